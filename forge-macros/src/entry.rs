@@ -1,0 +1,89 @@
+//! The macro's whole job on a `proc_macro2` token stream: parse → check → expand. Kept free
+//! of `proc_macro` so the fuzz target (`fuzz/`) drives exactly this code on arbitrary input.
+
+use crate::{expand, raw};
+use forge_runtime::graph::{self, Expr, Graph, GraphError, Name, Severity};
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::{format_ident, quote_spanned};
+
+/// Expands one `forge_graph!` invocation. Never panics: every problem becomes a spanned
+/// `compile_error!` (or a warning), and the typed API is emitted whenever the graph's name
+/// is known, so the rest of the crate does not cascade into "type not found" errors.
+pub fn expand_graph(input: TokenStream) -> TokenStream {
+    let source = input.to_string();
+    let (graph, mut findings) = graph::parse_graph_partial(input.clone());
+    let Some(graph) = graph else {
+        let mut out = diagnostics(&findings);
+        if let Some(stub) = stub_graph(&input) {
+            out.extend(expand::api(&stub, &source));
+        }
+        return out;
+    };
+    if findings.is_empty() {
+        match graph::check(&graph) {
+            Ok(checked) => findings.extend(checked.warnings),
+            Err(errors) => findings.extend(errors),
+        }
+        findings.extend(raw_findings(&graph));
+        findings.extend(expand::name_clashes(&graph));
+    }
+    // Errors first, in source order, then warnings.
+    findings.sort_by_key(|f| (f.severity == Severity::Warning, f.span.start().line, f.span.start().column));
+    let mut out = diagnostics(&findings);
+    out.extend(expand::api(&graph, &source));
+    out
+}
+
+/// naga's checks of every raw WGSL node whose graph-side form is already valid.
+fn raw_findings(graph: &Graph) -> Vec<GraphError> {
+    let mut out = Vec::new();
+    for stmt in &graph.stmts {
+        let Expr::Raw { lang, body, .. } = &stmt.value else { continue };
+        if lang.text != "wgsl" || graph.binding(&stmt.target.text).is_none() {
+            continue;
+        }
+        let Ok(args) = graph::raw::parse_raw_args(body, lang.span) else { continue };
+        let all_known = args.names.iter().all(|n| graph.binding(&n.text).is_some());
+        if all_known && args.names.iter().any(|n| n.text == stmt.target.text) {
+            out.extend(raw::check_wgsl(graph, stmt, &args));
+        }
+    }
+    out
+}
+
+/// A graph with only a name, when the header did parse but the body did not: `graph Name`.
+fn stub_graph(input: &TokenStream) -> Option<Graph> {
+    let tokens: Vec<TokenTree> = input.clone().into_iter().collect();
+    let at = tokens.windows(2).position(|w| matches!((&w[0], &w[1]), (TokenTree::Ident(k), TokenTree::Ident(_)) if k == "graph"))?;
+    let TokenTree::Ident(name) = &tokens[at + 1] else { return None };
+    let name = Name { text: name.to_string(), span: name.span() };
+    Some(Graph { name, doc: Vec::new(), dims: Vec::new(), bindings: Vec::new(), stmts: Vec::new() })
+}
+
+/// Errors become `compile_error!` at their span; warnings a use of a `#[deprecated]` item at
+/// their span (stable Rust has no other way for a macro to warn). Silence them with
+/// `#[allow(deprecated)]` on the enclosing item or module.
+fn diagnostics(findings: &[GraphError]) -> TokenStream {
+    let mut out = TokenStream::new();
+    for (i, f) in findings.iter().enumerate() {
+        let msg = f.full_message();
+        let span: Span = f.span;
+        out.extend(match f.severity {
+            Severity::Error => quote_spanned!(span=> ::core::compile_error!{ #msg }),
+            Severity::Warning => {
+                let name = format_ident!("forge_warning_{}", i, span = span);
+                let note = format!("forge {} ({}): {msg}", f.kind.code(), f.kind.slug());
+                quote_spanned!(span=>
+                    const _: () = {
+                        #[deprecated(note = #note)]
+                        #[allow(non_upper_case_globals)]
+                        const #name: () = ();
+                        #name
+                    };
+                )
+            }
+        });
+    }
+    out
+}
+

@@ -1,0 +1,249 @@
+//! Runs a whole [`Plan`] on CUDA with the same memory model as `backend::cpu::run_plan`
+//! (one `Vec<f64>` per plan buffer): upload, launch every kernel on the stream, read back.
+
+use super::pipeline::{launch_raw, load_kernel};
+use super::{CudaComputeContext, CudaPipeline};
+use crate::context::Backend;
+use crate::elem::{Elem, Scalar};
+use crate::error::{Error, Result};
+use crate::instance::{Executor, RunRequest, RunResult};
+use crate::ir::{BufferId, BufferRole, Plan};
+use crate::lower::ptx::LaunchDims;
+use crate::memory::{BindingUsage, BufferView};
+use cudarc::driver::CudaFunction;
+use std::time::Duration;
+
+/// How [`run_plan`] submits the kernels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlanRun {
+    /// Launch each kernel on the stream.
+    Direct,
+    /// Record the launches into a CUDA graph, then replay it once.
+    Captured,
+    /// Launch each kernel with `gridDim.x` capped at this many blocks, so the kernels' grid-stride
+    /// loops cover the rest (what very large launches rely on).
+    GridCap(u32),
+}
+
+/// Little-endian storage bytes of `values` as `elem` (the CPU reference's rounding).
+pub fn encode(elem: Elem, values: &[f64]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(values.len() * elem.size_bytes());
+    for &v in values {
+        match elem {
+            Elem::F32 => out.extend_from_slice(&(v as f32).to_le_bytes()),
+            Elem::F16 => out.extend_from_slice(&half::f16::from_f64(v).to_bits().to_le_bytes()),
+            Elem::I32 => out.extend_from_slice(&(v as i32).to_le_bytes()),
+            Elem::U32 => out.extend_from_slice(&(v as u32).to_le_bytes()),
+        }
+    }
+    out
+}
+
+/// The inverse of [`encode`].
+pub fn decode(elem: Elem, bytes: &[u8]) -> Vec<f64> {
+    match elem {
+        Elem::F16 => {
+            bytes.chunks_exact(2).map(|c| half::f16::from_bits(u16::from_le_bytes([c[0], c[1]])).to_f64()).collect()
+        }
+        _ => bytes
+            .chunks_exact(4)
+            .map(|c| {
+                let w = [c[0], c[1], c[2], c[3]];
+                match elem {
+                    Elem::I32 => i32::from_le_bytes(w) as f64,
+                    Elem::U32 => u32::from_le_bytes(w) as f64,
+                    _ => f32::from_le_bytes(w) as f64,
+                }
+            })
+            .collect(),
+    }
+}
+
+fn usage(role: BufferRole) -> BindingUsage {
+    match role {
+        BufferRole::Input => BindingUsage::StorageRead,
+        BufferRole::Weight => BindingUsage::StorageReadResident,
+        BufferRole::State => BindingUsage::StoragePersistent,
+        BufferRole::Temp | BufferRole::Output => BindingUsage::StorageReadWrite,
+    }
+}
+
+/// Uploads every buffer of `memory`, runs every kernel of `plan` in order, and reads every
+/// buffer back into `memory`. All ranges are transient: the slab's transient end is reset
+/// before returning, so call it with no other transient allocations alive.
+pub fn run_plan(
+    ctx: &CudaComputeContext,
+    plan: &Plan,
+    memory: &mut [Vec<f64>],
+    uniforms: &[Scalar],
+    mode: PlanRun,
+) -> Result<()> {
+    if memory.len() != plan.buffers.len() {
+        return Err(Error::Internal(format!(
+            "{} memory buffers for {} plan buffers",
+            memory.len(),
+            plan.buffers.len()
+        )));
+    }
+    let pipelines = plan
+        .kernels
+        .iter()
+        .map(|k| CudaPipeline::compile_kernel(ctx, &k.spec, k.schedule))
+        .collect::<Result<Vec<_>>>()?;
+    let result = (|| {
+        let mut views = Vec::with_capacity(plan.buffers.len());
+        for (i, (b, values)) in plan.buffers.iter().zip(memory.iter()).enumerate() {
+            let bytes = encode(b.elem, values);
+            let view = ctx.allocate_transient(bytes.len() as u64, i as u32, usage(b.role))?;
+            ctx.write_view(&view, &bytes)?;
+            views.push(view);
+        }
+        let words: Vec<u8> = uniforms.iter().flat_map(|s| s.to_word()).collect();
+        let uniform_view =
+            ctx.allocate_and_write(if words.is_empty() { &[0u8; 4] } else { &words }, 0, BindingUsage::Uniform)?;
+        let bound: Vec<Vec<BufferView>> = plan
+            .kernels
+            .iter()
+            .map(|k| {
+                let mut v: Vec<BufferView> =
+                    k.spec.args.iter().enumerate().map(|(i, a)| views[a.buffer].at(0, i as u32)).collect();
+                if k.spec.uses_uniforms {
+                    v.push(uniform_view.at(0, k.spec.args.len() as u32));
+                }
+                v
+            })
+            .collect();
+        let launch_all = || -> Result<()> {
+            for ((k, p), v) in plan.kernels.iter().zip(&pipelines).zip(&bound) {
+                match mode {
+                    PlanRun::GridCap(cap) => {
+                        let d = p.launch_dims(&k.schedule, 0);
+                        p.dispatch_ptx(v, (d.grid.0.min(cap.max(1)), d.grid.1, d.grid.2), d.block, d.shared_mem_bytes)?
+                    }
+                    _ => p.dispatch_async_sorted(v, &k.schedule, 0)?,
+                }
+            }
+            Ok(())
+        };
+        match mode {
+            PlanRun::Direct | PlanRun::GridCap(_) => launch_all()?,
+            PlanRun::Captured => {
+                ctx.begin_capture()?;
+                let launched = launch_all();
+                let graph = ctx.end_capture();
+                launched?;
+                graph?.replay()?;
+            }
+        }
+        ctx.synchronize()?;
+        for ((b, view), values) in plan.buffers.iter().zip(&views).zip(memory.iter_mut()) {
+            *values = decode(b.elem, &ctx.read_buffer(view)?);
+        }
+        Ok(())
+    })();
+    ctx.clear_transient_allocations()?;
+    result
+}
+
+/// The CUDA executor of a [`GraphInstance`](crate::instance::GraphInstance): every plan buffer
+/// and the uniform block get their own resident range; a run writes the inputs, queues every
+/// kernel (bracketed by timing events), waits once and reads the outputs.
+pub struct CudaExec {
+    kernels: Vec<(CudaFunction, LaunchDims)>,
+    views: Vec<BufferView>,
+    uniforms: BufferView,
+}
+
+fn backend_ctx(backend: &Backend) -> Result<std::sync::MutexGuard<'_, CudaComputeContext>> {
+    match backend {
+        Backend::Cuda(m) => crate::context::lock(m),
+        _ => Err(Error::Internal("CUDA executor on another backend".into())),
+    }
+}
+
+fn byte_len(plan: &Plan, id: BufferId) -> u64 {
+    let b = &plan.buffers[id];
+    (b.len * b.elem.size_bytes()) as u64
+}
+
+impl CudaExec {
+    pub fn new(ctx: &mut CudaComputeContext, plan: &Plan) -> Result<CudaExec> {
+        let kernels =
+            plan.kernels.iter().map(|k| load_kernel(ctx, &k.spec, &k.schedule)).collect::<Result<Vec<_>>>()?;
+        let mut views = Vec::with_capacity(plan.buffers.len());
+        for (id, b) in plan.buffers.iter().enumerate() {
+            let view = ctx.allocate_resident(byte_len(plan, id), id as u32, usage(b.role)).map_err(|e| match e {
+                Error::OutOfMemory(m) => Error::OutOfMemory(format!("binding `{}`: {m}", b.name)),
+                other => other,
+            })?;
+            // State starts at zero; per-run buffers are poisoned so a skipped element shows as NaN.
+            ctx.fill_view(&view, if b.role == BufferRole::State { 0 } else { 0xFF })?;
+            views.push(view);
+        }
+        let uniforms = ctx.allocate_resident((plan.uniforms.len() as u64 * 4).max(16), 0, BindingUsage::Uniform)?;
+        Ok(CudaExec { kernels, views, uniforms })
+    }
+
+    /// Device addresses of kernel `k`'s parameters (the PTX parameter convention).
+    fn params(&self, ctx: &CudaComputeContext, plan: &Plan, k: usize) -> Vec<u64> {
+        let spec = &plan.kernels[k].spec;
+        let mut p: Vec<u64> = spec.args.iter().map(|a| ctx.device_address(&self.views[a.buffer])).collect();
+        if spec.uses_uniforms {
+            p.push(ctx.device_address(&self.uniforms));
+        }
+        p
+    }
+}
+
+impl Executor for CudaExec {
+    fn load_weight(&mut self, backend: &Backend, _plan: &Plan, id: BufferId, bytes: &[u8]) -> Result<()> {
+        backend_ctx(backend)?.write_view(&self.views[id], bytes)
+    }
+
+    fn run(&mut self, backend: &Backend, plan: &Plan, req: &RunRequest<'_>) -> Result<RunResult> {
+        let ctx = backend_ctx(backend)?;
+        for &(id, bytes) in &req.inputs {
+            ctx.write_view(&self.views[id], bytes)?;
+        }
+        let n = (req.uniforms.len() as u64).min(self.uniforms.size) as usize;
+        ctx.write_view(&self.uniforms, &req.uniforms[..n])?;
+        let cx = ctx.cuda_context();
+        let events = (0..=self.kernels.len())
+            .map(|_| cx.new_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT)))
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .ok();
+        for (k, (function, dims)) in self.kernels.iter().enumerate() {
+            if let Some(ev) = &events {
+                let _ = ev[k].record(ctx.stream());
+            }
+            let params = self.params(&ctx, plan, k);
+            launch_raw(&ctx, function, &params, *dims)?;
+        }
+        if let Some(ev) = &events {
+            let _ = ev[self.kernels.len()].record(ctx.stream());
+        }
+        ctx.synchronize()?;
+        let kernel_times = (0..self.kernels.len())
+            .map(|k| {
+                let ev = events.as_ref()?;
+                let ms = ev[k].elapsed_ms(&ev[k + 1]).ok()?;
+                Some(Duration::from_secs_f64(ms.max(0.0) as f64 / 1e3))
+            })
+            .collect();
+        let mut outputs = Vec::new();
+        for (id, b) in plan.buffers.iter().enumerate() {
+            if b.role == BufferRole::Output {
+                outputs.push((id, ctx.read_buffer(&self.views[id])?));
+            }
+        }
+        Ok(RunResult { outputs, kernel_times })
+    }
+
+    fn read_state(&self, backend: &Backend, _plan: &Plan, id: BufferId) -> Result<Vec<u8>> {
+        backend_ctx(backend)?.read_buffer(&self.views[id])
+    }
+
+    fn write_state(&mut self, backend: &Backend, _plan: &Plan, id: BufferId, bytes: &[u8]) -> Result<()> {
+        backend_ctx(backend)?.write_view(&self.views[id], bytes)
+    }
+}

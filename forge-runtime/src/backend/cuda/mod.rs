@@ -1,0 +1,12 @@
+//! CUDA backend (feature `cuda`): a context with one stream and one device slab, pipelines
+//! loaded from `lower::ptx` output or NVRTC-compiled CUDA-C, plan execution and graph capture.
+
+mod alloc;
+mod context;
+pub mod exec;
+mod pipeline;
+
+pub use alloc::SlabAllocator;
+pub use context::{CapturedGraph, CudaComputeContext};
+pub use exec::{decode, encode, run_plan, CudaExec, PlanRun};
+pub use pipeline::{cached_module_count, CudaPipeline};

@@ -1,0 +1,30 @@
+//! The wgpu backend: a device with four slabs, a WGSL pipeline cache and one-submission graph runs.
+//!
+//! Files: `adapter` (adapter choice, identity, limits), `alloc` (slab offset bookkeeping),
+//! `context` (the context and its construction), `slabs` (allocation and growth), `pipeline`
+//! (naga validation, compilation, cache, bind groups), `submit` (graph submission, readback,
+//! timestamps).
+
+mod adapter;
+pub mod exec;
+mod alloc;
+mod context;
+mod pipeline;
+mod slabs;
+mod submit;
+
+#[cfg(test)]
+mod tests;
+
+pub use adapter::{available_adapters, AdapterConstraints, AdapterIdentity, ContextOptions, HardwareProfile};
+pub use alloc::{align_up_saturating, view_size, SlabAllocator, SlabKind};
+pub use context::WgpuComputeContext;
+pub use pipeline::validate_wgsl;
+pub use submit::{GraphPass, GraphRun};
+
+#[allow(dead_code)]
+fn assert_send_sync() {
+    fn is<T: Send + Sync>() {}
+    is::<WgpuComputeContext>();
+    is::<GraphPass>();
+}

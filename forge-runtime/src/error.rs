@@ -1,0 +1,97 @@
+//! `forge::Error`: every way a run-time call can fail, with the binding, the expected and the actual value.
+
+use std::fmt;
+
+/// Result alias used across the runtime.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// A graph-level diagnostic rendered for run-time callers (the macro turns the same
+/// diagnostics into spanned compile errors instead).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub message: String,
+    /// 1-based line and 0-based column in the graph source, where known.
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "{}:{}: {}", self.line, self.column, self.message)
+        } else {
+            f.write_str(&self.message)
+        }
+    }
+}
+
+fn join(diags: &[Diagnostic]) -> String {
+    diags.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; ")
+}
+
+/// Every error the Forge runtime returns. Messages name the binding or dim, the expected
+/// value and the value found, in the style of wgpu's validation errors.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    #[error("graph is invalid: {}", join(.0))]
+    InvalidGraph(Vec<Diagnostic>),
+
+    #[error("dim `{dim}` is {value}; {reason}")]
+    InvalidDim { dim: String, value: usize, reason: String },
+
+    #[error("binding `{binding}`: expected {expected} elements (shape {shape}), got {actual}")]
+    LengthMismatch { binding: String, shape: String, expected: usize, actual: usize },
+
+    #[error("binding `{binding}`: element type is {expected}, got {actual}")]
+    TypeMismatch { binding: String, expected: String, actual: String },
+
+    #[error("binding `{binding}` is not a {expected} of this graph")]
+    UnknownBinding { binding: String, expected: &'static str },
+
+    #[error("binding `{binding}` was not given: {hint}")]
+    MissingBinding { binding: String, hint: &'static str },
+
+    #[error("weight `{binding}` is not loaded: call load_weights before run")]
+    WeightsNotLoaded { binding: String },
+
+    #[error("binding `{binding}` needs {requested} bytes, over the device limit of {limit} bytes for {what}")]
+    OverLimit { binding: String, what: &'static str, requested: u64, limit: u64 },
+
+    #[error("dispatch of node `{node}` needs {requested} workgroups, over the device limit of {limit}")]
+    DispatchTooLarge { node: String, requested: u64, limit: u64 },
+
+    #[error("out of device memory: {0}")]
+    OutOfMemory(String),
+
+    #[error("no compute backend is available: {0}")]
+    NoBackend(String),
+
+    #[error("backend `{requested}` (FORGE_BACKEND) is not available: {reason}")]
+    BackendUnavailable { requested: String, reason: String },
+
+    #[error("FORGE_BACKEND=`{0}` is not one of cuda, wgpu, cpu")]
+    UnknownBackend(String),
+
+    #[error("shader for `{entry}` failed validation:\n{log}")]
+    ShaderCompile { entry: String, log: String },
+
+    #[error("wgpu {during}: {message}")]
+    Wgpu { during: &'static str, message: String },
+
+    #[error("CUDA {during}: {message}")]
+    Cuda { during: &'static str, message: String },
+
+    #[error("{what} is not supported {reason}")]
+    Unsupported { what: String, reason: String },
+
+    #[error("internal error (please report): {0}")]
+    Internal(String),
+}
+
+impl Error {
+    #[cfg(feature = "wgpu")]
+    pub(crate) fn wgpu(during: &'static str, message: impl fmt::Display) -> Self {
+        Error::Wgpu { during, message: message.to_string() }
+    }
+}

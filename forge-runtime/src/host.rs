@@ -1,0 +1,119 @@
+//! Host-side data crossing the API: typed slices in, typed vectors out, uniforms, profiles
+//! and lowered sources.
+
+use crate::elem::{Elem, Element};
+use crate::error::{Error, Result};
+use std::fmt;
+use std::time::Duration;
+
+/// A borrowed host slice of any element type.
+#[derive(Debug, Clone, Copy)]
+pub struct HostSlice<'a> {
+    pub elem: Elem,
+    pub len: usize,
+    pub bytes: &'a [u8],
+}
+
+impl<'a> HostSlice<'a> {
+    pub fn of<T: Element>(data: &'a [T]) -> HostSlice<'a> {
+        HostSlice { elem: T::ELEM, len: data.len(), bytes: bytemuck::cast_slice(data) }
+    }
+}
+
+/// An owned host buffer of any element type (an output or a state read back).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostVec {
+    pub elem: Elem,
+    pub len: usize,
+    pub bytes: Vec<u8>,
+}
+
+impl HostVec {
+    /// The elements as `T`; errors when `T` is not the buffer's element type.
+    pub fn to_vec<T: Element>(&self, binding: &str) -> Result<Vec<T>> {
+        if T::ELEM != self.elem {
+            return Err(Error::TypeMismatch { binding: binding.into(), expected: self.elem.to_string(), actual: T::ELEM.to_string() });
+        }
+        Ok(bytemuck::pod_collect_to_vec(&self.bytes[..self.len * self.elem.size_bytes()]))
+    }
+}
+
+/// What `source` lowers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// WGSL, as run by the wgpu backend.
+    Wgsl,
+    /// PTX, as run by the CUDA backend (sm_80 unless the instance runs on a CUDA device).
+    Ptx,
+}
+
+/// The code of one kernel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KernelSource {
+    pub node: String,
+    pub entry: String,
+    pub code: String,
+}
+
+/// The code every node of a graph lowered to; `Display` prints it all, each kernel headed by
+/// a comment line naming its node.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Source {
+    pub target: Target,
+    pub kernels: Vec<KernelSource>,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, k) in self.kernels.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            if !k.code.starts_with("// node:") {
+                writeln!(f, "// node: {}", k.node)?;
+            }
+            f.write_str(&k.code)?;
+            if !k.code.ends_with('\n') {
+                writeln!(f)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Time of one kernel of the last run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KernelTime {
+    pub node: String,
+    pub entry: String,
+    /// Device time (GPU timestamps, CUDA events, or the CPU backend's own wall time), when the
+    /// backend can measure it.
+    pub time: Option<Duration>,
+}
+
+/// Per-node times of the last run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    pub backend: String,
+    /// Host wall time of the whole `run`, uploads and readback included.
+    pub wall: Duration,
+    pub kernels: Vec<KernelTime>,
+}
+
+impl Profile {
+    /// Sum of the measured kernel times.
+    pub fn device_total(&self) -> Option<Duration> {
+        self.kernels.iter().map(|k| k.time).sum()
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{:>12}  {:<14} node   ({}; run wall {:?})", "device time", "kernel", self.backend, self.wall)?;
+        for k in &self.kernels {
+            let t = k.time.map(|t| format!("{:.1} us", t.as_secs_f64() * 1e6)).unwrap_or_else(|| "n/a".into());
+            writeln!(f, "{t:>12}  {:<14} {}", k.entry, k.node)?;
+        }
+        Ok(())
+    }
+}

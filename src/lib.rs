@@ -1,0 +1,52 @@
+//! # Forge
+//!
+//! Declarative GPU kernel graphs for Rust. Write a whole computation — dims, bindings, and
+//! the nodes that compute them — in one [`forge_graph!`]; the macro checks it at compile time
+//! and generates a typed API. At run time the graph is lowered to WGSL (wgpu: Vulkan, Metal,
+//! DX12, GL) or PTX (CUDA, feature `cuda`), compiled once and submitted as one command
+//! encoder; the CPU backend runs the same kernels as the numerical reference.
+//!
+//! ```ignore
+//! use forge::prelude::*;
+//!
+//! forge_graph! {
+//!     pub graph Scale {
+//!         dims { N }
+//!         input x: f32[N];
+//!         uniform k: f32 = 2.0;
+//!         output y: f32[N];
+//!         y = x * k + 1.0;
+//!     }
+//! }
+//!
+//! let ctx = Context::auto()?;
+//! let mut g = Scale::new(&ctx, ScaleDims { n: 4 })?;
+//! let out = g.run(ScaleInputs { x: &[1.0, 2.0, 3.0, 4.0], k: 2.0 })?;
+//! assert_eq!(out.y, vec![3.0, 5.0, 7.0, 9.0]);
+//! ```
+//!
+//! See `README.md` for the language, backends and the generated API.
+
+pub use forge_macros::forge_graph;
+pub use forge_runtime::*;
+pub use half::f16;
+
+/// What a graph-using module needs: `use forge::prelude::*;`.
+pub mod prelude {
+    pub use crate::{f16, forge_graph, BackendKind, Context, Error, Profile, Result, Source, Target};
+}
+
+/// Items the generated code uses; not part of the public API.
+#[doc(hidden)]
+pub mod __private {
+    use forge_runtime::{Error, HostVec, Result};
+
+    /// Removes output `name` from a run's outputs.
+    pub fn take(outs: &mut Vec<(String, HostVec)>, name: &str) -> Result<HostVec> {
+        let i = outs
+            .iter()
+            .position(|(n, _)| n == name)
+            .ok_or_else(|| Error::Internal(format!("output `{name}` missing from the run")))?;
+        Ok(outs.swap_remove(i).1)
+    }
+}

@@ -1,0 +1,16 @@
+#![deny(deprecated)]
+
+use forge::prelude::*;
+
+forge_graph! {
+    pub graph G {
+        dims { N }
+        input x: f32[N];
+        temp t: f32[N];
+        output y: f32[N];
+        t = x * 2.0;
+        y = x;
+    }
+}
+
+fn main() {}

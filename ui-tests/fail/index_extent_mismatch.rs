@@ -1,0 +1,13 @@
+use forge::prelude::*;
+
+forge_graph! {
+    pub graph G {
+        dims { M, N }
+        input a: f32[M, N];
+        input b: f32[M, N];
+        output t: f32[M, N];
+        t[i, j] = a[i, j] + b[j, i];
+    }
+}
+
+fn main() {}

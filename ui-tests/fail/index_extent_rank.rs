@@ -1,0 +1,12 @@
+use forge::prelude::*;
+
+forge_graph! {
+    pub graph G {
+        dims { M, N }
+        input a: f32[M, N];
+        output t: f32[M, N];
+        t[i] = a[i];
+    }
+}
+
+fn main() {}

@@ -1,0 +1,14 @@
+use forge::prelude::*;
+
+forge_graph! {
+    pub graph G {
+        dims { N }
+        input x: f32[N];
+        temp t: f32[N];
+        output y: f32[N];
+        y = t + x;
+        t = x * 2.0;
+    }
+}
+
+fn main() {}

@@ -1,0 +1,15 @@
+#![deny(deprecated)]
+
+use forge::prelude::*;
+
+forge_graph! {
+    pub graph G {
+        dims { N }
+        input x: f32[N];
+        weight unused: f32[N];
+        output y: f32[N];
+        y = x;
+    }
+}
+
+fn main() {}

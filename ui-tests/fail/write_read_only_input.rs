@@ -1,0 +1,13 @@
+use forge::prelude::*;
+
+forge_graph! {
+    pub graph G {
+        dims { N }
+        input x: f32[N];
+        output y: f32[N];
+        x = x * 2.0;
+        y = x;
+    }
+}
+
+fn main() {}
