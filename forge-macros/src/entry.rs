@@ -27,7 +27,10 @@ pub fn expand_graph(input: TokenStream) -> TokenStream {
         findings.extend(raw_findings(&graph));
         findings.extend(expand::name_clashes(&graph));
     }
-    // Errors first, in source order, then warnings.
+    // Errors in source order; warnings only once the graph has no errors (they would be noise).
+    if findings.iter().any(|f| f.severity == Severity::Error) {
+        findings.retain(|f| f.severity == Severity::Error);
+    }
     findings.sort_by_key(|f| (f.severity == Severity::Warning, f.span.start().line, f.span.start().column));
     let mut out = diagnostics(&findings);
     out.extend(expand::api(&graph, &source));
@@ -54,7 +57,9 @@ fn raw_findings(graph: &Graph) -> Vec<GraphError> {
 /// A graph with only a name, when the header did parse but the body did not: `graph Name`.
 fn stub_graph(input: &TokenStream) -> Option<Graph> {
     let tokens: Vec<TokenTree> = input.clone().into_iter().collect();
-    let at = tokens.windows(2).position(|w| matches!((&w[0], &w[1]), (TokenTree::Ident(k), TokenTree::Ident(_)) if k == "graph"))?;
+    let at = tokens
+        .windows(2)
+        .position(|w| matches!((&w[0], &w[1]), (TokenTree::Ident(k), TokenTree::Ident(_)) if k == "graph"))?;
     let TokenTree::Ident(name) = &tokens[at + 1] else { return None };
     let name = Name { text: name.to_string(), span: name.span() };
     Some(Graph { name, doc: Vec::new(), dims: Vec::new(), bindings: Vec::new(), stmts: Vec::new() })
@@ -87,3 +92,56 @@ fn diagnostics(findings: &[GraphError]) -> TokenStream {
     out
 }
 
+#[cfg(test)]
+mod tests {
+    use super::expand_graph;
+    use std::str::FromStr;
+
+    fn expand(text: &str) -> String {
+        proc_macro2::TokenStream::from_str(text).map(|t| expand_graph(t).to_string()).unwrap_or_default()
+    }
+
+    /// Inputs kept from fuzzing (`fuzz/regressions`) and the fuzz seeds never panic.
+    #[test]
+    fn fuzz_regressions_and_seeds_do_not_panic() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+        for dir in ["regressions", "seeds"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else { continue };
+            for e in entries.flatten() {
+                let bytes = std::fs::read(e.path()).unwrap_or_default();
+                if let Ok(text) = std::str::from_utf8(&bytes) {
+                    let _ = expand(text);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hostile_inputs_do_not_panic() {
+        let deep = format!(
+            "graph G {{ dims {{ N }} input x: f32[N]; output y: f32[N]; y = {}x{}; }}",
+            "(".repeat(500),
+            ")".repeat(500)
+        );
+        for text in [
+            "",
+            "graph",
+            "graph G",
+            "graph G { }",
+            "pub graph r#type { dims { r#Type, SELF } input r#in: f32[r#Type]; output y: f32[SELF]; y = r#in; }",
+            "graph G { uniform s: f32 = 1e999; output y: f32[1]; y = s; }",
+            "graph G { dims { N } output y: f32[N]; y[i] = sum(i, y[i]); y[] = 1.0; y[i + 99999999999999999999] = 2.0; }",
+            "graph G { dims { N } output y: f32[N]; y = wgsl!(\"\", y); y = wgsl!(); y = wgsl!(1, 2); }",
+            deep.as_str(),
+        ] {
+            let _ = expand(text);
+        }
+    }
+
+    #[test]
+    fn stubs_are_emitted_for_broken_graphs() {
+        let out = expand("pub graph Broken { dims { N } input x: f32[N]; output y: f32[N]; y = x + ; }");
+        assert!(out.contains("compile_error"), "{out}");
+        assert!(out.contains("BrokenDims") && out.contains("BrokenInputs"), "{out}");
+    }
+}

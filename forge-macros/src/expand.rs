@@ -52,13 +52,28 @@ pub fn name_clashes(graph: &Graph) -> Vec<GraphError> {
     let mut out = Vec::new();
     for (i, d) in graph.dims.iter().enumerate() {
         if graph.dims[..i].iter().any(|e| e.text != d.text && e.text.to_lowercase() == d.text.to_lowercase()) {
-            out.push(GraphError::new(forge_runtime::graph::ErrorKind::DuplicateName, d.span, format!("dims `{}` and another dim become the same field `{}` of the Dims struct", d.text, d.text.to_lowercase())));
+            out.push(GraphError::new(
+                forge_runtime::graph::ErrorKind::DuplicateName,
+                d.span,
+                format!(
+                    "dims `{}` and another dim become the same field `{}` of the Dims struct",
+                    d.text,
+                    d.text.to_lowercase()
+                ),
+            ));
         }
     }
     out
 }
 
-fn struct_with_fields(vis: &TokenStream, name: &Ident, lifetime: bool, doc: &str, fields: &[TokenStream], derive: TokenStream) -> TokenStream {
+fn struct_with_fields(
+    vis: &TokenStream,
+    name: &Ident,
+    lifetime: bool,
+    doc: &str,
+    fields: &[TokenStream],
+    derive: TokenStream,
+) -> TokenStream {
     if lifetime && !fields.is_empty() {
         quote!(#[doc = #doc] #derive #vis struct #name<'a> { #(#fields,)* })
     } else {
@@ -68,10 +83,18 @@ fn struct_with_fields(vis: &TokenStream, name: &Ident, lifetime: bool, doc: &str
 
 /// The whole typed API for `graph`; `source` is the macro input, re-parsed at run time.
 pub fn api(graph: &Graph, source: &str) -> TokenStream {
+    // Names declared twice were reported; expand each once so rustc adds no cascade errors.
+    let mut deduped = graph.clone();
+    let mut seen = std::collections::HashSet::new();
+    deduped.dims.retain(|d| seen.insert(d.text.to_lowercase()));
+    seen.clear();
+    deduped.bindings.retain(|b| seen.insert(b.name.text.clone()));
+    let graph = &deduped;
     let vis = quote!(pub);
     let name = safe_ident(&graph.name.text, graph.name.span);
     let ident = |suffix: &str| format_ident!("{}{}", name, suffix);
-    let (dims_t, weights_t, inputs_t, outputs_t, state_t) = (ident("Dims"), ident("Weights"), ident("Inputs"), ident("Outputs"), ident("State"));
+    let (dims_t, weights_t, inputs_t, outputs_t, state_t) =
+        (ident("Dims"), ident("Weights"), ident("Inputs"), ident("Outputs"), ident("State"));
     let of = |u: Usage| graph.bindings.iter().filter(move |b| b.usage == u);
 
     let dim_fields: Vec<Ident> = graph.dims.iter().map(|d| dim_field(&d.text, d.span)).collect();
@@ -106,10 +129,38 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
 
     let derive_copy = quote!(#[derive(Debug, Clone, Copy)]);
     let derive_vec = quote!(#[derive(Debug, Clone, PartialEq, Default)]);
-    let weights_struct = struct_with_fields(&vis, &weights_t, has(Usage::Weight), "Resident weights, uploaded once by `load_weights`.", &weight_fields, derive_copy.clone());
-    let inputs_struct = struct_with_fields(&vis, &inputs_t, has(Usage::Input), "Per-run inputs and uniforms.", &input_fields, derive_copy);
-    let outputs_struct = struct_with_fields(&vis, &outputs_t, false, "Outputs read back after a run.", &output_fields, derive_vec.clone());
-    let state_struct = struct_with_fields(&vis, &state_t, false, "Persistent state, kept on the device across runs.", &state_fields, derive_vec);
+    let weights_struct = struct_with_fields(
+        &vis,
+        &weights_t,
+        has(Usage::Weight),
+        "Resident weights, uploaded once by `load_weights`.",
+        &weight_fields,
+        derive_copy.clone(),
+    );
+    let inputs_struct = struct_with_fields(
+        &vis,
+        &inputs_t,
+        has(Usage::Input),
+        "Per-run inputs and uniforms.",
+        &input_fields,
+        derive_copy,
+    );
+    let outputs_struct = struct_with_fields(
+        &vis,
+        &outputs_t,
+        false,
+        "Outputs read back after a run.",
+        &output_fields,
+        derive_vec.clone(),
+    );
+    let state_struct = struct_with_fields(
+        &vis,
+        &state_t,
+        false,
+        "Persistent state, kept on the device across runs.",
+        &state_fields,
+        derive_vec,
+    );
 
     let weight_pairs = of(Usage::Weight).map(|b| {
         let (f, n) = (field(b), &b.name.text);
@@ -143,10 +194,22 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
         let t = rust_type(b.elem);
         let doc = format!("Default of uniform `{}`.", b.name.text);
         let lit = match b.elem {
-            Elem::F32 => { let v = finite(value as f32); quote!(#v) }
-            Elem::F16 => { let v = finite(value as f32); quote!(::forge::f16::from_f32_const(#v)) }
-            Elem::U32 => { let v = value as u32; quote!(#v) }
-            Elem::I32 => { let v = value as i32; quote!(#v) }
+            Elem::F32 => {
+                let v = finite(value as f32);
+                quote!(#v)
+            }
+            Elem::F16 => {
+                let v = finite(value as f32);
+                quote!(::forge::f16::from_f32_const(#v))
+            }
+            Elem::U32 => {
+                let v = value as u32;
+                quote!(#v)
+            }
+            Elem::I32 => {
+                let v = value as i32;
+                quote!(#v)
+            }
         };
         Some(quote!(#[doc = #doc] pub const #c: #t = #lit;))
     });

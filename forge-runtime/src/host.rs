@@ -97,19 +97,24 @@ pub struct Profile {
     pub backend: String,
     /// Host wall time of the whole `run`, uploads and readback included.
     pub wall: Duration,
+    /// Host time spent launching the kernels (CUDA: the launches or the graph replay).
+    pub enqueue: Option<Duration>,
+    /// Device time of the whole graph when measured as one span (a replayed CUDA graph).
+    pub device: Option<Duration>,
     pub kernels: Vec<KernelTime>,
 }
 
 impl Profile {
-    /// Sum of the measured kernel times.
+    /// Device time of the whole graph: measured as one span, or the sum of the kernel times.
     pub fn device_total(&self) -> Option<Duration> {
-        self.kernels.iter().map(|k| k.time).sum()
+        self.device.or_else(|| self.kernels.iter().map(|k| k.time).sum())
     }
 }
 
 impl fmt::Display for Profile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{:>12}  {:<14} node   ({}; run wall {:?})", "device time", "kernel", self.backend, self.wall)?;
+        let total = self.device_total().map(|d| format!("{:.1} us", d.as_secs_f64() * 1e6)).unwrap_or_else(|| "n/a".into());
+        writeln!(f, "{:>12}  {:<14} node   ({}; run wall {:.1} us, device {total})", "device time", "kernel", self.backend, self.wall.as_secs_f64() * 1e6)?;
         for k in &self.kernels {
             let t = k.time.map(|t| format!("{:.1} us", t.as_secs_f64() * 1e6)).unwrap_or_else(|| "n/a".into());
             writeln!(f, "{t:>12}  {:<14} {}", k.entry, k.node)?;

@@ -17,6 +17,10 @@ pub(crate) struct RunRequest<'a> {
     /// The uniform block: one 4-byte word per uniform, padded to 16 bytes.
     pub uniforms: Vec<u8>,
     pub uniform_values: Vec<Scalar>,
+    /// Whether to time every kernel (CUDA then launches directly with events between
+    /// kernels instead of replaying its captured graph).
+    #[cfg_attr(not(feature = "cuda"), allow(dead_code))]
+    pub profile_kernels: bool,
 }
 
 /// What a backend executor returns from one run.
@@ -25,6 +29,10 @@ pub(crate) struct RunResult {
     pub outputs: Vec<(BufferId, Vec<u8>)>,
     /// Device time of each kernel, when measured.
     pub kernel_times: Vec<Option<Duration>>,
+    /// Device time of the whole graph, when measured as one span.
+    pub device_total: Option<Duration>,
+    /// Host time spent launching or submitting the kernels, when measured.
+    pub enqueue: Option<Duration>,
 }
 
 /// A backend's compiled form of one plan.
@@ -54,6 +62,7 @@ pub struct GraphInstance {
     exec: Box<dyn Executor>,
     weights_loaded: Vec<bool>,
     profile: Option<Profile>,
+    kernel_profiling: bool,
 }
 
 impl std::fmt::Debug for GraphInstance {
@@ -76,7 +85,7 @@ impl GraphInstance {
         };
         let dims = graph.dims.iter().map(|d| d.text.clone()).zip(dims.iter().copied()).collect();
         let weights_loaded = plan.buffers.iter().map(|b| b.role != BufferRole::Weight).collect();
-        Ok(GraphInstance { ctx: ctx.clone(), plan, dims, exec, weights_loaded, profile: None })
+        Ok(GraphInstance { ctx: ctx.clone(), plan, dims, exec, weights_loaded, profile: None, kernel_profiling: false })
     }
 
     /// Parses, checks and instantiates a graph given as text.
@@ -138,7 +147,8 @@ impl GraphInstance {
         if let Some(id) = self.weights_loaded.iter().position(|l| !l) {
             return Err(Error::WeightsNotLoaded { binding: self.plan.buffers[id].name.clone() });
         }
-        let mut req = RunRequest { inputs: Vec::new(), uniforms: Vec::new(), uniform_values: Vec::new() };
+        let profile_kernels = self.kernel_profiling || self.profile.is_none();
+        let mut req = RunRequest { inputs: Vec::new(), uniforms: Vec::new(), uniform_values: Vec::new(), profile_kernels };
         for (name, data) in inputs {
             let id = self.buffer(name, BufferRole::Input, "input")?;
             self.check_slice(id, data)?;
@@ -185,13 +195,26 @@ impl GraphInstance {
             .zip(result.kernel_times.iter().copied().chain(std::iter::repeat(None)))
             .map(|(k, time)| KernelTime { node: k.spec.node.clone(), entry: k.spec.entry.clone(), time })
             .collect();
-        self.profile = Some(Profile { backend: self.ctx.describe().to_string(), wall: start.elapsed(), kernels });
+        self.profile = Some(Profile {
+            backend: self.ctx.describe().to_string(),
+            wall: start.elapsed(),
+            enqueue: result.enqueue,
+            device: result.device_total,
+            kernels,
+        });
         Ok(outputs)
     }
 
     /// Per-kernel times of the last run.
     pub fn last_profile(&self) -> Option<&Profile> {
         self.profile.as_ref()
+    }
+
+    /// Times every kernel of every run (the first run always is). On CUDA this launches
+    /// kernels one by one with events between them instead of replaying the captured graph,
+    /// so leave it off in hot loops; wgpu timestamps cost nothing and are always taken.
+    pub fn set_kernel_profiling(&mut self, on: bool) {
+        self.kernel_profiling = on;
     }
 
     /// Reads a `state` binding back.

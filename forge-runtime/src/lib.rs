@@ -25,3 +25,6 @@ pub use memory::{BindingUsage, BufferView};
 pub use backend::wgpu::{GraphPass, WgpuComputeContext};
 #[cfg(feature = "cuda")]
 pub use backend::cuda::{CudaComputeContext, CudaPipeline};
+/// The cudarc version Forge's CUDA backend is built on (for code that mixes both).
+#[cfg(feature = "cuda")]
+pub use cudarc;

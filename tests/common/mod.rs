@@ -33,7 +33,9 @@ pub fn rand_u32(n: usize, lo: u32, hi: u32, seed: u64) -> Vec<u32> {
 pub fn wgpu() -> Option<Context> {
     match Context::wgpu() {
         Ok(ctx) => Some(ctx),
-        Err(e) if std::env::var_os("FORGE_REQUIRE_WGPU").is_some() => panic!("FORGE_REQUIRE_WGPU is set but wgpu failed: {e}"),
+        Err(e) if std::env::var_os("FORGE_REQUIRE_WGPU").is_some() => {
+            panic!("FORGE_REQUIRE_WGPU is set but wgpu failed: {e}")
+        }
         Err(e) => {
             eprintln!("skipped on wgpu: {e}");
             None

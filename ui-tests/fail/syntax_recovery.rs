@@ -7,7 +7,7 @@ forge_graph! {
         output y: f32[N];
         temp t: f32[N];
         t = x * ;
-        y = (x + 1.0;
+        y = x + * 2.0;
         y = x;
     }
 }

@@ -1,11 +1,11 @@
 //! Graph-level rules: names, usages, read-before-write, node types and shapes, in-place use,
 //! schedules; dead nodes and unused bindings as warnings. Every error is collected, none stops the rest.
 
-use super::shape::{binding_shape, broadcast, ShapeDisplay};
 use super::index::IndexReduce;
-use super::typing::{callee, read_names, reads, Callee, ETy, Infer};
 use super::index::{index_form, reads_target_elsewhere};
 use super::raw::check_raw;
+use super::shape::{binding_shape, broadcast, ShapeDisplay};
+use super::typing::{callee, read_names, reads, Callee, ETy, Infer};
 use super::{DimRef, ErrorKind, Expr, Graph, GraphError, Name, Stmt, Usage};
 use crate::elem::{Elem, Ty};
 use std::collections::{HashMap, HashSet};
@@ -45,37 +45,72 @@ fn check_declarations(graph: &Graph, errors: &mut Vec<GraphError>) {
     let mut seen = HashMap::new();
     for d in &graph.dims {
         if seen.insert(d.text.clone(), "dim").is_some() {
-            errors.push(GraphError::new(ErrorKind::DuplicateName, d.span, format!("dim `{}` is declared twice", d.text)));
+            errors.push(GraphError::new(
+                ErrorKind::DuplicateName,
+                d.span,
+                format!("dim `{}` is declared twice", d.text),
+            ));
         }
     }
     for b in &graph.bindings {
         let name = &b.name;
         match seen.insert(name.text.clone(), "binding") {
-            Some("dim") => errors.push(GraphError::new(ErrorKind::DuplicateName, name.span, format!("`{}` is already a dim; pick another name", name.text))),
-            Some(_) => errors.push(GraphError::new(ErrorKind::DuplicateName, name.span, format!("binding `{}` is declared twice", name.text))),
+            Some("dim") => errors.push(GraphError::new(
+                ErrorKind::DuplicateName,
+                name.span,
+                format!("`{}` is already a dim; pick another name", name.text),
+            )),
+            Some(_) => errors.push(GraphError::new(
+                ErrorKind::DuplicateName,
+                name.span,
+                format!("binding `{}` is declared twice", name.text),
+            )),
             None => {}
         }
         for d in &b.shape {
             match d {
                 DimRef::Sym(n) if graph.dim_index(&n.text).is_none() => errors.push(
                     GraphError::new(ErrorKind::UndeclaredDim, n.span, format!("dim `{}` is not declared", n.text))
-                        .help(format!("add it to the graph's `dims {{ … }}` list: dims {{ {} }}", dim_list_with(graph, &n.text))),
+                        .help(format!(
+                            "add it to the graph's `dims {{ … }}` list: dims {{ {} }}",
+                            dim_list_with(graph, &n.text)
+                        )),
                 ),
-                DimRef::Lit { value: 0, span } => errors.push(GraphError::new(ErrorKind::BadDeclaration, *span, "a dim of 0 makes an empty tensor").help("dims are at least 1")),
+                DimRef::Lit { value: 0, span } => errors.push(
+                    GraphError::new(ErrorKind::BadDeclaration, *span, "a dim of 0 makes an empty tensor")
+                        .help("dims are at least 1"),
+                ),
                 _ => {}
             }
         }
         if b.usage == Usage::Uniform && !b.shape.is_empty() {
             errors.push(
-                GraphError::new(ErrorKind::BadDeclaration, b.name.span, format!("uniform `{}` must be a scalar, found a shape", name.text))
-                    .help("declare it `input` to pass a tensor per run"),
+                GraphError::new(
+                    ErrorKind::BadDeclaration,
+                    b.name.span,
+                    format!("uniform `{}` must be a scalar, found a shape", name.text),
+                )
+                .help("declare it `input` to pass a tensor per run"),
             );
         }
         if let Some((value, span)) = b.default {
             if b.usage != Usage::Uniform {
-                errors.push(GraphError::new(ErrorKind::BadDeclaration, span, format!("only uniforms take a default value; `{}` is {}", name.text, article(b.usage))).help("remove `= …`, or declare it `uniform`"));
-            } else if !(value as f32).is_finite() || (!b.elem.is_float() && (value.fract() != 0.0 || (b.elem == Elem::U32 && value < 0.0))) {
-                errors.push(GraphError::new(ErrorKind::TypeMismatch, span, format!("default {value} does not fit {}", b.elem)));
+                errors.push(
+                    GraphError::new(
+                        ErrorKind::BadDeclaration,
+                        span,
+                        format!("only uniforms take a default value; `{}` is {}", name.text, article(b.usage)),
+                    )
+                    .help("remove `= …`, or declare it `uniform`"),
+                );
+            } else if !(value as f32).is_finite()
+                || (!b.elem.is_float() && (value.fract() != 0.0 || (b.elem == Elem::U32 && value < 0.0)))
+            {
+                errors.push(GraphError::new(
+                    ErrorKind::TypeMismatch,
+                    span,
+                    format!("default {value} does not fit {}", b.elem),
+                ));
             }
         }
     }
@@ -89,7 +124,7 @@ fn dim_list_with(graph: &Graph, extra: &str) -> String {
 
 fn article(u: Usage) -> String {
     let k = u.keyword();
-    if k.starts_with(['a', 'e', 'i', 'o', 'u']) {
+    if matches!(u, Usage::Input | Usage::Output) {
         format!("an `{k}`")
     } else {
         format!("a `{k}`")
@@ -102,10 +137,29 @@ fn check_statements(graph: &Graph, errors: &mut Vec<GraphError>) {
     for stmt in &graph.stmts {
         let target = graph.binding(&stmt.target.text);
         match target {
-            None => errors.push(GraphError::new(ErrorKind::UnknownName, stmt.target.span, format!("`{}` is not declared", stmt.target.text)).help(format!("declare it first, e.g. `temp {}: f32[…];`", stmt.target.text))),
+            None => errors.push(
+                GraphError::new(
+                    ErrorKind::UnknownName,
+                    stmt.target.span,
+                    format!("`{}` is not declared", stmt.target.text),
+                )
+                .help(format!("declare it first, e.g. `temp {}: f32[…];`", stmt.target.text)),
+            ),
             Some(b) if !b.usage.writable() => errors.push(
-                GraphError::new(ErrorKind::WriteReadOnly, stmt.target.span, format!("cannot write `{}`: expected a `temp`, `output` or `state`, found {}", b.name.text, article(b.usage)))
-                    .help(format!("`{}` is {}; declare it `temp` or `output` to write it", b.name.text, article(b.usage))),
+                GraphError::new(
+                    ErrorKind::WriteReadOnly,
+                    stmt.target.span,
+                    format!(
+                        "cannot write `{}`: expected a `temp`, `output` or `state`, found {}",
+                        b.name.text,
+                        article(b.usage)
+                    ),
+                )
+                .help(format!(
+                    "`{}` is {}; declare it `temp` or `output` to write it",
+                    b.name.text,
+                    article(b.usage)
+                )),
             ),
             _ => {}
         }
@@ -131,8 +185,12 @@ fn check_statements(graph: &Graph, errors: &mut Vec<GraphError>) {
                 if let Some(b) = graph.binding(&n.text) {
                     if matches!(b.usage, Usage::Temp | Usage::Output) && !written.contains(n.text.as_str()) {
                         errors.push(
-                            GraphError::new(ErrorKind::ReadBeforeWrite, n.span, format!("`{}` is read before any node writes it", n.text))
-                                .help("nodes run in the order written; move the node that writes it above this one"),
+                            GraphError::new(
+                                ErrorKind::ReadBeforeWrite,
+                                n.span,
+                                format!("`{}` is read before any node writes it", n.text),
+                            )
+                            .help("nodes run in the order written; move the node that writes it above this one"),
                         );
                     }
                 }
@@ -145,8 +203,17 @@ fn check_statements(graph: &Graph, errors: &mut Vec<GraphError>) {
             let want = b.elem.compute();
             if !info.ty.fits(want) {
                 errors.push(
-                    GraphError::new(ErrorKind::TypeMismatch, stmt.value.span(), format!("type mismatch: `{}` is {} but this node computes {}", b.name.text, b.elem, info.ty.describe()))
-                        .help(format!("convert the value with `as {}`", b.elem)),
+                    GraphError::new(
+                        ErrorKind::TypeMismatch,
+                        stmt.value.span(),
+                        format!(
+                            "type mismatch: `{}` is {} but this node computes {}",
+                            b.name.text,
+                            b.elem,
+                            info.ty.describe()
+                        ),
+                    )
+                    .help(format!("convert the value with `as {}`", b.elem)),
                 );
             }
             let target_shape = binding_shape(graph, &b.shape);
@@ -170,7 +237,14 @@ fn check_statements(graph: &Graph, errors: &mut Vec<GraphError>) {
     }
     for b in graph.bindings_of(Usage::Output) {
         if !written.contains(b.name.text.as_str()) {
-            errors.push(GraphError::new(ErrorKind::OutputNeverWritten, b.name.span, format!("output `{}` is never written", b.name.text)).help("add a node `{0} = …;`, or declare it `temp`".replace("{0}", &b.name.text)));
+            errors.push(
+                GraphError::new(
+                    ErrorKind::OutputNeverWritten,
+                    b.name.span,
+                    format!("output `{}` is never written", b.name.text),
+                )
+                .help("add a node `{0} = …;`, or declare it `temp`".replace("{0}", &b.name.text)),
+            );
         }
     }
 }
@@ -184,8 +258,12 @@ fn check_in_place(stmt: &Stmt, errors: &mut Vec<GraphError>) {
             if let Some((Callee::Op(_), _)) = callee(&func.text, args.len()) {
                 if let Some(arg) = args.iter().find(|a| reads(a, target)) {
                     errors.push(
-                        GraphError::new(ErrorKind::InPlace, arg.span(), format!("`{}` cannot run in place: it reads `{target}` while writing it", func.text))
-                            .help("write the result into a `temp` first"),
+                        GraphError::new(
+                            ErrorKind::InPlace,
+                            arg.span(),
+                            format!("`{}` cannot run in place: it reads `{target}` while writing it", func.text),
+                        )
+                        .help("write the result into a `temp` first"),
                     );
                 }
             }
@@ -205,7 +283,14 @@ fn check_schedule(stmt: &Stmt, errors: &mut Vec<GraphError>) {
     }
     if let Some((items, span)) = s.items {
         if ![1, 2, 4, 8].contains(&items) {
-            errors.push(GraphError::new(ErrorKind::Schedule, span, format!("items = {items} is not supported: expected 1, 2, 4 or 8")).help("use 1, 2, 4 or 8"));
+            errors.push(
+                GraphError::new(
+                    ErrorKind::Schedule,
+                    span,
+                    format!("items = {items} is not supported: expected 1, 2, 4 or 8"),
+                )
+                .help("use 1, 2, 4 or 8"),
+            );
         }
     }
 }
@@ -216,8 +301,12 @@ fn check_index_stmt(graph: &Graph, stmt: &Stmt, idx: &[Name], written: &HashSet<
     let form = index_form(graph, stmt, idx, &was_written, errors);
     if let Some(span) = reads_target_elsewhere(stmt, idx) {
         errors.push(
-            GraphError::new(ErrorKind::InPlace, span, format!("`{}` is read at other points than the one this node writes", stmt.target.text))
-                .help("every point is computed in parallel; write the result into a fresh `temp`"),
+            GraphError::new(
+                ErrorKind::InPlace,
+                span,
+                format!("`{}` is read at other points than the one this node writes", stmt.target.text),
+            )
+            .help("every point is computed in parallel; write the result into a fresh `temp`"),
         );
     }
     let mut infer = Infer::new(graph);
@@ -227,12 +316,20 @@ fn check_index_stmt(graph: &Graph, stmt: &Stmt, idx: &[Name], written: &HashSet<
     let (Some(info), Some(b)) = (info, graph.binding(&stmt.target.text)) else { return };
     if form.reduce.is_some() && !info.ty.is_float() && form.reduce == Some(IndexReduce::Mean) {
         errors.push(
-            GraphError::new(ErrorKind::TypeMismatch, form.body.span(), format!("`mean` needs a float value, found {}", info.ty.describe()))
-                .help("cast it with `as f32`"),
+            GraphError::new(
+                ErrorKind::TypeMismatch,
+                form.body.span(),
+                format!("`mean` needs a float value, found {}", info.ty.describe()),
+            )
+            .help("cast it with `as f32`"),
         );
     }
     if info.ty == ETy::Known(Ty::Bool) && form.reduce.is_some() {
-        errors.push(GraphError::new(ErrorKind::TypeMismatch, form.body.span(), "a reduction needs a number, found bool"));
+        errors.push(GraphError::new(
+            ErrorKind::TypeMismatch,
+            form.body.span(),
+            "a reduction needs a number, found bool",
+        ));
     } else if !info.ty.fits(b.elem.compute()) {
         errors.push(
             GraphError::new(
@@ -280,7 +377,14 @@ fn check_usage(graph: &Graph, warnings: &mut Vec<GraphError>, _errors: &mut [Gra
     for b in &graph.bindings {
         let used = graph.stmts.iter().any(|s| s.target.text == b.name.text || reads(&s.value, &b.name.text));
         if !used {
-            warnings.push(GraphError::new(ErrorKind::UnusedBinding, b.name.span, format!("binding `{}` is never used", b.name.text)).help("remove it, or read it in a node"));
+            warnings.push(
+                GraphError::new(
+                    ErrorKind::UnusedBinding,
+                    b.name.span,
+                    format!("binding `{}` is never used", b.name.text),
+                )
+                .help("remove it, or read it in a node"),
+            );
         }
     }
     for (i, s) in graph.stmts.iter().enumerate() {
@@ -291,8 +395,12 @@ fn check_usage(graph: &Graph, warnings: &mut Vec<GraphError>, _errors: &mut [Gra
         let read_later = graph.stmts[i + 1..].iter().any(|later| reads(&later.value, &b.name.text));
         if !read_later {
             warnings.push(
-                GraphError::new(ErrorKind::DeadNode, s.target.span, format!("dead node: it writes `{}` but nothing reads it afterwards", b.name.text))
-                    .help("remove the node, or make the binding an `output`"),
+                GraphError::new(
+                    ErrorKind::DeadNode,
+                    s.target.span,
+                    format!("dead node: it writes `{}` but nothing reads it afterwards", b.name.text),
+                )
+                .help("remove the node, or make the binding an `output`"),
             );
         }
     }

@@ -65,7 +65,11 @@ pub fn index_form<'a>(
     let mut vars: Vec<(String, Extent)> = Vec::new();
     for (d, ix) in indices.iter().enumerate() {
         if vars.iter().any(|(v, _)| *v == ix.text) {
-            errors.push(GraphError::new(ErrorKind::DuplicateName, ix.span, format!("index `{}` appears twice on the left", ix.text)));
+            errors.push(GraphError::new(
+                ErrorKind::DuplicateName,
+                ix.span,
+                format!("index `{}` appears twice on the left", ix.text),
+            ));
         }
         shadow_check(graph, ix, errors);
         vars.push((ix.text.clone(), shape.get(d).copied().unwrap_or(Extent::Lit(1))));
@@ -76,8 +80,12 @@ pub fn index_form<'a>(
         if let (Some(r), Expr::Ref(k)) = (reduction(func, args), &args[0]) {
             if form.var(&k.text).is_some() {
                 errors.push(
-                    GraphError::new(ErrorKind::DuplicateName, k.span, format!("reduction index `{}` is already an index of the target", k.text))
-                        .help("reduce over a fresh index: `sum(k, …)`"),
+                    GraphError::new(
+                        ErrorKind::DuplicateName,
+                        k.span,
+                        format!("reduction index `{}` is already an index of the target", k.text),
+                    )
+                    .help("reduce over a fresh index: `sum(k, …)`"),
                 );
             }
             shadow_check(graph, k, errors);
@@ -86,13 +94,27 @@ pub fn index_form<'a>(
             reduce_var = Some(k);
         }
     }
-    let mut walker = Walker { graph, form: &mut form, reduce_var, reduce_extent: None, target: &stmt.target.text, indices, written, errors };
+    let mut walker = Walker {
+        graph,
+        form: &mut form,
+        reduce_var,
+        reduce_extent: None,
+        target: &stmt.target.text,
+        indices,
+        written,
+        errors,
+    };
     let body = walker.form.body;
     walker.walk(body);
     if let (Some(k), None) = (reduce_var, walker.reduce_extent) {
-        walker.errors.push(GraphError::new(ErrorKind::UnboundIndex, k.span, format!("reduction index `{}` subscripts nothing", k.text)).help(
-            "use it in a subscript inside the reduction, e.g. `sum(k, a[i, k])`",
-        ));
+        walker.errors.push(
+            GraphError::new(
+                ErrorKind::UnboundIndex,
+                k.span,
+                format!("reduction index `{}` subscripts nothing", k.text),
+            )
+            .help("use it in a subscript inside the reduction, e.g. `sum(k, a[i, k])`"),
+        );
     }
     if let Some(k) = reduce_var {
         let extent = walker.reduce_extent.unwrap_or(Extent::Lit(1));
@@ -104,8 +126,12 @@ pub fn index_form<'a>(
 fn shadow_check(graph: &Graph, ix: &Name, errors: &mut Vec<GraphError>) {
     if graph.binding(&ix.text).is_some() || graph.dim_index(&ix.text).is_some() {
         errors.push(
-            GraphError::new(ErrorKind::DuplicateName, ix.span, format!("index `{}` has the name of a binding or dim", ix.text))
-                .help("index variables are lower-case names of their own, e.g. `i`, `j`, `k`"),
+            GraphError::new(
+                ErrorKind::DuplicateName,
+                ix.span,
+                format!("index `{}` has the name of a binding or dim", ix.text),
+            )
+            .help("index variables are lower-case names of their own, e.g. `i`, `j`, `k`"),
         );
     }
 }
@@ -137,8 +163,16 @@ impl Walker<'_, '_> {
                     if !b.shape.is_empty() {
                         let vars: Vec<&str> = self.indices.iter().map(|i| i.text.as_str()).collect();
                         self.errors.push(
-                            GraphError::new(ErrorKind::IndexForm, n.span, format!("`{}` is read whole in an index-notation node", n.text))
-                                .help(format!("subscript it, e.g. `{}[{}]`", n.text, vars.join(", "))),
+                            GraphError::new(
+                                ErrorKind::IndexForm,
+                                n.span,
+                                format!("`{}` is read whole in an index-notation node", n.text),
+                            )
+                            .help(format!(
+                                "subscript it, e.g. `{}[{}]`",
+                                n.text,
+                                vars.join(", ")
+                            )),
                         );
                     }
                 }
@@ -146,15 +180,23 @@ impl Walker<'_, '_> {
             Expr::Call { func, args, .. } => {
                 if reduction(func, args).is_some() {
                     self.errors.push(
-                        GraphError::new(ErrorKind::IndexForm, func.span, format!("a `{}` reduction must be the node's whole right-hand side", func.text))
-                            .help("compute the reduction into a `temp` in its own node, then combine"),
+                        GraphError::new(
+                            ErrorKind::IndexForm,
+                            func.span,
+                            format!("a `{}` reduction must be the node's whole right-hand side", func.text),
+                        )
+                        .help("compute the reduction into a `temp` in its own node, then combine"),
                     );
                     return;
                 }
                 if let Some((Callee::Op(_), _)) = callee(&func.text, args.len()) {
                     self.errors.push(
-                        GraphError::new(ErrorKind::IndexForm, func.span, format!("`{}` is a whole-tensor op; index notation takes elementwise functions", func.text))
-                            .help("call it in its own node `t = op(…);` and subscript `t` here"),
+                        GraphError::new(
+                            ErrorKind::IndexForm,
+                            func.span,
+                            format!("`{}` is a whole-tensor op; index notation takes elementwise functions", func.text),
+                        )
+                        .help("call it in its own node `t = op(…);` and subscript `t` here"),
                     );
                     return;
                 }
@@ -166,19 +208,31 @@ impl Walker<'_, '_> {
                 self.walk(rhs);
             }
             Expr::Lit { .. } => {}
-            Expr::Raw { span, .. } => self.errors.push(GraphError::new(ErrorKind::IndexForm, *span, "a raw kernel cannot appear in index notation")),
+            Expr::Raw { span, .. } => self.errors.push(GraphError::new(
+                ErrorKind::IndexForm,
+                *span,
+                "a raw kernel cannot appear in index notation",
+            )),
         }
     }
 
     fn subscript(&mut self, base: &Name, indices: &[super::IndexExpr]) {
         let Some(b) = self.graph.binding(&base.text) else {
-            self.errors.push(GraphError::new(ErrorKind::UnknownName, base.span, format!("`{}` is not declared", base.text)));
+            self.errors.push(GraphError::new(
+                ErrorKind::UnknownName,
+                base.span,
+                format!("`{}` is not declared", base.text),
+            ));
             return;
         };
         if matches!(b.usage, Usage::Temp | Usage::Output) && base.text != self.target && !(self.written)(&base.text) {
             self.errors.push(
-                GraphError::new(ErrorKind::ReadBeforeWrite, base.span, format!("`{}` is read before any node writes it", base.text))
-                    .help("nodes run in the order written; move the node that writes it above this one"),
+                GraphError::new(
+                    ErrorKind::ReadBeforeWrite,
+                    base.span,
+                    format!("`{}` is read before any node writes it", base.text),
+                )
+                .help("nodes run in the order written; move the node that writes it above this one"),
             );
         }
         let shape = binding_shape(self.graph, &b.shape);
@@ -239,7 +293,8 @@ pub fn reads_target_elsewhere(stmt: &Stmt, indices: &[Name]) -> Option<proc_macr
     let mut found = None;
     stmt.value.visit(&mut |e| {
         if let Expr::Index { base, indices: ix, .. } = e {
-            let same_point = ix.len() == indices.len() && ix.iter().zip(indices).all(|(a, b)| a.offset == 0 && a.var.text == b.text);
+            let same_point =
+                ix.len() == indices.len() && ix.iter().zip(indices).all(|(a, b)| a.offset == 0 && a.var.text == b.text);
             if base.text == stmt.target.text && !same_point && found.is_none() {
                 found = Some(base.span);
             }

@@ -1,6 +1,7 @@
 //! The graph model: dims, bindings and statements of one `forge_graph!`, shared by the macro
 //! (compile time) and the runtime (graphs parsed from text) — parse, then check, in one place.
 
+mod builtins;
 mod check;
 mod display;
 pub mod index;

@@ -1,6 +1,8 @@
 //! Parser: the tokens of a `forge_graph!` body into a [`Graph`] (no semantic checks here).
 
-use super::{BinOp, Binding, DimRef, ErrorKind, Expr, Graph, GraphError, IndexExpr, Name, ScheduleAttr, Stmt, UnOp, Usage};
+use super::{
+    BinOp, Binding, DimRef, ErrorKind, Expr, Graph, GraphError, IndexExpr, Name, ScheduleAttr, Stmt, UnOp, Usage,
+};
 use crate::elem::Elem;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::parse::discouraged::Speculative;
@@ -113,7 +115,11 @@ fn parse_item(body: ParseStream, graph: &mut Graph, errors: &mut Vec<GraphError>
         && body.fork().parse::<Ident>().map(|i| Usage::from_keyword(&i.to_string()).is_some()).unwrap_or(false);
     if is_binding {
         for a in attrs.iter().filter(|a| !a.path().is_ident("doc")) {
-            errors.push(GraphError::new(ErrorKind::Schedule, a.path().span(), "declarations take no attributes besides doc comments"));
+            errors.push(GraphError::new(
+                ErrorKind::Schedule,
+                a.path().span(),
+                "declarations take no attributes besides doc comments",
+            ));
         }
         graph.bindings.push(parse_binding(body, &attrs)?);
     } else {
@@ -131,7 +137,10 @@ fn parse_binding(input: ParseStream, attrs: &[syn::Attribute]) -> syn::Result<Bi
     input.parse::<Token![:]>()?;
     let elem_ident: Ident = input.parse()?;
     let elem = Elem::from_name(&elem_ident.to_string()).ok_or_else(|| {
-        syn::Error::new(elem_ident.span(), format!("unknown element type `{elem_ident}`; expected f32, f16, u32 or i32"))
+        syn::Error::new(
+            elem_ident.span(),
+            format!("unknown element type `{elem_ident}`; expected f32, f16, u32 or i32"),
+        )
     })?;
     let mut shape = Vec::new();
     if input.peek(token::Bracket) {
@@ -210,7 +219,9 @@ fn parse_schedule(attrs: &[syn::Attribute], errors: &mut Vec<GraphError>) -> Opt
         });
         match parsed {
             Ok(()) => out = Some(sched),
-            Err(e) => errors.extend(e.into_iter().map(|e| GraphError::new(ErrorKind::Schedule, e.span(), e.to_string()))),
+            Err(e) => {
+                errors.extend(e.into_iter().map(|e| GraphError::new(ErrorKind::Schedule, e.span(), e.to_string())))
+            }
         }
     }
     out
@@ -348,9 +359,12 @@ fn parse_primary(input: ParseStream, depth: usize) -> syn::Result<Expr> {
         let lit: LitInt = input.parse()?;
         return Ok(Expr::Lit { value: lit.base10_parse::<u64>()? as f64, is_int: true, span: lit.span() });
     }
-    let lookahead = input.lookahead1();
-    if !lookahead.peek(Ident) {
-        return Err(lookahead.error());
+    if !input.peek(Ident) {
+        let found = match input.cursor().token_tree() {
+            Some((tt, _)) => format!("`{tt}`"),
+            None => "the end of the statement".to_string(),
+        };
+        return Err(input.error(format!("expected an operand (a binding, number, call or `( … )`), found {found}")));
     }
     let ident: Ident = input.parse()?;
     if input.peek(Token![!]) && !input.peek(Token![!=]) {

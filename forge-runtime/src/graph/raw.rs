@@ -96,27 +96,47 @@ pub fn check_raw(
     let mut ok = true;
     for (i, n) in args.names.iter().enumerate() {
         if args.names[..i].iter().any(|m| m.text == n.text) {
-            errors.push(GraphError::new(ErrorKind::DuplicateName, n.span, format!("`{}` is named twice in this raw kernel", n.text)));
+            errors.push(GraphError::new(
+                ErrorKind::DuplicateName,
+                n.span,
+                format!("`{}` is named twice in this raw kernel", n.text),
+            ));
             ok = false;
             continue;
         }
         let Some(b) = graph.binding(&n.text) else {
-            errors.push(GraphError::new(ErrorKind::UnknownName, n.span, format!("`{}` is not a declared binding", n.text)));
+            errors.push(GraphError::new(
+                ErrorKind::UnknownName,
+                n.span,
+                format!("`{}` is not a declared binding", n.text),
+            ));
             ok = false;
             continue;
         };
-        let reads_unwritten = matches!(b.usage, Usage::Temp | Usage::Output) && n.text != target.text && !written(&n.text);
+        let reads_unwritten =
+            matches!(b.usage, Usage::Temp | Usage::Output) && n.text != target.text && !written(&n.text);
         if reads_unwritten {
             errors.push(
-                GraphError::new(ErrorKind::ReadBeforeWrite, n.span, format!("`{}` is read before any node writes it", n.text))
-                    .help("nodes run in the order written; move the node that writes it above this one"),
+                GraphError::new(
+                    ErrorKind::ReadBeforeWrite,
+                    n.span,
+                    format!("`{}` is read before any node writes it", n.text),
+                )
+                .help("nodes run in the order written; move the node that writes it above this one"),
             );
         }
     }
     if !args.names.iter().any(|n| n.text == target.text) {
         errors.push(
-            GraphError::new(ErrorKind::RawForm, lang.span, format!("this raw kernel writes `{}` but does not name it", target.text))
-                .help(format!("add `{}` to the bindings after the source, e.g. `wgsl!(\"…\", x, {})`", target.text, target.text)),
+            GraphError::new(
+                ErrorKind::RawForm,
+                lang.span,
+                format!("this raw kernel writes `{}` but does not name it", target.text),
+            )
+            .help(format!(
+                "add `{}` to the bindings after the source, e.g. `wgsl!(\"…\", x, {})`",
+                target.text, target.text
+            )),
         );
         ok = false;
     }

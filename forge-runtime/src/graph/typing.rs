@@ -5,6 +5,9 @@ use super::{BinOp, ErrorKind, Expr, Graph, GraphError, UnOp};
 use crate::elem::Ty;
 use crate::ir::UnaryOp;
 
+use super::builtins::signature;
+pub use super::builtins::{callee, read_names, reads, Callee, OpKind, KNOWN_FUNCTIONS};
+
 /// The type of an expression: known, or a literal that adopts its neighbour's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ETy {
@@ -49,58 +52,6 @@ pub struct ExprInfo {
     pub shape: Shape,
 }
 
-/// Built-in ops: each lowers to a kernel template (everything else is elementwise).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OpKind {
-    Matmul,
-    Softmax,
-    RmsNorm,
-    Sum,
-    Max,
-    Mean,
-}
-
-/// What a call's name and arity denote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Callee {
-    Op(OpKind),
-    Unary(UnaryOp),
-    Min,
-    Max,
-    Select,
-}
-
-/// Names a graph may call, for "unknown function" messages.
-pub const KNOWN_FUNCTIONS: &str = "matmul, softmax, rms_norm, sum, max, mean, exp, log, sqrt, rsqrt, tanh, sigmoid, \
-silu, gelu, relu, abs, min, max, select";
-
-/// Resolves a call by name and argument count: `max(x)` is the row reduction, `max(a, b)` elementwise.
-pub fn callee(name: &str, nargs: usize) -> Option<(Callee, usize)> {
-    let unary = |op| Some((Callee::Unary(op), 1));
-    match name {
-        "matmul" => Some((Callee::Op(OpKind::Matmul), 2)),
-        "softmax" => Some((Callee::Op(OpKind::Softmax), 1)),
-        "rms_norm" => Some((Callee::Op(OpKind::RmsNorm), 3)),
-        "sum" => Some((Callee::Op(OpKind::Sum), 1)),
-        "mean" => Some((Callee::Op(OpKind::Mean), 1)),
-        "max" if nargs == 1 => Some((Callee::Op(OpKind::Max), 1)),
-        "max" => Some((Callee::Max, 2)),
-        "min" => Some((Callee::Min, 2)),
-        "select" => Some((Callee::Select, 3)),
-        "exp" => unary(UnaryOp::Exp),
-        "log" => unary(UnaryOp::Log),
-        "sqrt" => unary(UnaryOp::Sqrt),
-        "rsqrt" => unary(UnaryOp::Rsqrt),
-        "tanh" => unary(UnaryOp::Tanh),
-        "sigmoid" => unary(UnaryOp::Sigmoid),
-        "silu" => unary(UnaryOp::Silu),
-        "gelu" => unary(UnaryOp::Gelu),
-        "relu" => unary(UnaryOp::Relu),
-        "abs" => unary(UnaryOp::Abs),
-        _ => None,
-    }
-}
-
 /// Infers expression types and shapes, collecting every error instead of stopping at the first.
 pub struct Infer<'g> {
     pub graph: &'g Graph,
@@ -123,20 +74,34 @@ impl<'g> Infer<'g> {
     fn unify(&mut self, a: ETy, b: ETy, span: proc_macro2::Span, what: &str) -> Option<ETy> {
         Some(match (a, b) {
             (ETy::Known(x), ETy::Known(y)) if x == y => a,
-            (ETy::Known(t), lit) | (lit, ETy::Known(t)) if lit != ETy::Known(t) && matches!(lit, ETy::IntLit | ETy::FloatLit) => {
+            (ETy::Known(t), lit) | (lit, ETy::Known(t))
+                if lit != ETy::Known(t) && matches!(lit, ETy::IntLit | ETy::FloatLit) =>
+            {
                 if lit.fits(t) {
                     ETy::Known(t)
                 } else {
-                    self.err(GraphError::new(ErrorKind::TypeMismatch, span, format!("{what}: {} does not fit {t}", lit.describe())).help(
-                        format!("write the literal as {} or cast the other operand with `as f32`", if t == Ty::F32 { "a float" } else { "an integer" }),
-                    ))?
+                    self.err(
+                        GraphError::new(
+                            ErrorKind::TypeMismatch,
+                            span,
+                            format!("{what}: {} does not fit {t}", lit.describe()),
+                        )
+                        .help(format!(
+                            "write the literal as {} or cast the other operand with `as f32`",
+                            if t == Ty::F32 { "a float" } else { "an integer" }
+                        )),
+                    )?
                 }
             }
             (ETy::FloatLit, _) | (_, ETy::FloatLit) => ETy::FloatLit,
             (ETy::IntLit, ETy::IntLit) => ETy::IntLit,
             _ => self.err(
-                GraphError::new(ErrorKind::TypeMismatch, span, format!("{what}: operands have different element types, {} and {}", a.describe(), b.describe()))
-                    .help("convert one side with `as T`"),
+                GraphError::new(
+                    ErrorKind::TypeMismatch,
+                    span,
+                    format!("{what}: operands have different element types, {} and {}", a.describe(), b.describe()),
+                )
+                .help("convert one side with `as T`"),
             )?,
         })
     }
@@ -144,16 +109,20 @@ impl<'g> Infer<'g> {
     fn broadcast(&mut self, a: &Shape, b: &Shape, span: proc_macro2::Span) -> Option<Shape> {
         match broadcast(a, b) {
             Ok(s) => Some(s),
-            Err((x, y)) => self.err(GraphError::new(ErrorKind::ShapeMismatch, 
-                span,
-                format!(
-                    "shapes {} and {} do not broadcast: {} vs {}",
-                    ShapeDisplay(self.graph, a),
-                    ShapeDisplay(self.graph, b),
-                    ExtentDisplay(self.graph, x),
-                    ExtentDisplay(self.graph, y)
-                ),
-            )),
+            Err((x, y)) => self.err(
+                GraphError::new(
+                    ErrorKind::ShapeMismatch,
+                    span,
+                    format!(
+                        "shapes {} and {} do not broadcast: {} vs {}",
+                        ShapeDisplay(self.graph, a),
+                        ShapeDisplay(self.graph, b),
+                        ExtentDisplay(self.graph, x),
+                        ExtentDisplay(self.graph, y)
+                    ),
+                )
+                .help("operands broadcast over trailing dims: each pair must be equal, or one of them 1"),
+            ),
         }
     }
 
@@ -166,21 +135,33 @@ impl<'g> Infer<'g> {
                     if is_index {
                         return None; // reported by the index-notation checker
                     }
-                    let what = if self.graph.dim_index(&n.text).is_some() { "is a dim, not a binding" } else { "is not declared" };
+                    let what = if self.graph.dim_index(&n.text).is_some() {
+                        "is a dim, not a binding"
+                    } else {
+                        "is not declared"
+                    };
                     return self.err(GraphError::new(ErrorKind::UnknownName, n.span, format!("`{}` {what}", n.text)));
                 };
                 Some(ExprInfo { ty: ETy::Known(b.elem.compute()), shape: binding_shape(self.graph, &b.shape) })
             }
-            Expr::Lit { is_int, .. } => Some(ExprInfo { ty: if *is_int { ETy::IntLit } else { ETy::FloatLit }, shape: vec![] }),
+            Expr::Lit { is_int, .. } => {
+                Some(ExprInfo { ty: if *is_int { ETy::IntLit } else { ETy::FloatLit }, shape: vec![] })
+            }
             Expr::Unary { op, arg, span } => {
                 let a = self.expr(arg)?;
                 match op {
                     UnOp::Neg if a.ty == ETy::Known(Ty::U32) || a.ty == ETy::Known(Ty::Bool) => {
-                        self.err(GraphError::new(ErrorKind::TypeMismatch, *span, format!("cannot negate a {} value", a.ty.describe())))
+                        self.err(GraphError::new(
+                            ErrorKind::TypeMismatch,
+                            *span,
+                            format!("cannot negate a {} value", a.ty.describe()),
+                        ))
                     }
-                    UnOp::Not if a.ty != ETy::Known(Ty::Bool) => self.err(
-                        GraphError::new(ErrorKind::TypeMismatch, *span, format!("`!` needs a bool (a comparison), found {}", a.ty.describe())),
-                    ),
+                    UnOp::Not if a.ty != ETy::Known(Ty::Bool) => self.err(GraphError::new(
+                        ErrorKind::TypeMismatch,
+                        *span,
+                        format!("`!` needs a bool (a comparison), found {}", a.ty.describe()),
+                    )),
                     _ => Some(a),
                 }
             }
@@ -192,15 +173,24 @@ impl<'g> Infer<'g> {
                 match op {
                     BinOp::And | BinOp::Or => {
                         if a.ty != ETy::Known(Ty::Bool) || b.ty != ETy::Known(Ty::Bool) {
-                            return self.err(GraphError::new(ErrorKind::TypeMismatch, *span, format!("{what} needs bool operands (comparisons)")));
+                            return self.err(GraphError::new(
+                                ErrorKind::TypeMismatch,
+                                *span,
+                                format!("{what} needs bool operands (comparisons)"),
+                            ));
                         }
                         Some(ExprInfo { ty: ETy::Known(Ty::Bool), shape })
                     }
                     _ => {
                         let ty = self.unify(a.ty, b.ty, *span, &what)?;
-                        let is_cmp = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
+                        let is_cmp =
+                            matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
                         if ty == ETy::Known(Ty::Bool) && !matches!(op, BinOp::Eq | BinOp::Ne) {
-                            return self.err(GraphError::new(ErrorKind::TypeMismatch, *span, format!("{what} is not defined on bool values")));
+                            return self.err(GraphError::new(
+                                ErrorKind::TypeMismatch,
+                                *span,
+                                format!("{what} is not defined on bool values"),
+                            ));
                         }
                         Some(ExprInfo { ty: if is_cmp { ETy::Known(Ty::Bool) } else { ty }, shape })
                     }
@@ -219,28 +209,46 @@ impl<'g> Infer<'g> {
                 GraphError::new(ErrorKind::IndexForm, *span, "indexed reads `a[i, …]` belong to index-notation nodes")
                     .help("write the target with its indices too: `t[i, j] = …`"),
             ),
-            Expr::Raw { span, lang, .. } => {
-                self.err(GraphError::new(ErrorKind::RawForm, *span, format!("a raw `{}!` kernel must be a node's whole right-hand side", lang.text)))
-            }
+            Expr::Raw { span, lang, .. } => self.err(GraphError::new(
+                ErrorKind::RawForm,
+                *span,
+                format!("a raw `{}!` kernel must be a node's whole right-hand side", lang.text),
+            )),
         }
     }
 
     fn call(&mut self, func: &super::Name, args: &[Expr], span: proc_macro2::Span) -> Option<ExprInfo> {
+        let index_reduction = matches!(func.text.as_str(), "sum" | "max" | "mean") && args.len() == 2;
+        if self.index_vars.is_some() && index_reduction {
+            return None; // a nested reduction, reported by the index-notation checker
+        }
         let Some((callee, arity)) = callee(&func.text, args.len()) else {
             return self.err(
-                GraphError::new(ErrorKind::UnknownName, func.span, format!("unknown function `{}`", func.text)).help(format!("known: {KNOWN_FUNCTIONS}")),
+                GraphError::new(ErrorKind::UnknownName, func.span, format!("unknown function `{}`", func.text))
+                    .help(format!("known: {KNOWN_FUNCTIONS}")),
             );
         };
         if args.len() != arity {
-            return self.err(GraphError::new(ErrorKind::Arity, 
-                func.span,
-                format!("`{}` takes {arity} argument{}, found {}", func.text, if arity == 1 { "" } else { "s" }, args.len()),
-            )
-            .help(if matches!(callee, Callee::Op(OpKind::Sum | OpKind::Max | OpKind::Mean)) {
-                format!("`{}(x)` reduces the last axis; an index reduction is written `t[i] = {}(k, x[i, k]);`", func.text, func.text)
-            } else {
-                format!("call it as `{}`", signature(&func.text))
-            }));
+            return self.err(
+                GraphError::new(
+                    ErrorKind::Arity,
+                    func.span,
+                    format!(
+                        "`{}` takes {arity} argument{}, found {}",
+                        func.text,
+                        if arity == 1 { "" } else { "s" },
+                        args.len()
+                    ),
+                )
+                .help(if matches!(callee, Callee::Op(OpKind::Sum | OpKind::Max | OpKind::Mean)) {
+                    format!(
+                        "`{}(x)` reduces the last axis; an index reduction is written `t[i] = {}(k, x[i, k]);`",
+                        func.text, func.text
+                    )
+                } else {
+                    format!("call it as `{}`", signature(&func.text))
+                }),
+            );
         }
         let infos: Vec<Option<ExprInfo>> = args.iter().map(|a| self.expr(a)).collect();
         let infos: Vec<ExprInfo> = infos.into_iter().collect::<Option<_>>()?;
@@ -251,8 +259,12 @@ impl<'g> Infer<'g> {
                 let float_only = !matches!(op, UnaryOp::Relu | UnaryOp::Abs);
                 if a.ty == ETy::Known(Ty::Bool) || (float_only && !a.ty.is_float()) {
                     return self.err(
-                        GraphError::new(ErrorKind::TypeMismatch, args[0].span(), format!("`{f}` needs a float argument, found {}", a.ty.describe()))
-                            .help("cast it with `as f32`"),
+                        GraphError::new(
+                            ErrorKind::TypeMismatch,
+                            args[0].span(),
+                            format!("`{f}` needs a float argument, found {}", a.ty.describe()),
+                        )
+                        .help("cast it with `as f32`"),
                     );
                 }
                 let ty = if float_only && a.ty == ETy::IntLit { ETy::FloatLit } else { a.ty };
@@ -265,7 +277,8 @@ impl<'g> Infer<'g> {
             }
             Callee::Select => {
                 if infos[0].ty != ETy::Known(Ty::Bool) {
-                    return self.err(GraphError::new(ErrorKind::TypeMismatch, 
+                    return self.err(GraphError::new(
+                        ErrorKind::TypeMismatch,
                         args[0].span(),
                         format!("`select`'s condition must be a comparison (bool), found {}", infos[0].ty.describe()),
                     ));
@@ -282,14 +295,22 @@ impl<'g> Infer<'g> {
     fn float_operand(&mut self, f: &str, arg: &Expr, info: &ExprInfo, min_rank: usize) -> Option<()> {
         if !info.ty.is_float() {
             return self.err(
-                GraphError::new(ErrorKind::TypeMismatch, arg.span(), format!("`{f}` needs float operands, found {}", info.ty.describe()))
-                    .help("cast it with `as f32`"),
+                GraphError::new(
+                    ErrorKind::TypeMismatch,
+                    arg.span(),
+                    format!("`{f}` needs float operands, found {}", info.ty.describe()),
+                )
+                .help("cast it with `as f32`"),
             );
         }
         if info.shape.len() < min_rank {
-            return self.err(GraphError::new(ErrorKind::ArgumentKind, 
+            return self.err(GraphError::new(
+                ErrorKind::ArgumentKind,
                 arg.span(),
-                format!("`{f}` needs an operand of rank {min_rank} or more, found shape {}", ShapeDisplay(self.graph, &info.shape)),
+                format!(
+                    "`{f}` needs an operand of rank {min_rank} or more, found shape {}",
+                    ShapeDisplay(self.graph, &info.shape)
+                ),
             ));
         }
         Some(())
@@ -306,15 +327,20 @@ impl<'g> Infer<'g> {
                 ok_b?;
                 for (arg, info) in args.iter().zip(infos) {
                     if info.shape.len() != 2 {
-                        return self.err(GraphError::new(ErrorKind::ArgumentKind, 
+                        return self.err(GraphError::new(
+                            ErrorKind::ArgumentKind,
                             arg.span(),
-                            format!("`matmul` takes 2-D operands, found shape {}", ShapeDisplay(self.graph, &info.shape)),
+                            format!(
+                                "`matmul` takes 2-D operands, found shape {}",
+                                ShapeDisplay(self.graph, &info.shape)
+                            ),
                         ));
                     }
                 }
                 if a.shape[1] != b.shape[0] {
                     return self.err(
-                        GraphError::new(ErrorKind::ShapeMismatch, 
+                        GraphError::new(
+                            ErrorKind::ShapeMismatch,
                             args[1].span(),
                             format!(
                                 "`matmul` inner dims differ: {} is {} but {} is {}",
@@ -346,12 +372,17 @@ impl<'g> Infer<'g> {
                 ok_g?;
                 if !eps.ty.is_float() || !eps.shape.is_empty() {
                     return self.err(
-                        GraphError::new(ErrorKind::ArgumentKind, args[2].span(), "`rms_norm`'s eps must be a float scalar (a literal or a uniform)")
-                            .help("e.g. `rms_norm(x, g, 1e-5)` or `uniform eps: f32 = 1e-5;`"),
+                        GraphError::new(
+                            ErrorKind::ArgumentKind,
+                            args[2].span(),
+                            "`rms_norm`'s eps must be a float scalar (a literal or a uniform)",
+                        )
+                        .help("e.g. `rms_norm(x, g, 1e-5)` or `uniform eps: f32 = 1e-5;`"),
                     );
                 }
                 if broadcast(&x.shape, &g.shape).ok().as_ref() != Some(&x.shape) {
-                    return self.err(GraphError::new(ErrorKind::ShapeMismatch, 
+                    return self.err(GraphError::new(
+                        ErrorKind::ShapeMismatch,
                         args[1].span(),
                         format!(
                             "`rms_norm`'s gain has shape {}, which does not broadcast to the input's {}",
@@ -364,39 +395,4 @@ impl<'g> Infer<'g> {
             }
         }
     }
-}
-
-/// How a built-in is called, for arity messages.
-fn signature(name: &str) -> &'static str {
-    match name {
-        "matmul" => "matmul(a, b)",
-        "softmax" => "softmax(x)",
-        "rms_norm" => "rms_norm(x, gain, eps)",
-        "select" => "select(condition, if_true, if_false)",
-        "min" => "min(a, b)",
-        "max" => "max(a, b) or max(x)",
-        "sum" => "sum(x)",
-        "mean" => "mean(x)",
-        _ => "f(x)",
-    }
-}
-
-/// Names of the bindings `e` reads (whole, subscripted or named by a raw kernel), in order.
-pub fn read_names(e: &Expr) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    e.visit(&mut |x| match x {
-        Expr::Ref(n) | Expr::Index { base: n, .. } => out.push(n.text.clone()),
-        Expr::Raw { lang, body, .. } => {
-            if let Ok(args) = super::raw::parse_raw_args(body, lang.span) {
-                out.extend(args.names.into_iter().map(|n| n.text));
-            }
-        }
-        _ => {}
-    });
-    out
-}
-
-/// Whether `e` reads binding `name` anywhere.
-pub fn reads(e: &Expr, name: &str) -> bool {
-    read_names(e).iter().any(|n| n == name)
 }

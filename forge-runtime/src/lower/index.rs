@@ -39,7 +39,8 @@ impl Lowering<'_> {
 
     /// An indexed read `base[i + 1, k]` at a point of the current index space.
     pub(crate) fn gather(&mut self, args: &mut ArgSet, base: &Name, indices: &[IndexExpr]) -> Result<SExpr> {
-        let id = *self.by_name.get(&base.text).ok_or_else(|| Error::Internal(format!("unknown binding {}", base.text)))?;
+        let id =
+            *self.by_name.get(&base.text).ok_or_else(|| Error::Internal(format!("unknown binding {}", base.text)))?;
         let shape = self.plan.buffers[id].shape.clone();
         let ty = self.plan.buffers[id].elem.compute();
         let strides = contiguous_strides(&shape);
@@ -69,10 +70,12 @@ impl Lowering<'_> {
             if self.graph.binding(&n.text).is_some_and(|b| b.usage == Usage::Uniform) {
                 return Err(Error::Unsupported {
                     what: format!("uniform `{}` in raw kernel `{stmt}`", n.text),
-                    reason: "at run time yet (the macro checks it; pass the value in a 1-element `input` instead)".into(),
+                    reason: "at run time yet (the macro checks it; pass the value in a 1-element `input` instead)"
+                        .into(),
                 });
             }
-            let id = *self.by_name.get(&n.text).ok_or_else(|| Error::Internal(format!("unknown binding {}", n.text)))?;
+            let id =
+                *self.by_name.get(&n.text).ok_or_else(|| Error::Internal(format!("unknown binding {}", n.text)))?;
             let access = if id == target { Access::ReadWrite } else { Access::Read };
             let i = args.arg(&self.plan, id, access);
             if id == target {
@@ -82,7 +85,11 @@ impl Lowering<'_> {
         let (entry, invocations) = raw_entry(&raw.source)?;
         let len = self.plan.buffers[target].len as u64;
         let workgroups = len.div_ceil(invocations.max(1));
-        self.push_kernel(stmt, args, KernelBody::Raw { out, source: raw.source.clone(), entry: entry.clone(), workgroups });
+        self.push_kernel(
+            stmt,
+            args,
+            KernelBody::Raw { out, source: raw.source.clone(), entry: entry.clone(), workgroups },
+        );
         if let Some(k) = self.plan.kernels.last_mut() {
             k.spec.entry = entry;
         }
@@ -95,11 +102,10 @@ impl Lowering<'_> {
 fn raw_entry(source: &str) -> Result<(String, u64)> {
     let module = naga::front::wgsl::parse_str(source)
         .map_err(|e| Error::ShaderCompile { entry: "raw kernel".into(), log: e.emit_to_string(source) })?;
-    let ep = module
-        .entry_points
-        .iter()
-        .find(|ep| ep.stage == naga::ShaderStage::Compute)
-        .ok_or_else(|| Error::ShaderCompile { entry: "raw kernel".into(), log: "no @compute entry point".into() })?;
+    let ep =
+        module.entry_points.iter().find(|ep| ep.stage == naga::ShaderStage::Compute).ok_or_else(|| {
+            Error::ShaderCompile { entry: "raw kernel".into(), log: "no @compute entry point".into() }
+        })?;
     let [x, y, z] = ep.workgroup_size;
     Ok((ep.name.clone(), x as u64 * y as u64 * z as u64))
 }

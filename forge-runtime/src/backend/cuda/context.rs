@@ -215,6 +215,11 @@ pub struct CapturedGraph {
     graph: CudaGraph,
 }
 
+// SAFETY: a CUDA graph exec may be launched from any thread, just not from two at once; a
+// CapturedGraph is owned by one executor and launched only through `&self` while the
+// owning instance holds the context's lock, so moving it between threads is sound.
+unsafe impl Send for CapturedGraph {}
+
 impl CapturedGraph {
     /// Queues the whole graph once (asynchronous; `synchronize` or a read waits for it).
     pub fn replay(&self) -> Result<()> {

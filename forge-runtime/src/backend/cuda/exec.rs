@@ -10,8 +10,9 @@ use crate::instance::{Executor, RunRequest, RunResult};
 use crate::ir::{BufferId, BufferRole, Plan};
 use crate::lower::ptx::LaunchDims;
 use crate::memory::{BindingUsage, BufferView};
-use cudarc::driver::CudaFunction;
-use std::time::Duration;
+use super::context::CapturedGraph;
+use cudarc::driver::{CudaEvent, CudaFunction};
+use std::time::{Duration, Instant};
 
 /// How [`run_plan`] submits the kernels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,6 +153,10 @@ pub struct CudaExec {
     kernels: Vec<(CudaFunction, LaunchDims)>,
     views: Vec<BufferView>,
     uniforms: BufferView,
+    /// The kernel sequence captured once and replayed by every later run (`FORGE_CUDA_GRAPHS=0`
+    /// launches every kernel every run instead).
+    graph: Option<CapturedGraph>,
+    use_graphs: bool,
 }
 
 fn backend_ctx(backend: &Backend) -> Result<std::sync::MutexGuard<'_, CudaComputeContext>> {
@@ -166,6 +171,11 @@ fn byte_len(plan: &Plan, id: BufferId) -> u64 {
     (b.len * b.elem.size_bytes()) as u64
 }
 
+fn elapsed(from: &CudaEvent, to: &CudaEvent) -> Option<Duration> {
+    let ms = from.elapsed_ms(to).ok()?;
+    Some(Duration::from_secs_f64(ms.max(0.0) as f64 / 1e3))
+}
+
 impl CudaExec {
     pub fn new(ctx: &mut CudaComputeContext, plan: &Plan) -> Result<CudaExec> {
         let kernels =
@@ -176,15 +186,14 @@ impl CudaExec {
                 Error::OutOfMemory(m) => Error::OutOfMemory(format!("binding `{}`: {m}", b.name)),
                 other => other,
             })?;
-            // State starts at zero; per-run buffers are poisoned so a skipped element shows as NaN.
             ctx.fill_view(&view, if b.role == BufferRole::State { 0 } else { 0xFF })?;
             views.push(view);
         }
         let uniforms = ctx.allocate_resident((plan.uniforms.len() as u64 * 4).max(16), 0, BindingUsage::Uniform)?;
-        Ok(CudaExec { kernels, views, uniforms })
+        let use_graphs = std::env::var("FORGE_CUDA_GRAPHS").map(|v| v.trim() != "0").unwrap_or(true);
+        Ok(CudaExec { kernels, views, uniforms, graph: None, use_graphs })
     }
 
-    /// Device addresses of kernel `k`'s parameters (the PTX parameter convention).
     fn params(&self, ctx: &CudaComputeContext, plan: &Plan, k: usize) -> Vec<u64> {
         let spec = &plan.kernels[k].spec;
         let mut p: Vec<u64> = spec.args.iter().map(|a| ctx.device_address(&self.views[a.buffer])).collect();
@@ -193,6 +202,28 @@ impl CudaExec {
         }
         p
     }
+
+    /// Launches every kernel on the stream; with `events`, records `events[k]` before kernel k
+    /// and the last event after the last kernel.
+    fn launch_all(&self, ctx: &CudaComputeContext, plan: &Plan, events: Option<&[CudaEvent]>) -> Result<()> {
+        for (k, (function, dims)) in self.kernels.iter().enumerate() {
+            if let Some(ev) = events {
+                ev[k].record(ctx.stream()).map_err(|e| super::context::cuda_err("recording an event", e))?;
+            }
+            launch_raw(ctx, function, &self.params(ctx, plan, k), *dims)?;
+        }
+        if let Some(ev) = events {
+            ev[self.kernels.len()].record(ctx.stream()).map_err(|e| super::context::cuda_err("recording an event", e))?;
+        }
+        Ok(())
+    }
+}
+
+fn new_events(ctx: &CudaComputeContext, n: usize) -> Result<Vec<CudaEvent>> {
+    (0..n)
+        .map(|_| ctx.cuda_context().new_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT)))
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(|e| super::context::cuda_err("creating timing events", e))
 }
 
 impl Executor for CudaExec {
@@ -207,36 +238,47 @@ impl Executor for CudaExec {
         }
         let n = (req.uniforms.len() as u64).min(self.uniforms.size) as usize;
         ctx.write_view(&self.uniforms, &req.uniforms[..n])?;
-        let cx = ctx.cuda_context();
-        let events = (0..=self.kernels.len())
-            .map(|_| cx.new_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT)))
-            .collect::<std::result::Result<Vec<_>, _>>()
-            .ok();
-        for (k, (function, dims)) in self.kernels.iter().enumerate() {
-            if let Some(ev) = &events {
-                let _ = ev[k].record(ctx.stream());
+        let mut kernel_times = vec![None; self.kernels.len()];
+        let mut device_total = None;
+        let enqueue;
+        if req.profile_kernels {
+            // Direct launches with an event between kernels: per-node device times.
+            let events = new_events(&ctx, self.kernels.len() + 1)?;
+            let t = Instant::now();
+            self.launch_all(&ctx, plan, Some(&events))?;
+            enqueue = t.elapsed();
+            ctx.synchronize()?;
+            for (k, time) in kernel_times.iter_mut().enumerate() {
+                *time = elapsed(&events[k], &events[k + 1]);
             }
-            let params = self.params(&ctx, plan, k);
-            launch_raw(&ctx, function, &params, *dims)?;
+        } else {
+            let events = new_events(&ctx, 2)?;
+            if self.use_graphs && self.graph.is_none() {
+                // Captured once: buffers never move, so the same launches replay every run.
+                ctx.begin_capture()?;
+                let launched = self.launch_all(&ctx, plan, None);
+                let graph = ctx.end_capture();
+                launched?;
+                self.graph = Some(graph?);
+            }
+            let t = Instant::now();
+            events[0].record(ctx.stream()).map_err(|e| super::context::cuda_err("recording an event", e))?;
+            match &self.graph {
+                Some(graph) if self.use_graphs => graph.replay()?,
+                _ => self.launch_all(&ctx, plan, None)?,
+            }
+            events[1].record(ctx.stream()).map_err(|e| super::context::cuda_err("recording an event", e))?;
+            enqueue = t.elapsed();
+            ctx.synchronize()?;
+            device_total = elapsed(&events[0], &events[1]);
         }
-        if let Some(ev) = &events {
-            let _ = ev[self.kernels.len()].record(ctx.stream());
-        }
-        ctx.synchronize()?;
-        let kernel_times = (0..self.kernels.len())
-            .map(|k| {
-                let ev = events.as_ref()?;
-                let ms = ev[k].elapsed_ms(&ev[k + 1]).ok()?;
-                Some(Duration::from_secs_f64(ms.max(0.0) as f64 / 1e3))
-            })
-            .collect();
         let mut outputs = Vec::new();
         for (id, b) in plan.buffers.iter().enumerate() {
             if b.role == BufferRole::Output {
                 outputs.push((id, ctx.read_buffer(&self.views[id])?));
             }
         }
-        Ok(RunResult { outputs, kernel_times })
+        Ok(RunResult { outputs, kernel_times, device_total, enqueue: Some(enqueue) })
     }
 
     fn read_state(&self, backend: &Backend, _plan: &Plan, id: BufferId) -> Result<Vec<u8>> {

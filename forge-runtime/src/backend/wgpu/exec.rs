@@ -147,7 +147,7 @@ impl Executor for WgpuExec {
             Some(ns) => ns.into_iter().map(|n| Some(Duration::from_nanos(n))).collect(),
             None => vec![None; plan.kernels.len()],
         };
-        Ok(RunResult { outputs, kernel_times })
+        Ok(RunResult { outputs, kernel_times, device_total: None, enqueue: None })
     }
 
     fn read_state(&self, backend: &Backend, plan: &Plan, id: BufferId) -> Result<Vec<u8>> {
