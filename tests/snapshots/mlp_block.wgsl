@@ -47,22 +47,31 @@ var<workgroup> red: array<f32, 1024>;
 @compute @workgroup_size(256)
 fn k1_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group = wid.x + wid.y * nwg.x;
-    let col = lid % 16u;
-    let ks = lid / 16u;
-    let j = group * 16u + col;
-    var part: array<f32, 4>;
+    let col = lid % 8u;
+    let ks = lid / 8u;
+    let j = group * 8u + col;
+    var p0 = 0.0f;
+    var p1 = 0.0f;
+    var p2 = 0.0f;
+    var p3 = 0.0f;
     if (j < 1536u) {
-        for (var kk = ks; kk < 576u; kk = kk + 16u) {
+        for (var kk = ks; kk < 576u; kk = kk + 32u) {
             let bv = a2[(kk * 1536u + j)];
-            for (var ii = 0u; ii < 4u; ii = ii + 1u) { part[ii] = part[ii] + a1[(ii * 576u + kk)] * bv; }
+            p0 = p0 + a1[(0u * 576u + kk)] * bv;
+            p1 = p1 + a1[(1u * 576u + kk)] * bv;
+            p2 = p2 + a1[(2u * 576u + kk)] * bv;
+            p3 = p3 + a1[(3u * 576u + kk)] * bv;
         }
     }
-    for (var ii = 0u; ii < 4u; ii = ii + 1u) { red[(ks * 4u + ii) * 16u + col] = part[ii]; }
+    red[(ks * 4u + 0u) * 8u + col] = p0;
+    red[(ks * 4u + 1u) * 8u + col] = p1;
+    red[(ks * 4u + 2u) * 8u + col] = p2;
+    red[(ks * 4u + 3u) * 8u + col] = p3;
     workgroupBarrier();
     if (ks == 0u && j < 1536u) {
         for (var i = 0u; i < 4u; i = i + 1u) {
             var acc = 0.0f;
-            for (var q = 0u; q < 16u; q = q + 1u) { acc = acc + red[(q * 4u + i) * 16u + col]; }
+            for (var q = 0u; q < 32u; q = q + 1u) { acc = acc + red[(q * 4u + i) * 8u + col]; }
             a0[i * 1536u + j] = acc;
         }
     }
@@ -84,22 +93,31 @@ var<workgroup> red: array<f32, 1024>;
 @compute @workgroup_size(256)
 fn k2_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group = wid.x + wid.y * nwg.x;
-    let col = lid % 16u;
-    let ks = lid / 16u;
-    let j = group * 16u + col;
-    var part: array<f32, 4>;
+    let col = lid % 8u;
+    let ks = lid / 8u;
+    let j = group * 8u + col;
+    var p0 = 0.0f;
+    var p1 = 0.0f;
+    var p2 = 0.0f;
+    var p3 = 0.0f;
     if (j < 1536u) {
-        for (var kk = ks; kk < 576u; kk = kk + 16u) {
+        for (var kk = ks; kk < 576u; kk = kk + 32u) {
             let bv = a3[(kk * 1536u + j)];
-            for (var ii = 0u; ii < 4u; ii = ii + 1u) { part[ii] = part[ii] + a2[(ii * 576u + kk)] * bv; }
+            p0 = p0 + a2[(0u * 576u + kk)] * bv;
+            p1 = p1 + a2[(1u * 576u + kk)] * bv;
+            p2 = p2 + a2[(2u * 576u + kk)] * bv;
+            p3 = p3 + a2[(3u * 576u + kk)] * bv;
         }
     }
-    for (var ii = 0u; ii < 4u; ii = ii + 1u) { red[(ks * 4u + ii) * 16u + col] = part[ii]; }
+    red[(ks * 4u + 0u) * 8u + col] = p0;
+    red[(ks * 4u + 1u) * 8u + col] = p1;
+    red[(ks * 4u + 2u) * 8u + col] = p2;
+    red[(ks * 4u + 3u) * 8u + col] = p3;
     workgroupBarrier();
     if (ks == 0u && j < 1536u) {
         for (var i = 0u; i < 4u; i = i + 1u) {
             var acc = 0.0f;
-            for (var q = 0u; q < 16u; q = q + 1u) { acc = acc + red[(q * 4u + i) * 16u + col]; }
+            for (var q = 0u; q < 32u; q = q + 1u) { acc = acc + red[(q * 4u + i) * 8u + col]; }
             a0[i * 1536u + j] = (forge_silu(a1[(i * 1536u + j)]) * acc);
         }
     }
@@ -121,22 +139,31 @@ var<workgroup> red: array<f32, 1024>;
 @compute @workgroup_size(256)
 fn k3_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group = wid.x + wid.y * nwg.x;
-    let col = lid % 16u;
-    let ks = lid / 16u;
-    let j = group * 16u + col;
-    var part: array<f32, 4>;
+    let col = lid % 8u;
+    let ks = lid / 8u;
+    let j = group * 8u + col;
+    var p0 = 0.0f;
+    var p1 = 0.0f;
+    var p2 = 0.0f;
+    var p3 = 0.0f;
     if (j < 576u) {
-        for (var kk = ks; kk < 1536u; kk = kk + 16u) {
+        for (var kk = ks; kk < 1536u; kk = kk + 32u) {
             let bv = a3[(kk * 576u + j)];
-            for (var ii = 0u; ii < 4u; ii = ii + 1u) { part[ii] = part[ii] + a2[(ii * 1536u + kk)] * bv; }
+            p0 = p0 + a2[(0u * 1536u + kk)] * bv;
+            p1 = p1 + a2[(1u * 1536u + kk)] * bv;
+            p2 = p2 + a2[(2u * 1536u + kk)] * bv;
+            p3 = p3 + a2[(3u * 1536u + kk)] * bv;
         }
     }
-    for (var ii = 0u; ii < 4u; ii = ii + 1u) { red[(ks * 4u + ii) * 16u + col] = part[ii]; }
+    red[(ks * 4u + 0u) * 8u + col] = p0;
+    red[(ks * 4u + 1u) * 8u + col] = p1;
+    red[(ks * 4u + 2u) * 8u + col] = p2;
+    red[(ks * 4u + 3u) * 8u + col] = p3;
     workgroupBarrier();
     if (ks == 0u && j < 576u) {
         for (var i = 0u; i < 4u; i = i + 1u) {
             var acc = 0.0f;
-            for (var q = 0u; q < 16u; q = q + 1u) { acc = acc + red[(q * 4u + i) * 16u + col]; }
+            for (var q = 0u; q < 32u; q = q + 1u) { acc = acc + red[(q * 4u + i) * 8u + col]; }
             a0[i * 576u + j] = (a1[(i * 576u + j)] + acc);
         }
     }

@@ -17,11 +17,11 @@ pub fn matmul_tile(schedule: &Schedule) -> u32 {
 /// Matmuls with at most this many rows (decode-style `[1, K] x [K, N]`) use the skinny kernel.
 pub const SKINNY_MAX_M: usize = 8;
 /// Output columns per workgroup of the skinny matmul; the rest of the workgroup splits K.
-pub const SKINNY_COLS: u32 = 16;
+pub const SKINNY_COLS: u32 = 8;
 
-/// Whether a matmul of `m` rows runs as the skinny kernel: each workgroup owns 16 output
-/// columns and splits K across `workgroup / 16` slices, so every element of `b` is read once
-/// and a 1-row product still spreads over `n / 16` workgroups.
+/// Whether a matmul of `m` rows runs as the skinny kernel: each workgroup owns `SKINNY_COLS`
+/// output columns and splits K across `workgroup / SKINNY_COLS` slices, so every element of
+/// `b` is read once and a 1-row product still spreads over `n / SKINNY_COLS` workgroups.
 pub fn skinny_matmul(m: usize, schedule: &Schedule) -> bool {
     m <= SKINNY_MAX_M && schedule.workgroup >= 2 * SKINNY_COLS
 }
@@ -346,17 +346,25 @@ impl Emitter<'_> {
                 let _ = writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ let acc = {x} * inv * {g}; {} }}\n}}", self.store(*out, &flat, v));
             }
             KernelBody::Matmul { out, m, n, k, a, b, epilogue } if skinny_matmul(*m, sched) => {
+                // Accumulators are unrolled into named registers: m <= SKINNY_MAX_M is known here.
                 let (cols, slices) = (SKINNY_COLS, wg / SKINNY_COLS);
                 let _ = writeln!(s, "var<workgroup> red: array<f32, {}>;", wg as usize * m);
                 header(s, wg);
                 let _ = writeln!(s, "    let col = lid % {cols}u;\n    let ks = lid / {cols}u;\n    let j = group * {cols}u + col;");
-                let _ = writeln!(s, "    var part: array<f32, {m}>;");
-                let av = self.expr(a, &["ii".into(), "kk".into()], &format!("(ii * {k}u + kk)"));
+                for i in 0..*m {
+                    let _ = writeln!(s, "    var p{i} = 0.0f;");
+                }
                 let bv = self.expr(b, &["kk".into(), "j".into()], &format!("(kk * {n}u + j)"));
-                let _ = writeln!(s, "    if (j < {n}u) {{\n        for (var kk = ks; kk < {k}u; kk = kk + {slices}u) {{");
-                let _ = writeln!(s, "            let bv = {bv};\n            for (var ii = 0u; ii < {m}u; ii = ii + 1u) {{ part[ii] = part[ii] + {av} * bv; }}");
+                let _ = writeln!(s, "    if (j < {n}u) {{\n        for (var kk = ks; kk < {k}u; kk = kk + {slices}u) {{\n            let bv = {bv};");
+                for i in 0..*m {
+                    let row = format!("{i}u");
+                    let av = self.expr(a, &[row.clone(), "kk".into()], &format!("({row} * {k}u + kk)"));
+                    let _ = writeln!(s, "            p{i} = p{i} + {av} * bv;");
+                }
                 s.push_str("        }\n    }\n");
-                let _ = writeln!(s, "    for (var ii = 0u; ii < {m}u; ii = ii + 1u) {{ red[(ks * {m}u + ii) * {cols}u + col] = part[ii]; }}");
+                for i in 0..*m {
+                    let _ = writeln!(s, "    red[(ks * {m}u + {i}u) * {cols}u + col] = p{i};");
+                }
                 s.push_str("    workgroupBarrier();\n");
                 let _ = writeln!(s, "    if (ks == 0u && j < {n}u) {{\n        for (var i = 0u; i < {m}u; i = i + 1u) {{");
                 let _ = writeln!(s, "            var acc = 0.0f;\n            for (var q = 0u; q < {slices}u; q = q + 1u) {{ acc = acc + red[(q * {m}u + i) * {cols}u + col]; }}");
