@@ -21,7 +21,7 @@ forge_graph! {
 
 #[test]
 fn a_run_is_one_submission_and_a_second_new_compiles_nothing() {
-    let Some(ctx) = wgpu() else { return };
+    let Some(ctx) = fresh_wgpu() else { return };
     let n = 1000;
     let (x, w) = (rand_f32(n, 1.0, 1), rand_f32(n, 1.0, 2));
     let mut g = Affine::new(&ctx, AffineDims { n }).unwrap();

@@ -92,6 +92,7 @@ fn wide_index_kernels_assemble() {
         (graphs::ELEMENTWISE, vec![1 << 16, 1 << 15]),
         (graphs::ROWS, vec![1 << 21, 1 << 10]),
         (graphs::MATMUL, vec![1 << 16, 8, 1 << 15]),
+        (graphs::MATMUL, vec![1, 1 << 16, 1 << 15]),
     ];
     let mut n = 0;
     for (src, dims) in cases {
@@ -106,4 +107,43 @@ fn wide_index_kernels_assemble() {
         }
     }
     println!("assembled {n} wide-index kernels for sm_90");
+}
+
+#[test]
+fn skinny_matmul_path_follows_the_wgsl_rule() {
+    use forge_runtime::ir::KernelBody;
+    use forge_runtime::lower::ptx::{skinny_block, MATMUL_TILE};
+    use forge_runtime::lower::wgsl::{skinny_matmul, workgroup_count, SKINNY_COLS, SKINNY_MAX_M};
+    let mut skinny = 0;
+    for (src, dims) in [
+        (graphs::SKINNY, vec![1, 577, 131]),
+        (graphs::SKINNY, vec![3, 1001, 33]),
+        (graphs::SKINNY, vec![8, 127, 67]),
+        (graphs::MATMUL, vec![1, 577, 131]),
+        (graphs::MATMUL, vec![8, 301, 67]),
+        (graphs::MATMUL, vec![9, 33, 17]),
+    ] {
+        let plan = graphs::plan(src, &dims);
+        for k in &plan.kernels {
+            let KernelBody::Matmul { m, n, .. } = k.spec.body else { continue };
+            let ptx = emit_kernel(&k.spec, &k.schedule, "sm_90").expect("emit");
+            let d = launch_dims(&k.spec, &k.schedule);
+            let tag = format!("{} {dims:?} (workgroup {})", k.spec.entry, k.schedule.workgroup);
+            if skinny_matmul(m, &k.schedule) {
+                assert!(m <= SKINNY_MAX_M);
+                skinny += 1;
+                assert_eq!(d.grid, (n.div_ceil(SKINNY_COLS as usize) as u32, 1, 1), "{tag}");
+                assert_eq!(d.grid.0 as u64, workgroup_count(&k.spec, &k.schedule), "{tag}: WGSL and PTX grids differ");
+                assert_eq!(d.block, (skinny_block(&k.schedule), 1, 1), "{tag}");
+                assert_eq!(d.block.0, k.schedule.workgroup, "{tag}");
+                assert!(ptx.contains(&format!("{}_sk[", k.spec.entry)), "{tag}: not the skinny kernel");
+                assert!(ptx.contains("shfl.sync.bfly.b32"), "{tag}: no warp shuffles");
+            } else {
+                assert!(m > SKINNY_MAX_M, "{tag}");
+                assert_eq!(d.block, (MATMUL_TILE, MATMUL_TILE, 1), "{tag}");
+                assert!(!ptx.contains("_sk["), "{tag}");
+            }
+        }
+    }
+    assert!(skinny >= 3 * 4 + 2 * 3, "only {skinny} skinny kernels");
 }

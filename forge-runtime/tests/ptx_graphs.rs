@@ -91,6 +91,31 @@ graph Mm {
 }
 "#;
 
+/// Skinny matmuls (M <= 8 rows: K split across the block) under every block size the
+/// schedule allows (32 threads: two K slices, more outputs than threads), f16 weights and
+/// epilogues / prologues.
+pub const SKINNY: &str = r#"
+graph Skinny {
+    dims { M, K, N }
+    input h: f32[M, K];
+    input x: f32[M, N];
+    weight w: f32[K, N];
+    weight v: f16[K, N];
+    uniform s: f32 = 0.75;
+    output y: f32[M, N];
+    output z: f32[M, N];
+    output q: f16[M, N];
+    output r: f32[M, N];
+    #[schedule(workgroup = 32)]
+    y = x + matmul(h, w);
+    #[schedule(workgroup = 64)]
+    z = gelu(matmul(h, v * s));
+    #[schedule(workgroup = 128)]
+    q = matmul(h, w) * 0.5;
+    r = matmul(relu(h), w) - x;
+}
+"#;
+
 /// The MLP block of DESIGN.md.
 pub const MLP: &str = r#"
 graph MlpBlock {
@@ -136,9 +161,28 @@ pub fn cases() -> Vec<(&'static str, &'static str, Vec<Vec<usize>>)> {
         ("elementwise", ELEMENTWISE, vec![vec![7, 13], vec![33, 65], vec![1, 1], vec![3, 700]]),
         ("rows", ROWS, vec![vec![7, 13], vec![33, 65], vec![1, 1], vec![3, 300], vec![2, 1000], vec![5, 256]]),
         ("rows3", ROWS3, vec![vec![2, 3, 5], vec![3, 7, 33], vec![1, 1, 1]]),
-        ("matmul", MATMUL, vec![vec![7, 13, 5], vec![33, 65, 17], vec![1, 1, 1], vec![16, 32, 48], vec![40, 3, 70]]),
+        (
+            "matmul",
+            MATMUL,
+            vec![
+                vec![7, 13, 5],
+                vec![33, 65, 17],
+                vec![1, 1, 1],
+                vec![16, 32, 48],
+                vec![40, 3, 70],
+                vec![1, 577, 131],
+                vec![3, 129, 37],
+                vec![8, 301, 67],
+                vec![9, 33, 17],
+            ],
+        ),
+        (
+            "skinny",
+            SKINNY,
+            vec![vec![1, 577, 131], vec![3, 1001, 33], vec![8, 127, 67], vec![5, 3, 1], vec![2, 70, 513]],
+        ),
         ("index", INDEX, vec![vec![7, 13, 5], vec![1, 1, 1], vec![33, 65, 17]]),
-        ("mlp", MLP, vec![vec![1, 8, 12], vec![3, 33, 65], vec![4, 64, 96]]),
+        ("mlp", MLP, vec![vec![1, 8, 12], vec![3, 33, 65], vec![4, 64, 96], vec![1, 65, 193]]),
     ]
 }
 

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use forge::Context;
+use std::sync::OnceLock;
 
 /// Random values in [-scale, scale], never exactly zero.
 pub fn rand_f32(n: usize, scale: f32, seed: u64) -> Vec<f32> {
@@ -28,9 +29,16 @@ pub fn rand_u32(n: usize, lo: u32, hi: u32, seed: u64) -> Vec<u32> {
     (0..n).map(|_| rng.u32(lo..=hi)).collect()
 }
 
-/// The wgpu context tests run on. On CI (`FORGE_REQUIRE_WGPU=1`) a missing adapter fails the
-/// test; elsewhere it is skipped with the reason printed.
+/// The wgpu context tests run on, one per test process (as an application would hold it).
+/// On CI (`FORGE_REQUIRE_WGPU=1`) a missing adapter fails the test; elsewhere it is skipped
+/// with the reason printed.
 pub fn wgpu() -> Option<Context> {
+    static SHARED: OnceLock<Option<Context>> = OnceLock::new();
+    SHARED.get_or_init(fresh_wgpu).clone()
+}
+
+/// A wgpu context of its own (for tests that count its submissions or compilations).
+pub fn fresh_wgpu() -> Option<Context> {
     match Context::wgpu() {
         Ok(ctx) => Some(ctx),
         Err(e) if std::env::var_os("FORGE_REQUIRE_WGPU").is_some() => {
@@ -43,8 +51,13 @@ pub fn wgpu() -> Option<Context> {
     }
 }
 
-/// The CUDA context, when the `cuda` feature is on and a driver exists.
+/// The CUDA context, one per test process, when the `cuda` feature is on and a driver exists.
 pub fn cuda() -> Option<Context> {
+    static SHARED: OnceLock<Option<Context>> = OnceLock::new();
+    SHARED.get_or_init(fresh_cuda).clone()
+}
+
+fn fresh_cuda() -> Option<Context> {
     match Context::cuda() {
         Ok(ctx) => Some(ctx),
         Err(e) => {

@@ -180,7 +180,11 @@ pub(crate) fn choose_adapter(adapters: Vec<wgpu::Adapter>, opts: &ContextOptions
 
 /// Features Forge enables when the adapter has them.
 pub(crate) fn wanted_features(available: wgpu::Features) -> wgpu::Features {
-    available & (wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::SHADER_F16 | wgpu::Features::SUBGROUP)
+    available
+        & (wgpu::Features::TIMESTAMP_QUERY
+            | wgpu::Features::SHADER_F16
+            | wgpu::Features::SUBGROUP
+            | wgpu::Features::PIPELINE_CACHE)
 }
 
 /// Requests a device with the adapter's own limits and the optional features it has.

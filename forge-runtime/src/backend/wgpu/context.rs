@@ -42,6 +42,8 @@ pub struct WgpuComputeContext {
     pub(crate) submissions: AtomicU64,
     pub(crate) readback_state: Mutex<ReadbackState>,
     pub(crate) uncaptured: Arc<Mutex<Vec<String>>>,
+    /// Driver pipelines kept on disk across processes, where the device supports it.
+    pub(crate) disk_cache: Option<super::disk_cache::DiskCache>,
 }
 
 impl std::fmt::Debug for WgpuComputeContext {
@@ -120,6 +122,7 @@ impl WgpuComputeContext {
             (make(SlabKind::Read)?, make(SlabKind::ReadWrite)?, make(SlabKind::Weight)?, make(SlabKind::State)?);
         let timestamp_supported = constraints.timestamps;
         let timestamp_period_ns = queue.get_timestamp_period();
+        let device_for_cache = device.clone();
         Ok(WgpuComputeContext {
             device,
             queue,
@@ -140,6 +143,7 @@ impl WgpuComputeContext {
             submissions: AtomicU64::new(0),
             readback_state: Mutex::new(ReadbackState::default()),
             uncaptured,
+            disk_cache: super::disk_cache::DiskCache::open(&device_for_cache, adapter_info),
         })
     }
 

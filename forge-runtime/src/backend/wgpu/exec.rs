@@ -58,6 +58,7 @@ impl WgpuExec {
             }
         }
         let max_dim = ctx.constraints.max_compute_workgroups_per_dimension;
+        let compiled_before = ctx.compilation_count();
         let mut pipelines = Vec::with_capacity(plan.kernels.len());
         let mut workgroups = Vec::with_capacity(plan.kernels.len());
         for k in &plan.kernels {
@@ -70,6 +71,9 @@ impl WgpuExec {
             let source = emit_kernel(plan, &k.spec, &k.schedule);
             pipelines.push(ctx.compile_pipeline_cached(&source, &k.spec.entry)?);
             workgroups.push(grid);
+        }
+        if ctx.compilation_count() != compiled_before {
+            ctx.persist_pipeline_cache();
         }
         let mut resident = vec![None; plan.buffers.len()];
         for (id, b) in plan.buffers.iter().enumerate() {

@@ -9,6 +9,7 @@ mod adapter;
 pub mod exec;
 mod alloc;
 mod context;
+mod disk_cache;
 mod pipeline;
 mod slabs;
 mod submit;

@@ -46,7 +46,7 @@ impl WgpuComputeContext {
                 module: &module,
                 entry_point: Some(entry_point),
                 compilation_options: wgpu::PipelineCompilationOptions::default(),
-                cache: None,
+                cache: self.disk_cache.as_ref().map(|d| &d.cache),
             })
         })
         .map_err(|e| match e {
@@ -74,6 +74,14 @@ impl WgpuComputeContext {
         let pipeline = self.compile_pipeline(source, entry_point)?;
         self.lock_pipelines().entry(key).or_insert_with(|| pipeline.clone());
         Ok(pipeline)
+    }
+
+    /// Writes the driver's pipeline cache to disk (where the device has one), so the next
+    /// process compiles these pipelines from the cache.
+    pub fn persist_pipeline_cache(&self) {
+        if let Some(d) = &self.disk_cache {
+            d.persist();
+        }
     }
 
     /// Distinct pipelines in the cache.

@@ -11,6 +11,7 @@ mod scalar;
 
 use crate::error::{Error, Result};
 use crate::ir::{KernelBody, KernelSpec, Schedule};
+use crate::lower::wgsl::{skinny_matmul, SKINNY_COLS};
 use emit::Emitter;
 use std::fmt::Write;
 
@@ -20,6 +21,8 @@ pub const PTX_VERSION: &str = "7.8";
 pub const MATMUL_TILE: u32 = 16;
 /// Largest block the row kernels accept (the schedule's portable limit is 256).
 pub const ROW_MAX_BLOCK: u32 = 1024;
+/// K steps of each thread's skinny-matmul loop issued together (independent loads in flight).
+pub const SKINNY_UNROLL: u64 = 8;
 /// Largest `gridDim.x`; kernels stride over any block count above it.
 const MAX_GRID_X: u64 = (1 << 31) - 1;
 
@@ -40,6 +43,12 @@ fn row_block(schedule: &Schedule) -> u32 {
     schedule.workgroup.clamp(32, ROW_MAX_BLOCK)
 }
 
+/// Threads per block of the skinny matmul: `workgroup / SKINNY_COLS` K slices of
+/// `SKINNY_COLS` columns each (the WGSL kernel's layout), at most 1024 threads.
+pub fn skinny_block(schedule: &Schedule) -> u32 {
+    schedule.workgroup.min(ROW_MAX_BLOCK) / SKINNY_COLS * SKINNY_COLS
+}
+
 /// Logical blocks and block shape of `spec` under `schedule`.
 fn blocks(spec: &KernelSpec, schedule: &Schedule) -> (u64, (u32, u32, u32)) {
     match &spec.body {
@@ -51,6 +60,9 @@ fn blocks(spec: &KernelSpec, schedule: &Schedule) -> (u64, (u32, u32, u32)) {
         KernelBody::RowReduce { leading, .. }
         | KernelBody::Softmax { leading, .. }
         | KernelBody::RmsNorm { leading, .. } => (product(leading), (row_block(schedule), 1, 1)),
+        KernelBody::Matmul { m, n, .. } if skinny_matmul(*m, schedule) => {
+            ((*n as u64).div_ceil(SKINNY_COLS as u64), (skinny_block(schedule), 1, 1))
+        }
         KernelBody::Matmul { m, n, .. } => {
             let t = MATMUL_TILE as u64;
             ((*m as u64).div_ceil(t) * (*n as u64).div_ceil(t), (MATMUL_TILE, MATMUL_TILE, 1))
@@ -134,6 +146,12 @@ fn emit_function(spec: &KernelSpec, schedule: &Schedule) -> Result<String> {
                 what: format!("raw WGSL kernel `{e}` (node `{}`)", spec.node),
                 reason: "on the CUDA backend: raw kernels run on wgpu only".into(),
             })
+        }
+        KernelBody::Matmul { out, m, n, k, a, b, epilogue } if skinny_matmul(*m, schedule) => {
+            let block = skinny_block(schedule);
+            let words = bodies::skinny_groups(block) * *m as u32 * SKINNY_COLS;
+            let _ = writeln!(preamble, "\t.shared .align 4 .f32 {e}_sk[{words}];");
+            em.skinny_matmul(*out, (*m, *n, *k), a, b, epilogue, block)?;
         }
         KernelBody::Matmul { out, m, n, k, a, b, epilogue } => {
             let t2 = MATMUL_TILE * MATMUL_TILE;
