@@ -54,11 +54,15 @@ fn torch_reference(batches: &[usize]) -> Vec<(usize, f64, f64)> {
             .lines()
             .filter_map(|l| {
                 let p: Vec<&str> = l.split_whitespace().collect();
-                (p.len() == 4 && p[0] == "torch").then(|| Some((p[1].parse().ok()?, p[2].parse().ok()?, p[3].parse().ok()?)))?
+                (p.len() == 4 && p[0] == "torch")
+                    .then(|| Some((p[1].parse().ok()?, p[2].parse().ok()?, p[3].parse().ok()?)))?
             })
             .collect(),
         Ok(out) => {
-            eprintln!("PyTorch reference unavailable: {}", String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or(""));
+            eprintln!(
+                "PyTorch reference unavailable: {}",
+                String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("")
+            );
             Vec::new()
         }
         Err(e) => {

@@ -61,7 +61,8 @@ fn raw_cudarc() -> forge::Result<(Duration, Duration)> {
     let k = &g.plan().kernels[0];
     let ptx = forge::lower::ptx::emit_kernel(&k.spec, &k.schedule, "sm_90")?;
     let dims = forge::lower::ptx::launch_dims(&k.spec, &k.schedule);
-    let err = |e: forge::cudarc::driver::DriverError| forge::Error::Cuda { during: "raw cudarc", message: format!("{e:?}") };
+    let err =
+        |e: forge::cudarc::driver::DriverError| forge::Error::Cuda { during: "raw cudarc", message: format!("{e:?}") };
     let cx = forge::cudarc::driver::CudaContext::new(0).map_err(err)?;
     let stream = cx.new_stream().map_err(err)?;
     let module = cx.load_module(forge::cudarc::nvrtc::Ptx::from_src(ptx)).map_err(err)?;
@@ -101,9 +102,24 @@ fn main() -> forge::Result<()> {
     let us = |d: Duration| d.as_secs_f64() * 1e6;
     println!("{NODES}-node chain of {N}-element kernels, median of {RUNS} runs, host time per node:");
     println!("{:<34} {:>16} {:>22}", "", "launch (us/node)", "run wall (us/node)");
-    println!("{:<34} {:>16.2} {:>22.2}", "forge, plain stream launches", us(direct_enq) / NODES as f64, us(direct_wall) / NODES as f64);
-    println!("{:<34} {:>16.2} {:>22.2}", "forge, CUDA graph replay", us(graph_enq) / NODES as f64, us(graph_wall) / NODES as f64);
-    println!("{:<34} {:>16.2} {:>22.2}", "raw cudarc launches (same kernel)", us(raw_enq) / NODES as f64, us(raw_wall) / NODES as f64);
+    println!(
+        "{:<34} {:>16.2} {:>22.2}",
+        "forge, plain stream launches",
+        us(direct_enq) / NODES as f64,
+        us(direct_wall) / NODES as f64
+    );
+    println!(
+        "{:<34} {:>16.2} {:>22.2}",
+        "forge, CUDA graph replay",
+        us(graph_enq) / NODES as f64,
+        us(graph_wall) / NODES as f64
+    );
+    println!(
+        "{:<34} {:>16.2} {:>22.2}",
+        "raw cudarc launches (same kernel)",
+        us(raw_enq) / NODES as f64,
+        us(raw_wall) / NODES as f64
+    );
     println!("run wall includes the input upload, the launches, one synchronisation and the output read");
     Ok(())
 }

@@ -41,7 +41,10 @@ fn main() -> forge::Result<()> {
         out = block.run(inputs)?;
     }
     let per_run = t.elapsed() / runs;
-    println!("run (B={b}, D={d}, F={f}): {:.3} ms per run, mean of {runs} (host wall, upload + readback)", per_run.as_secs_f64() * 1e3);
+    println!(
+        "run (B={b}, D={d}, F={f}): {:.3} ms per run, mean of {runs} (host wall, upload + readback)",
+        per_run.as_secs_f64() * 1e3
+    );
     if let Some(p) = block.last_profile() {
         print!("{p}");
     }
@@ -51,7 +54,9 @@ fn main() -> forge::Result<()> {
     reference.load_weights(weights)?;
     let want = reference.run(inputs)?.y;
     let max_rel = out.y.iter().zip(&want).map(|(a, w)| ((a - w).abs() / w.abs().max(1e-2))).fold(0.0f32, f32::max);
-    let norm_rel = (out.y.iter().zip(&want).map(|(a, w)| (a - w).powi(2)).sum::<f32>() / want.iter().map(|w| w * w).sum::<f32>()).sqrt();
+    let norm_rel = (out.y.iter().zip(&want).map(|(a, w)| (a - w).powi(2)).sum::<f32>()
+        / want.iter().map(|w| w * w).sum::<f32>())
+    .sqrt();
     println!("vs CPU reference: max rel error {max_rel:.2e}, ||out - ref|| / ||ref|| = {norm_rel:.2e}");
     if !(norm_rel < 1e-4) {
         return Err(forge::Error::Internal(format!("result differs from the CPU reference: {norm_rel:e}")));

@@ -201,3 +201,45 @@ fn integer_semantics_match() {
         assert_close(&ctx.kind().to_string(), &got.f, &want.f, 1e-6, 1.0);
     }
 }
+
+forge_graph! {
+    graph HalfLinear {
+        dims { M, K, N }
+        input  a: f16[M, K];
+        weight w: f16[K, N];
+        weight bias: f32[N];
+        output y: f32[M, N];
+        output yh: f16[M, N];
+        y = matmul(a, w) + bias;
+        yh = matmul(a, w) * 0.5;
+    }
+}
+
+#[test]
+fn f16_matmul_on_every_backend() {
+    for (m, k, n) in [(3, 77, 19), (70, 96, 130)] {
+        let a: Vec<f16> = rand_f32(m * k, 1.0, 40).into_iter().map(f16::from_f32).collect();
+        let w: Vec<f16> = rand_f32(k * n, 1.0, 41).into_iter().map(f16::from_f32).collect();
+        let bias = rand_f32(n, 1.0, 42);
+        let af: Vec<f32> = a.iter().map(|v| v.to_f32()).collect();
+        let wf: Vec<f32> = w.iter().map(|v| v.to_f32()).collect();
+        let want: Vec<f32> = naive_matmul(&af, &wf, m, k, n).iter().enumerate().map(|(i, v)| v + bias[i % n]).collect();
+        for ctx in std::iter::once(Context::cpu()).chain(gpu_backends()) {
+            let mut g = match HalfLinear::new(&ctx, HalfLinearDims { m, k, n }) {
+                Err(Error::Unsupported { what, reason }) => {
+                    eprintln!("skipped f16 on {}: {what} {reason}", ctx.kind());
+                    continue;
+                }
+                other => other.unwrap(),
+            };
+            g.load_weights(HalfLinearWeights { w: &w, bias: &bias }).unwrap();
+            let out = g.run(HalfLinearInputs { a: &a }).unwrap();
+            let what = format!("{} {m}x{k}x{n}", ctx.kind());
+            assert_close(&format!("{what} y"), &out.y, &want, 1e-4, 4.0);
+            let yh: Vec<f32> = out.yh.iter().map(|v| v.to_f32()).collect();
+            let want_h: Vec<f32> =
+                want.iter().enumerate().map(|(i, v)| f16::from_f32((v - bias[i % n]) * 0.5).to_f32()).collect();
+            assert_close(&format!("{what} yh"), &yh, &want_h, 2e-3, 1.0);
+        }
+    }
+}

@@ -174,12 +174,16 @@ fn dims_over_device_limits_are_errors() {
         }
     }
     let huge = usize::MAX / 8;
-    assert!(matches!(Affine::new(&Context::cpu(), AffineDims { n: huge }), Err(Error::InvalidDim { .. } | Error::OutOfMemory(_))));
+    assert!(matches!(
+        Affine::new(&Context::cpu(), AffineDims { n: huge }),
+        Err(Error::InvalidDim { .. } | Error::OutOfMemory(_))
+    ));
 }
 
 #[test]
 fn graphs_parse_from_text_at_run_time() {
-    let src = "graph Saxpy { dims { N } input x: f32[N]; input y: f32[N]; uniform a: f32; output z: f32[N]; z = x * a + y; }";
+    let src =
+        "graph Saxpy { dims { N } input x: f32[N]; input y: f32[N]; uniform a: f32; output z: f32[N]; z = x * a + y; }";
     let mut g = forge::GraphInstance::from_source(&Context::cpu(), src, &[3]).unwrap();
     let (x, y) = ([1.0f32, 2.0, 3.0], [0.5f32, 0.5, 0.5]);
     let out = g

@@ -22,7 +22,8 @@ fn plan_sources(plan: &forge::ir::Plan, name: &str) {
     let wgsl = forge::instance::source_of(plan, Target::Wgsl).unwrap();
     #[cfg(feature = "wgpu")]
     for k in &wgsl.kernels {
-        forge::backend::wgpu::validate_wgsl(&k.code, &k.entry).unwrap_or_else(|e| panic!("{name}/{}: {e}\n{}", k.entry, k.code));
+        forge::backend::wgpu::validate_wgsl(&k.code, &k.entry)
+            .unwrap_or_else(|e| panic!("{name}/{}: {e}\n{}", k.entry, k.code));
     }
     check_snapshot(&format!("{name}.wgsl"), &wgsl.to_string());
     match forge::instance::source_of(plan, Target::Ptx) {

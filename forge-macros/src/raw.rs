@@ -48,7 +48,10 @@ pub fn check_wgsl(graph: &Graph, stmt: &Stmt, args: &RawArgs) -> Vec<GraphError>
     };
     let flags = naga::valid::ValidationFlags::all();
     let validated = catch_unwind(AssertUnwindSafe(|| {
-        naga::valid::Validator::new(flags, naga::valid::Capabilities::all()).validate(&module).map(|_| ()).map_err(Box::new)
+        naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
+            .validate(&module)
+            .map(|_| ())
+            .map_err(Box::new)
     }));
     match validated {
         Ok(Ok(_)) => {}

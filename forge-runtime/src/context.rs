@@ -69,10 +69,12 @@ impl Context {
             None | Some("") | Some("auto") => {}
             Some("cpu") => return Ok(Context::cpu()),
             Some("wgpu") => {
-                return Context::wgpu().map_err(|e| Error::BackendUnavailable { requested: "wgpu".into(), reason: e.to_string() })
+                return Context::wgpu()
+                    .map_err(|e| Error::BackendUnavailable { requested: "wgpu".into(), reason: e.to_string() })
             }
             Some("cuda") => {
-                return Context::cuda().map_err(|e| Error::BackendUnavailable { requested: "cuda".into(), reason: e.to_string() })
+                return Context::cuda()
+                    .map_err(|e| Error::BackendUnavailable { requested: "cuda".into(), reason: e.to_string() })
             }
             Some(other) => return Err(Error::UnknownBackend(other.into())),
         }
@@ -96,7 +98,8 @@ impl Context {
     /// The best wgpu adapter: a real GPU first, then a software one (lavapipe, WARP).
     #[cfg(feature = "wgpu")]
     pub fn wgpu() -> Result<Context> {
-        let opts = crate::backend::wgpu::ContextOptions { capacity_bytes: DEFAULT_SLAB_BYTES as u64, ..Default::default() };
+        let opts =
+            crate::backend::wgpu::ContextOptions { capacity_bytes: DEFAULT_SLAB_BYTES as u64, ..Default::default() };
         Ok(Context::from_wgpu(crate::backend::wgpu::WgpuComputeContext::with_options(&opts)?))
     }
 
@@ -149,7 +152,10 @@ impl Context {
 
     /// Runs `f` on the wgpu context, if this is one (tests and tools use it to read counters).
     #[cfg(feature = "wgpu")]
-    pub fn with_wgpu<R>(&self, f: impl FnOnce(&mut crate::backend::wgpu::WgpuComputeContext) -> R) -> Result<Option<R>> {
+    pub fn with_wgpu<R>(
+        &self,
+        f: impl FnOnce(&mut crate::backend::wgpu::WgpuComputeContext) -> R,
+    ) -> Result<Option<R>> {
         match &*self.backend {
             Backend::Wgpu(m) => Ok(Some(f(&mut *lock(m)?))),
             _ => Ok(None),
@@ -158,7 +164,10 @@ impl Context {
 
     /// Runs `f` on the CUDA context, if this is one.
     #[cfg(feature = "cuda")]
-    pub fn with_cuda<R>(&self, f: impl FnOnce(&mut crate::backend::cuda::CudaComputeContext) -> R) -> Result<Option<R>> {
+    pub fn with_cuda<R>(
+        &self,
+        f: impl FnOnce(&mut crate::backend::cuda::CudaComputeContext) -> R,
+    ) -> Result<Option<R>> {
         match &*self.backend {
             Backend::Cuda(m) => Ok(Some(f(&mut *lock(m)?))),
             _ => Ok(None),

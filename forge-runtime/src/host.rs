@@ -32,7 +32,11 @@ impl HostVec {
     /// The elements as `T`; errors when `T` is not the buffer's element type.
     pub fn to_vec<T: Element>(&self, binding: &str) -> Result<Vec<T>> {
         if T::ELEM != self.elem {
-            return Err(Error::TypeMismatch { binding: binding.into(), expected: self.elem.to_string(), actual: T::ELEM.to_string() });
+            return Err(Error::TypeMismatch {
+                binding: binding.into(),
+                expected: self.elem.to_string(),
+                actual: T::ELEM.to_string(),
+            });
         }
         Ok(bytemuck::pod_collect_to_vec(&self.bytes[..self.len * self.elem.size_bytes()]))
     }
@@ -45,6 +49,9 @@ pub enum Target {
     Wgsl,
     /// PTX, as run by the CUDA backend (sm_80 unless the instance runs on a CUDA device).
     Ptx,
+    /// CUDA-C, for the kernels the CUDA backend compiles with NVRTC (f16 matmuls on tensor
+    /// cores); every other kernel is listed with a note that it runs as Forge's PTX.
+    CudaC,
 }
 
 /// The code of one kernel.
@@ -113,8 +120,16 @@ impl Profile {
 
 impl fmt::Display for Profile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let total = self.device_total().map(|d| format!("{:.1} us", d.as_secs_f64() * 1e6)).unwrap_or_else(|| "n/a".into());
-        writeln!(f, "{:>12}  {:<14} node   ({}; run wall {:.1} us, device {total})", "device time", "kernel", self.backend, self.wall.as_secs_f64() * 1e6)?;
+        let total =
+            self.device_total().map(|d| format!("{:.1} us", d.as_secs_f64() * 1e6)).unwrap_or_else(|| "n/a".into());
+        writeln!(
+            f,
+            "{:>12}  {:<14} node   ({}; run wall {:.1} us, device {total})",
+            "device time",
+            "kernel",
+            self.backend,
+            self.wall.as_secs_f64() * 1e6
+        )?;
         for k in &self.kernels {
             let t = k.time.map(|t| format!("{:.1} us", t.as_secs_f64() * 1e6)).unwrap_or_else(|| "n/a".into());
             writeln!(f, "{t:>12}  {:<14} {}", k.entry, k.node)?;

@@ -45,11 +45,15 @@ pub(crate) trait Executor: Send {
 
 /// Parses and checks a graph written in Forge's language (the body of `forge_graph!`).
 pub fn parse_graph_source(source: &str) -> Result<Graph> {
-    let tokens = proc_macro2::TokenStream::from_str(source)
-        .map_err(|e| Error::InvalidGraph(vec![crate::error::Diagnostic { message: e.to_string(), line: 0, column: 0 }]))?;
-    let g = graph::parse_graph(tokens).map_err(|es| Error::InvalidGraph(es.iter().map(|e| e.to_diagnostic()).collect()))?;
+    let tokens = proc_macro2::TokenStream::from_str(source).map_err(|e| {
+        Error::InvalidGraph(vec![crate::error::Diagnostic { message: e.to_string(), line: 0, column: 0 }])
+    })?;
+    let g =
+        graph::parse_graph(tokens).map_err(|es| Error::InvalidGraph(es.iter().map(|e| e.to_diagnostic()).collect()))?;
     graph::check(&g).map_err(|es| {
-        Error::InvalidGraph(es.iter().filter(|e| e.severity == graph::Severity::Error).map(|e| e.to_diagnostic()).collect())
+        Error::InvalidGraph(
+            es.iter().filter(|e| e.severity == graph::Severity::Error).map(|e| e.to_diagnostic()).collect(),
+        )
     })?;
     Ok(g)
 }
@@ -67,7 +71,11 @@ pub struct GraphInstance {
 
 impl std::fmt::Debug for GraphInstance {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GraphInstance").field("graph", &self.plan.graph).field("dims", &self.dims).field("ctx", &self.ctx).finish()
+        f.debug_struct("GraphInstance")
+            .field("graph", &self.plan.graph)
+            .field("dims", &self.dims)
+            .field("ctx", &self.ctx)
+            .finish()
     }
 }
 
@@ -79,9 +87,13 @@ impl GraphInstance {
         let exec: Box<dyn Executor> = match &*ctx.backend {
             Backend::Cpu => Box::new(crate::backend::cpu_exec::CpuExec::new(&plan)?),
             #[cfg(feature = "wgpu")]
-            Backend::Wgpu(m) => Box::new(crate::backend::wgpu::exec::WgpuExec::new(&mut *crate::context::lock(m)?, &plan)?),
+            Backend::Wgpu(m) => {
+                Box::new(crate::backend::wgpu::exec::WgpuExec::new(&mut *crate::context::lock(m)?, &plan)?)
+            }
             #[cfg(feature = "cuda")]
-            Backend::Cuda(m) => Box::new(crate::backend::cuda::exec::CudaExec::new(&mut *crate::context::lock(m)?, &plan)?),
+            Backend::Cuda(m) => {
+                Box::new(crate::backend::cuda::exec::CudaExec::new(&mut *crate::context::lock(m)?, &plan)?)
+            }
         };
         let dims = graph.dims.iter().map(|d| d.text.clone()).zip(dims.iter().copied()).collect();
         let weights_loaded = plan.buffers.iter().map(|b| b.role != BufferRole::Weight).collect();
@@ -116,10 +128,19 @@ impl GraphInstance {
     fn check_slice(&self, id: BufferId, data: &HostSlice<'_>) -> Result<()> {
         let b = &self.plan.buffers[id];
         if data.elem != b.elem {
-            return Err(Error::TypeMismatch { binding: b.name.clone(), expected: b.elem.to_string(), actual: data.elem.to_string() });
+            return Err(Error::TypeMismatch {
+                binding: b.name.clone(),
+                expected: b.elem.to_string(),
+                actual: data.elem.to_string(),
+            });
         }
         if data.len != b.len {
-            return Err(Error::LengthMismatch { binding: b.name.clone(), shape: self.shape_text(id), expected: b.len, actual: data.len });
+            return Err(Error::LengthMismatch {
+                binding: b.name.clone(),
+                shape: self.shape_text(id),
+                expected: b.len,
+                actual: data.len,
+            });
         }
         Ok(())
     }
@@ -142,13 +163,18 @@ impl GraphInstance {
     }
 
     /// Runs the whole graph once (one submission on GPU backends) and returns every output.
-    pub fn run(&mut self, inputs: &[(&str, HostSlice<'_>)], uniforms: &[(&str, Scalar)]) -> Result<Vec<(String, HostVec)>> {
+    pub fn run(
+        &mut self,
+        inputs: &[(&str, HostSlice<'_>)],
+        uniforms: &[(&str, Scalar)],
+    ) -> Result<Vec<(String, HostVec)>> {
         let start = Instant::now();
         if let Some(id) = self.weights_loaded.iter().position(|l| !l) {
             return Err(Error::WeightsNotLoaded { binding: self.plan.buffers[id].name.clone() });
         }
         let profile_kernels = self.kernel_profiling || self.profile.is_none();
-        let mut req = RunRequest { inputs: Vec::new(), uniforms: Vec::new(), uniform_values: Vec::new(), profile_kernels };
+        let mut req =
+            RunRequest { inputs: Vec::new(), uniforms: Vec::new(), uniform_values: Vec::new(), profile_kernels };
         for (name, data) in inputs {
             let id = self.buffer(name, BufferRole::Input, "input")?;
             self.check_slice(id, data)?;
@@ -167,12 +193,21 @@ impl GraphInstance {
         for u in &self.plan.uniforms {
             let value = match uniforms.iter().find(|(n, _)| *n == u.name) {
                 Some((_, v)) if v.elem() != u.elem => {
-                    return Err(Error::TypeMismatch { binding: u.name.clone(), expected: u.elem.to_string(), actual: v.elem().to_string() })
+                    return Err(Error::TypeMismatch {
+                        binding: u.name.clone(),
+                        expected: u.elem.to_string(),
+                        actual: v.elem().to_string(),
+                    })
                 }
                 Some((_, v)) => *v,
                 None => match u.default {
                     Some(d) => Scalar::from_f64(u.elem, d),
-                    None => return Err(Error::MissingBinding { binding: u.name.clone(), hint: "the uniform has no default" }),
+                    None => {
+                        return Err(Error::MissingBinding {
+                            binding: u.name.clone(),
+                            hint: "the uniform has no default",
+                        })
+                    }
                 },
             };
             req.uniforms.extend_from_slice(&value.to_word());
@@ -247,6 +282,12 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             let code = match target {
                 Target::Wgsl => crate::lower::wgsl::emit_kernel(plan, &k.spec, &k.schedule),
                 Target::Ptx => crate::lower::ptx::emit_kernel(&k.spec, &k.schedule, "sm_80")?,
+                Target::CudaC if crate::lower::cuda_c::tensor_core_matmul(&k.spec) => {
+                    format!("// node: {}\n{}", k.spec.node, crate::lower::cuda_c::emit_kernel(&k.spec, &k.schedule)?)
+                }
+                Target::CudaC => {
+                    format!("// node: {}\n// {} runs as Forge's own PTX (Target::Ptx)\n", k.spec.node, k.spec.entry)
+                }
             };
             Ok(KernelSource { node: k.spec.node.clone(), entry: k.spec.entry.clone(), code })
         })

@@ -84,19 +84,47 @@ impl BinaryOp {
 #[derive(Debug, Clone, PartialEq)]
 pub enum SExpr {
     /// `args[arg][sum(idx[d] * strides[d])]`, converted to the element's compute type.
-    Load { arg: usize, strides: Vec<usize>, ty: Ty },
+    Load {
+        arg: usize,
+        strides: Vec<usize>,
+        ty: Ty,
+    },
     /// Field `field` of the graph's uniform block (see [`Plan::uniforms`]).
-    Uniform { field: usize, ty: Ty },
-    Const { value: f64, ty: Ty },
+    Uniform {
+        field: usize,
+        ty: Ty,
+    },
+    Const {
+        value: f64,
+        ty: Ty,
+    },
     /// The value the kernel's built-in op computed at this point (epilogues only; f32).
     Acc,
-    Unary { op: UnaryOp, arg: Box<SExpr> },
-    Binary { op: BinaryOp, lhs: Box<SExpr>, rhs: Box<SExpr> },
-    Select { cond: Box<SExpr>, on_true: Box<SExpr>, on_false: Box<SExpr> },
-    Cast { arg: Box<SExpr>, ty: Ty },
+    Unary {
+        op: UnaryOp,
+        arg: Box<SExpr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<SExpr>,
+        rhs: Box<SExpr>,
+    },
+    Select {
+        cond: Box<SExpr>,
+        on_true: Box<SExpr>,
+        on_false: Box<SExpr>,
+    },
+    Cast {
+        arg: Box<SExpr>,
+        ty: Ty,
+    },
     /// An indexed read (index notation): `args[arg][sum(clamp(idx[t.var] + t.offset) * t.stride)]`
     /// over `terms`, each coordinate clamped to `0..t.extent` (the clamp-to-edge rule).
-    Gather { arg: usize, terms: Vec<IndexTerm>, ty: Ty },
+    Gather {
+        arg: usize,
+        terms: Vec<IndexTerm>,
+        ty: Ty,
+    },
 }
 
 /// One subscript of a [`SExpr::Gather`]: index variable `var` of the space, shifted by `offset`
@@ -231,7 +259,9 @@ impl KernelBody {
     pub fn exprs(&self) -> Vec<&SExpr> {
         match self {
             KernelBody::Map { value, .. } => vec![value],
-            KernelBody::RowReduce { input, epilogue, .. } | KernelBody::Softmax { input, epilogue, .. } => vec![input, epilogue],
+            KernelBody::RowReduce { input, epilogue, .. } | KernelBody::Softmax { input, epilogue, .. } => {
+                vec![input, epilogue]
+            }
             KernelBody::RmsNorm { input, gain, eps, epilogue, .. } => vec![input, gain, eps, epilogue],
             KernelBody::Matmul { a, b, epilogue, .. } => vec![a, b, epilogue],
             KernelBody::Index { value, .. } => vec![value],
@@ -334,7 +364,5 @@ pub fn contiguous_strides(extents: &[usize]) -> Vec<usize> {
 pub fn broadcast_strides(shape: &[usize], space: &[usize]) -> Vec<usize> {
     let own = contiguous_strides(shape);
     let offset = space.len().saturating_sub(shape.len());
-    (0..space.len())
-        .map(|d| if d < offset || shape[d - offset] == 1 { 0 } else { own[d - offset] })
-        .collect()
+    (0..space.len()).map(|d| if d < offset || shape[d - offset] == 1 { 0 } else { own[d - offset] }).collect()
 }

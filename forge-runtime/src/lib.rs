@@ -21,10 +21,10 @@ pub use instance::{parse_graph_source, GraphInstance};
 pub use ir::{KernelSpec, Schedule};
 pub use memory::{BindingUsage, BufferView};
 
-#[cfg(feature = "wgpu")]
-pub use backend::wgpu::{GraphPass, WgpuComputeContext};
 #[cfg(feature = "cuda")]
 pub use backend::cuda::{CudaComputeContext, CudaPipeline};
+#[cfg(feature = "wgpu")]
+pub use backend::wgpu::{GraphPass, WgpuComputeContext};
 /// The cudarc version Forge's CUDA backend is built on (for code that mixes both).
 #[cfg(feature = "cuda")]
 pub use cudarc;

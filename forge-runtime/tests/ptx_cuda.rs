@@ -148,6 +148,30 @@ fn slab_accounting() {
 }
 
 #[test]
+fn arenas_are_apart_from_the_slab() {
+    let Some(ctx) = context() else { return };
+    let arena = ctx.allocate_arena(1000).unwrap();
+    assert_eq!(arena.size_bytes(), 1024);
+    let v =
+        forge_runtime::BufferView { offset: 256, size: 700, binding: 0, group: 0, usage: BindingUsage::StorageRead };
+    ctx.fill_arena(&arena, &v, 7).unwrap();
+    ctx.write_arena(&arena, &v, &[1u8; 300]).unwrap();
+    let back = ctx.read_arena(&arena, &v).unwrap();
+    assert_eq!(&back[..300], &[1u8; 300][..]);
+    assert!(back[300..].iter().all(|&b| b == 7));
+    assert_eq!(ctx.read_arena(&arena, &v.at(0, 1)).unwrap(), back);
+    // Views outside the arena are errors, not device faults.
+    let outside = forge_runtime::BufferView { offset: 768, ..v };
+    assert!(ctx.read_arena(&arena, &outside).is_err());
+    assert!(ctx.write_arena(&arena, &v, &[0u8; 701]).is_err());
+    // The slab is untouched by arenas.
+    assert_eq!(ctx.resident_weight_bytes(), 0);
+    drop(arena);
+    let e = ctx.allocate_arena(1 << 50).expect_err("1 PiB must not fit");
+    assert!(matches!(e, Error::OutOfMemory(_)), "{e}");
+}
+
+#[test]
 fn graph_instance_runs_on_cuda_like_on_cpu() {
     use forge_runtime::{Context, GraphInstance, HostSlice, Scalar};
     let cuda = match Context::cuda() {
@@ -177,4 +201,59 @@ fn graph_instance_runs_on_cuda_like_on_cpu() {
     for (i, (a, c)) in outs[0].iter().zip(&outs[1]).enumerate() {
         assert!((a - c).abs() <= 1e-4 + 1e-4 * c.abs(), "y[{i}]: cuda {a} cpu {c}");
     }
+}
+
+#[test]
+fn instances_own_their_memory_beyond_the_slab() {
+    use forge_runtime::{Context, GraphInstance, HostSlice, Scalar};
+    let cuda = match Context::cuda() {
+        Ok(c) => c,
+        Err(e) => {
+            println!("skipped: no CUDA device: {e}");
+            return;
+        }
+    };
+    // 3 * 577 * 2561 f32 weights = 17.7 MB per instance: more than the context's 16 MiB slab,
+    // twice over on one context. B = 3 runs the skinny matmul.
+    let (b, d, f) = (3usize, 577usize, 2561usize);
+    assert!(3 * d * f * 4 > forge_runtime::context::DEFAULT_SLAB_BYTES);
+    let inputs = |seed: u64| {
+        let mut rng = graphs::Rng::new(seed);
+        let mut v = |n: usize| (0..n).map(|_| rng.float() as f32 * 0.1).collect::<Vec<f32>>();
+        (v(b * d), v(d), v(d * f), v(d * f), v(f * d))
+    };
+    let build = |ctx: &Context, seed: u64| {
+        let (_, g, wg, wu, wd) = inputs(seed);
+        let mut inst = GraphInstance::from_source(ctx, graphs::MLP, &[b, d, f]).expect("instance");
+        inst.load_weights(&[
+            ("g", HostSlice::of(&g)),
+            ("w_gate", HostSlice::of(&wg)),
+            ("w_up", HostSlice::of(&wu)),
+            ("w_down", HostSlice::of(&wd)),
+        ])
+        .expect("weights");
+        inst
+    };
+    let run = |inst: &mut GraphInstance, seed: u64| {
+        let x = inputs(seed).0;
+        let out = inst.run(&[("x", HostSlice::of(&x))], &[("eps", Scalar::F32(1e-5))]).expect("run");
+        out[0].1.to_vec::<f32>("y").expect("y")
+    };
+    let mut gpu = [build(&cuda, 11), build(&cuda, 12)];
+    let cpu = Context::cpu();
+    let want = [run(&mut build(&cpu, 11), 11), run(&mut build(&cpu, 12), 12)];
+    // Interleaved, three runs each: the first times kernels, later ones capture and replay.
+    for round in 0..3 {
+        for (i, inst) in gpu.iter_mut().enumerate() {
+            let got = run(inst, 11 + i as u64);
+            for (j, (a, c)) in got.iter().zip(&want[i]).enumerate() {
+                assert!((a - c).abs() <= 1e-4 + 1e-4 * c.abs(), "instance {i} round {round} y[{j}]: cuda {a} cpu {c}");
+            }
+        }
+    }
+    // Dropping one instance leaves the other intact.
+    let [first, mut second] = gpu;
+    drop(first);
+    let got = run(&mut second, 12);
+    assert!(got.iter().zip(&want[1]).all(|(a, c)| (a - c).abs() <= 1e-4 + 1e-4 * c.abs()));
 }

@@ -334,7 +334,9 @@ pub fn run_kernel(spec: &KernelSpec, memory: &mut [Vec<f64>], uniforms: &[Scalar
             }
         }
     }
-    let dst = memory.get_mut(out_buf).ok_or_else(|| Error::Internal(format!("kernel {} writes a missing buffer", spec.entry)))?;
+    let dst = memory
+        .get_mut(out_buf)
+        .ok_or_else(|| Error::Internal(format!("kernel {} writes a missing buffer", spec.entry)))?;
     *dst = result;
     Ok(())
 }

@@ -76,7 +76,12 @@ impl Executor for CpuExec {
             .filter(|(_, b)| b.role == BufferRole::Output)
             .map(|(id, b)| (id, encode(b.elem, &self.memory[id])))
             .collect();
-        Ok(RunResult { outputs, kernel_times: times.into_iter().map(Some).collect(), device_total: None, enqueue: None })
+        Ok(RunResult {
+            outputs,
+            kernel_times: times.into_iter().map(Some).collect(),
+            device_total: None,
+            enqueue: None,
+        })
     }
 
     fn read_state(&self, _: &Backend, plan: &Plan, id: BufferId) -> Result<Vec<u8>> {

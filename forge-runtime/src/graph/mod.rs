@@ -151,16 +151,45 @@ pub enum Expr {
     /// A binding read whole.
     Ref(Name),
     /// A numeric literal; `is_int` for literals written without `.`/exponent.
-    Lit { value: f64, is_int: bool, span: Span },
-    Unary { op: UnOp, arg: Box<Expr>, span: Span },
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr>, span: Span },
+    Lit {
+        value: f64,
+        is_int: bool,
+        span: Span,
+    },
+    Unary {
+        op: UnOp,
+        arg: Box<Expr>,
+        span: Span,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+        span: Span,
+    },
     /// A built-in op or elementwise function: `matmul(a, b)`, `exp(x)`, `select(c, a, b)`.
-    Call { func: Name, args: Vec<Expr>, span: Span },
-    Cast { arg: Box<Expr>, elem: Elem, span: Span },
+    Call {
+        func: Name,
+        args: Vec<Expr>,
+        span: Span,
+    },
+    Cast {
+        arg: Box<Expr>,
+        elem: Elem,
+        span: Span,
+    },
     /// An indexed read `a[i, k + 1]` (index-notation statements only).
-    Index { base: Name, indices: Vec<IndexExpr>, span: Span },
+    Index {
+        base: Name,
+        indices: Vec<IndexExpr>,
+        span: Span,
+    },
     /// A raw kernel `wgsl!(…)` / `cuda!(…)`, kept as written.
-    Raw { lang: Name, body: proc_macro2::TokenStream, span: Span },
+    Raw {
+        lang: Name,
+        body: proc_macro2::TokenStream,
+        span: Span,
+    },
 }
 
 /// An index in index notation: `i`, `i + 1`, `j - 2`.

@@ -41,7 +41,10 @@ impl Lowering<'_> {
                 if let Some(field) = self.plan.uniforms.iter().position(|u| u.name == n.text) {
                     SExpr::Uniform { field, ty: self.plan.uniforms[field].elem.compute() }
                 } else {
-                    let id = *self.by_name.get(&n.text).ok_or_else(|| Error::Internal(format!("unknown binding {}", n.text)))?;
+                    let id = *self
+                        .by_name
+                        .get(&n.text)
+                        .ok_or_else(|| Error::Internal(format!("unknown binding {}", n.text)))?;
                     self.load(args, id, space)
                 }
             }
@@ -94,7 +97,10 @@ impl Lowering<'_> {
                     Callee::Unary(op) => {
                         let float_only = !matches!(op, UnaryOp::Relu | UnaryOp::Abs);
                         let expected = if float_only { Some(Ty::F32) } else { expected };
-                        SExpr::Unary { op, arg: Box::new(self.scalar(stmt, args, &call_args[0], space, expected, acc)?) }
+                        SExpr::Unary {
+                            op,
+                            arg: Box::new(self.scalar(stmt, args, &call_args[0], space, expected, acc)?),
+                        }
                     }
                     Callee::Min | Callee::Max => {
                         let t = self.operand_ty(&call_args[0], &call_args[1]);
@@ -113,7 +119,10 @@ impl Lowering<'_> {
             }
             Expr::Index { base, indices, .. } => self.gather(args, base, indices)?,
             Expr::Raw { .. } => {
-                return Err(Error::Unsupported { what: "this expression form".into(), reason: "by the lowering yet".into() })
+                return Err(Error::Unsupported {
+                    what: "this expression form".into(),
+                    reason: "by the lowering yet".into(),
+                })
             }
         })
     }

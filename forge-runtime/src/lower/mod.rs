@@ -2,6 +2,7 @@
 //! an ordered list of kernels. Elementwise work around a built-in op becomes that op's epilogue,
 //! an op's expression arguments become its prologue; other ops are materialised into hidden temps.
 
+pub mod cuda_c;
 mod expr;
 mod index;
 pub mod ptx;
@@ -27,15 +28,29 @@ pub fn lower(graph: &Graph, dims: &[usize]) -> Result<Plan> {
             return Err(Error::InvalidDim { dim: d.text.clone(), value: v, reason: "dims must be at least 1".into() });
         }
         if v > u32::MAX as usize {
-            return Err(Error::InvalidDim { dim: d.text.clone(), value: v, reason: format!("dims must be at most {}", u32::MAX) });
+            return Err(Error::InvalidDim {
+                dim: d.text.clone(),
+                value: v,
+                reason: format!("dims must be at most {}", u32::MAX),
+            });
         }
     }
-    let mut lw =
-        Lowering { graph, dims, plan: Plan::default_for(graph), by_name: HashMap::new(), hidden: 0, index_vars: Vec::new() };
+    let mut lw = Lowering {
+        graph,
+        dims,
+        plan: Plan::default_for(graph),
+        by_name: HashMap::new(),
+        hidden: 0,
+        index_vars: Vec::new(),
+    };
     for b in &graph.bindings {
         let role = match b.usage {
             Usage::Uniform => {
-                lw.plan.uniforms.push(UniformField { name: b.name.text.clone(), elem: b.elem, default: b.default.map(|d| d.0) });
+                lw.plan.uniforms.push(UniformField {
+                    name: b.name.text.clone(),
+                    elem: b.elem,
+                    default: b.default.map(|d| d.0),
+                });
                 continue;
             }
             Usage::Input => BufferRole::Input,
@@ -107,7 +122,9 @@ impl<'g> Lowering<'g> {
 
     fn schedule(&self, stmt: &Stmt, body: &KernelBody) -> Schedule {
         let cols = match body {
-            KernelBody::RowReduce { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::RmsNorm { cols, .. } => Some(*cols),
+            KernelBody::RowReduce { cols, .. }
+            | KernelBody::Softmax { cols, .. }
+            | KernelBody::RmsNorm { cols, .. } => Some(*cols),
             _ => None,
         };
         let mut s = Schedule {
@@ -140,7 +157,10 @@ impl<'g> Lowering<'g> {
     }
 
     fn statement(&mut self, stmt: &Stmt) -> Result<()> {
-        let target = *self.by_name.get(&stmt.target.text).ok_or_else(|| Error::Internal(format!("unknown target {}", stmt.target.text)))?;
+        let target = *self
+            .by_name
+            .get(&stmt.target.text)
+            .ok_or_else(|| Error::Internal(format!("unknown target {}", stmt.target.text)))?;
         let extents = self.plan.buffers[target].shape.clone();
         let ty = self.plan.buffers[target].elem.compute();
         if let Some(indices) = &stmt.indices {

@@ -2,7 +2,9 @@
 //! Every shader passes naga validation (checked in tests and again before each compile).
 
 use crate::elem::{Elem, Ty};
-use crate::ir::{contiguous_strides, BinaryOp, BufferRole, KernelBody, KernelSpec, Plan, ReduceOp, SExpr, Schedule, UnaryOp};
+use crate::ir::{
+    contiguous_strides, BinaryOp, BufferRole, KernelBody, KernelSpec, Plan, ReduceOp, SExpr, Schedule, UnaryOp,
+};
 use std::fmt::Write;
 
 /// Workgroups per dispatch dimension every WebGPU adapter supports.
@@ -35,9 +37,9 @@ pub fn workgroup_count(spec: &KernelSpec, schedule: &Schedule) -> u64 {
             let n: u64 = extents.iter().map(|&e| e as u64).product();
             n.div_ceil(wg * schedule.items.max(1) as u64).max(1)
         }
-        KernelBody::RowReduce { leading, .. } | KernelBody::Softmax { leading, .. } | KernelBody::RmsNorm { leading, .. } => {
-            leading.iter().map(|&e| e as u64).product::<u64>().max(1)
-        }
+        KernelBody::RowReduce { leading, .. }
+        | KernelBody::Softmax { leading, .. }
+        | KernelBody::RmsNorm { leading, .. } => leading.iter().map(|&e| e as u64).product::<u64>().max(1),
         KernelBody::Matmul { m, n, .. } if skinny_matmul(*m, schedule) => (*n as u64).div_ceil(SKINNY_COLS as u64),
         KernelBody::Matmul { m, n, .. } => {
             let t = matmul_tile(schedule) as u64;
@@ -83,14 +85,26 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule) -> Strin
     }
     let mut s = String::new();
     let _ = writeln!(s, "// node: {}", spec.node);
-    let _ = writeln!(s, "// kernel {} ({}; workgroup {}, items {})", spec.entry, spec.body.kind(), schedule.workgroup, schedule.items);
+    let _ = writeln!(
+        s,
+        "// kernel {} ({}; workgroup {}, items {})",
+        spec.entry,
+        spec.body.kind(),
+        schedule.workgroup,
+        schedule.items
+    );
     if spec.args.iter().any(|a| a.elem == Elem::F16) {
         s.push_str("enable f16;\n");
     }
     let out = spec.body.out();
     for (i, a) in spec.args.iter().enumerate() {
         let mode = if declared_read_write(a.role, i == out) { "read_write" } else { "read" };
-        let _ = writeln!(s, "@group(0) @binding({i}) var<storage, {mode}> a{i}: array<{}>; // {}", storage_type(a.elem), plan.buffers[a.buffer].name);
+        let _ = writeln!(
+            s,
+            "@group(0) @binding({i}) var<storage, {mode}> a{i}: array<{}>; // {}",
+            storage_type(a.elem),
+            plan.buffers[a.buffer].name
+        );
     }
     if spec.uses_uniforms {
         s.push_str("struct Uniforms {\n");
@@ -277,7 +291,10 @@ impl Emitter<'_> {
                         vars.push("r".into());
                         let next = self.expr(value, &vars, "");
                         let combine = if *op == ReduceOp::Max { "max(acc, v)" } else { "acc + v" };
-                        let _ = writeln!(s, "        for (var r = 1u; r < {k}u; r = r + 1u) {{ let v = {next}; acc = {combine}; }}");
+                        let _ = writeln!(
+                            s,
+                            "        for (var r = 1u; r < {k}u; r = r + 1u) {{ let v = {next}; acc = {combine}; }}"
+                        );
                         if *op == ReduceOp::Mean {
                             format!("acc / {}", float_lit(*k as f64))
                         } else {
@@ -304,7 +321,8 @@ impl Emitter<'_> {
                 let _ = writeln!(s, "    var part = {init};");
                 let _ = writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ let a = part; let b = {x}; part = {combine}; }}");
                 reduce_tree(s, wg, combine);
-                let mean = if *op == ReduceOp::Mean { format!(" / {}", float_lit(*cols as f64)) } else { String::new() };
+                let mean =
+                    if *op == ReduceOp::Mean { format!(" / {}", float_lit(*cols as f64)) } else { String::new() };
                 let _ = writeln!(s, "    let acc = red[0]{mean};");
                 let v = self.expr(epilogue, &lead, "row");
                 let _ = writeln!(s, "    if (lid == 0u) {{ {} }}\n}}", self.store(*out, "row", v));
@@ -322,11 +340,16 @@ impl Emitter<'_> {
                 let _ = writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ part = max(part, {x}); }}");
                 reduce_tree(s, wg, "max(a, b)");
                 s.push_str("    let m = red[0];\n    workgroupBarrier();\n    part = 0.0f;\n");
-                let _ = writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ part = part + exp({x} - m); }}");
+                let _ =
+                    writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ part = part + exp({x} - m); }}");
                 reduce_tree(s, wg, "a + b");
                 s.push_str("    let total = red[0];\n");
                 let v = self.expr(epilogue, &full, &flat);
-                let _ = writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ let acc = exp({x} - m) / total; {} }}\n}}", self.store(*out, &flat, v));
+                let _ = writeln!(
+                    s,
+                    "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ let acc = exp({x} - m) / total; {} }}\n}}",
+                    self.store(*out, &flat, v)
+                );
             }
             KernelBody::RmsNorm { out, leading, cols, input, gain, eps, epilogue } => {
                 let _ = writeln!(s, "var<workgroup> red: array<f32, {wg}>;");
@@ -338,19 +361,34 @@ impl Emitter<'_> {
                 let flat = format!("(row * {cols}u + c)");
                 let x = self.expr(input, &full, &flat);
                 let _ = writeln!(s, "    var part = 0.0f;");
-                let _ = writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ let x = {x}; part = part + x * x; }}");
+                let _ = writeln!(
+                    s,
+                    "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ let x = {x}; part = part + x * x; }}"
+                );
                 reduce_tree(s, wg, "a + b");
-                let _ = writeln!(s, "    let inv = inverseSqrt(red[0] / {} + {});", float_lit(*cols as f64), self.expr(eps, &[], "0u"));
+                let _ = writeln!(
+                    s,
+                    "    let inv = inverseSqrt(red[0] / {} + {});",
+                    float_lit(*cols as f64),
+                    self.expr(eps, &[], "0u")
+                );
                 let g = self.expr(gain, &full, &flat);
                 let v = self.expr(epilogue, &full, &flat);
-                let _ = writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ let acc = {x} * inv * {g}; {} }}\n}}", self.store(*out, &flat, v));
+                let _ = writeln!(
+                    s,
+                    "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ let acc = {x} * inv * {g}; {} }}\n}}",
+                    self.store(*out, &flat, v)
+                );
             }
             KernelBody::Matmul { out, m, n, k, a, b, epilogue } if skinny_matmul(*m, sched) => {
                 // Accumulators are unrolled into named registers: m <= SKINNY_MAX_M is known here.
                 let (cols, slices) = (SKINNY_COLS, wg / SKINNY_COLS);
                 let _ = writeln!(s, "var<workgroup> red: array<f32, {}>;", wg as usize * m);
                 header(s, wg);
-                let _ = writeln!(s, "    let col = lid % {cols}u;\n    let ks = lid / {cols}u;\n    let j = group * {cols}u + col;");
+                let _ = writeln!(
+                    s,
+                    "    let col = lid % {cols}u;\n    let ks = lid / {cols}u;\n    let j = group * {cols}u + col;"
+                );
                 for i in 0..*m {
                     let _ = writeln!(s, "    var p{i} = 0.0f;");
                 }
@@ -366,14 +404,20 @@ impl Emitter<'_> {
                     let _ = writeln!(s, "    red[(ks * {m}u + {i}u) * {cols}u + col] = p{i};");
                 }
                 s.push_str("    workgroupBarrier();\n");
-                let _ = writeln!(s, "    if (ks == 0u && j < {n}u) {{\n        for (var i = 0u; i < {m}u; i = i + 1u) {{");
+                let _ =
+                    writeln!(s, "    if (ks == 0u && j < {n}u) {{\n        for (var i = 0u; i < {m}u; i = i + 1u) {{");
                 let _ = writeln!(s, "            var acc = 0.0f;\n            for (var q = 0u; q < {slices}u; q = q + 1u) {{ acc = acc + red[(q * {m}u + i) * {cols}u + col]; }}");
                 let v = self.expr(epilogue, &["i".into(), "j".into()], &format!("(i * {n}u + j)"));
-                let _ = writeln!(s, "            {}\n        }}\n    }}\n}}", self.store(*out, &format!("i * {n}u + j"), v));
+                let _ = writeln!(
+                    s,
+                    "            {}\n        }}\n    }}\n}}",
+                    self.store(*out, &format!("i * {n}u + j"), v)
+                );
             }
             KernelBody::Matmul { out, m, n, k, a, b, epilogue } => {
                 let t = matmul_tile(sched);
-                let _ = writeln!(s, "var<workgroup> ta: array<f32, {}>;\nvar<workgroup> tb: array<f32, {}>;", t * t, t * t);
+                let _ =
+                    writeln!(s, "var<workgroup> ta: array<f32, {}>;\nvar<workgroup> tb: array<f32, {}>;", t * t, t * t);
                 header(s, t * t);
                 let tiles_n = (*n as u32).div_ceil(t);
                 let tiles_m = (*m as u32).div_ceil(t);
@@ -389,7 +433,11 @@ impl Emitter<'_> {
                 let _ = writeln!(s, "        for (var kk = 0u; kk < {t}u; kk = kk + 1u) {{ sum = sum + ta[ly * {t}u + kk] * tb[kk * {t}u + lx]; }}");
                 s.push_str("        workgroupBarrier();\n    }\n");
                 let v = self.expr(epilogue, &["i".into(), "j".into()], &format!("(i * {n}u + j)"));
-                let _ = writeln!(s, "    let acc = sum;\n    if (i < {m}u && j < {n}u) {{ {} }}\n}}", self.store(*out, &format!("i * {n}u + j"), v));
+                let _ = writeln!(
+                    s,
+                    "    let acc = sum;\n    if (i < {m}u && j < {n}u) {{ {} }}\n}}",
+                    self.store(*out, &format!("i * {n}u + j"), v)
+                );
             }
         }
     }
@@ -424,7 +472,11 @@ fn offset(strides: &[usize], vars: &[String], flat: &str) -> String {
         .filter(|(&s, _)| s != 0)
         .map(|(&s, v)| if s == 1 { v.clone() } else { format!("{v} * {s}u") })
         .collect();
-    if vars.len() == strides.len() && is_contiguous_for(strides, vars.len()) && !flat.is_empty() && terms.len() == strides.len() {
+    if vars.len() == strides.len()
+        && is_contiguous_for(strides, vars.len())
+        && !flat.is_empty()
+        && terms.len() == strides.len()
+    {
         // A full-rank contiguous read of the space itself.
         return flat.to_string();
     }

@@ -1,5 +1,7 @@
 //! `CudaComputeContext`: one device, one stream, one slab of device memory sub-allocated by
 //! [`SlabAllocator`], host↔device copies of [`BufferView`]s, and stream capture into graphs.
+//! [`DeviceArena`]s are device memory apart from the slab, owned by their user (each graph
+//! instance has one), with the same copies through the `*_arena` helpers.
 
 use super::alloc::SlabAllocator;
 use crate::error::{Error, Result};
@@ -148,34 +150,106 @@ impl CudaComputeContext {
     /// Copies `bytes` to the start of `view` (ordered on the stream; `bytes` may be dropped after).
     pub fn write_view(&self, view: &BufferView, bytes: &[u8]) -> Result<()> {
         self.check_view(view, bytes.len())?;
-        if bytes.is_empty() {
-            return Ok(());
-        }
-        self.ctx.bind_to_thread().map_err(|e| cuda_err("binding the context", e))?;
-        // SAFETY: the destination lies inside the live slab (checked above); a copy from
-        // pageable memory has staged `bytes` by the time the call returns.
-        unsafe { dr::memcpy_htod_async(self.device_address(view), bytes, self.stream.cu_stream()) }
-            .map_err(|e| cuda_err("copying to the device", e))
+        // SAFETY: the destination lies inside the live slab (checked above).
+        unsafe { self.htod(self.device_address(view), bytes) }
     }
 
     /// Fills `view` with the byte `value` (e.g. 0xFF to poison outputs with NaN).
     pub fn fill_view(&self, view: &BufferView, value: u8) -> Result<()> {
         self.check_view(view, 0)?;
-        self.ctx.bind_to_thread().map_err(|e| cuda_err("binding the context", e))?;
         // SAFETY: the range lies inside the live slab (checked above).
-        unsafe { dr::memset_d8_async(self.device_address(view), value, view.size as usize, self.stream.cu_stream()) }
-            .map_err(|e| cuda_err("filling device memory", e))
+        unsafe { self.fill(self.device_address(view), value, view.size) }
     }
 
     /// Waits for the stream, then copies `view` back.
     pub fn read_buffer(&self, view: &BufferView) -> Result<Vec<u8>> {
         self.check_view(view, 0)?;
-        let mut out = vec![0u8; view.size as usize];
+        // SAFETY: the source lies inside the live slab (checked above).
+        unsafe { self.dtoh(self.device_address(view), view.size) }
+    }
+
+    /// Device memory of `size` bytes (at least 256, rounded up to 256), zeroed on the stream,
+    /// owned by the returned arena and freed when it drops. Views into it are offsets from its
+    /// start; use the `*_arena` helpers to copy. CUDA's out-of-memory is [`Error::OutOfMemory`].
+    pub fn allocate_arena(&self, size: u64) -> Result<DeviceArena> {
+        let size = crate::memory::align_up(size.max(1));
+        let oom = |why: String| Error::OutOfMemory(format!("a CUDA arena of {size} bytes on {}: {why}", self.name));
+        let len = usize::try_from(size).map_err(|_| oom("larger than the address space".into()))?;
+        let mem = self.stream.alloc_zeros::<u8>(len).map_err(|e| match e.0 {
+            sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => oom(format!("{e:?}")),
+            // Larger than the device: some drivers say INVALID_VALUE rather than OUT_OF_MEMORY.
+            _ if self.ctx.total_mem().is_ok_and(|total| size > total as u64) => oom(format!("{e:?}")),
+            _ => cuda_err("allocating an arena", e),
+        })?;
+        let base = {
+            let (ptr, _sync) = mem.device_ptr(&self.stream);
+            ptr
+        };
+        Ok(DeviceArena { ctx: self.ctx.clone(), mem: Some(mem), base, size })
+    }
+
+    /// Copies `bytes` to the start of `view` of `arena` (ordered on the stream, as `write_view`).
+    pub fn write_arena(&self, arena: &DeviceArena, view: &BufferView, bytes: &[u8]) -> Result<()> {
+        arena.check(view, bytes.len())?;
+        // SAFETY: the destination lies inside the live arena (checked above).
+        unsafe { self.htod(arena.address(view), bytes) }
+    }
+
+    /// Fills `view` of `arena` with the byte `value` (ordered on the stream).
+    pub fn fill_arena(&self, arena: &DeviceArena, view: &BufferView, value: u8) -> Result<()> {
+        arena.check(view, 0)?;
+        // SAFETY: the range lies inside the live arena (checked above).
+        unsafe { self.fill(arena.address(view), value, view.size) }
+    }
+
+    /// Waits for the stream, then copies `view` of `arena` back (as `read_buffer`).
+    pub fn read_arena(&self, arena: &DeviceArena, view: &BufferView) -> Result<Vec<u8>> {
+        arena.check(view, 0)?;
+        // SAFETY: the source lies inside the live arena (checked above).
+        unsafe { self.dtoh(arena.address(view), view.size) }
+    }
+
+    /// Queues a copy of `bytes` to `dst` on the stream.
+    ///
+    /// # Safety
+    /// `dst .. dst + bytes.len()` must be live device memory of this context.
+    unsafe fn htod(&self, dst: sys::CUdeviceptr, bytes: &[u8]) -> Result<()> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        self.ctx.bind_to_thread().map_err(|e| cuda_err("binding the context", e))?;
+        // SAFETY: the caller vouches for the destination; a copy from pageable memory has
+        // staged `bytes` by the time the call returns.
+        unsafe { dr::memcpy_htod_async(dst, bytes, self.stream.cu_stream()) }
+            .map_err(|e| cuda_err("copying to the device", e))
+    }
+
+    /// Queues a fill of `len` bytes at `dst` with `value` on the stream.
+    ///
+    /// # Safety
+    /// `dst .. dst + len` must be live device memory of this context.
+    unsafe fn fill(&self, dst: sys::CUdeviceptr, value: u8, len: u64) -> Result<()> {
+        if len == 0 {
+            return Ok(());
+        }
+        self.ctx.bind_to_thread().map_err(|e| cuda_err("binding the context", e))?;
+        // SAFETY: the caller vouches for the range.
+        unsafe { dr::memset_d8_async(dst, value, len as usize, self.stream.cu_stream()) }
+            .map_err(|e| cuda_err("filling device memory", e))
+    }
+
+    /// Waits for the stream, then copies `len` bytes from `src`.
+    ///
+    /// # Safety
+    /// `src .. src + len` must be live device memory of this context.
+    unsafe fn dtoh(&self, src: sys::CUdeviceptr, len: u64) -> Result<Vec<u8>> {
+        let mut out = vec![0u8; len as usize];
         self.synchronize()?;
         if !out.is_empty() {
-            // SAFETY: the source lies inside the live slab; the stream is idle and the copy
-            // into pageable memory completes before the call returns (synchronised again below).
-            unsafe { dr::memcpy_dtoh_async(&mut out, self.device_address(view), self.stream.cu_stream()) }
+            self.ctx.bind_to_thread().map_err(|e| cuda_err("binding the context", e))?;
+            // SAFETY: the caller vouches for the source; the stream is idle and the copy into
+            // pageable memory completes before the call returns (synchronised again below).
+            unsafe { dr::memcpy_dtoh_async(&mut out, src, self.stream.cu_stream()) }
                 .map_err(|e| cuda_err("copying from the device", e))?;
             self.synchronize()?;
         }
@@ -207,6 +281,64 @@ impl CudaComputeContext {
             .map_err(|e| cuda_err("ending stream capture", e))?
             .ok_or_else(|| Error::Cuda { during: "ending stream capture", message: "nothing was captured".into() })?;
         Ok(CapturedGraph { graph })
+    }
+}
+
+/// Device memory owned by its user rather than by the context's slab (see
+/// [`CudaComputeContext::allocate_arena`]): it never moves, so addresses baked into a captured
+/// graph stay valid for the arena's life. [`BufferView`] offsets are relative to its start.
+pub struct DeviceArena {
+    ctx: Arc<CudaContext>,
+    /// `Some` until dropped (taken in `Drop` to free it with the context bound).
+    mem: Option<CudaSlice<u8>>,
+    base: sys::CUdeviceptr,
+    size: u64,
+}
+
+impl DeviceArena {
+    pub fn size_bytes(&self) -> u64 {
+        self.size
+    }
+
+    /// Device address of the first byte of `view`.
+    pub fn address(&self, view: &BufferView) -> u64 {
+        self.base + view.offset
+    }
+
+    fn check(&self, view: &BufferView, len: usize) -> Result<()> {
+        if len as u64 > view.size || view.offset.checked_add(view.size).is_none_or(|end| end > self.size) {
+            return Err(Error::Internal(format!(
+                "view {view:?} ({len} bytes) is outside the {}-byte arena",
+                self.size
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for DeviceArena {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceArena").field("base", &self.base).field("size", &self.size).finish()
+    }
+}
+
+impl Drop for DeviceArena {
+    fn drop(&mut self) {
+        // cudarc frees on the stream (ordered after every use queued there) without making the
+        // context current, and an instance may drop on a thread that never used CUDA: make it
+        // current for the free, then restore the thread's own (not through `bind_to_thread`,
+        // which would swallow an error cudarc recorded for a later call to report).
+        let own = self.ctx.cu_ctx();
+        let previous = dr::ctx::get_current().ok().flatten();
+        if previous != Some(own) {
+            // SAFETY: `own` is alive (this arena holds its `CudaContext`).
+            let _ = unsafe { dr::ctx::set_current(own) };
+        }
+        drop(self.mem.take());
+        if let Some(p) = previous.filter(|&p| p != own) {
+            // SAFETY: restores the context that was current on entry (still alive: current).
+            let _ = unsafe { dr::ctx::set_current(p) };
+        }
     }
 }
 

@@ -7,6 +7,6 @@ pub mod exec;
 mod pipeline;
 
 pub use alloc::SlabAllocator;
-pub use context::{CapturedGraph, CudaComputeContext};
+pub use context::{CapturedGraph, CudaComputeContext, DeviceArena};
 pub use exec::{decode, encode, run_plan, CudaExec, PlanRun};
 pub use pipeline::{cached_module_count, CudaPipeline};

@@ -119,13 +119,39 @@ pub(crate) fn load_kernel(
     spec: &KernelSpec,
     schedule: &Schedule,
 ) -> Result<(CudaFunction, LaunchDims)> {
-    let ptx = emit_kernel(spec, schedule, ctx.arch())?;
+    let (ptx, dims) = if use_tensor_cores(ctx, spec) {
+        let source = crate::lower::cuda_c::emit_kernel(spec, schedule)?;
+        (cached_nvrtc(ctx, &source, &spec.entry)?, crate::lower::cuda_c::launch_dims(spec, schedule))
+    } else {
+        (emit_kernel(spec, schedule, ctx.arch())?, launch_dims(spec, schedule))
+    };
     let module = load_ptx_module(ctx, &ptx, &spec.entry)?;
     let function = module.load_function(&spec.entry).map_err(|e| Error::ShaderCompile {
         entry: spec.entry.clone(),
         log: format!("entry point not found in the module: {e:?}"),
     })?;
-    Ok((function, launch_dims(spec, schedule)))
+    Ok((function, dims))
+}
+
+/// f16 x f16 matmuls run on tensor cores (CUDA-C through NVRTC) where the device and NVRTC
+/// allow it and `FORGE_CUDA_TENSOR_CORES` is not `0`; everything else runs Forge's own PTX.
+fn use_tensor_cores(ctx: &CudaComputeContext, spec: &KernelSpec) -> bool {
+    crate::lower::cuda_c::tensor_core_matmul(spec)
+        && crate::lower::cuda_c::supports_arch(ctx.arch())
+        && !std::env::var("FORGE_CUDA_TENSOR_CORES").is_ok_and(|v| v.trim() == "0")
+        // SAFETY: only asks the dynamic loader whether libnvrtc can be opened.
+        && unsafe { cudarc::nvrtc::sys::is_culib_present() }
+}
+
+/// NVRTC output for `source` on the context's architecture, cached per process.
+fn cached_nvrtc(ctx: &CudaComputeContext, source: &str, entry: &str) -> Result<String> {
+    let key = (ctx.arch().to_string(), source.to_string());
+    if let Some(p) = lock(nvrtc_cache())?.get(&key) {
+        return Ok(p.clone());
+    }
+    let ptx = nvrtc(ctx, source, entry)?;
+    lock(nvrtc_cache())?.insert(key, ptx.clone());
+    Ok(ptx)
 }
 
 /// One kernel function of a loaded module, with the binding of each pointer parameter.
@@ -160,13 +186,22 @@ impl<'a> CudaPipeline<'a> {
         Self::new(ctx, &module, &kernel.entry, (0..n as u32).collect(), Some(kernel.clone()))
     }
 
-    /// CUDA-C lowering of the IR is not written; [`CudaPipeline::compile_kernel`] runs the same
-    /// kernel through PTX.
-    pub fn compile_cuda_c(_ctx: &'a CudaComputeContext, kernel: &KernelSpec, _schedule: Schedule) -> Result<Self> {
-        Err(Error::Unsupported {
-            what: format!("CUDA-C lowering of `{}`", kernel.entry),
-            reason: "yet: the IR lowers to PTX; use CudaPipeline::compile_kernel".into(),
-        })
+    /// Lowers `kernel` to CUDA-C (`lower::cuda_c`: tensor-core GEMM, only where
+    /// `cuda_c::tensor_core_matmul` holds, sm_80+) and compiles it with NVRTC (cached). Params
+    /// follow the PTX convention; the pipeline holds no spec, so launch it with `dispatch_ptx`
+    /// and `lower::cuda_c::launch_dims` (its block shape is not the PTX kernel's).
+    pub fn compile_cuda_c(ctx: &'a CudaComputeContext, kernel: &KernelSpec, schedule: Schedule) -> Result<Self> {
+        use crate::lower::cuda_c;
+        if !cuda_c::supports_arch(ctx.arch()) {
+            return Err(Error::Unsupported {
+                what: format!("CUDA-C tensor-core lowering of `{}` on {}", kernel.entry, ctx.arch()),
+                reason: format!("(mma.sync m16n8k16 needs sm_{} or newer; use compile_kernel)", cuda_c::MIN_SM),
+            });
+        }
+        let source = cuda_c::emit_kernel(kernel, &schedule)?;
+        let n = kernel.args.len() + usize::from(kernel.uses_uniforms);
+        let bindings: Vec<u32> = (0..n as u32).collect();
+        Self::compile_cuda_c_source_cached(ctx, &source, &kernel.entry, &bindings)
     }
 
     /// Compiles raw CUDA-C with NVRTC (no cache) and loads `entry_point`; its pointer params
@@ -188,16 +223,7 @@ impl<'a> CudaPipeline<'a> {
         entry_point: &str,
         storage_buffer_bindings: &[u32],
     ) -> Result<Self> {
-        let key = (ctx.arch().to_string(), source.to_string());
-        let cached = lock(nvrtc_cache())?.get(&key).cloned();
-        let ptx = match cached {
-            Some(p) => p,
-            None => {
-                let p = nvrtc(ctx, source, entry_point)?;
-                lock(nvrtc_cache())?.insert(key, p.clone());
-                p
-            }
-        };
+        let ptx = cached_nvrtc(ctx, source, entry_point)?;
         Self::compile_ptx(ctx, &ptx, entry_point, storage_buffer_bindings)
     }
 

@@ -48,7 +48,12 @@ impl WgpuExec {
         for (id, b) in plan.buffers.iter().enumerate() {
             let bytes = byte_len(plan, id);
             if bytes > limit {
-                return Err(Error::OverLimit { binding: b.name.clone(), what: "one storage binding", requested: bytes, limit });
+                return Err(Error::OverLimit {
+                    binding: b.name.clone(),
+                    what: "one storage binding",
+                    requested: bytes,
+                    limit,
+                });
             }
             if b.elem == Elem::F16 && !ctx.constraints.shader_f16 {
                 return Err(Error::Unsupported {
@@ -111,11 +116,16 @@ impl Executor for WgpuExec {
         ctx.reserve_transient(read_bytes, rw_bytes)?;
         let mut views = self.resident.clone();
         for &(id, bytes) in &req.inputs {
-            views[id] = Some(ctx.allocate_and_write(bytes, 0, 0, BindingUsage::StorageRead).map_err(|e| over_limit(plan, id, e))?);
+            views[id] = Some(
+                ctx.allocate_and_write(bytes, 0, 0, BindingUsage::StorageRead).map_err(|e| over_limit(plan, id, e))?,
+            );
         }
         for id in per_run(BufferRole::Temp).chain(per_run(BufferRole::Output)) {
             let size = byte_len(plan, id) as usize;
-            views[id] = Some(ctx.allocate_transient(size, 0, 0, BindingUsage::StorageReadWrite).map_err(|e| over_limit(plan, id, e))?);
+            views[id] = Some(
+                ctx.allocate_transient(size, 0, 0, BindingUsage::StorageReadWrite)
+                    .map_err(|e| over_limit(plan, id, e))?,
+            );
         }
         let uniform_view = if plan.uniforms.is_empty() {
             None
@@ -126,7 +136,9 @@ impl Executor for WgpuExec {
         for ((k, pipeline), workgroups) in plan.kernels.iter().zip(&self.pipelines).zip(&self.workgroups) {
             let mut bound = Vec::with_capacity(k.spec.args.len() + 1);
             for (slot, arg) in k.spec.args.iter().enumerate() {
-                let view = views[arg.buffer].ok_or_else(|| Error::Internal(format!("buffer {} has no memory", plan.buffers[arg.buffer].name)))?;
+                let view = views[arg.buffer].ok_or_else(|| {
+                    Error::Internal(format!("buffer {} has no memory", plan.buffers[arg.buffer].name))
+                })?;
                 bound.push(view.at(0, slot as u32));
             }
             if k.spec.uses_uniforms {
@@ -134,7 +146,12 @@ impl Executor for WgpuExec {
                 bound.push(view.at(0, k.spec.args.len() as u32));
             }
             let bind_group = ctx.create_compute_bind_group(pipeline, &bound)?;
-            passes.push(GraphPass::Dispatch { label: k.spec.entry.clone(), pipeline: pipeline.clone(), bind_group, workgroups: *workgroups });
+            passes.push(GraphPass::Dispatch {
+                label: k.spec.entry.clone(),
+                pipeline: pipeline.clone(),
+                bind_group,
+                workgroups: *workgroups,
+            });
         }
         let outputs: Vec<BufferId> = per_run(BufferRole::Output).collect();
         let readback: Vec<BufferView> = outputs.iter().filter_map(|&id| views[id]).collect();

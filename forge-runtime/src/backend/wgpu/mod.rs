@@ -6,10 +6,10 @@
 //! timestamps).
 
 mod adapter;
-pub mod exec;
 mod alloc;
 mod context;
 mod disk_cache;
+pub mod exec;
 mod pipeline;
 mod slabs;
 mod submit;

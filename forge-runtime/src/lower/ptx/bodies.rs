@@ -12,7 +12,7 @@ use crate::lower::wgsl::{SKINNY_COLS, SKINNY_MAX_M};
 /// Whether the skinny matmul first folds the K slices of one warp with shuffles: each warp then
 /// holds whole slices of `SKINNY_COLS` lanes (`SKINNY_COLS` divides 32 and the block is whole warps).
 fn skinny_shuffles(block: u32) -> bool {
-    SKINNY_COLS < 32 && 32 % SKINNY_COLS == 0 && block % 32 == 0
+    SKINNY_COLS < 32 && 32u32.is_multiple_of(SKINNY_COLS) && block.is_multiple_of(32)
 }
 
 /// Partial sums per output column that meet in shared memory: one per warp with shuffles,
