@@ -49,7 +49,7 @@ fn main() -> forge::Result<()> {
     let max_dy = got.py.iter().zip(&ref_state.py).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
     let rel_e = (energies[steps - 1] - want).abs() / want.abs();
     println!("vs CPU reference after {steps} steps: max |py - ref| = {max_dy:.2e}, energy rel error {rel_e:.2e}");
-    if !(rel_e < 1e-3 && max_dy < 1e-2) {
+    if rel_e.is_nan() || rel_e >= 1e-3 || max_dy.is_nan() || max_dy >= 1e-2 {
         return Err(forge::Error::Internal(format!("differs from the CPU reference: energy {rel_e:e}, py {max_dy:e}")));
     }
     Ok(())

@@ -155,7 +155,7 @@ fn elementwise_forms_and_broadcasting() {
     for i in [0usize, 1, 200, r * c - 1] {
         let (x, y, z) = (a[i], b[i % c], col[i / c]);
         let act = 1.0 / (1.0 + (-x).exp()) * (y / (1.0 + (-y).exp()))
-            + 0.5 * x * (1.0 + (0.7978845608f32 * (x + 0.044715 * x * x * x)).tanh())
+            + 0.5 * x * (1.0 + (0.797_884_6_f32 * (x + 0.044715 * x * x * x)).tanh())
             - (-x).max(0.0)
             - x;
         assert!((want.act[i] - act).abs() < 1e-4 * act.abs().max(1.0), "act[{i}] {} vs {act}", want.act[i]);

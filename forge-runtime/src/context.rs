@@ -28,6 +28,8 @@ impl fmt::Display for BackendKind {
     }
 }
 
+// One per context, behind an Arc: the size difference of the variants costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Backend {
     Cpu,
     #[cfg(feature = "wgpu")]

@@ -123,7 +123,7 @@ fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
             Add => Value::U(x.wrapping_add(y)),
             Sub => Value::U(x.wrapping_sub(y)),
             Mul => Value::U(x.wrapping_mul(y)),
-            Div => Value::U(if y == 0 { x } else { x / y }),
+            Div => Value::U(x.checked_div(y).unwrap_or(x)),
             Min => Value::U(x.min(y)),
             Max => Value::U(x.max(y)),
             _ => compare(op, x.cmp(&y)),

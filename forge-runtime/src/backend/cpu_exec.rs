@@ -1,6 +1,6 @@
 //! The CPU backend's executor: plan buffers as host memory, kernels run by the interpreter.
 
-use super::cpu::{run_plan, store_round, Value};
+use super::cpu::run_plan;
 use crate::context::Backend;
 use crate::elem::Elem;
 use crate::error::{Error, Result};
@@ -24,8 +24,9 @@ pub fn encode(elem: Elem, values: &[f64]) -> Vec<u8> {
         match elem {
             Elem::F32 => out.extend_from_slice(&(v as f32).to_le_bytes()),
             Elem::F16 => out.extend_from_slice(&half::f16::from_f64(v).to_le_bytes()),
-            Elem::U32 => out.extend_from_slice(&(store_round(elem, Value::F(v)) as u32).to_le_bytes()),
-            Elem::I32 => out.extend_from_slice(&(store_round(elem, Value::F(v)) as i32).to_le_bytes()),
+            // Integer buffers hold exact integers (rounded when stored), so a plain cast is exact.
+            Elem::U32 => out.extend_from_slice(&(v as u32).to_le_bytes()),
+            Elem::I32 => out.extend_from_slice(&(v as i32).to_le_bytes()),
         }
     }
     out

@@ -5,7 +5,7 @@ use super::context::{CapturedGraph, DeviceArena};
 use super::pipeline::{launch_raw, load_kernel};
 use super::{CudaComputeContext, CudaPipeline};
 use crate::context::Backend;
-use crate::elem::{Elem, Scalar};
+use crate::elem::Scalar;
 use crate::error::{Error, Result};
 use crate::instance::{Executor, RunRequest, RunResult};
 use crate::ir::{BufferId, BufferRole, Plan};
@@ -26,39 +26,9 @@ pub enum PlanRun {
     GridCap(u32),
 }
 
-/// Little-endian storage bytes of `values` as `elem` (the CPU reference's rounding).
-pub fn encode(elem: Elem, values: &[f64]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(values.len() * elem.size_bytes());
-    for &v in values {
-        match elem {
-            Elem::F32 => out.extend_from_slice(&(v as f32).to_le_bytes()),
-            Elem::F16 => out.extend_from_slice(&half::f16::from_f64(v).to_bits().to_le_bytes()),
-            Elem::I32 => out.extend_from_slice(&(v as i32).to_le_bytes()),
-            Elem::U32 => out.extend_from_slice(&(v as u32).to_le_bytes()),
-        }
-    }
-    out
-}
+/// Host encoding of plan buffers, shared with the CPU backend.
+pub use crate::backend::cpu_exec::{decode, encode};
 
-/// The inverse of [`encode`].
-pub fn decode(elem: Elem, bytes: &[u8]) -> Vec<f64> {
-    match elem {
-        Elem::F16 => {
-            bytes.chunks_exact(2).map(|c| half::f16::from_bits(u16::from_le_bytes([c[0], c[1]])).to_f64()).collect()
-        }
-        _ => bytes
-            .chunks_exact(4)
-            .map(|c| {
-                let w = [c[0], c[1], c[2], c[3]];
-                match elem {
-                    Elem::I32 => i32::from_le_bytes(w) as f64,
-                    Elem::U32 => u32::from_le_bytes(w) as f64,
-                    _ => f32::from_le_bytes(w) as f64,
-                }
-            })
-            .collect(),
-    }
-}
 
 fn usage(role: BufferRole) -> BindingUsage {
     match role {
