@@ -29,7 +29,6 @@ pub enum PlanRun {
 /// Host encoding of plan buffers, shared with the CPU backend.
 pub use crate::backend::cpu_exec::{decode, encode};
 
-
 fn usage(role: BufferRole) -> BindingUsage {
     match role {
         BufferRole::Input => BindingUsage::StorageRead,
