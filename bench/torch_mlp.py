@@ -1,8 +1,9 @@
 """PyTorch reference for examples/bench_mlp.rs: the same pre-norm SwiGLU block, fp32 on CUDA.
 
-Prints one line per batch size: `torch B wall_us device_us`, where wall_us is the median host
-time of upload x + forward + read y back (what Forge's `run` does) and device_us the median
-CUDA-event time of the forward alone. Run by bench_mlp; usable alone: python3 bench/torch_mlp.py 1 64
+Prints one line per batch size: `torch B wall_us device_us graph_us`, where wall_us is the
+median host time of upload x + forward + read y back (what Forge's `run` does), device_us the
+median CUDA-event time of the eager forward (launch-bound at small sizes) and graph_us the
+same forward replayed as a CUDA graph (the kernels' own time). Run by bench_mlp; usable alone: python3 bench/torch_mlp.py 1 64
 """
 import sys
 import time
@@ -45,7 +46,26 @@ def main():
             events.append((s, e))
         torch.cuda.synchronize()
         dev_ms = sorted(s.elapsed_time(e) for s, e in events)[len(events) // 2]
-        print(f"torch {b} {sorted(walls)[len(walls) // 2] * 1e6:.1f} {dev_ms * 1e3:.1f}", flush=True)
+        graph = torch.cuda.CUDAGraph()
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            for _ in range(3):
+                block(x, g, wg, wu, wd)
+        torch.cuda.current_stream().wait_stream(side)
+        with torch.cuda.graph(graph):
+            block(x, g, wg, wu, wd)
+        replays = []
+        for _ in range(200):
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            s.record()
+            graph.replay()
+            e.record()
+            replays.append((s, e))
+        torch.cuda.synchronize()
+        graph_ms = sorted(s.elapsed_time(e) for s, e in replays)[len(replays) // 2]
+        wall_us = sorted(walls)[len(walls) // 2] * 1e6
+        print(f"torch {b} {wall_us:.1f} {dev_ms * 1e3:.1f} {graph_ms * 1e3:.1f}", flush=True)
 
 
 if __name__ == "__main__":

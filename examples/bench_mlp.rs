@@ -45,19 +45,20 @@ fn measure(ctx: &Context, b: usize, iters: usize) -> forge::Result<(Duration, Op
     Ok((median(walls), (!devs.is_empty()).then(|| median(devs))))
 }
 
-fn torch_reference(batches: &[usize]) -> Vec<(usize, f64, f64)> {
+/// (B, wall us, eager device us, CUDA-graph device us) per batch size.
+fn torch_reference(batches: &[usize]) -> Vec<(usize, f64, f64, f64)> {
     let args: Vec<String> = batches.iter().map(|b| b.to_string()).collect();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/torch_mlp.py");
     let script = if std::path::Path::new(script).exists() { script.to_string() } else { "bench/torch_mlp.py".into() };
+    let parse = |l: &str| -> Option<(usize, f64, f64, f64)> {
+        let p: Vec<&str> = l.split_whitespace().collect();
+        if p.len() != 5 || p[0] != "torch" {
+            return None;
+        }
+        Some((p[1].parse().ok()?, p[2].parse().ok()?, p[3].parse().ok()?, p[4].parse().ok()?))
+    };
     match std::process::Command::new("python3").arg(&script).args(&args).output() {
-        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter_map(|l| {
-                let p: Vec<&str> = l.split_whitespace().collect();
-                (p.len() == 4 && p[0] == "torch")
-                    .then(|| Some((p[1].parse().ok()?, p[2].parse().ok()?, p[3].parse().ok()?)))?
-            })
-            .collect(),
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).lines().filter_map(parse).collect(),
         Ok(out) => {
             eprintln!(
                 "PyTorch reference unavailable: {}",
@@ -93,8 +94,9 @@ fn main() -> forge::Result<()> {
             println!("{:<58} {:>5} {:>14.1} {:>14}", ctx.describe(), b, wall.as_secs_f64() * 1e6, dev);
         }
     }
-    for (b, wall, dev) in torch_reference(&batches) {
-        println!("{:<58} {:>5} {:>14.1} {:>14.1}", "PyTorch (CUDA, fp32, no TF32)", b, wall, dev);
+    for (b, wall, dev, graph) in torch_reference(&batches) {
+        println!("{:<58} {:>5} {:>14.1} {:>14.1}", "PyTorch eager (CUDA, fp32, no TF32)", b, wall, dev);
+        println!("{:<58} {:>5} {:>14} {:>14.1}", "PyTorch CUDA-graph replay of the same forward", b, "-", graph);
     }
     println!("medians; run wall = upload x + all kernels + read y back; device = sum of per-kernel device times");
     Ok(())

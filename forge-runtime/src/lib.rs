@@ -20,6 +20,7 @@ pub use host::{HostSlice, HostVec, KernelSource, KernelTime, Profile, Source, Ta
 pub use instance::{parse_graph_source, GraphInstance};
 pub use ir::{KernelSpec, Schedule};
 pub use memory::{BindingUsage, BufferView};
+pub use oracle::{Compute, CpuOracle, OracleContext};
 
 #[cfg(feature = "cuda")]
 pub use backend::cuda::{CudaComputeContext, CudaPipeline};

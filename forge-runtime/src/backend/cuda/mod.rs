@@ -4,6 +4,7 @@
 mod alloc;
 mod context;
 pub mod exec;
+mod oracle;
 mod pipeline;
 
 pub use alloc::SlabAllocator;

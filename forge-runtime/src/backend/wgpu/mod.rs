@@ -10,6 +10,7 @@ mod alloc;
 mod context;
 mod disk_cache;
 pub mod exec;
+mod oracle;
 mod pipeline;
 mod slabs;
 mod submit;
