@@ -6,7 +6,7 @@
 //! DX12, GL) or PTX (CUDA, feature `cuda`), compiled once and submitted as one command
 //! encoder; the CPU backend runs the same kernels as the numerical reference.
 //!
-//! ```ignore
+//! ```
 //! use forge::prelude::*;
 //!
 //! forge_graph! {
@@ -19,10 +19,14 @@
 //!     }
 //! }
 //!
-//! let ctx = Context::auto()?;
+//! # fn main() -> forge::Result<()> {
+//! let ctx = Context::cpu(); // or Context::auto(): CUDA > GPU wgpu > software wgpu > CPU
 //! let mut g = Scale::new(&ctx, ScaleDims { n: 4 })?;
-//! let out = g.run(ScaleInputs { x: &[1.0, 2.0, 3.0, 4.0], k: 2.0 })?;
+//! let out = g.run(ScaleInputs { x: &[1.0, 2.0, 3.0, 4.0], k: ScaleInputs::DEFAULT_K })?;
 //! assert_eq!(out.y, vec![3.0, 5.0, 7.0, 9.0]);
+//! println!("{}", g.source(Target::Wgsl)?); // the WGSL every node lowered to
+//! # Ok(())
+//! # }
 //! ```
 //!
 //! See `README.md` for the language, backends and the generated API.
