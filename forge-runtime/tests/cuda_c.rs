@@ -5,7 +5,7 @@
 //! Run: `cargo test -p forge-runtime --no-default-features --features cuda --test cuda_c -- --nocapture`.
 #![cfg(feature = "cuda")]
 
-#[path = "ptx_graphs.rs"]
+#[path = "support/graphs.rs"]
 mod graphs;
 
 use forge_runtime::backend::cpu;

@@ -1,7 +1,7 @@
 //! Emits PTX for every kernel of the shared test graphs and assembles it with ptxas for
 //! sm_80 and sm_90 (skips with a message when ptxas is not found).
 
-#[path = "ptx_graphs.rs"]
+#[path = "support/graphs.rs"]
 mod graphs;
 
 use forge_runtime::lower::ptx::{emit_kernel, emit_module, launch_dims};

@@ -3,7 +3,7 @@
 //! device is present. Run: `cargo test -p forge-runtime --no-default-features --features cuda --test ptx_cuda`.
 #![cfg(feature = "cuda")]
 
-#[path = "ptx_graphs.rs"]
+#[path = "support/graphs.rs"]
 mod graphs;
 
 use forge_runtime::backend::cpu;

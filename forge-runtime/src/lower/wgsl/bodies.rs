@@ -60,17 +60,12 @@ impl Emitter<'_> {
             }
             KernelBody::Raw { source, .. } => s.push_str(source),
             KernelBody::RowReduce { out, leading, cols, op, input, epilogue } => {
-                let _ = writeln!(s, "var<workgroup> red: array<f32, {wg}>;");
-                header(s, wg);
-                let rows: usize = leading.iter().product();
-                let _ = writeln!(s, "    let row = group;\n    if (row >= {rows}u) {{ return; }}");
-                let lead = unflatten_vars(s, "row", leading, "    ", "l");
-                let full = with_col(&lead);
+                let (lead, full, flat) = row_preamble(s, wg, leading, *cols, &header);
                 let (init, combine) = match op {
                     ReduceOp::Max => ("-3.4028235e38f", "max(a, b)"),
                     _ => ("0.0f", "a + b"),
                 };
-                let x = self.expr(input, &full, &format!("(row * {cols}u + c)"));
+                let x = self.expr(input, &full, &flat);
                 let _ = writeln!(s, "    var part = {init};");
                 let _ = writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ let a = part; let b = {x}; part = {combine}; }}");
                 reduce_tree(s, wg, combine);
@@ -81,13 +76,7 @@ impl Emitter<'_> {
                 let _ = writeln!(s, "    if (lid == 0u) {{ {} }}\n}}", self.store(*out, "row", v));
             }
             KernelBody::Softmax { out, leading, cols, input, epilogue } => {
-                let _ = writeln!(s, "var<workgroup> red: array<f32, {wg}>;");
-                header(s, wg);
-                let rows: usize = leading.iter().product();
-                let _ = writeln!(s, "    let row = group;\n    if (row >= {rows}u) {{ return; }}");
-                let lead = unflatten_vars(s, "row", leading, "    ", "l");
-                let full = with_col(&lead);
-                let flat = format!("(row * {cols}u + c)");
+                let (_, full, flat) = row_preamble(s, wg, leading, *cols, &header);
                 let x = self.expr(input, &full, &flat);
                 let _ = writeln!(s, "    var part = -3.4028235e38f;");
                 let _ = writeln!(s, "    for (var c = lid; c < {cols}u; c = c + {wg}u) {{ part = max(part, {x}); }}");
@@ -105,13 +94,7 @@ impl Emitter<'_> {
                 );
             }
             KernelBody::RmsNorm { out, leading, cols, input, gain, eps, epilogue } => {
-                let _ = writeln!(s, "var<workgroup> red: array<f32, {wg}>;");
-                header(s, wg);
-                let rows: usize = leading.iter().product();
-                let _ = writeln!(s, "    let row = group;\n    if (row >= {rows}u) {{ return; }}");
-                let lead = unflatten_vars(s, "row", leading, "    ", "l");
-                let full = with_col(&lead);
-                let flat = format!("(row * {cols}u + c)");
+                let (_, full, flat) = row_preamble(s, wg, leading, *cols, &header);
                 let x = self.expr(input, &full, &flat);
                 let _ = writeln!(s, "    var part = 0.0f;");
                 let _ = writeln!(
@@ -194,6 +177,25 @@ impl Emitter<'_> {
             }
         }
     }
+}
+
+/// The start every one-workgroup-per-row kernel shares: the reduction array, the entry point,
+/// the row guard and the row's leading indices. Returns (leading vars, full-space vars, flat
+/// index of `(row, c)`).
+fn row_preamble(
+    s: &mut String,
+    wg: u32,
+    leading: &[usize],
+    cols: usize,
+    header: &dyn Fn(&mut String, u32),
+) -> (Vec<String>, Vec<String>, String) {
+    let _ = writeln!(s, "var<workgroup> red: array<f32, {wg}>;");
+    header(s, wg);
+    let rows: usize = leading.iter().product();
+    let _ = writeln!(s, "    let row = group;\n    if (row >= {rows}u) {{ return; }}");
+    let lead = unflatten_vars(s, "row", leading, "    ", "l");
+    let full = with_col(&lead);
+    (lead, full, format!("(row * {cols}u + c)"))
 }
 
 fn with_col(lead: &[String]) -> Vec<String> {
