@@ -31,7 +31,7 @@ fn naive_matmul(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<f32> 
 
 #[test]
 fn matmul_with_bias_and_prologue() {
-    for (m, k, n) in [(1, 1, 1), (7, 13, 5), (33, 65, 17), (4, 576, 40)] {
+    for (m, k, n) in [(1, 1, 1), (7, 13, 5), (33, 65, 17), (4, 576, 40), (64, 300, 97)] {
         let a = rand_f32(m * k, 1.0, 1);
         let w = rand_f32(k * n, 1.0, 2);
         let bias = rand_f32(n, 1.0, 3);

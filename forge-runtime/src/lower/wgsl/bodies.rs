@@ -1,7 +1,7 @@
 //! WGSL for each kernel template: map, row reductions, softmax, RMS norm, matmuls, index notation.
 
 use super::scalar::float_lit;
-use super::{matmul_tile, skinny_matmul, Emitter, SKINNY_COLS};
+use super::{blocked_matmul, matmul_tile, skinny_matmul, Emitter, BLOCKED_K, BLOCKED_TILE, SKINNY_COLS};
 use crate::ir::{contiguous_strides, KernelBody, ReduceOp, Schedule};
 use std::fmt::Write;
 
@@ -149,6 +149,58 @@ impl Emitter<'_> {
                     "            {}\n        }}\n    }}\n}}",
                     self.store(*out, &format!("i * {n}u + j"), v)
                 );
+            }
+            KernelBody::Matmul { out, m, n, k, a, b, epilogue } if blocked_matmul(*m, sched) => {
+                // 32x32 output tile; invocation (tx, ty) owns rows ty, ty + 16 and columns
+                // tx, tx + 16 in registers; a is staged transposed so both reads are by row.
+                let (t, bk) = (BLOCKED_TILE, BLOCKED_K);
+                let half = t / 2;
+                let _ = writeln!(
+                    s,
+                    "var<workgroup> ta: array<f32, {}>;\nvar<workgroup> tb: array<f32, {}>;",
+                    t * bk,
+                    t * bk
+                );
+                header(s, 256);
+                let tiles_n = (*n as u32).div_ceil(t);
+                let tiles_m = (*m as u32).div_ceil(t);
+                let _ = writeln!(s, "    let tm = group / {tiles_n}u;\n    let tn = group % {tiles_n}u;\n    if (tm >= {tiles_m}u) {{ return; }}");
+                let _ = writeln!(s, "    let tx = lid % {half}u;\n    let ty = lid / {half}u;");
+                s.push_str("    var c00 = 0.0f;\n    var c01 = 0.0f;\n    var c10 = 0.0f;\n    var c11 = 0.0f;\n");
+                let _ = writeln!(s, "    for (var k0 = 0u; k0 < {k}u; k0 = k0 + {bk}u) {{");
+                let av = self.expr(a, &["ia".into(), "ka".into()], &format!("(ia * {k}u + ka)"));
+                let bv = self.expr(b, &["kb".into(), "jb".into()], &format!("(kb * {n}u + jb)"));
+                let _ =
+                    writeln!(s, "        for (var r = 0u; r < 2u; r = r + 1u) {{\n            let e = lid + r * 256u;");
+                let _ = writeln!(s, "            let ia = tm * {t}u + e / {bk}u;\n            let ka = k0 + e % {bk}u;\n            var va = 0.0f;");
+                let _ = writeln!(s, "            if (ia < {m}u && ka < {k}u) {{ va = {av}; }}\n            ta[(e % {bk}u) * {t}u + e / {bk}u] = va;");
+                let _ = writeln!(s, "            let kb = k0 + e / {t}u;\n            let jb = tn * {t}u + e % {t}u;\n            var vb = 0.0f;");
+                let _ = writeln!(
+                    s,
+                    "            if (kb < {k}u && jb < {n}u) {{ vb = {bv}; }}\n            tb[e] = vb;\n        }}"
+                );
+                s.push_str("        workgroupBarrier();\n");
+                let _ = writeln!(s, "        for (var kk = 0u; kk < {bk}u; kk = kk + 1u) {{");
+                let _ = writeln!(
+                    s,
+                    "            let a0 = ta[kk * {t}u + ty];\n            let a1 = ta[kk * {t}u + ty + {half}u];"
+                );
+                let _ = writeln!(
+                    s,
+                    "            let b0 = tb[kk * {t}u + tx];\n            let b1 = tb[kk * {t}u + tx + {half}u];"
+                );
+                s.push_str("            c00 = c00 + a0 * b0;\n            c01 = c01 + a0 * b1;\n            c10 = c10 + a1 * b0;\n            c11 = c11 + a1 * b1;\n        }\n");
+                s.push_str("        workgroupBarrier();\n    }\n");
+                for (r, c) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                    let _ = writeln!(s, "    {{\n        let i = tm * {t}u + ty + {}u;\n        let j = tn * {t}u + tx + {}u;\n        let acc = c{r}{c};", r * half, c * half);
+                    let v = self.expr(epilogue, &["i".into(), "j".into()], &format!("(i * {n}u + j)"));
+                    let _ = writeln!(
+                        s,
+                        "        if (i < {m}u && j < {n}u) {{ {} }}\n    }}",
+                        self.store(*out, &format!("i * {n}u + j"), v)
+                    );
+                }
+                s.push_str("}\n");
             }
             KernelBody::Matmul { out, m, n, k, a, b, epilogue } => {
                 let t = matmul_tile(sched);

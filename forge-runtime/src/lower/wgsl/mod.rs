@@ -30,6 +30,17 @@ pub fn skinny_matmul(m: usize, schedule: &Schedule) -> bool {
     m <= SKINNY_MAX_M && schedule.workgroup >= 2 * SKINNY_COLS
 }
 
+/// Output tile side of the register-blocked matmul (each of 256 invocations owns a 2x2 block).
+pub const BLOCKED_TILE: u32 = 32;
+/// K-slice of the register-blocked matmul kept in workgroup memory per step.
+pub const BLOCKED_K: u32 = 16;
+
+/// Whether a matmul runs as the register-blocked kernel: more rows than the skinny kernel
+/// takes, at the default 256-invocation workgroup (other workgroup sizes keep the plain tile).
+pub fn blocked_matmul(m: usize, schedule: &Schedule) -> bool {
+    m > SKINNY_MAX_M && schedule.workgroup == 256
+}
+
 /// Total workgroups the kernel needs (before folding into a 2-D grid).
 pub fn workgroup_count(spec: &KernelSpec, schedule: &Schedule) -> u64 {
     let wg = schedule.workgroup.max(1) as u64;
@@ -43,6 +54,9 @@ pub fn workgroup_count(spec: &KernelSpec, schedule: &Schedule) -> u64 {
         | KernelBody::Softmax { leading, .. }
         | KernelBody::RmsNorm { leading, .. } => leading.iter().map(|&e| e as u64).product::<u64>().max(1),
         KernelBody::Matmul { m, n, .. } if skinny_matmul(*m, schedule) => (*n as u64).div_ceil(SKINNY_COLS as u64),
+        KernelBody::Matmul { m, n, .. } if blocked_matmul(*m, schedule) => {
+            (*m as u64).div_ceil(BLOCKED_TILE as u64) * (*n as u64).div_ceil(BLOCKED_TILE as u64)
+        }
         KernelBody::Matmul { m, n, .. } => {
             let t = matmul_tile(schedule) as u64;
             (*m as u64).div_ceil(t) * (*n as u64).div_ceil(t)
