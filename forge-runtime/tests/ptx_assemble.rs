@@ -110,11 +110,13 @@ fn wide_index_kernels_assemble() {
 }
 
 #[test]
-fn skinny_matmul_path_follows_the_wgsl_rule() {
+fn matmul_paths_follow_the_wgsl_rules() {
     use forge_runtime::ir::KernelBody;
-    use forge_runtime::lower::ptx::{skinny_block, MATMUL_TILE};
-    use forge_runtime::lower::wgsl::{skinny_matmul, workgroup_count, SKINNY_COLS, SKINNY_MAX_M};
-    let mut skinny = 0;
+    use forge_runtime::lower::ptx::{skinny_block, BLOCKED_THREADS, MATMUL_TILE};
+    use forge_runtime::lower::wgsl::{
+        blocked_matmul, skinny_matmul, workgroup_count, BLOCKED_K, BLOCKED_TILE, SKINNY_COLS, SKINNY_MAX_M,
+    };
+    let (mut skinny, mut blocked, mut tiled) = (0, 0, 0);
     for (src, dims) in [
         (graphs::SKINNY, vec![1, 577, 131]),
         (graphs::SKINNY, vec![3, 1001, 33]),
@@ -122,6 +124,10 @@ fn skinny_matmul_path_follows_the_wgsl_rule() {
         (graphs::MATMUL, vec![1, 577, 131]),
         (graphs::MATMUL, vec![8, 301, 67]),
         (graphs::MATMUL, vec![9, 33, 17]),
+        (graphs::BLOCKED, vec![9, 33, 17]),
+        (graphs::BLOCKED, vec![70, 96, 130]),
+        (graphs::BLOCKED, vec![64, 576, 1536]),
+        (graphs::BLOCKED, vec![100_000, 1, 70_000]),
     ] {
         let plan = graphs::plan(src, &dims);
         for k in &plan.kernels {
@@ -138,12 +144,29 @@ fn skinny_matmul_path_follows_the_wgsl_rule() {
                 assert_eq!(d.block.0, k.schedule.workgroup, "{tag}");
                 assert!(ptx.contains(&format!("{}_sk[", k.spec.entry)), "{tag}: not the skinny kernel");
                 assert!(ptx.contains("shfl.sync.bfly.b32"), "{tag}: no warp shuffles");
+            } else if blocked_matmul(m, &k.schedule) {
+                assert!(m > SKINNY_MAX_M && k.schedule.workgroup == 256, "{tag}");
+                blocked += 1;
+                let t = BLOCKED_TILE as u64;
+                let blocks = (m as u64).div_ceil(t) * (n as u64).div_ceil(t);
+                assert_eq!(d.grid, (blocks.min((1 << 31) - 1) as u32, 1, 1), "{tag}");
+                assert_eq!(d.block, (BLOCKED_THREADS, 1, 1), "{tag}");
+                assert_eq!(blocks, workgroup_count(&k.spec, &k.schedule), "{tag}: WGSL and PTX block counts differ");
+                let words = BLOCKED_TILE * BLOCKED_K;
+                assert!(ptx.contains(&format!("{}_as[{words}]", k.spec.entry)), "{tag}: not the blocked kernel");
+                assert!(ptx.contains(&format!("{}_bs[{words}]", k.spec.entry)), "{tag}: not the blocked kernel");
+                // BLOCKED_K steps of 4 FMAs per staged slice, 2 + 2 shared loads each.
+                assert_eq!(ptx.matches("fma.rn.f32").count() as u32, 4 * BLOCKED_K, "{tag}");
+                assert_eq!(ptx.matches("ld.shared.f32").count() as u32, 4 * BLOCKED_K, "{tag}");
             } else {
-                assert!(m > SKINNY_MAX_M, "{tag}");
+                assert!(m > SKINNY_MAX_M && k.schedule.workgroup != 256, "{tag}");
+                tiled += 1;
                 assert_eq!(d.block, (MATMUL_TILE, MATMUL_TILE, 1), "{tag}");
-                assert!(!ptx.contains("_sk["), "{tag}");
+                assert!(!ptx.contains("_sk[") && ptx.contains(&format!("{}_as[256]", k.spec.entry)), "{tag}");
             }
         }
     }
     assert!(skinny >= 3 * 4 + 2 * 3, "only {skinny} skinny kernels");
+    assert!(blocked >= 4 + 4 * 2, "only {blocked} blocked kernels");
+    assert!(tiled >= 4, "only {tiled} tiled kernels");
 }

@@ -116,6 +116,26 @@ graph Skinny {
 }
 "#;
 
+/// Register-blocked matmuls (M > 8 rows at the default 256-thread schedule: 32x32 output tiles,
+/// 2x2 outputs per thread) with a prologue, an f16 weight and output, plus the 16x16 tile that
+/// other workgroup sizes keep.
+pub const BLOCKED: &str = r#"
+graph Blocked {
+    dims { M, K, N }
+    input h: f32[M, K];
+    input x: f32[M, N];
+    weight w: f32[K, N];
+    weight v: f16[K, N];
+    output y: f32[M, N];
+    output z: f16[M, N];
+    output t: f32[M, N];
+    y = x + matmul(h, w);
+    z = gelu(matmul(relu(h), v));
+    #[schedule(workgroup = 64)]
+    t = matmul(h, w) - x;
+}
+"#;
+
 /// The MLP block of DESIGN.md.
 pub const MLP: &str = r#"
 graph MlpBlock {
@@ -180,6 +200,18 @@ pub fn cases() -> Vec<(&'static str, &'static str, Vec<Vec<usize>>)> {
             "skinny",
             SKINNY,
             vec![vec![1, 577, 131], vec![3, 1001, 33], vec![8, 127, 67], vec![5, 3, 1], vec![2, 70, 513]],
+        ),
+        (
+            "blocked",
+            BLOCKED,
+            vec![
+                vec![9, 33, 17],
+                vec![33, 65, 17],
+                vec![70, 96, 130],
+                vec![64, 576, 1536],
+                vec![31, 1, 33],
+                vec![40, 3, 70],
+            ],
         ),
         ("index", INDEX, vec![vec![7, 13, 5], vec![1, 1, 1], vec![33, 65, 17]]),
         ("mlp", MLP, vec![vec![1, 8, 12], vec![3, 33, 65], vec![4, 64, 96], vec![1, 65, 193]]),

@@ -7,11 +7,12 @@
 
 mod bodies;
 mod emit;
+mod matmul;
 mod scalar;
 
 use crate::error::{Error, Result};
 use crate::ir::{KernelBody, KernelSpec, Schedule};
-use crate::lower::wgsl::{skinny_matmul, SKINNY_COLS};
+use crate::lower::wgsl::{blocked_matmul, skinny_matmul, BLOCKED_K, BLOCKED_TILE, SKINNY_COLS};
 use emit::Emitter;
 use std::fmt::Write;
 
@@ -19,6 +20,9 @@ use std::fmt::Write;
 pub const PTX_VERSION: &str = "7.8";
 /// Side of the square output tile of the Matmul template (threads per block: its square).
 pub const MATMUL_TILE: u32 = 16;
+/// Threads per block of the register-blocked Matmul (a 16x16 grid, each owning a 2x2 block of
+/// the `BLOCKED_TILE` square output tile); used exactly when `wgsl::blocked_matmul` holds.
+pub const BLOCKED_THREADS: u32 = 256;
 /// Largest block the row kernels accept (the schedule's portable limit is 256).
 pub const ROW_MAX_BLOCK: u32 = 1024;
 /// K steps of each thread's skinny-matmul loop issued together (independent loads in flight).
@@ -62,6 +66,10 @@ fn blocks(spec: &KernelSpec, schedule: &Schedule) -> (u64, (u32, u32, u32)) {
         | KernelBody::RmsNorm { leading, .. } => (product(leading), (row_block(schedule), 1, 1)),
         KernelBody::Matmul { m, n, .. } if skinny_matmul(*m, schedule) => {
             ((*n as u64).div_ceil(SKINNY_COLS as u64), (skinny_block(schedule), 1, 1))
+        }
+        KernelBody::Matmul { m, n, .. } if blocked_matmul(*m, schedule) => {
+            let t = BLOCKED_TILE as u64;
+            ((*m as u64).div_ceil(t) * (*n as u64).div_ceil(t), (BLOCKED_THREADS, 1, 1))
         }
         KernelBody::Matmul { m, n, .. } => {
             let t = MATMUL_TILE as u64;
@@ -149,9 +157,17 @@ fn emit_function(spec: &KernelSpec, schedule: &Schedule) -> Result<String> {
         }
         KernelBody::Matmul { out, m, n, k, a, b, epilogue } if skinny_matmul(*m, schedule) => {
             let block = skinny_block(schedule);
-            let words = bodies::skinny_groups(block) * *m as u32 * SKINNY_COLS;
+            let words = matmul::skinny_groups(block) * *m as u32 * SKINNY_COLS;
             let _ = writeln!(preamble, "\t.shared .align 4 .f32 {e}_sk[{words}];");
             em.skinny_matmul(*out, (*m, *n, *k), a, b, epilogue, block)?;
+        }
+        KernelBody::Matmul { out, m, n, k, a, b, epilogue } if blocked_matmul(*m, schedule) => {
+            let words = BLOCKED_TILE * BLOCKED_K;
+            let _ = writeln!(
+                preamble,
+                "\t.shared .align 4 .f32 {e}_as[{words}];\n\t.shared .align 4 .f32 {e}_bs[{words}];"
+            );
+            em.blocked_matmul(*out, (*m, *n, *k), a, b, epilogue)?;
         }
         KernelBody::Matmul { out, m, n, k, a, b, epilogue } => {
             let t2 = MATMUL_TILE * MATMUL_TILE;
