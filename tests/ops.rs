@@ -52,6 +52,31 @@ fn matmul_with_bias_and_prologue() {
 }
 
 forge_graph! {
+    graph Blocked {
+        dims { M, K, N }
+        input  a: f32[M, K];
+        weight w: f32[K, N];
+        output y: f32[M, N];
+        #[schedule(workgroup = 256, items = 4)]
+        y = matmul(a, w) * 2.0;
+    }
+}
+
+#[test]
+fn register_blocked_matmul_schedule() {
+    for (m, k, n) in [(9, 33, 17), (64, 300, 97), (70, 1, 33)] {
+        let (a, w) = (rand_f32(m * k, 1.0, 60), rand_f32(k * n, 1.0, 61));
+        let want: Vec<f32> = naive_matmul(&a, &w, m, k, n).iter().map(|v| v * 2.0).collect();
+        for ctx in std::iter::once(Context::cpu()).chain(gpu_backends()) {
+            let mut g = Blocked::new(&ctx, BlockedDims { m, k, n }).unwrap();
+            g.load_weights(BlockedWeights { w: &w }).unwrap();
+            let out = g.run(BlockedInputs { a: &a }).unwrap();
+            assert_close(&format!("{} {m}x{k}x{n}", ctx.kind()), &out.y, &want, 1e-4, 1.0);
+        }
+    }
+}
+
+forge_graph! {
     graph RowOps {
         dims { B, T, C }
         input   x: f32[B, T, C];

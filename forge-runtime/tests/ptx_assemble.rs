@@ -145,7 +145,7 @@ fn matmul_paths_follow_the_wgsl_rules() {
                 assert!(ptx.contains(&format!("{}_sk[", k.spec.entry)), "{tag}: not the skinny kernel");
                 assert!(ptx.contains("shfl.sync.bfly.b32"), "{tag}: no warp shuffles");
             } else if blocked_matmul(m, &k.schedule) {
-                assert!(m > SKINNY_MAX_M && k.schedule.workgroup == 256, "{tag}");
+                assert!(m > SKINNY_MAX_M && k.schedule.workgroup == 256 && k.schedule.items == 4, "{tag}");
                 blocked += 1;
                 let t = BLOCKED_TILE as u64;
                 let blocks = (m as u64).div_ceil(t) * (n as u64).div_ceil(t);
@@ -159,7 +159,7 @@ fn matmul_paths_follow_the_wgsl_rules() {
                 assert_eq!(ptx.matches("fma.rn.f32").count() as u32, 4 * BLOCKED_K, "{tag}");
                 assert_eq!(ptx.matches("ld.shared.f32").count() as u32, 4 * BLOCKED_K, "{tag}");
             } else {
-                assert!(m > SKINNY_MAX_M && k.schedule.workgroup != 256, "{tag}");
+                assert!(m > SKINNY_MAX_M, "{tag}");
                 tiled += 1;
                 assert_eq!(d.block, (MATMUL_TILE, MATMUL_TILE, 1), "{tag}");
                 assert!(!ptx.contains("_sk[") && ptx.contains(&format!("{}_as[256]", k.spec.entry)), "{tag}");
@@ -167,6 +167,6 @@ fn matmul_paths_follow_the_wgsl_rules() {
         }
     }
     assert!(skinny >= 3 * 4 + 2 * 3, "only {skinny} skinny kernels");
-    assert!(blocked >= 4 + 4 * 2, "only {blocked} blocked kernels");
+    assert!(blocked >= 4 * 2, "only {blocked} blocked kernels");
     assert!(tiled >= 4, "only {tiled} tiled kernels");
 }

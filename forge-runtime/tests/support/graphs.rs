@@ -129,7 +129,9 @@ graph Blocked {
     output y: f32[M, N];
     output z: f16[M, N];
     output t: f32[M, N];
+    #[schedule(workgroup = 256, items = 4)]
     y = x + matmul(h, w);
+    #[schedule(workgroup = 256, items = 4)]
     z = gelu(matmul(relu(h), v));
     #[schedule(workgroup = 64)]
     t = matmul(h, w) - x;

@@ -4,9 +4,18 @@ use super::*;
 use crate::error::Error;
 use crate::memory::{BindingUsage, BufferView};
 
-fn ctx(capacity: usize) -> Option<WgpuComputeContext> {
+/// One test's device at a time: each test builds its own context (capacities differ), and
+/// building and dropping several devices from parallel threads is not what we test here (on
+/// the H200's Vulkan driver it once hung a test process).
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn ctx(capacity: usize) -> Option<(std::sync::MutexGuard<'static, ()>, WgpuComputeContext)> {
+    let guard = serial();
     match WgpuComputeContext::new(capacity) {
-        Ok(c) => Some(c),
+        Ok(c) => Some((guard, c)),
         Err(e) => {
             println!("skipped: no wgpu adapter: {e}");
             None
@@ -33,7 +42,7 @@ fn inputs(n: usize) -> Vec<f32> {
 
 #[test]
 fn scale_kernel_runs_in_one_submission() {
-    let Some(mut c) = ctx(1 << 20) else { return };
+    let Some((_serial, mut c)) = ctx(1 << 20) else { return };
     println!("adapter: {} / timestamps: {} (period {} ns)", c.adapter, c.timestamp_supported, c.timestamp_period_ns);
     let n = 1000;
     let a = inputs(n);
@@ -69,7 +78,7 @@ fn scale_kernel_runs_in_one_submission() {
 
 #[test]
 fn second_compile_hits_the_cache() {
-    let Some(c) = ctx(4096) else { return };
+    let Some((_serial, c)) = ctx(4096) else { return };
     c.compile_pipeline_cached(SCALE_WGSL, "scale").unwrap();
     c.compile_pipeline_cached(SCALE_WGSL, "scale").unwrap();
     assert_eq!(c.compilation_count(), 1);
@@ -79,7 +88,7 @@ fn second_compile_hits_the_cache() {
 
 #[test]
 fn broken_wgsl_is_a_shader_compile_error() {
-    let Some(c) = ctx(4096) else { return };
+    let Some((_serial, c)) = ctx(4096) else { return };
     let bad = "@compute @workgroup_size(1) fn main() { let x: f32 = 1u + ; }";
     match c.compile_pipeline_cached(bad, "main") {
         Err(Error::ShaderCompile { entry, log }) => {
@@ -101,7 +110,7 @@ fn broken_wgsl_is_a_shader_compile_error() {
 
 #[test]
 fn weight_slab_growth_keeps_earlier_weights() {
-    let Some(mut c) = ctx(256) else { return };
+    let Some((_serial, mut c)) = ctx(256) else { return };
     let w0 = inputs(50);
     let v0 = c.allocate_weight(&f32_bytes(&w0), 0, 0).unwrap();
     let g0 = c.generation();
@@ -126,7 +135,7 @@ fn weight_slab_growth_keeps_earlier_weights() {
 
 #[test]
 fn limits_and_reserve() {
-    let Some(mut c) = ctx(256) else { return };
+    let Some((_serial, mut c)) = ctx(256) else { return };
     let limit = c.constraints.max_storage_buffer_binding_size;
     match c.allocate_transient(limit as usize + 4, 3, 0, BindingUsage::StorageReadWrite) {
         Err(Error::OverLimit { binding, what, .. }) => {
@@ -163,7 +172,7 @@ fn twice(@builtin(global_invocation_id) gid: vec3<u32>) {
 
 #[test]
 fn one_buffer_bound_read_write_twice_validates() {
-    let Some(mut c) = ctx(1 << 16) else { return };
+    let Some((_serial, mut c)) = ctx(1 << 16) else { return };
     let n = 300;
     let a = inputs(n);
     let temp = c.allocate_and_write(&f32_bytes(&a), 0, 0, BindingUsage::StorageReadWrite).unwrap();
@@ -182,7 +191,7 @@ fn one_buffer_bound_read_write_twice_validates() {
 
 #[test]
 fn copies_within_and_across_slabs_in_one_submission() {
-    let Some(mut c) = ctx(1 << 16) else { return };
+    let Some((_serial, mut c)) = ctx(1 << 16) else { return };
     let a = inputs(100);
     let src = c.allocate_and_write(&f32_bytes(&a), 0, 0, BindingUsage::StorageReadWrite).unwrap();
     let same = c.allocate_transient(400, 1, 0, BindingUsage::StorageReadWrite).unwrap();
@@ -198,7 +207,7 @@ fn copies_within_and_across_slabs_in_one_submission() {
 
 #[test]
 fn read_only_and_read_write_of_one_buffer_is_an_error_not_a_panic() {
-    let Some(mut c) = ctx(1 << 16) else { return };
+    let Some((_serial, mut c)) = ctx(1 << 16) else { return };
     let a = c.allocate_and_write(&f32_bytes(&inputs(64)), 0, 0, BindingUsage::StorageReadWrite).unwrap();
     let out = c.allocate_transient(256, 1, 0, BindingUsage::StorageReadWrite).unwrap();
     let p = c.compile_pipeline_cached(SCALE_WGSL, "scale").unwrap();

@@ -36,9 +36,11 @@ pub const BLOCKED_TILE: u32 = 32;
 pub const BLOCKED_K: u32 = 16;
 
 /// Whether a matmul runs as the register-blocked kernel: more rows than the skinny kernel
-/// takes, at the default 256-invocation workgroup (other workgroup sizes keep the plain tile).
+/// takes and `#[schedule(workgroup = 256, items = 4)]` (2x2 outputs per invocation). Opt-in:
+/// on the H200 at [64, 576] x [576, 1536] it ran slower than the plain 16x16 tile (4x fewer
+/// workgroups for the 132 SMs; BENCHMARKS.md), so it pays only on larger products.
 pub fn blocked_matmul(m: usize, schedule: &Schedule) -> bool {
-    m > SKINNY_MAX_M && schedule.workgroup == 256
+    m > SKINNY_MAX_M && schedule.workgroup == 256 && schedule.items == 4
 }
 
 /// Total workgroups the kernel needs (before folding into a 2-D grid).
