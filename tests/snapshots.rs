@@ -26,9 +26,34 @@ fn plan_sources(plan: &forge::ir::Plan, name: &str) {
             .unwrap_or_else(|e| panic!("{name}/{}: {e}\n{}", k.entry, k.code));
     }
     check_snapshot(&format!("{name}.wgsl"), &wgsl.to_string());
-    match forge::instance::source_of(plan, Target::Ptx) {
-        Ok(ptx) => check_snapshot(&format!("{name}.ptx"), &ptx.to_string()),
-        Err(e) => eprintln!("no PTX snapshot for {name}: {e}"),
+    let ptx = forge::instance::source_of(plan, Target::Ptx).unwrap();
+    check_snapshot(&format!("{name}.ptx"), &ptx.to_string());
+    for k in &ptx.kernels {
+        assemble(name, &k.entry, &k.code);
+    }
+}
+
+/// Assembles one PTX kernel with ptxas (`FORGE_PTXAS`) for sm_80 and sm_90, where it is set.
+fn assemble(name: &str, entry: &str, ptx: &str) {
+    let Some(ptxas) = std::env::var_os("FORGE_PTXAS") else {
+        eprintln!("skipped ptxas for {name}/{entry}: FORGE_PTXAS is not set");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("forge-snapshots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join(format!("{name}_{entry}.ptx"));
+    std::fs::write(&src, ptx).unwrap();
+    for arch in ["sm_80", "sm_90"] {
+        let out = std::process::Command::new(&ptxas)
+            .args([
+                &format!("-arch={arch}"),
+                src.to_str().unwrap(),
+                "-o",
+                dir.join(format!("{entry}.cubin")).to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name}/{entry} ({arch}): {}", String::from_utf8_lossy(&out.stderr));
     }
 }
 
