@@ -96,15 +96,12 @@ fn unary(op: UnaryOp, v: Value) -> Value {
                 UnaryOp::Gelu => 0.5 * x * (1.0 + tanh(0.797_884_560_802_865_4 * (x + 0.044715 * x * x * x))),
                 UnaryOp::Relu => x.max(0.0),
                 UnaryOp::Abs => x.abs(),
-                UnaryOp::Neg | UnaryOp::Not => unreachable_value(),
+                // Matched above already; spelled out so the match stays total.
+                UnaryOp::Neg => -x,
+                UnaryOp::Not => return Value::B(!v.as_bool()),
             })
         }
     }
-}
-
-// Neg and Not are matched above; kept total without a panic.
-fn unreachable_value() -> f64 {
-    f64::NAN
 }
 
 fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
