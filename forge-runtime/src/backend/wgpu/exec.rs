@@ -19,6 +19,9 @@ pub struct WgpuExec {
     workgroups: Vec<[u32; 3]>,
     /// Resident views (weights and state), by plan buffer.
     resident: Vec<Option<BufferView>>,
+    /// The last run's bind groups with the slab generation and views they were built for: a
+    /// repeated run allocates the same views, so it reuses them instead of rebuilding.
+    bind_groups: Option<(u64, Vec<Vec<BufferView>>, Vec<wgpu::BindGroup>)>,
 }
 
 fn byte_len(plan: &Plan, id: BufferId) -> u64 {
@@ -87,7 +90,7 @@ impl WgpuExec {
                 resident[id] = Some(view);
             }
         }
-        Ok(WgpuExec { pipelines, workgroups, resident })
+        Ok(WgpuExec { pipelines, workgroups, resident, bind_groups: None })
     }
 }
 
@@ -132,8 +135,8 @@ impl Executor for WgpuExec {
         } else {
             Some(ctx.allocate_and_write(&req.uniforms, 0, 0, BindingUsage::Uniform)?)
         };
-        let mut passes = Vec::with_capacity(plan.kernels.len());
-        for ((k, pipeline), workgroups) in plan.kernels.iter().zip(&self.pipelines).zip(&self.workgroups) {
+        let mut bound_all = Vec::with_capacity(plan.kernels.len());
+        for k in &plan.kernels {
             let mut bound = Vec::with_capacity(k.spec.args.len() + 1);
             for (slot, arg) in k.spec.args.iter().enumerate() {
                 let view = views[arg.buffer].ok_or_else(|| {
@@ -145,14 +148,31 @@ impl Executor for WgpuExec {
                 let view = uniform_view.ok_or_else(|| Error::Internal("uniform block missing".into()))?;
                 bound.push(view.at(0, k.spec.args.len() as u32));
             }
-            let bind_group = ctx.create_compute_bind_group(pipeline, &bound)?;
-            passes.push(GraphPass::Dispatch {
+            bound_all.push(bound);
+        }
+        let generation = ctx.generation();
+        let bind_groups = match self.bind_groups.take() {
+            Some((g, views, groups)) if g == generation && views == bound_all => groups,
+            _ => self
+                .pipelines
+                .iter()
+                .zip(&bound_all)
+                .map(|(pipeline, bound)| ctx.create_compute_bind_group(pipeline, bound))
+                .collect::<Result<Vec<_>>>()?,
+        };
+        let passes: Vec<GraphPass> = plan
+            .kernels
+            .iter()
+            .zip(self.pipelines.iter().zip(&self.workgroups))
+            .zip(&bind_groups)
+            .map(|((k, (pipeline, workgroups)), bind_group)| GraphPass::Dispatch {
                 label: k.spec.entry.clone(),
                 pipeline: pipeline.clone(),
-                bind_group,
+                bind_group: bind_group.clone(),
                 workgroups: *workgroups,
-            });
-        }
+            })
+            .collect();
+        self.bind_groups = Some((generation, bound_all, bind_groups));
         let outputs: Vec<BufferId> = per_run(BufferRole::Output).collect();
         let readback: Vec<BufferView> = outputs.iter().filter_map(|&id| views[id]).collect();
         let run = ctx.submit_graph_readback(&passes, &readback)?;
