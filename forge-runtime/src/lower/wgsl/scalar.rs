@@ -144,11 +144,7 @@ fn offset(strides: &[usize], vars: &[String], flat: &str) -> String {
         .filter(|(&s, _)| s != 0)
         .map(|(&s, v)| if s == 1 { v.clone() } else { format!("{v} * {s}u") })
         .collect();
-    if vars.len() == strides.len()
-        && is_contiguous_for(strides, vars.len())
-        && !flat.is_empty()
-        && terms.len() == strides.len()
-    {
+    if vars.len() == strides.len() && is_contiguous_for(strides) && !flat.is_empty() && terms.len() == strides.len() {
         // A full-rank contiguous read of the space itself.
         return flat.to_string();
     }
@@ -158,6 +154,6 @@ fn offset(strides: &[usize], vars: &[String], flat: &str) -> String {
 /// Whether full-rank, all-nonzero strides can be the space's own row-major strides. Loads
 /// that broadcast have a zero stride and never get here, so a full-rank read whose strides
 /// fall from left to right down to 1 is the space's own layout and reads at the flat index.
-fn is_contiguous_for(strides: &[usize], _rank: usize) -> bool {
+fn is_contiguous_for(strides: &[usize]) -> bool {
     strides.last() == Some(&1) && strides.windows(2).all(|w| w[0] >= w[1])
 }
