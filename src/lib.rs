@@ -1,10 +1,10 @@
 //! # Forge
 //!
-//! Declarative GPU kernel graphs for Rust. Write a whole computation — dims, bindings, and
-//! the nodes that compute them — in one [`forge_graph!`]; the macro checks it at compile time
-//! and generates a typed API. At run time the graph is lowered to WGSL (wgpu: Vulkan, Metal,
-//! DX12, GL) or PTX (CUDA, feature `cuda`), compiled once and submitted as one command
-//! encoder; the CPU backend runs the same kernels as the numerical reference.
+//! Declarative GPU kernel graphs for Rust. Write a whole computation — dims, bindings, and the
+//! nodes that compute them — in one [`forge_graph!`]; the macro checks it at compile time and
+//! generates a typed API. At run time the graph is lowered to WGSL (wgpu: Vulkan, Metal, DX12,
+//! GL) or CUDA-C (CUDA through NVRTC, feature `cuda`), compiled once and submitted as one command
+//! encoder or one CUDA stream; the CPU backend runs the same graph as the numerical reference.
 //!
 //! ```
 //! use forge::prelude::*;
@@ -29,15 +29,34 @@
 //! # }
 //! ```
 //!
-//! See `README.md` for the language, backends and the generated API.
+//! See `README.md` for the language, the numeric semantics, the backends and the generated API.
 
 pub use forge_macros::forge_graph;
-pub use forge_runtime::*;
-pub use half::f16;
+pub use forge_runtime::{
+    graph, parse_graph_source, BackendKind, Context, Diagnostic, Elem, Element, Error, GraphInstance, HostSlice, HostVec,
+    KernelSource, KernelTime, Profile, Result, Scalar, Source, Target,
+};
+pub use half::{bf16, f16};
+
+/// The seed API every backend keeps: one kernel anywhere ([`OracleContext`]), the kernel IR it
+/// runs, memory views, and the backends' own contexts.
+pub mod seed {
+    pub use forge_runtime::ir;
+    pub use forge_runtime::{BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
+    #[cfg(feature = "cuda")]
+    pub use forge_runtime::{cudarc, CudaComputeContext, CudaPipeline};
+    #[cfg(feature = "wgpu")]
+    pub use forge_runtime::{GraphPass, WgpuComputeContext};
+}
+#[cfg(feature = "cuda")]
+pub use forge_runtime::{CudaComputeContext, CudaPipeline};
+#[cfg(feature = "wgpu")]
+pub use forge_runtime::{GraphPass, WgpuComputeContext};
+pub use forge_runtime::{ir, BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
 
 /// What a graph-using module needs: `use forge::prelude::*;`.
 pub mod prelude {
-    pub use crate::{f16, forge_graph, BackendKind, Context, Error, Profile, Result, Source, Target};
+    pub use crate::{bf16, f16, forge_graph, BackendKind, Context, Error, Profile, Result, Source, Target};
 }
 
 /// Items the generated code uses; not part of the public API.

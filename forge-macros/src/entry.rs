@@ -1,8 +1,8 @@
 //! The macro's whole job on a `proc_macro2` token stream: parse → check → expand. Kept free
 //! of `proc_macro` so the fuzz target (`fuzz/`) drives exactly this code on arbitrary input.
 
-use crate::{expand, raw};
-use forge_runtime::graph::{self, Expr, Graph, GraphError, Name, Severity};
+use crate::expand;
+use forge_runtime::graph::{self, Graph, GraphError, Name, Severity};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{format_ident, quote_spanned};
 
@@ -24,7 +24,6 @@ pub fn expand_graph(input: TokenStream) -> TokenStream {
             Ok(checked) => findings.extend(checked.warnings),
             Err(errors) => findings.extend(errors),
         }
-        findings.extend(raw_findings(&graph));
         findings.extend(expand::name_clashes(&graph));
     }
     // Errors in source order; warnings only once the graph has no errors (they would be noise).
@@ -37,23 +36,6 @@ pub fn expand_graph(input: TokenStream) -> TokenStream {
     out
 }
 
-/// naga's checks of every raw WGSL node whose graph-side form is already valid.
-fn raw_findings(graph: &Graph) -> Vec<GraphError> {
-    let mut out = Vec::new();
-    for stmt in &graph.stmts {
-        let Expr::Raw { lang, body, .. } = &stmt.value else { continue };
-        if lang.text != "wgsl" || graph.binding(&stmt.target.text).is_none() {
-            continue;
-        }
-        let Ok(args) = graph::raw::parse_raw_args(body, lang.span) else { continue };
-        let all_known = args.names.iter().all(|n| graph.binding(&n.text).is_some());
-        if all_known && args.names.iter().any(|n| n.text == stmt.target.text) {
-            out.extend(raw::check_wgsl(graph, stmt, &args));
-        }
-    }
-    out
-}
-
 /// A graph with only a name, when the header did parse but the body did not: `graph Name`.
 fn stub_graph(input: &TokenStream) -> Option<Graph> {
     let tokens: Vec<TokenTree> = input.clone().into_iter().collect();
@@ -62,7 +44,8 @@ fn stub_graph(input: &TokenStream) -> Option<Graph> {
         .position(|w| matches!((&w[0], &w[1]), (TokenTree::Ident(k), TokenTree::Ident(_)) if k == "graph"))?;
     let TokenTree::Ident(name) = &tokens[at + 1] else { return None };
     let name = Name { text: name.to_string(), span: name.span() };
-    Some(Graph { name, doc: Vec::new(), dims: Vec::new(), bindings: Vec::new(), stmts: Vec::new() })
+    let vis = if tokens[..at].iter().any(|t| matches!(t, TokenTree::Ident(i) if i == "pub")) { "pub" } else { "" };
+    Some(Graph { name, vis: vis.to_string(), doc: Vec::new(), dims: Vec::new(), bindings: Vec::new(), items: Vec::new() })
 }
 
 /// Errors become `compile_error!` at their span; warnings a use of a `#[deprecated]` item at

@@ -1,7 +1,8 @@
 //! Expansion: the typed API of a graph — `…Dims`, `…Weights`, `…Inputs`, `…Outputs`,
 //! `…State` and the graph type wrapping a `forge::GraphInstance`.
 
-use forge_runtime::graph::{Binding, Graph, GraphError, Usage};
+use forge_runtime::graph::ast::{Binding, LitValue};
+use forge_runtime::graph::{Graph, GraphError, Usage};
 use forge_runtime::Elem;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
@@ -11,6 +12,7 @@ fn rust_type(elem: Elem) -> TokenStream {
     match elem {
         Elem::F32 => quote!(f32),
         Elem::F16 => quote!(::forge::f16),
+        Elem::BF16 => quote!(::forge::bf16),
         Elem::U32 => quote!(u32),
         Elem::I32 => quote!(i32),
     }
@@ -90,7 +92,7 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
     seen.clear();
     deduped.bindings.retain(|b| seen.insert(b.name.text.clone()));
     let graph = &deduped;
-    let vis = quote!(pub);
+    let vis = syn::parse_str::<syn::Visibility>(&graph.vis).map(|v| quote!(#v)).unwrap_or_else(|_| quote!(pub));
     let name = safe_ident(&graph.name.text, graph.name.span);
     let ident = |suffix: &str| format_ident!("{}{}", name, suffix);
     let (dims_t, weights_t, inputs_t, outputs_t, state_t) =
@@ -111,7 +113,8 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
         let doc = doc_attrs(&b.doc);
         quote!(#doc pub #f: &'a [#t])
     };
-    let weight_fields: Vec<TokenStream> = of(Usage::Weight).map(slice_field).collect();
+    let resident = |b: &&Binding| matches!(b.usage, Usage::Weight | Usage::Scene);
+    let weight_fields: Vec<TokenStream> = graph.bindings.iter().filter(resident).map(slice_field).collect();
     let mut input_fields: Vec<TokenStream> = of(Usage::Input).map(slice_field).collect();
     input_fields.extend(of(Usage::Uniform).map(|b| {
         let (f, t, doc) = (field(b), rust_type(b.elem), doc_attrs(&b.doc));
@@ -124,7 +127,8 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
     let output_fields: Vec<TokenStream> = of(Usage::Output).map(vec_field).collect();
     let state_fields: Vec<TokenStream> = of(Usage::State).map(vec_field).collect();
     let has = |u: Usage| of(u).next().is_some();
-    let weights_lt = if has(Usage::Weight) { quote!(<'_>) } else { quote!() };
+    let has_resident = has(Usage::Weight) || has(Usage::Scene);
+    let weights_lt = if has_resident { quote!(<'_>) } else { quote!() };
     let inputs_lt = if has(Usage::Input) { quote!(<'_>) } else { quote!() };
 
     let derive_copy = quote!(#[derive(Debug, Clone, Copy)]);
@@ -132,8 +136,8 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
     let weights_struct = struct_with_fields(
         &vis,
         &weights_t,
-        has(Usage::Weight),
-        "Resident weights, uploaded once by `load_weights`.",
+        has_resident,
+        "Resident weights (and scenes), uploaded once by `load_weights`.",
         &weight_fields,
         derive_copy.clone(),
     );
@@ -162,7 +166,7 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
         derive_vec,
     );
 
-    let weight_pairs = of(Usage::Weight).map(|b| {
+    let weight_pairs = graph.bindings.iter().filter(resident).map(|b| {
         let (f, n) = (field(b), &b.name.text);
         quote!((#n, ::forge::HostSlice::of(weights.#f)))
     });
@@ -188,7 +192,10 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
         quote!(self.inner.write_state(#n, ::forge::HostSlice::of(&state.#f))?;)
     });
     let defaults = of(Usage::Uniform).filter_map(|b| {
-        let (value, _) = b.default?;
+        let value = match b.default?.value {
+            LitValue::Int(v) => v as f64,
+            LitValue::Float(v) => v,
+        };
         let c = safe_ident(&format!("DEFAULT_{}", b.name.text.trim_start_matches("r#").to_uppercase()), b.name.span);
         let value = if value.is_finite() { value } else { 0.0 };
         let t = rust_type(b.elem);
@@ -201,6 +208,10 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
             Elem::F16 => {
                 let v = finite(value as f32);
                 quote!(::forge::f16::from_f32_const(#v))
+            }
+            Elem::BF16 => {
+                let v = finite(value as f32);
+                quote!(::forge::bf16::from_f32_const(#v))
             }
             Elem::U32 => {
                 let v = value as u32;
@@ -218,7 +229,7 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
     let state_api = if has(Usage::State) {
         quote! {
             /// Reads every `state` binding back from the device.
-            pub fn read_state(&self) -> ::forge::Result<#state_t> {
+            pub fn read_state(&mut self) -> ::forge::Result<#state_t> {
                 ::core::result::Result::Ok(#state_t { #(#state_reads,)* })
             }
             /// Overwrites every `state` binding.
@@ -249,8 +260,8 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
             /// The graph as written, parsed again at run time by the same code the macro used.
             pub const SOURCE: &'static str = #source;
 
-            /// The checked graph model.
-            pub fn graph() -> ::forge::Result<::forge::graph::Graph> {
+            /// The checked graph, parsed again at run time by the same code the macro used.
+            pub fn graph() -> ::forge::Result<::forge::graph::Checked> {
                 ::forge::parse_graph_source(Self::SOURCE)
             }
 
@@ -290,6 +301,11 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
             /// The untyped instance underneath.
             pub fn instance(&self) -> &::forge::GraphInstance {
                 &self.inner
+            }
+
+            /// The untyped instance underneath, mutably (profiling switches, untyped runs).
+            pub fn instance_mut(&mut self) -> &mut ::forge::GraphInstance {
+                &mut self.inner
             }
         }
     }

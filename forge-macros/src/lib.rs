@@ -4,7 +4,6 @@
 
 mod entry;
 mod expand;
-mod raw;
 
 /// Declares a Forge kernel graph and generates its typed API. See the `forge` crate docs.
 #[proc_macro]

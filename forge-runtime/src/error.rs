@@ -30,12 +30,19 @@ fn join(diags: &[Diagnostic]) -> String {
 }
 
 /// Every error the Forge runtime returns. Messages name the binding or dim, the expected
-/// value and the value found, in the style of wgpu's validation errors.
-#[derive(Debug, thiserror::Error)]
+/// value and the value found, in the style of wgpu's validation errors. `Debug` prints the
+/// same text as `Display`, so `fn main() -> forge::Result<()>` shows a readable message.
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     #[error("graph is invalid: {}", join(.0))]
     InvalidGraph(Vec<Diagnostic>),
+
+    #[error("the graph declares {expected} dims but {actual} values were given")]
+    DimCount { expected: usize, actual: usize },
+
+    #[error("{what}: {detail}")]
+    ShapeCheck { what: String, detail: String },
 
     #[error("dim `{dim}` is {value}; {reason}")]
     InvalidDim { dim: String, value: usize, reason: String },
@@ -48,6 +55,9 @@ pub enum Error {
 
     #[error("binding `{binding}` is not a {expected} of this graph")]
     UnknownBinding { binding: String, expected: &'static str },
+
+    #[error("binding `{binding}` is given twice")]
+    DuplicateBinding { binding: String },
 
     #[error("binding `{binding}` was not given: {hint}")]
     MissingBinding { binding: String, hint: &'static str },
@@ -67,7 +77,7 @@ pub enum Error {
     #[error("no compute backend is available: {0}")]
     NoBackend(String),
 
-    #[error("backend `{requested}` (FORGE_BACKEND) is not available: {reason}")]
+    #[error("backend `{requested}` is not available: {reason}")]
     BackendUnavailable { requested: String, reason: String },
 
     #[error("FORGE_BACKEND=`{0}` is not one of cuda, wgpu, cpu")]
@@ -87,6 +97,12 @@ pub enum Error {
 
     #[error("internal error (please report): {0}")]
     Internal(String),
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
 }
 
 impl Error {

@@ -6,29 +6,73 @@ use crate::error::{Error, Result};
 use std::fmt;
 use std::time::Duration;
 
-/// A borrowed host slice of any element type.
+/// A borrowed host slice of any element type. Its byte length is always `len × size`.
 #[derive(Debug, Clone, Copy)]
 pub struct HostSlice<'a> {
-    pub elem: Elem,
-    pub len: usize,
-    pub bytes: &'a [u8],
+    elem: Elem,
+    len: usize,
+    bytes: &'a [u8],
 }
 
 impl<'a> HostSlice<'a> {
     pub fn of<T: Element>(data: &'a [T]) -> HostSlice<'a> {
         HostSlice { elem: T::ELEM, len: data.len(), bytes: bytemuck::cast_slice(data) }
     }
+    /// Little-endian element bytes; errors unless `bytes.len() == len × elem.size_bytes()`.
+    pub fn from_bytes(elem: Elem, len: usize, bytes: &'a [u8]) -> Result<HostSlice<'a>> {
+        let want = len.checked_mul(elem.size_bytes());
+        if want != Some(bytes.len()) {
+            return Err(Error::LengthMismatch {
+                binding: "host slice".into(),
+                shape: format!("{len} {elem} elements"),
+                expected: want.unwrap_or(usize::MAX),
+                actual: bytes.len(),
+            });
+        }
+        Ok(HostSlice { elem, len, bytes })
+    }
+    pub fn elem(&self) -> Elem {
+        self.elem
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
 }
 
-/// An owned host buffer of any element type (an output or a state read back).
+/// An owned host buffer of any element type (an output or a state read back). Its byte length
+/// is always `len × size`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HostVec {
-    pub elem: Elem,
-    pub len: usize,
-    pub bytes: Vec<u8>,
+    elem: Elem,
+    len: usize,
+    bytes: Vec<u8>,
 }
 
 impl HostVec {
+    /// Element bytes read back from a device; errors unless their length fits `len` elements.
+    pub fn from_bytes(elem: Elem, len: usize, bytes: Vec<u8>) -> Result<HostVec> {
+        HostSlice::from_bytes(elem, len, &bytes)?;
+        Ok(HostVec { elem, len, bytes })
+    }
+    pub fn elem(&self) -> Elem {
+        self.elem
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
     /// The elements as `T`; errors when `T` is not the buffer's element type.
     pub fn to_vec<T: Element>(&self, binding: &str) -> Result<Vec<T>> {
         if T::ELEM != self.elem {
@@ -38,7 +82,7 @@ impl HostVec {
                 actual: T::ELEM.to_string(),
             });
         }
-        Ok(bytemuck::pod_collect_to_vec(&self.bytes[..self.len * self.elem.size_bytes()]))
+        Ok(bytemuck::pod_collect_to_vec(&self.bytes))
     }
 }
 
@@ -47,10 +91,9 @@ impl HostVec {
 pub enum Target {
     /// WGSL, as run by the wgpu backend.
     Wgsl,
-    /// PTX, as run by the CUDA backend (sm_80 unless the instance runs on a CUDA device).
+    /// PTX, as NVRTC compiles the CUDA-C for `sm_80` (needs the NVRTC library, no GPU).
     Ptx,
-    /// CUDA-C, for the kernels the CUDA backend compiles with NVRTC (f16 matmuls on tensor
-    /// cores); every other kernel is listed with a note that it runs as Forge's PTX.
+    /// CUDA-C, the program the CUDA backend compiles with NVRTC (works with no GPU).
     CudaC,
 }
 
@@ -92,7 +135,10 @@ impl fmt::Display for Source {
 #[derive(Debug, Clone, PartialEq)]
 pub struct KernelTime {
     pub node: String,
+    /// The kernel's template, e.g. `matmul`.
     pub entry: String,
+    /// Which variant of the template ran, e.g. `tiled 16x16`, `tensor-core mma`.
+    pub variant: String,
     /// Device time (GPU timestamps, CUDA events, or the CPU backend's own wall time), when the
     /// backend can measure it.
     pub time: Option<Duration>,
@@ -132,7 +178,7 @@ impl fmt::Display for Profile {
         )?;
         for k in &self.kernels {
             let t = k.time.map(|t| format!("{:.1} us", t.as_secs_f64() * 1e6)).unwrap_or_else(|| "n/a".into());
-            writeln!(f, "{t:>12}  {:<14} {}", k.entry, k.node)?;
+            writeln!(f, "{t:>12}  {:<14} {}  [{}]", k.entry, k.node, k.variant)?;
         }
         Ok(())
     }

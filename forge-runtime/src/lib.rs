@@ -1,26 +1,45 @@
-//! Forge runtime: the graph model shared with `forge_graph!`, kernel IR, lowering to WGSL and
-//! PTX, and the backends (wgpu, CUDA, CPU) that run a whole graph in one submission.
+//! Forge runtime: the graph model shared with `forge_graph!` (always built: it is all the macro
+//! links), and with the `runtime` feature the kernel IR, lowering to WGSL and CUDA-C, the
+//! backends (CPU always; wgpu and CUDA by feature) and the graph instance.
+//!
+//! Layers, each importing only those before it: `graph` → `ir` → `lower` → `backend` →
+//! `instance`. Users normally go through the `forge` facade crate.
 
-pub mod backend;
-pub mod context;
 pub mod elem;
 pub mod error;
 pub mod graph;
-pub mod host;
-pub mod instance;
-pub mod ir;
-pub mod lower;
-pub mod memory;
-pub mod oracle;
 
-pub use context::{BackendKind, Context};
+#[cfg(feature = "runtime")]
+pub mod backend;
+#[cfg(feature = "runtime")]
+pub(crate) mod hash;
+#[cfg(feature = "runtime")]
+mod host;
+#[cfg(feature = "runtime")]
+mod instance;
+#[cfg(feature = "runtime")]
+pub mod ir;
+#[cfg(feature = "runtime")]
+#[doc(hidden)]
+pub mod lower;
+#[cfg(feature = "runtime")]
+mod memory;
+
 pub use elem::{Elem, Element, Scalar, Ty};
 pub use error::{Diagnostic, Error, Result};
+
+#[cfg(feature = "runtime")]
+pub use backend::oracle::{Compute, OracleContext};
+#[cfg(feature = "runtime")]
+pub use backend::{cpu::oracle::CpuOracle, BackendKind, Context};
+#[cfg(feature = "runtime")]
 pub use host::{HostSlice, HostVec, KernelSource, KernelTime, Profile, Source, Target};
-pub use instance::{parse_graph_source, GraphInstance};
+#[cfg(feature = "runtime")]
+pub use instance::{parse_graph_source, source_of, GraphInstance};
+#[cfg(feature = "runtime")]
 pub use ir::{KernelSpec, Schedule};
+#[cfg(feature = "runtime")]
 pub use memory::{BindingUsage, BufferView};
-pub use oracle::{Compute, CpuOracle, OracleContext};
 
 #[cfg(feature = "cuda")]
 pub use backend::cuda::{CudaComputeContext, CudaPipeline};

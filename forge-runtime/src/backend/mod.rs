@@ -1,8 +1,81 @@
-//! Backends: the CPU reference interpreter, wgpu and (feature `cuda`) CUDA.
+//! The backend contract every backend implements, below the instance layer: a [`Device`]
+//! compiles a [`Plan`] into an [`Executable`] that loads weights, runs and reads and writes
+//! state. The instance layer holds these as trait objects and names no concrete backend;
+//! [`Context`] (here, in the backend layer) is where the concrete backends are chosen.
 
+mod cache_dir;
+mod context;
 pub mod cpu;
-pub mod cpu_exec;
 #[cfg(feature = "cuda")]
 pub mod cuda;
+pub mod oracle;
 #[cfg(feature = "wgpu")]
 pub mod wgpu;
+
+pub use context::{BackendKind, Context};
+
+use crate::error::Result;
+use crate::ir::{BufferId, Plan};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// PTX of a CUDA-C program for `arch`, through NVRTC (no GPU needed).
+#[cfg(feature = "cuda")]
+pub fn ptx_of(program: &str, arch: &str) -> Result<String> {
+    cuda::nvrtc::compile_ptx(program, arch)
+}
+
+/// PTX needs the `cuda` feature (for the NVRTC loader).
+#[cfg(not(feature = "cuda"))]
+pub fn ptx_of(_program: &str, _arch: &str) -> Result<String> {
+    Err(crate::error::Error::Unsupported { what: "PTX output".into(), reason: "without the `cuda` feature (NVRTC)".into() })
+}
+
+/// A compute device that compiles plans.
+pub trait Device: Send + Sync + std::fmt::Debug {
+    fn kind(&self) -> BackendKind;
+    /// What this device is, e.g. `wgpu (Vulkan, NVIDIA H200, GPU adapter)`.
+    fn describe(&self) -> String;
+    /// Compiles every kernel of `plan` (caches as the backend can) and allocates its memory.
+    fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>>;
+    /// The concrete device, for `Context::with_wgpu` / `with_cuda`.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// A plan compiled for one device, owning its memory (returned when dropped).
+pub trait Executable: Send {
+    /// Uploads a resident weight (or builds a scene) from element bytes.
+    fn load_weight(&mut self, id: BufferId, bytes: &[u8]) -> Result<()>;
+    /// Runs every kernel once (one submission on GPU backends) and reads the outputs back.
+    fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult>;
+    fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>>;
+    fn write_state(&mut self, id: BufferId, bytes: &[u8]) -> Result<()>;
+    /// Which variant of its template each kernel runs (profiles show it).
+    fn variants(&self) -> Vec<String>;
+}
+
+/// What one run hands an executable.
+#[derive(Debug)]
+pub struct RunRequest<'a> {
+    /// Bytes of every `input` buffer.
+    pub inputs: Vec<(BufferId, &'a [u8])>,
+    /// The uniform block: one 4-byte word per uniform, padded to 16 bytes.
+    pub uniforms: Vec<u8>,
+    pub uniform_values: Vec<crate::elem::Scalar>,
+    /// Whether to time every kernel (CUDA then launches directly with events between kernels
+    /// instead of replaying its captured graph).
+    pub profile_kernels: bool,
+}
+
+/// What an executable returns from one run.
+#[derive(Debug, Default)]
+pub struct RunResult {
+    /// Bytes of every `output` buffer, in plan order.
+    pub outputs: Vec<(BufferId, Vec<u8>)>,
+    /// Device time of each kernel, when measured.
+    pub kernel_times: Vec<Option<Duration>>,
+    /// Device time of the whole graph, when measured as one span.
+    pub device_total: Option<Duration>,
+    /// Host time spent launching or submitting the kernels, when measured.
+    pub enqueue: Option<Duration>,
+}

@@ -1,92 +1,210 @@
-//! The catalogue of built-in functions (name and arity → what a call denotes), and which
-//! bindings an expression reads.
+//! The one declaration of every built-in a graph can call: its name, how many positional
+//! arguments it takes, which named options, its signature and its help line. Parsing hints,
+//! the checker's arity and option errors, "unknown function" lists and `docs/builtins.md` all
+//! come from [`BUILTINS`] and [`UnaryOp::CALLABLE`]; what each built-in *means* is one
+//! exhaustive `match` per layer (checker, lowering, backends).
 
-use super::Expr;
-use crate::ir::UnaryOp;
+use super::ops::{ReduceOp, UnaryOp};
 
-/// Built-in ops: each lowers to a kernel template (everything else is elementwise).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OpKind {
-    Matmul,
-    Softmax,
-    RmsNorm,
-    Sum,
-    Max,
-    Mean,
-}
-
-/// What a call's name and arity denote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Callee {
-    Op(OpKind),
+/// What a call resolves to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    /// An elementwise function of one argument (`exp`, `gelu`, …).
     Unary(UnaryOp),
+    /// `min(a, b)`, `max(a, b)`: elementwise.
     Min,
     Max,
+    /// `select(cond, if_true, if_false)`: elementwise.
     Select,
+    /// `sum(x)`, `max(x)`, `mean(x)` over the last axis (`keepdim = true` keeps it as 1).
+    Reduce(ReduceOp),
+    /// Index of the (first) largest element of the last axis, as `u32`.
+    Argmax,
+    Softmax,
+    RmsNorm,
+    LayerNorm,
+    /// Rank-N matrix product over the last two axes, batched over the leading ones.
+    Matmul,
+    /// A view with two axes swapped (the last two by default).
+    Transpose,
+    /// A view of the same elements in the target's declared shape (a node's whole value).
+    Reshape,
+    /// `gather(table, ids)`: rows of `table` picked by integer `ids`.
+    Gather,
+    /// Fused scaled dot-product attention.
+    Attention,
 }
 
-/// Names a graph may call, for "unknown function" messages.
-pub const KNOWN_FUNCTIONS: &str = "matmul, softmax, rms_norm, sum, max, mean, exp, log, sqrt, rsqrt, tanh, sigmoid, \
-silu, gelu, relu, abs, min, max, select";
-
-/// Resolves a call by name and argument count: `max(x)` is the row reduction, `max(a, b)` elementwise.
-pub fn callee(name: &str, nargs: usize) -> Option<(Callee, usize)> {
-    let unary = |op| Some((Callee::Unary(op), 1));
-    match name {
-        "matmul" => Some((Callee::Op(OpKind::Matmul), 2)),
-        "softmax" => Some((Callee::Op(OpKind::Softmax), 1)),
-        "rms_norm" => Some((Callee::Op(OpKind::RmsNorm), 3)),
-        "sum" => Some((Callee::Op(OpKind::Sum), 1)),
-        "mean" => Some((Callee::Op(OpKind::Mean), 1)),
-        "max" if nargs == 1 => Some((Callee::Op(OpKind::Max), 1)),
-        "max" => Some((Callee::Max, 2)),
-        "min" => Some((Callee::Min, 2)),
-        "select" => Some((Callee::Select, 3)),
-        "exp" => unary(UnaryOp::Exp),
-        "log" => unary(UnaryOp::Log),
-        "sqrt" => unary(UnaryOp::Sqrt),
-        "rsqrt" => unary(UnaryOp::Rsqrt),
-        "tanh" => unary(UnaryOp::Tanh),
-        "sigmoid" => unary(UnaryOp::Sigmoid),
-        "silu" => unary(UnaryOp::Silu),
-        "gelu" => unary(UnaryOp::Gelu),
-        "relu" => unary(UnaryOp::Relu),
-        "abs" => unary(UnaryOp::Abs),
-        _ => None,
-    }
-}
-
-/// How a built-in is called, for arity messages.
-pub(super) fn signature(name: &str) -> &'static str {
-    match name {
-        "matmul" => "matmul(a, b)",
-        "softmax" => "softmax(x)",
-        "rms_norm" => "rms_norm(x, gain, eps)",
-        "select" => "select(condition, if_true, if_false)",
-        "min" => "min(a, b)",
-        "max" => "max(a, b) or max(x)",
-        "sum" => "sum(x)",
-        "mean" => "mean(x)",
-        _ => "f(x)",
-    }
-}
-
-/// Names of the bindings `e` reads (whole, subscripted or named by a raw kernel), in order.
-pub fn read_names(e: &Expr) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    e.visit(&mut |x| match x {
-        Expr::Ref(n) | Expr::Index { base: n, .. } => out.push(n.text.clone()),
-        Expr::Raw { lang, body, .. } => {
-            if let Ok(args) = super::raw::parse_raw_args(body, lang.span) {
-                out.extend(args.names.into_iter().map(|n| n.text));
-            }
+impl Builtin {
+    /// The name a graph calls it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Builtin::Unary(op) => op.name(),
+            Builtin::Min => "min",
+            Builtin::Max => "max",
+            Builtin::Select => "select",
+            Builtin::Reduce(r) => r.name(),
+            Builtin::Argmax => "argmax",
+            Builtin::Softmax => "softmax",
+            Builtin::RmsNorm => "rms_norm",
+            Builtin::LayerNorm => "layer_norm",
+            Builtin::Matmul => "matmul",
+            Builtin::Transpose => "transpose",
+            Builtin::Reshape => "reshape",
+            Builtin::Gather => "gather",
+            Builtin::Attention => "attention",
         }
-        _ => {}
-    });
-    out
+    }
 }
 
-/// Whether `e` reads binding `name` anywhere.
-pub fn reads(e: &Expr, name: &str) -> bool {
-    read_names(e).iter().any(|n| n == name)
+/// The declaration of one built-in.
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltinDecl {
+    pub name: &'static str,
+    pub builtin: Builtin,
+    /// Fewest and most positional arguments.
+    pub positional: (usize, usize),
+    /// Named options it accepts (`key = value`).
+    pub named: &'static [&'static str],
+    pub signature: &'static str,
+    pub help: &'static str,
+}
+
+const fn op(
+    name: &'static str,
+    builtin: Builtin,
+    positional: (usize, usize),
+    named: &'static [&'static str],
+    signature: &'static str,
+    help: &'static str,
+) -> BuiltinDecl {
+    BuiltinDecl { name, builtin, positional, named, signature, help }
+}
+
+/// Every built-in besides the unary functions (those come from [`UnaryOp::CALLABLE`]).
+pub const BUILTINS: &[BuiltinDecl] = &[
+    op("min", Builtin::Min, (2, 2), &[], "min(a, b)", "elementwise minimum"),
+    op("max", Builtin::Max, (2, 2), &[], "max(a, b)", "elementwise maximum"),
+    op("select", Builtin::Select, (3, 3), &[], "select(cond, if_true, if_false)", "elementwise choice by a bool"),
+    op("sum", Builtin::Reduce(ReduceOp::Sum), (1, 1), &["keepdim"], "sum(x, keepdim = false)", "sum over the last axis"),
+    op("max", Builtin::Reduce(ReduceOp::Max), (1, 1), &["keepdim"], "max(x, keepdim = false)", "maximum over the last axis (identity -inf)"),
+    op("mean", Builtin::Reduce(ReduceOp::Mean), (1, 1), &["keepdim"], "mean(x, keepdim = false)", "mean over the last axis"),
+    op("argmax", Builtin::Argmax, (1, 1), &[], "argmax(x)", "index (u32) of the first largest element of the last axis"),
+    op("softmax", Builtin::Softmax, (1, 1), &[], "softmax(x)", "softmax over the last axis"),
+    op("rms_norm", Builtin::RmsNorm, (3, 3), &[], "rms_norm(x, gain, eps)", "x / sqrt(mean(x^2) + eps) * gain over the last axis"),
+    op("layer_norm", Builtin::LayerNorm, (4, 4), &[], "layer_norm(x, gain, bias, eps)", "(x - mean) / sqrt(var + eps) * gain + bias over the last axis (biased variance, as PyTorch)"),
+    op("matmul", Builtin::Matmul, (2, 2), &[], "matmul(a: [.., M, K], b: [.., K, N])", "matrix product of the last two axes, batched (with broadcasting) over the leading ones"),
+    op("transpose", Builtin::Transpose, (1, 3), &[], "transpose(x) or transpose(x, dim0, dim1)", "a view with the last two axes (or dim0 and dim1) swapped; free"),
+    op("reshape", Builtin::Reshape, (1, 1), &[], "t = reshape(x);", "a view of x in t's declared shape (same element count); free where the layout allows"),
+    op("gather", Builtin::Gather, (2, 2), &[], "gather(table: [V, D..], ids: [N..]) -> [N.., D..]", "rows of table picked by integer ids (out-of-range ids clamp to the edge)"),
+    op("attention", Builtin::Attention, (3, 3), &["mask", "causal", "scale"], "attention(q: [.., Tq, E], k: [.., Tk, E], v: [.., Tk, Ev], mask = m, causal = false, scale = 1 / sqrt(E))", "softmax(q k^T * scale + mask) v, fused (the score matrix never goes to memory)"),
+];
+
+/// Looks a call up by name and positional argument count (`max(x)` is the reduction,
+/// `max(a, b)` elementwise). `None` if no built-in has the name.
+pub fn lookup(name: &str, positional: usize) -> Option<BuiltinDecl> {
+    if let Some(op) = UnaryOp::CALLABLE.into_iter().find(|u| u.name() == name) {
+        let help = op.help();
+        return Some(BuiltinDecl {
+            name: op.name(),
+            builtin: Builtin::Unary(op),
+            positional: (1, 1),
+            named: &[],
+            signature: "f(x)",
+            help,
+        });
+    }
+    let mut candidates = BUILTINS.iter().filter(|d| d.name == name);
+    let first = candidates.next()?;
+    let fits = |d: &BuiltinDecl| positional >= d.positional.0 && positional <= d.positional.1;
+    if fits(first) {
+        return Some(*first);
+    }
+    Some(*candidates.find(|d| fits(d)).unwrap_or(first))
+}
+
+/// Every name a graph may call, for "unknown function" messages.
+pub fn known_names() -> String {
+    let mut names: Vec<&str> = UnaryOp::CALLABLE.iter().map(|u| u.name()).collect();
+    for d in BUILTINS {
+        if !names.contains(&d.name) {
+            names.push(d.name);
+        }
+    }
+    names.join(", ")
+}
+
+/// How a built-in is called (every overload), for arity messages.
+pub fn signatures(name: &str) -> String {
+    if let Some(op) = UnaryOp::CALLABLE.into_iter().find(|u| u.name() == name) {
+        return format!("{}(x)", op.name());
+    }
+    BUILTINS.iter().filter(|d| d.name == name).map(|d| d.signature).collect::<Vec<_>>().join(" or ")
+}
+
+/// The built-in table as Markdown (`docs/builtins.md` is this text; a test keeps them equal).
+pub fn markdown() -> String {
+    let mut s = String::from(
+        "# Built-in functions\n\nGenerated from `forge-runtime/src/graph/builtins.rs` (`FORGE_UPDATE_DOCS=1 cargo test -p forge-runtime builtins_doc` rewrites it).\n\n| call | what it computes |\n|---|---|\n",
+    );
+    for op in UnaryOp::CALLABLE {
+        s.push_str(&format!("| `{}(x)` | {} |\n", op.name(), op.help()));
+    }
+    for d in BUILTINS {
+        s.push_str(&format!("| `{}` | {} |\n", d.signature, d.help));
+    }
+    s.push_str("\nIndex notation adds the reductions `sum(k, e)`, `max(k, e)` and `mean(k, e)` over index `k`.\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `Builtin` variant is declared (the match is exhaustive, so a new variant fails here
+    /// until it gets a declaration).
+    #[test]
+    fn every_builtin_is_declared() {
+        let declared = |b: Builtin| match b {
+            Builtin::Unary(op) => UnaryOp::CALLABLE.contains(&op),
+            Builtin::Min
+            | Builtin::Max
+            | Builtin::Select
+            | Builtin::Reduce(_)
+            | Builtin::Argmax
+            | Builtin::Softmax
+            | Builtin::RmsNorm
+            | Builtin::LayerNorm
+            | Builtin::Matmul
+            | Builtin::Transpose
+            | Builtin::Reshape
+            | Builtin::Gather
+            | Builtin::Attention => BUILTINS.iter().any(|d| d.builtin == b),
+        };
+        for op in UnaryOp::CALLABLE {
+            assert!(declared(Builtin::Unary(op)));
+        }
+        for d in BUILTINS {
+            assert!(declared(d.builtin), "{}", d.name);
+        }
+        for r in ReduceOp::ALL {
+            assert!(declared(Builtin::Reduce(r)));
+        }
+        assert!(lookup("max", 1).is_some_and(|d| d.builtin == Builtin::Reduce(ReduceOp::Max)));
+        assert!(lookup("max", 2).is_some_and(|d| d.builtin == Builtin::Max));
+        assert!(lookup("nope", 1).is_none());
+        let names = known_names();
+        assert_eq!(names.split(", ").filter(|n| *n == "max").count(), 1, "{names}");
+    }
+
+    #[test]
+    fn builtins_doc_is_current() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/builtins.md");
+        let want = markdown();
+        if std::env::var_os("FORGE_UPDATE_DOCS").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(have, want, "docs/builtins.md is stale: run with FORGE_UPDATE_DOCS=1");
+    }
 }

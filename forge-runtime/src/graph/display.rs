@@ -1,18 +1,14 @@
 //! Renders statements back to source text: node labels in profiles, sources and messages.
 
-use super::{Expr, Stmt, UnOp};
+use super::ast::{Expr, LitValue, Stmt, UnOp};
 use std::fmt;
 
 fn prec(e: &Expr) -> u8 {
     match e {
-        Expr::Binary { op, .. } => match op.symbol() {
-            "||" => 1,
-            "&&" => 2,
-            "==" | "!=" | "<" | "<=" | ">" | ">=" => 3,
-            "+" | "-" => 4,
-            _ => 5,
-        },
+        Expr::Binary { op, .. } => op.precedence(),
         Expr::Unary { .. } | Expr::Cast { .. } => 6,
+        Expr::Lit(l) if matches!(l.value, LitValue::Int(v) if v < 0) => 6,
+        Expr::Lit(l) if matches!(l.value, LitValue::Float(v) if v < 0.0) => 6,
         _ => 7,
     }
 }
@@ -25,21 +21,30 @@ fn write_operand(f: &mut fmt::Formatter<'_>, e: &Expr, min: u8) -> fmt::Result {
     }
 }
 
-fn fmt_number(f: &mut fmt::Formatter<'_>, value: f64, is_int: bool) -> fmt::Result {
-    if is_int {
-        write!(f, "{}", value as i64)
-    } else if value.fract() == 0.0 && value.abs() < 1e15 {
-        write!(f, "{value:.1}")
-    } else {
-        write!(f, "{value}")
+fn fmt_number(f: &mut fmt::Formatter<'_>, value: LitValue) -> fmt::Result {
+    match value {
+        LitValue::Int(v) => write!(f, "{v}"),
+        LitValue::Float(v) if v.is_infinite() => f.write_str(if v > 0.0 { "inf" } else { "-inf" }),
+        LitValue::Float(v) if v.fract() == 0.0 && v.abs() < 1e15 => write!(f, "{v:.1}"),
+        LitValue::Float(v) => write!(f, "{v}"),
     }
+}
+
+fn list(f: &mut fmt::Formatter<'_>, items: &[Expr]) -> fmt::Result {
+    for (i, a) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{a}")?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Expr::Ref(n) => f.write_str(&n.text),
-            Expr::Lit { value, is_int, .. } => fmt_number(f, *value, *is_int),
+            Expr::Name(n) => f.write_str(&n.text),
+            Expr::Lit(l) => fmt_number(f, l.value),
             Expr::Unary { op, arg, .. } => {
                 f.write_str(if *op == UnOp::Neg { "-" } else { "!" })?;
                 write_operand(f, arg, 6)
@@ -50,13 +55,14 @@ impl fmt::Display for Expr {
                 write!(f, " {} ", op.symbol())?;
                 write_operand(f, rhs, p + 1)
             }
-            Expr::Call { func, args, .. } => {
+            Expr::Call { func, args, named, .. } => {
                 write!(f, "{}(", func.text)?;
-                for (i, a) in args.iter().enumerate() {
-                    if i > 0 {
+                list(f, args)?;
+                for (i, (k, v)) in named.iter().enumerate() {
+                    if i > 0 || !args.is_empty() {
                         f.write_str(", ")?;
                     }
-                    write!(f, "{a}")?;
+                    write!(f, "{} = {v}", k.text)?;
                 }
                 f.write_str(")")
             }
@@ -64,19 +70,9 @@ impl fmt::Display for Expr {
                 write_operand(f, arg, 6)?;
                 write!(f, " as {elem}")
             }
-            Expr::Index { base, indices, .. } => {
+            Expr::Subscript { base, subs, .. } => {
                 write!(f, "{}[", base.text)?;
-                for (i, ix) in indices.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    f.write_str(&ix.var.text)?;
-                    match ix.offset {
-                        0 => {}
-                        o if o > 0 => write!(f, " + {o}")?,
-                        o => write!(f, " - {}", -o)?,
-                    }
-                }
+                list(f, subs)?;
                 f.write_str("]")
             }
             Expr::Raw { lang, .. } => write!(f, "{}!(…)", lang.text),

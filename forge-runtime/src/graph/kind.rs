@@ -1,7 +1,7 @@
 //! The kinds of graph findings, each with a stable code and slug. The UI test suite enumerates
 //! [`ErrorKind::ALL`] and requires a failing case named after every slug.
 
-/// What rule a [`super::GraphError`] reports. Codes are stable: new kinds get new codes.
+/// What rule a [`super::diag::GraphError`] reports. Codes are stable: new kinds get new codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
     /// Tokens that are not Forge's language.

@@ -1,19 +1,17 @@
-//! Parser: the tokens of a `forge_graph!` body into a [`Graph`] (no semantic checks here).
+//! Parser, declarations and items: the tokens of a `forge_graph!` body into a [`Graph`] (no
+//! semantic checks here). Expressions are parsed in `parse_expr`.
 
-use super::{
-    BinOp, Binding, DimRef, ErrorKind, Expr, Graph, GraphError, IndexExpr, Name, ScheduleAttr, Stmt, UnOp, Usage,
-};
+use super::ast::{Binding, DimRef, Graph, Item, Lit, LitValue, Loop, Name, ScheduleAttr, Stmt, Usage};
+use super::parse_expr::{parse_expr, parse_lit};
+use super::{ErrorKind, GraphError};
 use crate::elem::Elem;
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{TokenStream, TokenTree};
 use syn::parse::discouraged::Speculative;
 use syn::parse::{Parse, ParseStream};
 use syn::spanned::Spanned;
-use syn::{bracketed, parenthesized, token, Ident, LitFloat, LitInt, Token};
+use syn::{bracketed, token, Ident, LitInt, Token};
 
-/// Deepest expression nesting accepted (keeps the parser's recursion bounded on any input).
-const MAX_DEPTH: usize = 64;
-
-/// Parses a whole graph definition: `/// doc` `pub graph Name { dims { … } bindings… stmts… }`.
+/// Parses a whole graph definition: `/// doc` `pub graph Name { dims { … } bindings… items… }`.
 pub fn parse_graph(tokens: TokenStream) -> Result<Graph, Vec<GraphError>> {
     match parse_graph_partial(tokens) {
         (Some(g), errors) if errors.is_empty() => Ok(g),
@@ -37,11 +35,11 @@ pub fn parse_graph_partial(tokens: TokenStream) -> (Option<Graph>, Vec<GraphErro
     (graph, errors)
 }
 
-fn syntax(e: syn::Error) -> Vec<GraphError> {
+pub(super) fn syntax(e: syn::Error) -> Vec<GraphError> {
     e.into_iter().map(|e| GraphError::new(ErrorKind::Syntax, e.span(), e.to_string())).collect()
 }
 
-fn name(ident: &Ident) -> Name {
+pub(super) fn name(ident: &Ident) -> Name {
     Name { text: ident.to_string(), span: ident.span() }
 }
 
@@ -61,7 +59,7 @@ fn docs(attrs: &[syn::Attribute]) -> Vec<String> {
 
 fn parse_body(input: ParseStream, errors: &mut Vec<GraphError>) -> syn::Result<Graph> {
     let attrs = input.call(syn::Attribute::parse_outer)?;
-    let _vis: syn::Visibility = input.parse()?;
+    let vis: syn::Visibility = input.parse()?;
     let kw: Ident = input.parse()?;
     if kw != "graph" {
         return Err(syn::Error::new(kw.span(), format!("expected `graph`, found `{kw}`")));
@@ -69,8 +67,15 @@ fn parse_body(input: ParseStream, errors: &mut Vec<GraphError>) -> syn::Result<G
     let graph_name: Ident = input.parse()?;
     let body;
     syn::braced!(body in input);
-    let mut graph =
-        Graph { name: name(&graph_name), doc: docs(&attrs), dims: Vec::new(), bindings: Vec::new(), stmts: Vec::new() };
+    let vis = quote::ToTokens::to_token_stream(&vis).to_string();
+    let mut graph = Graph {
+        name: name(&graph_name),
+        vis,
+        doc: docs(&attrs),
+        dims: Vec::new(),
+        bindings: Vec::new(),
+        items: Vec::new(),
+    };
     if body.peek(Ident) && body.peek2(token::Brace) && body.fork().parse::<Ident>().is_ok_and(|i| i == "dims") {
         let _kw: Ident = body.parse()?;
         let dims;
@@ -80,20 +85,35 @@ fn parse_body(input: ParseStream, errors: &mut Vec<GraphError>) -> syn::Result<G
             Err(e) => errors.extend(syntax(e)),
         }
     }
-    while !body.is_empty() {
-        let fork = body.fork();
-        match parse_item(&fork, &mut graph, errors) {
-            Ok(()) => body.advance_to(&fork),
-            Err(e) => {
-                errors.extend(syntax(e));
-                skip_past_semicolon(&body)?;
-            }
-        }
-    }
+    graph.items = parse_items(&body, &mut graph.bindings, errors, 0)?;
     if !input.is_empty() {
         return Err(input.error("unexpected tokens after the graph's `{ … }`"));
     }
     Ok(graph)
+}
+
+/// Items up to the end of `body`; bindings are collected (only at the top level).
+fn parse_items(
+    body: ParseStream,
+    bindings: &mut Vec<Binding>,
+    errors: &mut Vec<GraphError>,
+    depth: usize,
+) -> syn::Result<Vec<Item>> {
+    let mut items = Vec::new();
+    while !body.is_empty() {
+        let fork = body.fork();
+        match parse_item(&fork, bindings, errors, depth) {
+            Ok(item) => {
+                body.advance_to(&fork);
+                items.extend(item);
+            }
+            Err(e) => {
+                errors.extend(syntax(e));
+                skip_past_semicolon(body)?;
+            }
+        }
+    }
+    Ok(items)
 }
 
 /// Skips token trees up to and including the next top-level `;` (error recovery).
@@ -108,8 +128,23 @@ fn skip_past_semicolon(input: ParseStream) -> syn::Result<()> {
     Ok(())
 }
 
-fn parse_item(body: ParseStream, graph: &mut Graph, errors: &mut Vec<GraphError>) -> syn::Result<()> {
+fn parse_item(
+    body: ParseStream,
+    bindings: &mut Vec<Binding>,
+    errors: &mut Vec<GraphError>,
+    depth: usize,
+) -> syn::Result<Option<Item>> {
     let attrs = body.call(syn::Attribute::parse_outer)?;
+    if body.peek(Token![for]) {
+        let for_kw = body.parse::<Token![for]>()?;
+        for a in attrs.iter().filter(|a| !a.path().is_ident("doc")) {
+            errors.push(GraphError::new(ErrorKind::Schedule, a.path().span(), "a loop takes no attributes"));
+        }
+        if depth > 0 {
+            return Err(syn::Error::new(for_kw.span, "loops do not nest: write one `for` per graph level"));
+        }
+        return parse_loop(body, for_kw.span, bindings, errors).map(|l| Some(Item::Loop(l)));
+    }
     let is_binding = body.peek(Ident)
         && body.peek2(Ident)
         && body.fork().parse::<Ident>().map(|i| Usage::from_keyword(&i.to_string()).is_some()).unwrap_or(false);
@@ -121,12 +156,45 @@ fn parse_item(body: ParseStream, graph: &mut Graph, errors: &mut Vec<GraphError>
                 "declarations take no attributes besides doc comments",
             ));
         }
-        graph.bindings.push(parse_binding(body, &attrs)?);
-    } else {
-        let schedule = parse_schedule(&attrs, errors);
-        graph.stmts.push(parse_stmt(body, schedule)?);
+        let b = parse_binding(body, &attrs)?;
+        if depth > 0 {
+            return Err(syn::Error::new(b.usage_span, "declare bindings at the top of the graph, not inside a loop"));
+        }
+        bindings.push(b);
+        return Ok(None);
     }
-    Ok(())
+    let schedule = parse_schedule(&attrs, errors);
+    Ok(Some(Item::Stmt(parse_stmt(body, schedule)?)))
+}
+
+fn parse_loop(
+    input: ParseStream,
+    span: proc_macro2::Span,
+    bindings: &mut Vec<Binding>,
+    errors: &mut Vec<GraphError>,
+) -> syn::Result<Loop> {
+    let var: Ident = input.parse()?;
+    input.parse::<Token![in]>()?;
+    let zero: LitInt = input.parse()?;
+    if zero.base10_parse::<u64>()? != 0 {
+        return Err(syn::Error::new(zero.span(), "loops run from 0: write `for l in 0..L { … }`"));
+    }
+    input.parse::<Token![..]>()?;
+    let count = parse_dim_ref(input)?;
+    let inner;
+    syn::braced!(inner in input);
+    let body = parse_items(&inner, bindings, errors, 1)?;
+    Ok(Loop { var: name(&var), count, body, span })
+}
+
+fn parse_dim_ref(input: ParseStream) -> syn::Result<DimRef> {
+    if input.peek(LitInt) {
+        let lit: LitInt = input.parse()?;
+        Ok(DimRef::Lit { value: lit.base10_parse()?, span: lit.span() })
+    } else {
+        let d: Ident = input.parse()?;
+        Ok(DimRef::Sym(name(&d)))
+    }
 }
 
 fn parse_binding(input: ParseStream, attrs: &[syn::Attribute]) -> syn::Result<Binding> {
@@ -136,24 +204,20 @@ fn parse_binding(input: ParseStream, attrs: &[syn::Attribute]) -> syn::Result<Bi
     let ident: Ident = input.parse()?;
     input.parse::<Token![:]>()?;
     let elem_ident: Ident = input.parse()?;
-    let elem = Elem::from_name(&elem_ident.to_string()).ok_or_else(|| {
-        syn::Error::new(
-            elem_ident.span(),
-            format!("unknown element type `{elem_ident}`; expected f32, f16, u32 or i32"),
-        )
-    })?;
+    let elem = if usage == Usage::Scene && elem_ident == "triangles" {
+        Elem::F32
+    } else {
+        Elem::from_name(&elem_ident.to_string()).ok_or_else(|| {
+            let expected = if usage == Usage::Scene { "`triangles`".to_string() } else { Elem::expected_list().into() };
+            syn::Error::new(elem_ident.span(), format!("unknown element type `{elem_ident}`; expected {expected}"))
+        })?
+    };
     let mut shape = Vec::new();
     if input.peek(token::Bracket) {
         let dims;
         bracketed!(dims in input);
         while !dims.is_empty() {
-            if dims.peek(LitInt) {
-                let lit: LitInt = dims.parse()?;
-                shape.push(DimRef::Lit { value: lit.base10_parse()?, span: lit.span() });
-            } else {
-                let d: Ident = dims.parse()?;
-                shape.push(DimRef::Sym(name(&d)));
-            }
+            shape.push(parse_dim_ref(&dims)?);
             if dims.is_empty() {
                 break;
             }
@@ -163,9 +227,13 @@ fn parse_binding(input: ParseStream, attrs: &[syn::Attribute]) -> syn::Result<Bi
     let mut default = None;
     if input.peek(Token![=]) {
         input.parse::<Token![=]>()?;
-        let neg = input.parse::<Option<Token![-]>>()?.is_some();
-        let (value, span) = parse_number(input)?;
-        default = Some((if neg { -value } else { value }, span));
+        let neg = input.parse::<Option<Token![-]>>()?;
+        let lit = parse_lit(input)?;
+        default = Some(match (neg, lit.value) {
+            (Some(_), LitValue::Int(v)) => Lit { value: LitValue::Int(-v), span: lit.span },
+            (Some(_), LitValue::Float(v)) => Lit { value: LitValue::Float(-v), span: lit.span },
+            (None, _) => lit,
+        });
     }
     input.parse::<Token![;]>()?;
     Ok(Binding {
@@ -178,16 +246,6 @@ fn parse_binding(input: ParseStream, attrs: &[syn::Attribute]) -> syn::Result<Bi
         default,
         doc: docs(attrs),
     })
-}
-
-fn parse_number(input: ParseStream) -> syn::Result<(f64, Span)> {
-    if input.peek(LitFloat) {
-        let lit: LitFloat = input.parse()?;
-        Ok((lit.base10_parse()?, lit.span()))
-    } else {
-        let lit: LitInt = input.parse()?;
-        Ok((lit.base10_parse::<u64>()? as f64, lit.span()))
-    }
 }
 
 /// `#[schedule(workgroup = N, items = M)]`; problems are reported, never fatal to the statement.
@@ -204,7 +262,7 @@ fn parse_schedule(attrs: &[syn::Attribute], errors: &mut Vec<GraphError>) -> Opt
             );
             continue;
         }
-        let mut sched = ScheduleAttr { workgroup: None, items: None };
+        let mut sched = ScheduleAttr::default();
         let parsed = attr.parse_nested_meta(|meta| {
             let lit: LitInt = meta.value()?.parse()?;
             let value = (lit.base10_parse::<u64>()?, lit.span());
@@ -237,179 +295,7 @@ fn parse_stmt(input: ParseStream, schedule: Option<ScheduleAttr>) -> syn::Result
         indices = Some(list.iter().map(name).collect());
     }
     input.parse::<Token![=]>()?;
-    let value = parse_expr(input, 0, 0)?;
+    let value = parse_expr(input)?;
     input.parse::<Token![;]>()?;
     Ok(Stmt { target: name(&target), indices, value, schedule })
-}
-
-/// Binding power of the binary operator at the head of `input`, if any.
-fn peek_binop(input: ParseStream) -> Option<(BinOp, u8)> {
-    Some(if input.peek(Token![||]) {
-        (BinOp::Or, 1)
-    } else if input.peek(Token![&&]) {
-        (BinOp::And, 2)
-    } else if input.peek(Token![==]) {
-        (BinOp::Eq, 3)
-    } else if input.peek(Token![!=]) {
-        (BinOp::Ne, 3)
-    } else if input.peek(Token![<=]) {
-        (BinOp::Le, 3)
-    } else if input.peek(Token![>=]) {
-        (BinOp::Ge, 3)
-    } else if input.peek(Token![<]) {
-        (BinOp::Lt, 3)
-    } else if input.peek(Token![>]) {
-        (BinOp::Gt, 3)
-    } else if input.peek(Token![+]) {
-        (BinOp::Add, 4)
-    } else if input.peek(Token![-]) {
-        (BinOp::Sub, 4)
-    } else if input.peek(Token![*]) {
-        (BinOp::Mul, 5)
-    } else if input.peek(Token![/]) {
-        (BinOp::Div, 5)
-    } else {
-        return None;
-    })
-}
-
-fn eat_binop(input: ParseStream, op: BinOp) -> syn::Result<Span> {
-    Ok(match op {
-        BinOp::Or => input.parse::<Token![||]>()?.spans[0],
-        BinOp::And => input.parse::<Token![&&]>()?.spans[0],
-        BinOp::Eq => input.parse::<Token![==]>()?.spans[0],
-        BinOp::Ne => input.parse::<Token![!=]>()?.spans[0],
-        BinOp::Le => input.parse::<Token![<=]>()?.spans[0],
-        BinOp::Ge => input.parse::<Token![>=]>()?.spans[0],
-        BinOp::Lt => input.parse::<Token![<]>()?.span,
-        BinOp::Gt => input.parse::<Token![>]>()?.span,
-        BinOp::Add => input.parse::<Token![+]>()?.span,
-        BinOp::Sub => input.parse::<Token![-]>()?.span,
-        BinOp::Mul => input.parse::<Token![*]>()?.span,
-        BinOp::Div => input.parse::<Token![/]>()?.span,
-    })
-}
-
-/// Precedence climbing; comparisons do not chain (`a < b < c` is an error, as in Rust).
-fn parse_expr(input: ParseStream, min_bp: u8, depth: usize) -> syn::Result<Expr> {
-    if depth > MAX_DEPTH {
-        return Err(input.error(format!("expression nests more than {MAX_DEPTH} levels deep")));
-    }
-    let mut lhs = parse_unary(input, depth + 1)?;
-    while let Some((op, bp)) = peek_binop(input) {
-        if bp <= min_bp {
-            break;
-        }
-        let span = eat_binop(input, op)?;
-        let rhs = parse_expr(input, bp, depth + 1)?;
-        if bp == 3 {
-            if let Some((_, 3)) = peek_binop(input) {
-                return Err(input.error("comparison operators cannot be chained; use parentheses"));
-            }
-        }
-        lhs = Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), span };
-    }
-    Ok(lhs)
-}
-
-fn parse_unary(input: ParseStream, depth: usize) -> syn::Result<Expr> {
-    if depth > MAX_DEPTH {
-        return Err(input.error(format!("expression nests more than {MAX_DEPTH} levels deep")));
-    }
-    if input.peek(Token![-]) {
-        let span = input.parse::<Token![-]>()?.span;
-        let arg = parse_unary(input, depth + 1)?;
-        return Ok(match arg {
-            Expr::Lit { value, is_int, .. } => Expr::Lit { value: -value, is_int, span },
-            arg => Expr::Unary { op: UnOp::Neg, arg: Box::new(arg), span },
-        });
-    }
-    if input.peek(Token![!]) {
-        let span = input.parse::<Token![!]>()?.span;
-        let arg = parse_unary(input, depth + 1)?;
-        return Ok(Expr::Unary { op: UnOp::Not, arg: Box::new(arg), span });
-    }
-    let mut expr = parse_primary(input, depth + 1)?;
-    while input.peek(Token![as]) {
-        let span = input.parse::<Token![as]>()?.span;
-        let ty: Ident = input.parse()?;
-        let elem = Elem::from_name(&ty.to_string()).ok_or_else(|| {
-            syn::Error::new(ty.span(), format!("unknown element type `{ty}`; expected f32, f16, u32 or i32"))
-        })?;
-        expr = Expr::Cast { arg: Box::new(expr), elem, span };
-    }
-    Ok(expr)
-}
-
-fn parse_primary(input: ParseStream, depth: usize) -> syn::Result<Expr> {
-    if input.peek(token::Paren) {
-        let inner;
-        parenthesized!(inner in input);
-        let e = parse_expr(&inner, 0, depth + 1)?;
-        if !inner.is_empty() {
-            return Err(inner.error("expected `)`"));
-        }
-        return Ok(e);
-    }
-    if input.peek(LitFloat) {
-        let lit: LitFloat = input.parse()?;
-        return Ok(Expr::Lit { value: lit.base10_parse()?, is_int: false, span: lit.span() });
-    }
-    if input.peek(LitInt) {
-        let lit: LitInt = input.parse()?;
-        return Ok(Expr::Lit { value: lit.base10_parse::<u64>()? as f64, is_int: true, span: lit.span() });
-    }
-    if !input.peek(Ident) {
-        let found = match input.cursor().token_tree() {
-            Some((tt, _)) => format!("`{tt}`"),
-            None => "the end of the statement".to_string(),
-        };
-        return Err(input.error(format!("expected an operand (a binding, number, call or `( … )`), found {found}")));
-    }
-    let ident: Ident = input.parse()?;
-    if input.peek(Token![!]) && !input.peek(Token![!=]) {
-        input.parse::<Token![!]>()?;
-        let inner;
-        parenthesized!(inner in input);
-        let body: TokenStream = inner.parse()?;
-        return Ok(Expr::Raw { lang: name(&ident), body, span: ident.span() });
-    }
-    if input.peek(token::Paren) {
-        let inner;
-        parenthesized!(inner in input);
-        let mut args = Vec::new();
-        while !inner.is_empty() {
-            args.push(parse_expr(&inner, 0, depth + 1)?);
-            if inner.is_empty() {
-                break;
-            }
-            inner.parse::<Token![,]>()?;
-        }
-        return Ok(Expr::Call { func: name(&ident), args, span: ident.span() });
-    }
-    if input.peek(token::Bracket) {
-        let inner;
-        bracketed!(inner in input);
-        let mut indices = Vec::new();
-        while !inner.is_empty() {
-            let var: Ident = inner.parse()?;
-            let mut offset = 0i64;
-            if inner.peek(Token![+]) || inner.peek(Token![-]) {
-                let neg = inner.parse::<Option<Token![-]>>()?.is_some();
-                if !neg {
-                    inner.parse::<Token![+]>()?;
-                }
-                let lit: LitInt = inner.parse()?;
-                let v: i64 = lit.base10_parse()?;
-                offset = if neg { -v } else { v };
-            }
-            indices.push(IndexExpr { var: name(&var), offset });
-            if inner.is_empty() {
-                break;
-            }
-            inner.parse::<Token![,]>()?;
-        }
-        return Ok(Expr::Index { base: name(&ident), indices, span: ident.span() });
-    }
-    Ok(Expr::Ref(name(&ident)))
 }

@@ -1,38 +1,37 @@
-//! Symbolic shapes: extents written as dim symbols or literals, and numpy-style broadcasting.
+//! Symbolic shapes: extents written as dim symbols or literals, numpy-style broadcasting, and
+//! the "same shape up to size-1 axes" rule of assignments.
 
-use super::{DimRef, Graph};
 use std::fmt;
 
 /// One extent of a symbolic shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Extent {
-    /// Index into `Graph::dims`.
+    /// Index into the graph's dims.
     Sym(usize),
-    Lit(usize),
+    Lit(u64),
+}
+
+impl Extent {
+    /// The extent's value under `dims` (one value per declared dim).
+    pub fn value(self, dims: &[usize]) -> usize {
+        match self {
+            Extent::Sym(i) => dims.get(i).copied().unwrap_or(1),
+            Extent::Lit(n) => usize::try_from(n).unwrap_or(usize::MAX),
+        }
+    }
 }
 
 /// A symbolic shape; empty for scalars.
 pub type Shape = Vec<Extent>;
 
-/// The symbolic shape of a binding (unknown dims were reported by the checker and are
-/// dropped here).
-pub fn binding_shape(graph: &Graph, dims: &[DimRef]) -> Shape {
-    dims.iter()
-        .filter_map(|d| match d {
-            DimRef::Sym(n) => graph.dim_index(&n.text).map(Extent::Sym),
-            DimRef::Lit { value, .. } => Some(Extent::Lit(*value)),
-        })
-        .collect()
-}
-
-/// Broadcasts two shapes (trailing dims aligned; a literal 1 stretches). On a mismatch
-/// returns the two extents that disagree.
+/// Broadcasts two shapes (trailing axes aligned; a literal 1 stretches). On a mismatch returns
+/// the two extents that disagree.
 pub fn broadcast(a: &[Extent], b: &[Extent]) -> Result<Shape, (Extent, Extent)> {
     let rank = a.len().max(b.len());
     let mut out = Vec::with_capacity(rank);
     for i in 0..rank {
-        let ea = if i + a.len() >= rank { Some(a[i + a.len() - rank]) } else { None };
-        let eb = if i + b.len() >= rank { Some(b[i + b.len() - rank]) } else { None };
+        let ea = (i + a.len() >= rank).then(|| a[i + a.len() - rank]);
+        let eb = (i + b.len() >= rank).then(|| b[i + b.len() - rank]);
         out.push(match (ea, eb) {
             (Some(x), None) | (None, Some(x)) => x,
             (Some(x), Some(y)) if x == y => x,
@@ -45,8 +44,25 @@ pub fn broadcast(a: &[Extent], b: &[Extent]) -> Result<Shape, (Extent, Extent)> 
     Ok(out)
 }
 
+/// The shape without its literal-1 axes.
+pub fn squeeze(s: &[Extent]) -> Shape {
+    s.iter().copied().filter(|e| *e != Extent::Lit(1)).collect()
+}
+
+/// Whether a value of shape `value` can be stored into a target of shape `target`: it
+/// broadcasts to the target, or it is the target's shape with size-1 axes added or removed
+/// (a reduction's `[R]` into a `[R, 1]` target).
+pub fn assignable(value: &[Extent], target: &[Extent]) -> bool {
+    broadcast(value, target).is_ok_and(|s| s == target) || squeeze(value) == squeeze(target)
+}
+
+/// Concrete extents of a symbolic shape under dim values.
+pub fn concrete(shape: &[Extent], dims: &[usize]) -> Vec<usize> {
+    shape.iter().map(|e| e.value(dims)).collect()
+}
+
 /// Renders a shape with the graph's dim names: `[B, D]`, `[]` for a scalar.
-pub struct ShapeDisplay<'a>(pub &'a Graph, pub &'a [Extent]);
+pub struct ShapeDisplay<'a>(pub &'a [String], pub &'a [Extent]);
 
 impl fmt::Display for ShapeDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -62,26 +78,15 @@ impl fmt::Display for ShapeDisplay<'_> {
 }
 
 /// Renders one extent with the graph's dim names.
-pub struct ExtentDisplay<'a>(pub &'a Graph, pub Extent);
+pub struct ExtentDisplay<'a>(pub &'a [String], pub Extent);
 
 impl fmt::Display for ExtentDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.1 {
-            Extent::Sym(i) => f.write_str(self.0.dims.get(i).map(|d| d.text.as_str()).unwrap_or("?")),
+            Extent::Sym(i) => f.write_str(self.0.get(i).map(|d| d.as_str()).unwrap_or("?")),
             Extent::Lit(n) => write!(f, "{n}"),
         }
     }
-}
-
-/// Concrete extents of a symbolic shape under dim values.
-pub fn concrete(shape: &[Extent], dims: &[usize]) -> Vec<usize> {
-    shape
-        .iter()
-        .map(|e| match *e {
-            Extent::Sym(i) => dims.get(i).copied().unwrap_or(1),
-            Extent::Lit(n) => n,
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -95,5 +100,12 @@ mod tests {
         assert_eq!(broadcast(&[Sym(0), Lit(1)], &[Sym(1)]), Ok(vec![Sym(0), Sym(1)]));
         assert_eq!(broadcast(&[], &[Sym(1)]), Ok(vec![Sym(1)]));
         assert_eq!(broadcast(&[Sym(0), Sym(1)], &[Sym(0)]), Err((Sym(1), Sym(0))));
+    }
+
+    #[test]
+    fn reductions_store_into_keepdim_targets() {
+        assert!(assignable(&[Sym(0)], &[Sym(0), Lit(1)]));
+        assert!(assignable(&[Sym(1)], &[Sym(0), Sym(1)]));
+        assert!(!assignable(&[Sym(0)], &[Sym(0), Sym(1)]));
     }
 }

@@ -1,129 +1,166 @@
-//! Scalar lowering: a node expression evaluated at one point of an index space, as an [`SExpr`].
+//! Typed expressions into kernel expressions at the points of an index space. `map[k]` names
+//! the space variable that axis `k` of an expression's shape runs along; operands broadcast
+//! against their parent with trailing axes aligned, so their maps are the parent's tail.
 
-use super::{ArgSet, Lowering};
-use crate::elem::Ty;
+use super::{Lowering, View};
 use crate::error::{Error, Result};
-use crate::graph::typing::{callee, Callee, ETy, Infer};
-use crate::graph::{BinOp, Expr, Stmt, UnOp};
-use crate::ir::{BinaryOp, SExpr, UnaryOp};
+use crate::graph::builtins::Builtin;
+use crate::graph::checked::{Const, Sub, TExpr, TKind};
+use crate::ir::{Access, BufferRole, Coord, CoordValue, KernelArg, SExpr};
 
-fn bin(op: BinaryOp, lhs: SExpr, rhs: SExpr) -> SExpr {
-    SExpr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }
+/// The arguments of the kernel under construction.
+#[derive(Debug, Default)]
+pub(crate) struct ArgSet {
+    pub args: Vec<KernelArg>,
+}
+
+impl ArgSet {
+    /// The argument for `len` elements of `buffer` from `offset` (one per distinct range).
+    pub fn arg(&mut self, lw: &Lowering<'_>, buffer: usize, offset: usize, len: usize, access: Access) -> usize {
+        if let Some(i) = self.args.iter().position(|a| a.buffer == buffer && a.offset == offset && a.len == len) {
+            if access == Access::ReadWrite {
+                self.args[i].access = Access::ReadWrite;
+            }
+            return i;
+        }
+        let b = &lw.plan.buffers[buffer];
+        self.args.push(KernelArg { buffer, elem: b.elem, offset, len, access, role: b.role });
+        self.args.len() - 1
+    }
+    /// The argument covering a view.
+    pub fn view(&mut self, lw: &Lowering<'_>, v: &View, access: Access) -> usize {
+        self.arg(lw, v.buffer, v.offset, v.span(), access)
+    }
+}
+
+/// `axis k of a child of rank r` ↦ the parent's space variable, trailing axes aligned.
+pub(crate) fn tail(map: &[usize], rank: usize) -> &[usize] {
+    &map[map.len().saturating_sub(rank)..]
 }
 
 impl Lowering<'_> {
-    fn ety(&self, e: &Expr) -> ETy {
-        Infer::new(self.graph).expr(e).map(|i| i.ty).unwrap_or(ETy::Known(Ty::F32))
-    }
-
-    /// The type two operands are computed in: a known side wins over a literal.
-    fn operand_ty(&self, a: &Expr, b: &Expr) -> Ty {
-        match (self.ety(a), self.ety(b)) {
-            (ETy::Known(t), _) | (_, ETy::Known(t)) => t,
-            (ETy::FloatLit, _) | (_, ETy::FloatLit) => Ty::F32,
-            _ => Ty::I32,
-        }
-    }
-
-    /// Lowers `e` at a point of `space`. `expected` types literals; `acc` is the op call whose
-    /// value the kernel computes (it becomes [`SExpr::Acc`]); other op calls are materialised.
-    pub(crate) fn scalar(
-        &mut self,
-        stmt: &Stmt,
-        args: &mut ArgSet,
-        e: &Expr,
-        space: &[usize],
-        expected: Option<Ty>,
-        acc: Option<&Expr>,
-    ) -> Result<SExpr> {
-        Ok(match e {
-            Expr::Ref(n) => {
-                if let Some(field) = self.plan.uniforms.iter().position(|u| u.name == n.text) {
-                    SExpr::Uniform { field, ty: self.plan.uniforms[field].elem.compute() }
-                } else {
-                    let id = *self
-                        .by_name
-                        .get(&n.text)
-                        .ok_or_else(|| Error::Internal(format!("unknown binding {}", n.text)))?;
-                    self.load(args, id, space)
-                }
-            }
-            Expr::Lit { value, is_int, .. } => {
-                let ty = expected.unwrap_or(if *is_int { Ty::I32 } else { Ty::F32 });
-                SExpr::Const { value: *value, ty }
-            }
-            Expr::Unary { op, arg, .. } => {
-                let op = if *op == UnOp::Neg { UnaryOp::Neg } else { UnaryOp::Not };
-                let expected = if op == UnaryOp::Not { None } else { expected };
-                SExpr::Unary { op, arg: Box::new(self.scalar(stmt, args, arg, space, expected, acc)?) }
-            }
-            Expr::Binary { op, lhs, rhs, .. } => {
-                let operand = match op {
-                    BinOp::And | BinOp::Or => Ty::Bool,
-                    _ => self.operand_ty(lhs, rhs),
-                };
-                let l = self.scalar(stmt, args, lhs, space, Some(operand), acc)?;
-                let r = self.scalar(stmt, args, rhs, space, Some(operand), acc)?;
-                let op = match op {
-                    BinOp::Add => BinaryOp::Add,
-                    BinOp::Sub => BinaryOp::Sub,
-                    BinOp::Mul => BinaryOp::Mul,
-                    BinOp::Div => BinaryOp::Div,
-                    BinOp::Lt => BinaryOp::Lt,
-                    BinOp::Le => BinaryOp::Le,
-                    BinOp::Gt => BinaryOp::Gt,
-                    BinOp::Ge => BinaryOp::Ge,
-                    BinOp::Eq => BinaryOp::Eq,
-                    BinOp::Ne => BinaryOp::Ne,
-                    BinOp::And => BinaryOp::And,
-                    BinOp::Or => BinaryOp::Or,
-                };
-                bin(op, l, r)
-            }
-            Expr::Cast { arg, elem, .. } => {
-                let inner = self.scalar(stmt, args, arg, space, None, acc)?;
-                SExpr::Cast { arg: Box::new(inner), ty: elem.compute() }
-            }
-            Expr::Call { func, args: call_args, .. } => {
-                let Some((kind, _)) = callee(&func.text, call_args.len()) else {
-                    return Err(Error::Internal(format!("unknown function {}", func.text)));
-                };
-                match kind {
-                    Callee::Op(_) if acc.is_some_and(|a| std::ptr::eq(a, e)) => SExpr::Acc,
-                    Callee::Op(_) => {
-                        let temp = self.materialise(stmt, e)?;
-                        self.load(args, temp, space)
-                    }
-                    Callee::Unary(op) => {
-                        let float_only = !matches!(op, UnaryOp::Relu | UnaryOp::Abs);
-                        let expected = if float_only { Some(Ty::F32) } else { expected };
-                        SExpr::Unary {
-                            op,
-                            arg: Box::new(self.scalar(stmt, args, &call_args[0], space, expected, acc)?),
-                        }
-                    }
-                    Callee::Min | Callee::Max => {
-                        let t = self.operand_ty(&call_args[0], &call_args[1]);
-                        let l = self.scalar(stmt, args, &call_args[0], space, Some(t), acc)?;
-                        let r = self.scalar(stmt, args, &call_args[1], space, Some(t), acc)?;
-                        bin(if kind == Callee::Min { BinaryOp::Min } else { BinaryOp::Max }, l, r)
-                    }
-                    Callee::Select => {
-                        let t = self.operand_ty(&call_args[1], &call_args[2]);
-                        let cond = self.scalar(stmt, args, &call_args[0], space, None, acc)?;
-                        let on_true = self.scalar(stmt, args, &call_args[1], space, Some(t), acc)?;
-                        let on_false = self.scalar(stmt, args, &call_args[2], space, Some(t), acc)?;
-                        SExpr::Select { cond: Box::new(cond), on_true: Box::new(on_true), on_false: Box::new(on_false) }
-                    }
-                }
-            }
-            Expr::Index { base, indices, .. } => self.gather(args, base, indices)?,
-            Expr::Raw { .. } => {
-                return Err(Error::Unsupported {
-                    what: "this expression form".into(),
-                    reason: "by the lowering yet".into(),
-                })
-            }
+    pub fn view_of(&self, binding: usize) -> Result<&View> {
+        self.views[binding].as_ref().ok_or_else(|| {
+            Error::Internal(format!("binding `{}` has no memory when read (the checker orders writes first)", self.g.bindings[binding].name))
         })
+    }
+
+    /// A load of view `v` (shape `v.shape`, axes mapped by `map`) in a space of `rank` vars.
+    pub fn load(&self, args: &mut ArgSet, v: &View, map: &[usize], rank: usize, ty: crate::elem::Ty) -> SExpr {
+        let arg = args.view(self, v, Access::Read);
+        let mut strides = vec![0; rank];
+        for (k, &var) in map.iter().enumerate() {
+            if v.shape[k] > 1 {
+                strides[var] += v.strides[k];
+            }
+        }
+        SExpr::Load { arg, strides, ty }
+    }
+
+    /// Lowers `e` at the points of a space of `rank` variables; `acc` is the op call whose value
+    /// the kernel computes (it becomes [`SExpr::Acc`]); other op calls are materialised first.
+    pub fn scalar(&mut self, args: &mut ArgSet, e: &TExpr, map: &[usize], rank: usize, acc: Option<&TExpr>) -> Result<SExpr> {
+        if map.len() != e.shape.len() {
+            return Err(Error::Internal(format!("axis map of {} for an expression of rank {}", map.len(), e.shape.len())));
+        }
+        let child = |c: &TExpr| tail(map, c.shape.len()).to_vec();
+        Ok(match &e.kind {
+            TKind::Read(rv) => {
+                let v = self.view_of(rv.binding)?.select(rv, &self.loop_values);
+                self.load(args, &v, map, rank, e.ty)
+            }
+            TKind::Uniform(b) => {
+                let name = &self.g.bindings[*b].name;
+                let field = self.plan.uniforms.iter().position(|u| &u.name == name).ok_or_else(|| Error::Internal(format!("uniform `{name}` missing")))?;
+                SExpr::Uniform { field, ty: e.ty }
+            }
+            TKind::Const(c) => SExpr::Const(*c),
+            TKind::Dim(d) => SExpr::Const(number(self.dims.get(*d).copied().unwrap_or(1), e.ty)),
+            TKind::LoopVar(l) => SExpr::Const(number(self.loop_values.get(*l).copied().unwrap_or(0), e.ty)),
+            TKind::IndexVar(i) => SExpr::Var(*i),
+            TKind::Unary(op, a) => SExpr::Unary { op: *op, arg: Box::new(self.scalar(args, a, &child(a), rank, acc)?) },
+            TKind::Binary(op, a, b) => {
+                let l = self.scalar(args, a, &child(a), rank, acc)?;
+                let r = self.scalar(args, b, &child(b), rank, acc)?;
+                SExpr::Binary { op: *op, lhs: Box::new(l), rhs: Box::new(r) }
+            }
+            TKind::Select(c, a, b) => {
+                let cond = self.scalar(args, c, &child(c), rank, acc)?;
+                let on_true = self.scalar(args, a, &child(a), rank, acc)?;
+                let on_false = self.scalar(args, b, &child(b), rank, acc)?;
+                SExpr::Select { cond: Box::new(cond), on_true: Box::new(on_true), on_false: Box::new(on_false) }
+            }
+            TKind::Cast(a, elem) => SExpr::Cast { arg: Box::new(self.scalar(args, a, &child(a), rank, acc)?), to: *elem },
+            TKind::Op(_) if acc.is_some_and(|a| std::ptr::eq(a, e)) => SExpr::Acc(e.ty),
+            TKind::Op(call) if call.op == Builtin::Gather => {
+                let (table, ids) = (&call.args[0], &call.args[1]);
+                let crate::graph::checked::TKind::Read(rv) = &table.kind else {
+                    return Err(Error::Internal("gather table is not a view".into()));
+                };
+                let t = self.view_of(rv.binding)?.select(rv, &self.loop_values);
+                let id_rank = ids.shape.len();
+                let id_value = self.scalar(args, ids, &map[..id_rank], rank, acc)?;
+                let arg = args.view(self, &t, Access::Read);
+                let mut coords = vec![Coord { value: CoordValue::Expr(id_value), extent: t.shape[0], stride: t.strides[0] }];
+                for (j, &var) in map[id_rank..].iter().enumerate() {
+                    coords.push(Coord { value: CoordValue::Var { var, offset: 0 }, extent: t.shape[1 + j], stride: t.strides[1 + j] });
+                }
+                SExpr::Gather { arg, coords, ty: e.ty }
+            }
+            TKind::Op(_) => {
+                let temp = self.materialise(e)?;
+                self.load(args, &temp, map, rank, e.ty)
+            }
+            TKind::Element { binding, subs } => self.element(args, *binding, subs, rank, e.ty, acc)?,
+        })
+    }
+
+    /// An index-notation read: a plain strided load when every subscript is an unshifted
+    /// variable, else a clamped gather.
+    fn element(&mut self, args: &mut ArgSet, binding: usize, subs: &[Sub], rank: usize, ty: crate::elem::Ty, acc: Option<&TExpr>) -> Result<SExpr> {
+        let v = self.view_of(binding)?.clone();
+        if subs.iter().all(|s| matches!(s, Sub::Var { offset: 0, .. })) {
+            let map: Vec<usize> = subs.iter().map(|s| if let Sub::Var { var, .. } = s { *var } else { 0 }).collect();
+            let arg = args.view(self, &v, Access::Read);
+            let mut strides = vec![0; rank];
+            for (k, &var) in map.iter().enumerate() {
+                strides[var] += v.strides[k];
+            }
+            return Ok(SExpr::Load { arg, strides, ty });
+        }
+        let mut coords = Vec::with_capacity(subs.len());
+        for (k, s) in subs.iter().enumerate() {
+            let value = match s {
+                Sub::Var { var, offset } => CoordValue::Var { var: *var, offset: *offset },
+                Sub::Expr(x) => CoordValue::Expr(self.scalar(args, x, &[], rank, acc)?),
+            };
+            coords.push(Coord { value, extent: v.shape[k], stride: v.strides[k] });
+        }
+        let arg = args.view(self, &v, Access::Read);
+        Ok(SExpr::Gather { arg, coords, ty })
+    }
+
+    /// Computes an op call into a hidden temp (its own kernels, emitted now) and returns it.
+    pub fn materialise(&mut self, call: &TExpr) -> Result<View> {
+        let shape = crate::graph::shape::concrete(&call.shape, self.dims);
+        let elem = match call.ty {
+            crate::elem::Ty::U32 => crate::elem::Elem::U32,
+            crate::elem::Ty::I32 => crate::elem::Elem::I32,
+            _ => crate::elem::Elem::F32,
+        };
+        let name = format!("_t{}", self.hidden);
+        self.hidden += 1;
+        let view = self.new_buffer(&name, elem, shape, BufferRole::Temp)?;
+        self.write(&view, call)?;
+        Ok(view)
+    }
+}
+
+/// A dim or loop value as a constant of the expression's type.
+fn number(v: usize, ty: crate::elem::Ty) -> Const {
+    match ty {
+        crate::elem::Ty::F32 => Const::F32(v as f32),
+        crate::elem::Ty::U32 => Const::U32(v as u32),
+        _ => Const::I32(v as i32),
     }
 }

@@ -1,125 +1,34 @@
-//! Runs a whole [`Plan`] on CUDA with the same memory model as `backend::cpu::run_plan`
-//! (one `Vec<f64>` per plan buffer): upload, launch every kernel on the stream, read back.
+//! A plan compiled on a CUDA device: one NVRTC program for every kernel (CUBIN for the device,
+//! cached), one device arena of the instance's own for every buffer and the uniform block, a
+//! run launched on the context's one stream — captured into a CUDA graph on the second run and
+//! replayed after — with one synchronisation before the outputs are read back.
 
 use super::context::{CapturedGraph, DeviceArena};
-use super::pipeline::{launch_raw, load_kernel};
-use super::{CudaComputeContext, CudaPipeline};
-use crate::context::Backend;
-use crate::elem::Scalar;
+use super::device::CudaDevice;
+use super::pipeline::{launch_raw, LaunchDims};
+use super::CudaComputeContext;
+use crate::backend::{Executable, RunRequest, RunResult};
 use crate::error::{Error, Result};
-use crate::instance::{Executor, RunRequest, RunResult};
-use crate::ir::{BufferId, BufferRole, Plan};
-use crate::lower::ptx::LaunchDims;
+use crate::ir::{BufferId, BufferRole, KernelBody, Plan};
 use crate::memory::{align_up, BindingUsage, BufferView};
 use cudarc::driver::{CudaEvent, CudaFunction};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// How [`run_plan`] submits the kernels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlanRun {
-    /// Launch each kernel on the stream.
-    Direct,
-    /// Record the launches into a CUDA graph, then replay it once.
-    Captured,
-    /// Launch each kernel with `gridDim.x` capped at this many blocks, so the kernels' grid-stride
-    /// loops cover the rest (what very large launches rely on).
-    GridCap(u32),
-}
-
-/// Host encoding of plan buffers, shared with the CPU backend.
-pub use crate::backend::cpu_exec::{decode, encode};
 
 fn usage(role: BufferRole) -> BindingUsage {
     match role {
         BufferRole::Input => BindingUsage::StorageRead,
-        BufferRole::Weight => BindingUsage::StorageReadResident,
+        BufferRole::Weight | BufferRole::Scene => BindingUsage::StorageReadResident,
         BufferRole::State => BindingUsage::StoragePersistent,
         BufferRole::Temp | BufferRole::Output => BindingUsage::StorageReadWrite,
     }
 }
 
-/// Uploads every buffer of `memory`, runs every kernel of `plan` in order, and reads every
-/// buffer back into `memory`. All ranges are transient: the slab's transient end is reset
-/// before returning, so call it with no other transient allocations alive.
-pub fn run_plan(
-    ctx: &CudaComputeContext,
-    plan: &Plan,
-    memory: &mut [Vec<f64>],
-    uniforms: &[Scalar],
-    mode: PlanRun,
-) -> Result<()> {
-    if memory.len() != plan.buffers.len() {
-        return Err(Error::Internal(format!(
-            "{} memory buffers for {} plan buffers",
-            memory.len(),
-            plan.buffers.len()
-        )));
-    }
-    let pipelines = plan
-        .kernels
-        .iter()
-        .map(|k| CudaPipeline::compile_kernel(ctx, &k.spec, k.schedule))
-        .collect::<Result<Vec<_>>>()?;
-    let result = (|| {
-        let mut views = Vec::with_capacity(plan.buffers.len());
-        for (i, (b, values)) in plan.buffers.iter().zip(memory.iter()).enumerate() {
-            let bytes = encode(b.elem, values);
-            let view = ctx.allocate_transient(bytes.len() as u64, i as u32, usage(b.role))?;
-            ctx.write_view(&view, &bytes)?;
-            views.push(view);
-        }
-        let words: Vec<u8> = uniforms.iter().flat_map(|s| s.to_word()).collect();
-        let uniform_view =
-            ctx.allocate_and_write(if words.is_empty() { &[0u8; 4] } else { &words }, 0, BindingUsage::Uniform)?;
-        let bound: Vec<Vec<BufferView>> = plan
-            .kernels
-            .iter()
-            .map(|k| {
-                let mut v: Vec<BufferView> =
-                    k.spec.args.iter().enumerate().map(|(i, a)| views[a.buffer].at(0, i as u32)).collect();
-                if k.spec.uses_uniforms {
-                    v.push(uniform_view.at(0, k.spec.args.len() as u32));
-                }
-                v
-            })
-            .collect();
-        let launch_all = || -> Result<()> {
-            for ((k, p), v) in plan.kernels.iter().zip(&pipelines).zip(&bound) {
-                match mode {
-                    PlanRun::GridCap(cap) => {
-                        let d = p.launch_dims(&k.schedule, 0);
-                        p.dispatch_ptx(v, (d.grid.0.min(cap.max(1)), d.grid.1, d.grid.2), d.block, d.shared_mem_bytes)?
-                    }
-                    _ => p.dispatch_async_sorted(v, &k.schedule, 0)?,
-                }
-            }
-            Ok(())
-        };
-        match mode {
-            PlanRun::Direct | PlanRun::GridCap(_) => launch_all()?,
-            PlanRun::Captured => {
-                ctx.begin_capture()?;
-                let launched = launch_all();
-                let graph = ctx.end_capture();
-                launched?;
-                graph?.replay()?;
-            }
-        }
-        ctx.synchronize()?;
-        for ((b, view), values) in plan.buffers.iter().zip(&views).zip(memory.iter_mut()) {
-            *values = decode(b.elem, &ctx.read_buffer(view)?);
-        }
-        Ok(())
-    })();
-    ctx.clear_transient_allocations()?;
-    result
-}
-
-/// The CUDA executor of a [`GraphInstance`](crate::instance::GraphInstance): one device arena of
-/// its own (every plan buffer and the uniform block, 256-byte aligned, sized exactly), so
-/// instances never compete for the context's slab; a run writes the inputs, queues every
-/// kernel (bracketed by timing events), waits once and reads the outputs.
+/// One plan on one CUDA device, with memory of its own (256-byte aligned, sized exactly).
 pub struct CudaExec {
+    device: Arc<CudaDevice>,
+    plan: Arc<Plan>,
+    variants: Vec<String>,
     kernels: Vec<(CudaFunction, LaunchDims)>,
     /// Offsets of every plan buffer in `arena`.
     views: Vec<BufferView>,
@@ -131,13 +40,6 @@ pub struct CudaExec {
     graph: Option<CapturedGraph>,
     use_graphs: bool,
     arena: DeviceArena,
-}
-
-fn backend_ctx(backend: &Backend) -> Result<std::sync::MutexGuard<'_, CudaComputeContext>> {
-    match backend {
-        Backend::Cuda(m) => crate::context::lock(m),
-        _ => Err(Error::Internal("CUDA executor on another backend".into())),
-    }
 }
 
 fn byte_len(plan: &Plan, id: BufferId) -> u64 {
@@ -164,22 +66,38 @@ fn arena_layout(plan: &Plan) -> Result<(Vec<BufferView>, BufferView, u64)> {
         .buffers
         .iter()
         .enumerate()
-        .map(|(id, b)| place(byte_len(plan, id), id as u32, usage(b.role), &b.name))
+        .map(|(id, b)| place(byte_len(&plan, id), id as u32, usage(b.role), &b.name))
         .collect::<Result<Vec<_>>>()?;
     let uniforms = place((plan.uniforms.len() as u64 * 4).max(16), 0, BindingUsage::Uniform, "uniforms")?;
     Ok((views, uniforms, end))
 }
 
 impl CudaExec {
-    pub fn new(ctx: &mut CudaComputeContext, plan: &Plan) -> Result<CudaExec> {
-        let kernels =
-            plan.kernels.iter().map(|k| load_kernel(ctx, &k.spec, &k.schedule)).collect::<Result<Vec<_>>>()?;
-        let (views, uniforms, size) = arena_layout(plan)?;
+    pub fn new(device: Arc<CudaDevice>, plan: Arc<Plan>) -> Result<CudaExec> {
+        let ctx = device.context();
+        if let Some(k) = plan.kernels.iter().find(|k| matches!(k.spec.body, KernelBody::Raw(_))) {
+            return Err(Error::Unsupported { what: format!("raw kernel of node `{}`", k.spec.node), reason: "on CUDA yet".into() });
+        }
+        let (program, functions) = crate::lower::cuda::emit_program(&plan)?;
+        let module = super::module::load_program(ctx, &program, &plan.graph)?;
+        let kernels = functions
+            .iter()
+            .map(|f| {
+                let function = module.load_function(&f.name).map_err(|e| Error::ShaderCompile {
+                    entry: f.name.clone(),
+                    log: format!("entry point not found in the module: {e:?}"),
+                })?;
+                let dims = LaunchDims { grid: (f.grid[0], f.grid[1], f.grid[2]), block: (f.threads, 1, 1), shared_mem_bytes: 0 };
+                Ok((function, dims))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let variants = plan.kernels.iter().map(|k| crate::lower::code::geometry::variant_name(&k.spec, &k.schedule)).collect();
+        let (views, uniforms, size) = arena_layout(&plan)?;
         let arena = ctx.allocate_arena(size).map_err(|e| match e {
             Error::OutOfMemory(m) => {
-                let largest = (0..plan.buffers.len()).max_by_key(|&id| byte_len(plan, id));
+                let largest = (0..plan.buffers.len()).max_by_key(|&id| byte_len(&plan, id));
                 let name = largest.map_or("uniforms", |id| plan.buffers[id].name.as_str());
-                let bytes = largest.map_or(0, |id| byte_len(plan, id));
+                let bytes = largest.map_or(0, |id| byte_len(&plan, id));
                 Error::OutOfMemory(format!(
                     "graph `{}`: its {} bindings need {size} bytes (largest: binding `{name}`, {bytes} bytes): {m}",
                     plan.graph,
@@ -199,7 +117,12 @@ impl CudaExec {
             .kernels
             .iter()
             .map(|k| {
-                let mut p: Vec<u64> = k.spec.args.iter().map(|a| arena.address(&views[a.buffer])).collect();
+                let mut p: Vec<u64> = k
+                    .spec
+                    .args
+                    .iter()
+                    .map(|a| arena.address(&views[a.buffer]) + (a.offset * a.elem.size_bytes()) as u64)
+                    .collect();
                 if k.spec.uses_uniforms {
                     p.push(arena.address(&uniforms));
                 }
@@ -207,7 +130,7 @@ impl CudaExec {
             })
             .collect();
         let use_graphs = std::env::var("FORGE_CUDA_GRAPHS").map(|v| v.trim() != "0").unwrap_or(true);
-        Ok(CudaExec { kernels, views, uniforms, params, graph: None, use_graphs, arena })
+        Ok(CudaExec { device, plan, variants, kernels, views, uniforms, params, graph: None, use_graphs, arena })
     }
 
     /// Bytes of device memory this executor owns (its arena).
@@ -240,13 +163,17 @@ fn new_events(ctx: &CudaComputeContext, n: usize) -> Result<Vec<CudaEvent>> {
         .map_err(|e| super::context::cuda_err("creating timing events", e))
 }
 
-impl Executor for CudaExec {
-    fn load_weight(&mut self, backend: &Backend, _plan: &Plan, id: BufferId, bytes: &[u8]) -> Result<()> {
-        backend_ctx(backend)?.write_arena(&self.arena, &self.views[id], bytes)
+impl Executable for CudaExec {
+    fn load_weight(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
+        let _run = self.device.run_lock();
+        self.device.context().write_arena(&self.arena, &self.views[id], bytes)
     }
 
-    fn run(&mut self, backend: &Backend, plan: &Plan, req: &RunRequest<'_>) -> Result<RunResult> {
-        let ctx = backend_ctx(backend)?;
+    fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult> {
+        let device = Arc::clone(&self.device);
+        let _run = device.run_lock();
+        let ctx = device.context();
+        let plan = Arc::clone(&self.plan);
         for &(id, bytes) in &req.inputs {
             ctx.write_arena(&self.arena, &self.views[id], bytes)?;
         }
@@ -289,17 +216,27 @@ impl Executor for CudaExec {
         let mut outputs = Vec::new();
         for (id, b) in plan.buffers.iter().enumerate() {
             if b.role == BufferRole::Output {
-                outputs.push((id, ctx.read_arena(&self.arena, &self.views[id])?));
+                let mut bytes = ctx.read_arena(&self.arena, &self.views[id])?;
+                bytes.truncate(plan.byte_len(id) as usize);
+                outputs.push((id, bytes));
             }
         }
         Ok(RunResult { outputs, kernel_times, device_total, enqueue: Some(enqueue) })
     }
 
-    fn read_state(&self, backend: &Backend, _plan: &Plan, id: BufferId) -> Result<Vec<u8>> {
-        backend_ctx(backend)?.read_arena(&self.arena, &self.views[id])
+    fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
+        let _run = self.device.run_lock();
+        let mut bytes = self.device.context().read_arena(&self.arena, &self.views[id])?;
+        bytes.truncate(self.plan.byte_len(id) as usize);
+        Ok(bytes)
     }
 
-    fn write_state(&mut self, backend: &Backend, _plan: &Plan, id: BufferId, bytes: &[u8]) -> Result<()> {
-        backend_ctx(backend)?.write_arena(&self.arena, &self.views[id], bytes)
+    fn write_state(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
+        let _run = self.device.run_lock();
+        self.device.context().write_arena(&self.arena, &self.views[id], bytes)
+    }
+
+    fn variants(&self) -> Vec<String> {
+        self.variants.clone()
     }
 }

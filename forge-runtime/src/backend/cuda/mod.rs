@@ -1,13 +1,19 @@
-//! CUDA backend (feature `cuda`): a context with one stream and one device slab, pipelines
-//! loaded from `lower::ptx` output or NVRTC-compiled CUDA-C, plan execution and graph capture.
+//! CUDA backend (feature `cuda`): a context with one stream and one device slab (the seed API),
+//! NVRTC loaded by Forge (`nvrtc`), programs compiled to CUBIN and cached (`module`), kernels as
+//! pipelines (`pipeline`), plans as executables with their own device memory and graph capture
+//! (`exec`), and the device the instance layer sees (`device`).
 
 mod alloc;
 mod context;
-pub mod exec;
+mod device;
+mod exec;
+mod module;
+pub mod nvrtc;
 mod oracle;
 mod pipeline;
 
 pub use alloc::SlabAllocator;
 pub use context::{CapturedGraph, CudaComputeContext, DeviceArena};
-pub use exec::{decode, encode, run_plan, CudaExec, PlanRun};
-pub use pipeline::{cached_module_count, CudaPipeline};
+pub use device::CudaDevice;
+pub use module::cached_module_count;
+pub use pipeline::{launch_dims, CudaPipeline, LaunchDims};

@@ -1,157 +1,40 @@
-//! `CudaPipeline`: a loaded kernel function and its launches. PTX from `lower::ptx` loads
-//! straight into the driver; CUDA-C goes through NVRTC. Modules and NVRTC output are cached
-//! process-wide, keyed by source and arch (and context for loaded modules).
+//! `CudaPipeline`: a loaded kernel function and its launches (the seed API). Kernels of the IR
+//! are printed as CUDA-C (`lower::cuda`) and compiled by NVRTC; raw CUDA-C and PTX load as
+//! given. Modules are cached process-wide (`module`).
 
 use super::context::{cuda_err, CudaComputeContext};
+use super::module::{load_program, load_ptx};
 use crate::error::{Error, Result};
 use crate::ir::{KernelSpec, Schedule};
-use crate::lower::ptx::{emit_kernel, launch_dims, LaunchDims};
 use crate::memory::BufferView;
 use cudarc::driver::{sys, CudaFunction, CudaModule, LaunchConfig, PushKernelArg};
-use cudarc::nvrtc::{CompileOptions, Ptx};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use cudarc::nvrtc::Ptx;
+use std::sync::Arc;
 
-type ModuleKey = (usize, String, String);
-
-fn module_cache() -> &'static Mutex<HashMap<ModuleKey, Arc<CudaModule>>> {
-    static CACHE: OnceLock<Mutex<HashMap<ModuleKey, Arc<CudaModule>>>> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
+/// Grid, block and dynamic shared memory of one launch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LaunchDims {
+    pub grid: (u32, u32, u32),
+    pub block: (u32, u32, u32),
+    pub shared_mem_bytes: u32,
 }
 
-fn nvrtc_cache() -> &'static Mutex<HashMap<(String, String), String>> {
-    static CACHE: OnceLock<Mutex<HashMap<(String, String), String>>> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
-}
-
-fn lock<T>(m: &Mutex<T>) -> Result<std::sync::MutexGuard<'_, T>> {
-    m.lock().map_err(|_| Error::Internal("CUDA compile cache lock poisoned".into()))
-}
-
-/// Number of PTX modules loaded through the process-wide cache.
-pub fn cached_module_count() -> usize {
-    module_cache().lock().map(|c| c.len()).unwrap_or(0)
-}
-
-/// NVRTC wants `&'static str` arches; each distinct arch string is leaked once.
-fn static_arch(arch: &str) -> Result<&'static str> {
-    static ARCHES: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
-    let mut map = lock(ARCHES.get_or_init(Default::default))?;
-    Ok(*map.entry(arch.to_string()).or_insert_with(|| Box::leak(arch.to_string().into_boxed_str())))
-}
-
-/// The driver's JIT log for `ptx` (the plain load reports only an error code).
-fn jit_log(ptx: &str) -> String {
-    let Ok(src) = std::ffi::CString::new(ptx) else { return "PTX contains a NUL byte".into() };
-    let mut buf = vec![0u8; 1 << 14];
-    let mut opts = [sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER, sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES];
-    let mut vals: [*mut std::ffi::c_void; 2] = [buf.as_mut_ptr().cast(), buf.len() as *mut std::ffi::c_void];
-    let mut module: sys::CUmodule = std::ptr::null_mut();
-    // SAFETY: `src` is NUL-terminated; the log buffer outlives the call and its size is passed
-    // by value as the JIT API requires; a module that did load is unloaded at once.
-    unsafe {
-        let r = sys::cuModuleLoadDataEx(&mut module, src.as_ptr().cast(), 2, opts.as_mut_ptr(), vals.as_mut_ptr());
-        if r == sys::CUresult::CUDA_SUCCESS {
-            sys::cuModuleUnload(module);
-        }
-    }
-    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-    String::from_utf8_lossy(&buf[..end]).into_owned()
-}
-
-/// Loads `ptx` into the context (or reuses the module loaded from the same text before).
-fn load_ptx_module(ctx: &CudaComputeContext, ptx: &str, entry: &str) -> Result<Arc<CudaModule>> {
-    if ptx.contains('\0') {
-        return Err(Error::ShaderCompile { entry: entry.into(), log: "PTX source contains a NUL byte".into() });
-    }
-    let key = (ctx.cuda_context().cu_ctx() as usize, ctx.arch().to_string(), ptx.to_string());
-    if let Some(m) = lock(module_cache())?.get(&key) {
-        return Ok(m.clone());
-    }
-    let module = ctx.cuda_context().load_module(Ptx::from_src(ptx)).map_err(|e| Error::ShaderCompile {
-        entry: entry.into(),
-        log: format!("cuModuleLoadData: {e:?}\n{}", jit_log(ptx)),
-    })?;
-    lock(module_cache())?.insert(key, module.clone());
-    Ok(module)
-}
-
-/// CUDA-C to PTX with NVRTC for the context's arch.
-fn nvrtc(ctx: &CudaComputeContext, source: &str, entry: &str) -> Result<String> {
-    // SAFETY: only probes whether libnvrtc can be loaded; cudarc panics on use otherwise.
-    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
-        return Err(Error::BackendUnavailable {
-            requested: "cuda (NVRTC)".into(),
-            reason: "libnvrtc was not found".into(),
-        });
-    }
-    let opts = CompileOptions { arch: Some(static_arch(ctx.arch())?), ..Default::default() };
-    let ptx = cudarc::nvrtc::compile_ptx_with_opts(source, opts).map_err(|e| {
-        let log = match &e {
-            cudarc::nvrtc::CompileError::CompileError { log, .. } => log.to_string_lossy().into_owned(),
-            other => format!("{other:?}"),
-        };
-        Error::ShaderCompile { entry: entry.into(), log }
-    })?;
-    Ok(ptx.to_src())
+/// Launch shape of an IR kernel.
+pub fn launch_dims(spec: &KernelSpec, schedule: &Schedule) -> Result<LaunchDims> {
+    let f = crate::lower::cuda::emit_function(spec, schedule)?;
+    Ok(LaunchDims { grid: (f.grid[0], f.grid[1], f.grid[2]), block: (f.threads, 1, 1), shared_mem_bytes: 0 })
 }
 
 /// Launches `function` on the context's stream with one u64 device address per parameter.
-pub(crate) fn launch_raw(
-    ctx: &CudaComputeContext,
-    function: &CudaFunction,
-    params: &[u64],
-    dims: LaunchDims,
-) -> Result<()> {
+pub(crate) fn launch_raw(ctx: &CudaComputeContext, function: &CudaFunction, params: &[u64], dims: LaunchDims) -> Result<()> {
     let cfg = LaunchConfig { grid_dim: dims.grid, block_dim: dims.block, shared_mem_bytes: dims.shared_mem_bytes };
     let mut builder = ctx.stream().launch_builder(function);
     for p in params {
         builder.arg(p);
     }
-    // SAFETY: every parameter is a device address inside the context's slab, one per
-    // pointer parameter of the kernel, as the PTX parameter convention requires.
+    // SAFETY: every parameter is a live device address, one per pointer parameter of the
+    // kernel, as its parameter convention requires; the launch shape is the kernel's own.
     unsafe { builder.launch(cfg) }.map(|_| ()).map_err(|e| cuda_err("launching a kernel", e))
-}
-
-/// Lowers `spec` to PTX, loads it (cached) and returns the function with its launch shape.
-pub(crate) fn load_kernel(
-    ctx: &CudaComputeContext,
-    spec: &KernelSpec,
-    schedule: &Schedule,
-) -> Result<(CudaFunction, LaunchDims)> {
-    let (ptx, dims) = if use_tensor_cores(ctx, spec) {
-        let source = crate::lower::cuda_c::emit_kernel(spec, schedule)?;
-        (cached_nvrtc(ctx, &source, &spec.entry)?, crate::lower::cuda_c::launch_dims(spec, schedule))
-    } else {
-        (emit_kernel(spec, schedule, ctx.arch())?, launch_dims(spec, schedule))
-    };
-    let module = load_ptx_module(ctx, &ptx, &spec.entry)?;
-    let function = module.load_function(&spec.entry).map_err(|e| Error::ShaderCompile {
-        entry: spec.entry.clone(),
-        log: format!("entry point not found in the module: {e:?}"),
-    })?;
-    Ok((function, dims))
-}
-
-/// f16 x f16 matmuls run on tensor cores (CUDA-C through NVRTC) where the device and NVRTC
-/// allow it and `FORGE_CUDA_TENSOR_CORES` is not `0`; everything else runs Forge's own PTX.
-fn use_tensor_cores(ctx: &CudaComputeContext, spec: &KernelSpec) -> bool {
-    crate::lower::cuda_c::tensor_core_matmul(spec)
-        && crate::lower::cuda_c::supports_arch(ctx.arch())
-        && !std::env::var("FORGE_CUDA_TENSOR_CORES").is_ok_and(|v| v.trim() == "0")
-        // SAFETY: only asks the dynamic loader whether libnvrtc can be opened.
-        && unsafe { cudarc::nvrtc::sys::is_culib_present() }
-}
-
-/// NVRTC output for `source` on the context's architecture, cached per process.
-fn cached_nvrtc(ctx: &CudaComputeContext, source: &str, entry: &str) -> Result<String> {
-    let key = (ctx.arch().to_string(), source.to_string());
-    if let Some(p) = lock(nvrtc_cache())?.get(&key) {
-        return Ok(p.clone());
-    }
-    let ptx = nvrtc(ctx, source, entry)?;
-    lock(nvrtc_cache())?.insert(key, ptx.clone());
-    Ok(ptx)
 }
 
 /// One kernel function of a loaded module, with the binding of each pointer parameter.
@@ -178,30 +61,19 @@ impl<'a> CudaPipeline<'a> {
         Ok(CudaPipeline { ctx, function, entry: entry.into(), bindings, spec })
     }
 
-    /// Lowers `kernel` to PTX (`lower::ptx`) and loads it; launches follow `launch_dims`.
+    /// Prints `kernel` as CUDA-C (`lower::cuda`), compiles it with NVRTC (cached) and loads it;
+    /// launches follow [`launch_dims`].
     pub fn compile_kernel(ctx: &'a CudaComputeContext, kernel: &KernelSpec, schedule: Schedule) -> Result<Self> {
-        let ptx = emit_kernel(kernel, &schedule, ctx.arch())?;
-        let module = load_ptx_module(ctx, &ptx, &kernel.entry)?;
+        let f = crate::lower::cuda::emit_function(kernel, &schedule)?;
+        let program = format!("{}\n{}", crate::lower::code_prelude_cuda(), f.code);
+        let module = load_program(ctx, &program, &f.name)?;
         let n = kernel.args.len() + usize::from(kernel.uses_uniforms);
-        Self::new(ctx, &module, &kernel.entry, (0..n as u32).collect(), Some(kernel.clone()))
+        Self::new(ctx, &module, &f.name, (0..n as u32).collect(), Some(kernel.clone()))
     }
 
-    /// Lowers `kernel` to CUDA-C (`lower::cuda_c`: tensor-core GEMM, only where
-    /// `cuda_c::tensor_core_matmul` holds, sm_80+) and compiles it with NVRTC (cached). Params
-    /// follow the PTX convention; the pipeline holds no spec, so launch it with `dispatch_ptx`
-    /// and `lower::cuda_c::launch_dims` (its block shape is not the PTX kernel's).
+    /// The same as [`CudaPipeline::compile_kernel`] (every IR kernel is CUDA-C now).
     pub fn compile_cuda_c(ctx: &'a CudaComputeContext, kernel: &KernelSpec, schedule: Schedule) -> Result<Self> {
-        use crate::lower::cuda_c;
-        if !cuda_c::supports_arch(ctx.arch()) {
-            return Err(Error::Unsupported {
-                what: format!("CUDA-C tensor-core lowering of `{}` on {}", kernel.entry, ctx.arch()),
-                reason: format!("(mma.sync m16n8k16 needs sm_{} or newer; use compile_kernel)", cuda_c::MIN_SM),
-            });
-        }
-        let source = cuda_c::emit_kernel(kernel, &schedule)?;
-        let n = kernel.args.len() + usize::from(kernel.uses_uniforms);
-        let bindings: Vec<u32> = (0..n as u32).collect();
-        Self::compile_cuda_c_source_cached(ctx, &source, &kernel.entry, &bindings)
+        Self::compile_kernel(ctx, kernel, schedule)
     }
 
     /// Compiles raw CUDA-C with NVRTC (no cache) and loads `entry_point`; its pointer params
@@ -212,19 +84,24 @@ impl<'a> CudaPipeline<'a> {
         entry_point: &str,
         storage_buffer_bindings: &[u32],
     ) -> Result<Self> {
-        let ptx = nvrtc(ctx, source, entry_point)?;
-        Self::compile_ptx(ctx, &ptx, entry_point, storage_buffer_bindings)
+        let bytes = super::nvrtc::get()?.compile(source, ctx.arch(), super::nvrtc::Output::Cubin, entry_point)?;
+        let module = ctx
+            .cuda_context()
+            .load_module(Ptx::from_binary(bytes))
+            .map_err(|e| Error::ShaderCompile { entry: entry_point.into(), log: format!("cuModuleLoadData: {e:?}") })?;
+        Self::new(ctx, &module, entry_point, storage_buffer_bindings.to_vec(), None)
     }
 
-    /// As [`CudaPipeline::compile_cuda_c_source`], reusing NVRTC output for the same source and arch.
+    /// As [`CudaPipeline::compile_cuda_c_source`], reusing the module compiled from the same
+    /// source and arch (in this process and on disk).
     pub fn compile_cuda_c_source_cached(
         ctx: &'a CudaComputeContext,
         source: &str,
         entry_point: &str,
         storage_buffer_bindings: &[u32],
     ) -> Result<Self> {
-        let ptx = cached_nvrtc(ctx, source, entry_point)?;
-        Self::compile_ptx(ctx, &ptx, entry_point, storage_buffer_bindings)
+        let module = load_program(ctx, source, entry_point)?;
+        Self::new(ctx, &module, entry_point, storage_buffer_bindings.to_vec(), None)
     }
 
     /// Loads already-compiled PTX (no NVRTC, no cache) for the kernel `spec`.
@@ -244,7 +121,7 @@ impl<'a> CudaPipeline<'a> {
         entry_point: &str,
         storage_buffer_bindings: &[u32],
     ) -> Result<Self> {
-        let module = load_ptx_module(ctx, ptx_source, entry_point)?;
+        let module = load_ptx(ctx, ptx_source, entry_point)?;
         Self::new(ctx, &module, entry_point, storage_buffer_bindings.to_vec(), None)
     }
 
@@ -257,9 +134,9 @@ impl<'a> CudaPipeline<'a> {
 
     /// Grid and block: the IR kernel's own, or one thread per `items` elements for raw kernels.
     pub fn launch_dims(&self, schedule: &Schedule, element_count: usize) -> LaunchDims {
-        match &self.spec {
-            Some(spec) => launch_dims(spec, schedule),
-            None => {
+        match self.spec.as_ref().map(|s| launch_dims(s, schedule)) {
+            Some(Ok(dims)) => dims,
+            _ => {
                 let per_block = schedule.workgroup.max(1) as u64 * schedule.items.max(1) as u64;
                 let blocks = (element_count as u64).div_ceil(per_block).clamp(1, (1 << 31) - 1);
                 LaunchDims {

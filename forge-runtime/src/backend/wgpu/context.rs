@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 
 use super::adapter::{self, AdapterConstraints, AdapterIdentity, ContextOptions, HardwareProfile};
 use super::alloc::{align_up_saturating, SlabAllocator, SlabKind};
@@ -18,28 +18,28 @@ pub(crate) struct ReadbackState {
 
 /// A wgpu device with Forge's slabs, pipeline cache and one-submission graph execution.
 pub struct WgpuComputeContext {
-    pub device: wgpu::Device,
-    pub queue: wgpu::Queue,
-    pub adapter: AdapterIdentity,
-    pub constraints: AdapterConstraints,
-    pub profile: HardwareProfile,
-    pub allocator: SlabAllocator,
+    pub(crate) device: wgpu::Device,
+    pub(crate) queue: wgpu::Queue,
+    pub(crate) adapter: AdapterIdentity,
+    pub(crate) constraints: AdapterConstraints,
+    pub(crate) profile: HardwareProfile,
+    pub(crate) allocator: SlabAllocator,
     /// Read-only storage and uniform views (`StorageRead`, `Uniform`): a transient ring.
-    pub slab: wgpu::Buffer,
+    pub(crate) slab: wgpu::Buffer,
     /// Read-write storage views (`StorageReadWrite`): a transient ring. wgpu tracks usage per
     /// whole buffer, so it never shares a buffer with the read-only views of one dispatch.
-    pub out_slab: wgpu::Buffer,
+    pub(crate) out_slab: wgpu::Buffer,
     /// Resident read-only weights (`StorageReadResident`), bump-allocated until `clear_weights`.
-    pub weight_slab: wgpu::Buffer,
+    pub(crate) weight_slab: wgpu::Buffer,
     /// Resident read-write state (`StoragePersistent`), bump-allocated until `clear_state`.
-    pub state_slab: wgpu::Buffer,
-    pub timestamp_supported: bool,
-    pub timestamp_period_ns: f32,
+    pub(crate) state_slab: wgpu::Buffer,
+    pub(crate) timestamp_supported: bool,
+    pub(crate) timestamp_period_ns: f32,
     pub(crate) max_uniform_binding: u64,
     pub(crate) generation: u64,
     pub(crate) pipelines: Mutex<HashMap<String, wgpu::ComputePipeline>>,
     pub(crate) compilations: AtomicU64,
-    pub(crate) submissions: AtomicU64,
+    pub(crate) submissions: Arc<AtomicU64>,
     pub(crate) readback_state: Mutex<ReadbackState>,
     pub(crate) uncaptured: Arc<Mutex<Vec<String>>>,
     /// Driver pipelines kept on disk across processes, where the device supports it.
@@ -140,11 +140,51 @@ impl WgpuComputeContext {
             generation: 0,
             pipelines: Mutex::new(HashMap::new()),
             compilations: AtomicU64::new(0),
-            submissions: AtomicU64::new(0),
+            submissions: Arc::new(AtomicU64::new(0)),
             readback_state: Mutex::new(ReadbackState::default()),
             uncaptured,
             disk_cache: super::disk_cache::DiskCache::open(&device_for_cache, adapter_info),
         })
+    }
+
+    pub fn device(&self) -> &wgpu::Device {
+        &self.device
+    }
+    pub fn queue(&self) -> &wgpu::Queue {
+        &self.queue
+    }
+    /// The adapter this context runs on.
+    pub fn adapter(&self) -> &AdapterIdentity {
+        &self.adapter
+    }
+    /// The device's limits and features.
+    pub fn constraints(&self) -> &AdapterConstraints {
+        &self.constraints
+    }
+    pub fn hardware_profile(&self) -> &HardwareProfile {
+        &self.profile
+    }
+    /// Offset bookkeeping of the four seed-API slabs.
+    pub fn allocator(&self) -> &SlabAllocator {
+        &self.allocator
+    }
+    pub fn timestamp_supported(&self) -> bool {
+        self.timestamp_supported
+    }
+    pub fn timestamp_period_ns(&self) -> f32 {
+        self.timestamp_period_ns
+    }
+
+    /// What a graph instance keeps to run without holding the context: the device, its queue
+    /// and the shared counters.
+    pub(crate) fn handle(&self) -> DeviceHandle {
+        DeviceHandle {
+            device: self.device.clone(),
+            queue: self.queue.clone(),
+            submissions: Arc::clone(&self.submissions),
+            uncaptured: Arc::clone(&self.uncaptured),
+            timestamp_period: self.timestamp_period_ns,
+        }
     }
 
     /// Identities of every adapter the environment's instance sees (blocking).
@@ -200,6 +240,52 @@ impl WgpuComputeContext {
     /// caught into an `Error` (out of memory → `Error::OutOfMemory`).
     pub(crate) fn scoped<T>(&self, during: &'static str, f: impl FnOnce() -> T) -> Result<T> {
         scoped(&self.device, during, f)
+    }
+}
+
+/// A device, its queue and the context's counters: what a graph instance runs with.
+#[derive(Clone)]
+pub(crate) struct DeviceHandle {
+    pub device: wgpu::Device,
+    pub queue: wgpu::Queue,
+    submissions: Arc<AtomicU64>,
+    uncaptured: Arc<Mutex<Vec<String>>>,
+    pub timestamp_period: f32,
+}
+
+impl DeviceHandle {
+    /// Submits one command buffer, counting the submission.
+    pub fn submit(&self, cmd: wgpu::CommandBuffer) {
+        self.submissions.fetch_add(1, Ordering::Relaxed);
+        self.queue.submit([cmd]);
+    }
+    pub fn wait(&self) -> Result<()> {
+        self.device.poll(wgpu::PollType::wait_indefinitely()).map(|_| ()).map_err(|e| Error::wgpu("poll", e))
+    }
+    /// Errors the device reported outside any error scope since the last call.
+    pub fn take_uncaptured(&self, during: &'static str) -> Result<()> {
+        let taken = std::mem::take(&mut *self.uncaptured.lock().unwrap_or_else(|p| p.into_inner()));
+        if taken.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::wgpu(during, format!("earlier uncaptured device error: {}", taken.join("; "))))
+        }
+    }
+    /// Maps `buffer[0..len]`, copies it out and unmaps.
+    pub fn map_read(&self, buffer: &wgpu::Buffer, len: u64) -> Result<Vec<u8>> {
+        let (tx, rx) = mpsc::channel();
+        buffer.slice(0..len).map_async(wgpu::MapMode::Read, move |r| {
+            let _ = tx.send(r);
+        });
+        self.wait()?;
+        match rx.recv() {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(Error::wgpu("mapping the readback buffer", e)),
+            Err(_) => return Err(Error::wgpu("mapping the readback buffer", "the map callback never ran")),
+        }
+        let bytes = buffer.slice(0..len).get_mapped_range().map_err(|e| Error::wgpu("reading the mapped buffer", e))?.to_vec();
+        buffer.unmap();
+        Ok(bytes)
     }
 }
 

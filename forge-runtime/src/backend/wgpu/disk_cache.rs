@@ -11,23 +11,13 @@ pub struct DiskCache {
     path: PathBuf,
 }
 
-fn cache_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("FORGE_CACHE_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME") {
-        return Some(PathBuf::from(dir).join("forge"));
-    }
-    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("forge"))
-}
+use crate::backend::cache_dir::cache_dir;
 
 impl DiskCache {
     /// Opens (or starts) the cache for `device`; `None` where the device, the backend or the
     /// environment gives no place for one. Never fails a context.
     pub fn open(device: &wgpu::Device, info: &wgpu::AdapterInfo) -> Option<DiskCache> {
-        if std::env::var("FORGE_DISK_CACHE").is_ok_and(|v| v.trim() == "0")
-            || !device.features().contains(wgpu::Features::PIPELINE_CACHE)
-        {
+        if !device.features().contains(wgpu::Features::PIPELINE_CACHE) {
             return None;
         }
         let path = cache_dir()?.join(wgpu::util::pipeline_cache_key(info)?);

@@ -1,207 +1,220 @@
-//! The wgpu backend's executor: every kernel compiled once (cached per context); a run is
-//! uploads, one encoder holding every dispatch and the output copies, and one submit.
-//! Temps and outputs live in the read-write slab, where their consumers read them in place.
+//! A plan compiled on a wgpu device. Each instance owns its memory — read-only buffers (inputs,
+//! weights), read-write buffers (temps, outputs, state), a uniform buffer and a staging buffer —
+//! sized exactly at `new` and returned on drop, so the context's seed-API slabs never hold an
+//! instance's data. Bind groups are built once; a run is uploads, one encoder with every
+//! dispatch and the output copies, one submit, one wait.
 
-use super::context::WgpuComputeContext;
-use super::submit::GraphPass;
-use crate::context::{lock, Backend};
-use crate::elem::Elem;
+use super::context::{scoped, DeviceHandle, WgpuComputeContext};
+use super::layout::Layout;
+use crate::backend::{Executable, RunRequest, RunResult};
 use crate::error::{Error, Result};
-use crate::instance::{Executor, RunRequest, RunResult};
-use crate::ir::{BufferId, BufferRole, Plan};
-use crate::lower::wgsl::{emit_kernel, fold_dispatch, workgroup_count};
-use crate::memory::{align_up, BindingUsage, BufferView};
+use crate::ir::{BufferId, BufferRole, KernelBody, Plan};
+use crate::lower::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
+use std::sync::Arc;
 use std::time::Duration;
 
-/// Compiled kernels and resident memory of one plan on one wgpu context.
+/// One dispatch of the run.
+struct Pass {
+    label: String,
+    pipeline: wgpu::ComputePipeline,
+    bind_group: wgpu::BindGroup,
+    grid: [u32; 3],
+}
+
+/// Compiled kernels and the memory of one plan on one wgpu device.
 pub struct WgpuExec {
-    pipelines: Vec<wgpu::ComputePipeline>,
-    workgroups: Vec<[u32; 3]>,
-    /// Resident views (weights and state), by plan buffer.
-    resident: Vec<Option<BufferView>>,
-    /// The last run's bind groups with the slab generation and views they were built for: a
-    /// repeated run allocates the same views, so it reuses them instead of rebuilding.
-    bind_groups: Option<(u64, Vec<Vec<BufferView>>, Vec<wgpu::BindGroup>)>,
-}
-
-fn byte_len(plan: &Plan, id: BufferId) -> u64 {
-    let b = &plan.buffers[id];
-    (b.len * b.elem.size_bytes()) as u64
-}
-
-fn over_limit(plan: &Plan, id: BufferId, e: Error) -> Error {
-    match e {
-        Error::OverLimit { what, requested, limit, .. } => {
-            Error::OverLimit { binding: plan.buffers[id].name.clone(), what, requested, limit }
-        }
-        other => other,
-    }
-}
-
-fn backend_ctx(backend: &Backend) -> Result<std::sync::MutexGuard<'_, WgpuComputeContext>> {
-    match backend {
-        Backend::Wgpu(m) => lock(m),
-        _ => Err(Error::Internal("wgpu executor on another backend".into())),
-    }
+    plan: Arc<Plan>,
+    handle: DeviceHandle,
+    layout: Layout,
+    passes: Vec<Pass>,
+    staging: wgpu::Buffer,
+    queries: Option<(wgpu::QuerySet, wgpu::Buffer)>,
+    variants: Vec<String>,
 }
 
 impl WgpuExec {
-    pub fn new(ctx: &mut WgpuComputeContext, plan: &Plan) -> Result<WgpuExec> {
-        let limit = ctx.constraints.max_storage_buffer_binding_size;
-        for (id, b) in plan.buffers.iter().enumerate() {
-            let bytes = byte_len(plan, id);
-            if bytes > limit {
-                return Err(Error::OverLimit {
-                    binding: b.name.clone(),
-                    what: "one storage binding",
-                    requested: bytes,
-                    limit,
+    pub fn new(ctx: &WgpuComputeContext, plan: Arc<Plan>) -> Result<WgpuExec> {
+        let c = ctx.constraints().clone();
+        for k in &plan.kernels {
+            if needs_f16(&k.spec) && !c.shader_f16 {
+                return Err(Error::Unsupported {
+                    what: format!("f16 in node `{}`", k.spec.node),
+                    reason: format!("on adapter {} (no SHADER_F16)", ctx.adapter().name),
                 });
             }
-            if b.elem == Elem::F16 && !ctx.constraints.shader_f16 {
-                return Err(Error::Unsupported {
-                    what: format!("f16 binding `{}`", b.name),
-                    reason: format!("on adapter {} (no SHADER_F16)", ctx.adapter.name),
-                });
+            if k.spec.args.iter().any(|a| a.role == BufferRole::Scene) {
+                return Err(Error::Unsupported { what: format!("scene in node `{}`", k.spec.node), reason: "on wgpu yet".into() });
             }
         }
-        let max_dim = ctx.constraints.max_compute_workgroups_per_dimension;
+        let handle = ctx.handle();
+        let layout = Layout::new(&handle.device, &plan, &c)?;
+        let mut passes = Vec::with_capacity(plan.kernels.len());
+        let mut variants = Vec::with_capacity(plan.kernels.len());
         let compiled_before = ctx.compilation_count();
-        let mut pipelines = Vec::with_capacity(plan.kernels.len());
-        let mut workgroups = Vec::with_capacity(plan.kernels.len());
         for k in &plan.kernels {
-            let total = workgroup_count(&k.spec, &k.schedule);
-            let grid = fold_dispatch(total, max_dim).ok_or_else(|| Error::DispatchTooLarge {
+            let bindings = layout.bindings(&plan, &k.spec, &c)?;
+            let bases: Vec<u64> = bindings.iter().map(|b| b.base).collect();
+            let source = emit_kernel(&plan, &k.spec, &k.schedule, &bases);
+            let entry = entry_name(&k.spec);
+            let pipeline = ctx.compile_pipeline_cached(&source, &entry)?;
+            let max_dim = c.max_compute_workgroups_per_dimension;
+            let total = crate::lower::code::geometry::groups(&k.spec, &k.schedule);
+            let grid = dispatch(&k.spec, &k.schedule, max_dim).ok_or_else(|| Error::DispatchTooLarge {
                 node: k.spec.node.clone(),
                 requested: total,
                 limit: max_dim as u64 * max_dim as u64,
             })?;
-            let source = emit_kernel(plan, &k.spec, &k.schedule);
-            pipelines.push(ctx.compile_pipeline_cached(&source, &k.spec.entry)?);
-            workgroups.push(grid);
+            if let KernelBody::Raw(r) = &k.spec.body {
+                if grid[1] > 1 && !r.uses_num_workgroups {
+                    return Err(Error::DispatchTooLarge {
+                        node: format!(
+                            "{} (a raw kernel: past {max_dim} workgroups the grid folds into x and y, so it must read `@builtin(num_workgroups)` to find its linear index)",
+                            k.spec.node
+                        ),
+                        requested: total,
+                        limit: max_dim as u64,
+                    });
+                }
+            }
+            let bind_group = layout.bind_group(&handle.device, &pipeline, &k.spec, &bindings)?;
+            variants.push(crate::lower::code::geometry::variant_name(&k.spec, &k.schedule));
+            passes.push(Pass { label: k.spec.node.clone(), pipeline, bind_group, grid });
         }
         if ctx.compilation_count() != compiled_before {
             ctx.persist_pipeline_cache();
         }
-        let mut resident = vec![None; plan.buffers.len()];
-        for (id, b) in plan.buffers.iter().enumerate() {
-            if b.role == BufferRole::State {
-                let view = ctx.allocate_state(byte_len(plan, id), 0, 0).map_err(|e| over_limit(plan, id, e))?;
-                resident[id] = Some(view);
-            }
+        let n = passes.len() as u32;
+        let queries = if c.timestamps && n > 0 && n * 2 <= wgpu::QUERY_SET_MAX_QUERIES {
+            Some(scoped(&handle.device, "creating timestamp queries", || {
+                let set = handle.device.create_query_set(&wgpu::QuerySetDescriptor { label: Some("forge timestamps"), ty: wgpu::QueryType::Timestamp, count: n * 2 });
+                let resolve = handle.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("forge timestamp resolve"),
+                    size: n as u64 * 2 * wgpu::QUERY_SIZE as u64,
+                    usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                    mapped_at_creation: false,
+                });
+                (set, resolve)
+            })?)
+        } else {
+            None
+        };
+        let staging_size = (layout.output_bytes(&plan) + queries.as_ref().map_or(0, |_| n as u64 * 16)).max(layout.largest_state(&plan)).max(4);
+        let staging = scoped(&handle.device, "creating the readback buffer", || {
+            handle.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("forge readback"),
+                size: staging_size.next_multiple_of(4),
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        })?;
+        Ok(WgpuExec { plan, handle, layout, passes, staging, queries, variants })
+    }
+
+    /// Copies `(buffer id, bytes)` regions into the staging buffer in one submission with
+    /// `passes` before them, waits, and returns each region's bytes plus the timestamps.
+    fn submit(&self, passes: &[Pass], regions: &[BufferId], timed: bool) -> Result<(Vec<Vec<u8>>, Option<Vec<u64>>)> {
+        let h = &self.handle;
+        let mut offsets = Vec::with_capacity(regions.len());
+        let mut total = 0u64;
+        for &id in regions {
+            offsets.push(total);
+            total += self.layout.padded_bytes(&self.plan, id);
         }
-        Ok(WgpuExec { pipelines, workgroups, resident, bind_groups: None })
+        let ts_at = total;
+        let queries = if timed { self.queries.as_ref() } else { None };
+        if queries.is_some() {
+            total += passes.len() as u64 * 16;
+        }
+        scoped(&h.device, "submitting the graph", || {
+            let mut encoder = h.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("forge graph") });
+            for (k, p) in passes.iter().enumerate() {
+                let timestamp_writes = queries.map(|(set, _)| wgpu::ComputePassTimestampWrites {
+                    query_set: set,
+                    beginning_of_pass_write_index: Some(2 * k as u32),
+                    end_of_pass_write_index: Some(2 * k as u32 + 1),
+                });
+                let mut cpass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&p.label), timestamp_writes });
+                cpass.set_pipeline(&p.pipeline);
+                cpass.set_bind_group(0, &p.bind_group, &[]);
+                cpass.dispatch_workgroups(p.grid[0], p.grid[1], p.grid[2]);
+            }
+            for (&id, &at) in regions.iter().zip(&offsets) {
+                let (buf, off) = self.layout.place(id);
+                encoder.copy_buffer_to_buffer(buf, off, &self.staging, at, self.layout.padded_bytes(&self.plan, id));
+            }
+            if let Some((set, resolve)) = queries {
+                let n = passes.len() as u32;
+                encoder.resolve_query_set(set, 0..n * 2, resolve, 0);
+                encoder.copy_buffer_to_buffer(resolve, 0, &self.staging, ts_at, n as u64 * 16);
+            }
+            h.submit(encoder.finish());
+        })?;
+        h.wait()?;
+        h.take_uncaptured("running the graph")?;
+        if total == 0 {
+            return Ok((regions.iter().map(|_| Vec::new()).collect(), None));
+        }
+        let bytes = h.map_read(&self.staging, total)?;
+        let out = regions
+            .iter()
+            .zip(&offsets)
+            .map(|(&id, &at)| bytes[at as usize..(at + self.plan.byte_len(id)) as usize].to_vec())
+            .collect();
+        let ts = queries.map(|_| {
+            bytes[ts_at as usize..total as usize]
+                .chunks_exact(16)
+                .map(|c| {
+                    let t0 = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+                    let t1 = u64::from_le_bytes([c[8], c[9], c[10], c[11], c[12], c[13], c[14], c[15]]);
+                    (t1.saturating_sub(t0) as f64 * h.timestamp_period as f64).round() as u64
+                })
+                .collect()
+        });
+        Ok((out, ts))
     }
 }
 
-impl Executor for WgpuExec {
-    fn load_weight(&mut self, backend: &Backend, plan: &Plan, id: BufferId, bytes: &[u8]) -> Result<()> {
-        let mut ctx = backend_ctx(backend)?;
-        match self.resident[id] {
-            Some(view) => ctx.write_view(&view, bytes),
-            None => {
-                self.resident[id] = Some(ctx.allocate_weight(bytes, 0, 0).map_err(|e| over_limit(plan, id, e))?);
-                Ok(())
-            }
-        }
+impl Executable for WgpuExec {
+    fn load_weight(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
+        self.layout.write(&self.handle, id, bytes)
     }
 
-    fn run(&mut self, backend: &Backend, plan: &Plan, req: &RunRequest<'_>) -> Result<RunResult> {
-        let mut ctx = backend_ctx(backend)?;
-        let per_run = |role| plan.buffers.iter().enumerate().filter(move |(_, b)| b.role == role).map(|(id, _)| id);
-        let read_bytes: u64 = per_run(BufferRole::Input).map(|id| align_up(byte_len(plan, id).max(4))).sum::<u64>()
-            + align_up(req.uniforms.len() as u64);
-        let rw_bytes: u64 = per_run(BufferRole::Temp)
-            .chain(per_run(BufferRole::Output))
-            .map(|id| align_up(byte_len(plan, id).max(4)))
-            .sum();
-        ctx.clear_transient_allocations();
-        ctx.reserve_transient(read_bytes, rw_bytes)?;
-        let mut views = self.resident.clone();
+    fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult> {
+        self.handle.take_uncaptured("before the run")?;
         for &(id, bytes) in &req.inputs {
-            views[id] = Some(
-                ctx.allocate_and_write(bytes, 0, 0, BindingUsage::StorageRead).map_err(|e| over_limit(plan, id, e))?,
-            );
+            self.layout.write(&self.handle, id, bytes)?;
         }
-        for id in per_run(BufferRole::Temp).chain(per_run(BufferRole::Output)) {
-            let size = byte_len(plan, id) as usize;
-            views[id] = Some(
-                ctx.allocate_transient(size, 0, 0, BindingUsage::StorageReadWrite)
-                    .map_err(|e| over_limit(plan, id, e))?,
-            );
-        }
-        let uniform_view = if plan.uniforms.is_empty() {
-            None
-        } else {
-            Some(ctx.allocate_and_write(&req.uniforms, 0, 0, BindingUsage::Uniform)?)
-        };
-        let mut bound_all = Vec::with_capacity(plan.kernels.len());
-        for k in &plan.kernels {
-            let mut bound = Vec::with_capacity(k.spec.args.len() + 1);
-            for (slot, arg) in k.spec.args.iter().enumerate() {
-                let view = views[arg.buffer].ok_or_else(|| {
-                    Error::Internal(format!("buffer {} has no memory", plan.buffers[arg.buffer].name))
-                })?;
-                bound.push(view.at(0, slot as u32));
-            }
-            if k.spec.uses_uniforms {
-                let view = uniform_view.ok_or_else(|| Error::Internal("uniform block missing".into()))?;
-                bound.push(view.at(0, k.spec.args.len() as u32));
-            }
-            bound_all.push(bound);
-        }
-        let generation = ctx.generation();
-        let bind_groups = match self.bind_groups.take() {
-            Some((g, views, groups)) if g == generation && views == bound_all => groups,
-            _ => self
-                .pipelines
-                .iter()
-                .zip(&bound_all)
-                .map(|(pipeline, bound)| ctx.create_compute_bind_group(pipeline, bound))
-                .collect::<Result<Vec<_>>>()?,
-        };
-        let passes: Vec<GraphPass> = plan
-            .kernels
-            .iter()
-            .zip(self.pipelines.iter().zip(&self.workgroups))
-            .zip(&bind_groups)
-            .map(|((k, (pipeline, workgroups)), bind_group)| GraphPass::Dispatch {
-                label: k.spec.entry.clone(),
-                pipeline: pipeline.clone(),
-                bind_group: bind_group.clone(),
-                workgroups: *workgroups,
-            })
-            .collect();
-        self.bind_groups = Some((generation, bound_all, bind_groups));
-        let outputs: Vec<BufferId> = per_run(BufferRole::Output).collect();
-        let readback: Vec<BufferView> = outputs.iter().filter_map(|&id| views[id]).collect();
-        let run = ctx.submit_graph_readback(&passes, &readback)?;
-        let outputs = outputs
-            .into_iter()
-            .zip(run.readback)
-            .map(|(id, mut bytes)| {
-                bytes.truncate(byte_len(plan, id) as usize);
-                (id, bytes)
-            })
-            .collect();
-        let kernel_times = match run.pass_ns {
+        self.layout.write_uniforms(&self.handle, &req.uniforms);
+        let outputs: Vec<BufferId> =
+            self.plan.buffers.iter().enumerate().filter(|(_, b)| b.role == BufferRole::Output).map(|(i, _)| i).collect();
+        let (bytes, ts) = self.submit(&self.passes, &outputs, true)?;
+        let kernel_times = match ts {
             Some(ns) => ns.into_iter().map(|n| Some(Duration::from_nanos(n))).collect(),
-            None => vec![None; plan.kernels.len()],
+            None => vec![None; self.passes.len()],
         };
-        Ok(RunResult { outputs, kernel_times, device_total: None, enqueue: None })
+        Ok(RunResult { outputs: outputs.into_iter().zip(bytes).collect(), kernel_times, device_total: None, enqueue: None })
     }
 
-    fn read_state(&self, backend: &Backend, plan: &Plan, id: BufferId) -> Result<Vec<u8>> {
-        let ctx = backend_ctx(backend)?;
-        let view = self.resident[id].ok_or_else(|| Error::Internal("state has no memory".into()))?;
-        let mut bytes = ctx.read_buffer(&view)?;
-        bytes.truncate(byte_len(plan, id) as usize);
-        Ok(bytes)
+    fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
+        let (mut bytes, _) = self.submit(&[], &[id], false)?;
+        bytes.pop().ok_or_else(|| Error::Internal("state readback returned nothing".into()))
     }
 
-    fn write_state(&mut self, backend: &Backend, _plan: &Plan, id: BufferId, bytes: &[u8]) -> Result<()> {
-        let ctx = backend_ctx(backend)?;
-        let view = self.resident[id].ok_or_else(|| Error::Internal("state has no memory".into()))?;
-        ctx.write_view(&view, bytes)
+    fn write_state(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
+        self.layout.write(&self.handle, id, bytes)
+    }
+
+    fn variants(&self) -> Vec<String> {
+        self.variants.clone()
+    }
+}
+
+impl Drop for WgpuExec {
+    fn drop(&mut self) {
+        self.layout.destroy();
+        self.staging.destroy();
+        if let Some((_, resolve)) = &self.queries {
+            resolve.destroy();
+        }
     }
 }

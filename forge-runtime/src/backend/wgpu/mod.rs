@@ -8,8 +8,10 @@
 mod adapter;
 mod alloc;
 mod context;
+mod device;
 mod disk_cache;
-pub mod exec;
+mod exec;
+mod layout;
 mod oracle;
 mod pipeline;
 mod slabs;
@@ -21,6 +23,11 @@ mod tests;
 pub use adapter::{available_adapters, AdapterConstraints, AdapterIdentity, ContextOptions, HardwareProfile};
 pub use alloc::{align_up_saturating, view_size, SlabAllocator, SlabKind};
 pub use context::WgpuComputeContext;
+pub use device::WgpuDevice;
+
+/// Initial size of each seed-API slab of a context (they grow on demand; graph instances own
+/// their memory and never use them).
+pub const SEED_SLAB_BYTES: usize = 1 << 20;
 pub use pipeline::validate_wgsl;
 pub use submit::{GraphPass, GraphRun};
 

@@ -5,9 +5,9 @@ use super::context::WgpuComputeContext;
 use super::submit::GraphPass;
 use crate::error::{Error, Result};
 use crate::ir::{KernelSpec, Plan, PlanBuffer, PlannedKernel, Schedule};
-use crate::lower::wgsl::{emit_kernel, fold_dispatch, workgroup_count};
+use crate::lower::wgsl::{dispatch, emit_kernel, entry_name};
 use crate::memory::{BindingUsage, BufferView};
-use crate::oracle::{check_oracle_call, OracleContext};
+use crate::backend::oracle::{check_oracle_call, OracleContext};
 use std::time::Instant;
 
 /// A one-kernel plan so the WGSL emitter sees the arguments as buffers `a0, a1, …`.
@@ -19,11 +19,12 @@ fn single_kernel_plan(kernel: &KernelSpec, schedule: &Schedule) -> (Plan, Kernel
         .enumerate()
         .map(|(i, a)| {
             a.buffer = i;
+            a.offset = 0;
             PlanBuffer { name: format!("a{i}"), elem: a.elem, shape: vec![a.len], len: a.len, role: a.role }
         })
         .collect();
     let plan = Plan {
-        graph: spec.entry.clone(),
+        graph: spec.node.clone(),
         buffers,
         uniforms: Vec::new(),
         kernels: vec![PlannedKernel { spec: spec.clone(), schedule: *schedule }],
@@ -43,18 +44,18 @@ impl OracleContext for WgpuComputeContext {
     ) -> Result<Vec<u64>> {
         check_oracle_call(kernel, buffers, element_count)?;
         let (plan, spec) = single_kernel_plan(kernel, schedule);
-        let source = emit_kernel(&plan, &spec, schedule);
-        let pipeline = self.compile_pipeline_cached(&source, &spec.entry)?;
+        let source = emit_kernel(&plan, &spec, schedule, &vec![0; spec.args.len()]);
+        let pipeline = self.compile_pipeline_cached(&source, &entry_name(&spec))?;
         let bound: Vec<BufferView> = buffers.iter().enumerate().map(|(i, v)| v.at(0, i as u32)).collect();
         let bind_group = self.create_compute_bind_group(&pipeline, &bound)?;
-        let total = workgroup_count(&spec, schedule);
+        let total = crate::lower::code::geometry::groups(&spec, schedule);
         let limit = self.constraints.max_compute_workgroups_per_dimension;
-        let workgroups = fold_dispatch(total, limit).ok_or_else(|| Error::DispatchTooLarge {
+        let workgroups = dispatch(&spec, schedule, limit).ok_or_else(|| Error::DispatchTooLarge {
             node: spec.node.clone(),
             requested: total,
             limit: limit as u64 * limit as u64,
         })?;
-        let pass = [GraphPass::Dispatch { label: spec.entry.clone(), pipeline, bind_group, workgroups }];
+        let pass = [GraphPass::Dispatch { label: spec.node.clone(), pipeline, bind_group, workgroups }];
         let mut times = Vec::with_capacity(samples);
         for i in 0..warmups + samples {
             let t = Instant::now();

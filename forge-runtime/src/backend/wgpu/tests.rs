@@ -233,3 +233,65 @@ fn read_only_and_read_write_of_one_buffer_is_an_error_not_a_panic() {
     let run = c.submit_graph_readback(&[pass], &[out]).unwrap();
     assert_eq!(run.readback[0].len(), 256);
 }
+
+/// Runs a graph source on the CPU and on wgpu with the same random weights and inputs; returns
+/// every output from both.
+fn both(src: &str, dims: &[usize], seed: u64) -> Option<Vec<(String, Vec<f32>, Vec<f32>)>> {
+    use crate::host::HostSlice;
+    use crate::instance::GraphInstance;
+    let (_guard, wctx) = ctx(1 << 20)?;
+    let wgpu = crate::backend::Context::from_wgpu(wctx);
+    let cpu = crate::backend::Context::cpu();
+    let mut a = GraphInstance::from_source(&cpu, src, dims).unwrap();
+    let mut b = GraphInstance::from_source(&wgpu, src, dims).unwrap();
+    let plan = a.plan().clone();
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let data: Vec<(std::string::String, crate::ir::BufferRole, Vec<u8>)> = plan
+        .buffers
+        .iter()
+        .filter(|buf| matches!(buf.role, crate::ir::BufferRole::Input | crate::ir::BufferRole::Weight))
+        .map(|buf| {
+            let bytes: Vec<u8> = match buf.elem {
+                crate::elem::Elem::U32 => (0..buf.len).flat_map(|_| rng.u32(0..7).to_le_bytes()).collect(),
+                _ => (0..buf.len).flat_map(|_| (rng.f32() * 2.0 - 1.0).to_le_bytes()).collect(),
+            };
+            (buf.name.clone(), buf.role, bytes)
+        })
+        .collect();
+    let slices = |role| -> Vec<(&str, HostSlice<'_>)> {
+        data.iter()
+            .filter(|(_, r, _)| *r == role)
+            .map(|(n, _, b)| {
+                let elem = plan.buffer(n).map(|(_, p)| p.elem).unwrap_or(crate::elem::Elem::F32);
+                (n.as_ref(), HostSlice::from_bytes(elem, b.len() / 4, b).unwrap())
+            })
+            .collect()
+    };
+    a.load_weights(&slices(crate::ir::BufferRole::Weight)).unwrap();
+    b.load_weights(&slices(crate::ir::BufferRole::Weight)).unwrap();
+    let oa = a.run(&slices(crate::ir::BufferRole::Input), &[]).unwrap();
+    let ob = b.run(&slices(crate::ir::BufferRole::Input), &[]).unwrap();
+    let as_f32 = |v: &crate::host::HostVec| -> Vec<f32> {
+        match v.elem() {
+            crate::elem::Elem::U32 => v.to_vec::<u32>("").unwrap().into_iter().map(|x| x as f32).collect(),
+            _ => v.to_vec::<f32>("").unwrap(),
+        }
+    };
+    Some(oa.iter().zip(&ob).map(|((n, x), (_, y))| (n.clone(), as_f32(x), as_f32(y))).collect())
+}
+
+#[test]
+fn graphs_match_the_cpu_reference() {
+    for (src, dims) in [
+        (crate::lower::tests::MLP, vec![3, 40, 24]),
+        (crate::lower::tests::MLP, vec![20, 33, 17]),
+        (crate::lower::tests::BERT, vec![2, 5, 8, 2, 4, 16, 3, 11, 7]),
+    ] {
+        let Some(outs) = both(src, &dims, 7) else { return };
+        for (name, cpu, gpu) in outs {
+            for (i, (c, g)) in cpu.iter().zip(&gpu).enumerate() {
+                assert!((c - g).abs() <= 1e-4 * c.abs().max(1.0), "{name}[{i}] {dims:?}: cpu {c}, wgpu {g}");
+            }
+        }
+    }
+}

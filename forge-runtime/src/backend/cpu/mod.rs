@@ -1,0 +1,104 @@
+//! The CPU backend: the numerical reference for every other backend and the fallback where no
+//! GPU exists. Each plan buffer is host memory; kernels run in f32 like the GPU's (`scalar`
+//! holds the semantics, `eval` the expressions, `kernels` the templates), in parallel.
+
+mod eval;
+mod gemm;
+mod kernels;
+pub mod oracle;
+mod scalar;
+mod store;
+
+use super::{BackendKind, Device, Executable, RunRequest, RunResult};
+use crate::error::Result;
+use crate::ir::{BufferId, BufferRole, Plan};
+use std::sync::Arc;
+use std::time::Instant;
+pub(crate) use store::Store;
+
+/// The host as a device.
+#[derive(Debug, Default)]
+pub struct CpuDevice;
+
+impl CpuDevice {
+    pub fn new() -> CpuDevice {
+        CpuDevice
+    }
+}
+
+impl Device for CpuDevice {
+    fn kind(&self) -> BackendKind {
+        BackendKind::Cpu
+    }
+    fn describe(&self) -> String {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        format!("cpu ({threads} threads)")
+    }
+    fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
+        Ok(Box::new(CpuExec::new(plan)?))
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// Host memory for every plan buffer; weights and state persist across runs.
+pub struct CpuExec {
+    plan: Arc<Plan>,
+    memory: Vec<Store>,
+}
+
+impl CpuExec {
+    /// An allocation the machine cannot make is an error, not an abort.
+    pub fn new(plan: Arc<Plan>) -> Result<CpuExec> {
+        let memory = plan
+            .buffers
+            .iter()
+            .map(|b| Store::new(b.elem, b.len, b.role == BufferRole::State, &b.name))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(CpuExec { plan, memory })
+    }
+}
+
+impl Executable for CpuExec {
+    fn load_weight(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
+        self.memory[id].load_bytes(bytes);
+        Ok(())
+    }
+
+    fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult> {
+        for &(id, bytes) in &req.inputs {
+            self.memory[id].load_bytes(bytes);
+        }
+        let mut kernel_times = Vec::with_capacity(self.plan.kernels.len());
+        for k in &self.plan.kernels {
+            let start = Instant::now();
+            kernels::run(&k.spec, &mut self.memory, &req.uniform_values)?;
+            kernel_times.push(Some(start.elapsed()));
+        }
+        let outputs = self
+            .plan
+            .buffers
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.role == BufferRole::Output)
+            .map(|(id, _)| (id, self.memory[id].to_bytes()))
+            .collect();
+        Ok(RunResult { outputs, kernel_times, device_total: None, enqueue: None })
+    }
+
+    fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
+        Ok(self.memory[id].to_bytes())
+    }
+
+    fn write_state(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
+        self.memory[id].load_bytes(bytes);
+        Ok(())
+    }
+
+    fn variants(&self) -> Vec<String> {
+        self.plan.kernels.iter().map(|_| "cpu".to_string()).collect()
+    }
+}
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,229 @@
+//! Forge's scalar semantics on the host, in f32 like the GPU (README, "Numbers"): the same
+//! formulas as the kernels' prelude (`lower::code::prelude`), wrapping integers, integer
+//! `x / 0 == x`, saturating float→int casts with NaN → 0, NaN-propagating min/max, f16/bf16
+//! rounding to nearest even.
+
+use crate::elem::{Elem, Ty};
+use crate::graph::checked::Const;
+use crate::ir::{BinaryOp, UnaryOp};
+
+/// One value inside a kernel.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Value {
+    F(f32),
+    I(i32),
+    U(u32),
+    B(bool),
+}
+
+impl Value {
+    pub fn of(c: Const) -> Value {
+        match c {
+            Const::F32(v) => Value::F(v),
+            Const::I32(v) => Value::I(v),
+            Const::U32(v) => Value::U(v),
+            Const::Bool(b) => Value::B(b),
+        }
+    }
+    pub fn f(self) -> f32 {
+        match self {
+            Value::F(v) => v,
+            Value::I(v) => v as f32,
+            Value::U(v) => v as f32,
+            Value::B(b) => b as u8 as f32,
+        }
+    }
+    pub fn i64(self) -> i64 {
+        match self {
+            Value::F(v) => v as i64,
+            Value::I(v) => v as i64,
+            Value::U(v) => v as i64,
+            Value::B(b) => b as i64,
+        }
+    }
+    pub fn b(self) -> bool {
+        match self {
+            Value::B(b) => b,
+            other => other.i64() != 0,
+        }
+    }
+    pub fn ty(self) -> Ty {
+        match self {
+            Value::F(_) => Ty::F32,
+            Value::I(_) => Ty::I32,
+            Value::U(_) => Ty::U32,
+            Value::B(_) => Ty::Bool,
+        }
+    }
+}
+
+pub fn isnan(x: f32) -> bool {
+    x.is_nan()
+}
+pub fn fmax(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        a + b
+    } else {
+        a.max(b)
+    }
+}
+pub fn fmin(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        a + b
+    } else {
+        a.min(b)
+    }
+}
+pub fn tanh(x: f32) -> f32 {
+    let x2 = x * x;
+    if x.abs() < 0.25 {
+        x * (1.0 + x2 * (-0.333_333_34 + x2 * (0.133_333_34 + x2 * (-0.053_968_254 + x2 * 0.021_869_488))))
+    } else {
+        1.0 - 2.0 / ((2.0 * x).exp() + 1.0)
+    }
+}
+pub fn erf(x: f32) -> f32 {
+    let z = x.abs();
+    let x2 = x * x;
+    if z < 0.5 {
+        return x * 1.128_379_2 * (1.0 + x2 * (-0.333_333_34 + x2 * (0.1 + x2 * (-0.023_809_524 + x2 * (0.004_629_629_7 + x2 * -0.000_757_575_8)))));
+    }
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -1.265_512_2
+        + t * (1.000_023_7 + t * (0.374_091_96 + t * (0.096_784_18 + t * (-0.186_288_06 + t * (0.278_868_07 + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * (-z * z + poly).exp();
+    if x >= 0.0 {
+        1.0 - r
+    } else {
+        r - 1.0
+    }
+}
+pub fn gelu(x: f32) -> f32 {
+    0.5 * x * (1.0 + erf(x * 0.707_106_77))
+}
+pub fn gelu_tanh(x: f32) -> f32 {
+    0.5 * x * (1.0 + tanh(0.797_884_6 * (x + 0.044_715 * x * x * x)))
+}
+pub fn f2i(x: f32) -> i32 {
+    x as i32 // Rust's `as`: saturating, NaN → 0
+}
+pub fn f2u(x: f32) -> u32 {
+    x as u32
+}
+/// bf16 bits of `x`, rounded to nearest even (NaN → the quiet NaN 0x7fc0).
+pub fn f2bf(x: f32) -> u16 {
+    if x.is_nan() {
+        return 0x7fc0;
+    }
+    let b = x.to_bits();
+    (b.wrapping_add(0x7fff + ((b >> 16) & 1)) >> 16) as u16
+}
+pub fn bf2f(h: u16) -> f32 {
+    f32::from_bits((h as u32) << 16)
+}
+
+pub fn unary(op: UnaryOp, v: Value) -> Value {
+    match (op, v) {
+        (UnaryOp::Neg, Value::I(x)) => Value::I(x.wrapping_neg()),
+        (UnaryOp::Neg, Value::U(x)) => Value::U(x.wrapping_neg()),
+        (UnaryOp::Not, v) => Value::B(!v.b()),
+        (UnaryOp::Abs, Value::I(x)) => Value::I(x.wrapping_abs()),
+        (UnaryOp::Abs | UnaryOp::Relu, Value::U(x)) => Value::U(x),
+        (UnaryOp::Relu, Value::I(x)) => Value::I(x.max(0)),
+        (op, v) => {
+            let x = v.f();
+            Value::F(match op {
+                UnaryOp::Neg => -x,
+                UnaryOp::Exp => x.exp(),
+                UnaryOp::Log => x.ln(),
+                UnaryOp::Sqrt => x.sqrt(),
+                UnaryOp::Rsqrt => 1.0 / x.sqrt(),
+                UnaryOp::Tanh => tanh(x),
+                UnaryOp::Sigmoid => 1.0 / (1.0 + (-x).exp()),
+                UnaryOp::Silu => x / (1.0 + (-x).exp()),
+                UnaryOp::Gelu => gelu(x),
+                UnaryOp::GeluTanh => gelu_tanh(x),
+                UnaryOp::Erf => erf(x),
+                UnaryOp::Relu => fmax(x, 0.0),
+                UnaryOp::Abs => x.abs(),
+                UnaryOp::Not => return Value::B(!v.b()),
+            })
+        }
+    }
+}
+
+pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
+    use BinaryOp::*;
+    match (a, b) {
+        (Value::I(x), Value::I(y)) => match op {
+            Add => Value::I(x.wrapping_add(y)),
+            Sub => Value::I(x.wrapping_sub(y)),
+            Mul => Value::I(x.wrapping_mul(y)),
+            Div => Value::I(if y == 0 || (x == i32::MIN && y == -1) { x } else { x / y }),
+            Min => Value::I(x.min(y)),
+            Max => Value::I(x.max(y)),
+            _ => compare(op, x.cmp(&y)),
+        },
+        (Value::U(x), Value::U(y)) => match op {
+            Add => Value::U(x.wrapping_add(y)),
+            Sub => Value::U(x.wrapping_sub(y)),
+            Mul => Value::U(x.wrapping_mul(y)),
+            Div => Value::U(x.checked_div(y).unwrap_or(x)),
+            Min => Value::U(x.min(y)),
+            Max => Value::U(x.max(y)),
+            _ => compare(op, x.cmp(&y)),
+        },
+        (Value::B(x), Value::B(y)) => Value::B(match op {
+            And => x && y,
+            Or => x || y,
+            Eq => x == y,
+            _ => x != y,
+        }),
+        (a, b) => {
+            let (x, y) = (a.f(), b.f());
+            match op {
+                Add => Value::F(x + y),
+                Sub => Value::F(x - y),
+                Mul => Value::F(x * y),
+                Div => Value::F(x / y),
+                Min => Value::F(fmin(x, y)),
+                Max => Value::F(fmax(x, y)),
+                Lt => Value::B(x < y),
+                Le => Value::B(x <= y),
+                Gt => Value::B(x > y),
+                Ge => Value::B(x >= y),
+                Eq => Value::B(x == y),
+                Ne => Value::B(x != y),
+                And | Or => Value::B(false),
+            }
+        }
+    }
+}
+
+fn compare(op: BinaryOp, ord: std::cmp::Ordering) -> Value {
+    use std::cmp::Ordering::*;
+    Value::B(match op {
+        BinaryOp::Lt => ord == Less,
+        BinaryOp::Le => ord != Greater,
+        BinaryOp::Gt => ord == Greater,
+        BinaryOp::Ge => ord != Less,
+        BinaryOp::Eq => ord == Equal,
+        _ => ord != Equal,
+    })
+}
+
+/// Conversion to `to` (f16 and bf16 round to their precision and stay f32 values).
+pub fn cast(v: Value, to: Elem) -> Value {
+    match (v, to) {
+        (v, Elem::F32) => Value::F(v.f()),
+        (v, Elem::F16) => Value::F(half::f16::from_f32(v.f()).to_f32()),
+        (v, Elem::BF16) => Value::F(bf2f(f2bf(v.f()))),
+        (Value::F(x), Elem::I32) => Value::I(f2i(x)),
+        (Value::F(x), Elem::U32) => Value::U(f2u(x)),
+        (Value::U(x), Elem::I32) => Value::I(x as i32),
+        (Value::I(x), Elem::U32) => Value::U(x as u32),
+        (Value::B(b), Elem::I32) => Value::I(b as i32),
+        (Value::B(b), Elem::U32) => Value::U(b as u32),
+        (v @ Value::I(_), Elem::I32) | (v @ Value::U(_), Elem::U32) => v,
+    }
+}

@@ -1,0 +1,69 @@
+//! The CPU backend on whole graphs against plain loops.
+
+use crate::backend::Context;
+use crate::host::HostSlice;
+use crate::instance::GraphInstance;
+
+fn rand(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        })
+        .collect()
+}
+
+#[test]
+fn mlp_block_matches_plain_loops() {
+    let (b, d, f) = (3usize, 40usize, 24usize);
+    let ctx = Context::cpu();
+    let mut g = GraphInstance::from_source(&ctx, crate::lower::tests::MLP, &[b, d, f]).unwrap();
+    let (x, gn, wg, wu, wd) = (rand(b * d, 1), rand(d, 2), rand(d * f, 3), rand(d * f, 4), rand(f * d, 5));
+    g.load_weights(&[("g", HostSlice::of(&gn)), ("w_gate", HostSlice::of(&wg)), ("w_up", HostSlice::of(&wu)), ("w_down", HostSlice::of(&wd))]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
+    let y: Vec<f32> = out[0].1.to_vec("y").unwrap();
+    for r in 0..b {
+        let row = &x[r * d..(r + 1) * d];
+        let ms: f64 = row.iter().map(|v| (*v as f64).powi(2)).sum::<f64>() / d as f64;
+        let n: Vec<f64> = (0..d).map(|c| row[c] as f64 / (ms + 1e-5).sqrt() * gn[c] as f64).collect();
+        let h: Vec<f64> = (0..f)
+            .map(|j| {
+                let a: f64 = (0..d).map(|c| n[c] * wg[c * f + j] as f64).sum();
+                let u: f64 = (0..d).map(|c| n[c] * wu[c * f + j] as f64).sum();
+                a / (1.0 + (-a).exp()) * u
+            })
+            .collect();
+        for c in 0..d {
+            let want = row[c] as f64 + (0..f).map(|j| h[j] * wd[j * d + c] as f64).sum::<f64>();
+            let got = y[r * d + c] as f64;
+            assert!((got - want).abs() < 1e-4 * want.abs().max(1.0), "y[{r},{c}] = {got}, want {want}");
+        }
+    }
+}
+
+#[test]
+fn a_bert_encoder_runs_on_the_cpu() {
+    // B, T, D, H, E, F, L, V, P
+    let dims = [2usize, 5, 8, 2, 4, 16, 3, 11, 7];
+    let ctx = Context::cpu();
+    let mut g = GraphInstance::from_source(&ctx, crate::lower::tests::BERT, &dims).unwrap();
+    let (d, f, l, v, p) = (8, 16, 3, 11, 7);
+    let w = |n: usize, s: u64| rand(n, s);
+    let ws = [
+        ("wte", w(v * d, 1)), ("wpe", w(p * d, 2)), ("wq", w(l * d * d, 3)), ("bq", w(l * d, 4)),
+        ("w1", w(l * f * d, 5)), ("b1", w(l * f, 6)), ("w2", w(l * d * f, 7)),
+        ("ln_g", w(l * d, 8)), ("ln_b", w(l * d, 9)),
+    ];
+    let slices: Vec<(&str, HostSlice<'_>)> = ws.iter().map(|(n, v)| (*n, HostSlice::of(v))).collect();
+    g.load_weights(&slices).unwrap();
+    let ids: Vec<u32> = (0..10u32).map(|i| (i * 7) % 11).collect();
+    let mask: Vec<u32> = vec![1, 1, 1, 0, 0, 1, 1, 1, 1, 1];
+    let out = g.run(&[("ids", HostSlice::of(&ids)), ("mask", HostSlice::of(&mask))], &[]).unwrap();
+    let y: Vec<f32> = out.iter().find(|(n, _)| n == "y").unwrap().1.to_vec("y").unwrap();
+    assert!(y.iter().all(|v| v.is_finite()), "{y:?}");
+    let top: Vec<u32> = out.iter().find(|(n, _)| n == "top").unwrap().1.to_vec("top").unwrap();
+    assert!(top.iter().all(|&t| t < 8));
+}

@@ -1,0 +1,76 @@
+//! Programs to loaded modules: NVRTC compiles CUDA-C to CUBIN for the device's arch (no JIT at
+//! load), cached in the process (per context) and on disk (keyed by the program, the arch and
+//! the NVRTC version), so a second process loads a graph's kernels in milliseconds.
+
+use super::context::CudaComputeContext;
+use super::nvrtc::{self, Output};
+use crate::error::{Error, Result};
+use cudarc::driver::CudaModule;
+use cudarc::nvrtc::Ptx;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+type Key = (usize, String, u64);
+
+fn loaded() -> &'static Mutex<HashMap<Key, Arc<CudaModule>>> {
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<CudaModule>>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// Modules loaded through the process-wide cache.
+pub fn cached_module_count() -> usize {
+    loaded().lock().map(|c| c.len()).unwrap_or_else(|p| p.into_inner().len())
+}
+
+/// Compiles (or finds) `program` for the context's arch and loads it.
+pub fn load_program(ctx: &CudaComputeContext, program: &str, label: &str) -> Result<Arc<CudaModule>> {
+    let key = (ctx.cuda_context().cu_ctx() as usize, ctx.arch().to_string(), crate::hash::fnv1a64(program.as_bytes()));
+    if let Some(m) = loaded().lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return Ok(m.clone());
+    }
+    let lib = nvrtc::get()?;
+    let disk = super::super::cache_dir::cache_dir().map(|d| {
+        let v = format!("{}.{}", lib.version.0, lib.version.1);
+        d.join("cuda").join(format!("{}.cubin", crate::hash::key128(&[program.as_bytes(), ctx.arch().as_bytes(), v.as_bytes()])))
+    });
+    let cubin = match disk.as_ref().and_then(|p| std::fs::read(p).ok()) {
+        Some(bytes) => bytes,
+        None => {
+            let bytes = lib.compile(program, ctx.arch(), Output::Cubin, label)?;
+            if let Some(p) = &disk {
+                // A cache that cannot be written only costs the next process a compile.
+                if let Some(dir) = p.parent() {
+                    let _ = std::fs::create_dir_all(dir);
+                }
+                let tmp = p.with_extension(format!("tmp{}", std::process::id()));
+                if std::fs::write(&tmp, &bytes).is_ok() {
+                    let _ = std::fs::rename(&tmp, p);
+                }
+            }
+            bytes
+        }
+    };
+    let module = ctx
+        .cuda_context()
+        .load_module(Ptx::from_binary(cubin))
+        .map_err(|e| Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") })?;
+    loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(key, module.clone());
+    Ok(module)
+}
+
+/// Loads PTX text (the driver JIT-compiles it) through the same process-wide cache.
+pub fn load_ptx(ctx: &CudaComputeContext, ptx: &str, label: &str) -> Result<Arc<CudaModule>> {
+    if ptx.contains('\0') {
+        return Err(Error::ShaderCompile { entry: label.into(), log: "PTX source contains a NUL byte".into() });
+    }
+    let key = (ctx.cuda_context().cu_ctx() as usize, format!("ptx:{}", ctx.arch()), crate::hash::fnv1a64(ptx.as_bytes()));
+    if let Some(m) = loaded().lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return Ok(m.clone());
+    }
+    let module = ctx
+        .cuda_context()
+        .load_module(Ptx::from_src(ptx))
+        .map_err(|e| Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") })?;
+    loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(key, module.clone());
+    Ok(module)
+}

@@ -1,0 +1,110 @@
+//! Declarations: dims and bindings — names unique and not reserved, every dim declared and
+//! non-zero, uniforms scalar with defaults that fit their type, scenes `f32[N, 9]`.
+
+use super::super::ast::{DimRef, Usage};
+use super::super::checked::BindingInfo;
+use super::super::shape::Extent;
+use super::expr::Typer;
+use super::{Cx, ErrorKind, GraphError};
+use crate::elem::Elem;
+use std::collections::HashMap;
+
+/// Names the language gives a meaning of their own.
+const RESERVED: [&str; 3] = ["inf", "true", "false"];
+
+pub(super) fn check_declarations(cx: &mut Cx<'_>) {
+    let graph = cx.graph;
+    let mut seen: HashMap<&str, &str> = HashMap::new();
+    for d in &graph.dims {
+        if seen.insert(d.text.as_str(), "dim").is_some() {
+            cx.err(GraphError::new(ErrorKind::DuplicateName, d.span, format!("dim `{}` is declared twice", d.text)));
+        }
+        if RESERVED.contains(&d.text.as_str()) {
+            cx.err(GraphError::new(ErrorKind::BadDeclaration, d.span, format!("`{}` is reserved", d.text)));
+        }
+    }
+    for b in &graph.bindings {
+        let name = &b.name;
+        match seen.insert(name.text.as_str(), "binding") {
+            Some("dim") => cx.err(GraphError::new(
+                ErrorKind::DuplicateName,
+                name.span,
+                format!("`{}` is already a dim; pick another name", name.text),
+            )),
+            Some(_) => {
+                cx.err(GraphError::new(ErrorKind::DuplicateName, name.span, format!("binding `{}` is declared twice", name.text)));
+                continue;
+            }
+            None => {}
+        }
+        if RESERVED.contains(&name.text.as_str()) {
+            cx.err(GraphError::new(ErrorKind::BadDeclaration, name.span, format!("`{}` is reserved; pick another name", name.text)));
+        }
+        let mut shape = Vec::with_capacity(b.shape.len());
+        for d in &b.shape {
+            if let Some(e) = extent_of(cx, d) {
+                shape.push(e);
+            }
+        }
+        if b.usage == Usage::Uniform && !b.shape.is_empty() {
+            cx.err(
+                GraphError::new(
+                    ErrorKind::BadDeclaration,
+                    b.name.span,
+                    format!("uniform `{}` must be a scalar, found a shape", name.text),
+                )
+                .help("declare it `input` to pass a tensor per run"),
+            );
+        }
+        if b.usage == Usage::Scene && (b.elem != Elem::F32 || b.shape.len() != 2 || shape.get(1) != Some(&Extent::Lit(9))) {
+            cx.err(
+                GraphError::new(ErrorKind::BadDeclaration, b.name.span, format!("scene `{}` must be declared `f32[N, 9]`", name.text))
+                    .help("a scene is a triangle soup: N triangles of 3 vertices of 3 floats"),
+            );
+        }
+        let mut default = None;
+        if let Some(lit) = b.default {
+            if b.usage != Usage::Uniform {
+                cx.err(
+                    GraphError::new(
+                        ErrorKind::BadDeclaration,
+                        lit.span,
+                        format!("only uniforms take a default value; `{}` is {}", name.text, b.usage.with_article()),
+                    )
+                    .help("remove `= …`, or declare it `uniform`"),
+                );
+            } else {
+                default = Typer::new(cx, None).literal(lit, Some(b.elem.compute()));
+            }
+        }
+        cx.bindings.push(BindingInfo {
+            name: name.text.clone(),
+            usage: b.usage,
+            elem: b.elem,
+            shape,
+            default,
+            doc: b.doc.clone(),
+        });
+    }
+}
+
+/// The extent a dim reference denotes (reports undeclared and zero dims).
+pub(super) fn extent_of(cx: &mut Cx<'_>, d: &DimRef) -> Option<Extent> {
+    match d {
+        DimRef::Sym(n) => match cx.graph.dim_index(&n.text) {
+            Some(i) => Some(Extent::Sym(i)),
+            None => {
+                let mut names: Vec<&str> = cx.graph.dims.iter().map(|d| d.text.as_str()).collect();
+                names.push(&n.text);
+                let help = format!("add it to the graph's `dims {{ … }}` list: dims {{ {} }}", names.join(", "));
+                cx.err(GraphError::new(ErrorKind::UndeclaredDim, n.span, format!("dim `{}` is not declared", n.text)).help(help));
+                None
+            }
+        },
+        DimRef::Lit { value: 0, span } => {
+            cx.err(GraphError::new(ErrorKind::BadDeclaration, *span, "a dim of 0 makes an empty tensor").help("dims are at least 1"));
+            None
+        }
+        DimRef::Lit { value, .. } => Some(Extent::Lit(*value)),
+    }
+}

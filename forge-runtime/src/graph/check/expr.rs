@@ -1,0 +1,415 @@
+//! Typing elementwise expressions: names resolved (index and loop variables, bindings, dims,
+//! `inf`/`true`/`false`), literals typed by their context and range-checked, operators unified,
+//! shapes broadcast. Types flow both ways in one pass: [`Typer::nat`] reads the type an
+//! operand fixes by itself (bounded by the parser's depth limit), the caller's expected type
+//! settles the rest (literals and dims).
+
+use super::super::ast::{BinOp, Expr, Lit, LitValue, Name, UnOp, Usage};
+use super::super::builtins::{lookup, Builtin};
+use super::super::checked::{Const, ReadView, TExpr, TKind};
+use super::super::ops::{BinaryOp, UnaryOp};
+use super::super::shape::{broadcast, ExtentDisplay, Shape};
+use super::index::IndexScope;
+use super::{Cx, ErrorKind, GraphError};
+use crate::elem::Ty;
+use proc_macro2::Span;
+
+/// The type an expression fixes by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Nat {
+    Fixed(Ty),
+    /// Only integer literals and dims: takes the context's type (i32 without one).
+    FlexInt,
+    /// Float literals (with integer ones and dims): takes the context's float type (f32).
+    FlexFloat,
+}
+
+impl Nat {
+    fn join(self, other: Nat) -> Nat {
+        match (self, other) {
+            (Nat::Fixed(t), _) | (_, Nat::Fixed(t)) => Nat::Fixed(t),
+            (Nat::FlexFloat, _) | (_, Nat::FlexFloat) => Nat::FlexFloat,
+            _ => Nat::FlexInt,
+        }
+    }
+}
+
+/// Types expressions of one node.
+pub(super) struct Typer<'c, 'g> {
+    pub cx: &'c mut Cx<'g>,
+    /// Index notation: the node's index variables.
+    pub index: Option<IndexScope>,
+}
+
+impl<'c, 'g> Typer<'c, 'g> {
+    pub fn new(cx: &'c mut Cx<'g>, index: Option<IndexScope>) -> Self {
+        Typer { cx, index }
+    }
+
+    pub fn err<T>(&mut self, e: GraphError) -> Option<T> {
+        self.cx.err(e);
+        None
+    }
+
+    fn loop_var(&self, name: &str) -> Option<usize> {
+        let id = self.cx.active_loop?;
+        (self.cx.loops[id].0 == name).then_some(id)
+    }
+
+    /// The type `e` fixes by itself, without reporting anything.
+    pub fn nat(&self, e: &Expr) -> Nat {
+        match e {
+            Expr::Name(n) => self.nat_name(&n.text),
+            Expr::Lit(l) => match l.value {
+                LitValue::Int(_) => Nat::FlexInt,
+                LitValue::Float(_) => Nat::FlexFloat,
+            },
+            Expr::Unary { op: UnOp::Not, .. } => Nat::Fixed(Ty::Bool),
+            Expr::Unary { arg, .. } => self.nat(arg),
+            Expr::Binary { op, lhs, rhs, .. } => match op {
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne | BinOp::And | BinOp::Or => {
+                    Nat::Fixed(Ty::Bool)
+                }
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => self.nat(lhs).join(self.nat(rhs)),
+            },
+            Expr::Cast { elem, .. } => Nat::Fixed(elem.compute()),
+            Expr::Subscript { base, .. } => match self.cx.binding_id(&base.text) {
+                Some(b) => Nat::Fixed(self.cx.bindings[b].elem.compute()),
+                None => Nat::FlexInt,
+            },
+            Expr::Raw { .. } => Nat::FlexInt,
+            Expr::Call { func, args, .. } => {
+                if self.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") {
+                    return if func.text == "mean" { Nat::Fixed(Ty::F32) } else { args.get(1).map_or(Nat::FlexInt, |a| self.nat(a)) };
+                }
+                match lookup(&func.text, args.len()).map(|d| d.builtin) {
+                    Some(Builtin::Unary(op)) if op.float_only() => Nat::Fixed(Ty::F32),
+                    Some(Builtin::Unary(_)) => args.first().map_or(Nat::FlexInt, |a| self.nat(a)),
+                    Some(Builtin::Min | Builtin::Max) => {
+                        args.iter().map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join)
+                    }
+                    Some(Builtin::Select) => args.iter().skip(1).map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join),
+                    Some(Builtin::Argmax) => Nat::Fixed(Ty::U32),
+                    Some(Builtin::Transpose | Builtin::Reshape | Builtin::Gather) => {
+                        args.first().map_or(Nat::FlexInt, |a| self.nat(a))
+                    }
+                    Some(
+                        Builtin::Reduce(_)
+                        | Builtin::Softmax
+                        | Builtin::RmsNorm
+                        | Builtin::LayerNorm
+                        | Builtin::Matmul
+                        | Builtin::Attention,
+                    ) => Nat::Fixed(Ty::F32),
+                    None => Nat::FlexInt,
+                }
+            }
+        }
+    }
+
+    fn nat_name(&self, name: &str) -> Nat {
+        if self.index.as_ref().is_some_and(|s| s.var(name).is_some()) || self.loop_var(name).is_some() {
+            return Nat::Fixed(Ty::I32);
+        }
+        if let Some(b) = self.cx.binding_id(name) {
+            return Nat::Fixed(self.cx.bindings[b].elem.compute());
+        }
+        match name {
+            "inf" => Nat::FlexFloat,
+            "true" | "false" => Nat::Fixed(Ty::Bool),
+            _ => Nat::FlexInt,
+        }
+    }
+
+    /// The type two operands share, or a reported mismatch.
+    pub fn operand_ty(&mut self, a: &Expr, b: &Expr, want: Option<Ty>, span: Span, what: &str) -> Option<Ty> {
+        match (self.nat(a), self.nat(b)) {
+            (Nat::Fixed(x), Nat::Fixed(y)) if x != y => self.err(
+                GraphError::new(
+                    ErrorKind::TypeMismatch,
+                    span,
+                    format!("{what}: operands have different element types, {x} and {y}"),
+                )
+                .help("convert one side with `as T`"),
+            ),
+            (Nat::Fixed(x), _) | (_, Nat::Fixed(x)) => Some(x),
+            (n, m) => Some(match (n.join(m), want) {
+                (Nat::FlexFloat, Some(Ty::U32 | Ty::I32 | Ty::Bool) | None) => Ty::F32,
+                (_, Some(t)) => t,
+                (_, None) => Ty::I32,
+            }),
+        }
+    }
+
+    /// Types `e`; `want` types literals and dims that nothing else types.
+    pub fn expr(&mut self, e: &Expr, want: Option<Ty>) -> Option<TExpr> {
+        let span = e.span();
+        let mk = |kind, ty, shape| Some(TExpr { kind, ty, shape, span });
+        match e {
+            Expr::Name(n) => self.name(n, want),
+            Expr::Lit(l) => {
+                let c = self.literal(*l, want)?;
+                mk(TKind::Const(c), c.ty(), vec![])
+            }
+            Expr::Unary { op, arg, span } => {
+                let a = self.expr(arg, if *op == UnOp::Not { Some(Ty::Bool) } else { want })?;
+                match op {
+                    UnOp::Neg if matches!(a.ty, Ty::U32 | Ty::Bool) => self.err(GraphError::new(
+                        ErrorKind::TypeMismatch,
+                        *span,
+                        format!("cannot negate a {} value", a.ty),
+                    )),
+                    UnOp::Not if a.ty != Ty::Bool => self.err(GraphError::new(
+                        ErrorKind::TypeMismatch,
+                        *span,
+                        format!("`!` needs a bool (a comparison), found {}", a.ty),
+                    )),
+                    _ => {
+                        let op = if *op == UnOp::Neg { UnaryOp::Neg } else { UnaryOp::Not };
+                        let (ty, shape) = (a.ty, a.shape.clone());
+                        if let (UnaryOp::Neg, TKind::Const(c)) = (op, &a.kind) {
+                            return mk(TKind::Const(negate(*c)), ty, shape);
+                        }
+                        mk(TKind::Unary(op, Box::new(a)), ty, shape)
+                    }
+                }
+            }
+            Expr::Binary { op, lhs, rhs, span } => self.binary(*op, lhs, rhs, want, *span),
+            Expr::Cast { arg, elem, .. } => {
+                let a = self.expr(arg, None)?;
+                let shape = a.shape.clone();
+                mk(TKind::Cast(Box::new(a), *elem), elem.compute(), shape)
+            }
+            Expr::Call { func, args, named, span } => super::call::call(self, func, args, named, *span, want),
+            Expr::Subscript { base, subs, span } => match self.index.is_some() {
+                true => super::index::element(self, base, subs, *span),
+                false => self.slice(base, subs, *span),
+            },
+            Expr::Raw { span, lang, .. } => self.err(GraphError::new(
+                ErrorKind::RawForm,
+                *span,
+                format!("a raw `{}!` kernel must be a node's whole right-hand side", lang.text),
+            )),
+        }
+    }
+
+    fn name(&mut self, n: &Name, want: Option<Ty>) -> Option<TExpr> {
+        let span = n.span;
+        let mk = |kind, ty, shape| Some(TExpr { kind, ty, shape, span });
+        if let Some(i) = self.index.as_ref().and_then(|s| s.var(&n.text)) {
+            return mk(TKind::IndexVar(i), Ty::I32, vec![]);
+        }
+        if let Some(l) = self.loop_var(&n.text) {
+            return mk(TKind::LoopVar(l), Ty::I32, vec![]);
+        }
+        if let Some(id) = self.cx.binding_id(&n.text) {
+            let b = self.cx.bindings[id].clone();
+            super::flow::note_read(self.cx, id, n);
+            return match b.usage {
+                Usage::Uniform => mk(TKind::Uniform(id), b.elem.compute(), vec![]),
+                Usage::Scene => self.err(
+                    GraphError::new(ErrorKind::ArgumentKind, span, format!("scene `{}` can only be traced by a raw kernel", n.text))
+                        .help("name it among a `wgsl!` kernel's bindings"),
+                ),
+                _ if self.index.is_some() && !b.shape.is_empty() => {
+                    let vars = self.index.as_ref().map(|s| s.names().join(", ")).unwrap_or_default();
+                    self.err(
+                        GraphError::new(ErrorKind::IndexForm, span, format!("`{}` is read whole in an index-notation node", n.text))
+                            .help(format!("subscript it, e.g. `{}[{vars}]`", n.text)),
+                    )
+                }
+                _ => {
+                    let rank = b.shape.len();
+                    let view = ReadView { binding: id, slice: vec![], axes: (0..rank).collect() };
+                    mk(TKind::Read(view), b.elem.compute(), b.shape.clone())
+                }
+            };
+        }
+        if let Some(d) = self.cx.graph.dim_index(&n.text) {
+            let ty = match want {
+                Some(t @ (Ty::U32 | Ty::I32 | Ty::F32)) => t,
+                _ => Ty::I32,
+            };
+            return mk(TKind::Dim(d), ty, vec![]);
+        }
+        match n.text.as_str() {
+            "inf" => {
+                let c = self.literal(Lit { value: LitValue::Float(f64::INFINITY), span }, want)?;
+                mk(TKind::Const(c), c.ty(), vec![])
+            }
+            "true" | "false" => mk(TKind::Const(Const::Bool(n.text == "true")), Ty::Bool, vec![]),
+            _ => {
+                let hint = if self.index.is_none() && n.text.len() == 1 && n.text.chars().all(|c| c.is_ascii_lowercase()) {
+                    " (index variables exist only in index notation: `t[i] = …`)"
+                } else {
+                    ""
+                };
+                self.err(GraphError::new(ErrorKind::UnknownName, span, format!("`{}` is not declared{hint}", n.text)))
+            }
+        }
+    }
+
+    /// A literal typed as `want` (its own kind without one), range-checked and rounded.
+    pub fn literal(&mut self, l: Lit, want: Option<Ty>) -> Option<Const> {
+        let out = match (l.value, want) {
+            (LitValue::Int(v), Some(Ty::U32)) => u32::try_from(v).ok().map(Const::U32),
+            (LitValue::Int(v), Some(Ty::I32) | None) => i32::try_from(v).ok().map(Const::I32),
+            (LitValue::Int(v), Some(Ty::F32)) => Some(Const::F32(v as f32)),
+            (LitValue::Float(v), Some(Ty::F32) | None) => {
+                let f = v as f32;
+                (f.is_finite() || v.is_infinite()).then_some(Const::F32(f))
+            }
+            (LitValue::Float(_), Some(t @ (Ty::U32 | Ty::I32))) => {
+                return self.err(
+                    GraphError::new(ErrorKind::TypeMismatch, l.span, format!("a float literal where {t} is expected"))
+                        .help("write an integer, or convert the other operand with `as f32`"),
+                )
+            }
+            (_, Some(Ty::Bool)) => {
+                return self.err(GraphError::new(ErrorKind::TypeMismatch, l.span, "a number where a bool is expected"))
+            }
+        };
+        if out.is_none() {
+            let ty = want.map_or("its type".to_string(), |t| t.to_string());
+            let shown = match l.value {
+                LitValue::Int(v) => v.to_string(),
+                LitValue::Float(v) => format!("{v:e}"),
+            };
+            return self.err(
+                GraphError::new(ErrorKind::TypeMismatch, l.span, format!("literal {shown} does not fit {ty}"))
+                    .help("literals are range-checked against the type their context gives them"),
+            );
+        }
+        out
+    }
+
+    fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, want: Option<Ty>, span: Span) -> Option<TExpr> {
+        let what = format!("operator `{}`", op.symbol());
+        let operand = match op {
+            BinOp::And | BinOp::Or => Ty::Bool,
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => self.operand_ty(lhs, rhs, want, span, &what)?,
+            _ => self.operand_ty(lhs, rhs, None, span, &what)?,
+        };
+        let (a, b) = (self.expr(lhs, Some(operand)), self.expr(rhs, Some(operand)));
+        let (a, b) = (a?, b?);
+        let shape = self.broadcast(&a.shape, &b.shape, span)?;
+        let bop = match op {
+            BinOp::Add => BinaryOp::Add,
+            BinOp::Sub => BinaryOp::Sub,
+            BinOp::Mul => BinaryOp::Mul,
+            BinOp::Div => BinaryOp::Div,
+            BinOp::Lt => BinaryOp::Lt,
+            BinOp::Le => BinaryOp::Le,
+            BinOp::Gt => BinaryOp::Gt,
+            BinOp::Ge => BinaryOp::Ge,
+            BinOp::Eq => BinaryOp::Eq,
+            BinOp::Ne => BinaryOp::Ne,
+            BinOp::And => BinaryOp::And,
+            BinOp::Or => BinaryOp::Or,
+        };
+        if bop.is_logical() && (a.ty != Ty::Bool || b.ty != Ty::Bool) {
+            return self.err(GraphError::new(ErrorKind::TypeMismatch, span, format!("{what} needs bool operands (comparisons)")));
+        }
+        if !bop.is_logical() && a.ty == Ty::Bool && !matches!(bop, BinaryOp::Eq | BinaryOp::Ne) {
+            return self.err(GraphError::new(ErrorKind::TypeMismatch, span, format!("{what} is not defined on bool values")));
+        }
+        let ty = if bop.is_comparison() { Ty::Bool } else { a.ty };
+        Some(TExpr { kind: TKind::Binary(bop, Box::new(a), Box::new(b)), ty, shape, span })
+    }
+
+    pub fn broadcast(&mut self, a: &Shape, b: &Shape, span: Span) -> Option<Shape> {
+        match broadcast(a, b) {
+            Ok(s) => Some(s),
+            Err((x, y)) => {
+                let (dims, sa, sb) = (&self.cx.dims, self.cx.shape_text(a), self.cx.shape_text(b));
+                let msg = format!(
+                    "shapes {sa} and {sb} do not broadcast: {} vs {}",
+                    ExtentDisplay(dims, x),
+                    ExtentDisplay(dims, y)
+                );
+                self.err(
+                    GraphError::new(ErrorKind::ShapeMismatch, span, msg)
+                        .help("operands broadcast over trailing dims: each pair must be equal, or one of them 1"),
+                )
+            }
+        }
+    }
+
+    /// `w[l]`, `x[0]` outside index notation: leading axes fixed by loop variables or literals.
+    fn slice(&mut self, base: &Name, subs: &[Expr], span: Span) -> Option<TExpr> {
+        use super::super::checked::{Deferred, SliceIndex};
+        use super::super::shape::Extent;
+        let Some(id) = self.cx.binding_id(&base.text) else {
+            return self.err(GraphError::new(ErrorKind::UnknownName, base.span, format!("`{}` is not declared", base.text)));
+        };
+        super::flow::note_read(self.cx, id, base);
+        let b = self.cx.bindings[id].clone();
+        if subs.len() > b.shape.len() {
+            return self.err(GraphError::new(
+                ErrorKind::IndexExtent,
+                span,
+                format!("`{}` has rank {} but is subscripted with {} indices", b.name, b.shape.len(), subs.len()),
+            ));
+        }
+        let mut slice = Vec::new();
+        for (axis, s) in subs.iter().enumerate() {
+            let extent = b.shape[axis];
+            match s {
+                Expr::Name(n) if self.loop_var(&n.text).is_some() => {
+                    let l = self.loop_var(&n.text)?;
+                    let count = self.cx.loops[l].1;
+                    if count != extent {
+                        self.cx.deferred.push(Deferred::AtMost {
+                            small: count,
+                            large: extent,
+                            what: format!("loop `{}` indexes axis {axis} of `{}`", n.text, b.name),
+                        });
+                    }
+                    slice.push(SliceIndex::Loop(l));
+                }
+                Expr::Lit(Lit { value: LitValue::Int(v), span }) if *v >= 0 => {
+                    let v = *v as u64;
+                    match extent {
+                        Extent::Lit(e) if v >= e => {
+                            return self.err(GraphError::new(
+                                ErrorKind::IndexExtent,
+                                *span,
+                                format!("index {v} is outside axis {axis} of `{}` (extent {e})", b.name),
+                            ))
+                        }
+                        Extent::Lit(_) => {}
+                        Extent::Sym(_) => self.cx.deferred.push(Deferred::AtMost {
+                            small: Extent::Lit(v + 1),
+                            large: extent,
+                            what: format!("index {v} into axis {axis} of `{}`", b.name),
+                        }),
+                    }
+                    slice.push(SliceIndex::Lit(v));
+                }
+                other => {
+                    return self.err(
+                        GraphError::new(
+                            ErrorKind::IndexForm,
+                            other.span(),
+                            "outside index notation a subscript fixes a leading axis by a loop variable or a literal",
+                        )
+                        .help("for gathers, shifts or computed subscripts write the node in index notation: `t[i, j] = …`"),
+                    )
+                }
+            }
+        }
+        let rest = b.shape.len() - slice.len();
+        let view = ReadView { binding: id, slice, axes: (0..rest).collect() };
+        let shape = b.shape[subs.len()..].to_vec();
+        Some(TExpr { kind: TKind::Read(view), ty: b.elem.compute(), shape, span })
+    }
+}
+
+fn negate(c: Const) -> Const {
+    match c {
+        Const::F32(v) => Const::F32(-v),
+        Const::I32(v) => Const::I32(v.wrapping_neg()),
+        Const::U32(v) => Const::U32(v.wrapping_neg()),
+        Const::Bool(b) => Const::Bool(b),
+    }
+}

@@ -1,0 +1,239 @@
+//! Index notation, `t[i, j] = sum(k, a[i, k] * b[k, j]);`: every index bound (by the target or
+//! by one top-level reduction), every binding subscripted with its full rank. A subscript is an
+//! index variable (an unshifted one may read a prefix of a larger dim, checked at `new`), a
+//! variable shifted by a literal (clamped to the edge: stencils), or any integer expression —
+//! affine ones are range-checked at `new`, data-dependent ones (gathers, `ids[n]`) clamp.
+
+use super::super::ast::{BinOp, Expr, Lit, LitValue, Name, Stmt, Usage};
+use super::super::checked::{Deferred, IndexNode, NodeKind, Sub, TExpr, TKind};
+use super::super::ops::ReduceOp;
+use super::super::shape::{Extent, ExtentDisplay};
+use super::expr::Typer;
+use super::{Cx, ErrorKind, GraphError};
+use crate::elem::Ty;
+use proc_macro2::Span;
+
+/// The index variables of the node being checked.
+pub(super) struct IndexScope {
+    /// Name and extent of each variable: the target's, then the reduction's (extent found from
+    /// its first plain subscript).
+    pub vars: Vec<(String, Option<Extent>)>,
+    pub reduce_var: Option<usize>,
+    /// Where the reduction variable first got its extent (for messages).
+    pub bound_at: Option<String>,
+    /// Affine subscripts to range-check once every extent is known.
+    pub pending: Vec<(TExpr, Extent, String)>,
+    pub target: usize,
+}
+
+impl IndexScope {
+    pub fn var(&self, name: &str) -> Option<usize> {
+        self.vars.iter().position(|(v, _)| v == name)
+    }
+    pub fn names(&self) -> Vec<String> {
+        self.vars.iter().map(|(v, _)| v.clone()).collect()
+    }
+}
+
+fn reduction(e: &Expr) -> Option<(ReduceOp, &Name, &Expr)> {
+    let Expr::Call { func, args, named, .. } = e else { return None };
+    let [Expr::Name(k), body] = args.as_slice() else { return None };
+    if !named.is_empty() {
+        return None;
+    }
+    let op = ReduceOp::ALL.into_iter().find(|r| r.name() == func.text)?;
+    Some((op, k, body))
+}
+
+pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target: usize) -> Option<NodeKind> {
+    let tb = cx.bindings[target].clone();
+    if tb.shape.len() != indices.len() {
+        cx.err(GraphError::new(
+            ErrorKind::IndexExtent,
+            stmt.target.span,
+            format!("`{}` has rank {} but is written with {} indices", tb.name, tb.shape.len(), indices.len()),
+        ));
+        return None;
+    }
+    let mut scope = IndexScope { vars: Vec::new(), reduce_var: None, bound_at: None, pending: Vec::new(), target };
+    for (d, ix) in indices.iter().enumerate() {
+        if scope.var(&ix.text).is_some() {
+            cx.err(GraphError::new(ErrorKind::DuplicateName, ix.span, format!("index `{}` appears twice on the left", ix.text)));
+        }
+        shadow_check(cx, ix);
+        scope.vars.push((ix.text.clone(), Some(tb.shape[d])));
+    }
+    let mut body_expr = &stmt.value;
+    let mut reduce = None;
+    if let Some((op, k, body)) = reduction(&stmt.value) {
+        if scope.var(&k.text).is_some() {
+            cx.err(
+                GraphError::new(ErrorKind::DuplicateName, k.span, format!("reduction index `{}` is already an index of the target", k.text))
+                    .help("reduce over a fresh index: `sum(k, …)`"),
+            );
+        }
+        shadow_check(cx, k);
+        scope.reduce_var = Some(scope.vars.len());
+        scope.vars.push((k.text.clone(), None));
+        body_expr = body;
+        reduce = Some((op, k.clone()));
+    }
+    let want = tb.elem.compute();
+    let want_body = match reduce {
+        Some((ReduceOp::Mean, _)) => Some(Ty::F32),
+        _ => Some(want),
+    };
+    let mut typer = Typer::new(cx, Some(scope));
+    let body = typer.expr(body_expr, want_body);
+    let scope = typer.index.take()?;
+    let body = body?;
+    let mut vars = Vec::new();
+    for (name, extent) in &scope.vars {
+        match extent {
+            Some(e) => vars.push(*e),
+            None => {
+                cx.err(
+                    GraphError::new(ErrorKind::UnboundIndex, reduce.as_ref().map_or(stmt.target.span, |r| r.1.span), format!("reduction index `{name}` subscripts nothing"))
+                        .help(format!("use it as a whole subscript inside the reduction, e.g. `sum({name}, a[i, {name}])`")),
+                );
+                return None;
+            }
+        }
+    }
+    for (sub, extent, what) in scope.pending {
+        cx.deferred.push(Deferred::InRange { sub, vars: vars.clone(), extent, what });
+    }
+    if reduce.is_some() && body.ty == Ty::Bool {
+        cx.err(GraphError::new(ErrorKind::TypeMismatch, body_expr.span(), "a reduction needs a number, found bool"));
+        return None;
+    }
+    let result_ty = if matches!(reduce, Some((ReduceOp::Mean, _))) { Ty::F32 } else { body.ty };
+    if matches!(reduce, Some((ReduceOp::Mean, _))) && body.ty != Ty::F32 {
+        cx.err(GraphError::new(ErrorKind::TypeMismatch, body_expr.span(), format!("`mean` needs a float value, found {}", body.ty)).help("cast it with `as f32`"));
+        return None;
+    }
+    if result_ty != want {
+        cx.err(
+            GraphError::new(
+                ErrorKind::TypeMismatch,
+                body_expr.span(),
+                format!("type mismatch: `{}` is {} but this node computes {}", tb.name, tb.elem, result_ty),
+            )
+            .help(format!("convert the value with `as {}`", tb.elem)),
+        );
+        return None;
+    }
+    super::flow::check_index_in_place(cx, stmt, target, &body);
+    Some(NodeKind::Index(IndexNode { target, vars, reduce: reduce.map(|r| r.0), body }))
+}
+
+fn shadow_check(cx: &mut Cx<'_>, ix: &Name) {
+    let is_loop = cx.active_loop.is_some_and(|l| cx.loops[l].0 == ix.text);
+    if cx.binding_id(&ix.text).is_some() || cx.graph.dim_index(&ix.text).is_some() || is_loop {
+        cx.err(
+            GraphError::new(ErrorKind::DuplicateName, ix.span, format!("index `{}` has the name of a binding, dim or loop variable", ix.text))
+                .help("index variables are lower-case names of their own, e.g. `i`, `j`, `k`"),
+        );
+    }
+}
+
+/// `v` or `v ± literal` where `v` is an index variable.
+fn shifted_var(scope: &IndexScope, e: &Expr) -> Option<(usize, i64)> {
+    match e {
+        Expr::Name(n) => scope.var(&n.text).map(|v| (v, 0)),
+        Expr::Binary { op: op @ (BinOp::Add | BinOp::Sub), lhs, rhs, .. } => {
+            let (Expr::Name(n), Expr::Lit(Lit { value: LitValue::Int(k), .. })) = (&**lhs, &**rhs) else { return None };
+            let v = scope.var(&n.text)?;
+            let k = i64::try_from(*k).ok()?;
+            Some((v, if *op == BinOp::Sub { k.checked_neg()? } else { k }))
+        }
+        _ => None,
+    }
+}
+
+/// An element read `base[subs…]` inside index notation.
+pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: Span) -> Option<TExpr> {
+    let Some(id) = t.cx.binding_id(&base.text) else {
+        return t.err(GraphError::new(ErrorKind::UnknownName, base.span, format!("`{}` is not declared", base.text)));
+    };
+    let b = t.cx.bindings[id].clone();
+    if b.usage == Usage::Scene || b.usage == Usage::Uniform {
+        return t.err(GraphError::new(ErrorKind::ArgumentKind, base.span, format!("`{}` is {} and cannot be subscripted", b.name, b.usage.with_article())));
+    }
+    let is_target = t.index.as_ref().is_some_and(|s| s.target == id);
+    if !is_target {
+        super::flow::note_read(t.cx, id, base);
+    }
+    if b.shape.len() != subs.len() {
+        return t.err(GraphError::new(
+            ErrorKind::IndexExtent,
+            base.span,
+            format!("`{}` has rank {} but is subscripted with {} indices", base.text, b.shape.len(), subs.len()),
+        ));
+    }
+    let mut out = Vec::with_capacity(subs.len());
+    for (axis, sub) in subs.iter().enumerate() {
+        let extent = b.shape[axis];
+        let scope = t.index.as_ref()?;
+        if let Some((var, offset)) = shifted_var(scope, sub) {
+            bind_extent(t, var, offset, extent, axis, &b.name, sub.span());
+            out.push(Sub::Var { var, offset });
+            continue;
+        }
+        let e = t.expr(sub, Some(Ty::I32))?;
+        if !e.ty.is_int() {
+            return t.err(GraphError::new(ErrorKind::TypeMismatch, sub.span(), format!("a subscript must be an integer, found {}", e.ty)));
+        }
+        let mut data_dependent = false;
+        e.visit(&mut |x| data_dependent |= matches!(x.kind, TKind::Element { .. } | TKind::Read(_) | TKind::Uniform(_)));
+        if !data_dependent {
+            let what = format!("subscript {} of `{}`", axis, b.name);
+            if let Some(scope) = t.index.as_mut() {
+                scope.pending.push((e.clone(), extent, what));
+            }
+        }
+        out.push(Sub::Expr(e));
+    }
+    Some(TExpr { kind: TKind::Element { binding: id, subs: out }, ty: b.elem.compute(), shape: vec![], span })
+}
+
+/// Relates index variable `var` to the extent of the axis it subscripts: the reduction
+/// variable takes its extent from its first plain use; a target variable may read a prefix.
+fn bind_extent(t: &mut Typer<'_, '_>, var: usize, offset: i64, extent: Extent, axis: usize, base: &str, span: Span) {
+    let Some(scope) = t.index.as_mut() else { return };
+    let is_reduce = scope.reduce_var == Some(var);
+    let name = scope.vars[var].0.clone();
+    match scope.vars[var].1 {
+        None if offset == 0 => {
+            scope.vars[var].1 = Some(extent);
+            scope.bound_at = Some(format!("dim {axis} of `{base}`"));
+        }
+        None => {}
+        Some(have) if have == extent => {}
+        Some(have) if is_reduce => {
+            let at = scope.bound_at.clone().unwrap_or_default();
+            let dims = &t.cx.dims;
+            let msg = format!(
+                "index `{name}` ranges over {} ({at}) but dim {axis} of `{base}` is {}",
+                ExtentDisplay(dims, have),
+                ExtentDisplay(dims, extent)
+            );
+            t.cx.err(GraphError::new(ErrorKind::IndexExtent, span, msg));
+        }
+        Some(have) => match (have, extent) {
+            (Extent::Lit(v), Extent::Lit(d)) if v > d && offset == 0 => {
+                t.cx.err(GraphError::new(
+                    ErrorKind::IndexExtent,
+                    span,
+                    format!("index `{name}` ranges over {v} but dim {axis} of `{base}` is {d}"),
+                ));
+            }
+            _ if offset == 0 => t.cx.deferred.push(Deferred::AtMost {
+                small: have,
+                large: extent,
+                what: format!("index `{name}` reads dim {axis} of `{base}`"),
+            }),
+            _ => {}
+        },
+    }
+}

@@ -1,0 +1,146 @@
+//! The checker on whole graphs: what it accepts (and resolves), what it rejects and where.
+
+use super::super::checked::{Deferred, NodeKind, Sub, TKind};
+use super::super::{parse_and_check, ErrorKind, GraphError};
+use crate::elem::Ty;
+use std::str::FromStr;
+
+fn check(src: &str) -> Result<super::super::Checked, Vec<GraphError>> {
+    parse_and_check(proc_macro2::TokenStream::from_str(src).expect("tokens"))
+}
+
+fn errors(src: &str) -> Vec<(ErrorKind, String)> {
+    match check(src) {
+        Ok(_) => panic!("expected errors for {src}"),
+        Err(es) => es.into_iter().map(|e| (e.kind, e.message)).collect(),
+    }
+}
+
+const MLP: &str = "pub graph MlpBlock {
+    dims { B, D, F }
+    input x: f32[B, D]; weight g: f32[D]; weight w_gate: f32[D, F]; weight w_up: f32[D, F];
+    weight w_down: f32[F, D]; uniform eps: f32 = 1e-5; temp n: f32[B, D]; temp h: f32[B, F];
+    output y: f32[B, D];
+    n = rms_norm(x, g, eps);
+    h = silu(matmul(n, w_gate)) * matmul(n, w_up);
+    y = x + matmul(h, w_down);
+}";
+
+#[test]
+fn mlp_block_checks_and_resolves() {
+    let g = check(MLP).unwrap();
+    assert_eq!(g.vis, "pub");
+    assert_eq!(g.nodes.len(), 3);
+    assert!(g.warnings.is_empty(), "{:?}", g.warnings);
+    let NodeKind::Assign { value, .. } = &g.nodes[2].kind else { panic!() };
+    assert_eq!(value.ty, Ty::F32);
+    assert_eq!(g.nodes[1].label, "h = silu(matmul(n, w_gate)) * matmul(n, w_up)");
+}
+
+const BERT_LAYER: &str = "graph Layer {
+    dims { B, T, D, H, E, F, L, V, P }
+    input ids: u32[B, T]; input mask: u32[B, T];
+    weight wte: f32[V, D]; weight wpe: f32[P, D];
+    weight wq: f32[L, D, D]; weight bq: f32[L, D];
+    weight ln_g: f32[L, D]; weight ln_b: f32[L, D];
+    temp x: f32[B, T, D]; temp q: f32[B, T, D]; temp q4: f32[B, T, H, E]; temp qh: f32[B, H, T, E];
+    temp am: f32[B, 1, 1, T]; temp o: f32[B, H, T, E]; temp m: f32[B, T, 1]; temp r: f32[B, T, D];
+    output y: f32[B, T, D];
+    x[b, t, d] = wte[ids[b, t], d] + wpe[t, d];
+    am[b, u, v, t] = select(mask[b, t] > 0, 0.0, -inf);
+    for l in 0..L {
+        q = matmul(x, transpose(wq[l])) + bq[l];
+        q4 = reshape(q);
+        qh = transpose(q4, 1, 2);
+        o = attention(qh, qh, qh, mask = am);
+        m = mean(x);
+        r = x - m + gelu(x) * erf(x) + sum(q, keepdim = true);
+        x = layer_norm(r, ln_g[l], ln_b[l], 1e-12);
+    }
+    y = x;
+}";
+
+#[test]
+fn a_transformer_layer_checks() {
+    let g = match check(BERT_LAYER) {
+        Ok(g) => g,
+        Err(es) => panic!("{:#?}", es.iter().map(|e| &e.message).collect::<Vec<_>>()),
+    };
+    let NodeKind::Index(gather) = &g.nodes[0].kind else { panic!() };
+    let TKind::Binary(_, lhs, _) = &gather.body.kind else { panic!() };
+    let TKind::Element { subs, .. } = &lhs.kind else { panic!() };
+    assert!(matches!(&subs[0], Sub::Expr(e) if e.ty == Ty::U32));
+    assert!(g.deferred.iter().any(|d| matches!(d, Deferred::AtMost { what, .. } if what.contains("wpe"))));
+    assert!(g.deferred.iter().any(|d| matches!(d, Deferred::SameCount { .. })));
+    let NodeKind::Loop { body, .. } = &g.nodes[2].kind else { panic!() };
+    assert!(matches!(body[1].kind, NodeKind::View { reshape: true, .. }));
+    assert!(matches!(body[2].kind, NodeKind::View { reshape: false, .. }));
+}
+
+#[test]
+fn literals_are_typed_and_range_checked() {
+    let ok = "graph G { dims { N } input x: u32[N]; output y: u32[N]; y = x + 4000000000; }";
+    assert!(check(ok).is_ok());
+    let es = errors("graph G { dims { N } input x: i32[N]; output y: i32[N]; y = x + 4000000000; }");
+    assert!(es[0].1.contains("does not fit i32"), "{es:?}");
+    let es = errors("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = x * 1e39; }");
+    assert!(es[0].1.contains("does not fit f32"), "{es:?}");
+    let es = errors("graph G { dims { N } input x: u32[N]; output y: u32[N]; y = x + 1.5; }");
+    assert!(es[0].1.contains("float literal"), "{es:?}");
+    let g = check("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = max(x, -inf) * 1e-50; }").unwrap();
+    let NodeKind::Assign { value, .. } = &g.nodes[0].kind else { panic!() };
+    let mut consts = Vec::new();
+    value.visit(&mut |e| {
+        if let TKind::Const(c) = e.kind {
+            consts.push(c)
+        }
+    });
+    assert_eq!(consts.len(), 2);
+}
+
+#[test]
+fn long_chains_are_rejected_not_overflowed() {
+    let terms = vec!["x"; 10_000].join(" + ");
+    let src = format!("graph G {{ dims {{ N }} input x: f32[N]; output y: f32[N]; y = {terms}; }}");
+    let es = errors(&src);
+    assert_eq!(es[0].0, ErrorKind::Syntax);
+    assert!(es[0].1.contains("levels deep"), "{es:?}");
+    let casts = " as f32".repeat(10_000);
+    let src = format!("graph G {{ dims {{ N }} input x: f32[N]; output y: f32[N]; y = x{casts}; }}");
+    assert!(errors(&src)[0].1.contains("levels deep"));
+}
+
+#[test]
+fn rules_are_reported_with_their_kinds() {
+    let cases: &[(&str, ErrorKind)] = &[
+        ("graph G { dims { N } input x: f32[N]; output y: f32[N]; x = y; y = x; }", ErrorKind::WriteReadOnly),
+        ("graph G { dims { N } input x: f32[N]; temp t: f32[N]; output y: f32[N]; y = t + x; t = x; }", ErrorKind::ReadBeforeWrite),
+        ("graph G { dims { N, M } input x: f32[N, M]; output y: f32[N, M]; y = matmul(x, x); }", ErrorKind::ShapeMismatch),
+        ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = softmax(x, x); }", ErrorKind::Arity),
+        ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = frob(x); }", ErrorKind::UnknownName),
+        ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = sum(x, keep = true); }", ErrorKind::ArgumentKind),
+        ("graph G { dims { N } input x: f32[N, N]; output y: f32[N, N]; y = matmul(y, x); }", ErrorKind::ReadBeforeWrite),
+        ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = x[j]; }", ErrorKind::UnknownName),
+        ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = x[i, i]; }", ErrorKind::IndexExtent),
+        ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = y[i + 1] + x[i]; }", ErrorKind::InPlace),
+    ];
+    for (src, kind) in cases {
+        let es = errors(src);
+        assert!(es.iter().any(|e| e.0 == *kind), "{src}: {es:?}");
+    }
+}
+
+#[test]
+fn indices_are_values_and_reductions_keep_their_axis() {
+    let src = "graph G { dims { T } input s: f32[T, T]; temp m: f32[T, 1]; output y: f32[T, T];
+        y[i, j] = select(j <= i, s[i, j], -inf) + (i as f32);
+        m = max(y);
+    }";
+    let g = check(src).unwrap();
+    assert!(g.warnings.iter().any(|w| w.message.contains("dead node")), "{:?}", g.warnings);
+    let src = "graph G { dims { T } input s: f32[T, T]; temp m: f32[T, 1]; output y: f32[T, T];
+        m = max(s);
+        y = s - m + sum(s, keepdim = true);
+    }";
+    assert!(check(src).is_ok());
+}

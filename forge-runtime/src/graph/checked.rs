@@ -1,0 +1,259 @@
+//! The checked graph: what the checker hands to lowering, as naga's validator hands a module to
+//! its back ends. Every name is resolved to an id, every call to a [`Builtin`], every expression
+//! carries its type and symbolic shape, literals are typed and range-checked, index forms are
+//! decided. Lowering accepts only this type and re-infers nothing.
+
+use super::ast::Usage;
+use super::builtins::Builtin;
+use super::diag::GraphError;
+use super::ops::{BinaryOp, ReduceOp, UnaryOp};
+use super::shape::{Extent, Shape};
+use crate::elem::{Elem, Ty};
+use proc_macro2::Span;
+
+/// Index of a binding in [`Checked::bindings`].
+pub type BindingId = usize;
+
+/// A graph that passed every rule.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub name: String,
+    /// The graph's visibility as written (`pub`, `pub(crate)`, or empty for private).
+    pub vis: String,
+    pub doc: Vec<String>,
+    pub dims: Vec<String>,
+    pub bindings: Vec<BindingInfo>,
+    pub nodes: Vec<Node>,
+    /// Loop variables, by id: their names and extents.
+    pub loops: Vec<(String, Extent)>,
+    /// Rules that need the dims' values (sub-ranges, view sizes), checked when instantiated.
+    pub deferred: Vec<Deferred>,
+    pub warnings: Vec<GraphError>,
+}
+
+impl Checked {
+    pub fn binding(&self, name: &str) -> Option<(BindingId, &BindingInfo)> {
+        self.bindings.iter().enumerate().find(|(_, b)| b.name == name)
+    }
+}
+
+/// A declared binding, resolved.
+#[derive(Debug, Clone)]
+pub struct BindingInfo {
+    pub name: String,
+    pub usage: Usage,
+    pub elem: Elem,
+    pub shape: Shape,
+    pub default: Option<Const>,
+    pub doc: Vec<String>,
+}
+
+/// A typed constant, already rounded to its type.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Const {
+    F32(f32),
+    I32(i32),
+    U32(u32),
+    Bool(bool),
+}
+
+impl Const {
+    pub fn ty(self) -> Ty {
+        match self {
+            Const::F32(_) => Ty::F32,
+            Const::I32(_) => Ty::I32,
+            Const::U32(_) => Ty::U32,
+            Const::Bool(_) => Ty::Bool,
+        }
+    }
+}
+
+/// How a node runs, from `#[schedule(…)]` (absent fields: the lowering's default).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ScheduleHint {
+    pub workgroup: Option<u32>,
+    pub items: Option<u32>,
+}
+
+/// One node (a statement) or a loop of nodes.
+#[derive(Debug, Clone)]
+pub struct Node {
+    /// The statement as written, e.g. `y = x + matmul(h, w)` (profiles and sources show it).
+    pub label: String,
+    /// Where the node's target (or the loop's variable) was written.
+    pub span: Span,
+    pub schedule: ScheduleHint,
+    pub kind: NodeKind,
+}
+
+#[derive(Debug, Clone)]
+pub enum NodeKind {
+    /// `target = value;` — elementwise work and built-in ops, `value.shape` broadcastable to
+    /// the target's shape or equal to it up to size-1 axes.
+    Assign { target: BindingId, value: TExpr },
+    /// `target[i, j] = value;` (index notation).
+    Index(IndexNode),
+    /// `target = reshape(x);` / `target = transpose(x, …);`: the target is a view of `source`
+    /// (a [`TKind::Read`]) — no kernel unless the layout forces a copy.
+    View { target: BindingId, source: TExpr, reshape: bool },
+    /// `target = wgsl!(…);`
+    Raw(RawNode),
+    /// `for var in 0..count { body }`.
+    Loop { var: usize, count: Extent, body: Vec<Node> },
+}
+
+/// An index-notation node: every point of `vars[..target_rank]` computes `body`, reduced over
+/// the last var when `reduce` is set.
+#[derive(Debug, Clone)]
+pub struct IndexNode {
+    pub target: BindingId,
+    /// Extents of the index variables: the target's, then the reduction's (if any).
+    pub vars: Vec<Extent>,
+    pub reduce: Option<ReduceOp>,
+    pub body: TExpr,
+}
+
+/// A raw WGSL kernel node.
+#[derive(Debug, Clone)]
+pub struct RawNode {
+    pub target: BindingId,
+    pub source: String,
+    pub entry: String,
+    pub workgroup_size: [u32; 3],
+    /// Binding `n` of the kernel is `args[n]`.
+    pub args: Vec<BindingId>,
+    /// Whether the entry point reads `@builtin(num_workgroups)` (needed to cover grids folded
+    /// past 65,535 workgroups per dimension).
+    pub uses_num_workgroups: bool,
+}
+
+/// A typed expression.
+#[derive(Debug, Clone)]
+pub struct TExpr {
+    pub kind: TKind,
+    pub ty: Ty,
+    pub shape: Shape,
+    pub span: Span,
+}
+
+/// A binding read as a (possibly sliced, possibly transposed) view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadView {
+    pub binding: BindingId,
+    /// Leading axes fixed by a subscript (`w[l]`, `w[0]`).
+    pub slice: Vec<SliceIndex>,
+    /// The view's axes as axes of the unsliced remainder: `[0, 1, …]` for a plain read.
+    pub axes: Vec<usize>,
+}
+
+/// A fixed leading subscript of a view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SliceIndex {
+    /// A loop variable (by loop id).
+    Loop(usize),
+    Lit(u64),
+}
+
+/// One subscript of an index-notation read.
+#[derive(Debug, Clone)]
+pub enum Sub {
+    /// `i` or `i + 2`: index variable `var` shifted by a literal. A shift past the edge clamps
+    /// to the edge; an unshifted variable over a larger dim reads a prefix (checked at `new`).
+    Var { var: usize, offset: i64 },
+    /// Any other integer expression (affine subscripts, gathers `ids[n]`): the value is clamped
+    /// to the dim at run time; affine ones are also range-checked at `new`.
+    Expr(TExpr),
+}
+
+#[derive(Debug, Clone)]
+pub enum TKind {
+    Read(ReadView),
+    Uniform(BindingId),
+    Const(Const),
+    /// The value of a dim.
+    Dim(usize),
+    /// The value of an index-notation variable (`i32`).
+    IndexVar(usize),
+    /// The value of a loop variable (`i32`).
+    LoopVar(usize),
+    Unary(UnaryOp, Box<TExpr>),
+    Binary(BinaryOp, Box<TExpr>, Box<TExpr>),
+    Select(Box<TExpr>, Box<TExpr>, Box<TExpr>),
+    /// A conversion to `elem` (`ty` is its compute type; `as f16` rounds to f16).
+    Cast(Box<TExpr>, Elem),
+    /// A built-in op (not elementwise: those are Unary/Binary/Select).
+    Op(Box<OpCall>),
+    /// An element of a binding at computed subscripts (index notation, gathers).
+    Element { binding: BindingId, subs: Vec<Sub> },
+}
+
+/// A call of a built-in op with its options resolved.
+#[derive(Debug, Clone)]
+pub struct OpCall {
+    pub op: Builtin,
+    pub args: Vec<TExpr>,
+    pub keepdim: bool,
+    pub causal: bool,
+    pub mask: Option<TExpr>,
+    pub scale: Option<TExpr>,
+}
+
+impl TExpr {
+    /// Calls `f` on this expression and every sub-expression, parents first.
+    pub fn visit<'a>(&'a self, f: &mut impl FnMut(&'a TExpr)) {
+        f(self);
+        match &self.kind {
+            TKind::Read(_) | TKind::Uniform(_) | TKind::Const(_) | TKind::Dim(_) | TKind::IndexVar(_) | TKind::LoopVar(_) => {}
+            TKind::Unary(_, a) | TKind::Cast(a, _) => a.visit(f),
+            TKind::Binary(_, a, b) => {
+                a.visit(f);
+                b.visit(f);
+            }
+            TKind::Select(c, a, b) => {
+                c.visit(f);
+                a.visit(f);
+                b.visit(f);
+            }
+            TKind::Op(call) => {
+                call.args.iter().for_each(|a| a.visit(f));
+                if let Some(m) = &call.mask {
+                    m.visit(f);
+                }
+                if let Some(s) = &call.scale {
+                    s.visit(f);
+                }
+            }
+            TKind::Element { subs, .. } => {
+                for s in subs {
+                    if let Sub::Expr(e) = s {
+                        e.visit(f);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Bindings this expression reads.
+    pub fn reads(&self) -> Vec<BindingId> {
+        let mut out = Vec::new();
+        self.visit(&mut |e| match &e.kind {
+            TKind::Read(v) => out.push(v.binding),
+            TKind::Uniform(b) => out.push(*b),
+            TKind::Element { binding, .. } => out.push(*binding),
+            _ => {}
+        });
+        out
+    }
+}
+
+/// A rule checked when the graph is instantiated, against the dims' values.
+#[derive(Debug, Clone)]
+pub enum Deferred {
+    /// `small` must not exceed `large` (an index variable reading a prefix of a larger dim, a
+    /// literal slice index inside its axis).
+    AtMost { small: Extent, large: Extent, what: String },
+    /// An affine subscript must stay inside `0..extent` for every value of its index variables.
+    InRange { sub: TExpr, vars: Vec<Extent>, extent: Extent, what: String },
+    /// Two shapes must hold the same number of elements (`reshape`).
+    SameCount { a: Shape, b: Shape, what: String },
+}

@@ -1,0 +1,45 @@
+//! Findings: a [`GraphError`] is one broken rule (or warning) at a span. The macro reports it
+//! as a compile error (or a warning) on that token; the runtime as [`crate::Error::InvalidGraph`].
+
+use super::kind::ErrorKind;
+use proc_macro2::Span;
+
+/// Whether a finding stops the graph (error) or is reported and passed (warning).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A problem found in a graph, at a span.
+#[derive(Debug, Clone)]
+pub struct GraphError {
+    pub kind: ErrorKind,
+    pub span: Span,
+    pub message: String,
+    pub help: Option<String>,
+    pub severity: Severity,
+}
+
+impl GraphError {
+    pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> Self {
+        let severity = if kind.is_warning() { Severity::Warning } else { Severity::Error };
+        GraphError { kind, span, message: message.into(), help: None, severity }
+    }
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+    /// The message with its help line, as one text.
+    pub fn full_message(&self) -> String {
+        match &self.help {
+            Some(h) => format!("{}\n  = help: {}", self.message, h),
+            None => self.message.clone(),
+        }
+    }
+    /// Line (1-based) and column (0-based) of the span in the graph's source text.
+    pub fn line_column(&self) -> (usize, usize) {
+        let start = self.span.start();
+        (start.line, start.column)
+    }
+}

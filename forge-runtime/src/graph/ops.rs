@@ -1,0 +1,190 @@
+//! The scalar operators every layer shares — the checker resolves calls and symbols to them,
+//! lowering puts them in kernel expressions, each backend evaluates or prints them. Every
+//! `match` over them is exhaustive, so adding one is a change the compiler walks you through
+//! (see `docs/adding-an-op.md`).
+
+/// Unary scalar functions and operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `-x` (wrapping for integers).
+    Neg,
+    /// `!b` on bools.
+    Not,
+    Exp,
+    Log,
+    Sqrt,
+    /// `1 / sqrt(x)`.
+    Rsqrt,
+    /// `1 - 2 / (exp(2x) + 1)`: finite for every finite input on every backend.
+    Tanh,
+    /// `1 / (1 + exp(-x))`.
+    Sigmoid,
+    /// `x * sigmoid(x)`.
+    Silu,
+    /// Exact GELU, PyTorch's default: `0.5 x (1 + erf(x / sqrt 2))`.
+    Gelu,
+    /// GELU's tanh approximation (PyTorch `approximate='tanh'`):
+    /// `0.5 x (1 + tanh(0.7978845608 (x + 0.044715 x^3)))`.
+    GeluTanh,
+    /// The error function.
+    Erf,
+    /// `max(x, 0)`.
+    Relu,
+    Abs,
+}
+
+impl UnaryOp {
+    /// The functions a graph calls by name, in the order the docs list them.
+    pub const CALLABLE: [UnaryOp; 12] = [
+        UnaryOp::Exp,
+        UnaryOp::Log,
+        UnaryOp::Sqrt,
+        UnaryOp::Rsqrt,
+        UnaryOp::Tanh,
+        UnaryOp::Sigmoid,
+        UnaryOp::Silu,
+        UnaryOp::Gelu,
+        UnaryOp::GeluTanh,
+        UnaryOp::Erf,
+        UnaryOp::Relu,
+        UnaryOp::Abs,
+    ];
+
+    /// The name a graph calls it by (operators have their symbol).
+    pub fn name(self) -> &'static str {
+        match self {
+            UnaryOp::Neg => "-",
+            UnaryOp::Not => "!",
+            UnaryOp::Exp => "exp",
+            UnaryOp::Log => "log",
+            UnaryOp::Sqrt => "sqrt",
+            UnaryOp::Rsqrt => "rsqrt",
+            UnaryOp::Tanh => "tanh",
+            UnaryOp::Sigmoid => "sigmoid",
+            UnaryOp::Silu => "silu",
+            UnaryOp::Gelu => "gelu",
+            UnaryOp::GeluTanh => "gelu_tanh",
+            UnaryOp::Erf => "erf",
+            UnaryOp::Relu => "relu",
+            UnaryOp::Abs => "abs",
+        }
+    }
+
+    /// One line for the docs and for "unknown function" hints.
+    pub fn help(self) -> &'static str {
+        match self {
+            UnaryOp::Neg => "negation",
+            UnaryOp::Not => "logical not",
+            UnaryOp::Exp => "e^x",
+            UnaryOp::Log => "natural logarithm",
+            UnaryOp::Sqrt => "square root",
+            UnaryOp::Rsqrt => "1 / sqrt(x)",
+            UnaryOp::Tanh => "hyperbolic tangent",
+            UnaryOp::Sigmoid => "1 / (1 + e^-x)",
+            UnaryOp::Silu => "x * sigmoid(x)",
+            UnaryOp::Gelu => "exact GELU, 0.5 x (1 + erf(x / sqrt 2)) (PyTorch's default)",
+            UnaryOp::GeluTanh => "GELU's tanh approximation (PyTorch approximate='tanh')",
+            UnaryOp::Erf => "the error function",
+            UnaryOp::Relu => "max(x, 0)",
+            UnaryOp::Abs => "absolute value",
+        }
+    }
+
+    /// Whether the function needs a float argument (integers are rejected, literals become f32).
+    pub fn float_only(self) -> bool {
+        match self {
+            UnaryOp::Neg | UnaryOp::Not | UnaryOp::Relu | UnaryOp::Abs => false,
+            UnaryOp::Exp
+            | UnaryOp::Log
+            | UnaryOp::Sqrt
+            | UnaryOp::Rsqrt
+            | UnaryOp::Tanh
+            | UnaryOp::Sigmoid
+            | UnaryOp::Silu
+            | UnaryOp::Gelu
+            | UnaryOp::GeluTanh
+            | UnaryOp::Erf => true,
+        }
+    }
+}
+
+/// Binary scalar operators and functions. Comparisons yield bool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    /// Floats: IEEE (`x / 0` is ±inf, `0 / 0` NaN). Integers: truncating, `x / 0 == x`,
+    /// `i32::MIN / -1 == i32::MIN` (WGSL's rule, kept on every backend).
+    Div,
+    Min,
+    Max,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+}
+
+impl BinaryOp {
+    pub fn is_comparison(self) -> bool {
+        match self {
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne => true,
+            BinaryOp::Add
+            | BinaryOp::Sub
+            | BinaryOp::Mul
+            | BinaryOp::Div
+            | BinaryOp::Min
+            | BinaryOp::Max
+            | BinaryOp::And
+            | BinaryOp::Or => false,
+        }
+    }
+    pub fn is_logical(self) -> bool {
+        matches!(self, BinaryOp::And | BinaryOp::Or)
+    }
+    /// The symbol or function name, for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Min => "min",
+            BinaryOp::Max => "max",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::And => "&&",
+            BinaryOp::Or => "||",
+        }
+    }
+}
+
+/// Reductions over one axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReduceOp {
+    Sum,
+    /// Identity `-inf`: the max of an all `-inf` row is `-inf`.
+    Max,
+    /// The sum divided by the count.
+    Mean,
+}
+
+impl ReduceOp {
+    pub const ALL: [ReduceOp; 3] = [ReduceOp::Sum, ReduceOp::Max, ReduceOp::Mean];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ReduceOp::Sum => "sum",
+            ReduceOp::Max => "max",
+            ReduceOp::Mean => "mean",
+        }
+    }
+}

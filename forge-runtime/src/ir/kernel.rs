@@ -1,0 +1,220 @@
+//! What one kernel computes ([`KernelBody`]), kept apart from how it runs ([`Schedule`]).
+
+use super::expr::{ReduceOp, SExpr};
+use crate::elem::{Elem, Ty};
+
+/// Row operations over the last axis that produce one value per row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RowOp {
+    Reduce(ReduceOp),
+    /// Index of the first largest element (`u32`); NaN is never the largest.
+    Argmax,
+}
+
+/// Normalisations over the last axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NormKind {
+    /// `x / sqrt(mean(x²) + eps) * gain`.
+    Rms,
+    /// `(x - mean) / sqrt(var + eps) * gain + bias`, biased variance.
+    Layer,
+}
+
+/// A batched matrix product: `Acc(b, i, j) = sum_k a(b, i, k) * b(b, k, j)` in f32.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatmulBody {
+    pub out: usize,
+    pub batch: Vec<usize>,
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    /// Space `[batch.., m, k]`.
+    pub a: SExpr,
+    /// Space `[batch.., k, n]`.
+    pub b: SExpr,
+    /// Space `[batch.., m, n]`; `Acc` is the product.
+    pub epilogue: SExpr,
+}
+
+/// Fused scaled dot-product attention with an online softmax.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttentionBody {
+    pub out: usize,
+    pub batch: Vec<usize>,
+    pub tq: usize,
+    pub tk: usize,
+    pub e: usize,
+    pub ev: usize,
+    /// Space `[batch.., tq, e]`.
+    pub q: SExpr,
+    /// Space `[batch.., tk, e]`.
+    pub k: SExpr,
+    /// Space `[batch.., tk, ev]`.
+    pub v: SExpr,
+    /// Additive mask, space `[batch.., tq, tk]`.
+    pub mask: Option<SExpr>,
+    /// Key `j` is skipped for query `i` when `j > i + (tk - tq)`.
+    pub causal: bool,
+    /// Scalar (empty space).
+    pub scale: SExpr,
+    /// Space `[batch.., tq, ev]`; `Acc` is the attention output.
+    pub epilogue: SExpr,
+}
+
+/// What a kernel computes. `out` is the index of the output in the kernel's `args`; every output
+/// element is written exactly once, as the body's value converted to the output's element type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KernelBody {
+    /// `out[i] = value(i)` over the space `extents`.
+    Map { out: usize, extents: Vec<usize>, value: SExpr },
+    /// Over the space `[leading.., cols]`: `r = op(input(row, c) for c)`, then
+    /// `out[row] = epilogue(row)` with `Acc = r` (epilogue space: `leading`).
+    Row { out: usize, leading: Vec<usize>, cols: usize, op: RowOp, input: SExpr, epilogue: SExpr },
+    /// Numerically stable softmax along the last axis of `[leading.., cols]`; input and
+    /// epilogue share that space.
+    Softmax { out: usize, leading: Vec<usize>, cols: usize, input: SExpr, epilogue: SExpr },
+    /// A normalisation along the last axis; `gain`/`bias` in the space `[leading.., cols]`,
+    /// `eps` scalar.
+    Norm {
+        out: usize,
+        leading: Vec<usize>,
+        cols: usize,
+        kind: NormKind,
+        input: SExpr,
+        gain: SExpr,
+        bias: Option<SExpr>,
+        eps: SExpr,
+        epilogue: SExpr,
+    },
+    Matmul(Box<MatmulBody>),
+    Attention(Box<AttentionBody>),
+    /// Index notation: `out[i] = value(i)` over `extents`, or with `reduce = (op, k)`,
+    /// `out[i] = op(value(i, r) for r in 0..k)` where `value`'s space is `[extents.., k]`.
+    Index { out: usize, extents: Vec<usize>, reduce: Option<(ReduceOp, usize)>, value: SExpr },
+    /// A raw WGSL kernel run as written: `workgroups` workgroups of `workgroup_size`.
+    Raw(Box<RawBody>),
+}
+
+/// A raw kernel: its WGSL, entry point and dispatch.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawBody {
+    pub out: usize,
+    pub source: String,
+    pub entry: String,
+    pub workgroup_size: [u32; 3],
+    /// Workgroups to launch (one invocation per element of the target, rounded up).
+    pub workgroups: u64,
+    /// Whether the kernel reads `num_workgroups` (needed past 65,535 workgroups).
+    pub uses_num_workgroups: bool,
+    /// Binding `n` of the kernel: `RawSlot::Arg(i)` (the kernel's `args[i]`), a uniform field,
+    /// or a scene.
+    pub slots: Vec<RawSlot>,
+}
+
+/// What a raw kernel's binding `n` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawSlot {
+    Arg(usize),
+    Uniform { field: usize },
+    Scene { arg: usize },
+}
+
+impl KernelBody {
+    pub fn out(&self) -> usize {
+        match self {
+            KernelBody::Map { out, .. }
+            | KernelBody::Row { out, .. }
+            | KernelBody::Softmax { out, .. }
+            | KernelBody::Norm { out, .. }
+            | KernelBody::Index { out, .. } => *out,
+            KernelBody::Matmul(m) => m.out,
+            KernelBody::Attention(a) => a.out,
+            KernelBody::Raw(r) => r.out,
+        }
+    }
+    /// Short name of the kernel's template (used in entry-point names).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            KernelBody::Map { .. } => "map",
+            KernelBody::Row { .. } => "row",
+            KernelBody::Softmax { .. } => "softmax",
+            KernelBody::Norm { kind: NormKind::Rms, .. } => "rms_norm",
+            KernelBody::Norm { kind: NormKind::Layer, .. } => "layer_norm",
+            KernelBody::Matmul(_) => "matmul",
+            KernelBody::Attention(_) => "attention",
+            KernelBody::Index { .. } => "index",
+            KernelBody::Raw(_) => "raw",
+        }
+    }
+    /// Every scalar expression of the body.
+    pub fn exprs(&self) -> Vec<&SExpr> {
+        match self {
+            KernelBody::Map { value, .. } | KernelBody::Index { value, .. } => vec![value],
+            KernelBody::Row { input, epilogue, .. } | KernelBody::Softmax { input, epilogue, .. } => vec![input, epilogue],
+            KernelBody::Norm { input, gain, bias, eps, epilogue, .. } => {
+                let mut v = vec![input, gain, eps, epilogue];
+                v.extend(bias.as_ref());
+                v
+            }
+            KernelBody::Matmul(m) => vec![&m.a, &m.b, &m.epilogue],
+            KernelBody::Attention(a) => {
+                let mut v = vec![&a.q, &a.k, &a.v, &a.scale, &a.epilogue];
+                v.extend(a.mask.as_ref());
+                v
+            }
+            KernelBody::Raw(_) => vec![],
+        }
+    }
+    /// The type `Acc` has in the epilogue.
+    pub fn acc_ty(&self) -> Ty {
+        match self {
+            KernelBody::Row { op: RowOp::Argmax, .. } => Ty::U32,
+            _ => Ty::F32,
+        }
+    }
+}
+
+/// How a kernel is run: invocations per workgroup (a power of two, at most 256) and output items
+/// per invocation (1, 2, 4 or 8). Changing it never changes results beyond rounding order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Schedule {
+    pub workgroup: u32,
+    pub items: u32,
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule { workgroup: 256, items: 1 }
+    }
+}
+
+/// How a kernel touches one of its buffer arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Access {
+    Read,
+    ReadWrite,
+}
+
+/// One buffer argument of a kernel, in binding order: the elements
+/// `buffer[offset .. offset + len]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KernelArg {
+    pub buffer: usize,
+    pub elem: Elem,
+    pub offset: usize,
+    pub len: usize,
+    pub access: Access,
+    pub role: super::BufferRole,
+}
+
+/// One kernel of a plan: its maths, independent of any backend or schedule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KernelSpec {
+    /// The graph statement this kernel belongs to, as written (for profiles and sources).
+    pub node: String,
+    /// Buffer arguments in binding order.
+    pub args: Vec<KernelArg>,
+    /// Whether the graph's uniform block is bound (after the args).
+    pub uses_uniforms: bool,
+    pub body: KernelBody,
+}

@@ -1,0 +1,111 @@
+//! How each kernel is launched: threads per workgroup, how many workgroups, which matmul
+//! variant runs; and folding a workgroup count into a grid every backend accepts.
+
+use super::map::PARALLEL_REDUCE_MIN;
+use crate::ir::{KernelBody, KernelSpec, MatmulBody, Schedule};
+
+/// Workgroups per dispatch dimension every WebGPU adapter supports (CUDA's y limit too).
+pub const MAX_WORKGROUPS_PER_DIM: u32 = 65_535;
+/// Matmuls with at most this many rows per batch entry use the skinny kernel.
+pub const SKINNY_MAX_M: usize = 8;
+/// Output columns per workgroup of the skinny matmul; the rest of the workgroup splits K.
+pub const SKINNY_COLS: u32 = 8;
+/// Output tile side of the register-blocked matmul (256 invocations, 2×2 outputs each).
+pub const BLOCKED_TILE: u32 = 32;
+/// K slice of the register-blocked matmul kept in workgroup memory per step.
+pub const BLOCKED_K: u32 = 16;
+/// Threads per workgroup of the attention kernel (one query row each).
+pub const ATTENTION_THREADS: u32 = 64;
+
+/// Which matmul template runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatmulVariant {
+    /// Few rows: each workgroup owns `SKINNY_COLS` columns and splits K (weights read once).
+    Skinny,
+    /// `#[schedule(workgroup = 256, items = 4)]`: 32×32 tile, 2×2 outputs per invocation.
+    /// Opt-in: on the H200 at 64×576×1536 it lost to the 16×16 tile (too few workgroups).
+    Blocked,
+    /// A square tile of this side (16 for 256 invocations).
+    Tiled(u32),
+}
+
+pub fn matmul_variant(m: &MatmulBody, s: &Schedule) -> MatmulVariant {
+    if m.m <= SKINNY_MAX_M && s.workgroup >= 2 * SKINNY_COLS {
+        MatmulVariant::Skinny
+    } else if s.workgroup == 256 && s.items == 4 {
+        MatmulVariant::Blocked
+    } else {
+        MatmulVariant::Tiled(1 << (s.workgroup.clamp(1, 1024).ilog2() / 2))
+    }
+}
+
+/// Threads per workgroup a kernel runs with.
+pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
+    match &spec.body {
+        KernelBody::Matmul(m) => match matmul_variant(m, s) {
+            MatmulVariant::Skinny => s.workgroup / SKINNY_COLS * SKINNY_COLS,
+            MatmulVariant::Blocked => 256,
+            MatmulVariant::Tiled(t) => t * t,
+        },
+        KernelBody::Attention(_) => ATTENTION_THREADS.min(s.workgroup.max(1)),
+        KernelBody::Raw(r) => r.workgroup_size.iter().product(),
+        KernelBody::Map { .. } | KernelBody::Index { .. } | KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. } => {
+            s.workgroup.max(1)
+        }
+    }
+}
+
+fn product(extents: &[usize]) -> u64 {
+    extents.iter().map(|&e| e as u64).product()
+}
+
+/// Total workgroups a kernel needs (before folding into a grid).
+pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
+    let t = threads(spec, s).max(1) as u64;
+    match &spec.body {
+        KernelBody::Raw(r) => r.workgroups.max(1),
+        KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => {
+            product(extents).div_ceil(t * s.items.max(1) as u64).max(1)
+        }
+        KernelBody::Index { extents, reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => product(extents).max(1),
+        KernelBody::Index { extents, .. } => product(extents).div_ceil(t * s.items.max(1) as u64).max(1),
+        KernelBody::Row { leading, .. } | KernelBody::Softmax { leading, .. } | KernelBody::Norm { leading, .. } => {
+            product(leading).max(1)
+        }
+        KernelBody::Matmul(m) => {
+            let per = match matmul_variant(m, s) {
+                MatmulVariant::Skinny => (m.n as u64).div_ceil(SKINNY_COLS as u64),
+                MatmulVariant::Blocked => {
+                    let t = BLOCKED_TILE as u64;
+                    (m.m as u64).div_ceil(t) * (m.n as u64).div_ceil(t)
+                }
+                MatmulVariant::Tiled(tile) => (m.m as u64).div_ceil(tile as u64) * (m.n as u64).div_ceil(tile as u64),
+            };
+            product(&m.batch) * per
+        }
+        KernelBody::Attention(a) => (product(&a.batch) * a.tq as u64).div_ceil(t).max(1),
+    }
+}
+
+/// Folds `total` workgroups into `[x, y, 1]` with `x ≤ x_limit` and `y ≤ 65,535`; kernels read
+/// their group as `x + y * num_x`, and skip groups past `total`.
+pub fn fold(total: u64, x_limit: u32) -> Option<[u32; 3]> {
+    let x = total.min(x_limit as u64).max(1);
+    let y = total.div_ceil(x);
+    (y <= MAX_WORKGROUPS_PER_DIM as u64).then_some([x as u32, y as u32, 1])
+}
+
+/// A short description of the variant a kernel runs, for profiles.
+pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
+    let t = threads(spec, s);
+    match &spec.body {
+        KernelBody::Matmul(m) => match matmul_variant(m, s) {
+            MatmulVariant::Skinny => format!("skinny matmul ({t} threads, {SKINNY_COLS} columns per group)"),
+            MatmulVariant::Blocked => format!("register-blocked {BLOCKED_TILE}x{BLOCKED_TILE} tile"),
+            MatmulVariant::Tiled(tile) => format!("tiled {tile}x{tile}"),
+        },
+        KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => format!("workgroup reduction ({t} threads)"),
+        KernelBody::Attention(_) => format!("online softmax, one query per thread ({t} threads)"),
+        other => format!("{} ({t} threads, {} items)", other.kind(), s.items.max(1)),
+    }
+}

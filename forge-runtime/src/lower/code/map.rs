@@ -1,0 +1,127 @@
+//! Templates over a flat index space: maps (`items` outputs per invocation) and index notation
+//! (serial reductions per output, or one workgroup per output with a tree reduction when the
+//! reduction is long).
+
+use super::{unflatten, Writer};
+use crate::elem::Ty;
+use crate::graph::checked::Const;
+use crate::ir::{contiguous_strides, ReduceOp, SExpr};
+
+/// Reductions at least this long run one workgroup per output instead of a loop per thread.
+pub const PARALLEL_REDUCE_MIN: usize = 128;
+
+/// The invocation's `it`-th output of a flat space: `(group * items + it) * threads + lid`.
+fn flat_index(w: &mut Writer<'_>, it: &str) -> String {
+    let (items, threads) = (w.sched.items.max(1) as u64, w.threads as u64);
+    format!("({} * {} + {}) * {} + {}", "group", w.u(items), w.idx(it), w.u(threads), w.idx("lid"))
+}
+
+pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
+    let n: u64 = extents.iter().map(|&e| e as u64).product();
+    w.own_strides = Some(contiguous_strides(extents));
+    w.for_unrolled("it", w.sched.items.max(1) as usize);
+    let i = flat_index(w, "it");
+    w.let_idx("i", &i);
+    w.if_(&format!("i >= {}", w.u(n)));
+    w.line("return;");
+    w.close();
+    let vars = unflatten(w, "i", extents, "v");
+    let v = w.expr(value, &vars, Some("i"), "");
+    w.store(out, "i", &v);
+    w.close();
+}
+
+fn combine(w: &Writer<'_>, op: ReduceOp, ty: Ty, a: &str, b: &str) -> String {
+    match (op, ty) {
+        (ReduceOp::Max, Ty::F32) => format!("forge_fmax({a}, {b})"),
+        (ReduceOp::Max, _) => format!("max({a}, {b})"),
+        (ReduceOp::Sum | ReduceOp::Mean, Ty::I32) if w.d == super::Dialect::Cuda => format!("i32(u32({a}) + u32({b}))"),
+        (ReduceOp::Sum | ReduceOp::Mean, _) => format!("{a} + {b}"),
+    }
+}
+
+fn identity(w: &Writer<'_>, op: ReduceOp, ty: Ty) -> String {
+    match (op, ty) {
+        (ReduceOp::Max, Ty::F32) => w.f32_lit(f32::NEG_INFINITY),
+        (ReduceOp::Max, Ty::I32) => w.lit(Const::I32(i32::MIN)),
+        (ReduceOp::Max, _) => w.lit(Const::U32(0)),
+        (_, Ty::F32) => w.f32_lit(0.0),
+        (_, Ty::I32) => w.lit(Const::I32(0)),
+        (_, _) => w.lit(Const::U32(0)),
+    }
+}
+
+pub(super) fn index(w: &mut Writer<'_>, out: usize, extents: &[usize], reduce: Option<(ReduceOp, usize)>, value: &SExpr) {
+    let Some((op, k)) = reduce else {
+        return map(w, out, extents, value);
+    };
+    let n: u64 = extents.iter().map(|&e| e as u64).product();
+    let ty = value.ty();
+    if k >= PARALLEL_REDUCE_MIN {
+        // One workgroup per output: threads split the reduction, then a tree in shared memory.
+        let t = w.threads;
+        w.shared("red", ty, t as usize);
+        w.let_idx("i", "group");
+        w.if_(&format!("i >= {}", w.u(n)));
+        w.line("return;");
+        w.close();
+        let mut vars = unflatten(w, "i", extents, "v");
+        vars.push("r".into());
+        let id = identity(w, op, ty);
+        w.var("part", ty, &id);
+        w.for_("r", &w.idx("lid"), &w.u(k as u64), &w.u(t as u64));
+        let v = w.expr(value, &vars, None, "");
+        let c = combine(w, op, ty, "part", &v);
+        w.assign("part", &c);
+        w.close();
+        tree(w, "red", "part", t, &|w, a, b| combine(w, op, ty, a, b));
+        w.if_("lid == 0u");
+        let r = finish(w, op, ty, "red[0]", k);
+        w.store(out, "i", &r);
+        w.close();
+        return;
+    }
+    w.for_unrolled("it", w.sched.items.max(1) as usize);
+    let i = flat_index(w, "it");
+    w.let_idx("i", &i);
+    w.if_(&format!("i >= {}", w.u(n)));
+    w.line("return;");
+    w.close();
+    let mut vars = unflatten(w, "i", extents, "v");
+    vars.push(w.u(0));
+    let first = w.expr(value, &vars, None, "");
+    w.var("acc", ty, &first);
+    vars.pop();
+    vars.push("r".into());
+    w.for_("r", &w.u(1), &w.u(k as u64), &w.u(1));
+    let v = w.expr(value, &vars, None, "");
+    let c = combine(w, op, ty, "acc", &v);
+    w.assign("acc", &c);
+    w.close();
+    let r = finish(w, op, ty, "acc", k);
+    w.store(out, "i", &r);
+    w.close();
+}
+
+fn finish(w: &Writer<'_>, op: ReduceOp, _ty: Ty, v: &str, k: usize) -> String {
+    if op == ReduceOp::Mean {
+        format!("{v} / {}", w.f32_lit(k as f32))
+    } else {
+        v.to_string()
+    }
+}
+
+/// Tree reduction of each thread's `part` into `arr[0]` (all threads reach every barrier).
+pub(super) fn tree(w: &mut Writer<'_>, arr: &str, part: &str, threads: u32, combine: &dyn Fn(&Writer<'_>, &str, &str) -> String) {
+    w.line(format!("{arr}[lid] = {part};"));
+    w.barrier();
+    let mut s = threads / 2;
+    while s > 0 {
+        w.if_(&format!("lid < {s}u"));
+        let c = combine(w, &format!("{arr}[lid]"), &format!("{arr}[lid + {s}u]"));
+        w.line(format!("{arr}[lid] = {c};"));
+        w.close();
+        w.barrier();
+        s /= 2;
+    }
+}

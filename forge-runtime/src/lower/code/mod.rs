@@ -1,0 +1,342 @@
+//! Code generation shared by WGSL and CUDA-C. Every kernel template is written once against
+//! [`Writer`], whose statements and expressions print in either dialect, so the WGSL that runs
+//! (and is tested against the CPU reference) on software Vulkan and the CUDA-C that NVRTC
+//! compiles are the same algorithm. `scalar` prints kernel expressions; `map`, `rows`,
+//! `matmul`, `attention` are the templates; `geometry` says how many workgroups each needs.
+
+pub mod geometry;
+mod attention;
+mod map;
+mod matmul;
+mod prelude;
+mod rows;
+mod scalar;
+
+use crate::elem::{Elem, Ty};
+use crate::graph::checked::Const;
+use crate::ir::{KernelBody, KernelSpec, Schedule};
+use std::fmt::Write as _;
+
+pub(crate) use prelude::{CUDA_PRELUDE, WGSL_PRELUDE};
+
+/// The language a kernel is printed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Wgsl,
+    Cuda,
+}
+
+/// Writes one kernel's body in a dialect.
+pub(crate) struct Writer<'a> {
+    pub d: Dialect,
+    pub spec: &'a KernelSpec,
+    pub sched: Schedule,
+    /// Extra element offset of each argument, added to every index (wgpu binds a range at an
+    /// unaligned offset this way; zero elsewhere).
+    pub bases: Vec<u64>,
+    /// CUDA: index arithmetic in 64 bits (some buffer or space reaches 2^31 elements).
+    pub wide: bool,
+    /// Threads per workgroup the template uses.
+    pub threads: u32,
+    /// Row-major strides of the space whose flat index templates pass to `expr` (a load with
+    /// exactly these strides reads at the flat index).
+    pub own_strides: Option<Vec<usize>>,
+    body: String,
+    shared: Vec<(String, Ty, usize)>,
+    indent: usize,
+    fresh: usize,
+}
+
+impl<'a> Writer<'a> {
+    pub fn new(d: Dialect, spec: &'a KernelSpec, sched: Schedule, bases: Vec<u64>) -> Self {
+        let wide = d == Dialect::Cuda && needs_wide(spec);
+        let threads = geometry::threads(spec, &sched);
+        Writer { d, spec, sched, bases, wide, threads, own_strides: None, body: String::new(), shared: Vec::new(), indent: 1, fresh: 0 }
+    }
+
+    /// Runs the kernel's template.
+    pub fn emit_body(&mut self) {
+        let spec = self.spec;
+        match &spec.body {
+            KernelBody::Map { out, extents, value } => map::map(self, *out, extents, value),
+            KernelBody::Index { out, extents, reduce, value } => map::index(self, *out, extents, *reduce, value),
+            KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. } => rows::row_kernel(self, &spec.body),
+            KernelBody::Matmul(m) => matmul::matmul(self, m),
+            KernelBody::Attention(a) => attention::attention(self, a),
+            KernelBody::Raw(_) => {}
+        }
+    }
+
+    /// (shared declarations, body) once the template ran.
+    pub fn finish(self) -> (Vec<(String, Ty, usize)>, String) {
+        (self.shared, self.body)
+    }
+
+    // ---- statements ----
+
+    pub fn line(&mut self, s: impl AsRef<str>) {
+        for _ in 0..self.indent {
+            self.body.push_str("    ");
+        }
+        self.body.push_str(s.as_ref());
+        self.body.push('\n');
+    }
+    /// `header {` and one level deeper.
+    pub fn open(&mut self, header: impl AsRef<str>) {
+        self.line(format!("{} {{", header.as_ref()));
+        self.indent += 1;
+    }
+    pub fn close(&mut self) {
+        self.indent = self.indent.saturating_sub(1);
+        self.line("}");
+    }
+    pub fn else_(&mut self) {
+        self.indent = self.indent.saturating_sub(1);
+        self.line("} else {");
+        self.indent += 1;
+    }
+    pub fn let_(&mut self, name: &str, ty: Ty, e: &str) {
+        let t = self.ty(ty);
+        match self.d {
+            Dialect::Wgsl => self.line(format!("let {name}: {t} = {e};")),
+            Dialect::Cuda => self.line(format!("const {t} {name} = {e};")),
+        }
+    }
+    /// An immutable index (u32, or u64 for wide CUDA kernels).
+    pub fn let_idx(&mut self, name: &str, e: &str) {
+        let t = self.idx_ty();
+        match self.d {
+            Dialect::Wgsl => self.line(format!("let {name}: {t} = {e};")),
+            Dialect::Cuda => self.line(format!("const {t} {name} = {e};")),
+        }
+    }
+    pub fn var(&mut self, name: &str, ty: Ty, e: &str) {
+        let t = self.ty(ty);
+        match self.d {
+            Dialect::Wgsl => self.line(format!("var {name}: {t} = {e};")),
+            Dialect::Cuda => self.line(format!("{t} {name} = {e};")),
+        }
+    }
+    /// A private array of `len` values.
+    pub fn var_array(&mut self, name: &str, ty: Ty, len: usize) {
+        let t = self.ty(ty);
+        match self.d {
+            Dialect::Wgsl => self.line(format!("var {name}: array<{t}, {len}>;")),
+            Dialect::Cuda => self.line(format!("{t} {name}[{len}];")),
+        }
+    }
+    pub fn assign(&mut self, name: &str, e: &str) {
+        self.line(format!("{name} = {e};"));
+    }
+    /// `for (var v = from; v < to; v = v + step) {` over indices.
+    pub fn for_(&mut self, v: &str, from: &str, to: &str, step: &str) {
+        let t = self.idx_ty();
+        match self.d {
+            Dialect::Wgsl => self.open(format!("for (var {v}: {t} = {from}; {v} < {to}; {v} = {v} + {step})")),
+            Dialect::Cuda => self.open(format!("for ({t} {v} = {from}; {v} < {to}; {v} += {step})")),
+        }
+    }
+    /// A loop over `0..n` with a compile-time bound CUDA may unroll.
+    pub fn for_unrolled(&mut self, v: &str, n: usize) {
+        match self.d {
+            Dialect::Wgsl => self.open(format!("for (var {v}: u32 = 0u; {v} < {n}u; {v} = {v} + 1u)")),
+            Dialect::Cuda => {
+                self.line("#pragma unroll");
+                self.open(format!("for (u32 {v} = 0u; {v} < {n}u; ++{v})"))
+            }
+        }
+    }
+    pub fn if_(&mut self, cond: &str) {
+        self.open(format!("if ({cond})"));
+    }
+    pub fn barrier(&mut self) {
+        match self.d {
+            Dialect::Wgsl => self.line("workgroupBarrier();"),
+            Dialect::Cuda => self.line("__syncthreads();"),
+        }
+    }
+    /// Workgroup memory: `len` values of `ty`.
+    pub fn shared(&mut self, name: &str, ty: Ty, len: usize) {
+        self.shared.push((name.to_string(), ty, len.max(1)));
+    }
+    pub fn fresh(&mut self, prefix: &str) -> String {
+        self.fresh += 1;
+        format!("{prefix}{}", self.fresh)
+    }
+
+    // ---- expressions ----
+
+    pub fn ty(&self, ty: Ty) -> &'static str {
+        ty.name()
+    }
+    pub fn idx_ty(&self) -> &'static str {
+        if self.wide {
+            "u64"
+        } else {
+            "u32"
+        }
+    }
+    /// An index literal.
+    pub fn u(&self, v: u64) -> String {
+        match (self.d, self.wide) {
+            (Dialect::Cuda, true) => format!("{v}ull"),
+            _ => format!("{v}u"),
+        }
+    }
+    /// An index expression from a u32 one.
+    pub fn idx(&self, e: &str) -> String {
+        if self.wide {
+            format!("u64({e})")
+        } else {
+            e.to_string()
+        }
+    }
+    pub fn f32_lit(&self, v: f32) -> String {
+        if v.is_finite() {
+            format!("{v:?}f")
+        } else {
+            let bits = v.to_bits();
+            match self.d {
+                Dialect::Wgsl => format!("bitcast<f32>({bits}u)"),
+                Dialect::Cuda => format!("__uint_as_float({bits}u)"),
+            }
+        }
+    }
+    pub fn lit(&self, c: Const) -> String {
+        match c {
+            Const::F32(v) => self.f32_lit(v),
+            Const::U32(v) => format!("{v}u"),
+            Const::I32(i32::MIN) => match self.d {
+                Dialect::Wgsl => "(-2147483647i - 1i)".into(),
+                Dialect::Cuda => "(-2147483647 - 1)".into(),
+            },
+            Const::I32(v) => match (self.d, v < 0) {
+                (Dialect::Wgsl, false) => format!("{v}i"),
+                (Dialect::Wgsl, true) => format!("({v}i)"),
+                (Dialect::Cuda, false) => format!("i32({v})"),
+                (Dialect::Cuda, true) => format!("i32({v})"),
+            },
+            Const::Bool(b) => b.to_string(),
+        }
+    }
+    /// Bits of an f32 value as u32.
+    pub fn f32_bits(&self, e: &str) -> String {
+        match self.d {
+            Dialect::Wgsl => format!("bitcast<u32>({e})"),
+            Dialect::Cuda => format!("__float_as_uint({e})"),
+        }
+    }
+    pub fn bits_f32(&self, e: &str) -> String {
+        match self.d {
+            Dialect::Wgsl => format!("bitcast<f32>({e})"),
+            Dialect::Cuda => format!("__uint_as_float({e})"),
+        }
+    }
+    /// Float minimum/maximum (`max` ignores a NaN operand on CUDA; see the prelude for WGSL).
+    pub fn fmax(&self, a: &str, b: &str) -> String {
+        match self.d {
+            Dialect::Wgsl => format!("max({a}, {b})"),
+            Dialect::Cuda => format!("fmaxf({a}, {b})"),
+        }
+    }
+    pub fn exp(&self, a: &str) -> String {
+        match self.d {
+            Dialect::Wgsl => format!("exp({a})"),
+            Dialect::Cuda => format!("expf({a})"),
+        }
+    }
+    pub fn rsqrt(&self, a: &str) -> String {
+        match self.d {
+            Dialect::Wgsl => format!("inverseSqrt({a})"),
+            Dialect::Cuda => format!("rsqrtf({a})"),
+        }
+    }
+
+    /// Element `index` of argument `arg`, converted to its compute type.
+    pub fn load(&self, arg: usize, index: &str) -> String {
+        let a = &self.spec.args[arg];
+        let index = self.based(arg, index);
+        let out_is_atomic = self.d == Dialect::Wgsl && a.elem == Elem::BF16 && arg == self.spec.body.out();
+        match (self.d, a.elem) {
+            (_, Elem::F32 | Elem::U32 | Elem::I32) => format!("a{arg}[{index}]"),
+            (Dialect::Wgsl, Elem::F16) => format!("f32(a{arg}[{index}])"),
+            (Dialect::Cuda, Elem::F16) => format!("forge_h2f(a{arg}[{index}])"),
+            (Dialect::Wgsl, Elem::BF16) if out_is_atomic => {
+                format!("forge_bf16_at(atomicLoad(&a{arg}[({index}) >> 1u]), {index})")
+            }
+            (Dialect::Wgsl, Elem::BF16) => format!("forge_bf16_at(a{arg}[({index}) >> 1u], {index})"),
+            (Dialect::Cuda, Elem::BF16) => format!("forge_bf2f(a{arg}[{index}])"),
+        }
+    }
+
+    /// `out[index] = value` with the store's conversion (f16/bf16 round to nearest even).
+    pub fn store(&mut self, out: usize, index: &str, value: &str) {
+        let elem = self.spec.args[out].elem;
+        let index = self.based(out, index);
+        let line = match (self.d, elem) {
+            (_, Elem::F32 | Elem::U32 | Elem::I32) => format!("a{out}[{index}] = {value};"),
+            (Dialect::Wgsl, Elem::F16) => format!("a{out}[{index}] = f16({value});"),
+            (Dialect::Cuda, Elem::F16) => format!("a{out}[{index}] = forge_f2h({value});"),
+            (Dialect::Cuda, Elem::BF16) => format!("a{out}[{index}] = forge_f2bf({value});"),
+            (Dialect::Wgsl, Elem::BF16) => {
+                // Two bf16 share a word that other invocations write too: update our half atomically.
+                let mut s = String::new();
+                let _ = write!(
+                    s,
+                    "{{ let bi: u32 = {index}; let sh: u32 = (bi & 1u) * 16u; atomicAnd(&a{out}[bi >> 1u], ~(0xffffu << sh)); atomicOr(&a{out}[bi >> 1u], forge_f2bf({value}) << sh); }}"
+                );
+                s
+            }
+        };
+        self.line(line);
+    }
+
+    fn based(&self, arg: usize, index: &str) -> String {
+        match self.bases.get(arg).copied().unwrap_or(0) {
+            0 => index.to_string(),
+            b => format!("({index} + {})", self.u(b)),
+        }
+    }
+}
+
+/// Whether index arithmetic needs 64 bits: a buffer or space near 2^31 elements.
+fn needs_wide(spec: &KernelSpec) -> bool {
+    const LIMIT: u64 = 1 << 31;
+    let spaces: u64 = match &spec.body {
+        KernelBody::Map { extents, .. } => extents.iter().map(|&e| e as u64).product(),
+        KernelBody::Index { extents, reduce, .. } => {
+            extents.iter().map(|&e| e as u64).product::<u64>() * reduce.map_or(1, |(_, k)| k as u64)
+        }
+        KernelBody::Row { leading, cols, .. } | KernelBody::Softmax { leading, cols, .. } | KernelBody::Norm { leading, cols, .. } => {
+            leading.iter().map(|&e| e as u64).product::<u64>() * *cols as u64
+        }
+        KernelBody::Matmul(m) => {
+            let b: u64 = m.batch.iter().map(|&e| e as u64).product();
+            b * (m.m as u64 * m.n as u64).max(m.m as u64 * m.k as u64).max(m.k as u64 * m.n as u64)
+        }
+        KernelBody::Attention(a) => {
+            let b: u64 = a.batch.iter().map(|&e| e as u64).product();
+            b * (a.tq.max(a.tk) as u64) * (a.e.max(a.ev) as u64)
+        }
+        KernelBody::Raw(_) => 0,
+    };
+    spaces >= LIMIT || spec.args.iter().any(|a| (a.offset + a.len) as u64 >= LIMIT)
+}
+
+/// Row-major unflattening of `flat` into one index variable per extent (named `{prefix}{d}`).
+pub(crate) fn unflatten(w: &mut Writer<'_>, flat: &str, extents: &[usize], prefix: &str) -> Vec<String> {
+    let strides = crate::ir::contiguous_strides(extents);
+    (0..extents.len())
+        .map(|d| {
+            let name = format!("{prefix}{d}");
+            let e = if d == 0 {
+                format!("{flat} / {}", w.u(strides[0] as u64))
+            } else {
+                format!("({flat} / {}) % {}", w.u(strides[d] as u64), w.u(extents[d] as u64))
+            };
+            let e = if strides[d] == 1 && d == 0 { flat.to_string() } else { e };
+            w.let_idx(&name, &e);
+            name
+        })
+        .collect()
+}

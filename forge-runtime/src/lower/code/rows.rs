@@ -1,0 +1,188 @@
+//! Row templates: one workgroup per row of `[leading.., cols]`, threads striding over the
+//! columns, tree reductions in workgroup memory — reductions and argmax, softmax, RMS and
+//! layer norm (two-pass variance).
+
+use super::map::tree;
+use super::{unflatten, Writer};
+use crate::elem::Ty;
+use crate::ir::{KernelBody, NormKind, ReduceOp, RowOp, SExpr};
+
+/// Starts a row kernel: the row guard and the index variables. Returns (leading vars, full
+/// vars with the column variable `c` last, flat index of `(row, c)`).
+fn preamble(w: &mut Writer<'_>, leading: &[usize], cols: usize) -> (Vec<String>, Vec<String>, String) {
+    let rows: u64 = leading.iter().map(|&e| e as u64).product();
+    w.let_idx("row", "group");
+    w.if_(&format!("row >= {}", w.u(rows)));
+    w.line("return;");
+    w.close();
+    let lead = unflatten(w, "row", leading, "l");
+    let mut full = lead.clone();
+    full.push("c".into());
+    let mut space = leading.to_vec();
+    space.push(cols);
+    w.own_strides = Some(crate::ir::contiguous_strides(&space));
+    (lead, full, format!("(row * {} + c)", w.u(cols as u64)))
+}
+
+/// `for (c = lid; c < cols; c += threads)`.
+fn col_loop(w: &mut Writer<'_>, cols: usize) {
+    let (lid, cols, step) = (w.idx("lid"), w.u(cols as u64), w.u(w.threads as u64));
+    w.for_("c", &lid, &cols, &step);
+}
+
+fn fmax(_: &Writer<'_>, a: &str, b: &str) -> String {
+    format!("forge_fmax({a}, {b})")
+}
+
+pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
+    let t = w.threads;
+    match body {
+        KernelBody::Row { out, leading, cols, op: RowOp::Argmax, input, epilogue } => {
+            w.shared("redv", Ty::F32, t as usize);
+            w.shared("redi", Ty::U32, t as usize);
+            let (lead, full, flat) = preamble(w, leading, *cols);
+            let ninf = w.f32_lit(f32::NEG_INFINITY);
+            w.var("best", Ty::F32, &ninf);
+            w.var("besti", Ty::U32, "4294967295u");
+            col_loop(w, *cols);
+            let x = w.expr(input, &full, Some(&flat), "");
+            w.let_("x", Ty::F32, &x);
+            w.if_("x > best || (x == best && u32(c) < besti)");
+            w.assign("best", "x");
+            w.assign("besti", "u32(c)");
+            w.close();
+            w.close();
+            w.line("redv[lid] = best;");
+            w.line("redi[lid] = besti;");
+            w.barrier();
+            let mut s = t / 2;
+            while s > 0 {
+                w.if_(&format!("lid < {s}u"));
+                w.let_("ov", Ty::F32, &format!("redv[lid + {s}u]"));
+                w.let_("oi", Ty::U32, &format!("redi[lid + {s}u]"));
+                w.if_("ov > redv[lid] || (ov == redv[lid] && oi < redi[lid])");
+                w.line("redv[lid] = ov;");
+                w.line("redi[lid] = oi;");
+                w.close();
+                w.close();
+                w.barrier();
+                s /= 2;
+            }
+            w.if_("lid == 0u");
+            w.let_("acc", Ty::U32, "select(redi[0], 0u, redi[0] == 4294967295u)");
+            w.own_strides = Some(crate::ir::contiguous_strides(leading));
+            let v = w.expr(epilogue, &lead, Some("row"), "acc");
+            w.store(*out, "row", &v);
+            w.close();
+        }
+        KernelBody::Row { out, leading, cols, op: RowOp::Reduce(op), input, epilogue } => {
+            w.shared("red", Ty::F32, t as usize);
+            let (lead, full, flat) = preamble(w, leading, *cols);
+            let max = *op == ReduceOp::Max;
+            let init = if max { w.f32_lit(f32::NEG_INFINITY) } else { w.f32_lit(0.0) };
+            w.var("part", Ty::F32, &init);
+            col_loop(w, *cols);
+            let x = w.expr(input, &full, Some(&flat), "");
+            let c = if max { fmax(w, "part", &x) } else { format!("part + {x}") };
+            w.assign("part", &c);
+            w.close();
+            tree(w, "red", "part", t, &|w, a, b| if max { fmax(w, a, b) } else { format!("{a} + {b}") });
+            w.if_("lid == 0u");
+            let r = if *op == ReduceOp::Mean { format!("red[0] / {}", w.f32_lit(*cols as f32)) } else { "red[0]".into() };
+            w.let_("acc", Ty::F32, &r);
+            w.own_strides = Some(crate::ir::contiguous_strides(leading));
+            let v = w.expr(epilogue, &lead, Some("row"), "acc");
+            w.store(*out, "row", &v);
+            w.close();
+        }
+        KernelBody::Softmax { out, leading, cols, input, epilogue } => {
+            w.shared("red", Ty::F32, t as usize);
+            let (_, full, flat) = preamble(w, leading, *cols);
+            let x = w.expr(input, &full, Some(&flat), "");
+            let ninf = w.f32_lit(f32::NEG_INFINITY);
+            w.var("part", Ty::F32, &ninf);
+            col_loop(w, *cols);
+            let c = fmax(w, "part", &x);
+            w.assign("part", &c);
+            w.close();
+            tree(w, "red", "part", t, &|w, a, b| fmax(w, a, b));
+            w.let_("m", Ty::F32, "red[0]");
+            w.barrier();
+            w.assign("part", &w.f32_lit(0.0));
+            col_loop(w, *cols);
+            let e = w.exp(&format!("{x} - m"));
+            w.assign("part", &format!("part + {e}"));
+            w.close();
+            tree(w, "red", "part", t, &|_, a, b| format!("{a} + {b}"));
+            w.let_("total", Ty::F32, "red[0]");
+            col_loop(w, *cols);
+            let e = w.exp(&format!("{x} - m"));
+            w.let_("acc", Ty::F32, &format!("{e} / total"));
+            let v = w.expr(epilogue, &full, Some(&flat), "acc");
+            w.store(*out, &flat, &v);
+            w.close();
+        }
+        KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue } => {
+            norm(w, *out, leading, *cols, *kind, input, gain, bias.as_ref(), eps, epilogue);
+        }
+        _ => {}
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn norm(
+    w: &mut Writer<'_>,
+    out: usize,
+    leading: &[usize],
+    cols: usize,
+    kind: NormKind,
+    input: &SExpr,
+    gain: &SExpr,
+    bias: Option<&SExpr>,
+    eps: &SExpr,
+    epilogue: &SExpr,
+) {
+    let t = w.threads;
+    w.shared("red", Ty::F32, t as usize);
+    let (_, full, flat) = preamble(w, leading, cols);
+    let x = w.expr(input, &full, Some(&flat), "");
+    let n = w.f32_lit(cols as f32);
+    let zero = w.f32_lit(0.0);
+    w.var("part", Ty::F32, &zero);
+    let centre = match kind {
+        NormKind::Rms => None,
+        NormKind::Layer => {
+            col_loop(w, cols);
+            w.assign("part", &format!("part + {x}"));
+            w.close();
+            tree(w, "red", "part", t, &|_, a, b| format!("{a} + {b}"));
+            w.let_("mean", Ty::F32, &format!("red[0] / {n}"));
+            w.barrier();
+            w.assign("part", &zero);
+            Some("mean")
+        }
+    };
+    col_loop(w, cols);
+    let dev = match centre {
+        Some(m) => format!("({x} - {m})"),
+        None => x.clone(),
+    };
+    w.let_("d", Ty::F32, &dev);
+    w.assign("part", "part + d * d");
+    w.close();
+    tree(w, "red", "part", t, &|_, a, b| format!("{a} + {b}"));
+    let e = w.expr(eps, &[], None, "");
+    let inv = w.rsqrt(&format!("red[0] / {n} + {e}"));
+    w.let_("inv", Ty::F32, &inv);
+    col_loop(w, cols);
+    let g = w.expr(gain, &full, Some(&flat), "");
+    let v = match (centre, bias) {
+        (Some(m), Some(b)) => format!("({x} - {m}) * inv * {g} + {}", w.expr(b, &full, Some(&flat), "")),
+        (Some(m), None) => format!("({x} - {m}) * inv * {g}"),
+        (None, _) => format!("{x} * inv * {g}"),
+    };
+    w.let_("acc", Ty::F32, &v);
+    let y = w.expr(epilogue, &full, Some(&flat), "acc");
+    w.store(out, &flat, &y);
+    w.close();
+}

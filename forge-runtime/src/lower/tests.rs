@@ -1,0 +1,99 @@
+//! Lowering whole graphs: plans have the expected kernels, every kernel's WGSL validates with
+//! naga, and CUDA-C programs are emitted (NVRTC compiles them in the backend's tests).
+
+use super::{cuda, lower, wgsl};
+use crate::graph::parse_and_check;
+use crate::ir::KernelBody;
+use std::str::FromStr;
+
+pub(crate) fn plan(src: &str, dims: &[usize]) -> crate::ir::Plan {
+    let g = parse_and_check(proc_macro2::TokenStream::from_str(src).expect("tokens"))
+        .unwrap_or_else(|e| panic!("{:?}", e.iter().map(|e| &e.message).collect::<Vec<_>>()));
+    lower(&g, dims).unwrap()
+}
+
+pub(crate) fn validate_all(p: &crate::ir::Plan) {
+    for k in &p.kernels {
+        let src = wgsl::emit_kernel(p, &k.spec, &k.schedule, &vec![0; k.spec.args.len()]);
+        if let Err(e) = wgsl::validate(&src) {
+            panic!("{}:\n{src}\n{e}", k.spec.node);
+        }
+    }
+    cuda::emit_program(p).unwrap();
+}
+
+pub(crate) const MLP: &str = "graph MlpBlock { dims { B, D, F }
+    input x: f32[B, D]; weight g: f32[D]; weight w_gate: f32[D, F]; weight w_up: f32[D, F];
+    weight w_down: f32[F, D]; uniform eps: f32 = 1e-5; temp n: f32[B, D]; temp h: f32[B, F];
+    output y: f32[B, D];
+    n = rms_norm(x, g, eps);
+    h = silu(matmul(n, w_gate)) * matmul(n, w_up);
+    y = x + matmul(h, w_down);
+}";
+
+pub(crate) const BERT: &str = "graph Bert { dims { B, T, D, H, E, F, L, V, P }
+    input ids: u32[B, T]; input mask: u32[B, T];
+    weight wte: f32[V, D]; weight wpe: f32[P, D];
+    weight wq: f32[L, D, D]; weight bq: f32[L, D]; weight w1: f32[L, F, D]; weight b1: f32[L, F];
+    weight w2: f32[L, D, F]; weight ln_g: f32[L, D]; weight ln_b: f32[L, D];
+    temp x: f32[B, T, D]; temp q: f32[B, T, D]; temp q4: f32[B, T, H, E]; temp qh: f32[B, H, T, E];
+    temp am: f32[B, 1, 1, T]; temp o: f32[B, H, T, E]; temp ot: f32[B, T, H, E]; temp oc: f32[B, T, D];
+    temp r: f32[B, T, D]; temp f: f32[B, T, F]; temp s: f32[B, D]; temp cnt: f32[B];
+    output y: f32[B, D]; output top: u32[B, T];
+    x[b, t, d] = wte[ids[b, t], d] + wpe[t, d];
+    am[b, u, v, t] = select(mask[b, t] > 0, 0.0, -inf);
+    for l in 0..L {
+        q = matmul(x, transpose(wq[l])) + bq[l];
+        q4 = reshape(q);
+        qh = transpose(q4, 1, 2);
+        o = attention(qh, qh, qh, mask = am);
+        ot = transpose(o, 1, 2);
+        oc = reshape(ot);
+        r = x + oc;
+        x = layer_norm(r, ln_g[l], ln_b[l], 1e-12);
+        f = gelu(matmul(x, transpose(w1[l])) + b1[l]);
+        r = x + matmul(f, transpose(w2[l]));
+        x = layer_norm(r, ln_g[l], ln_b[l], 1e-12);
+    }
+    s[b, d] = sum(t, x[b, t, d] * (mask[b, t] as f32));
+    cnt[b] = sum(t, mask[b, t] as f32);
+    y[b, d] = s[b, d] / cnt[b];
+    top = argmax(x);
+}";
+
+#[test]
+fn mlp_block_is_three_kernels_and_valid() {
+    let p = plan(MLP, &[3, 40, 24]);
+    let kinds: Vec<&str> = p.kernels.iter().map(|k| k.spec.body.kind()).collect();
+    assert_eq!(kinds, ["rms_norm", "matmul", "matmul", "matmul"]);
+    validate_all(&p);
+}
+
+#[test]
+fn a_bert_encoder_lowers_with_views_and_shared_kernels() {
+    // B, T, D, H, E, F, L, V, P
+    let p = plan(BERT, &[2, 5, 8, 2, 4, 16, 3, 11, 7]);
+    let kinds: Vec<&str> = p.kernels.iter().map(|k| k.spec.body.kind()).collect();
+    // 2 prep + 3 layers × (q, attention, copy of the transposed output, residual, norm, ffn up,
+    // ffn down, norm) + pooling (3) + argmax.
+    assert_eq!(kinds.len(), 2 + 3 * 8 + 3 + 1, "{kinds:?}");
+    validate_all(&p);
+    let (_, fns) = cuda::emit_program(&p).unwrap();
+    let distinct: std::collections::HashSet<&str> = fns.iter().map(|f| f.name.as_str()).collect();
+    assert!(distinct.len() < 16, "{} distinct CUDA functions", distinct.len());
+    assert!(p.kernels.iter().any(|k| matches!(k.spec.body, KernelBody::Attention(_))));
+}
+
+#[test]
+#[ignore = "writes /tmp/forge_dump for manual inspection"]
+fn dump_sources() {
+    let p = plan(BERT, &[2, 5, 8, 2, 4, 16, 3, 11, 7]);
+    let _ = std::fs::create_dir_all("/tmp/forge_dump");
+    let (prog, _) = cuda::emit_program(&p).unwrap();
+    std::fs::write("/tmp/forge_dump/bert.cu", prog).unwrap();
+    let mut all = String::new();
+    for k in &p.kernels {
+        all.push_str(&wgsl::emit_kernel(&p, &k.spec, &k.schedule, &vec![0; k.spec.args.len()]));
+    }
+    std::fs::write("/tmp/forge_dump/bert.wgsl", all).unwrap();
+}

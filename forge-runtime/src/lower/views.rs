@@ -1,0 +1,163 @@
+//! Views of memory and the checks that need the dims' values: dim counts and ranges, element
+//! counts that fit, and the checker's deferred rules (sub-ranges, reshape sizes, affine
+//! subscripts inside their axis).
+
+use crate::error::{Error, Result};
+use crate::graph::checked::{Checked, Const, Deferred, ReadView, SliceIndex, TExpr, TKind};
+use crate::graph::shape::{concrete, Extent, ShapeDisplay};
+use crate::ir::{contiguous_strides, BinaryOp, BufferId, UnaryOp};
+
+/// Where a binding's elements are: `buffer[offset + sum(i[d] * strides[d])]` for `i` in `shape`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct View {
+    pub buffer: BufferId,
+    pub offset: usize,
+    pub shape: Vec<usize>,
+    pub strides: Vec<usize>,
+}
+
+impl View {
+    pub fn contiguous(buffer: BufferId, shape: Vec<usize>) -> View {
+        let strides = contiguous_strides(&shape);
+        View { buffer, offset: 0, shape, strides }
+    }
+    pub fn is_contiguous(&self) -> bool {
+        self.strides == contiguous_strides(&self.shape) || self.shape.iter().product::<usize>() <= 1
+    }
+    /// Elements from `offset` to the last one the view can touch, inclusive.
+    pub fn span(&self) -> usize {
+        1 + self.shape.iter().zip(&self.strides).map(|(e, s)| e.saturating_sub(1) * s).sum::<usize>()
+    }
+    /// The view a [`ReadView`] selects: leading axes fixed, the rest permuted.
+    pub fn select(&self, rv: &ReadView, loop_values: &[usize]) -> View {
+        let mut offset = self.offset;
+        for (axis, s) in rv.slice.iter().enumerate() {
+            let i = match *s {
+                SliceIndex::Loop(l) => loop_values.get(l).copied().unwrap_or(0),
+                SliceIndex::Lit(v) => v as usize,
+            };
+            offset += i * self.strides[axis];
+        }
+        let n = rv.slice.len();
+        let shape = rv.axes.iter().map(|&a| self.shape[n + a]).collect();
+        let strides = rv.axes.iter().map(|&a| self.strides[n + a]).collect();
+        View { buffer: self.buffer, offset, shape, strides }
+    }
+}
+
+/// The element count of `shape`, or an error naming `name` when it overflows what a buffer can
+/// address.
+pub fn element_count(name: &str, shape: &[usize]) -> Result<usize> {
+    shape
+        .iter()
+        .try_fold(1usize, |acc, &d| acc.checked_mul(d))
+        .filter(|&n| n.checked_mul(8).is_some_and(|b| b <= isize::MAX as usize))
+        .ok_or_else(|| Error::InvalidDim {
+            dim: name.to_string(),
+            value: shape.iter().fold(1usize, |a, &d| a.saturating_mul(d)),
+            reason: format!("the binding's element count (shape {shape:?}) overflows what a buffer can address"),
+        })
+}
+
+/// One value per declared dim, each from 1 to `u32::MAX`.
+pub fn check_dims(g: &Checked, dims: &[usize]) -> Result<()> {
+    if dims.len() != g.dims.len() {
+        return Err(Error::DimCount { expected: g.dims.len(), actual: dims.len() });
+    }
+    for (d, &v) in g.dims.iter().zip(dims) {
+        if v == 0 {
+            return Err(Error::InvalidDim { dim: d.clone(), value: v, reason: "dims must be at least 1".into() });
+        }
+        if v > u32::MAX as usize {
+            return Err(Error::InvalidDim { dim: d.clone(), value: v, reason: format!("dims must be at most {}", u32::MAX) });
+        }
+    }
+    for b in &g.bindings {
+        element_count(&b.name, &concrete(&b.shape, dims))?;
+    }
+    Ok(())
+}
+
+/// The checker's deferred rules, against the dims' values.
+pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
+    let show = |e: Extent| -> String {
+        match e {
+            Extent::Sym(i) => format!("{} = {}", g.dims.get(i).map(String::as_str).unwrap_or("?"), e.value(dims)),
+            Extent::Lit(v) => v.to_string(),
+        }
+    };
+    for d in &g.deferred {
+        match d {
+            Deferred::AtMost { small, large, what } => {
+                if small.value(dims) > large.value(dims) {
+                    return Err(Error::ShapeCheck {
+                        what: what.clone(),
+                        detail: format!("{} is larger than {}", show(*small), show(*large)),
+                    });
+                }
+            }
+            Deferred::SameCount { a, b, what } => {
+                let (x, y) = (concrete(a, dims), concrete(b, dims));
+                let (nx, ny) = (x.iter().product::<usize>(), y.iter().product::<usize>());
+                if nx != ny {
+                    return Err(Error::ShapeCheck {
+                        what: what.clone(),
+                        detail: format!("{x:?} holds {nx} elements but {y:?} holds {ny}"),
+                    });
+                }
+            }
+            Deferred::InRange { sub, vars, extent, what } => {
+                let vars: Vec<usize> = vars.iter().map(|e| e.value(dims)).collect();
+                let Some((lo, hi)) = interval(sub, &vars, dims, &g.loops) else { continue };
+                let n = extent.value(dims) as i64;
+                if lo < 0 || hi >= n {
+                    return Err(Error::ShapeCheck {
+                        what: what.clone(),
+                        detail: format!(
+                            "its values range over {lo}..={hi}, outside the axis of {} ({})",
+                            show(*extent),
+                            ShapeDisplay(&g.dims, &[*extent])
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The range of an integer subscript over every value of its variables; `None` when it is not
+/// an expression Forge can bound (it then clamps at run time).
+fn interval(e: &TExpr, vars: &[usize], dims: &[usize], loops: &[(String, Extent)]) -> Option<(i64, i64)> {
+    let span = |n: usize| (0, n.saturating_sub(1) as i64);
+    Some(match &e.kind {
+        TKind::Const(Const::I32(v)) => (*v as i64, *v as i64),
+        TKind::Const(Const::U32(v)) => (*v as i64, *v as i64),
+        TKind::Dim(d) => {
+            let v = dims.get(*d).copied()? as i64;
+            (v, v)
+        }
+        TKind::IndexVar(i) => span(*vars.get(*i)?),
+        TKind::LoopVar(l) => span(loops.get(*l)?.1.value(dims)),
+        TKind::Cast(a, _) => interval(a, vars, dims, loops)?,
+        TKind::Unary(UnaryOp::Neg, a) => {
+            let (lo, hi) = interval(a, vars, dims, loops)?;
+            (-hi, -lo)
+        }
+        TKind::Binary(op, a, b) => {
+            let (x, y) = (interval(a, vars, dims, loops)?, interval(b, vars, dims, loops)?);
+            match op {
+                BinaryOp::Add => (x.0 + y.0, x.1 + y.1),
+                BinaryOp::Sub => (x.0 - y.1, x.1 - y.0),
+                BinaryOp::Mul => {
+                    let c = [x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1];
+                    (*c.iter().min()?, *c.iter().max()?)
+                }
+                BinaryOp::Min => (x.0.min(y.0), x.1.min(y.1)),
+                BinaryOp::Max => (x.0.max(y.0), x.1.max(y.1)),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
