@@ -1,8 +1,95 @@
-//! Shared test helpers: seeded random data, backends to run on, tolerance checks.
+//! Shared test helpers: the per-backend harness (every numeric test runs as one named test per
+//! backend — `cpu::name`, `wgpu::name`, `cuda::name` — and a backend missing on this machine
+//! shows as *ignored* in cargo's own output, with the reason printed first), seeded random
+//! data, tolerance checks.
 #![allow(dead_code)]
 
 use forge::Context;
+use libtest_mimic::{Arguments, Failed, Trial};
 use std::sync::OnceLock;
+
+/// A test body run once per backend.
+pub type BackendTest = fn(&Context);
+
+/// `forge_tests!(a, b, c)` defines `main` running each function on every backend.
+#[macro_export]
+macro_rules! forge_tests {
+    ($($name:ident),* $(,)?) => {
+        fn main() {
+            common::run_suite(&[$((stringify!($name), $name as common::BackendTest)),*], &[]);
+        }
+    };
+    ($($name:ident),* ; plain: $($plain:ident),* $(,)?) => {
+        fn main() {
+            common::run_suite(&[$((stringify!($name), $name as common::BackendTest)),*], &[$((stringify!($plain), $plain as fn())),*]);
+        }
+    };
+}
+
+fn probe(name: &str, require: &str, make: fn() -> forge::Result<Context>) -> Result<Context, String> {
+    match make() {
+        Ok(ctx) => Ok(ctx),
+        Err(e) if std::env::var_os(require).is_some() => Err(format!("{require} is set but {name} failed: {e}")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The wgpu context tests share (one per test process, as an application would hold it).
+pub fn wgpu() -> Option<Context> {
+    static SHARED: OnceLock<Result<Context, String>> = OnceLock::new();
+    SHARED.get_or_init(|| probe("wgpu", "FORGE_REQUIRE_WGPU", Context::wgpu)).clone().ok()
+}
+
+/// The CUDA context tests share, when the `cuda` feature is on and a driver exists.
+pub fn cuda() -> Option<Context> {
+    static SHARED: OnceLock<Result<Context, String>> = OnceLock::new();
+    SHARED.get_or_init(|| probe("cuda", "FORGE_REQUIRE_CUDA", Context::cuda)).clone().ok()
+}
+
+/// Runs `tests` on cpu, wgpu and cuda (missing backends: ignored, or failed when
+/// `FORGE_REQUIRE_WGPU` / `FORGE_REQUIRE_CUDA` is set) and `plain` once each.
+pub fn run_suite(tests: &[(&'static str, BackendTest)], plain: &[(&'static str, fn())]) {
+    let args = Arguments::from_args();
+    let backends: [(&str, &str, fn() -> forge::Result<Context>); 3] = [
+        ("cpu", "", || Ok(Context::cpu())),
+        ("wgpu", "FORGE_REQUIRE_WGPU", Context::wgpu),
+        ("cuda", "FORGE_REQUIRE_CUDA", Context::cuda),
+    ];
+    let mut trials = Vec::new();
+    for (backend, require, make) in backends {
+        let ctx = match backend {
+            "cpu" => Ok(Context::cpu()),
+            "wgpu" => wgpu().ok_or_else(|| probe(backend, require, make).err().unwrap_or_default()),
+            _ => cuda().ok_or_else(|| probe(backend, require, make).err().unwrap_or_default()),
+        };
+        let required = !require.is_empty() && std::env::var_os(require).is_some();
+        if let Err(reason) = &ctx {
+            if !tests.is_empty() {
+                eprintln!("{backend}: not available here ({reason}); its tests are {}", if required { "FAILED" } else { "ignored" });
+            }
+        }
+        for &(name, f) in tests {
+            let ctx = ctx.clone();
+            let missing = ctx.is_err();
+            let trial = Trial::test(format!("{backend}::{name}"), move || match ctx {
+                Ok(ctx) => run(std::panic::AssertUnwindSafe(move || f(&ctx))),
+                Err(reason) => Err(Failed::from(format!("backend missing: {reason}"))),
+            });
+            trials.push(trial.with_ignored_flag(missing && !required));
+        }
+    }
+    for &(name, f) in plain {
+        trials.push(Trial::test(name, move || run(f)));
+    }
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn run<F: FnOnce() + std::panic::UnwindSafe>(f: F) -> Result<(), Failed> {
+    std::panic::catch_unwind(f).map_err(|e| {
+        let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+        Failed::from(msg.unwrap_or_else(|| "panicked".into()))
+    })
+}
 
 /// Random values in [-scale, scale], never exactly zero.
 pub fn rand_f32(n: usize, scale: f32, seed: u64) -> Vec<f32> {
@@ -29,55 +116,25 @@ pub fn rand_u32(n: usize, lo: u32, hi: u32, seed: u64) -> Vec<u32> {
     (0..n).map(|_| rng.u32(lo..=hi)).collect()
 }
 
-/// The wgpu context tests run on, one per test process (as an application would hold it).
-/// On CI (`FORGE_REQUIRE_WGPU=1`) a missing adapter fails the test; elsewhere it is skipped
-/// with the reason printed.
-pub fn wgpu() -> Option<Context> {
-    static SHARED: OnceLock<Option<Context>> = OnceLock::new();
-    SHARED.get_or_init(fresh_wgpu).clone()
-}
-
-/// A wgpu context of its own (for tests that count its submissions or compilations).
-pub fn fresh_wgpu() -> Option<Context> {
-    match Context::wgpu() {
-        Ok(ctx) => Some(ctx),
-        Err(e) if std::env::var_os("FORGE_REQUIRE_WGPU").is_some() => {
-            panic!("FORGE_REQUIRE_WGPU is set but wgpu failed: {e}")
-        }
-        Err(e) => {
-            eprintln!("skipped on wgpu: {e}");
-            None
-        }
-    }
-}
-
-/// The CUDA context, one per test process, when the `cuda` feature is on and a driver exists.
-pub fn cuda() -> Option<Context> {
-    static SHARED: OnceLock<Option<Context>> = OnceLock::new();
-    SHARED.get_or_init(fresh_cuda).clone()
-}
-
-fn fresh_cuda() -> Option<Context> {
-    match Context::cuda() {
-        Ok(ctx) => Some(ctx),
-        Err(e) => {
-            eprintln!("skipped on cuda: {e}");
-            None
-        }
-    }
-}
-
-/// Every GPU backend present (wgpu, CUDA), each named.
-pub fn gpu_backends() -> Vec<Context> {
-    wgpu().into_iter().chain(cuda()).collect()
-}
-
-/// Asserts `got` matches `want` elementwise within `rel` (relative to max(|want|, floor)).
+/// Asserts `got` matches `want` elementwise within `rel` (relative to max(|want|, floor));
+/// NaN must meet NaN and infinities the same infinity.
 #[track_caller]
 pub fn assert_close(what: &str, got: &[f32], want: &[f32], rel: f32, floor: f32) {
     assert_eq!(got.len(), want.len(), "{what}: length");
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
         let tol = rel * w.abs().max(floor);
-        assert!(g.is_finite() == w.is_finite() && (g - w).abs() <= tol, "{what}[{i}]: got {g}, want {w} (tol {tol})");
+        let ok = (g.is_nan() && w.is_nan()) || (g.is_infinite() && g == w) || (g.is_finite() && w.is_finite() && (g - w).abs() <= tol);
+        assert!(ok, "{what}[{i}]: got {g}, want {w} (tol {tol})");
     }
+}
+
+/// Plain f64 matrix product of row-major `[m, k] × [k, n]`, rounded to f32.
+pub fn naive_matmul(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<f32> {
+    let mut out = vec![0.0; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            out[i * n + j] = (0..k).map(|kk| a[i * k + kk] as f64 * b[kk * n + j] as f64).sum::<f64>() as f32;
+        }
+    }
+    out
 }
