@@ -3,7 +3,7 @@
 //! Files: `adapter` (adapter choice, identity, limits), `alloc` (slab offset bookkeeping),
 //! `context` (the context and its construction), `slabs` (allocation and growth), `pipeline`
 //! (naga validation, compilation, cache, bind groups), `submit` (graph submission, readback,
-//! timestamps).
+//! timestamps), `spirv` (SPIR-V pipelines).
 
 mod adapter;
 mod alloc;
@@ -13,6 +13,7 @@ pub mod exec;
 mod oracle;
 mod pipeline;
 mod slabs;
+mod spirv;
 mod submit;
 
 #[cfg(test)]
@@ -22,6 +23,7 @@ pub use adapter::{available_adapters, AdapterConstraints, AdapterIdentity, Conte
 pub use alloc::{align_up_saturating, view_size, SlabAllocator, SlabKind};
 pub use context::WgpuComputeContext;
 pub use pipeline::validate_wgsl;
+pub use spirv::{spirv_words, validate_spirv};
 pub use submit::{GraphPass, GraphRun};
 
 #[allow(dead_code)]
