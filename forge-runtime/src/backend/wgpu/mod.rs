@@ -3,7 +3,7 @@
 //! Files: `adapter` (adapter choice, identity, limits), `alloc` (slab offset bookkeeping),
 //! `context` (the context and its construction), `slabs` (allocation and growth), `pipeline`
 //! (naga validation, compilation, cache, bind groups), `submit` (graph submission, readback,
-//! timestamps), `spirv` (SPIR-V pipelines).
+//! timestamps), `spirv` (SPIR-V pipelines), `scene` (ray-query acceleration structures).
 
 mod adapter;
 mod alloc;
@@ -12,6 +12,7 @@ mod disk_cache;
 pub mod exec;
 mod oracle;
 mod pipeline;
+mod scene;
 mod slabs;
 mod spirv;
 mod submit;
@@ -23,6 +24,7 @@ pub use adapter::{available_adapters, AdapterConstraints, AdapterIdentity, Conte
 pub use alloc::{align_up_saturating, view_size, SlabAllocator, SlabKind};
 pub use context::WgpuComputeContext;
 pub use pipeline::validate_wgsl;
+pub use scene::check_triangle_soup;
 pub use spirv::{spirv_words, validate_spirv};
 pub use submit::{GraphPass, GraphRun};
 
