@@ -95,6 +95,9 @@ pub enum Error {
     #[error("{what} is not supported {reason}")]
     Unsupported { what: String, reason: String },
 
+    #[error("argument `{argument}` is invalid: {reason}")]
+    InvalidArgument { argument: String, reason: String },
+
     #[error("internal error (please report): {0}")]
     Internal(String),
 }

@@ -184,21 +184,33 @@ pub(crate) fn choose_adapter(adapters: Vec<wgpu::Adapter>, opts: &ContextOptions
     })
 }
 
-/// Features Forge enables when the adapter has them.
+/// Features Forge enables when the adapter has them. Ray queries back `build_triangle_scene`.
 pub(crate) fn wanted_features(available: wgpu::Features) -> wgpu::Features {
     available
         & (wgpu::Features::TIMESTAMP_QUERY
             | wgpu::Features::SHADER_F16
             | wgpu::Features::SUBGROUP
-            | wgpu::Features::PIPELINE_CACHE)
+            | wgpu::Features::PIPELINE_CACHE
+            | wgpu::Features::EXPERIMENTAL_RAY_QUERY)
 }
 
-/// Requests a device with the adapter's own limits and the optional features it has.
+/// Requests a device with the adapter's own limits (acceleration-structure limits included)
+/// and the optional features it has.
 pub(crate) fn request_device(adapter: &wgpu::Adapter) -> Result<(wgpu::Device, wgpu::Queue)> {
+    let required_features = wanted_features(adapter.features());
+    // wgpu refuses EXPERIMENTAL_* features unless the descriptor carries the opt-in token.
+    let experimental_features = if required_features.intersects(wgpu::Features::all_experimental_mask()) {
+        // SAFETY: the token only acknowledges that wgpu's experimental paths may have bugs; the one
+        // experimental feature requested is ray queries, used only by scenes a caller builds.
+        unsafe { wgpu::ExperimentalFeatures::enabled() }
+    } else {
+        wgpu::ExperimentalFeatures::disabled()
+    };
     let desc = wgpu::DeviceDescriptor {
         label: Some("forge"),
-        required_features: wanted_features(adapter.features()),
+        required_features,
         required_limits: adapter.limits(),
+        experimental_features,
         ..Default::default()
     };
     pollster::block_on(adapter.request_device(&desc)).map_err(|e| Error::wgpu("request_device", e))

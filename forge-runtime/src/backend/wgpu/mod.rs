@@ -3,7 +3,7 @@
 //! Files: `adapter` (adapter choice, identity, limits), `alloc` (slab offset bookkeeping),
 //! `context` (the context and its construction), `slabs` (allocation and growth), `pipeline`
 //! (naga validation, compilation, cache, bind groups), `submit` (graph submission, readback,
-//! timestamps).
+//! timestamps), `spirv` (SPIR-V pipelines), `scene` (ray-query acceleration structures).
 
 mod adapter;
 mod alloc;
@@ -14,7 +14,9 @@ mod exec;
 mod layout;
 mod oracle;
 mod pipeline;
+mod scene;
 mod slabs;
+mod spirv;
 mod submit;
 
 #[cfg(test)]
@@ -29,6 +31,8 @@ pub use device::WgpuDevice;
 /// their memory and never use them).
 pub const SEED_SLAB_BYTES: usize = 1 << 20;
 pub use pipeline::validate_wgsl;
+pub use scene::check_triangle_soup;
+pub use spirv::{spirv_words, validate_spirv};
 pub use submit::{GraphPass, GraphRun};
 
 #[allow(dead_code)]

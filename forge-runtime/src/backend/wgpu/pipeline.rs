@@ -55,15 +55,6 @@ impl WgpuComputeContext {
         })
     }
 
-    /// SPIR-V input needs wgpu's `spirv` feature, which Forge does not enable.
-    pub fn compile_pipeline_spirv(&self, spirv: &[u8], entry_point: &str) -> Result<wgpu::ComputePipeline> {
-        let _ = spirv;
-        Err(Error::Unsupported {
-            what: format!("SPIR-V pipeline `{entry_point}`"),
-            reason: "by this build: wgpu's `spirv` feature is not enabled (pass WGSL to compile_pipeline)".into(),
-        })
-    }
-
     /// [`Self::compile_pipeline`] behind a context-lifetime cache keyed by `entry \0 source`.
     /// Failures are not cached.
     pub fn compile_pipeline_cached(&self, source: &str, entry_point: &str) -> Result<wgpu::ComputePipeline> {
