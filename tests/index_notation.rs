@@ -1,9 +1,10 @@
-//! Index notation (DESIGN form 3) numerically: the CPU backend against naive Rust loops on
-//! random non-zero inputs, then the same graphs on wgpu against the CPU.
+//! Index notation (DESIGN form 3) against naive Rust loops on random non-zero inputs, on every
+//! backend: contractions that are matrix products, stencils with clamped shifts, reductions
+//! (serial and one workgroup per output), gathers, indices as values, affine subscripts.
 
 mod common;
 
-use common::{assert_close, rand_f32};
+use common::*;
 use forge::prelude::*;
 
 forge_graph! {
@@ -45,16 +46,6 @@ forge_graph! {
         colmax[c] = max(r, x[r, c] * y[r, c]);
         rowmean[r] = mean(c, x[r, c]);
     }
-}
-
-fn naive_matmul(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<f32> {
-    let mut c = vec![0.0; m * n];
-    for i in 0..m {
-        for j in 0..n {
-            c[i * n + j] = (0..k).map(|kk| a[i * k + kk] as f64 * b[kk * n + j] as f64).sum::<f64>() as f32;
-        }
-    }
-    c
 }
 
 fn naive_blur(img: &[f32], h: usize, w: usize, scale: f32) -> Vec<f32> {
@@ -115,41 +106,86 @@ fn run_all(ctx: &Context) -> forge::Result<Vec<(String, Vec<f32>)>> {
     ])
 }
 
-#[test]
-fn cpu_matches_naive_loops() {
-    let got = run_all(&Context::cpu()).expect("cpu run");
+forge_graph! {
+    /// Token plus position embeddings (gather through integer ids, a prefix of the position
+    /// table), a causal mask from index values, heads split with an affine subscript, and a
+    /// long reduction (one workgroup per output).
+    pub graph Gathers {
+        dims { N, T, V, P, D, H, E, K }
+        input ids: u32[N, T];
+        weight wte: f32[V, D];
+        weight wpe: f32[P, D];
+        input x: f32[T, D];
+        input long: f32[N, K];
+        output emb: f32[N, T, D];
+        output mask: f32[T, T];
+        output heads: f32[H, T, E];
+        output tot: f32[N];
+        output g: f32[N, T, D];
+        emb[n, t, d] = wte[ids[n, t], d] + wpe[t, d];
+        mask[i, j] = select(j <= i, (i - j) as f32, -inf);
+        heads[h, t, e] = x[t, h * E + e];
+        tot[n] = sum(k, long[n, k] * 2.0);
+        g = gather(wte, ids);
+    }
+}
+
+fn gathers_index_values_and_affine_subscripts(ctx: &Context) {
+    let (n, t, v, p, d, h, e, k) = (2, 5, 9, 7, 6, 2, 3, 1000);
+    let mut ids = rand_u32(n * t, 0, v as u32 - 1, 80);
+    ids[3] = 1_000_000; // out of range: clamps to the last row on every backend
+    let (wte, wpe, x, long) = (rand_f32(v * d, 1.0, 81), rand_f32(p * d, 1.0, 82), rand_f32(t * d, 1.0, 83), rand_f32(n * k, 1.0, 84));
+    let mut gr = Gathers::new(ctx, GathersDims { n, t, v, p, d, h, e, k }).unwrap();
+    gr.load_weights(GathersWeights { wte: &wte, wpe: &wpe }).unwrap();
+    let out = gr.run(GathersInputs { ids: &ids, x: &x, long: &long }).unwrap();
+    for i in 0..n * t {
+        let row = (ids[i] as usize).min(v - 1);
+        for c in 0..d {
+            assert_eq!(out.emb[i * d + c], wte[row * d + c] + wpe[(i % t) * d + c], "emb[{i}, {c}]");
+            assert_eq!(out.g[i * d + c], wte[row * d + c], "g[{i}, {c}]");
+        }
+    }
+    for i in 0..t {
+        for j in 0..t {
+            let want = if j <= i { (i - j) as f32 } else { f32::NEG_INFINITY };
+            assert_eq!(out.mask[i * t + j], want, "mask[{i}, {j}]");
+        }
+    }
+    for hh in 0..h {
+        for tt in 0..t {
+            for ee in 0..e {
+                assert_eq!(out.heads[(hh * t + tt) * e + ee], x[tt * d + hh * e + ee]);
+            }
+        }
+    }
+    let tot: Vec<f32> = (0..n).map(|r| long[r * k..(r + 1) * k].iter().map(|v| *v as f64 * 2.0).sum::<f64>() as f32).collect();
+    assert_close("tot", &out.tot, &tot, 1e-4, k as f32);
+    match Gathers::new(ctx, GathersDims { n, t, v, p, d: 5, h, e, k }) {
+        Err(e @ Error::ShapeCheck { .. }) => assert!(e.to_string().contains("of `x`"), "{e}"),
+        other => panic!("h * E + e past D must be refused at new: {other:?}"),
+    }
+}
+
+fn index_notation_against_loops(ctx: &Context) {
+    let got = run_all(ctx).expect("run");
     let (a, b) = (rand_f32(35, 1.0, 1), rand_f32(21, 1.0, 2));
     let red = naive_reductions(&rand_f32(66, 3.0, 4), &rand_f32(66, 1.0, 5), 6, 11);
-    let want = [
-        naive_matmul(&a, &b, 5, 7, 3),
-        naive_blur(&rand_f32(63, 2.0, 3), 7, 9, 1.5),
-        red.shifted,
-        red.colmax,
-        red.rowmean,
-    ];
+    let want = [naive_matmul(&a, &b, 5, 7, 3), naive_blur(&rand_f32(63, 2.0, 3), 7, 9, 1.5), red.shifted, red.colmax, red.rowmean];
     for ((what, got), want) in got.iter().zip(want.iter()) {
         assert_close(what, got, want, 1e-5, 1e-3);
     }
 }
 
-#[test]
-fn wgpu_matches_cpu() {
-    let Some(ctx) = common::wgpu() else { return };
-    let want = run_all(&Context::cpu()).expect("cpu run");
-    let got = match run_all(&ctx) {
-        Ok(g) => g,
-        Err(e) => panic!("wgpu run failed: {e}"),
-    };
-    for ((what, got), (_, want)) in got.iter().zip(want.iter()) {
-        assert_close(what, got, want, 1e-4, 1.0);
-    }
-}
-
-#[test]
-fn index_kernels_lower_to_valid_wgsl() {
+fn index_kernels_lower_as_expected() {
     let ctx = Context::cpu();
     let g = Blur::new(&ctx, BlurDims { h: 3, w: 5 }).expect("blur");
-    let src = g.source(Target::Wgsl).expect("wgsl");
-    let text = format!("{src:?}");
-    assert!(text.contains("clamp("), "shifted reads clamp to the edge: {text}");
+    let src = g.source(Target::Wgsl).expect("wgsl").to_string();
+    assert!(src.contains("clamp("), "shifted reads clamp to the edge: {src}");
+    let g = SumMatmul::new(&ctx, SumMatmulDims { m: 3, k: 4, n: 5 }).expect("matmul");
+    let p = g.last_profile();
+    assert!(p.is_none());
+    let src = g.source(Target::Wgsl).expect("wgsl").to_string();
+    assert!(src.contains("kernel matmul"), "a sum of products over k lowers to the matmul kernel: {src}");
 }
+
+forge_tests!(index_notation_against_loops, gathers_index_values_and_affine_subscripts; plain: index_kernels_lower_as_expected);

@@ -1,5 +1,5 @@
-//! Raw WGSL kernels (DESIGN form 4) at run time: wgpu runs the source as written; the CPU
-//! backend refuses it with `Error::Unsupported`.
+//! Raw WGSL kernels (DESIGN form 4) at run time on every backend: wgpu runs the source as
+//! written, the CPU interprets it, CUDA runs its translation to CUDA-C.
 
 mod common;
 
@@ -34,18 +34,12 @@ fn run(ctx: &Context, n: usize) -> forge::Result<Vec<f32>> {
     Ok(g.run(ScaledInputs { x: &x })?.y)
 }
 
-#[test]
-fn raw_kernel_runs_on_wgpu() {
-    let Some(ctx) = common::wgpu() else { return };
+fn raw_kernel_runs(ctx: &Context) {
     let n = 1000;
-    let got = run(&ctx, n).expect("wgpu run");
+    let got = run(ctx, n).expect("run");
     let (x, w) = (common::rand_f32(n, 2.0, 11), common::rand_f32(n, 1.0, 12));
     let want: Vec<f32> = x.iter().zip(&w).map(|(a, b)| a * b + 1.0).collect();
     common::assert_close("raw kernel", &got, &want, 1e-6, 1.0);
 }
 
-#[test]
-fn raw_kernel_is_unsupported_on_cpu() {
-    let err = run(&Context::cpu(), 8).expect_err("the CPU backend cannot run WGSL");
-    assert!(matches!(err, Error::Unsupported { .. }), "{err}");
-}
+forge_tests!(raw_kernel_runs);

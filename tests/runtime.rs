@@ -1,10 +1,11 @@
-//! Runtime behaviour: one submission per run, the pipeline cache, large dispatches, state,
-//! f16, profiles and sources, and errors (never panics) on bad input.
+//! Runtime behaviour on every backend: one submission per run (wgpu), large dispatches, state,
+//! profiles and sources, errors on bad input (never panics), limits, graphs from text.
 
 mod common;
 
 use common::*;
 use forge::prelude::*;
+use forge::{GraphInstance, HostSlice, Scalar};
 
 forge_graph! {
     graph Affine {
@@ -19,24 +20,25 @@ forge_graph! {
     }
 }
 
-#[test]
-fn a_run_is_one_submission_and_a_second_new_compiles_nothing() {
-    let Some(ctx) = fresh_wgpu() else { return };
+fn a_run_is_one_submission_and_a_second_new_compiles_nothing(shared: &Context) {
+    // Counters of a context of its own: other tests share `shared` concurrently.
+    let own = if shared.kind() == BackendKind::Wgpu { Context::wgpu().unwrap() } else { shared.clone() };
+    let ctx = &own;
     let n = 1000;
     let (x, w) = (rand_f32(n, 1.0, 1), rand_f32(n, 1.0, 2));
-    let mut g = Affine::new(&ctx, AffineDims { n }).unwrap();
+    let mut g = Affine::new(ctx, AffineDims { n }).unwrap();
     g.load_weights(AffineWeights { w: &w }).unwrap();
     g.run(AffineInputs { x: &x, k: 3.0 }).unwrap();
-    let (subs, compiled) = ctx.with_wgpu(|c| (c.submission_count(), c.compilation_count())).unwrap().unwrap();
+    let counts = ctx.with_wgpu(|c| (c.submission_count(), c.compilation_count()));
     let out = g.run(AffineInputs { x: &x, k: 3.0 }).unwrap();
-    let subs_after = ctx.with_wgpu(|c| c.submission_count()).unwrap().unwrap();
-    assert_eq!(subs_after - subs, 1, "one graph run must be exactly one queue.submit");
     let want: Vec<f32> = x.iter().zip(&w).map(|(a, b)| a * b * 3.0 + 1.0).collect();
     assert_close("y", &out.y, &want, 1e-6, 1.0);
-
-    let _again = Affine::new(&ctx, AffineDims { n }).unwrap();
-    let compiled_after = ctx.with_wgpu(|c| c.compilation_count()).unwrap().unwrap();
-    assert_eq!(compiled_after, compiled, "a second `new` of the same graph must compile nothing");
+    if let Some((subs, compiled)) = counts {
+        let subs_after = ctx.with_wgpu(|c| c.submission_count()).unwrap();
+        assert_eq!(subs_after - subs, 1, "one graph run must be exactly one queue.submit");
+        let _again = Affine::new(ctx, AffineDims { n }).unwrap();
+        assert_eq!(ctx.with_wgpu(|c| c.compilation_count()).unwrap(), compiled, "a second `new` must compile nothing");
+    }
 }
 
 forge_graph! {
@@ -49,12 +51,10 @@ forge_graph! {
     }
 }
 
-#[test]
-fn dispatches_over_65535_workgroups_fold_into_y() {
-    let Some(ctx) = wgpu() else { return };
-    let n = 70_001; // one invocation per workgroup: 70,001 workgroups
+fn dispatches_over_65535_workgroups_fold(ctx: &Context) {
+    let n = 70_001;
     let x = rand_f32(n, 1.0, 3);
-    let out = Wide::new(&ctx, WideDims { n }).unwrap().run(WideInputs { x: &x }).unwrap();
+    let out = Wide::new(ctx, WideDims { n }).unwrap().run(WideInputs { x: &x }).unwrap();
     let want: Vec<f32> = x.iter().map(|v| v * 2.0 + 1.0).collect();
     assert_close("y", &out.y, &want, 1e-6, 1.0);
 }
@@ -70,127 +70,124 @@ forge_graph! {
     }
 }
 
-#[test]
-fn state_persists_across_runs_and_can_be_read_and_written() {
+fn state_persists_across_runs(ctx: &Context) {
     let n = 257;
     let x = rand_f32(n, 1.0, 4);
-    for ctx in std::iter::once(Context::cpu()).chain(gpu_backends()) {
-        let mut g = Accumulate::new(&ctx, AccumulateDims { n }).unwrap();
-        for _ in 0..3 {
-            g.run(AccumulateInputs { x: &x }).unwrap();
+    let mut g = Accumulate::new(ctx, AccumulateDims { n }).unwrap();
+    for _ in 0..3 {
+        g.run(AccumulateInputs { x: &x }).unwrap();
+    }
+    let state = g.read_state().unwrap();
+    let want: Vec<f32> = x.iter().map(|v| v * 3.0).collect();
+    assert_close("acc", &state.acc, &want, 1e-6, 1.0);
+    g.write_state(&AccumulateState { acc: vec![1.0; n] }).unwrap();
+    let out = g.run(AccumulateInputs { x: &x }).unwrap();
+    let want: Vec<f32> = x.iter().map(|v| (v + 1.0) * 2.0).collect();
+    assert_close("y", &out.y, &want, 1e-6, 1.0);
+}
+
+fn profile_and_source_name_every_node(ctx: &Context) {
+    let n = 64;
+    let mut g = Affine::new(ctx, AffineDims { n }).unwrap();
+    assert!(g.last_profile().is_none());
+    g.load_weights(AffineWeights { w: &rand_f32(n, 1.0, 6) }).unwrap();
+    g.run(AffineInputs { x: &rand_f32(n, 1.0, 7), k: AffineInputs::DEFAULT_K }).unwrap();
+    let p = g.last_profile().unwrap();
+    assert_eq!(p.kernels.len(), 2);
+    assert_eq!(p.kernels[1].node, "y = t * k + 1.0");
+    assert!(!p.kernels[1].variant.is_empty());
+    let src = g.source(Target::Wgsl).unwrap().to_string();
+    assert_eq!(src.matches("// node: ").count(), 2, "{src}");
+    assert!(src.contains("// node: t = x * w"));
+    let cuda = g.source(Target::CudaC).unwrap().to_string();
+    assert!(cuda.contains("extern \"C\" __global__"), "{cuda}");
+}
+
+fn bad_input_is_an_error_naming_the_binding(ctx: &Context) {
+    let n = 10;
+    let mut g = Affine::new(ctx, AffineDims { n }).unwrap();
+    let x = rand_f32(n, 1.0, 8);
+    match g.run(AffineInputs { x: &x, k: 1.0 }) {
+        Err(Error::WeightsNotLoaded { binding }) => assert_eq!(binding, "w"),
+        other => panic!("expected WeightsNotLoaded, got {other:?}"),
+    }
+    let short = vec![1.0f32; n - 1];
+    match g.load_weights(AffineWeights { w: &short }) {
+        Err(e @ Error::LengthMismatch { .. }) => {
+            let msg = e.to_string();
+            assert!(msg.contains("`w`") && msg.contains("expected 10") && msg.contains("got 9"), "{msg}");
         }
-        let state = g.read_state().unwrap();
-        let want: Vec<f32> = x.iter().map(|v| v * 3.0).collect();
-        assert_close("acc", &state.acc, &want, 1e-6, 1.0);
-        g.write_state(&AccumulateState { acc: vec![1.0; n] }).unwrap();
-        let out = g.run(AccumulateInputs { x: &x }).unwrap();
-        let want: Vec<f32> = x.iter().map(|v| (v + 1.0) * 2.0).collect();
-        assert_close(&format!("{} y", ctx.kind()), &out.y, &want, 1e-6, 1.0);
+        other => panic!("expected LengthMismatch, got {other:?}"),
     }
+    g.load_weights(AffineWeights { w: &x }).unwrap();
+    assert!(matches!(g.run(AffineInputs { x: &short, k: 1.0 }), Err(Error::LengthMismatch { .. })));
+    assert!(matches!(Affine::new(ctx, AffineDims { n: 0 }), Err(Error::InvalidDim { .. })));
+    let inst = g.instance_mut();
+    let dup = inst.run(&[("x", HostSlice::of(&x)), ("x", HostSlice::of(&x))], &[]);
+    assert!(matches!(dup, Err(Error::DuplicateBinding { .. })), "{dup:?}");
+    let wrong_type = inst.run(&[("x", HostSlice::of(&[1u32; 10]))], &[]);
+    assert!(matches!(wrong_type, Err(Error::TypeMismatch { .. })), "{wrong_type:?}");
+    let wrong_uniform = inst.run(&[("x", HostSlice::of(&x))], &[("k", Scalar::U32(1))]);
+    assert!(matches!(wrong_uniform, Err(Error::TypeMismatch { .. })), "{wrong_uniform:?}");
 }
 
-forge_graph! {
-    graph Half {
-        dims { R, C }
-        input  x: f16[R, C];
-        output y: f16[R, C];
-        output s: f32[R];
-        y = x * 2.0 + 1.0;
-        s = sum(x);
-    }
-}
-
-#[test]
-fn f16_bindings_round_like_the_reference() {
-    let (r, c) = (5, 33);
-    let x: Vec<f16> = rand_f32(r * c, 2.0, 5).into_iter().map(f16::from_f32).collect();
-    let want = Half::new(&Context::cpu(), HalfDims { r, c }).unwrap().run(HalfInputs { x: &x }).unwrap();
-    for (i, v) in x.iter().enumerate() {
-        assert_eq!(want.y[i], f16::from_f32(v.to_f32() * 2.0 + 1.0));
-    }
-    for ctx in gpu_backends() {
-        match Half::new(&ctx, HalfDims { r, c }) {
-            Err(Error::Unsupported { what, reason }) => eprintln!("skipped f16 on {}: {what} {reason}", ctx.kind()),
-            Err(e) => panic!("{e}"),
-            Ok(mut g) => {
-                let got = g.run(HalfInputs { x: &x }).unwrap();
-                let got_y: Vec<f32> = got.y.iter().map(|v| v.to_f32()).collect();
-                let want_y: Vec<f32> = want.y.iter().map(|v| v.to_f32()).collect();
-                assert_close("y", &got_y, &want_y, 1e-3, 1.0);
-                assert_close("s", &got.s, &want.s, 1e-4, c as f32);
-            }
-        }
-    }
-}
-
-#[test]
-fn profile_and_source_name_every_node() {
-    for ctx in std::iter::once(Context::cpu()).chain(gpu_backends()) {
-        let n = 64;
-        let mut g = Affine::new(&ctx, AffineDims { n }).unwrap();
-        assert!(g.last_profile().is_none());
-        g.load_weights(AffineWeights { w: &rand_f32(n, 1.0, 6) }).unwrap();
-        g.run(AffineInputs { x: &rand_f32(n, 1.0, 7), k: AffineInputs::DEFAULT_K }).unwrap();
-        let p = g.last_profile().unwrap();
-        assert_eq!(p.kernels.len(), 2);
-        assert_eq!(p.kernels[1].node, "y = t * k + 1.0");
-        let src = g.source(Target::Wgsl).unwrap().to_string();
-        assert_eq!(src.matches("// node: ").count(), 2, "{src}");
-        assert!(src.contains("// node: t = x * w"));
-    }
-}
-
-#[test]
-fn bad_input_is_an_error_naming_the_binding() {
-    for ctx in std::iter::once(Context::cpu()).chain(gpu_backends()) {
-        let n = 10;
-        let mut g = Affine::new(&ctx, AffineDims { n }).unwrap();
-        let x = rand_f32(n, 1.0, 8);
-        match g.run(AffineInputs { x: &x, k: 1.0 }) {
-            Err(Error::WeightsNotLoaded { binding }) => assert_eq!(binding, "w"),
-            other => panic!("expected WeightsNotLoaded, got {other:?}"),
-        }
-        let short = vec![1.0f32; n - 1];
-        match g.load_weights(AffineWeights { w: &short }) {
-            Err(e @ Error::LengthMismatch { .. }) => {
-                let msg = e.to_string();
-                assert!(msg.contains("`w`") && msg.contains("expected 10") && msg.contains("got 9"), "{msg}");
-            }
-            other => panic!("expected LengthMismatch, got {other:?}"),
-        }
-        g.load_weights(AffineWeights { w: &x }).unwrap();
-        assert!(matches!(g.run(AffineInputs { x: &short, k: 1.0 }), Err(Error::LengthMismatch { .. })));
-        assert!(matches!(Affine::new(&ctx, AffineDims { n: 0 }), Err(Error::InvalidDim { .. })));
-    }
-}
-
-#[test]
-fn dims_over_device_limits_are_errors() {
-    let n = 1usize << 31; // 8 GiB of f32 per binding: over every adapter's binding limit
-    if let Some(ctx) = wgpu() {
-        match Affine::new(&ctx, AffineDims { n }) {
+fn dims_over_device_limits_are_errors(ctx: &Context) {
+    if ctx.kind() != BackendKind::Cpu {
+        let n = 1usize << 31; // 8 GiB of f32 per binding: over every adapter's binding limit
+        match Affine::new(ctx, AffineDims { n }) {
             Err(Error::OverLimit { binding, .. }) => assert_eq!(binding, "x"),
+            Err(Error::OutOfMemory(_)) => {}
             other => panic!("expected OverLimit, got {other:?}"),
         }
     }
     let huge = usize::MAX / 8;
-    assert!(matches!(
-        Affine::new(&Context::cpu(), AffineDims { n: huge }),
-        Err(Error::InvalidDim { .. } | Error::OutOfMemory(_))
-    ));
+    assert!(matches!(Affine::new(ctx, AffineDims { n: huge }), Err(Error::InvalidDim { .. } | Error::OutOfMemory(_))));
 }
 
-#[test]
-fn graphs_parse_from_text_at_run_time() {
-    let src =
-        "graph Saxpy { dims { N } input x: f32[N]; input y: f32[N]; uniform a: f32; output z: f32[N]; z = x * a + y; }";
-    let mut g = forge::GraphInstance::from_source(&Context::cpu(), src, &[3]).unwrap();
+fn graphs_parse_from_text_at_run_time(ctx: &Context) {
+    let src = "graph Saxpy { dims { N } input x: f32[N]; input y: f32[N]; uniform a: f32; output z: f32[N]; z = x * a + y; }";
+    let mut g = GraphInstance::from_source(ctx, src, &[3]).unwrap();
     let (x, y) = ([1.0f32, 2.0, 3.0], [0.5f32, 0.5, 0.5]);
-    let out = g
-        .run(&[("x", forge::HostSlice::of(&x)), ("y", forge::HostSlice::of(&y))], &[("a", forge::Scalar::F32(2.0))])
-        .unwrap();
+    let out = g.run(&[("x", HostSlice::of(&x)), ("y", HostSlice::of(&y))], &[("a", Scalar::F32(2.0))]).unwrap();
     assert_eq!(out[0].1.to_vec::<f32>("z").unwrap(), vec![2.5, 4.5, 6.5]);
     let bad = "graph Bad { dims { N } input x: f32[N]; output y: f32[M]; y = x; }";
-    let err = forge::GraphInstance::from_source(&Context::cpu(), bad, &[3]).unwrap_err().to_string();
+    let err = GraphInstance::from_source(ctx, bad, &[3]).unwrap_err().to_string();
     assert!(err.contains("dim `M` is not declared"), "{err}");
+    let err = GraphInstance::from_source(ctx, src, &[3, 4]).unwrap_err();
+    assert!(matches!(err, Error::DimCount { expected: 1, actual: 2 }), "{err}");
 }
+
+forge_graph! {
+    /// A position table read for a prefix of its rows (checked at `new`).
+    graph Prefix {
+        dims { T, P, D }
+        weight wpe: f32[P, D];
+        output y: f32[T, D];
+        y[t, d] = wpe[t, d] * 2.0;
+    }
+}
+
+fn sub_ranges_are_checked_at_new(ctx: &Context) {
+    let (t, p, d) = (3, 5, 4);
+    let wpe = rand_f32(p * d, 1.0, 9);
+    let mut g = Prefix::new(ctx, PrefixDims { t, p, d }).unwrap();
+    g.load_weights(PrefixWeights { wpe: &wpe }).unwrap();
+    let out = g.run(PrefixInputs {}).unwrap();
+    let want: Vec<f32> = wpe[..t * d].iter().map(|v| v * 2.0).collect();
+    assert_close("y", &out.y, &want, 1e-6, 1.0);
+    match Prefix::new(ctx, PrefixDims { t: 6, p, d }) {
+        Err(e @ Error::ShapeCheck { .. }) => assert!(e.to_string().contains("T = 6 is larger than P = 5"), "{e}"),
+        other => panic!("expected ShapeCheck, got {other:?}"),
+    }
+}
+
+forge_tests!(
+    a_run_is_one_submission_and_a_second_new_compiles_nothing,
+    dispatches_over_65535_workgroups_fold,
+    state_persists_across_runs,
+    profile_and_source_name_every_node,
+    bad_input_is_an_error_naming_the_binding,
+    dims_over_device_limits_are_errors,
+    graphs_parse_from_text_at_run_time,
+    sub_ranges_are_checked_at_new,
+);

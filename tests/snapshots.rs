@@ -1,5 +1,7 @@
 //! The code each example lowers to, snapshotted under tests/snapshots/ so a change in codegen
-//! shows in review; every WGSL kernel is also validated with naga here (no device needed).
+//! shows in review. Every WGSL kernel is validated with naga here; every CUDA-C program is
+//! compiled by NVRTC to PTX for sm_80 and sm_90 and assembled by ptxas (`FORGE_PTXAS`) where
+//! they are installed (CI installs both; elsewhere these parts print why they were skipped).
 //! Regenerate with `FORGE_UPDATE_SNAPSHOTS=1 cargo test --test snapshots`.
 
 use forge::prelude::*;
@@ -7,6 +9,7 @@ use std::path::PathBuf;
 
 include!("../examples/graphs/mlp_block.rs");
 include!("../examples/graphs/particles.rs");
+include!("../examples/graphs/minilm.rs");
 
 fn check_snapshot(name: &str, text: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
@@ -18,43 +21,40 @@ fn check_snapshot(name: &str, text: &str) {
     assert!(want == text, "{name} changed; review the diff and run with FORGE_UPDATE_SNAPSHOTS=1 to accept it");
 }
 
-fn plan_sources(plan: &forge::ir::Plan, name: &str) {
-    let wgsl = forge::instance::source_of(plan, Target::Wgsl).unwrap();
-    #[cfg(feature = "wgpu")]
+fn sources(graph: &forge::graph::Checked, dims: &[usize], name: &str) {
+    let plan = forge::lower::lower(graph, dims).unwrap();
+    let wgsl = forge::source_of(&plan, Target::Wgsl).unwrap();
     for k in &wgsl.kernels {
-        forge::backend::wgpu::validate_wgsl(&k.code, &k.entry)
-            .unwrap_or_else(|e| panic!("{name}/{}: {e}\n{}", k.entry, k.code));
+        forge::lower::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{name}/{}: {e}\n{}", k.entry, k.code));
     }
     check_snapshot(&format!("{name}.wgsl"), &wgsl.to_string());
-    let ptx = forge::instance::source_of(plan, Target::Ptx).unwrap();
-    check_snapshot(&format!("{name}.ptx"), &ptx.to_string());
-    for k in &ptx.kernels {
-        assemble(name, &k.entry, &k.code);
+    let cuda = forge::source_of(&plan, Target::CudaC).unwrap();
+    check_snapshot(&format!("{name}.cu"), &cuda.to_string());
+    let (program, _) = forge::lower::cuda::emit_program(&plan).unwrap();
+    for arch in ["sm_80", "sm_90"] {
+        match forge::lower::ptx_of(&program, arch) {
+            Ok(ptx) => assemble(name, arch, &ptx),
+            Err(e) if std::env::var_os("FORGE_REQUIRE_NVRTC").is_some() => panic!("{name}: NVRTC is required: {e}"),
+            Err(e) => eprintln!("skipped NVRTC for {name} ({arch}): {e}"),
+        }
     }
 }
 
-/// Assembles one PTX kernel with ptxas (`FORGE_PTXAS`) for sm_80 and sm_90, where it is set.
-fn assemble(name: &str, entry: &str, ptx: &str) {
+/// Assembles PTX with ptxas (`FORGE_PTXAS`) for `arch`, where it is set.
+fn assemble(name: &str, arch: &str, ptx: &str) {
     let Some(ptxas) = std::env::var_os("FORGE_PTXAS") else {
-        eprintln!("skipped ptxas for {name}/{entry}: FORGE_PTXAS is not set");
+        eprintln!("skipped ptxas for {name}: FORGE_PTXAS is not set");
         return;
     };
     let dir = std::env::temp_dir().join(format!("forge-snapshots-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join(format!("{name}_{entry}.ptx"));
+    let src = dir.join(format!("{name}_{arch}.ptx"));
     std::fs::write(&src, ptx).unwrap();
-    for arch in ["sm_80", "sm_90"] {
-        let out = std::process::Command::new(&ptxas)
-            .args([
-                &format!("-arch={arch}"),
-                src.to_str().unwrap(),
-                "-o",
-                dir.join(format!("{entry}.cubin")).to_str().unwrap(),
-            ])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{name}/{entry} ({arch}): {}", String::from_utf8_lossy(&out.stderr));
-    }
+    let out = std::process::Command::new(&ptxas)
+        .args([&format!("-arch={arch}"), src.to_str().unwrap(), "-o", dir.join(format!("{name}.cubin")).to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{name} ({arch}): {}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]
@@ -62,12 +62,16 @@ fn mlp_block_codegen() {
     let graph = MlpBlock::graph().unwrap();
     let plan = forge::lower::lower(&graph, &[4, 576, 1536]).unwrap();
     assert_eq!(plan.kernels.len(), 4, "rms_norm, one materialised matmul, one fused matmul, the down projection");
-    plan_sources(&plan, "mlp_block");
+    sources(&graph, &[4, 576, 1536], "mlp_block");
 }
 
 #[test]
 fn particles_codegen() {
-    let graph = ParticleStep::graph().unwrap();
-    let plan = forge::lower::lower(&graph, &[100_003]).unwrap();
-    plan_sources(&plan, "particles");
+    sources(&ParticleStep::graph().unwrap(), &[100_003], "particles");
+}
+
+#[test]
+fn minilm_codegen() {
+    // B, T, V, P, D, H, E, F, L
+    sources(&MiniLm::graph().unwrap(), &[8, 30, 30522, 512, 384, 12, 32, 1536, 6], "minilm");
 }

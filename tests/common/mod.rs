@@ -49,7 +49,17 @@ pub fn cuda() -> Option<Context> {
 /// Runs `tests` on cpu, wgpu and cuda (missing backends: ignored, or failed when
 /// `FORGE_REQUIRE_WGPU` / `FORGE_REQUIRE_CUDA` is set) and `plain` once each.
 pub fn run_suite(tests: &[(&'static str, BackendTest)], plain: &[(&'static str, fn())]) {
+    run_suite_if(Ok(()), tests, plain)
+}
+
+/// [`run_suite`] when `requirement` holds (e.g. model files are installed); otherwise every
+/// test is ignored with the reason printed (or failed, when `FORGE_REQUIRE_ALL=1`).
+pub fn run_suite_if(requirement: Result<(), String>, tests: &[(&'static str, BackendTest)], plain: &[(&'static str, fn())]) {
     let args = Arguments::from_args();
+    let unmet = requirement.err();
+    if let Some(reason) = &unmet {
+        eprintln!("not available here ({reason}); these tests are ignored");
+    }
     let backends: [(&str, &str, fn() -> forge::Result<Context>); 3] = [
         ("cpu", "", || Ok(Context::cpu())),
         ("wgpu", "FORGE_REQUIRE_WGPU", Context::wgpu),
@@ -71,11 +81,14 @@ pub fn run_suite(tests: &[(&'static str, BackendTest)], plain: &[(&'static str, 
         for &(name, f) in tests {
             let ctx = ctx.clone();
             let missing = ctx.is_err();
-            let trial = Trial::test(format!("{backend}::{name}"), move || match ctx {
-                Ok(ctx) => run(std::panic::AssertUnwindSafe(move || f(&ctx))),
-                Err(reason) => Err(Failed::from(format!("backend missing: {reason}"))),
+            let unmet_here = unmet.clone();
+            let trial = Trial::test(format!("{backend}::{name}"), move || match (ctx, unmet_here) {
+                (_, Some(reason)) => Err(Failed::from(format!("requirement missing: {reason}"))),
+                (Ok(ctx), None) => run(std::panic::AssertUnwindSafe(move || f(&ctx))),
+                (Err(reason), None) => Err(Failed::from(format!("backend missing: {reason}"))),
             });
-            trials.push(trial.with_ignored_flag(missing && !required));
+            let must = std::env::var_os("FORGE_REQUIRE_ALL").is_some();
+            trials.push(trial.with_ignored_flag((missing && !required) || (unmet.is_some() && !must)));
         }
     }
     for &(name, f) in plain {

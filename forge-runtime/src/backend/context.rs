@@ -143,8 +143,8 @@ impl Context {
 
     /// Runs `f` on the CUDA context, if this is one.
     #[cfg(feature = "cuda")]
-    pub fn with_cuda<R>(&self, f: impl FnOnce(&super::cuda::CudaComputeContext) -> R) -> Option<R> {
+    pub fn with_cuda<R>(&self, f: impl FnOnce(&mut super::cuda::CudaComputeContext) -> R) -> Option<R> {
         let dev = self.device.as_any().downcast_ref::<super::cuda::CudaDevice>()?;
-        Some(f(dev.context()))
+        Some(f(&mut dev.lock()))
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::graph::checked::{Checked, Const, Deferred, ReadView, SliceIndex, TExpr, TKind};
-use crate::graph::shape::{concrete, Extent, ShapeDisplay};
+use crate::graph::shape::{concrete, Extent};
 use crate::ir::{contiguous_strides, BinaryOp, BufferId, UnaryOp};
 
 /// Where a binding's elements are: `buffer[offset + sum(i[d] * strides[d])]` for `i` in `shape`.
@@ -113,11 +113,7 @@ pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
                 if lo < 0 || hi >= n {
                     return Err(Error::ShapeCheck {
                         what: what.clone(),
-                        detail: format!(
-                            "its values range over {lo}..={hi}, outside the axis of {} ({})",
-                            show(*extent),
-                            ShapeDisplay(&g.dims, &[*extent])
-                        ),
+                        detail: format!("its values range over {lo}..={hi}, past the axis's extent {}", show(*extent)),
                     });
                 }
             }

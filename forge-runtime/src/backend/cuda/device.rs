@@ -10,8 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A CUDA device shared by every graph built on one context.
 pub struct CudaDevice {
-    ctx: CudaComputeContext,
-    runs: Mutex<()>,
+    ctx: Mutex<CudaComputeContext>,
     description: String,
     this: std::sync::Weak<CudaDevice>,
 }
@@ -27,16 +26,13 @@ impl CudaDevice {
     pub fn new(ordinal: usize) -> Result<Arc<CudaDevice>> {
         let ctx = CudaComputeContext::new(ordinal, 1 << 20)?;
         let description = format!("cuda ({}, {})", ctx.device_name(), ctx.arch());
-        Ok(Arc::new_cyclic(|this| CudaDevice { ctx, runs: Mutex::new(()), description, this: this.clone() }))
+        Ok(Arc::new_cyclic(|this| CudaDevice { ctx: Mutex::new(ctx), description, this: this.clone() }))
     }
 
-    pub fn context(&self) -> &CudaComputeContext {
-        &self.ctx
-    }
-
-    /// Held while an instance uses the stream (a panic elsewhere does not poison it).
-    pub fn run_lock(&self) -> MutexGuard<'_, ()> {
-        self.runs.lock().unwrap_or_else(|p| p.into_inner())
+    /// The context, held while an instance uses the stream (a panic elsewhere does not poison
+    /// it).
+    pub fn lock(&self) -> MutexGuard<'_, CudaComputeContext> {
+        self.ctx.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 

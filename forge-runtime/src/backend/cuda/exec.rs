@@ -74,7 +74,8 @@ fn arena_layout(plan: &Plan) -> Result<(Vec<BufferView>, BufferView, u64)> {
 
 impl CudaExec {
     pub fn new(device: Arc<CudaDevice>, plan: Arc<Plan>) -> Result<CudaExec> {
-        let ctx = device.context();
+        let guard = device.lock();
+        let ctx: &CudaComputeContext = &guard;
         if let Some(k) = plan.kernels.iter().find(|k| matches!(k.spec.body, KernelBody::Raw(_))) {
             return Err(Error::Unsupported { what: format!("raw kernel of node `{}`", k.spec.node), reason: "on CUDA yet".into() });
         }
@@ -130,6 +131,7 @@ impl CudaExec {
             })
             .collect();
         let use_graphs = std::env::var("FORGE_CUDA_GRAPHS").map(|v| v.trim() != "0").unwrap_or(true);
+        drop(guard);
         Ok(CudaExec { device, plan, variants, kernels, views, uniforms, params, graph: None, use_graphs, arena })
     }
 
@@ -165,14 +167,13 @@ fn new_events(ctx: &CudaComputeContext, n: usize) -> Result<Vec<CudaEvent>> {
 
 impl Executable for CudaExec {
     fn load_weight(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
-        let _run = self.device.run_lock();
-        self.device.context().write_arena(&self.arena, &self.views[id], bytes)
+        self.device.lock().write_arena(&self.arena, &self.views[id], bytes)
     }
 
     fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult> {
         let device = Arc::clone(&self.device);
-        let _run = device.run_lock();
-        let ctx = device.context();
+        let guard = device.lock();
+        let ctx: &CudaComputeContext = &guard;
         let plan = Arc::clone(&self.plan);
         for &(id, bytes) in &req.inputs {
             ctx.write_arena(&self.arena, &self.views[id], bytes)?;
@@ -225,15 +226,13 @@ impl Executable for CudaExec {
     }
 
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
-        let _run = self.device.run_lock();
-        let mut bytes = self.device.context().read_arena(&self.arena, &self.views[id])?;
+        let mut bytes = self.device.lock().read_arena(&self.arena, &self.views[id])?;
         bytes.truncate(self.plan.byte_len(id) as usize);
         Ok(bytes)
     }
 
     fn write_state(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
-        let _run = self.device.run_lock();
-        self.device.context().write_arena(&self.arena, &self.views[id], bytes)
+        self.device.lock().write_arena(&self.arena, &self.views[id], bytes)
     }
 
     fn variants(&self) -> Vec<String> {

@@ -1,0 +1,79 @@
+//! The MiniLM graph with real weights: load once, embed tokenized batches (one graph run per
+//! batch). Shared by `examples/minilm.rs` and `tests/minilm.rs`.
+
+use super::model_files::{self, Batch, ModelWeights};
+use forge::prelude::*;
+use std::path::Path;
+
+include!("../graphs/minilm.rs");
+
+/// The model's weights and config, read once.
+pub struct Model {
+    pub weights: ModelWeights,
+}
+
+impl Model {
+    pub fn load(dir: &Path) -> Result<Model, String> {
+        let weights = model_files::load_weights(dir)?;
+        weights.validate()?;
+        Ok(Model { weights })
+    }
+
+    /// The graph's dims for a batch of `batch` sentences padded to `seq` tokens.
+    pub fn dims(&self, batch: usize, seq: usize) -> MiniLmDims {
+        let c = &self.weights.config;
+        MiniLmDims {
+            b: batch,
+            t: seq,
+            v: c.vocab_size,
+            p: c.max_position,
+            d: c.hidden,
+            h: c.heads,
+            e: c.head_dim(),
+            f: c.intermediate,
+            l: c.layers,
+        }
+    }
+
+    /// A graph instance on `ctx` for `[batch, seq]` with the weights loaded.
+    pub fn instance(&self, ctx: &Context, batch: usize, seq: usize) -> forge::Result<MiniLm> {
+        let w = &self.weights;
+        let mut g = MiniLm::new(ctx, self.dims(batch, seq))?;
+        g.load_weights(MiniLmWeights {
+            word_embeddings: &w.word_embeddings,
+            position_embeddings: &w.position_embeddings,
+            token_type_embeddings: &w.token_type_embeddings,
+            emb_ln_gamma: &w.emb_ln_gamma,
+            emb_ln_beta: &w.emb_ln_beta,
+            q_w: &w.q_w,
+            q_b: &w.q_b,
+            k_w: &w.k_w,
+            k_b: &w.k_b,
+            v_w: &w.v_w,
+            v_b: &w.v_b,
+            attn_out_w: &w.attn_out_w,
+            attn_out_b: &w.attn_out_b,
+            attn_ln_gamma: &w.attn_ln_gamma,
+            attn_ln_beta: &w.attn_ln_beta,
+            ffn_up_w: &w.ffn_up_w,
+            ffn_up_b: &w.ffn_up_b,
+            ffn_down_w: &w.ffn_down_w,
+            ffn_down_b: &w.ffn_down_b,
+            ffn_ln_gamma: &w.ffn_ln_gamma,
+            ffn_ln_beta: &w.ffn_ln_beta,
+        })?;
+        Ok(g)
+    }
+}
+
+/// One embedding per sentence of `batch` (an instance built for its shape, one run).
+pub fn embed(ctx: &Context, model: &Model, batch: &Batch) -> forge::Result<Vec<Vec<f32>>> {
+    let mut g = model.instance(ctx, batch.batch, batch.seq)?;
+    run_batch(&mut g, batch, model.weights.config.hidden)
+}
+
+/// Runs an instance built for the batch's shape.
+pub fn run_batch(g: &mut MiniLm, batch: &Batch, hidden: usize) -> forge::Result<Vec<Vec<f32>>> {
+    let out = g.run(MiniLmInputs { ids: &batch.ids, mask: &batch.mask })?;
+    Ok(out.embedding.chunks(hidden).map(|c| c.to_vec()).collect())
+}
