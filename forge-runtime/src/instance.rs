@@ -261,6 +261,11 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             let mut seen = std::collections::HashSet::new();
             let mut out = vec![KernelSource { node: "prelude".into(), entry: "prelude".into(), code: format!("// node: (helpers)\n{}", crate::lower::code_prelude_cuda()) }];
             for (k, f) in plan.kernels.iter().zip(fns) {
+                let Some(f) = f else {
+                    let code = crate::lower::cuda::emit_raw(&k.spec)?;
+                    out.push(KernelSource { node: k.spec.node.clone(), entry: "raw".into(), code: format!("// node: {}\n{code}", k.spec.node) });
+                    continue;
+                };
                 let code = if seen.insert(f.name.clone()) { f.code } else { format!("// node: {}\n// runs {} (above)\n", k.spec.node, f.name) };
                 out.push(KernelSource { node: k.spec.node.clone(), entry: f.name, code });
             }

@@ -8,6 +8,8 @@
 pub mod elem;
 pub mod error;
 pub mod graph;
+#[doc(hidden)]
+pub mod raw;
 
 #[cfg(feature = "runtime")]
 pub mod backend;

@@ -94,7 +94,7 @@ impl Context {
     /// The best wgpu adapter: a real GPU first, then a software one (lavapipe, WARP).
     #[cfg(feature = "wgpu")]
     pub fn wgpu() -> Result<Context> {
-        Ok(Context::from_device(Arc::new(super::wgpu::WgpuDevice::new()?)))
+        Ok(Context::from_device(super::wgpu::WgpuDevice::new()?))
     }
 
     #[cfg(not(feature = "wgpu"))]
@@ -105,7 +105,7 @@ impl Context {
     /// Wraps an existing wgpu context (e.g. one built with `from_device`).
     #[cfg(feature = "wgpu")]
     pub fn from_wgpu(ctx: super::wgpu::WgpuComputeContext) -> Context {
-        Context::from_device(Arc::new(super::wgpu::WgpuDevice::from_context(ctx)))
+        Context::from_device(super::wgpu::WgpuDevice::from_context(ctx))
     }
 
     /// CUDA device 0 (feature `cuda`; needs an NVIDIA driver).

@@ -82,18 +82,47 @@ pub fn emit_function(spec: &KernelSpec, schedule: &Schedule) -> Result<CudaFunct
 }
 
 /// The whole program of a plan: the prelude and each distinct function once, with each kernel's
-/// function (by index into the plan's kernels).
-pub fn emit_program(plan: &Plan) -> Result<(String, Vec<CudaFunction>)> {
+/// function (by index into the plan's kernels; `None` for raw kernels, which are translated
+/// from their WGSL on their own).
+pub fn emit_program(plan: &Plan) -> Result<(String, Vec<Option<CudaFunction>>)> {
     let mut src = String::from(CUDA_PRELUDE);
     let mut seen = std::collections::HashSet::new();
     let mut fns = Vec::with_capacity(plan.kernels.len());
     for k in &plan.kernels {
+        if matches!(k.spec.body, KernelBody::Raw(_)) {
+            fns.push(None);
+            continue;
+        }
         let f = emit_function(&k.spec, &k.schedule)?;
         if seen.insert(f.name.clone()) {
             src.push('\n');
             src.push_str(&f.code);
         }
-        fns.push(f);
+        fns.push(Some(f));
     }
     Ok((src, fns))
+}
+
+/// A raw kernel's WGSL translated to CUDA-C (`raw::cuda`): a program of its own with its
+/// parameter list (pointers, then byte lengths, then triangle counts, in binding order).
+pub fn emit_raw_with_params(spec: &KernelSpec) -> Result<(String, String, Vec<crate::raw::cuda::CudaParam>, Vec<u32>)> {
+    let KernelBody::Raw(body) = &spec.body else {
+        return Err(Error::Internal("emit_raw on a generated kernel".into()));
+    };
+    let bad = |e: String| Error::ShaderCompile { entry: format!("raw kernel of `{}`", spec.node), log: e };
+    let module = naga::front::wgsl::parse_str(&body.source).map_err(|e| bad(e.emit_to_string(&body.source)))?;
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .map_err(|e| bad(e.emit_to_string(&body.source)))?;
+    let kernel = crate::raw::check_portable(&module, &info, &body.entry).map_err(|es| bad(es.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ")))?;
+    let name = format!("forge_raw_{:016x}", crate::hash::fnv1a64(body.source.as_bytes()));
+    let code = crate::raw::cuda::to_cuda_c(&module, &info, &kernel, &name).map_err(|e| bad(e.to_string()))?;
+    let params = crate::raw::cuda::cuda_params(&module, &kernel).map_err(|e| bad(e.to_string()))?;
+    let bindings: Vec<u32> = kernel.bindings.iter().map(|b| b.binding).collect();
+    Ok((name, format!("{code}\n"), params, bindings))
+}
+
+/// A raw kernel's CUDA-C program.
+pub fn emit_raw(spec: &KernelSpec) -> Result<String> {
+    emit_raw_with_params(spec).map(|(_, code, _, _)| code)
 }

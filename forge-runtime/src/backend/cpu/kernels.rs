@@ -30,8 +30,13 @@ fn product(extents: &[usize]) -> usize {
     extents.iter().product()
 }
 
-/// Runs one kernel: reads `mem`, then writes its output range.
-pub fn run(spec: &KernelSpec, mem: &mut [Store], uniforms: &[Scalar]) -> Result<()> {
+/// Runs one kernel: reads `mem`, then writes its output range. Raw kernels run through their
+/// compiled interpreter form (`raw`).
+pub fn run(spec: &KernelSpec, mem: &mut [Store], uniforms: &[Scalar], raw: Option<&super::raw::RawKernel>) -> Result<()> {
+    if let KernelBody::Raw(body) = &spec.body {
+        let Some(raw) = raw else { return Err(Error::Internal(format!("raw kernel `{}` was not compiled", spec.node))) };
+        return raw.run(spec, body, mem, uniforms);
+    }
     let out = &spec.args[spec.body.out()];
     let (buffer, offset) = (out.buffer, out.offset);
     let values: Vec<Col> = {
@@ -83,13 +88,7 @@ pub fn run(spec: &KernelSpec, mem: &mut [Store], uniforms: &[Scalar]) -> Result<
             }
             KernelBody::Matmul(m) => matmul(&env, m)?,
             KernelBody::Attention(a) => attention(&env, a),
-            KernelBody::Raw(r) => {
-                let _ = r;
-                return Err(Error::Unsupported {
-                    what: format!("raw kernel `{}`", spec.node),
-                    reason: "on the CPU backend yet".into(),
-                });
-            }
+            KernelBody::Raw(_) => return Err(Error::Internal("raw kernel reached the template interpreter".into())),
         }
     };
     let store = mem.get_mut(buffer).ok_or_else(|| Error::Internal(format!("kernel `{}` writes a missing buffer", spec.node)))?;

@@ -6,6 +6,7 @@ mod eval;
 mod gemm;
 mod kernels;
 pub mod oracle;
+mod raw;
 mod scalar;
 mod store;
 
@@ -46,6 +47,8 @@ impl Device for CpuDevice {
 pub struct CpuExec {
     plan: Arc<Plan>,
     memory: Vec<Store>,
+    /// Raw kernels compiled for the interpreter, by kernel index.
+    raw: Vec<Option<raw::RawKernel>>,
 }
 
 impl CpuExec {
@@ -56,7 +59,15 @@ impl CpuExec {
             .iter()
             .map(|b| Store::new(b.elem, b.len, b.role == BufferRole::State, &b.name))
             .collect::<Result<Vec<_>>>()?;
-        Ok(CpuExec { plan, memory })
+        let raw = plan
+            .kernels
+            .iter()
+            .map(|k| match &k.spec.body {
+                crate::ir::KernelBody::Raw(body) => raw::RawKernel::new(&k.spec, body).map(Some),
+                _ => Ok(None),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(CpuExec { plan, memory, raw })
     }
 }
 
@@ -71,9 +82,9 @@ impl Executable for CpuExec {
             self.memory[id].load_bytes(bytes);
         }
         let mut kernel_times = Vec::with_capacity(self.plan.kernels.len());
-        for k in &self.plan.kernels {
+        for (k, raw) in self.plan.kernels.iter().zip(&self.raw) {
             let start = Instant::now();
-            kernels::run(&k.spec, &mut self.memory, &req.uniform_values)?;
+            kernels::run(&k.spec, &mut self.memory, &req.uniform_values, raw.as_ref())?;
             kernel_times.push(Some(start.elapsed()));
         }
         let outputs = self

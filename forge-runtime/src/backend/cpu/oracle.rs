@@ -57,7 +57,7 @@ impl OracleContext for CpuOracle {
         let mut times = Vec::with_capacity(samples);
         for i in 0..warmups + samples {
             let t = Instant::now();
-            kernels::run(&spec, &mut memory, &[])?;
+            kernels::run(&spec, &mut memory, &[], None)?;
             if i >= warmups {
                 times.push(t.elapsed().as_nanos() as u64);
             }

@@ -119,6 +119,29 @@ impl Store {
         }
     }
 
+    /// Little-endian bytes of elements `offset .. offset + len`.
+    pub fn range_bytes(&self, offset: usize, len: usize) -> Vec<u8> {
+        let end = (offset + len).min(self.len());
+        let start = offset.min(end);
+        match self {
+            Store::F32(v) => v[start..end].iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Store::F16(v) | Store::BF16(v) => v[start..end].iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Store::U32(v) => v[start..end].iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Store::I32(v) => v[start..end].iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+
+    /// Overwrites elements from `offset` with little-endian element bytes.
+    pub fn write_range_bytes(&mut self, offset: usize, bytes: &[u8]) {
+        let start = offset.min(self.len());
+        match self {
+            Store::F32(v) => v[start..].iter_mut().zip(bytes.chunks_exact(4)).for_each(|(d, c)| *d = f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::F16(v) | Store::BF16(v) => v[start..].iter_mut().zip(bytes.chunks_exact(2)).for_each(|(d, c)| *d = u16::from_le_bytes([c[0], c[1]])),
+            Store::U32(v) => v[start..].iter_mut().zip(bytes.chunks_exact(4)).for_each(|(d, c)| *d = u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::I32(v) => v[start..].iter_mut().zip(bytes.chunks_exact(4)).for_each(|(d, c)| *d = i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        }
+    }
+
     /// The f32 elements, when the buffer holds f32 (fast paths read them directly).
     pub fn as_f32(&self) -> Option<&[f32]> {
         match self {

@@ -5,7 +5,7 @@
 
 use super::context::{CapturedGraph, DeviceArena};
 use super::device::CudaDevice;
-use super::pipeline::{launch_raw, LaunchDims};
+use super::pipeline::LaunchDims;
 use super::CudaComputeContext;
 use crate::backend::{Executable, RunRequest, RunResult};
 use crate::error::{Error, Result};
@@ -14,6 +14,64 @@ use crate::memory::{align_up, BindingUsage, BufferView};
 use cudarc::driver::{CudaEvent, CudaFunction};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// One kernel parameter.
+#[derive(Debug, Clone, Copy)]
+enum Param {
+    U64(u64),
+    U32(u32),
+}
+
+/// The parameters of a raw kernel's CUDA-C: pointers, byte lengths, triangle counts.
+fn raw_kernel_params(
+    spec: &crate::ir::KernelSpec,
+    body: &crate::ir::RawBody,
+    params: &[crate::raw::cuda::CudaParam],
+    bindings: &[u32],
+    address: &dyn Fn(&crate::ir::KernelArg) -> u64,
+    uniforms: u64,
+) -> Result<Vec<Param>> {
+    use crate::ir::RawSlot;
+    use crate::raw::cuda::CudaParam;
+    let slot = |i: usize| {
+        bindings.get(i).and_then(|&b| body.slots.get(b as usize)).copied().ok_or_else(|| Error::Internal(format!("raw kernel `{}`: binding {i}", spec.node)))
+    };
+    params
+        .iter()
+        .map(|p| {
+            Ok(match *p {
+                CudaParam::Pointer { binding, .. } => Param::U64(match slot(binding)? {
+                    RawSlot::Arg(i) | RawSlot::Scene { arg: i } => address(&spec.args[i]),
+                    RawSlot::Uniform { field } => uniforms + 4 * field as u64,
+                }),
+                CudaParam::ByteLength { binding } => Param::U64(match slot(binding)? {
+                    RawSlot::Arg(i) | RawSlot::Scene { arg: i } => (spec.args[i].len * spec.args[i].elem.size_bytes()) as u64,
+                    RawSlot::Uniform { .. } => 4,
+                }),
+                CudaParam::TriangleCount { binding } => Param::U32(match slot(binding)? {
+                    RawSlot::Scene { arg } | RawSlot::Arg(arg) => (spec.args[arg].len / 9) as u32,
+                    RawSlot::Uniform { .. } => 0,
+                }),
+            })
+        })
+        .collect()
+}
+
+/// Launches `function` with mixed 64- and 32-bit parameters.
+fn launch_params(ctx: &CudaComputeContext, function: &CudaFunction, params: &[Param], dims: LaunchDims) -> Result<()> {
+    use cudarc::driver::{LaunchConfig, PushKernelArg};
+    let cfg = LaunchConfig { grid_dim: dims.grid, block_dim: dims.block, shared_mem_bytes: dims.shared_mem_bytes };
+    let mut builder = ctx.stream().launch_builder(function);
+    for p in params {
+        match p {
+            Param::U64(v) => builder.arg(v),
+            Param::U32(v) => builder.arg(v),
+        };
+    }
+    // SAFETY: the parameters follow the kernel's declared list (device addresses of live arena
+    // memory, then sizes), and the launch shape is the kernel's own.
+    unsafe { builder.launch(cfg) }.map(|_| ()).map_err(|e| super::context::cuda_err("launching a kernel", e))
+}
 
 fn usage(role: BufferRole) -> BindingUsage {
     match role {
@@ -34,7 +92,7 @@ pub struct CudaExec {
     views: Vec<BufferView>,
     uniforms: BufferView,
     /// Each kernel's parameters: device addresses in `arena`, fixed for its life.
-    params: Vec<Vec<u64>>,
+    params: Vec<Vec<Param>>,
     /// The kernel sequence captured once and replayed by every later run (`FORGE_CUDA_GRAPHS=0`
     /// launches every kernel every run instead). Declared before `arena`: dropped first.
     graph: Option<CapturedGraph>,
@@ -76,19 +134,34 @@ impl CudaExec {
     pub fn new(device: Arc<CudaDevice>, plan: Arc<Plan>) -> Result<CudaExec> {
         let guard = device.lock();
         let ctx: &CudaComputeContext = &guard;
-        if let Some(k) = plan.kernels.iter().find(|k| matches!(k.spec.body, KernelBody::Raw(_))) {
-            return Err(Error::Unsupported { what: format!("raw kernel of node `{}`", k.spec.node), reason: "on CUDA yet".into() });
-        }
         let (program, functions) = crate::lower::cuda::emit_program(&plan)?;
         let module = super::module::load_program(ctx, &program, &plan.graph)?;
+        let mut raw_params = vec![None; plan.kernels.len()];
         let kernels = functions
             .iter()
-            .map(|f| {
-                let function = module.load_function(&f.name).map_err(|e| Error::ShaderCompile {
-                    entry: f.name.clone(),
+            .zip(&plan.kernels)
+            .enumerate()
+            .map(|(i, (f, k))| {
+                let (name, module, dims) = match f {
+                    Some(f) => {
+                        let dims = LaunchDims { grid: (f.grid[0], f.grid[1], f.grid[2]), block: (f.threads, 1, 1), shared_mem_bytes: 0 };
+                        (f.name.clone(), module.clone(), dims)
+                    }
+                    None => {
+                        let KernelBody::Raw(body) = &k.spec.body else { return Err(Error::Internal("missing CUDA function".into())) };
+                        let (name, code, params, bindings) = crate::lower::cuda::emit_raw_with_params(&k.spec)?;
+                        let m = super::module::load_program(ctx, &code, &name)?;
+                        let grid = crate::lower::code::geometry::fold(body.workgroups, crate::lower::code::geometry::MAX_WORKGROUPS_PER_DIM)
+                            .ok_or_else(|| Error::DispatchTooLarge { node: k.spec.node.clone(), requested: body.workgroups, limit: 65_535 * 65_535 })?;
+                        let [x, y, z] = body.workgroup_size;
+                        raw_params[i] = Some((params, bindings));
+                        (name, m, LaunchDims { grid: (grid[0], grid[1], grid[2]), block: (x, y, z), shared_mem_bytes: 0 })
+                    }
+                };
+                let function = module.load_function(&name).map_err(|e| Error::ShaderCompile {
+                    entry: name.clone(),
                     log: format!("entry point not found in the module: {e:?}"),
                 })?;
-                let dims = LaunchDims { grid: (f.grid[0], f.grid[1], f.grid[2]), block: (f.threads, 1, 1), shared_mem_bytes: 0 };
                 Ok((function, dims))
             })
             .collect::<Result<Vec<_>>>()?;
@@ -114,22 +187,22 @@ impl CudaExec {
                 ctx.fill_arena(&arena, view, 0xFF)?;
             }
         }
+        let arg_address = |a: &crate::ir::KernelArg| arena.address(&views[a.buffer]) + (a.offset * a.elem.size_bytes()) as u64;
         let params = plan
             .kernels
             .iter()
-            .map(|k| {
-                let mut p: Vec<u64> = k
-                    .spec
-                    .args
-                    .iter()
-                    .map(|a| arena.address(&views[a.buffer]) + (a.offset * a.elem.size_bytes()) as u64)
-                    .collect();
-                if k.spec.uses_uniforms {
-                    p.push(arena.address(&uniforms));
+            .zip(&raw_params)
+            .map(|(k, raw)| match (raw, &k.spec.body) {
+                (Some((params, bindings)), KernelBody::Raw(body)) => raw_kernel_params(&k.spec, body, params, bindings, &arg_address, arena.address(&uniforms)),
+                _ => {
+                    let mut p: Vec<Param> = k.spec.args.iter().map(|a| Param::U64(arg_address(a))).collect();
+                    if k.spec.uses_uniforms {
+                        p.push(Param::U64(arena.address(&uniforms)));
+                    }
+                    Ok(p)
                 }
-                p
             })
-            .collect();
+            .collect::<Result<Vec<_>>>()?;
         let use_graphs = std::env::var("FORGE_CUDA_GRAPHS").map(|v| v.trim() != "0").unwrap_or(true);
         drop(guard);
         Ok(CudaExec { device, plan, variants, kernels, views, uniforms, params, graph: None, use_graphs, arena })
@@ -147,7 +220,7 @@ impl CudaExec {
             if let Some(ev) = events {
                 ev[k].record(ctx.stream()).map_err(|e| super::context::cuda_err("recording an event", e))?;
             }
-            launch_raw(ctx, function, &self.params[k], *dims)?;
+            launch_params(ctx, function, &self.params[k], *dims)?;
         }
         if let Some(ev) = events {
             ev[self.kernels.len()]

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub struct WgpuDevice {
     ctx: Mutex<WgpuComputeContext>,
     description: String,
+    this: std::sync::Weak<WgpuDevice>,
 }
 
 impl std::fmt::Debug for WgpuDevice {
@@ -44,17 +45,17 @@ fn private_runtime_dir() {
 
 impl WgpuDevice {
     /// The best adapter of the environment (a GPU first, then software).
-    pub fn new() -> Result<WgpuDevice> {
+    pub fn new() -> Result<Arc<WgpuDevice>> {
         private_runtime_dir();
         let ctx = WgpuComputeContext::new(crate::backend::wgpu::SEED_SLAB_BYTES)?;
         Ok(WgpuDevice::from_context(ctx))
     }
 
-    pub fn from_context(ctx: WgpuComputeContext) -> WgpuDevice {
+    pub fn from_context(ctx: WgpuComputeContext) -> Arc<WgpuDevice> {
         let a = ctx.adapter();
         let kind = if a.is_software() { "software" } else { "GPU" };
         let description = format!("wgpu ({:?}, {}, {kind} adapter)", a.backend, a.name);
-        WgpuDevice { ctx: Mutex::new(ctx), description }
+        Arc::new_cyclic(|this| WgpuDevice { ctx: Mutex::new(ctx), description, this: this.clone() })
     }
 
     /// The context; a panic while another caller held it does not make it unusable.
@@ -71,8 +72,8 @@ impl Device for WgpuDevice {
         self.description.clone()
     }
     fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
-        let ctx = self.lock();
-        Ok(Box::new(WgpuExec::new(&ctx, plan)?))
+        let me = self.this.upgrade().ok_or_else(|| crate::error::Error::Internal("wgpu device dropped while compiling".into()))?;
+        Ok(Box::new(WgpuExec::new(me, plan)?))
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

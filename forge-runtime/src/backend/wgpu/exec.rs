@@ -17,14 +17,20 @@ use std::time::Duration;
 struct Pass {
     label: String,
     pipeline: wgpu::ComputePipeline,
-    bind_group: wgpu::BindGroup,
+    /// Built at `new`; for kernels that trace a scene, once the scene is loaded.
+    bind_group: Option<wgpu::BindGroup>,
     grid: [u32; 3],
 }
 
 /// Compiled kernels and the memory of one plan on one wgpu device.
 pub struct WgpuExec {
+    device: Arc<super::WgpuDevice>,
     plan: Arc<Plan>,
     handle: DeviceHandle,
+    /// Bindings of each kernel (kept to bind scenes once they are built).
+    bindings: Vec<Vec<super::layout::Binding>>,
+    /// Built scenes, by plan buffer (the Blas is kept alive with its Tlas).
+    scenes: Vec<Option<(wgpu::Blas, wgpu::Tlas)>>,
     layout: Layout,
     passes: Vec<Pass>,
     staging: wgpu::Buffer,
@@ -33,7 +39,9 @@ pub struct WgpuExec {
 }
 
 impl WgpuExec {
-    pub fn new(ctx: &WgpuComputeContext, plan: Arc<Plan>) -> Result<WgpuExec> {
+    pub fn new(device: Arc<super::WgpuDevice>, plan: Arc<Plan>) -> Result<WgpuExec> {
+        let guard = device.lock();
+        let ctx: &WgpuComputeContext = &guard;
         let c = ctx.constraints().clone();
         for k in &plan.kernels {
             if needs_f16(&k.spec) && !c.shader_f16 {
@@ -43,12 +51,13 @@ impl WgpuExec {
                 });
             }
             if k.spec.args.iter().any(|a| a.role == BufferRole::Scene) {
-                return Err(Error::Unsupported { what: format!("scene in node `{}`", k.spec.node), reason: "on wgpu yet".into() });
+                ctx.require_ray_query(&format!("tracing a scene in node `{}`", k.spec.node))?;
             }
         }
         let handle = ctx.handle();
         let layout = Layout::new(&handle.device, &plan, &c)?;
         let mut passes = Vec::with_capacity(plan.kernels.len());
+        let mut all_bindings = Vec::with_capacity(plan.kernels.len());
         let mut variants = Vec::with_capacity(plan.kernels.len());
         let compiled_before = ctx.compilation_count();
         for k in &plan.kernels {
@@ -76,9 +85,11 @@ impl WgpuExec {
                     });
                 }
             }
-            let bind_group = layout.bind_group(&handle.device, &pipeline, &k.spec, &bindings)?;
+            let traces = k.spec.args.iter().any(|a| a.role == BufferRole::Scene);
+            let bind_group = if traces { None } else { Some(layout.bind_group(&handle.device, &pipeline, &k.spec, &bindings, &[])?) };
             variants.push(crate::lower::code::geometry::variant_name(&k.spec, &k.schedule));
             passes.push(Pass { label: k.spec.node.clone(), pipeline, bind_group, grid });
+            all_bindings.push(bindings);
         }
         if ctx.compilation_count() != compiled_before {
             ctx.persist_pipeline_cache();
@@ -107,7 +118,9 @@ impl WgpuExec {
                 mapped_at_creation: false,
             })
         })?;
-        Ok(WgpuExec { plan, handle, layout, passes, staging, queries, variants })
+        drop(guard);
+        let scenes = vec![None; plan.buffers.len()];
+        Ok(WgpuExec { device, plan, handle, bindings: all_bindings, scenes, layout, passes, staging, queries, variants })
     }
 
     /// Copies `(buffer id, bytes)` regions into the staging buffer in one submission with
@@ -135,7 +148,7 @@ impl WgpuExec {
                 });
                 let mut cpass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&p.label), timestamp_writes });
                 cpass.set_pipeline(&p.pipeline);
-                cpass.set_bind_group(0, &p.bind_group, &[]);
+                cpass.set_bind_group(0, p.bind_group.as_ref(), &[]);
                 cpass.dispatch_workgroups(p.grid[0], p.grid[1], p.grid[2]);
             }
             for (&id, &at) in regions.iter().zip(&offsets) {
@@ -176,7 +189,33 @@ impl WgpuExec {
 
 impl Executable for WgpuExec {
     fn load_weight(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
-        self.layout.write(&self.handle, id, bytes)
+        self.layout.write(&self.handle, id, bytes)?;
+        if self.plan.buffers[id].role != BufferRole::Scene {
+            return Ok(());
+        }
+        let floats: Vec<f32> = bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let scene = self.device.lock().build_triangle_scene(&floats)?;
+        self.scenes[id] = Some(scene);
+        // Kernels that trace a scene are bound now that one exists.
+        for i in 0..self.passes.len() {
+            let k = &self.plan.kernels[i];
+            let KernelBody::Raw(r) = &k.spec.body else { continue };
+            let scenes: Vec<(u32, &wgpu::Tlas)> = r
+                .slots
+                .iter()
+                .enumerate()
+                .filter_map(|(n, s)| match s {
+                    crate::ir::RawSlot::Scene { arg } => self.scenes[k.spec.args[*arg].buffer].as_ref().map(|(_, t)| (n as u32, t)),
+                    _ => None,
+                })
+                .collect();
+            let needed = r.slots.iter().filter(|s| matches!(s, crate::ir::RawSlot::Scene { .. })).count();
+            if needed > 0 && scenes.len() == needed {
+                let group = self.layout.bind_group(&self.handle.device, &self.passes[i].pipeline, &k.spec, &self.bindings[i], &scenes)?;
+                self.passes[i].bind_group = Some(group);
+            }
+        }
+        Ok(())
     }
 
     fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult> {

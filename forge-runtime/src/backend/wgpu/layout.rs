@@ -140,7 +140,14 @@ impl Layout {
 
     /// Bind group 0 of one kernel: its arguments, then the uniform block; for raw kernels,
     /// whatever the node named at each position (an argument, one uniform's own slot).
-    pub fn bind_group(&self, device: &wgpu::Device, pipeline: &wgpu::ComputePipeline, spec: &KernelSpec, bindings: &[Binding]) -> Result<wgpu::BindGroup> {
+    pub fn bind_group(
+        &self,
+        device: &wgpu::Device,
+        pipeline: &wgpu::ComputePipeline,
+        spec: &KernelSpec,
+        bindings: &[Binding],
+        scenes: &[(u32, &wgpu::Tlas)],
+    ) -> Result<wgpu::BindGroup> {
         let arg = |n: u32, b: &Binding| wgpu::BindGroupEntry {
             binding: n,
             resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding { buffer: self.buffer(b.class, b.phys), offset: b.offset, size: wgpu::BufferSize::new(b.size) }),
@@ -160,7 +167,10 @@ impl Layout {
                             }),
                         }),
                         RawSlot::Scene { .. } => {
-                            return Err(Error::Unsupported { what: format!("scene in node `{}`", spec.node), reason: "on wgpu yet".into() })
+                            let (_, tlas) = scenes.iter().find(|(b, _)| *b == n as u32).ok_or_else(|| Error::WeightsNotLoaded {
+                                binding: format!("the scene of node `{}`", spec.node),
+                            })?;
+                            entries.push(wgpu::BindGroupEntry { binding: n as u32, resource: tlas.as_binding() });
                         }
                     }
                 }

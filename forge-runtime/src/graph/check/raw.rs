@@ -172,8 +172,8 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
             .validate(&module)
             .map_err(Box::new)
     }));
-    match validated {
-        Ok(Ok(_)) => {}
+    let info = match validated {
+        Ok(Ok(info)) => info,
         Ok(Err(e)) => {
             let where_ = e.location(src).map(|l| format!(" at line {}, column {} of the WGSL", l.line_number, l.line_position)).unwrap_or_default();
             cx.err(err(ErrorKind::RawSource, format!("WGSL is invalid{where_}: {}", e.as_inner())));
@@ -183,7 +183,7 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
             cx.err(err(ErrorKind::RawSource, "naga panicked while validating this WGSL".into()));
             return None;
         }
-    }
+    };
     let mut errors = Vec::new();
     let computes: Vec<usize> =
         module.entry_points.iter().enumerate().filter(|(_, e)| e.stage == naga::ShaderStage::Compute).map(|(i, _)| i).collect();
@@ -193,6 +193,30 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
                 .help("declare `@compute @workgroup_size(64) fn main(…) { … }`"),
         );
         return None;
+    }
+    // What the macro accepts runs on every backend: the CPU interprets the kernel and CUDA runs
+    // its translation, so anything outside their common subset is rejected here.
+    let entry = module.entry_points[computes[0]].name.clone();
+    let portable = catch_unwind(AssertUnwindSafe(|| crate::raw::check_portable(&module, &info, &entry)));
+    match portable {
+        Ok(Ok(_)) => {}
+        Ok(Err(problems)) => {
+            for p in problems {
+                let where_ = p
+                    .span
+                    .as_ref()
+                    .map(|r| {
+                        let loc = naga::Span::new(r.start as u32, r.end as u32).location(src);
+                        format!(" at line {}, column {} of the WGSL", loc.line_number, loc.line_position)
+                    })
+                    .unwrap_or_default();
+                errors.push(
+                    err(ErrorKind::RawSource, format!("this raw kernel cannot run on every backend{where_}: {}", p.message))
+                        .help("raw kernels run on wgpu, the CPU (interpreted) and CUDA (translated), so they are limited to the subset all three run"),
+                );
+            }
+        }
+        Err(_) => errors.push(err(ErrorKind::RawSource, "the portability check panicked on this WGSL".into())),
     }
     let mut declared = vec![false; args.names.len()];
     for (handle, var) in module.global_variables.iter() {
