@@ -59,22 +59,23 @@ fn raw_cudarc() -> forge::Result<(Duration, Duration)> {
     let ctx = Context::cuda()?;
     let g = GraphInstance::from_source(&ctx, &chain_source(), &[N])?;
     let k = &g.plan().kernels[0];
-    let ptx = forge::lower::ptx::emit_kernel(&k.spec, &k.schedule, "sm_90")?;
-    let dims = forge::lower::ptx::launch_dims(&k.spec, &k.schedule);
+    let f = forge::lower::cuda::emit_function(&k.spec, &k.schedule)?;
+    let program = format!("{}\n{}", forge::lower::code_prelude_cuda(), f.code);
+    let ptx = forge::nvrtc_ptx(&program, "sm_90")?;
     let err =
         |e: forge::cudarc::driver::DriverError| forge::Error::Cuda { during: "raw cudarc", message: format!("{e:?}") };
     let cx = forge::cudarc::driver::CudaContext::new(0).map_err(err)?;
     let stream = cx.new_stream().map_err(err)?;
     let module = cx.load_module(forge::cudarc::nvrtc::Ptx::from_src(ptx)).map_err(err)?;
-    let f = module.load_function(&k.spec.entry).map_err(err)?;
+    let func = module.load_function(&f.name).map_err(err)?;
     let mut a = stream.alloc_zeros::<f32>(N).map_err(err)?;
     let mut b = stream.alloc_zeros::<f32>(N).map_err(err)?;
-    let cfg = LaunchConfig { grid_dim: dims.grid, block_dim: dims.block, shared_mem_bytes: dims.shared_mem_bytes };
+    let cfg = LaunchConfig { grid_dim: (f.grid[0], f.grid[1], f.grid[2]), block_dim: (f.threads, 1, 1), shared_mem_bytes: 0 };
     let (mut enq, mut wall) = (Vec::new(), Vec::new());
     for run in 0..RUNS + 10 {
         let t = Instant::now();
         for _ in 0..NODES {
-            let mut l = stream.launch_builder(&f);
+            let mut l = stream.launch_builder(&func);
             l.arg(&mut b).arg(&mut a);
             // SAFETY: the kernel takes (out, in) f32 pointers of N elements, as allocated.
             unsafe { l.launch(cfg) }.map_err(err)?;

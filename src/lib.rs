@@ -38,6 +38,10 @@ pub use forge_runtime::{
 };
 pub use half::{bf16, f16};
 
+/// Lowering, for tools and tests that inspect plans and generated code.
+#[doc(hidden)]
+pub use forge_runtime::{lower, source_of};
+
 /// The seed API every backend keeps: one kernel anywhere ([`OracleContext`]), the kernel IR it
 /// runs, memory views, and the backends' own contexts.
 pub mod seed {
@@ -49,7 +53,13 @@ pub mod seed {
     pub use forge_runtime::{GraphPass, WgpuComputeContext};
 }
 #[cfg(feature = "cuda")]
-pub use forge_runtime::{CudaComputeContext, CudaPipeline};
+pub use forge_runtime::{cudarc, CudaComputeContext, CudaPipeline};
+
+/// PTX of a CUDA-C program for `arch` through NVRTC (Forge's own loader: CUDA 12 or 13).
+#[cfg(feature = "cuda")]
+pub fn nvrtc_ptx(program: &str, arch: &str) -> Result<String> {
+    forge_runtime::backend::ptx_of(program, arch)
+}
 #[cfg(feature = "wgpu")]
 pub use forge_runtime::{GraphPass, WgpuComputeContext};
 pub use forge_runtime::{ir, BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};

@@ -30,13 +30,15 @@ fn sources(graph: &forge::graph::Checked, dims: &[usize], name: &str) {
     check_snapshot(&format!("{name}.wgsl"), &wgsl.to_string());
     let cuda = forge::source_of(&plan, Target::CudaC).unwrap();
     check_snapshot(&format!("{name}.cu"), &cuda.to_string());
-    let (program, _) = forge::lower::cuda::emit_program(&plan).unwrap();
-    for arch in ["sm_80", "sm_90"] {
-        match forge::lower::ptx_of(&program, arch) {
-            Ok(ptx) => assemble(name, arch, &ptx),
-            Err(e) if std::env::var_os("FORGE_REQUIRE_NVRTC").is_some() => panic!("{name}: NVRTC is required: {e}"),
-            Err(e) => eprintln!("skipped NVRTC for {name} ({arch}): {e}"),
+    match forge::source_of(&plan, Target::Ptx) {
+        Ok(ptx) => {
+            let ptx = ptx.kernels[0].code.clone();
+            for arch in ["sm_80", "sm_90"] {
+                assemble(name, arch, &ptx);
+            }
         }
+        Err(e) if std::env::var_os("FORGE_REQUIRE_NVRTC").is_some() => panic!("{name}: NVRTC is required: {e}"),
+        Err(e) => eprintln!("skipped NVRTC for {name}: {e}"),
     }
 }
 
