@@ -55,6 +55,18 @@ pub fn run_suite(tests: &[(&'static str, BackendTest)], plain: &[(&'static str, 
 /// [`run_suite`] when `requirement` holds (e.g. model files are installed); otherwise every
 /// test is ignored with the reason printed (or failed, when `FORGE_REQUIRE_ALL=1`).
 pub fn run_suite_if(requirement: Result<(), String>, tests: &[(&'static str, BackendTest)], plain: &[(&'static str, fn())]) {
+    run_suite_where(requirement, (|_| Ok(()), ""), tests, plain)
+}
+
+/// [`run_suite_if`] where each backend must also have a capability: `needs.0` probes a
+/// context (e.g. for ray queries); a backend without it is ignored with the reason printed,
+/// or failed when the environment variable `needs.1` is set.
+pub fn run_suite_where(
+    requirement: Result<(), String>,
+    needs: (fn(&Context) -> Result<(), String>, &str),
+    tests: &[(&'static str, BackendTest)],
+    plain: &[(&'static str, fn())],
+) {
     let args = Arguments::from_args();
     let unmet = requirement.err();
     if let Some(reason) = &unmet {
@@ -72,7 +84,14 @@ pub fn run_suite_if(requirement: Result<(), String>, tests: &[(&'static str, Bac
             "wgpu" => wgpu().ok_or_else(|| probe(backend, require, make).err().unwrap_or_default()),
             _ => cuda().ok_or_else(|| probe(backend, require, make).err().unwrap_or_default()),
         };
-        let required = !require.is_empty() && std::env::var_os(require).is_some();
+        let mut required = !require.is_empty() && std::env::var_os(require).is_some();
+        let ctx = ctx.and_then(|c| match needs.0(&c) {
+            Ok(()) => Ok(c),
+            Err(reason) => {
+                required |= !needs.1.is_empty() && std::env::var_os(needs.1).is_some();
+                Err(format!("{reason}; set {} to fail instead", needs.1))
+            }
+        });
         if let Err(reason) = &ctx {
             if !tests.is_empty() {
                 eprintln!("{backend}: not available here ({reason}); its tests are {}", if required { "FAILED" } else { "ignored" });

@@ -169,7 +169,14 @@ impl KernelBody {
     pub fn acc_ty(&self) -> Ty {
         match self {
             KernelBody::Row { op: RowOp::Argmax, .. } => Ty::U32,
-            _ => Ty::F32,
+            KernelBody::Row { op: RowOp::Reduce(_), .. }
+            | KernelBody::Map { .. }
+            | KernelBody::Softmax { .. }
+            | KernelBody::Norm { .. }
+            | KernelBody::Matmul(_)
+            | KernelBody::Attention(_)
+            | KernelBody::Index { .. }
+            | KernelBody::Raw(_) => Ty::F32,
         }
     }
 }

@@ -85,7 +85,7 @@ impl Lowering<'_> {
                     Builtin::Reduce(op) => KernelBody::Row { out, leading, cols, op: RowOp::Reduce(op), input, epilogue },
                     Builtin::Argmax => KernelBody::Row { out, leading, cols, op: RowOp::Argmax, input, epilogue },
                     Builtin::Softmax => KernelBody::Softmax { out, leading, cols, input, epilogue },
-                    _ => {
+                    Builtin::RmsNorm | Builtin::LayerNorm => {
                         let layer = call.op == Builtin::LayerNorm;
                         let g = &call.args[1];
                         let gain = self.scalar(&mut args, g, tail(&idmap, g.shape.len()), rank, None)?;
@@ -100,6 +100,7 @@ impl Lowering<'_> {
                         let kind = if layer { NormKind::Layer } else { NormKind::Rms };
                         KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue }
                     }
+                    other => return Err(Error::Internal(format!("`{}` in a row kernel", other.name()))),
                 }
             }
             Builtin::Matmul => {

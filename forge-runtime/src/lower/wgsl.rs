@@ -4,7 +4,7 @@
 
 use super::code::{geometry, Dialect, Writer, WGSL_PRELUDE};
 use crate::elem::Elem;
-use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, RawSlot, SExpr, Schedule};
+use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, SExpr, Schedule};
 use std::fmt::Write;
 
 /// Whether an argument is declared `read_write`: it is written, or it lives in memory this
@@ -87,22 +87,6 @@ pub fn entry_name(spec: &KernelSpec) -> String {
 /// Workgroups of one dispatch, folded into a grid within `max_per_dim`.
 pub fn dispatch(spec: &KernelSpec, schedule: &Schedule, max_per_dim: u32) -> Option<[u32; 3]> {
     geometry::fold(geometry::groups(spec, schedule), max_per_dim.min(geometry::MAX_WORKGROUPS_PER_DIM))
-}
-
-/// The uniform slots of a raw kernel (binding index, uniform field).
-pub fn raw_uniforms(spec: &KernelSpec) -> Vec<(usize, usize)> {
-    match &spec.body {
-        KernelBody::Raw(r) => r
-            .slots
-            .iter()
-            .enumerate()
-            .filter_map(|(b, s)| match s {
-                RawSlot::Uniform { field } => Some((b, *field)),
-                RawSlot::Arg(_) | RawSlot::Scene { .. } => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// naga's parse and validation of a WGSL module (every capability enabled: the device decides

@@ -162,7 +162,7 @@ pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
             Div => Value::I(if y == 0 || (x == i32::MIN && y == -1) { x } else { x / y }),
             Min => Value::I(x.min(y)),
             Max => Value::I(x.max(y)),
-            _ => compare(op, x.cmp(&y)),
+            Lt | Le | Gt | Ge | Eq | Ne | And | Or => compare(op, x.cmp(&y)),
         },
         (Value::U(x), Value::U(y)) => match op {
             Add => Value::U(x.wrapping_add(y)),
@@ -171,13 +171,13 @@ pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
             Div => Value::U(x.checked_div(y).unwrap_or(x)),
             Min => Value::U(x.min(y)),
             Max => Value::U(x.max(y)),
-            _ => compare(op, x.cmp(&y)),
+            Lt | Le | Gt | Ge | Eq | Ne | And | Or => compare(op, x.cmp(&y)),
         },
         (Value::B(x), Value::B(y)) => Value::B(match op {
             And => x && y,
             Or => x || y,
             Eq => x == y,
-            _ => x != y,
+            Ne | Lt | Le | Gt | Ge | Add | Sub | Mul | Div | Min | Max => x != y,
         }),
         (a, b) => {
             let (x, y) = (a.f(), b.f());
@@ -208,7 +208,9 @@ fn compare(op: BinaryOp, ord: std::cmp::Ordering) -> Value {
         BinaryOp::Gt => ord == Greater,
         BinaryOp::Ge => ord != Less,
         BinaryOp::Eq => ord == Equal,
-        _ => ord != Equal,
+        BinaryOp::Ne => ord != Equal,
+        // The checker never lets these reach a comparison of numbers.
+        BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Min | BinaryOp::Max | BinaryOp::And | BinaryOp::Or => false,
     })
 }
 

@@ -125,7 +125,8 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
         KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue } => {
             norm(w, *out, leading, *cols, *kind, input, gain, bias.as_ref(), eps, epilogue);
         }
-        _ => {}
+        // Not row kernels: `Writer::emit_body` sends them to their own templates.
+        KernelBody::Map { .. } | KernelBody::Index { .. } | KernelBody::Matmul(_) | KernelBody::Attention(_) | KernelBody::Raw(_) => {}
     }
 }
 

@@ -1,0 +1,58 @@
+//! Forge's benchmark: memory-bound kernels against the copy roofline, matmuls against PyTorch,
+//! decode MLPs, launch overhead and MiniLM, on every backend present, with PyTorch measured in
+//! the same run (`bench/torch_bench.py`, `bench/minilm_reference.py`; skipped with the reason
+//! where python3, torch or a GPU is missing). Device times (CUDA events / wgpu timestamps),
+//! medians. Prints one table; `--csv FILE` and `--svg FILE` also write it as CSV and a chart.
+//!
+//! `cargo run --release --features cuda --example bench [-- --cpu] [--only CASE] [--csv f] [--svg f]`
+
+#[path = "bench/cases.rs"]
+mod cases;
+#[path = "bench/report.rs"]
+mod report;
+
+use forge::Context;
+
+fn main() -> forge::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let only = flag("--only");
+    let mut backends: Vec<Context> = Vec::new();
+    for (name, make) in [("cuda", Context::cuda as fn() -> forge::Result<Context>), ("wgpu", Context::wgpu)] {
+        match make() {
+            Ok(ctx) => backends.push(ctx),
+            Err(e) => eprintln!("{name}: skipped ({e})"),
+        }
+    }
+    if args.iter().any(|a| a == "--cpu") || backends.is_empty() {
+        backends.push(Context::cpu());
+    }
+    let torch = report::torch_reference(only.as_deref());
+    let mut rows = Vec::new();
+    for case in cases::all() {
+        if only.as_deref().is_some_and(|o| o != case.key) {
+            continue;
+        }
+        for ctx in &backends {
+            if ctx.kind() == forge::BackendKind::Cpu && case.heavy {
+                continue;
+            }
+            match cases::measure(ctx, &case) {
+                Ok(m) => rows.push(report::Row::new(&case, ctx, m, &torch)),
+                Err(e) => eprintln!("{} on {}: {e}", case.key, ctx.kind()),
+            }
+        }
+    }
+    let copy = rows.iter().filter(|r| r.case == "copy").map(|r| (r.backend.clone(), r.rate)).collect::<Vec<_>>();
+    for r in &mut rows {
+        r.set_roofline(&copy);
+    }
+    report::print(&rows, &torch);
+    if let Some(path) = flag("--csv") {
+        report::write_csv(&path, &rows)?;
+    }
+    if let Some(path) = flag("--svg") {
+        report::write_svg(&path, &rows)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,206 @@
+//! The benchmark's cases: each a graph written in Forge's language, its dims, what it moves or
+//! computes, and how it is measured (the device time of one kernel, or of the whole run).
+
+use forge::{Context, Elem, GraphInstance, HostSlice};
+use std::time::Duration;
+
+/// What a case's rate is counted in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Work {
+    /// Bytes read plus written: GB/s, against the copy roofline.
+    Bytes(f64),
+    /// Floating-point operations: TFLOP/s.
+    Flops(f64),
+    /// Dependent kernels: time per kernel.
+    Nodes(usize),
+    /// Whole-model latency.
+    Model,
+}
+
+pub struct Case {
+    pub key: &'static str,
+    pub what: String,
+    pub source: String,
+    pub dims: Vec<usize>,
+    pub work: Work,
+    /// Time only this kernel (index into the plan), else the whole run's device time.
+    pub kernel: Option<usize>,
+    /// Too slow for the CPU backend at this size.
+    pub heavy: bool,
+}
+
+/// One measurement: the median device time, the run's median host wall time, the variant.
+pub struct Measured {
+    pub device: Duration,
+    pub wall: Duration,
+    pub variant: String,
+}
+
+fn case(key: &'static str, what: &str, source: String, dims: Vec<usize>, work: Work, kernel: Option<usize>, heavy: bool) -> Case {
+    Case { key, what: what.into(), source, dims, work, kernel, heavy }
+}
+
+fn matmul(key: &'static str, elem: &str, m: usize, k: usize, n: usize, weight_t: bool) -> Case {
+    let (w, use_w) = if weight_t { ("f32[N, K]".replace("f32", elem), "transpose(w)") } else { ("f32[K, N]".replace("f32", elem), "w") };
+    let src = format!(
+        "graph Mm {{ dims {{ M, K, N }} weight a: {elem}[M, K]; weight w: {w}; output y: {elem}[M, N]; y = matmul(a, {use_w}); }}"
+    );
+    let what = format!("matmul {m}x{k}x{n} {elem}{}", if weight_t { " (weight [N, K])" } else { "" });
+    case(key, &what, src, vec![m, k, n], Work::Flops(2.0 * m as f64 * k as f64 * n as f64), Some(0), true)
+}
+
+fn mlp_source(layers: usize) -> String {
+    if layers == 1 {
+        return "graph Mlp { dims { B, D, F }
+            input x: f32[B, D]; weight g: f32[D]; weight w_gate: f32[D, F]; weight w_up: f32[D, F];
+            weight w_down: f32[F, D]; temp n: f32[B, D]; temp h: f32[B, F]; output y: f32[B, D];
+            n = rms_norm(x, g, 1e-5);
+            h = silu(matmul(n, w_gate)) * matmul(n, w_up);
+            y = x + matmul(h, w_down);
+        }"
+        .into();
+    }
+    let lp = if layers > 1 { "L, " } else { "" };
+    let (open, close, at) = if layers > 1 { ("for l in 0..L {", "}", "[l]") } else { ("", "", "") };
+    format!(
+        "graph Mlp {{ dims {{ B, D, F{} }}
+            input x: f32[B, D]; weight g: f32[{lp}D]; weight w_gate: f32[{lp}D, F]; weight w_up: f32[{lp}D, F];
+            weight w_down: f32[{lp}F, D]; temp h: f32[B, F]; temp n: f32[B, D]; temp r: f32[B, D]; output y: f32[B, D];
+            r = x;
+            {open}
+                n = rms_norm(r, g{at}, 1e-5);
+                h = silu(matmul(n, w_gate{at})) * matmul(n, w_up{at});
+                r = r + matmul(h, w_down{at});
+            {close}
+            y = r;
+        }}",
+        if layers > 1 { ", L" } else { "" }
+    )
+}
+
+fn chain_source(nodes: usize) -> String {
+    let mut s = String::from("graph Chain { dims { N } input x: f32[N]; output y: f32[N];\n");
+    for i in 1..nodes {
+        s += &format!("temp t{i}: f32[N];\n");
+    }
+    for i in 1..=nodes {
+        let src = if i == 1 { "x".to_string() } else { format!("t{}", i - 1) };
+        let dst = if i == nodes { "y".to_string() } else { format!("t{i}") };
+        let op = if i % 2 == 0 { "* 0.5" } else { "+ 1.0" };
+        s += &format!("{dst} = {src} {op};\n");
+    }
+    s + "}"
+}
+
+/// Every case, in the order the table prints them.
+pub fn all() -> Vec<Case> {
+    let n64 = 64usize << 20;
+    let (r, c) = (8192usize, 8192usize);
+    let rc = (r * c) as f64 * 4.0;
+    let mut v = vec![
+        case("copy", "y = x, 64 Mi f32 (the roofline)", "graph C { dims { N } weight x: f32[N]; output y: f32[N]; y = x; }".into(), vec![n64], Work::Bytes(n64 as f64 * 8.0), Some(0), false),
+        case("axpb", "y = x * 2 + 1, 64 Mi f32", "graph A { dims { N } weight x: f32[N]; output y: f32[N]; y = x * 2.0 + 1.0; }".into(), vec![n64], Work::Bytes(n64 as f64 * 8.0), Some(0), false),
+        case("softmax", "softmax 8192 x 8192 f32", "graph S { dims { R, C } weight x: f32[R, C]; output y: f32[R, C]; y = softmax(x); }".into(), vec![r, c], Work::Bytes(rc * 2.0), Some(0), false),
+        case("rms_norm", "rms_norm 8192 x 8192 f32", "graph N { dims { R, C } weight x: f32[R, C]; weight g: f32[C]; output y: f32[R, C]; y = rms_norm(x, g, 1e-5); }".into(), vec![r, c], Work::Bytes(rc * 2.0), Some(0), false),
+        case("layer_norm", "layer_norm 8192 x 8192 f32", "graph N { dims { R, C } weight x: f32[R, C]; weight g: f32[C]; weight b: f32[C]; output y: f32[R, C]; y = layer_norm(x, g, b, 1e-5); }".into(), vec![r, c], Work::Bytes(rc * 2.0), Some(0), false),
+        case("row_sum", "row sum 8192 x 8192 f32 (bytes read)", "graph S { dims { R, C } weight x: f32[R, C]; output y: f32[R]; y = sum(x); }".into(), vec![r, c], Work::Bytes(rc), Some(0), false),
+    ];
+    for (key, elem, n) in [
+        ("matmul_f16_4096", "f16", 4096),
+        ("matmul_bf16_4096", "bf16", 4096),
+        ("matmul_f32_4096", "f32", 4096),
+        ("matmul_f16_1024", "f16", 1024),
+        ("matmul_bf16_1024", "bf16", 1024),
+        ("matmul_f32_1024", "f32", 1024),
+    ] {
+        v.push(matmul(key, elem, n, n, n, false));
+    }
+    v.push(matmul("linear_240x384x1536", "f32", 240, 384, 1536, true));
+    v.push(matmul("linear_240x1536x384", "f32", 240, 1536, 384, true));
+    v.push(matmul("linear_1920x384x1536", "f32", 1920, 384, 1536, true));
+    v.push(matmul("linear_1920x1536x384", "f32", 1920, 1536, 384, true));
+    v.push(matmul("decode_f16_1x4096x14336", "f16", 1, 4096, 14336, true));
+    v.push(case("mlp10_b1", "10-layer SwiGLU MLP, batch 1, d 576, f 1536", mlp_source(10), vec![1, 576, 1536, 10], Work::Model, None, false));
+    v.push(case("mlp_b64", "MLP block, batch 64, d 576, f 1536", mlp_source(1), vec![64, 576, 1536], Work::Model, None, false));
+    v.push(case("chain100", "100 dependent tiny kernels (1024 f32)", chain_source(100), vec![1024], Work::Nodes(100), None, false));
+    // MiniLM (random weights: speed does not depend on them), 32-token sentences.
+    // B, T, V, P, D, H, E, F, L
+    for (key, b) in [("minilm_b8", 8usize), ("minilm_b64", 64)] {
+        let what = format!("all-MiniLM-L6-v2 encoder, {b} sentences x 32 tokens");
+        v.push(case(key, &what, MiniLm::SOURCE.to_string(), vec![b, 32, 30522, 512, 384, 12, 32, 1536, 6], Work::Model, None, b > 8));
+    }
+    v
+}
+
+mod minilm_graph {
+    use forge::prelude::*;
+    include!("../graphs/minilm.rs");
+}
+use minilm_graph::MiniLm;
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v.get(v.len() / 2).copied().unwrap_or_default()
+}
+
+/// Random non-zero bytes for a buffer of `len` elements.
+fn random_bytes(elem: Elem, len: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
+    (0..len)
+        .flat_map(|_| {
+            let v = (rng.f32() * 2.0 - 1.0) * 0.5 + 0.01;
+            match elem {
+                Elem::F16 => half::f16::from_f32(v).to_le_bytes().to_vec(),
+                Elem::BF16 => half::bf16::from_f32(v).to_le_bytes().to_vec(),
+                Elem::U32 => (rng.u32(0..100)).to_le_bytes().to_vec(),
+                Elem::I32 => (rng.i32(0..100)).to_le_bytes().to_vec(),
+                Elem::F32 => v.to_le_bytes().to_vec(),
+            }
+        })
+        .collect()
+}
+
+/// Builds the case's instance on `ctx` with random weights and inputs, warms it up and times it.
+pub fn measure(ctx: &Context, case: &Case) -> forge::Result<Measured> {
+    let mut g = GraphInstance::from_source(ctx, &case.source, &case.dims)?;
+    let plan = g.plan().clone();
+    let mut rng = fastrand::Rng::with_seed(7);
+    let mut data = Vec::new();
+    for b in &plan.buffers {
+        if matches!(b.role, forge::ir::BufferRole::Weight | forge::ir::BufferRole::Input) {
+            data.push((b.name.clone(), b.role, b.elem, b.len, random_bytes(b.elem, b.len, &mut rng)));
+        }
+    }
+    let slices = |role| -> forge::Result<Vec<(&str, HostSlice<'_>)>> {
+        data.iter()
+            .filter(|d| d.1 == role)
+            .map(|d| Ok((d.0.as_str(), HostSlice::from_bytes(d.2, d.3, &d.4)?)))
+            .collect()
+    };
+    g.load_weights(&slices(forge::ir::BufferRole::Weight)?)?;
+    let inputs = slices(forge::ir::BufferRole::Input)?;
+    g.set_kernel_profiling(case.kernel.is_some());
+    let iters = if ctx.kind() == forge::BackendKind::Cpu { 3 } else { 30 };
+    for _ in 0..3 {
+        g.run(&inputs, &[])?;
+    }
+    let (mut dev, mut wall) = (Vec::new(), Vec::new());
+    let mut variant = String::new();
+    for _ in 0..iters {
+        let t = std::time::Instant::now();
+        g.run(&inputs, &[])?;
+        wall.push(t.elapsed());
+        let Some(p) = g.last_profile() else { continue };
+        let d = match case.kernel {
+            Some(k) => p.kernels.get(k).and_then(|k| k.time),
+            None => p.device_total(),
+        };
+        if let Some(d) = d {
+            dev.push(d);
+        }
+        variant = match case.kernel {
+            Some(k) => p.kernels.get(k).map(|k| k.variant.clone()).unwrap_or_default(),
+            None => format!("{} kernels", p.kernels.len()),
+        };
+    }
+    Ok(Measured { device: median(dev), wall: median(wall), variant })
+}
