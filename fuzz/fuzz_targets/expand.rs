@@ -8,8 +8,6 @@ use libfuzzer_sys::fuzz_target;
 mod entry;
 #[path = "../../forge-macros/src/expand.rs"]
 mod expand;
-#[path = "../../forge-macros/src/raw.rs"]
-mod raw;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

@@ -23,6 +23,12 @@ pub fn parse_graph(tokens: TokenStream) -> Result<Graph, Vec<GraphError>> {
 /// reported and skipped up to its `;`, so one compile shows every syntax error, and the graph
 /// (with what did parse) is still returned for the macro to emit its API from.
 pub fn parse_graph_partial(tokens: TokenStream) -> (Option<Graph>, Vec<GraphError>) {
+    if let Some(span) = nested_too_deep(&tokens) {
+        let msg = format!(
+            "brackets are nested more than {MAX_NESTING} levels deep; split the expression into several nodes with `temp` bindings"
+        );
+        return (None, vec![GraphError::new(ErrorKind::Syntax, span, msg)]);
+    }
     let mut errors = Vec::new();
     let parser = |input: ParseStream| parse_body(input, &mut errors);
     let graph = match syn::parse::Parser::parse2(parser, tokens) {
@@ -33,6 +39,31 @@ pub fn parse_graph_partial(tokens: TokenStream) -> (Option<Graph>, Vec<GraphErro
         }
     };
     (graph, errors)
+}
+
+/// Deepest nesting of `( )`, `[ ]` and `{ }` accepted. syn's token buffer recurses once per
+/// level before any of Forge's own (bounded) parsing runs, so the nesting is measured first,
+/// without recursion.
+pub const MAX_NESTING: usize = super::parse_expr::MAX_DEPTH + 32;
+
+/// The opening bracket of the first group nested deeper than [`MAX_NESTING`].
+fn nested_too_deep(tokens: &TokenStream) -> Option<proc_macro2::Span> {
+    let mut stack = vec![tokens.clone().into_iter()];
+    while let Some(top) = stack.last_mut() {
+        match top.next() {
+            Some(TokenTree::Group(g)) => {
+                if stack.len() > MAX_NESTING {
+                    return Some(g.span_open());
+                }
+                stack.push(g.stream().into_iter());
+            }
+            Some(_) => {}
+            None => {
+                stack.pop();
+            }
+        }
+    }
+    None
 }
 
 pub(super) fn syntax(e: syn::Error) -> Vec<GraphError> {
@@ -141,7 +172,7 @@ fn parse_item(
             errors.push(GraphError::new(ErrorKind::Schedule, a.path().span(), "a loop takes no attributes"));
         }
         if depth > 0 {
-            return Err(syn::Error::new(for_kw.span, "loops do not nest: write one `for` per graph level"));
+            return Err(syn::Error::new(for_kw.span, "loops do not nest: a loop's body holds nodes, not another `for`"));
         }
         return parse_loop(body, for_kw.span, bindings, errors).map(|l| Some(Item::Loop(l)));
     }

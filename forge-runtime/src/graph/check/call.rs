@@ -51,11 +51,14 @@ pub(super) fn call(
     for (i, (key, value)) in named.iter().enumerate() {
         if !decl.named.contains(&key.text.as_str()) {
             let known = if decl.named.is_empty() { "none".to_string() } else { decl.named.join(", ") };
-            return t.err(GraphError::new(
-                ErrorKind::ArgumentKind,
-                key.span,
-                format!("`{}` has no option `{}` (options: {known})", func.text, key.text),
-            ));
+            return t.err(
+                GraphError::new(
+                    ErrorKind::ArgumentKind,
+                    key.span,
+                    format!("`{}` has no option `{}` (options: {known})", func.text, key.text),
+                )
+                .help(format!("call it as `{}`", signatures(&func.text))),
+            );
         }
         if named[..i].iter().any(|(k, _)| k.text == key.text) {
             return t.err(GraphError::new(ErrorKind::DuplicateName, key.span, format!("option `{}` is given twice", key.text)));
@@ -158,7 +161,7 @@ pub(super) fn call(
             if eps.ty != Ty::F32 || !eps.shape.is_empty() {
                 return t.err(
                     GraphError::new(ErrorKind::ArgumentKind, eps_arg.span(), format!("`{f}`'s eps must be a float scalar (a literal or a uniform)"))
-                        .help(format!("e.g. `{f}(x, …, 1e-5)` or `uniform eps: f32 = 1e-5;`")),
+                        .help(format!("e.g. `{}` or `uniform eps: f32 = 1e-5;`", decl.signature.replace("eps", "1e-5"))),
                 );
             }
             all.push(eps);
@@ -222,7 +225,11 @@ impl Options {
     fn set(&mut self, t: &mut Typer<'_, '_>, key: &Name, value: &Expr) -> Option<()> {
         let flag = |t: &mut Typer<'_, '_>| match value {
             Expr::Name(n) if n.text == "true" || n.text == "false" => Some(n.text == "true"),
-            _ => t.err(GraphError::new(ErrorKind::ArgumentKind, value.span(), format!("`{}` takes `true` or `false`", key.text))),
+            _ => t.err(GraphError::new(
+                ErrorKind::ArgumentKind,
+                value.span(),
+                format!("`{}` takes `true` or `false`, found `{value}`", key.text),
+            )),
         };
         match key.text.as_str() {
             "keepdim" => self.keepdim = flag(t)?,

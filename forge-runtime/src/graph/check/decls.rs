@@ -20,7 +20,10 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
             cx.err(GraphError::new(ErrorKind::DuplicateName, d.span, format!("dim `{}` is declared twice", d.text)));
         }
         if RESERVED.contains(&d.text.as_str()) {
-            cx.err(GraphError::new(ErrorKind::BadDeclaration, d.span, format!("`{}` is reserved", d.text)));
+            cx.err(
+                GraphError::new(ErrorKind::BadDeclaration, d.span, format!("`{}` is reserved; pick another name", d.text))
+                    .help("`inf`, `true` and `false` are literals in graph expressions"),
+            );
         }
     }
     for b in &graph.bindings {
@@ -38,12 +41,18 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
             None => {}
         }
         if RESERVED.contains(&name.text.as_str()) {
-            cx.err(GraphError::new(ErrorKind::BadDeclaration, name.span, format!("`{}` is reserved; pick another name", name.text)));
+            cx.err(
+                GraphError::new(ErrorKind::BadDeclaration, name.span, format!("`{}` is reserved; pick another name", name.text))
+                    .help("`inf`, `true` and `false` are literals in graph expressions"),
+            );
         }
         let mut shape = Vec::with_capacity(b.shape.len());
         for d in &b.shape {
-            if let Some(e) = extent_of(cx, d) {
-                shape.push(e);
+            match extent_of(cx, d) {
+                Some(e) => shape.push(e),
+                // Reported; kept so later messages show the shape as declared.
+                None if matches!(d, DimRef::Lit { value: 0, .. }) => shape.push(Extent::Lit(0)),
+                None => {}
             }
         }
         if b.usage == Usage::Uniform && !b.shape.is_empty() {

@@ -39,11 +39,13 @@ pub(super) struct Typer<'c, 'g> {
     pub cx: &'c mut Cx<'g>,
     /// Index notation: the node's index variables.
     pub index: Option<IndexScope>,
+    /// How many subscripts deep the expression being typed is (index notation).
+    pub subscript: usize,
 }
 
 impl<'c, 'g> Typer<'c, 'g> {
     pub fn new(cx: &'c mut Cx<'g>, index: Option<IndexScope>) -> Self {
-        Typer { cx, index }
+        Typer { cx, index, subscript: 0 }
     }
 
     pub fn err<T>(&mut self, e: GraphError) -> Option<T> {
@@ -212,7 +214,13 @@ impl<'c, 'g> Typer<'c, 'g> {
                         .help("name it among a `wgsl!` kernel's bindings"),
                 ),
                 _ if self.index.is_some() && !b.shape.is_empty() => {
-                    let vars = self.index.as_ref().map(|s| s.names().join(", ")).unwrap_or_default();
+                    // Suggest the trailing indices, as broadcasting would align them.
+                    let names = self.index.as_ref().map(|s| s.names()).unwrap_or_default();
+                    let mut vars: Vec<String> = names[names.len().saturating_sub(b.shape.len())..].to_vec();
+                    while vars.len() < b.shape.len() {
+                        vars.push("…".into());
+                    }
+                    let vars = vars.join(", ");
                     self.err(
                         GraphError::new(ErrorKind::IndexForm, span, format!("`{}` is read whole in an index-notation node", n.text))
                             .help(format!("subscript it, e.g. `{}[{vars}]`", n.text)),
@@ -238,14 +246,25 @@ impl<'c, 'g> Typer<'c, 'g> {
                 mk(TKind::Const(c), c.ty(), vec![])
             }
             "true" | "false" => mk(TKind::Const(Const::Bool(n.text == "true")), Ty::Bool, vec![]),
-            _ => {
-                let hint = if self.index.is_none() && n.text.len() == 1 && n.text.chars().all(|c| c.is_ascii_lowercase()) {
-                    " (index variables exist only in index notation: `t[i] = …`)"
-                } else {
-                    ""
-                };
-                self.err(GraphError::new(ErrorKind::UnknownName, span, format!("`{}` is not declared{hint}", n.text)))
-            }
+            _ => match &self.index {
+                // In index notation an unknown name in a subscript, or one that looks like an
+                // index, is an index nobody bound.
+                Some(scope) if self.subscript > 0 || is_index_like(&n.text) => {
+                    let help = format!(
+                        "bound indices here: [{}]; bind it on the left (`t[i, {1}] = …`) or with a reduction (`sum({1}, …)`)",
+                        scope.names().join(", "),
+                        n.text
+                    );
+                    self.err(GraphError::new(ErrorKind::UnboundIndex, span, format!("index `{}` is not bound", n.text)).help(help))
+                }
+                _ => {
+                    let mut help = format!("declare it, e.g. `input {}: f32[…];`", n.text);
+                    if self.index.is_none() && is_index_like(&n.text) {
+                        help.push_str("; index variables exist only in index notation (`t[i] = …`)");
+                    }
+                    self.err(GraphError::new(ErrorKind::UnknownName, span, format!("`{}` is not declared", n.text)).help(help))
+                }
+            },
         }
     }
 
@@ -275,9 +294,14 @@ impl<'c, 'g> Typer<'c, 'g> {
                 LitValue::Int(v) => v.to_string(),
                 LitValue::Float(v) => format!("{v:e}"),
             };
+            let range = match (l.value, want) {
+                (_, Some(Ty::U32)) => "u32 holds 0 to 4294967295",
+                (LitValue::Int(_), Some(Ty::I32) | None) => "i32 holds -2147483648 to 2147483647",
+                _ => "f32 holds finite magnitudes up to 3.4028235e38",
+            };
             return self.err(
                 GraphError::new(ErrorKind::TypeMismatch, l.span, format!("literal {shown} does not fit {ty}"))
-                    .help("literals are range-checked against the type their context gives them"),
+                    .help(format!("literals take the type of their context and must fit it: {range}")),
             );
         }
         out
@@ -403,6 +427,11 @@ impl<'c, 'g> Typer<'c, 'g> {
         let shape = b.shape[subs.len()..].to_vec();
         Some(TExpr { kind: TKind::Read(view), ty: b.elem.compute(), shape, span })
     }
+}
+
+/// A one-letter lower-case name, as index variables are usually written.
+fn is_index_like(name: &str) -> bool {
+    name.len() == 1 && name.chars().all(|c| c.is_ascii_lowercase())
 }
 
 fn negate(c: Const) -> Const {

@@ -23,9 +23,18 @@ pub(super) fn check_in_place(cx: &mut Cx<'_>, stmt: &Stmt, target: BindingId, va
     let mut found = None;
     visit_outside_ops(value, &mut |e| match &e.kind {
         TKind::Op(call) if found.is_none() => {
-            let reads = call.args.iter().chain(&call.mask).any(|a| a.reads().contains(&target));
-            if reads {
-                found = Some((e.span, format!("`{}` cannot run in place: it reads `{name}` while writing it", call.op.name())));
+            // Reported at the operand that reads the target.
+            let mut at = None;
+            for a in call.args.iter().chain(&call.mask) {
+                a.visit(&mut |x| {
+                    let reads = matches!(&x.kind, TKind::Read(v) if v.binding == target);
+                    if reads && at.is_none() {
+                        at = Some(x.span);
+                    }
+                });
+            }
+            if let Some(at) = at {
+                found = Some((at, format!("`{}` cannot run in place: it reads `{name}` while writing it", call.op.name())));
             }
         }
         TKind::Read(v) if v.binding == target && !is_identity(v) && found.is_none() => {

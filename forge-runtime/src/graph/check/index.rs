@@ -47,13 +47,14 @@ fn reduction(e: &Expr) -> Option<(ReduceOp, &Name, &Expr)> {
 
 pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target: usize) -> Option<NodeKind> {
     let tb = cx.bindings[target].clone();
-    if tb.shape.len() != indices.len() {
+    // On a rank mismatch the body is still checked (every error at once), then dropped.
+    let rank_ok = tb.shape.len() == indices.len();
+    if !rank_ok {
         cx.err(GraphError::new(
             ErrorKind::IndexExtent,
             stmt.target.span,
             format!("`{}` has rank {} but is written with {} indices", tb.name, tb.shape.len(), indices.len()),
         ));
-        return None;
     }
     let mut scope = IndexScope { vars: Vec::new(), reduce_var: None, bound_at: None, pending: Vec::new(), target };
     for (d, ix) in indices.iter().enumerate() {
@@ -61,7 +62,7 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target:
             cx.err(GraphError::new(ErrorKind::DuplicateName, ix.span, format!("index `{}` appears twice on the left", ix.text)));
         }
         shadow_check(cx, ix);
-        scope.vars.push((ix.text.clone(), Some(tb.shape[d])));
+        scope.vars.push((ix.text.clone(), tb.shape.get(d).copied()));
     }
     let mut body_expr = &stmt.value;
     let mut reduce = None;
@@ -87,6 +88,9 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target:
     let body = typer.expr(body_expr, want_body);
     let scope = typer.index.take()?;
     let body = body?;
+    if !rank_ok {
+        return None;
+    }
     let mut vars = Vec::new();
     for (name, extent) in &scope.vars {
         match extent {
@@ -180,9 +184,15 @@ pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: S
             out.push(Sub::Var { var, offset });
             continue;
         }
-        let e = t.expr(sub, Some(Ty::I32))?;
+        t.subscript += 1;
+        let e = t.expr(sub, Some(Ty::I32));
+        t.subscript -= 1;
+        let e = e?;
         if !e.ty.is_int() {
-            return t.err(GraphError::new(ErrorKind::TypeMismatch, sub.span(), format!("a subscript must be an integer, found {}", e.ty)));
+            return t.err(
+                GraphError::new(ErrorKind::TypeMismatch, sub.span(), format!("a subscript must be an integer, found {}", e.ty))
+                    .help("convert it with `as u32` (ids stored as floats), or declare the binding `u32`"),
+            );
         }
         let mut data_dependent = false;
         e.visit(&mut |x| data_dependent |= matches!(x.kind, TKind::Element { .. } | TKind::Read(_) | TKind::Uniform(_)));
@@ -222,11 +232,14 @@ fn bind_extent(t: &mut Typer<'_, '_>, var: usize, offset: i64, extent: Extent, a
         }
         Some(have) => match (have, extent) {
             (Extent::Lit(v), Extent::Lit(d)) if v > d && offset == 0 => {
-                t.cx.err(GraphError::new(
-                    ErrorKind::IndexExtent,
-                    span,
-                    format!("index `{name}` ranges over {v} but dim {axis} of `{base}` is {d}"),
-                ));
+                t.cx.err(
+                    GraphError::new(
+                        ErrorKind::IndexExtent,
+                        span,
+                        format!("index `{name}` ranges over {v} but dim {axis} of `{base}` is {d}"),
+                    )
+                    .help("an index may read a prefix of a longer axis, never past its end"),
+                );
             }
             _ if offset == 0 => t.cx.deferred.push(Deferred::AtMost {
                 small: have,

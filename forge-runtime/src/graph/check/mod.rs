@@ -221,11 +221,14 @@ impl Cx<'_> {
     fn view_node(&mut self, stmt: &ast::Stmt, (call, reshape): (&Expr, bool), target: BindingId) -> Option<NodeKind> {
         let tb = self.bindings[target].clone();
         if !matches!(tb.usage, Usage::Temp | Usage::Output) {
-            self.err(GraphError::new(
-                ErrorKind::WriteReadOnly,
-                stmt.target.span,
-                format!("a view can only be a `temp` or `output`, and `{}` is {}", tb.name, tb.usage.with_article()),
-            ));
+            self.err(
+                GraphError::new(
+                    ErrorKind::WriteReadOnly,
+                    stmt.target.span,
+                    format!("a view can only be a `temp` or `output`, and `{}` is {}", tb.name, tb.usage.with_article()),
+                )
+                .help("a view shares its source's memory; declare the view a `temp`, and copy it into the binding if needed"),
+            );
             return None;
         }
         let Expr::Call { args, func, .. } = call else { return None };

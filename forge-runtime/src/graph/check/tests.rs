@@ -108,6 +108,20 @@ fn long_chains_are_rejected_not_overflowed() {
     let casts = " as f32".repeat(10_000);
     let src = format!("graph G {{ dims {{ N }} input x: f32[N]; output y: f32[N]; y = x{casts}; }}");
     assert!(errors(&src)[0].1.contains("levels deep"));
+    // Nesting is bounded on the way down too: none of these may overflow the parser's stack.
+    let n = 10_000;
+    for rhs in [
+        format!("{}x{}", "(".repeat(n), ")".repeat(n)),
+        format!("{}x", "- ".repeat(n)),
+        format!("{}1", "- ".repeat(n)),
+        format!("{}(x > x)", "!".repeat(n)),
+        format!("{}x{}", "exp(".repeat(n), ")".repeat(n)),
+        format!("{}0{}", "x[".repeat(n), "]".repeat(n)),
+    ] {
+        let src = format!("graph G {{ dims {{ N }} input x: f32[N]; output y: f32[N]; y = {rhs}; }}");
+        let es = errors(&src);
+        assert!(es[0].1.contains("levels deep"), "{}: {es:?}", &rhs[..8]);
+    }
 }
 
 #[test]
@@ -120,7 +134,7 @@ fn rules_are_reported_with_their_kinds() {
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = frob(x); }", ErrorKind::UnknownName),
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = sum(x, keep = true); }", ErrorKind::ArgumentKind),
         ("graph G { dims { N } input x: f32[N, N]; output y: f32[N, N]; y = matmul(y, x); }", ErrorKind::ReadBeforeWrite),
-        ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = x[j]; }", ErrorKind::UnknownName),
+        ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = x[j]; }", ErrorKind::UnboundIndex),
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = x[i, i]; }", ErrorKind::IndexExtent),
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = y[i + 1] + x[i]; }", ErrorKind::InPlace),
     ];

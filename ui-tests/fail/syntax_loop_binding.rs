@@ -1,0 +1,19 @@
+use forge::prelude::*;
+
+forge_graph! {
+    pub graph G {
+        dims { L, N }
+        weight w: f32[L, N];
+        input x: f32[N];
+        temp h: f32[N];
+        output y: f32[N];
+        h = x;
+        for l in 0..L {
+            temp g: f32[N];
+            h = h * w[l];
+        }
+        y = h;
+    }
+}
+
+fn main() {}

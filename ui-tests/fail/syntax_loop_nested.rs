@@ -1,0 +1,20 @@
+use forge::prelude::*;
+
+forge_graph! {
+    pub graph G {
+        dims { L, N }
+        weight w: f32[L, L, N];
+        input x: f32[N];
+        temp h: f32[N];
+        output y: f32[N];
+        h = x;
+        for l in 0..L {
+            for m in 0..L {
+                h = h * w[l, m];
+            }
+        }
+        y = h;
+    }
+}
+
+fn main() {}
