@@ -153,11 +153,15 @@ fn cuda_gemm_programs_compile() {
     let v = cuda_programs(&graph, &[2, 72, 96, 136], "HalfLayouts");
     assert!(v[0].iter().flatten().any(|v| v.starts_with("gemm tma")), "{v:?}");
     assert!(v[1].iter().flatten().any(|v| v.starts_with("gemm mma")), "{v:?}");
-    // Every MiniLM projection is one GEMM (batch folded into the rows): true f32 on SIMT.
+    // MiniLM's projections are single products of 240 rows (batch folded into the rows), true
+    // f32: the FFN up projection (240×1536×384) fills enough multiprocessors for the SIMT GEMM;
+    // the 384-wide ones may stay on the generic template (below half a wave of SIMT tiles).
     let dims = [8, 30, 30522, 512, 384, 12, 32, 1536, 6];
     let v = cuda_programs(&MiniLm::graph().unwrap(), &dims, "minilm");
     for per_arch in &v {
         assert_eq!(per_arch.len(), 36, "six matmuls in each of six layers");
-        assert!(per_arch.iter().all(|v| v.as_deref().is_some_and(|v| v.starts_with("gemm simt"))), "{per_arch:?}");
+        let simt = |v: &Option<String>| v.as_deref().is_some_and(|v| v.starts_with("gemm simt"));
+        assert!(per_arch.iter().all(|v| v.is_none() || simt(v)), "{per_arch:?}");
+        assert!(per_arch.iter().skip(4).step_by(6).all(simt), "{per_arch:?}");
     }
 }
