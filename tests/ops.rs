@@ -342,6 +342,64 @@ fn attention_against_loops(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// 16-bit products in the layouts the CUDA GEMM kernels take: `x · wᵀ` (batch folded into
+    /// the rows), a batched `x · p` (one matrix per batch entry) and `aᵀ · v` (A column-major).
+    graph HalfLayouts {
+        dims { B, T, D, F }
+        input  x: f16[B, T, D];
+        weight w: f16[F, D];
+        input  p: f16[B, D, F];
+        weight bias: f32[F];
+        input  at: bf16[D, T];
+        input  v: bf16[D, F];
+        output y: f32[B, T, F];
+        output z: f16[B, T, F];
+        output c: f32[T, F];
+        y = matmul(x, transpose(w)) + bias;
+        z = matmul(x, p) * 0.5;
+        c = matmul(transpose(at), v);
+    }
+}
+
+fn half_matmul_layouts_and_edges(ctx: &Context) {
+    // Aligned tiles with ragged edges, a decode-sized one (T = 4) and unaligned rows.
+    for (b, t, d, f) in [(3, 17, 40, 24), (2, 72, 96, 136), (1, 4, 64, 40), (2, 9, 20, 17)] {
+        let h = |n: usize, seed: u64| -> Vec<f16> { rand_f32(n, 1.0, seed).into_iter().map(f16::from_f32).collect() };
+        let hb =
+            |n: usize, seed: u64| -> Vec<bf16> { rand_f32(n, 1.0, seed).into_iter().map(bf16::from_f32).collect() };
+        let (x, w, p, bias) = (h(b * t * d, 80), h(f * d, 81), h(b * d * f, 82), rand_f32(f, 1.0, 83));
+        let (at, v) = (hb(d * t, 84), hb(d * f, 85));
+        let wide = |s: &[f16]| -> Vec<f32> { s.iter().map(|v| v.to_f32()).collect() };
+        let (xf, wf, pf) = (wide(&x), wide(&w), wide(&p));
+        let wt: Vec<f32> = (0..d * f).map(|i| wf[(i % f) * d + i / f]).collect();
+        let mut want_y = naive_matmul(&xf, &wt, b * t, d, f);
+        for (i, y) in want_y.iter_mut().enumerate() {
+            *y += bias[i % f];
+        }
+        let mut want_z = Vec::new();
+        for bi in 0..b {
+            let zb = naive_matmul(&xf[bi * t * d..(bi + 1) * t * d], &pf[bi * d * f..(bi + 1) * d * f], t, d, f);
+            want_z.extend(zb.iter().map(|v| f16::from_f32(v * 0.5).to_f32()));
+        }
+        let a_rows: Vec<f32> = (0..t * d).map(|i| at[(i % d) * t + i / d].to_f32()).collect();
+        let want_c = naive_matmul(&a_rows, &v.iter().map(|x| x.to_f32()).collect::<Vec<_>>(), t, d, f);
+        let mut g = match HalfLayouts::new(ctx, HalfLayoutsDims { b, t, d, f }) {
+            Err(Error::Unsupported { what, reason }) => {
+                return eprintln!("16-bit unsupported on {}: {what} {reason}", ctx.kind())
+            }
+            other => other.unwrap(),
+        };
+        g.load_weights(HalfLayoutsWeights { w: &w, bias: &bias }).unwrap();
+        let out = g.run(HalfLayoutsInputs { x: &x, p: &p, at: &at, v: &v }).unwrap();
+        let shape = format!("{b}x{t}x{d}x{f}");
+        assert_close(&format!("{shape} y"), &out.y, &want_y, 1e-4, 1.0);
+        let z: Vec<f32> = out.z.iter().map(|v| v.to_f32()).collect();
+        assert_close(&format!("{shape} z"), &z, &want_z, 2e-3, 1.0);
+        assert_close(&format!("{shape} c"), &out.c, &want_c, 1e-4, 1.0);
+    }
+}
+
 forge_tests!(
     matmul_with_bias_and_prologue,
     register_blocked_matmul_schedule,
@@ -350,5 +408,6 @@ forge_tests!(
     elementwise_forms_and_broadcasting,
     integer_semantics,
     half_and_bf16_round_like_the_reference,
+    half_matmul_layouts_and_edges,
     attention_against_loops,
 );

@@ -91,9 +91,12 @@ impl HostVec {
 pub enum Target {
     /// WGSL, as run by the wgpu backend.
     Wgsl,
-    /// PTX, as NVRTC compiles the CUDA-C for `sm_80` (needs the NVRTC library, no GPU).
+    /// PTX, as NVRTC compiles the CUDA-C program for an `sm_80` device (needs the NVRTC
+    /// library, no GPU).
     Ptx,
-    /// CUDA-C, the program the CUDA backend compiles with NVRTC (works with no GPU).
+    /// CUDA-C, the program the CUDA backend compiles with NVRTC for an sm_90 device (H100,
+    /// H200); matmul kernels are chosen per device, so other GPUs run other variants (works
+    /// with no GPU).
     CudaC,
 }
 

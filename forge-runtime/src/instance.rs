@@ -257,7 +257,8 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             })
             .collect(),
         Target::CudaC => {
-            let (_, fns) = crate::lower::cuda::emit_program(plan)?;
+            // The kernels an H100/H200 runs (the GEMM variants depend on the device).
+            let fns = crate::lower::cuda::emit_program_for(plan, &crate::lower::cuda::CudaTarget::sm90())?.functions;
             let mut seen = std::collections::HashSet::new();
             let mut out = vec![KernelSource { node: "prelude".into(), entry: "prelude".into(), code: format!("// node: (helpers)\n{}", crate::lower::code_prelude_cuda()) }];
             for (k, f) in plan.kernels.iter().zip(fns) {
@@ -272,8 +273,9 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             out
         }
         Target::Ptx => {
-            let (program, _) = crate::lower::cuda::emit_program(plan)?;
-            let ptx = crate::backend::ptx_of(&program, "sm_80")?;
+            let target = crate::lower::cuda::CudaTarget::new((8, 0), 108);
+            let program = crate::lower::cuda::emit_program_for(plan, &target)?;
+            let ptx = crate::backend::ptx_of(&program.source, &program.arch)?;
             vec![KernelSource { node: plan.graph.clone(), entry: "module".into(), code: format!("// node: {} (whole module)\n{ptx}", plan.graph) }]
         }
     };

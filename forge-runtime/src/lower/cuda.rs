@@ -1,9 +1,16 @@
 //! CUDA-C: every kernel of a plan as one NVRTC program (the prelude once, each distinct kernel
 //! once — identical kernels, such as the layers of a loop, share a function). Parameter
 //! convention: one pointer per `spec.args` entry in order, then, iff `spec.uses_uniforms`, a
-//! `const u32*` to the uniform block (field `i` at word `i`). Launch geometry comes from
-//! `code::geometry`.
+//! `const u32*` to the uniform block (field `i` at word `i`), then, for a GEMM kernel on TMA,
+//! its tensor maps by value. Launch geometry comes from `code::geometry`.
+//!
+//! With a [`CudaTarget`] (the device: compute capability, multiprocessors, opt-ins), matmuls of
+//! plain matrices run the GEMM kernels of `code::gemm` instead of the generic template: the
+//! variant is a function of the arch, so the backend emits the program for its device; the
+//! program is then compiled for `sm_90a` when one of its kernels uses wgmma.
 
+use super::code::gemm::{self, NAME as GEMM_NAME};
+pub use super::code::gemm::{CudaTarget, TensorMapArg, TensorMapDesc};
 use super::code::{geometry, Dialect, Writer, CUDA_PRELUDE};
 use crate::elem::Elem;
 use crate::error::{Error, Result};
@@ -13,13 +20,31 @@ use std::fmt::Write;
 /// Largest `gridDim.x`.
 pub const MAX_GRID_X: u32 = i32::MAX as u32;
 
-/// One kernel's function: its name (kind plus a hash of its text) and its code.
+/// One kernel's function: its name (kind plus a hash of its text), its code and its launch.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CudaFunction {
     pub name: String,
     pub code: String,
     pub threads: u32,
     pub grid: [u32; 3],
+    /// Dynamic shared memory of each launch in bytes (above 48 KiB the function opts in first).
+    pub smem: u32,
+    /// The program must be compiled for `sm_90a` (wgmma).
+    pub sm90a: bool,
+    /// Tensor maps passed by value after the other parameters (TMA GEMM kernels).
+    pub tensor_maps: Vec<TensorMapArg>,
+    /// The GEMM variant, for profiles (`None`: a generic template).
+    pub variant: Option<String>,
+}
+
+/// A plan's program: the source, each kernel's function (`None` for raw kernels) and the arch
+/// NVRTC compiles it for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CudaProgram {
+    pub source: String,
+    pub functions: Vec<Option<CudaFunction>>,
+    /// `sm_90a` when a function needs it, else the target's `sm_XY`.
+    pub arch: String,
 }
 
 fn param_ty(elem: Elem) -> &'static str {
@@ -31,18 +56,20 @@ fn param_ty(elem: Elem) -> &'static str {
     }
 }
 
-/// The CUDA-C function of one kernel.
+/// The CUDA-C function of one kernel on the generic templates (what `CudaPipeline` runs).
 pub fn emit_function(spec: &KernelSpec, schedule: &Schedule) -> Result<CudaFunction> {
+    emit_function_for(spec, schedule, None)
+}
+
+/// The CUDA-C function of one kernel for `target` (GEMM kernels for plain matmuls), or on the
+/// generic templates without one.
+pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<&CudaTarget>) -> Result<CudaFunction> {
     if let KernelBody::Raw(_) = &spec.body {
         return Err(Error::Unsupported {
             what: format!("raw kernel of node `{}`", spec.node),
             reason: "as generated CUDA-C here (raw kernels go through the WGSL translator)".into(),
         });
     }
-    let mut w = Writer::new(Dialect::Cuda, spec, *schedule, vec![0; spec.args.len()]);
-    w.emit_body();
-    let (threads, wide) = (w.threads, w.wide);
-    let (shared, body) = w.finish();
     let out = spec.body.out();
     let mut params: Vec<String> = spec
         .args
@@ -57,9 +84,23 @@ pub fn emit_function(spec: &KernelSpec, schedule: &Schedule) -> Result<CudaFunct
             }
         })
         .collect();
+    let mut names: Vec<String> = (0..spec.args.len()).map(|i| format!("a{i}")).collect();
     if spec.uses_uniforms {
         params.push("const u32* __restrict__ u".into());
+        names.push("u".into());
     }
+    if let (Some(target), KernelBody::Matmul(m)) = (target, &spec.body) {
+        if let Some(g) = gemm::matmul_kernel(spec, m, schedule, target, &params, &names)? {
+            let name = format!("forge_matmul_{:016x}", crate::hash::fnv1a64(g.code.as_bytes()));
+            let code = format!("// node: {}\n// {}\n{}", spec.node, g.variant, g.code.replace(GEMM_NAME, &name));
+            let (grid, threads, smem, sm90a, tensor_maps) = (g.grid, g.threads, g.smem, g.sm90a, g.tensor_maps);
+            return Ok(CudaFunction { name, code, threads, grid, smem, sm90a, tensor_maps, variant: Some(g.variant) });
+        }
+    }
+    let mut w = Writer::new(Dialect::Cuda, spec, *schedule, vec![0; spec.args.len()]);
+    w.emit_body();
+    let (threads, wide) = (w.threads, w.wide);
+    let (shared, body) = w.finish();
     let idx = if wide { "u64" } else { "u32" };
     let mut code = String::new();
     let _ = writeln!(code, "extern \"C\" __global__ void __launch_bounds__({threads}) NAME({}) {{", params.join(", "));
@@ -78,29 +119,45 @@ pub fn emit_function(spec: &KernelSpec, schedule: &Schedule) -> Result<CudaFunct
         requested: total,
         limit: MAX_GRID_X as u64 * geometry::MAX_WORKGROUPS_PER_DIM as u64,
     })?;
-    Ok(CudaFunction { name, code: format!("// node: {}\n{code}", spec.node), threads, grid })
+    let code = format!("// node: {}\n{code}", spec.node);
+    Ok(CudaFunction { name, code, threads, grid, smem: 0, sm90a: false, tensor_maps: Vec::new(), variant: None })
 }
 
-/// The whole program of a plan: the prelude and each distinct function once, with each kernel's
-/// function (by index into the plan's kernels; `None` for raw kernels, which are translated
-/// from their WGSL on their own).
+/// The whole program of a plan on the generic templates: the prelude and each distinct
+/// function once, with each kernel's function (by index into the plan's kernels; `None` for
+/// raw kernels, which are translated from their WGSL on their own).
 pub fn emit_program(plan: &Plan) -> Result<(String, Vec<Option<CudaFunction>>)> {
-    let mut src = String::from(CUDA_PRELUDE);
+    program(plan, None).map(|p| (p.source, p.functions))
+}
+
+/// The whole program of a plan for `target` (GEMM kernels where they apply).
+pub fn emit_program_for(plan: &Plan, target: &CudaTarget) -> Result<CudaProgram> {
+    program(plan, Some(target))
+}
+
+fn program(plan: &Plan, target: Option<&CudaTarget>) -> Result<CudaProgram> {
+    let mut source = String::from(CUDA_PRELUDE);
     let mut seen = std::collections::HashSet::new();
-    let mut fns = Vec::with_capacity(plan.kernels.len());
+    let mut functions = Vec::with_capacity(plan.kernels.len());
     for k in &plan.kernels {
         if matches!(k.spec.body, KernelBody::Raw(_)) {
-            fns.push(None);
+            functions.push(None);
             continue;
         }
-        let f = emit_function(&k.spec, &k.schedule)?;
+        let f = emit_function_for(&k.spec, &k.schedule, target)?;
         if seen.insert(f.name.clone()) {
-            src.push('\n');
-            src.push_str(&f.code);
+            source.push('\n');
+            source.push_str(&f.code);
         }
-        fns.push(Some(f));
+        functions.push(Some(f));
     }
-    Ok((src, fns))
+    let sm90a = functions.iter().flatten().any(|f| f.sm90a);
+    let arch = match target {
+        _ if sm90a => "sm_90a".to_string(),
+        Some(t) => t.arch_name(),
+        None => "sm_80".to_string(),
+    };
+    Ok(CudaProgram { source, functions, arch })
 }
 
 /// A raw kernel's WGSL translated to CUDA-C (`raw::cuda`): a program of its own with its

@@ -22,6 +22,8 @@ pub struct CudaComputeContext {
     base: sys::CUdeviceptr,
     alloc: Mutex<SlabAllocator>,
     arch: String,
+    capability: (u32, u32),
+    sms: usize,
     name: String,
 }
 
@@ -47,6 +49,9 @@ impl CudaComputeContext {
         let stream = ctx.new_stream().map_err(|e| cuda_err("creating the stream", e))?;
         let (major, minor) = ctx.compute_capability().map_err(|e| cuda_err("reading the compute capability", e))?;
         let name = ctx.name().map_err(|e| cuda_err("reading the device name", e))?;
+        let sms = ctx
+            .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+            .map_err(|e| cuda_err("reading the multiprocessor count", e))?;
         let capacity = (capacity_bytes.max(256) as u64).div_ceil(256) * 256;
         let slab = stream.alloc_zeros::<u8>(capacity as usize).map_err(|e| match e.0 {
             sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => {
@@ -65,6 +70,8 @@ impl CudaComputeContext {
             base,
             alloc: Mutex::new(SlabAllocator::new(capacity)),
             arch: format!("sm_{major}{minor}"),
+            capability: (major.max(0) as u32, minor.max(0) as u32),
+            sms: sms.max(1) as usize,
             name,
         })
     }
@@ -76,6 +83,14 @@ impl CudaComputeContext {
     /// `"sm_90"` etc., from the device's compute capability.
     pub fn arch(&self) -> &str {
         &self.arch
+    }
+    /// The compute capability (major, minor).
+    pub fn capability(&self) -> (u32, u32) {
+        self.capability
+    }
+    /// Streaming multiprocessors of the device.
+    pub fn multiprocessors(&self) -> usize {
+        self.sms
     }
     pub fn device_name(&self) -> &str {
         &self.name

@@ -1,11 +1,14 @@
 //! A plan compiled on a CUDA device: one NVRTC program for every kernel (CUBIN for the device,
-//! cached), one device arena of the instance's own for every buffer and the uniform block, a
-//! run launched on the context's one stream — captured into a CUDA graph on the second run and
-//! replayed after — with one synchronisation before the outputs are read back.
+//! cached; matmuls on the GEMM kernels chosen for this device), one device arena of the
+//! instance's own for every buffer and the uniform block, a run launched on the context's one
+//! stream — captured into a CUDA graph on the second run and replayed after — with one
+//! synchronisation before the outputs are read back. GEMM kernels on TMA take tensor maps,
+//! encoded once here from the arena's addresses (the arena never moves) and passed by value.
 
 use super::context::{CapturedGraph, DeviceArena};
 use super::device::CudaDevice;
 use super::pipeline::LaunchDims;
+use super::tma::{encode_tensor_map, TensorMap};
 use super::CudaComputeContext;
 use crate::backend::{Executable, RunRequest, RunResult};
 use crate::error::{Error, Result};
@@ -20,6 +23,8 @@ use std::time::{Duration, Instant};
 enum Param {
     U64(u64),
     U32(u32),
+    /// A tensor map, by value.
+    Map(TensorMap),
 }
 
 /// The parameters of a raw kernel's CUDA-C: pointers, byte lengths, triangle counts.
@@ -66,10 +71,12 @@ fn launch_params(ctx: &CudaComputeContext, function: &CudaFunction, params: &[Pa
         match p {
             Param::U64(v) => builder.arg(v),
             Param::U32(v) => builder.arg(v),
+            Param::Map(m) => builder.arg(m),
         };
     }
     // SAFETY: the parameters follow the kernel's declared list (device addresses of live arena
-    // memory, then sizes), and the launch shape is the kernel's own.
+    // memory, then sizes or tensor maps of that memory), and the launch shape is the kernel's
+    // own, its dynamic shared memory within the limit set when it was loaded.
     unsafe { builder.launch(cfg) }.map(|_| ()).map_err(|e| super::context::cuda_err("launching a kernel", e))
 }
 
@@ -134,8 +141,10 @@ impl CudaExec {
     pub fn new(device: Arc<CudaDevice>, plan: Arc<Plan>) -> Result<CudaExec> {
         let guard = device.lock();
         let ctx: &CudaComputeContext = &guard;
-        let (program, functions) = crate::lower::cuda::emit_program(&plan)?;
-        let module = super::module::load_program(ctx, &program, &plan.graph)?;
+        let target = crate::lower::cuda::CudaTarget::from_env(ctx.capability(), ctx.multiprocessors());
+        let program = crate::lower::cuda::emit_program_for(&plan, &target)?;
+        let module = super::module::load_program_for(ctx, &program.source, &program.arch, &plan.graph)?;
+        let functions = program.functions;
         let mut raw_params = vec![None; plan.kernels.len()];
         let kernels = functions
             .iter()
@@ -144,7 +153,7 @@ impl CudaExec {
             .map(|(i, (f, k))| {
                 let (name, module, dims) = match f {
                     Some(f) => {
-                        let dims = LaunchDims { grid: (f.grid[0], f.grid[1], f.grid[2]), block: (f.threads, 1, 1), shared_mem_bytes: 0 };
+                        let dims = LaunchDims { grid: (f.grid[0], f.grid[1], f.grid[2]), block: (f.threads, 1, 1), shared_mem_bytes: f.smem };
                         (f.name.clone(), module.clone(), dims)
                     }
                     None => {
@@ -162,10 +171,25 @@ impl CudaExec {
                     entry: name.clone(),
                     log: format!("entry point not found in the module: {e:?}"),
                 })?;
+                if dims.shared_mem_bytes > 48 * 1024 {
+                    use cudarc::driver::sys::CUfunction_attribute_enum as A;
+                    let bytes = dims.shared_mem_bytes as i32;
+                    function
+                        .set_attribute(A::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes)
+                        .map_err(|e| super::context::cuda_err("raising a kernel's dynamic shared memory limit", e))?;
+                }
                 Ok((function, dims))
             })
             .collect::<Result<Vec<_>>>()?;
-        let variants = plan.kernels.iter().map(|k| crate::lower::code::geometry::variant_name(&k.spec, &k.schedule)).collect();
+        let variants = plan
+            .kernels
+            .iter()
+            .zip(&functions)
+            .map(|(k, f)| match f.as_ref().and_then(|f| f.variant.clone()) {
+                Some(v) => v,
+                None => crate::lower::code::geometry::variant_name(&k.spec, &k.schedule),
+            })
+            .collect();
         let (views, uniforms, size) = arena_layout(&plan)?;
         let arena = ctx.allocate_arena(size).map_err(|e| match e {
             Error::OutOfMemory(m) => {
@@ -192,12 +216,17 @@ impl CudaExec {
             .kernels
             .iter()
             .zip(&raw_params)
-            .map(|(k, raw)| match (raw, &k.spec.body) {
+            .zip(&functions)
+            .map(|((k, raw), f)| match (raw, &k.spec.body) {
                 (Some((params, bindings)), KernelBody::Raw(body)) => raw_kernel_params(&k.spec, body, params, bindings, &arg_address, arena.address(&uniforms)),
                 _ => {
                     let mut p: Vec<Param> = k.spec.args.iter().map(|a| Param::U64(arg_address(a))).collect();
                     if k.spec.uses_uniforms {
                         p.push(Param::U64(arena.address(&uniforms)));
+                    }
+                    for m in f.iter().flat_map(|f| &f.tensor_maps) {
+                        let arg = k.spec.args.get(m.arg).ok_or_else(|| Error::Internal(format!("tensor map of `{}`: argument {}", k.spec.node, m.arg)))?;
+                        p.push(Param::Map(encode_tensor_map(&m.desc, arg_address(arg))?));
                     }
                     Ok(p)
                 }

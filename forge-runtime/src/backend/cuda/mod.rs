@@ -11,6 +11,7 @@ mod module;
 pub mod nvrtc;
 mod oracle;
 mod pipeline;
+mod tma;
 
 pub use alloc::SlabAllocator;
 pub use context::{CapturedGraph, CudaComputeContext, DeviceArena};

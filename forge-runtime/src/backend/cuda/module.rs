@@ -1,6 +1,7 @@
 //! Programs to loaded modules: NVRTC compiles CUDA-C to CUBIN for the device's arch (no JIT at
-//! load), cached in the process (per context) and on disk (keyed by the program, the arch and
-//! the NVRTC version), so a second process loads a graph's kernels in milliseconds.
+//! load; `sm_90a` instead of `sm_90` for programs with wgmma kernels), cached in the process
+//! (per context) and on disk (keyed by the program, the arch and the NVRTC version), so a
+//! second process loads a graph's kernels in milliseconds.
 
 use super::context::CudaComputeContext;
 use super::nvrtc::{self, Output};
@@ -24,19 +25,32 @@ pub fn cached_module_count() -> usize {
 
 /// Compiles (or finds) `program` for the context's arch and loads it.
 pub fn load_program(ctx: &CudaComputeContext, program: &str, label: &str) -> Result<Arc<CudaModule>> {
-    let key = (ctx.cuda_context().cu_ctx() as usize, ctx.arch().to_string(), crate::hash::fnv1a64(program.as_bytes()));
+    load_program_for(ctx, program, ctx.arch(), label)
+}
+
+/// Compiles (or finds) `program` for `arch` and loads it: the context's own arch, or its
+/// arch-specific variant (`sm_90a` on an `sm_90` device).
+pub fn load_program_for(ctx: &CudaComputeContext, program: &str, arch: &str, label: &str) -> Result<Arc<CudaModule>> {
+    if arch.trim_end_matches('a') != ctx.arch() {
+        return Err(Error::Unsupported {
+            what: format!("a program for {arch}"),
+            reason: format!("on this {} device", ctx.arch()),
+        });
+    }
+    let key = (ctx.cuda_context().cu_ctx() as usize, arch.to_string(), crate::hash::fnv1a64(program.as_bytes()));
     if let Some(m) = loaded().lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
         return Ok(m.clone());
     }
     let lib = nvrtc::get()?;
     let disk = super::super::cache_dir::cache_dir().map(|d| {
         let v = format!("{}.{}", lib.version.0, lib.version.1);
-        d.join("cuda").join(format!("{}.cubin", crate::hash::key128(&[program.as_bytes(), ctx.arch().as_bytes(), v.as_bytes()])))
+        d.join("cuda")
+            .join(format!("{}.cubin", crate::hash::key128(&[program.as_bytes(), arch.as_bytes(), v.as_bytes()])))
     });
     let cubin = match disk.as_ref().and_then(|p| std::fs::read(p).ok()) {
         Some(bytes) => bytes,
         None => {
-            let bytes = lib.compile(program, ctx.arch(), Output::Cubin, label)?;
+            let bytes = lib.compile(program, arch, Output::Cubin, label)?;
             if let Some(p) = &disk {
                 // A cache that cannot be written only costs the next process a compile.
                 if let Some(dir) = p.parent() {

@@ -27,8 +27,9 @@ fn vars(batch: &[String], x: &str, y: &str) -> Vec<String> {
     v
 }
 
-/// Stores `acc` (the product at `(i, j)`) through the epilogue.
-fn epilogue(w: &mut Writer<'_>, m: &MatmulBody, bvars: &[String]) {
+/// Stores `acc` (the product at `(i, j)`, batch entry `bidx`) through the epilogue (the GEMM
+/// kernels' epilogue functions print it too).
+pub(super) fn epilogue(w: &mut Writer<'_>, m: &MatmulBody, bvars: &[String]) {
     let mut space = m.batch.clone();
     space.extend([m.m, m.n]);
     w.own_strides = Some(contiguous_strides(&space));

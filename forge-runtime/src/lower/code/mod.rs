@@ -3,7 +3,10 @@
 //! (and is tested against the CPU reference) on software Vulkan and the CUDA-C that NVRTC
 //! compiles are the same algorithm. `scalar` prints kernel expressions; `map`, `rows`,
 //! `matmul`, `attention` are the templates; `geometry` says how many workgroups each needs.
+//! `gemm` is CUDA's own: fast matrix-product kernels that replace the `matmul` template there
+//! when the operands are plain matrices.
 
+pub mod gemm;
 pub mod geometry;
 mod attention;
 mod map;

@@ -1,0 +1,210 @@
+//! Matmul speed on CUDA, graph by graph through `GraphInstance::from_source`: 4096³ in f16,
+//! bf16 and f32 (and f32 with the TF32 opt-in), the MiniLM projections (f32, 8 sentences × 30
+//! tokens, `x · wᵀ + b`) and a decode row. For each: the variant Forge chose, the median device
+//! time of 30 graph replays, TFLOP/s, the largest error on 256 sampled outputs against an f64
+//! reference (relative to the largest reference value), and the generic template's time
+//! (`FORGE_CUDA_GEMM=0`) for comparison. Writes the shapes to `DIR/shapes.csv` and the times to
+//! `DIR/forge.csv`; `python3 bench/torch_gemm.py DIR` times the same shapes in PyTorch and
+//! prints both side by side.
+//!
+//! `cargo run --release --features cuda --example gemm_speed -- DIR`
+
+use forge::{bf16, f16, Context, GraphInstance, HostSlice};
+use std::fmt::Write as _;
+
+/// One product: `y[M, N] = a[M, K] · w` with `w` stored `[N, K]` (`transpose`) or `[K, N]`.
+struct Case {
+    name: &'static str,
+    ty: &'static str,
+    m: usize,
+    n: usize,
+    k: usize,
+    wt: bool,
+    bias: bool,
+    tf32: bool,
+}
+
+const fn case(name: &'static str, ty: &'static str, m: usize, n: usize, k: usize, wt: bool, bias: bool) -> Case {
+    Case { name, ty, m, n, k, wt, bias, tf32: false }
+}
+
+fn cases() -> Vec<Case> {
+    let mut v = vec![
+        case("square", "f16", 4096, 4096, 4096, false, false),
+        case("square", "f16", 4096, 4096, 4096, true, false),
+        case("square", "bf16", 4096, 4096, 4096, true, false),
+        case("square", "f32", 4096, 4096, 4096, false, false),
+        case("square-tf32", "f32", 4096, 4096, 4096, false, false),
+        case("minilm-qkvo", "f32", 240, 384, 384, true, true),
+        case("minilm-up", "f32", 240, 1536, 384, true, true),
+        case("minilm-down", "f32", 240, 384, 1536, true, true),
+        case("minilm-up", "f16", 240, 1536, 384, true, false),
+        case("decode", "f16", 1, 14336, 4096, true, false),
+    ];
+    v[4].tf32 = true;
+    v
+}
+
+fn source(c: &Case) -> String {
+    let t = c.ty;
+    let (w, prod) =
+        if c.wt { (format!("{t}[N, K]"), "matmul(a, transpose(w))") } else { (format!("{t}[K, N]"), "matmul(a, w)") };
+    let (bias_decl, bias) = if c.bias { ("weight bias: f32[N];", " + bias") } else { ("", "") };
+    format!("graph Mm {{ dims {{ M, N, K }} input a: {t}[M, K]; weight w: {w}; {bias_decl} output y: {t}[M, N]; y = {prod}{bias}; }}")
+}
+
+/// Values in [-1, 1] from a small LCG (the same stream every run).
+fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        })
+        .collect()
+}
+
+/// Host data of one operand in the case's type, and the values it holds as f32.
+enum Data {
+    F32(Vec<f32>),
+    F16(Vec<f16>),
+    BF16(Vec<bf16>),
+}
+
+impl Data {
+    fn new(ty: &str, v: Vec<f32>) -> (Data, Vec<f32>) {
+        match ty {
+            "f16" => {
+                let h: Vec<f16> = v.iter().map(|&x| f16::from_f32(x)).collect();
+                let f = h.iter().map(|x| x.to_f32()).collect();
+                (Data::F16(h), f)
+            }
+            "bf16" => {
+                let h: Vec<bf16> = v.iter().map(|&x| bf16::from_f32(x)).collect();
+                let f = h.iter().map(|x| x.to_f32()).collect();
+                (Data::BF16(h), f)
+            }
+            _ => (Data::F32(v.clone()), v),
+        }
+    }
+    fn slice(&self) -> HostSlice<'_> {
+        match self {
+            Data::F32(v) => HostSlice::of(v),
+            Data::F16(v) => HostSlice::of(v),
+            Data::BF16(v) => HostSlice::of(v),
+        }
+    }
+}
+
+fn output_f32(v: &forge::HostVec) -> forge::Result<Vec<f32>> {
+    Ok(match v.elem() {
+        forge::Elem::F16 => v.to_vec::<f16>("y")?.iter().map(|x| x.to_f32()).collect(),
+        forge::Elem::BF16 => v.to_vec::<bf16>("y")?.iter().map(|x| x.to_f32()).collect(),
+        _ => v.to_vec::<f32>("y")?,
+    })
+}
+
+struct Timed {
+    variant: String,
+    ms: f64,
+    err: f64,
+}
+
+/// Builds the case's graph with `env` set, checks 256 outputs and times `reps` replays.
+fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Result<Timed> {
+    for key in ["FORGE_CUDA_GEMM", "FORGE_CUDA_TF32"] {
+        std::env::remove_var(key);
+    }
+    for (k, v) in env {
+        std::env::set_var(k, v);
+    }
+    let mut g = GraphInstance::from_source(ctx, &source(c), &[c.m, c.n, c.k])?;
+    let (a, af) = Data::new(c.ty, values(c.m * c.k, 1));
+    let (w, wf) = Data::new(c.ty, values(c.n * c.k, 2));
+    let bias = values(c.n, 3);
+    let mut weights = vec![("w", w.slice())];
+    if c.bias {
+        weights.push(("bias", HostSlice::of(&bias)));
+    }
+    g.load_weights(&weights)?;
+    let out = g.run(&[("a", a.slice())], &[])?;
+    let variant = g.last_profile().and_then(|p| p.kernels.first()).map(|k| k.variant.clone()).unwrap_or_default();
+    let y = output_f32(&out[0].1)?;
+    let (mut worst, mut scale) = (0f64, 1e-30f64);
+    for s in 0..256usize {
+        let (i, j) = ((s * 7919 + 13) % c.m, (s * 104_729 + 7) % c.n);
+        let mut want: f64 = (0..c.k)
+            .map(|kk| af[i * c.k + kk] as f64 * if c.wt { wf[j * c.k + kk] } else { wf[kk * c.n + j] } as f64)
+            .sum();
+        if c.bias {
+            want += bias[j] as f64;
+        }
+        worst = worst.max((y[i * c.n + j] as f64 - want).abs());
+        scale = scale.max(want.abs());
+    }
+    let mut times = Vec::with_capacity(reps);
+    for r in 0..reps + 3 {
+        g.run(&[("a", a.slice())], &[])?;
+        let t = g.last_profile().and_then(|p| p.device_total()).map_or(f64::NAN, |d| d.as_secs_f64() * 1e3);
+        if r >= 3 {
+            times.push(t);
+        }
+    }
+    times.sort_by(|x, y| x.total_cmp(y));
+    Ok(Timed { variant, ms: times[times.len() / 2], err: worst / scale })
+}
+
+fn main() -> forge::Result<()> {
+    let dir = std::env::args().nth(1).unwrap_or_else(|| ".".into());
+    for c in &cases() {
+        forge::parse_graph_source(&source(c))?;
+    }
+    let ctx = Context::cuda()?;
+    println!("{}", ctx.describe());
+    let (mut shapes, mut csv) =
+        (String::from("idx,name,dtype,m,n,k,wt,bias,tf32\n"), String::from("idx,variant,ms,tflops,err,generic_ms\n"));
+    println!(
+        "{:>2} {:<12} {:<5} {:>16} {:<3} {:<26} {:>9} {:>8} {:>9} {:>11} {:>8}",
+        "#", "case", "type", "MxNxK", "B", "variant", "ms", "TFLOP/s", "rel.err", "generic ms", "speedup"
+    );
+    for (idx, c) in cases().iter().enumerate() {
+        let _ = writeln!(
+            shapes,
+            "{idx},{},{},{},{},{},{},{},{}",
+            c.name,
+            c.ty,
+            c.m,
+            c.n,
+            c.k,
+            u8::from(c.wt),
+            u8::from(c.bias),
+            u8::from(c.tf32)
+        );
+        let env: &[(&str, &str)] = if c.tf32 { &[("FORGE_CUDA_TF32", "1")] } else { &[] };
+        let fast = time(&ctx, c, env, 30)?;
+        let generic = if c.tf32 { None } else { Some(time(&ctx, c, &[("FORGE_CUDA_GEMM", "0")], 5)?) };
+        let flops = 2.0 * (c.m * c.n * c.k) as f64;
+        let tflops = flops / fast.ms / 1e9;
+        let gms = generic.as_ref().map_or(f64::NAN, |g| g.ms);
+        println!(
+            "{idx:>2} {:<12} {:<5} {:>16} {:<3} {:<26} {:>9.4} {:>8.1} {:>9.2e} {:>11.4} {:>7.1}x",
+            c.name,
+            c.ty,
+            format!("{}x{}x{}", c.m, c.n, c.k),
+            if c.wt { "NK" } else { "KN" },
+            fast.variant,
+            fast.ms,
+            tflops,
+            fast.err,
+            gms,
+            gms / fast.ms
+        );
+        if let Some(g) = &generic {
+            println!("   generic: {} rel.err {:.2e}", g.variant, g.err);
+        }
+        let _ = writeln!(csv, "{idx},{},{:.6},{tflops:.2},{:.3e},{gms:.6}", fast.variant, fast.ms, fast.err);
+    }
+    std::fs::write(format!("{dir}/shapes.csv"), shapes).map_err(|e| forge::Error::Internal(e.to_string()))?;
+    std::fs::write(format!("{dir}/forge.csv"), csv).map_err(|e| forge::Error::Internal(e.to_string()))?;
+    Ok(())
+}

@@ -1,0 +1,324 @@
+//! From a plan's matmul to a GEMM kernel. A [`MatmulBody`] whose operands are plain strided
+//! loads of one float type, each a row- or column-major matrix per batch entry, becomes a
+//! [`GemmSpec`]: batch dims of extent 1 drop out, and trailing batch dims fold into M where B
+//! is shared across them and A's rows simply continue (`x[B, T, D] · wᵀ` is one `B·T × D`
+//! product). The variant is chosen for the device ([`CudaTarget`]); the body's epilogue
+//! becomes the kernel's `__device__` epilogue, printed by the same [`Writer`] as every other
+//! template, so fused bias, residual, activation and the output's conversion stay as they are.
+
+use super::choose::{choose_with, ChooseOptions, Variant};
+use super::spec::{Accumulate, BatchDim, Elem as GElem, GemmSpec, Layout, Operand, Requirement, TensorMapDesc, Which};
+use super::{emit, KernelIo};
+use crate::elem::Elem;
+use crate::error::{Error, Result};
+use crate::ir::{KernelSpec, MatmulBody, Schedule};
+use crate::lower::code::{matmul, unflatten, Dialect, Writer};
+
+/// Stands for the kernel's name in [`GemmKernel::code`] until the caller names it.
+pub const NAME: &str = "FORGE_GEMM_NAME";
+
+/// The device CUDA code is generated for, and the opt-ins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CudaTarget {
+    /// Compute capability (major, minor).
+    pub arch: (u32, u32),
+    /// Streaming multiprocessors (the tile choice models waves of tiles over them).
+    pub sms: usize,
+    /// f32 products on TF32 tensor cores (`FORGE_CUDA_TF32=1`): inputs keep 10 mantissa bits,
+    /// so results carry about 1e-3 relative error (7e-4 at 4096³ on the H200) instead of
+    /// f32's 1e-6. Off by default: f32 means f32.
+    pub tf32: bool,
+    /// Whether matmuls use the GEMM kernels at all (`FORGE_CUDA_GEMM=0` keeps every matmul on
+    /// the generic template, for comparisons).
+    pub gemm: bool,
+}
+
+impl CudaTarget {
+    /// A device of compute capability `arch` with `sms` multiprocessors, without opt-ins.
+    pub fn new(arch: (u32, u32), sms: usize) -> CudaTarget {
+        CudaTarget { arch, sms: sms.max(1), tf32: false, gemm: true }
+    }
+
+    /// [`CudaTarget::new`] with the opt-ins from the environment (`FORGE_CUDA_TF32=1`,
+    /// `FORGE_CUDA_GEMM=0`): what the backend compiles for.
+    pub fn from_env(arch: (u32, u32), sms: usize) -> CudaTarget {
+        let env = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_string());
+        CudaTarget {
+            tf32: env("FORGE_CUDA_TF32").as_deref() == Some("1"),
+            gemm: env("FORGE_CUDA_GEMM").as_deref() != Some("0"),
+            ..CudaTarget::new(arch, sms)
+        }
+    }
+
+    /// An H100/H200 (sm_90, 132 multiprocessors): what `Target::CudaC` shows.
+    pub fn sm90() -> CudaTarget {
+        CudaTarget::new((9, 0), 132)
+    }
+
+    /// `sm_XY` for NVRTC.
+    pub fn arch_name(&self) -> String {
+        format!("sm_{}{}", self.arch.0, self.arch.1)
+    }
+}
+
+/// A tensor map the kernel takes after its own parameters: `desc` over kernel argument `arg`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TensorMapArg {
+    pub arg: usize,
+    pub desc: TensorMapDesc,
+}
+
+/// A matmul as a GEMM kernel: its epilogue function and kernel, named [`NAME`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GemmKernel {
+    pub code: String,
+    pub grid: [u32; 3],
+    pub threads: u32,
+    /// Dynamic shared memory per block (above 48 KiB the launch opts in first).
+    pub smem: u32,
+    /// The program must be compiled for `sm_90a` (wgmma).
+    pub sm90a: bool,
+    pub tensor_maps: Vec<TensorMapArg>,
+    /// The variant, for profiles (`gemm tma128x256s4`).
+    pub variant: String,
+}
+
+/// How a logical `[rows, cols]` matrix with strides `(s_r, s_c)` lies: row-major (cols
+/// contiguous) or column-major, with its leading dimension; `None` when it is neither (rows
+/// that overlap or broadcast).
+fn layout(rows: usize, cols: usize, s_r: usize, s_c: usize) -> Option<(Layout, usize)> {
+    if (cols == 1 || s_c == 1) && (rows == 1 || s_r >= cols) {
+        return Some((Layout::RowMajor, if rows == 1 { cols } else { s_r }));
+    }
+    if (rows == 1 || s_r == 1) && (cols == 1 || s_c >= rows) {
+        return Some((Layout::ColMajor, if cols == 1 { rows } else { s_c }));
+    }
+    None
+}
+
+/// Alignment in bytes (at most 16) of an argument's first element: arena buffers start on
+/// 256-byte boundaries, so only the argument's own offset matters.
+fn align(offset_bytes: usize) -> usize {
+    if offset_bytes == 0 {
+        16
+    } else {
+        (1usize << offset_bytes.trailing_zeros()).min(16)
+    }
+}
+
+/// The product as a GEMM (with M possibly folded over trailing batch dims), or `None`.
+fn gemm_spec(spec: &KernelSpec, m: &MatmulBody, tf32: bool) -> Option<GemmSpec> {
+    let ((ia, sa), (ib, sb)) = (m.a.as_load()?, m.b.as_load()?);
+    let elem = match (spec.args[ia].elem, spec.args[ib].elem) {
+        (Elem::F32, Elem::F32) => GElem::F32,
+        (Elem::F16, Elem::F16) => GElem::F16,
+        (Elem::BF16, Elem::BF16) => GElem::BF16,
+        _ => return None,
+    };
+    let nb = m.batch.len();
+    if sa.len() != nb + 2 || sb.len() != nb + 2 {
+        return None;
+    }
+    let (la, lda) = layout(m.m, m.k, sa[nb], sa[nb + 1])?;
+    let (lb, ldb) = layout(m.k, m.n, sb[nb], sb[nb + 1])?;
+    let mut batch: Vec<BatchDim> = (0..nb)
+        .filter(|&d| m.batch[d] != 1)
+        .map(|d| BatchDim { extent: m.batch[d], a_stride: sa[d], b_stride: sb[d], c_stride: 0 })
+        .collect();
+    let mut rows = m.m;
+    while let Some(d) = batch.last() {
+        if la != Layout::RowMajor || d.b_stride != 0 || d.a_stride != rows * lda {
+            break;
+        }
+        rows *= d.extent;
+        batch.pop();
+    }
+    let es = elem.bytes();
+    let operand = |layout, ld, arg: usize| Operand { elem, layout, ld, align: align(spec.args[arg].offset * es) };
+    Some(GemmSpec {
+        m: rows,
+        n: m.n,
+        k: m.k,
+        batch,
+        a: operand(la, lda, ia),
+        b: operand(lb, ldb, ib),
+        accumulate: Accumulate::F32,
+        tf32: tf32 && elem == GElem::F32,
+    })
+}
+
+/// Whether TMA tensor maps describe the batch dims: every batch entry a matrix of its own
+/// (no broadcast operand, no overlap).
+fn maps_fit(g: &GemmSpec) -> bool {
+    let size = |op: &Operand, rows: usize, cols: usize| match op.layout {
+        Layout::RowMajor => rows * op.ld,
+        Layout::ColMajor => cols * op.ld,
+    };
+    let (a, b) = (size(&g.a, g.m, g.k), size(&g.b, g.k, g.n));
+    g.batch.iter().all(|d| d.a_stride >= a && d.b_stride >= b)
+}
+
+/// The GEMM kernel for a matmul, or `None` where it does not apply (the generic template
+/// runs). `params` are the kernel's parameter declarations, `names` their names.
+pub fn matmul_kernel(
+    spec: &KernelSpec,
+    m: &MatmulBody,
+    schedule: &Schedule,
+    target: &CudaTarget,
+    params: &[String],
+    names: &[String],
+) -> Result<Option<GemmKernel>> {
+    if !target.gemm {
+        return Ok(None);
+    }
+    let Some(g) = gemm_spec(spec, m, target.tf32) else { return Ok(None) };
+    let opts = ChooseOptions { sms: target.sms, tensor_maps: maps_fit(&g) };
+    let variant = match choose_with(&g, target.arch, &opts) {
+        Ok(v) => v,
+        Err(Error::Unsupported { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    // The SIMT kernel's 64×64 to 128×128 tiles leave most multiprocessors idle on small
+    // products, where the generic 16×16 template is faster: below half a wave of tiles that
+    // one runs (H200, 2026-12-01: f32 240×384×384 2.0 TFLOP/s on SIMT against 3.7 on the generic
+    // template, 240×384×1536 2.2 against 4.4; 240×1536×384, 96 tiles, 8.0 against 5.0).
+    if let Variant::Simt(t) = &variant {
+        if 2 * g.m.div_ceil(t.bm) * g.n.div_ceil(t.bn) * g.batch_count() < target.sms {
+            return Ok(None);
+        }
+    }
+    let (ia, ib) = (m.a.as_load().map_or(0, |l| l.0), m.b.as_load().map_or(0, |l| l.0));
+    let (a_ptr, b_ptr) = (format!("a{ia}"), format!("a{ib}"));
+    let epilogue = format!("{NAME}_epi");
+    let (params, names) = (params.join(", "), names.join(", "));
+    let io = KernelIo {
+        kernel_name: NAME,
+        params: &params,
+        a_ptr: &a_ptr,
+        b_ptr: &b_ptr,
+        epilogue: &epilogue,
+        epilogue_args: &names,
+    };
+    let e = match emit(&g, &variant, target.arch, &io) {
+        Ok(e) => e,
+        Err(Error::Unsupported { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if e.block.1 != 1 || e.block.2 != 1 {
+        return Err(Error::Internal(format!("GEMM {variant}: block {:?} is not one-dimensional", e.block)));
+    }
+    let tensor_maps = e
+        .tensor_maps
+        .iter()
+        .map(|&desc| TensorMapArg { arg: if desc.operand == Which::A { ia } else { ib }, desc })
+        .collect();
+    let code = format!("{}{}", epilogue_fn(spec, m, schedule, g.m, &params, &epilogue), e.source);
+    Ok(Some(GemmKernel {
+        code,
+        grid: [e.grid.0, e.grid.1, e.grid.2],
+        threads: e.block.0,
+        smem: e.dynamic_smem_bytes,
+        sm90a: e.needs.contains(&Requirement::ArchSm90a),
+        tensor_maps,
+        variant: format!("gemm {variant}"),
+    }))
+}
+
+/// `__device__ void NAME_epi(float acc, unsigned fz, unsigned fr, unsigned fj, <params>)`: the
+/// body's epilogue at output `(fz, fr, fj)` of the GEMM (`fz` its flat batch index, `fr` its
+/// row, folded batch dims included), stored into the output with its conversion.
+fn epilogue_fn(
+    spec: &KernelSpec,
+    m: &MatmulBody,
+    schedule: &Schedule,
+    rows: usize,
+    params: &str,
+    name: &str,
+) -> String {
+    let mut w = Writer::new(Dialect::Cuda, spec, *schedule, vec![0; spec.args.len()]);
+    let folded = (rows / m.m.max(1)) as u64;
+    let (fz, fr, fj) = (w.idx("fz"), w.idx("fr"), w.idx("fj"));
+    if folded > 1 {
+        w.let_idx("bidx", &format!("{fz} * {} + {fr} / {}", w.u(folded), w.u(m.m as u64)));
+        w.let_idx("i", &format!("{fr} % {}", w.u(m.m as u64)));
+    } else {
+        w.let_idx("bidx", &fz);
+        w.let_idx("i", &fr);
+    }
+    w.let_idx("j", &fj);
+    let bvars = unflatten(&mut w, "bidx", &m.batch, "b");
+    matmul::epilogue(&mut w, m, &bvars);
+    let (_, body) = w.finish();
+    format!("__device__ __forceinline__ void {name}(float acc, unsigned fz, unsigned fr, unsigned fj, {params}) {{\n{body}}}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::KernelBody;
+    use crate::lower::tests::{plan, BERT, MLP};
+
+    fn target(arch: (u32, u32)) -> CudaTarget {
+        CudaTarget::new(arch, 132)
+    }
+
+    /// The GEMM spec of every matmul kernel of a plan.
+    fn specs(p: &crate::ir::Plan) -> Vec<Option<GemmSpec>> {
+        p.kernels
+            .iter()
+            .filter_map(|k| match &k.spec.body {
+                KernelBody::Matmul(m) => Some(gemm_spec(&k.spec, m, false)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn layouts_from_strides() {
+        assert_eq!(layout(4, 6, 6, 1), Some((Layout::RowMajor, 6)));
+        assert_eq!(layout(4, 6, 8, 1), Some((Layout::RowMajor, 8)));
+        assert_eq!(layout(4, 6, 1, 4), Some((Layout::ColMajor, 4)));
+        assert_eq!(layout(1, 6, 0, 1), Some((Layout::RowMajor, 6)));
+        assert_eq!(layout(4, 1, 1, 0), Some((Layout::RowMajor, 1)));
+        assert_eq!(layout(4, 6, 0, 1), None, "rows broadcast");
+        assert_eq!(layout(4, 6, 3, 1), None, "rows overlap");
+        assert_eq!(align(0), 16);
+        assert_eq!(align(4 * 3), 4);
+        assert_eq!(align(2 * 40), 16);
+    }
+
+    #[test]
+    fn batch_folds_into_rows_where_the_weight_is_shared() {
+        // B, T, D, H, E, F, L, V, P: every projection is x[B·T, D] times a [N, K] weight.
+        let p = plan(BERT, &[2, 5, 8, 2, 4, 16, 3, 11, 7]);
+        let s = specs(&p);
+        assert_eq!(s.len(), 9);
+        for g in s {
+            let g = g.expect("a plain product");
+            assert_eq!((g.m, g.batch.len(), g.b.layout, g.a.layout), (10, 0, Layout::ColMajor, Layout::RowMajor));
+        }
+        let p = plan(MLP, &[3, 40, 24]);
+        assert!(specs(&p).iter().all(|g| g.as_ref().is_some_and(|g| g.m == 3 && g.b.layout == Layout::RowMajor)));
+    }
+
+    #[test]
+    fn half_products_take_tma_on_sm90_and_keep_their_batch() {
+        let src = "graph H { dims { B, T, D, F } input x: f16[B, T, D]; input p: f16[B, D, F]; output z: f16[B, T, F];
+            z = matmul(x, p) * 0.5; }";
+        let p = plan(src, &[3, 64, 64, 128]);
+        let k = &p.kernels[0];
+        let KernelBody::Matmul(m) = &k.spec.body else { panic!("not a matmul") };
+        let g = gemm_spec(&k.spec, m, false).expect("a plain product");
+        assert_eq!((g.m, g.batch.len(), g.batch[0].a_stride, g.batch[0].b_stride), (64, 1, 64 * 64, 64 * 128));
+        let params: Vec<String> = (0..k.spec.args.len()).map(|i| format!("const unsigned short* a{i}")).collect();
+        let names: Vec<String> = (0..k.spec.args.len()).map(|i| format!("a{i}")).collect();
+        let g = matmul_kernel(&k.spec, m, &k.schedule, &target((9, 0)), &params, &names).unwrap().expect("a GEMM");
+        assert!(g.variant.starts_with("gemm tma") && g.sm90a, "{}", g.variant);
+        assert_eq!(g.tensor_maps.iter().map(|t| (t.arg, t.desc.rank)).collect::<Vec<_>>(), [(1, 3), (2, 3)]);
+        assert!(g.code.contains(&format!("{NAME}_epi(")), "the kernel calls its epilogue");
+        let g = matmul_kernel(&k.spec, m, &k.schedule, &target((8, 0)), &params, &names).unwrap().expect("a GEMM");
+        assert!(g.variant.starts_with("gemm mma") && !g.sm90a && g.tensor_maps.is_empty(), "{}", g.variant);
+        let off = CudaTarget { gemm: false, ..target((9, 0)) };
+        assert_eq!(matmul_kernel(&k.spec, m, &k.schedule, &off, &params, &names).unwrap(), None);
+    }
+}

@@ -1,0 +1,246 @@
+//! Kernel variants and the choice among them for a spec and a GPU architecture.
+
+use super::spec::{Elem, GemmSpec, Layout, Which};
+use crate::error::Error;
+use std::fmt;
+
+/// Tile shape and pipeline of the tensor-core kernels (`Wgmma`, `MmaSync`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TileConfig {
+    pub bm: usize,
+    pub bn: usize,
+    /// K extent of one shared-memory stage: 128 bytes of the element (64 f16, 32 f32).
+    pub bk: usize,
+    pub stages: usize,
+    /// Warp grid of the mma.sync kernel (ignored by wgmma: one warpgroup per 64 rows).
+    pub warps_m: usize,
+    pub warps_n: usize,
+    /// `cp.async` 16-byte copies (needs 16-byte aligned rows); otherwise guarded scalar loads.
+    pub async_copy: bool,
+}
+
+/// Register-blocked f32 FMA kernel (16×16 threads, `bm/16 × bn/16` outputs each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SimtConfig {
+    pub bm: usize,
+    pub bn: usize,
+    pub bk: usize,
+    /// 16-byte global loads where rows allow them (f32 only).
+    pub vector: bool,
+}
+
+/// Weight-streaming kernel for M ≤ 8 (decode), 256 threads a block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DecodeConfig {
+    /// B `ColMajor` (`[N,K]`): rows of B each warp streams; B `RowMajor`: 16-byte column
+    /// chunks of N a block covers.
+    pub width: usize,
+    /// Ways K is split inside a block (warps for `[N,K]`, thread rows for `[K,N]`).
+    pub k_split: usize,
+    /// 16-byte vector loads of A and B.
+    pub vector: bool,
+    /// B `[N,K]`, 16-bit: feed mma.sync from the loaded chunks (8 rows a warp; `width` is
+    /// then the number of 16-byte loads each lane has in flight).
+    pub tensor: bool,
+}
+
+/// One kernel family with its parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// sm_90a: `wgmma.mma_async` from swizzled shared memory fed by a `cp.async` pipeline.
+    Wgmma(TileConfig),
+    /// sm_90a: warp-specialised TMA producer + wgmma consumers on mbarriers (needs tensor
+    /// maps from the host).
+    WgmmaTma(TileConfig),
+    /// sm_80+: `ldmatrix` + `mma.sync` (m16n8k16 f16/bf16, m16n8k8 tf32), multi-stage.
+    MmaSync(TileConfig),
+    /// Any arch: f32 FMA (inputs of any type converted to f32).
+    Simt(SimtConfig),
+    /// M ≤ 8: stream B once with 16-byte loads, split K inside the block.
+    Decode(DecodeConfig),
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Variant::Wgmma(t) => {
+                write!(f, "wgmma{}x{}s{}", t.bm, t.bn, t.stages)?;
+                if !t.async_copy {
+                    write!(f, "-sync")?;
+                }
+                Ok(())
+            }
+            Variant::WgmmaTma(t) => write!(f, "tma{}x{}s{}", t.bm, t.bn, t.stages),
+            Variant::MmaSync(t) => {
+                write!(f, "mma{}x{}x{}s{}", t.bm, t.bn, t.bk, t.stages)?;
+                if !t.async_copy {
+                    write!(f, "-sync")?;
+                }
+                Ok(())
+            }
+            Variant::Simt(s) => write!(f, "simt{}x{}x{}{}", s.bm, s.bn, s.bk, if s.vector { "" } else { "-scalar" }),
+            Variant::Decode(d) => {
+                let kind = if d.tensor { "decode-tc" } else { "decode" };
+                write!(f, "{kind}-w{}k{}{}", d.width, d.k_split, if d.vector { "" } else { "-scalar" })
+            }
+        }
+    }
+}
+
+/// What the caller can offer beyond a plain launch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChooseOptions {
+    /// Streaming multiprocessors of the device.
+    pub sms: usize,
+    /// The caller can encode tensor maps and pass them (enables the TMA kernel on sm_90).
+    pub tensor_maps: bool,
+}
+
+/// The variant for `spec` on `arch` given what the caller offers.
+///
+/// f16/bf16: sm_90 with 16-byte aligned rows → TMA + wgmma (or cp.async + wgmma without tensor
+/// maps, or with more than one batch dim); sm_80+ → mma.sync (`cp.async` when aligned, guarded
+/// loads otherwise); older → SIMT. f32 → SIMT, or mma.sync TF32 when `tf32` is set. M ≤ 8 →
+/// decode (tensor-core for 16-bit `[N,K]` weights).
+pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Result<Variant, Error> {
+    spec.validate()?;
+    let sms = opt.sms.max(1);
+    let vec_a = spec.vec16_ok(Which::A);
+    let vec_b = spec.vec16_ok(Which::B);
+    if spec.m <= 8 {
+        return Ok(Variant::Decode(decode_config(spec, sms, vec_a && vec_b, arch)));
+    }
+    let tensor = arch >= (8, 0);
+    let hopper = arch == (9, 0) && vec_a && vec_b;
+    match spec.elem() {
+        Elem::F32 if spec.tf32 && tensor => Ok(Variant::MmaSync(pick_tile(spec, sms, &MMA_TF32_TILES, vec_a && vec_b))),
+        Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b))),
+        Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => {
+            Ok(Variant::WgmmaTma(pick_tile(spec, sms, &TMA_TILES, true)))
+        }
+        Elem::F16 | Elem::BF16 if hopper => {
+            // 4 warpgroups leave 128 registers a thread: N-major B (more loader addresses)
+            // spills there, so it keeps to 2-warpgroup tiles.
+            let table: Vec<(TileConfig, f64)> =
+                WGMMA_TILES.iter().copied().filter(|(t, _)| t.bm <= 128 || spec.b.layout == Layout::ColMajor).collect();
+            Ok(Variant::Wgmma(pick_tile(spec, sms, &table, true)))
+        }
+        Elem::F16 | Elem::BF16 if tensor => Ok(Variant::MmaSync(pick_tile(spec, sms, &MMA_TILES, vec_a && vec_b))),
+        Elem::F16 | Elem::BF16 => Ok(Variant::Simt(pick_simt(spec, sms, false))),
+    }
+}
+
+const fn tile(bm: usize, bn: usize, bk: usize, stages: usize, wm: usize, wn: usize) -> TileConfig {
+    TileConfig { bm, bn, bk, stages, warps_m: wm, warps_n: wn, async_copy: true }
+}
+
+/// TMA + wgmma tiles with their relative per-flop rate (H200, 2026-11-30: 128×256 600 TFLOP/s,
+/// 128×192 560, 128×128 438 at 4096³).
+pub const TMA_TILES: [(TileConfig, f64); 5] = [
+    (tile(128, 256, 64, 4, 0, 0), 1.0),
+    (tile(128, 192, 64, 4, 0, 0), 0.93),
+    (tile(128, 128, 64, 3, 0, 0), 0.73),
+    (tile(64, 128, 64, 4, 0, 0), 0.5),
+    (tile(64, 64, 64, 4, 0, 0), 0.35),
+];
+/// cp.async + wgmma tiles (256×128 459 TFLOP/s, 128×256 400 at 4096³).
+pub const WGMMA_TILES: [(TileConfig, f64); 4] = [
+    (tile(256, 128, 64, 4, 0, 0), 1.0),
+    (tile(128, 256, 64, 4, 0, 0), 0.87),
+    (tile(64, 128, 64, 4, 0, 0), 0.6),
+    (tile(64, 64, 64, 4, 0, 0), 0.45),
+];
+/// mma.sync f16/bf16 tiles.
+pub const MMA_TILES: [(TileConfig, f64); 3] =
+    [(tile(128, 256, 64, 3, 2, 4), 1.0), (tile(128, 128, 64, 3, 2, 4), 0.85), (tile(64, 64, 64, 4, 2, 2), 0.5)];
+/// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
+pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
+    [(tile(128, 128, 32, 4, 2, 4), 1.0), (tile(64, 64, 32, 4, 2, 2), 0.55)];
+
+/// Dynamic shared memory of a tile config for elements of `bytes` bytes (+1 KiB alignment slack).
+pub fn tile_smem_bytes(t: &TileConfig, elem_bytes: usize) -> usize {
+    (t.bm + t.bn) * t.bk * elem_bytes * t.stages + 1024
+}
+
+/// Time model: waves of tiles, co-resident blocks sharing an SM, efficiency per tile shape.
+fn tile_cost(spec: &GemmSpec, sms: usize, bm: usize, bn: usize, per_sm: usize, eff: f64) -> f64 {
+    let tiles = spec.m.div_ceil(bm) * spec.n.div_ceil(bn) * spec.batch_count();
+    let slots = sms * per_sm.max(1);
+    let waves = tiles.div_ceil(slots);
+    let sharing = per_sm.max(1).min(tiles.div_ceil(sms));
+    waves as f64 * sharing as f64 * (bm * bn) as f64 / eff
+}
+
+fn pick_tile(spec: &GemmSpec, sms: usize, table: &[(TileConfig, f64)], async_copy: bool) -> TileConfig {
+    let eb = spec.elem().bytes();
+    let mut best = table[0].0;
+    let mut best_cost = f64::MAX;
+    for (t, eff) in table {
+        let per_sm = (227 * 1024) / tile_smem_bytes(t, eb);
+        let c = tile_cost(spec, sms, t.bm, t.bn, per_sm, *eff);
+        if c < best_cost {
+            best_cost = c;
+            best = *t;
+        }
+    }
+    best.async_copy = async_copy;
+    best
+}
+
+fn pick_simt(spec: &GemmSpec, sms: usize, vector: bool) -> SimtConfig {
+    let vector = vector && spec.elem() == Elem::F32;
+    // (bm, bn, blocks per SM, relative efficiency of the per-thread register tile)
+    let table = [(128, 128, 2, 1.0), (128, 64, 3, 0.8), (64, 128, 3, 0.8), (64, 64, 4, 0.6)];
+    let mut best = (128, 128);
+    let mut best_cost = f64::MAX;
+    for (bm, bn, per_sm, eff) in table {
+        let c = tile_cost(spec, sms, bm, bn, per_sm, eff);
+        if c < best_cost {
+            best_cost = c;
+            best = (bm, bn);
+        }
+    }
+    // A 16-deep K stage halves the barriers; measured 85% vs 81% of cuBLAS at 4096³.
+    let bk = if best == (128, 128) { 16 } else { 8 };
+    SimtConfig { bm: best.0, bn: best.1, bk, vector }
+}
+
+/// Enough blocks to cover every SM a few times; split K inside the block for the rest.
+fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32)) -> DecodeConfig {
+    let want_blocks = 3 * sms;
+    let batches = spec.batch_count();
+    let tensor = vector && arch >= (8, 0) && spec.elem() != Elem::F32 && spec.b.layout == Layout::ColMajor;
+    if tensor {
+        // One block per SM already saturates HBM here; splitting K further only adds the
+        // shared-memory reduction (H200: k_split 1 78% of copy, 2 71%, 4 75% at 14336×4096).
+        let mut k_split = 1;
+        while k_split < 8 && spec.n.div_ceil(8 * (8 / k_split)) * batches < sms {
+            k_split *= 2;
+        }
+        return DecodeConfig { width: 4, k_split, vector, tensor };
+    }
+    match spec.b.layout {
+        Layout::ColMajor => {
+            // 8 warps = (8 / k_split) row groups × k_split; each warp streams `width` rows.
+            let width = if spec.m > 4 { 4 } else { 2 };
+            let mut k_split = 1;
+            while k_split < 8 {
+                let rows_per_block = width * (8 / k_split);
+                if spec.n.div_ceil(rows_per_block) * batches >= want_blocks {
+                    break;
+                }
+                k_split *= 2;
+            }
+            DecodeConfig { width, k_split, vector, tensor: false }
+        }
+        Layout::RowMajor => {
+            // 256 threads = width chunk columns × k_split rows of threads.
+            let v = spec.elem().per_16b();
+            let mut width = 16;
+            while width > 2 && spec.n.div_ceil(width * v) * batches < want_blocks {
+                width /= 2;
+            }
+            DecodeConfig { width, k_split: 256 / width, vector, tensor: false }
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! M ≤ 8 (decode): stream B exactly once with 16-byte loads; A is tiny and stays in L1/L2.
+//!
+//! B `[N,K]` (`ColMajor`): each warp walks `WIDTH` rows of B along K, 32 lanes × 16 bytes per
+//! step, loading every row's chunk before using any (WIDTH loads in flight per lane, A chunks
+//! shared by the WIDTH rows); warps of a block split K and meet in shared memory.
+//! B `[K,N]` (`RowMajor`): each thread owns one 16-byte column chunk and a contiguous K slice,
+//! loading 16/ES rows before using them; the block's K slices meet through shared atomics.
+
+use super::choose::DecodeConfig;
+use super::spec::{GemmSpec, Layout, Requirement, Which};
+use super::{epi_call, helpers, kernel_head, to_u32, Emitted, KernelIo};
+use std::fmt::Write as _;
+
+/// A value `A[m][k]` as float, whatever A's layout.
+const A_AT: &str = r#"
+__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
+  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
+}
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`.
+__device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, float* f) {
+  constexpr int EPC = 16 / ES;
+  if (VEC && A_KMAJOR && k + EPC <= kend) {
+    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
+  }
+}
+"#;
+
+const BODY_NK: &str = r#"
+  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS;
+  __shared__ float red[KSW][NB][MR];
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int grp = warp / KSW, ks = warp % KSW;
+  const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  float acc[MR][WIDTH];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) acc[m][r] = 0.f;
+#pragma unroll 2
+  for (int k = (ks * 32 + lane) * EPC; k < K; k += KSW * 32 * EPC) {
+    float bf[WIDTH][EPC];
+    if (VEC && k + EPC <= K) {
+      v4u bv[WIDTH];
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) {
+        const int n = min(nb0 + r, N - 1);
+        bv[r] = ld16(gB + ((long long)n * LDB + k) * ES);
+      }
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) unpack16(bv[r], bf[r]);
+    } else {
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) {
+        const int n = min(nb0 + r, N - 1);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(gB, (long long)n * LDB + k + e) : 0.f;
+      }
+    }
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, m, k, K, af);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r)
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+    }
+  }
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      float v = acc[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (lane == 0) red[ks][grp * WIDTH + r][m] = v;
+    }
+  __syncthreads();
+  for (int i = tid; i < NB * MR; i += 256) {
+    const int nn = i / MR, m = i % MR;
+    const int n = blockIdx.x * NB + nn;
+    float v = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSW; ++s) v += red[s][nn][m];
+    if (n < N) EPILOGUE;
+  }
+}
+"#;
+
+const BODY_KN: &str = r#"
+  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
+  constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
+  __shared__ float red[MR][NCOL];
+  __shared__ float part[8][MR][NCOL];
+  const int tid = threadIdx.x;
+  const int ch = tid % WIDTH, ks = tid / WIDTH;
+  const int n = blockIdx.x * NCOL + ch * EPC;
+  const bool full = VEC && n + EPC <= N;
+  float acc[MR][EPC];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
+  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+#pragma unroll 1
+  for (int k = kbeg; k < kend; k += EPC) {
+    float bf[EPC][EPC];
+    if (full && k + EPC <= kend) {
+      v4u bv[EPC];
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[e] = ld16(gB + ((long long)(k + e) * LDB + n) * ES);
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
+    } else {
+#pragma unroll
+      for (int e = 0; e < EPC; ++e)
+#pragma unroll
+        for (int j = 0; j < EPC; ++j)
+          bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
+    }
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, m, k, kend, af);
+#pragma unroll
+      for (int e = 0; e < EPC; ++e)
+#pragma unroll
+        for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+    }
+  }
+  // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
+  // then add the 8 warps' partials in shared memory (no atomics).
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int j = 0; j < EPC; ++j) {
+      float v = acc[m][j];
+#pragma unroll
+      for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      acc[m][j] = v;
+    }
+  const int lane = tid & 31, warp = tid >> 5;
+  if (lane < WIDTH) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) part[warp][m][ch * EPC + j] = acc[m][j];
+  }
+  __syncthreads();
+  for (int i = tid; i < MR * NCOL; i += 256) {
+    const int m = i / NCOL, jj = i % NCOL;
+    float v = 0.f;
+#pragma unroll
+    for (int w = 0; w < 8; ++w) v += part[w][m][jj];
+    red[m][jj] = v;
+  }
+  __syncthreads();
+  for (int i = tid; i < MR * NCOL; i += 256) {
+    const int m = i / NCOL, jj = i % NCOL;
+    const int col = blockIdx.x * NCOL + jj;
+    const float v = red[m][jj];
+    if (col < N) EPILOGUE;
+  }
+}
+"#;
+
+/// Tensor-core variant for B `[N,K]` with 16-bit elements: a warp owns 8 rows of B, and each
+/// lane's 16-byte chunk of a row (8 consecutive k) feeds two m16n8k16 steps directly from
+/// registers. K is permuted identically in A and B (lane t's chunk k0+8t.. supplies logical
+/// k 2t, 2t+1, 2t+8, 2t+9 of two steps), which leaves the sum unchanged; rows ≥ M of A are 0.
+const BODY_NK_TC: &str = r#"
+  constexpr int GROUPS = 8 / KSW, NBR = 8 * GROUPS, U = WIDTH;
+  __shared__ float red[KSW][GROUPS][8][8];
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int grp = warp / KSW, ks = warp % KSW;
+  const int g = lane >> 2, t4 = lane & 3;
+  const int nrow = min(blockIdx.x * NBR + grp * 8 + g, N - 1);
+  const char* brow = gB + (long long)nrow * LDB * ES;
+  const bool arow_ok = g < MR;
+  const char* arow = gA + (long long)(arow_ok ? g : 0) * LDA * ES;
+  float acc[4] = {0.f, 0.f, 0.f, 0.f};
+  auto chunk = [&](const char* row, int k) -> v4u {
+    if (k + 8 <= K) return ld16c(row + (long long)k * ES);
+    u32 w[4] = {0u, 0u, 0u, 0u};
+#pragma unroll
+    for (int e = 0; e < 8; ++e)
+      if (k + e < K) w[e >> 1] |= ldbits(row, k + e) << (16 * (e & 1));
+    return v4u{w[0], w[1], w[2], w[3]};
+  };
+  auto chunk_b = [&](int k) -> v4u {
+    if (k + 8 <= K) return ld16(brow + (long long)k * ES);
+    return chunk(brow, k);
+  };
+  constexpr int KSTEP = 32 * KSW;
+#pragma unroll 1
+  for (int kb = ks * 32; kb < K; kb += U * KSTEP) {
+    v4u bv[U], av[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const int k = kb + u * KSTEP + t4 * 8;
+      bv[u] = (k < K) ? chunk_b(k) : v4u{0u, 0u, 0u, 0u};
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const int k = kb + u * KSTEP + t4 * 8;
+      av[u] = (arow_ok && k < K) ? chunk(arow, k) : v4u{0u, 0u, 0u, 0u};
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const u32 a0[4] = {av[u].x, 0u, av[u].y, 0u};
+      const u32 b0[2] = {bv[u].x, bv[u].y};
+      mma16816(acc, a0, b0);
+      const u32 a1[4] = {av[u].z, 0u, av[u].w, 0u};
+      const u32 b1[2] = {bv[u].z, bv[u].w};
+      mma16816(acc, a1, b1);
+    }
+  }
+  red[ks][grp][g][t4 * 2] = acc[0];
+  red[ks][grp][g][t4 * 2 + 1] = acc[1];
+  __syncthreads();
+  for (int i = tid; i < GROUPS * 8 * MR; i += 256) {
+    const int gi = i / (8 * MR), r = i % (8 * MR);
+    const int m = r / 8, c = r % 8;
+    const int n = blockIdx.x * NBR + gi * 8 + c;
+    float v = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSW; ++s) v += red[s][gi][m][c];
+    if (n < N) EPILOGUE;
+  }
+}
+"#;
+
+pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted, String> {
+    if spec.m > 8 {
+        return Err("decode kernels take M ≤ 8".into());
+    }
+    let vector = d.vector && spec.vec16_ok(Which::A) && spec.vec16_ok(Which::B);
+    if d.vector && !vector {
+        return Err("vector loads need 16-byte aligned rows".into());
+    }
+    let epc = spec.elem().per_16b();
+    let mut src = helpers(io, spec.elem(), spec);
+    let _ = writeln!(
+        src,
+        "constexpr int MR = {}, WIDTH = {}, KSW = {};\nconstexpr bool VEC = {vector};",
+        spec.m, d.width, d.k_split
+    );
+    src.push_str(A_AT);
+    src.push_str("}\n");
+    src.push_str(&kernel_head(spec, io, 256, 1, false));
+    let (body, blocks) = match spec.b.layout {
+        Layout::ColMajor if d.tensor => {
+            if !matches!(d.k_split, 1 | 2 | 4 | 8)
+                || !matches!(d.width, 1 | 2 | 4 | 8)
+                || !vector
+                || spec.elem() == super::spec::Elem::F32
+            {
+                return Err("tensor-core decode: 16-bit, aligned rows, k_split and width in {1,2,4,8}".into());
+            }
+            (BODY_NK_TC.replace("EPILOGUE", &epi_call(io, "v", "m", "n")), spec.n.div_ceil(8 * (8 / d.k_split)))
+        }
+        Layout::ColMajor => {
+            if !matches!(d.k_split, 1 | 2 | 4 | 8) || d.width == 0 || d.width > 8 {
+                return Err("[N,K] decode: k_split in {1,2,4,8}, width 1..=8".into());
+            }
+            let nb = d.width * (8 / d.k_split);
+            (BODY_NK.replace("EPILOGUE", &epi_call(io, "v", "m", "n")), spec.n.div_ceil(nb))
+        }
+        Layout::RowMajor if d.tensor => return Err("tensor-core decode needs B [N,K]".into()),
+        Layout::RowMajor => {
+            if !matches!(d.width, 1 | 2 | 4 | 8 | 16 | 32) || d.k_split * d.width != 256 {
+                return Err("[K,N] decode: width a power of two ≤ 32, width × k_split = 256".into());
+            }
+            (BODY_KN.replace("EPILOGUE", &epi_call(io, "v", "m", "col")), spec.n.div_ceil(d.width * epc))
+        }
+    };
+    src.push_str(&body);
+    let mut needs = Vec::new();
+    if vector {
+        needs.push(Requirement::PointerAlign { operand: Which::A, bytes: 16 });
+        needs.push(Requirement::PointerAlign { operand: Which::B, bytes: 16 });
+    }
+    Ok(Emitted {
+        source: src,
+        grid: (to_u32(blocks, "grid.x")?, 1, to_u32(spec.batch_count(), "batch")?),
+        block: (256, 1, 1),
+        dynamic_smem_bytes: 0,
+        needs,
+        nvrtc_arch: String::new(),
+        tensor_maps: Vec::new(),
+    })
+}

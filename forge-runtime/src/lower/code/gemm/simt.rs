@@ -1,0 +1,141 @@
+//! Register-blocked FMA kernel (true f32; also the any-arch fallback for 16-bit inputs).
+//!
+//! 256 threads as 16×16; each thread owns `BM/16 × BN/16` outputs laid out as 4×4 blocks 64
+//! apart, so its shared reads are 16-byte vectors that a half-warp broadcasts (A) or spreads
+//! over all banks (B). Both tiles are stored K-outer (`As[k][m]`, `Bs[k][n]`); the next tile
+//! is fetched into registers while the current one is multiplied (double-buffered shared).
+
+use super::choose::SimtConfig;
+use super::spec::{Elem, GemmSpec, Requirement, Which};
+use super::{epi_call, helpers, kernel_head, to_u32, Emitted, KernelIo};
+use std::fmt::Write as _;
+
+const BODY: &str = r#"
+  constexpr int TMR = BM / 16, TNR = BN / 16;
+  constexpr int VA = BM * BK / NT, VB = BN * BK / NT;
+  constexpr int TCA = A_KMAJOR ? BK : BM, TCB = B_KMAJOR ? BK : BN;
+  constexpr int KT = (K + BK - 1) / BK;
+  __shared__ alignas(16) float As[2][BK][BM];
+  __shared__ alignas(16) float Bs[2][BK][BN];
+  const int tid = threadIdx.x, tx = tid & 15, ty = tid >> 4;
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+  // This thread's slice of each tile: strided index s, first contiguous index c.
+  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
+  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
+  float ra[VA], rb[VB];
+
+  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
+#pragma unroll
+    for (int q = 0; q < cnt; q += 4) {
+      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
+        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
+        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
+        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
+      } else {
+#pragma unroll
+        for (int v = q; v < q + 4 && v < cnt; ++v)
+          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
+      }
+    }
+  };
+  auto load_global = [&](int kt) {
+    const int k0 = kt * BK;
+    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
+    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
+    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
+    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
+  };
+  auto store_shared = [&](int st) {
+#pragma unroll
+    for (int v = 0; v < VA; ++v) {
+      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
+    }
+#pragma unroll
+    for (int v = 0; v < VB; ++v) {
+      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
+    }
+  };
+
+  float acc[TMR][TNR];
+#pragma unroll
+  for (int i = 0; i < TMR; ++i)
+#pragma unroll
+    for (int j = 0; j < TNR; ++j) acc[i][j] = 0.f;
+
+  load_global(0);
+  store_shared(0);
+  __syncthreads();
+#pragma unroll 1
+  for (int kt = 0; kt < KT; ++kt) {
+    const int st = kt & 1;
+    if (kt + 1 < KT) load_global(kt + 1);
+#pragma unroll 8
+    for (int k = 0; k < BK; ++k) {
+      float a[TMR], b[TNR];
+#pragma unroll
+      for (int h = 0; h < TMR / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][k][h * 64 + ty * 4]);
+        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int h = 0; h < TNR / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][k][h * 64 + tx * 4]);
+        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TMR; ++i)
+#pragma unroll
+        for (int j = 0; j < TNR; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+    }
+    if (kt + 1 < KT) store_shared(st ^ 1);
+    __syncthreads();
+  }
+
+#pragma unroll
+  for (int i = 0; i < TMR; ++i)
+#pragma unroll
+    for (int j = 0; j < TNR; ++j) {
+      const int row = m0 + (i >> 2) * 64 + ty * 4 + (i & 3);
+      const int col = n0 + (j >> 2) * 64 + tx * 4 + (j & 3);
+      if (row < M && col < N) EPILOGUE;
+    }
+}
+"#;
+
+pub fn emit(spec: &GemmSpec, c: &SimtConfig, io: &KernelIo) -> Result<Emitted, String> {
+    let nt = 256;
+    if !(c.bm == 64 || c.bm == 128) || !(c.bn == 64 || c.bn == 128) || !(c.bk == 8 || c.bk == 16) {
+        return Err("simt tiles: bm, bn in {64, 128}, bk in {8, 16}".into());
+    }
+    let vector = c.vector && spec.elem() == Elem::F32;
+    if vector && !(spec.vec16_ok(Which::A) && spec.vec16_ok(Which::B)) {
+        return Err("vector loads need 16-byte aligned rows".into());
+    }
+    let mut src = helpers(io, spec.elem(), spec);
+    let _ = writeln!(
+        src,
+        "constexpr int BM = {}, BN = {}, BK = {}, NT = {nt};\nconstexpr bool VEC = {vector};",
+        c.bm, c.bn, c.bk
+    );
+    src.push_str("struct alignas(16) f4 { float x, y, z, w; };\n}\n");
+    src.push_str(&kernel_head(spec, io, nt, 2, false));
+    src.push_str(&BODY.replace("EPILOGUE", &epi_call(io, "acc[i][j]", "row", "col")));
+    let mut needs = Vec::new();
+    if vector {
+        needs.push(Requirement::PointerAlign { operand: Which::A, bytes: 16 });
+        needs.push(Requirement::PointerAlign { operand: Which::B, bytes: 16 });
+    }
+    Ok(Emitted {
+        source: src,
+        grid: (
+            to_u32(spec.n.div_ceil(c.bn), "grid.x")?,
+            to_u32(spec.m.div_ceil(c.bm), "grid.y")?,
+            to_u32(spec.batch_count(), "batch")?,
+        ),
+        block: (nt as u32, 1, 1),
+        dynamic_smem_bytes: 0,
+        needs,
+        nvrtc_arch: String::new(),
+        tensor_maps: Vec::new(),
+    })
+}

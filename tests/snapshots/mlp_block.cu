@@ -1,0 +1,600 @@
+// node: (helpers)
+typedef float f32;
+typedef unsigned int u32;
+typedef int i32;
+typedef unsigned long long u64;
+#define FD __device__ __forceinline__
+template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
+FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
+FD bool forge_isnan(f32 x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }
+FD f32 forge_fmax(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fmaxf(a, b); }
+FD f32 forge_fmin(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fminf(a, b); }
+FD i32 forge_div_i32(i32 a, i32 b) { if (b == 0 || (a == (-2147483647 - 1) && b == -1)) { return a; } return a / b; }
+FD u32 forge_div_u32(u32 a, u32 b) { if (b == 0u) { return a; } return a / b; }
+FD i32 forge_f2i(f32 x) { if (forge_isnan(x)) { return 0; } if (x >= 2147483648.0f) { return 2147483647; } if (x < -2147483648.0f) { return -2147483647 - 1; } return (i32)x; }
+FD u32 forge_f2u(f32 x) { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return (u32)x; }
+FD f32 forge_tanh(f32 x) { f32 x2 = x * x; f32 small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); f32 big = 1.0f - 2.0f / (expf(2.0f * x) + 1.0f); return fabsf(x) < 0.25f ? small : big; }
+FD f32 forge_sigmoid(f32 x) { return 1.0f / (1.0f + expf(-x)); }
+FD f32 forge_silu(f32 x) { return x / (1.0f + expf(-x)); }
+FD f32 forge_erf(f32 x) { f32 z = fabsf(x); f32 x2 = x * x; f32 small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); f32 t = 1.0f / (1.0f + 0.5f * z); f32 r = t * expf(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); f32 big = x >= 0.0f ? 1.0f - r : r - 1.0f; return z < 0.5f ? small : big; }
+FD f32 forge_gelu(f32 x) { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+FD f32 forge_gelu_tanh(f32 x) { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+FD f32 forge_h2f(unsigned short h) { f32 f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+FD unsigned short forge_f2h(f32 f) { unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+FD f32 forge_h_round(f32 x) { return forge_h2f(forge_f2h(x)); }
+FD u32 forge_f2bf_bits(f32 x) { u32 b = __float_as_uint(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x); }
+FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
+FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
+
+// node: n = rms_norm(x, g, eps)
+extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_bc14a4658e3cad49(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+    __shared__ f32 red[256];
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    const u32 row = group;
+    if (row >= 4u) {
+        return;
+    }
+    const u32 l0 = row;
+    f32 part = 0.0f;
+    for (u32 c = lid; c < 576u; c += 256u) {
+        const f32 d = a1[(row * 576u + c)];
+        part = part + d * d;
+    }
+    red[lid] = part;
+    __syncthreads();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    __syncthreads();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    __syncthreads();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    __syncthreads();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    __syncthreads();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    __syncthreads();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    __syncthreads();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    __syncthreads();
+    const f32 inv = rsqrtf(red[0] / 576.0f + __uint_as_float(u[0]));
+    for (u32 c = lid; c < 576u; c += 256u) {
+        const f32 acc = a1[(row * 576u + c)] * inv * a2[c];
+        a0[(row * 576u + c)] = acc;
+    }
+}
+
+// node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
+// gemm decode-w2k128
+__device__ __forceinline__ void forge_matmul_2475ebc5f0385cf9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    const u32 bidx = fz;
+    const u32 i = fr;
+    const u32 j = fj;
+    a0[((bidx * 4u + i) * 1536u + j)] = acc;
+}
+namespace fg_forge_matmul_2475ebc5f0385cf9 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+constexpr int M = 4, N = 1536, K = 576;
+constexpr long long LDA = 576, LDB = 1536;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = false;
+constexpr int MR = 4, WIDTH = 2, KSW = 128;
+constexpr bool VEC = true;
+
+__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
+  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
+}
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`.
+__device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, float* f) {
+  constexpr int EPC = 16 / ES;
+  if (VEC && A_KMAJOR && k + EPC <= kend) {
+    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
+  }
+}
+}
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2475ebc5f0385cf9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  using namespace fg_forge_matmul_2475ebc5f0385cf9;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a1) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a2) + boff * ES;
+
+  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
+  constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
+  __shared__ float red[MR][NCOL];
+  __shared__ float part[8][MR][NCOL];
+  const int tid = threadIdx.x;
+  const int ch = tid % WIDTH, ks = tid / WIDTH;
+  const int n = blockIdx.x * NCOL + ch * EPC;
+  const bool full = VEC && n + EPC <= N;
+  float acc[MR][EPC];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
+  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+#pragma unroll 1
+  for (int k = kbeg; k < kend; k += EPC) {
+    float bf[EPC][EPC];
+    if (full && k + EPC <= kend) {
+      v4u bv[EPC];
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[e] = ld16(gB + ((long long)(k + e) * LDB + n) * ES);
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
+    } else {
+#pragma unroll
+      for (int e = 0; e < EPC; ++e)
+#pragma unroll
+        for (int j = 0; j < EPC; ++j)
+          bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
+    }
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, m, k, kend, af);
+#pragma unroll
+      for (int e = 0; e < EPC; ++e)
+#pragma unroll
+        for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+    }
+  }
+  // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
+  // then add the 8 warps' partials in shared memory (no atomics).
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int j = 0; j < EPC; ++j) {
+      float v = acc[m][j];
+#pragma unroll
+      for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      acc[m][j] = v;
+    }
+  const int lane = tid & 31, warp = tid >> 5;
+  if (lane < WIDTH) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) part[warp][m][ch * EPC + j] = acc[m][j];
+  }
+  __syncthreads();
+  for (int i = tid; i < MR * NCOL; i += 256) {
+    const int m = i / NCOL, jj = i % NCOL;
+    float v = 0.f;
+#pragma unroll
+    for (int w = 0; w < 8; ++w) v += part[w][m][jj];
+    red[m][jj] = v;
+  }
+  __syncthreads();
+  for (int i = tid; i < MR * NCOL; i += 256) {
+    const int m = i / NCOL, jj = i % NCOL;
+    const int col = blockIdx.x * NCOL + jj;
+    const float v = red[m][jj];
+    if (col < N) forge_matmul_2475ebc5f0385cf9_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
+  }
+}
+
+// node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
+// gemm decode-w2k128
+__device__ __forceinline__ void forge_matmul_2b97d2dea0fc6235_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    const u32 bidx = fz;
+    const u32 i = fr;
+    const u32 j = fj;
+    a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(a1[((bidx * 4u + i) * 1536u + j)]) * acc);
+}
+namespace fg_forge_matmul_2b97d2dea0fc6235 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+constexpr int M = 4, N = 1536, K = 576;
+constexpr long long LDA = 576, LDB = 1536;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = false;
+constexpr int MR = 4, WIDTH = 2, KSW = 128;
+constexpr bool VEC = true;
+
+__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
+  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
+}
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`.
+__device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, float* f) {
+  constexpr int EPC = 16 / ES;
+  if (VEC && A_KMAJOR && k + EPC <= kend) {
+    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
+  }
+}
+}
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2b97d2dea0fc6235(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_2b97d2dea0fc6235;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a3) + boff * ES;
+
+  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
+  constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
+  __shared__ float red[MR][NCOL];
+  __shared__ float part[8][MR][NCOL];
+  const int tid = threadIdx.x;
+  const int ch = tid % WIDTH, ks = tid / WIDTH;
+  const int n = blockIdx.x * NCOL + ch * EPC;
+  const bool full = VEC && n + EPC <= N;
+  float acc[MR][EPC];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
+  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+#pragma unroll 1
+  for (int k = kbeg; k < kend; k += EPC) {
+    float bf[EPC][EPC];
+    if (full && k + EPC <= kend) {
+      v4u bv[EPC];
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[e] = ld16(gB + ((long long)(k + e) * LDB + n) * ES);
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
+    } else {
+#pragma unroll
+      for (int e = 0; e < EPC; ++e)
+#pragma unroll
+        for (int j = 0; j < EPC; ++j)
+          bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
+    }
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, m, k, kend, af);
+#pragma unroll
+      for (int e = 0; e < EPC; ++e)
+#pragma unroll
+        for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+    }
+  }
+  // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
+  // then add the 8 warps' partials in shared memory (no atomics).
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int j = 0; j < EPC; ++j) {
+      float v = acc[m][j];
+#pragma unroll
+      for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      acc[m][j] = v;
+    }
+  const int lane = tid & 31, warp = tid >> 5;
+  if (lane < WIDTH) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) part[warp][m][ch * EPC + j] = acc[m][j];
+  }
+  __syncthreads();
+  for (int i = tid; i < MR * NCOL; i += 256) {
+    const int m = i / NCOL, jj = i % NCOL;
+    float v = 0.f;
+#pragma unroll
+    for (int w = 0; w < 8; ++w) v += part[w][m][jj];
+    red[m][jj] = v;
+  }
+  __syncthreads();
+  for (int i = tid; i < MR * NCOL; i += 256) {
+    const int m = i / NCOL, jj = i % NCOL;
+    const int col = blockIdx.x * NCOL + jj;
+    const float v = red[m][jj];
+    if (col < N) forge_matmul_2b97d2dea0fc6235_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+  }
+}
+
+// node: y = x + matmul(h, w_down)
+// gemm decode-w2k128
+__device__ __forceinline__ void forge_matmul_4735ba5c9666e9fe_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    const u32 bidx = fz;
+    const u32 i = fr;
+    const u32 j = fj;
+    a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
+}
+namespace fg_forge_matmul_4735ba5c9666e9fe {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+constexpr int M = 4, N = 576, K = 1536;
+constexpr long long LDA = 1536, LDB = 576;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = false;
+constexpr int MR = 4, WIDTH = 2, KSW = 128;
+constexpr bool VEC = true;
+
+__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
+  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
+}
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`.
+__device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, float* f) {
+  constexpr int EPC = 16 / ES;
+  if (VEC && A_KMAJOR && k + EPC <= kend) {
+    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
+  }
+}
+}
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4735ba5c9666e9fe(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_4735ba5c9666e9fe;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a3) + boff * ES;
+
+  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
+  constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
+  __shared__ float red[MR][NCOL];
+  __shared__ float part[8][MR][NCOL];
+  const int tid = threadIdx.x;
+  const int ch = tid % WIDTH, ks = tid / WIDTH;
+  const int n = blockIdx.x * NCOL + ch * EPC;
+  const bool full = VEC && n + EPC <= N;
+  float acc[MR][EPC];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
+  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+#pragma unroll 1
+  for (int k = kbeg; k < kend; k += EPC) {
+    float bf[EPC][EPC];
+    if (full && k + EPC <= kend) {
+      v4u bv[EPC];
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[e] = ld16(gB + ((long long)(k + e) * LDB + n) * ES);
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
+    } else {
+#pragma unroll
+      for (int e = 0; e < EPC; ++e)
+#pragma unroll
+        for (int j = 0; j < EPC; ++j)
+          bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
+    }
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, m, k, kend, af);
+#pragma unroll
+      for (int e = 0; e < EPC; ++e)
+#pragma unroll
+        for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+    }
+  }
+  // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
+  // then add the 8 warps' partials in shared memory (no atomics).
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int j = 0; j < EPC; ++j) {
+      float v = acc[m][j];
+#pragma unroll
+      for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      acc[m][j] = v;
+    }
+  const int lane = tid & 31, warp = tid >> 5;
+  if (lane < WIDTH) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) part[warp][m][ch * EPC + j] = acc[m][j];
+  }
+  __syncthreads();
+  for (int i = tid; i < MR * NCOL; i += 256) {
+    const int m = i / NCOL, jj = i % NCOL;
+    float v = 0.f;
+#pragma unroll
+    for (int w = 0; w < 8; ++w) v += part[w][m][jj];
+    red[m][jj] = v;
+  }
+  __syncthreads();
+  for (int i = tid; i < MR * NCOL; i += 256) {
+    const int m = i / NCOL, jj = i % NCOL;
+    const int col = blockIdx.x * NCOL + jj;
+    const float v = red[m][jj];
+    if (col < N) forge_matmul_4735ba5c9666e9fe_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+  }
+}
