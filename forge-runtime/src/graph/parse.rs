@@ -23,6 +23,10 @@ pub fn parse_graph(tokens: TokenStream) -> Result<Graph, Vec<GraphError>> {
 /// reported and skipped up to its `;`, so one compile shows every syntax error, and the graph
 /// (with what did parse) is still returned for the macro to emit its API from.
 pub fn parse_graph_partial(tokens: TokenStream) -> (Option<Graph>, Vec<GraphError>) {
+    if let Some(span) = too_nested(&tokens) {
+        let message = format!("brackets nested more than {MAX_NESTING} deep; split the expression into several nodes with `temp` bindings");
+        return (None, vec![GraphError::new(ErrorKind::Syntax, span, message)]);
+    }
     let mut errors = Vec::new();
     let parser = |input: ParseStream| parse_body(input, &mut errors);
     let graph = match syn::parse::Parser::parse2(parser, tokens) {
@@ -33,6 +37,30 @@ pub fn parse_graph_partial(tokens: TokenStream) -> (Option<Graph>, Vec<GraphErro
         }
     };
     (graph, errors)
+}
+
+/// Deepest nesting of `( )`, `[ ]` and `{ }` accepted (syn builds its token buffer
+/// recursively, so deeper input is refused before it reaches syn).
+pub const MAX_NESTING: usize = 2 * super::MAX_DEPTH;
+
+/// The span of the first group nested deeper than [`MAX_NESTING`], found without recursion.
+fn too_nested(tokens: &TokenStream) -> Option<proc_macro2::Span> {
+    let mut stack = vec![tokens.clone().into_iter()];
+    while let Some(top) = stack.last_mut() {
+        match top.next() {
+            Some(proc_macro2::TokenTree::Group(g)) => {
+                if stack.len() > MAX_NESTING {
+                    return Some(g.span());
+                }
+                stack.push(g.stream().into_iter());
+            }
+            Some(_) => {}
+            None => {
+                stack.pop();
+            }
+        }
+    }
+    None
 }
 
 pub(super) fn syntax(e: syn::Error) -> Vec<GraphError> {

@@ -15,7 +15,7 @@ pub const MAX_DEPTH: usize = 96;
 
 /// Parses one expression (a statement's right-hand side).
 pub fn parse_expr(input: ParseStream) -> syn::Result<Expr> {
-    climb(input, 0).map(|(e, _)| e)
+    climb(input, 0, 0).map(|(e, _)| e)
 }
 
 fn too_deep(span: Span) -> syn::Error {
@@ -82,16 +82,18 @@ fn eat_binop(input: ParseStream, op: BinOp) -> syn::Result<Span> {
 }
 
 /// Precedence climbing; returns the tree and its depth. Comparisons do not chain
-/// (`a < b < c` is an error, as in Rust).
-fn climb(input: ParseStream, min_bp: u8) -> syn::Result<(Expr, usize)> {
-    let (mut lhs, mut depth) = unary(input)?;
+/// (`a < b < c` is an error, as in Rust). `level` counts the parser's own nesting (operands
+/// inside parentheses, calls, subscripts and prefix operators): it is checked before each
+/// descent, so no input recurses deeper than [`MAX_DEPTH`] levels.
+fn climb(input: ParseStream, min_bp: u8, level: usize) -> syn::Result<(Expr, usize)> {
+    let (mut lhs, mut depth) = unary(input, level)?;
     while let Some(op) = peek_binop(input) {
         let bp = op.precedence();
         if bp <= min_bp {
             break;
         }
         let span = eat_binop(input, op)?;
-        let (rhs, rd) = climb(input, bp)?;
+        let (rhs, rd) = climb(input, bp, level)?;
         if bp == 3 && peek_binop(input).is_some_and(|o| o.precedence() == 3) {
             return Err(input.error("comparison operators cannot be chained; use parentheses"));
         }
@@ -101,10 +103,13 @@ fn climb(input: ParseStream, min_bp: u8) -> syn::Result<(Expr, usize)> {
     Ok((lhs, depth))
 }
 
-fn unary(input: ParseStream) -> syn::Result<(Expr, usize)> {
+fn unary(input: ParseStream, level: usize) -> syn::Result<(Expr, usize)> {
+    if level >= MAX_DEPTH {
+        return Err(too_deep(input.span()));
+    }
     if input.peek(Token![-]) {
         let span = input.parse::<Token![-]>()?.span;
-        let (arg, d) = unary(input)?;
+        let (arg, d) = unary(input, level + 1)?;
         return Ok(match arg {
             Expr::Lit(Lit { value: LitValue::Int(v), .. }) => (Expr::Lit(Lit { value: LitValue::Int(-v), span }), d),
             Expr::Lit(Lit { value: LitValue::Float(v), .. }) => {
@@ -115,10 +120,10 @@ fn unary(input: ParseStream) -> syn::Result<(Expr, usize)> {
     }
     if input.peek(Token![!]) {
         let span = input.parse::<Token![!]>()?.span;
-        let (arg, d) = unary(input)?;
+        let (arg, d) = unary(input, level + 1)?;
         return Ok((Expr::Unary { op: UnOp::Not, arg: Box::new(arg), span }, deeper(d, span)?));
     }
-    let (mut expr, mut depth) = primary(input)?;
+    let (mut expr, mut depth) = primary(input, level)?;
     while input.peek(Token![as]) {
         let span = input.parse::<Token![as]>()?.span;
         let ty: Ident = input.parse()?;
@@ -165,11 +170,11 @@ fn list<T>(inner: ParseStream, mut item: impl FnMut(ParseStream) -> syn::Result<
     Ok((out, depth))
 }
 
-fn primary(input: ParseStream) -> syn::Result<(Expr, usize)> {
+fn primary(input: ParseStream, level: usize) -> syn::Result<(Expr, usize)> {
     if input.peek(token::Paren) {
         let inner;
         parenthesized!(inner in input);
-        let e = climb(&inner, 0)?;
+        let e = climb(&inner, 0, level + 1)?;
         if !inner.is_empty() {
             return Err(inner.error("expected `)`"));
         }
@@ -207,14 +212,14 @@ fn primary(input: ParseStream) -> syn::Result<(Expr, usize)> {
             if p.peek(Ident) && p.peek2(Token![=]) && !p.peek2(Token![==]) {
                 let key: Ident = p.parse()?;
                 p.parse::<Token![=]>()?;
-                let (value, d) = climb(p, 0)?;
+                let (value, d) = climb(p, 0, level + 1)?;
                 named.push((name(&key), value));
                 return Ok(((), d));
             }
             if !named.is_empty() {
                 return Err(p.error("positional arguments come before named ones (`key = value`)"));
             }
-            let (e, d) = climb(p, 0)?;
+            let (e, d) = climb(p, 0, level + 1)?;
             args.push(e);
             Ok(((), d))
         })?;
@@ -223,7 +228,7 @@ fn primary(input: ParseStream) -> syn::Result<(Expr, usize)> {
     if input.peek(token::Bracket) {
         let inner;
         syn::bracketed!(inner in input);
-        let (subs, depth) = list(&inner, |p| climb(p, 0))?;
+        let (subs, depth) = list(&inner, |p| climb(p, 0, level + 1))?;
         return Ok((Expr::Subscript { base: name(&ident), subs, span }, deeper(depth, span)?));
     }
     Ok((Expr::Name(name(&ident)), 0))

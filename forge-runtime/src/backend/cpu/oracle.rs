@@ -20,14 +20,14 @@ impl CpuOracle {
     }
 
     fn range(&self, view: &BufferView) -> Result<std::ops::Range<usize>> {
-        let (start, end) = (view.offset as usize, (view.offset + view.size) as usize);
-        if end > self.slab.len() {
-            return Err(Error::Internal(format!(
-                "view {start}..{end} outside the CPU slab of {} bytes",
-                self.slab.len()
-            )));
+        let end = view.offset.checked_add(view.size).filter(|&e| e <= self.slab.len() as u64);
+        match end {
+            Some(end) => Ok(view.offset as usize..end as usize),
+            None => Err(Error::InvalidArgument {
+                argument: "view".into(),
+                reason: format!("{}..+{} is outside the CPU slab of {} bytes", view.offset, view.size, self.slab.len()),
+            }),
         }
-        Ok(start..end)
     }
 }
 

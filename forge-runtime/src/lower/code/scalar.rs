@@ -111,10 +111,7 @@ impl Writer<'_> {
         let as_f32 = |x: &str| if from == Ty::F32 { x.to_string() } else { format!("f32({x})") };
         match to {
             Elem::F32 => as_f32(x),
-            Elem::F16 => match self.d {
-                Dialect::Wgsl => format!("f32(f16({}))", as_f32(x)),
-                Dialect::Cuda => format!("forge_h_round({})", as_f32(x)),
-            },
+            Elem::F16 => format!("forge_h_round({})", as_f32(x)),
             Elem::BF16 => format!("forge_bf_round({})", as_f32(x)),
             Elem::I32 => match from {
                 Ty::F32 => format!("forge_f2i({x})"),
