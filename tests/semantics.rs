@@ -40,6 +40,11 @@ fn max_identity_is_neg_inf_and_nan_propagates(ctx: &Context) {
     let out = g.run(&[("x", HostSlice::of(&[NAN, 2.0, -INF, 0.5]))], &[]).unwrap();
     assert_same("max with NaN", &out[0].1.to_vec::<f32>("a").unwrap(), &[NAN, 2.0, 1.0, 1.0]);
     assert_same("min with NaN", &out[1].1.to_vec::<f32>("b").unwrap(), &[NAN, 1.0, -INF, 0.5]);
+    // In index notation `max` of two operands is elementwise (only `max(k, …)` reduces); the
+    // differential fuzzer found it rejected as a nested reduction.
+    let src = "graph I { dims { N } input x: f32[N]; output m: f32[N]; m[i] = max(x[i], 1.0) + min(x[i], 0.0); }";
+    let m: Vec<f32> = run1(ctx, src, &[3], &[NAN, 2.0, -3.0]);
+    assert_same("index max/min", &m, &[NAN, 2.0, -2.0]);
 }
 
 fn integer_literals_are_range_checked(ctx: &Context) {
@@ -143,6 +148,12 @@ fn comparisons_and_selects_with_nan(ctx: &Context) {
     let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
     assert_same("select", &out[0].1.to_vec::<f32>("y").unwrap(), &[NAN, -1.0, -0.0, -INF]);
     assert_eq!(out[1].1.to_vec::<u32>("b").unwrap(), vec![0, 6, 7, 6]);
+    // NaN != anything (itself included) is true on every backend: the differential fuzzer found
+    // wgpu folding `x != x` to false and comparing `x != 2.5` ordered.
+    let src = "graph N { dims { N } input x: f32[N]; output c: u32[N];
+               c = select(x != x, 1, 0) + select(x != 2.5, 2, 0) + select(x == x, 4, 0) + select(x <= x, 8, 0); }";
+    let c: Vec<u32> = run1(ctx, src, &[4], &x);
+    assert_eq!(c, vec![3, 14, 14, 14]);
 }
 
 fn bf16_and_f16_round_to_nearest_even(ctx: &Context) {

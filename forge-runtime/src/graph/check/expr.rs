@@ -79,7 +79,8 @@ impl<'c, 'g> Typer<'c, 'g> {
             },
             Expr::Raw { .. } => Nat::FlexInt,
             Expr::Call { func, args, .. } => {
-                if self.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") {
+                let reduction_form = func.text != "max" || matches!(args.first(), Some(Expr::Name(_)));
+                if self.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") && reduction_form {
                     return if func.text == "mean" { Nat::Fixed(Ty::F32) } else { args.get(1).map_or(Nat::FlexInt, |a| self.nat(a)) };
                 }
                 match lookup(&func.text, args.len()).map(|d| d.builtin) {

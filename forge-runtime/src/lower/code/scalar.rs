@@ -73,6 +73,17 @@ impl Writer<'_> {
                             _ => format!("{}({a}, {b})", if max { "max" } else { "min" }),
                         };
                     }
+                    BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne if ty == Ty::F32 => {
+                        let f = match op {
+                            BinaryOp::Lt => "forge_flt",
+                            BinaryOp::Le => "forge_fle",
+                            BinaryOp::Gt => "forge_fgt",
+                            BinaryOp::Ge => "forge_fge",
+                            BinaryOp::Eq => "forge_feq",
+                            _ => "forge_fne",
+                        };
+                        return format!("{f}({a}, {b})");
+                    }
                     BinaryOp::Lt => "<",
                     BinaryOp::Le => "<=",
                     BinaryOp::Gt => ">",
