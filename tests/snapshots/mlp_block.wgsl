@@ -1,5 +1,5 @@
 // node: n = rms_norm(x, g, eps)
-// kernel k0_rms_norm (rms_norm; workgroup 256, items 1)
+// kernel rms_norm (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // n
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // x
 @group(0) @binding(2) var<storage, read> a2: array<f32>; // g
@@ -7,164 +7,289 @@ struct Uniforms {
     f0: f32, // eps
 }
 @group(0) @binding(3) var<uniform> u: Uniforms;
-fn forge_tanh(x: f32) -> f32 { return 1.0 - 2.0 / (exp(2.0 * x) + 1.0); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0 / (1.0 + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0 + exp(-x)); }
-fn forge_gelu(x: f32) -> f32 { return 0.5 * x * (1.0 + forge_tanh(0.7978846 * (x + 0.044715 * x * x * x))); }
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
 fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
 fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
 var<workgroup> red: array<f32, 256>;
 @compute @workgroup_size(256)
-fn k0_rms_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group = wid.x + wid.y * nwg.x;
-    let row = group;
-    if (row >= 4u) { return; }
-    let l0 = (row / 1u) % 4u;
-    var part = 0.0f;
-    for (var c = lid; c < 576u; c = c + 256u) { let x = a1[(row * 576u + c)]; part = part + x * x; }
+fn forge_rms_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 4u) {
+        return;
+    }
+    let l0: u32 = row;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 576u; c = c + 256u) {
+        let d: f32 = a1[(row * 576u + c)];
+        part = part + d * d;
+    }
     red[lid] = part;
     workgroupBarrier();
-    for (var w = 128u; w > 0u; w = w >> 1u) {
-        if (lid < w) { let a = red[lid]; let b = red[lid + w]; red[lid] = a + b; }
-        workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
     }
-    let inv = inverseSqrt(red[0] / 576.0f + u.f0);
-    for (var c = lid; c < 576u; c = c + 256u) { let acc = a1[(row * 576u + c)] * inv * a2[c]; a0[(row * 576u + c)] = acc; }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 576.0f + u.f0);
+    for (var c: u32 = lid; c < 576u; c = c + 256u) {
+        let acc: f32 = a1[(row * 576u + c)] * inv * a2[c];
+        a0[(row * 576u + c)] = acc;
+    }
 }
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
-// kernel k1_matmul (matmul; workgroup 256, items 1)
+// kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // _t0
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // n
 @group(0) @binding(2) var<storage, read> a2: array<f32>; // w_gate
-fn forge_tanh(x: f32) -> f32 { return 1.0 - 2.0 / (exp(2.0 * x) + 1.0); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0 / (1.0 + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0 + exp(-x)); }
-fn forge_gelu(x: f32) -> f32 { return 0.5 * x * (1.0 + forge_tanh(0.7978846 * (x + 0.044715 * x * x * x))); }
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
 fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
 fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
 var<workgroup> red: array<f32, 1024>;
 @compute @workgroup_size(256)
-fn k1_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group = wid.x + wid.y * nwg.x;
-    let col = lid % 8u;
-    let ks = lid / 8u;
-    let j = group * 8u + col;
-    var p0 = 0.0f;
-    var p1 = 0.0f;
-    var p2 = 0.0f;
-    var p3 = 0.0f;
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 192u) {
+        return;
+    }
+    let bidx: u32 = group / 192u;
+    let tile: u32 = group % 192u;
+    let col: u32 = lid % 8u;
+    let ks: u32 = lid / 8u;
+    let j: u32 = tile * 8u + col;
+    var p0: f32 = 0.0f;
+    var p1: f32 = 0.0f;
+    var p2: f32 = 0.0f;
+    var p3: f32 = 0.0f;
     if (j < 1536u) {
-        for (var kk = ks; kk < 576u; kk = kk + 32u) {
-            let bv = a2[(kk * 1536u + j)];
-            p0 = p0 + a1[(0u * 576u + kk)] * bv;
-            p1 = p1 + a1[(1u * 576u + kk)] * bv;
-            p2 = p2 + a1[(2u * 576u + kk)] * bv;
-            p3 = p3 + a1[(3u * 576u + kk)] * bv;
+        for (var kk: u32 = ks; kk < 576u; kk = kk + 32u) {
+            let bv: f32 = a2[kk * 1536u + j];
+            p0 = p0 + a1[0u * 576u + kk] * bv;
+            p1 = p1 + a1[1u * 576u + kk] * bv;
+            p2 = p2 + a1[2u * 576u + kk] * bv;
+            p3 = p3 + a1[3u * 576u + kk] * bv;
         }
     }
-    red[(ks * 4u + 0u) * 8u + col] = p0;
-    red[(ks * 4u + 1u) * 8u + col] = p1;
-    red[(ks * 4u + 2u) * 8u + col] = p2;
-    red[(ks * 4u + 3u) * 8u + col] = p3;
+    red[(u32(ks) * 4u + 0u) * 8u + u32(col)] = p0;
+    red[(u32(ks) * 4u + 1u) * 8u + u32(col)] = p1;
+    red[(u32(ks) * 4u + 2u) * 8u + u32(col)] = p2;
+    red[(u32(ks) * 4u + 3u) * 8u + u32(col)] = p3;
     workgroupBarrier();
     if (ks == 0u && j < 1536u) {
-        for (var i = 0u; i < 4u; i = i + 1u) {
-            var acc = 0.0f;
-            for (var q = 0u; q < 32u; q = q + 1u) { acc = acc + red[(q * 4u + i) * 8u + col]; }
-            a0[i * 1536u + j] = acc;
+        for (var i: u32 = 0u; i < 4u; i = i + 1u) {
+            var acc: f32 = 0.0f;
+            for (var q: u32 = 0u; q < 32u; q = q + 1u) {
+                acc = acc + red[(q * 4u + u32(i)) * 8u + u32(col)];
+            }
+            a0[((bidx * 4u + i) * 1536u + j)] = acc;
         }
     }
 }
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
-// kernel k2_matmul (matmul; workgroup 256, items 1)
+// kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // h
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // _t0
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // n
 @group(0) @binding(3) var<storage, read> a3: array<f32>; // w_up
-fn forge_tanh(x: f32) -> f32 { return 1.0 - 2.0 / (exp(2.0 * x) + 1.0); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0 / (1.0 + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0 + exp(-x)); }
-fn forge_gelu(x: f32) -> f32 { return 0.5 * x * (1.0 + forge_tanh(0.7978846 * (x + 0.044715 * x * x * x))); }
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
 fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
 fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
 var<workgroup> red: array<f32, 1024>;
 @compute @workgroup_size(256)
-fn k2_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group = wid.x + wid.y * nwg.x;
-    let col = lid % 8u;
-    let ks = lid / 8u;
-    let j = group * 8u + col;
-    var p0 = 0.0f;
-    var p1 = 0.0f;
-    var p2 = 0.0f;
-    var p3 = 0.0f;
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 192u) {
+        return;
+    }
+    let bidx: u32 = group / 192u;
+    let tile: u32 = group % 192u;
+    let col: u32 = lid % 8u;
+    let ks: u32 = lid / 8u;
+    let j: u32 = tile * 8u + col;
+    var p0: f32 = 0.0f;
+    var p1: f32 = 0.0f;
+    var p2: f32 = 0.0f;
+    var p3: f32 = 0.0f;
     if (j < 1536u) {
-        for (var kk = ks; kk < 576u; kk = kk + 32u) {
-            let bv = a3[(kk * 1536u + j)];
-            p0 = p0 + a2[(0u * 576u + kk)] * bv;
-            p1 = p1 + a2[(1u * 576u + kk)] * bv;
-            p2 = p2 + a2[(2u * 576u + kk)] * bv;
-            p3 = p3 + a2[(3u * 576u + kk)] * bv;
+        for (var kk: u32 = ks; kk < 576u; kk = kk + 32u) {
+            let bv: f32 = a3[kk * 1536u + j];
+            p0 = p0 + a2[0u * 576u + kk] * bv;
+            p1 = p1 + a2[1u * 576u + kk] * bv;
+            p2 = p2 + a2[2u * 576u + kk] * bv;
+            p3 = p3 + a2[3u * 576u + kk] * bv;
         }
     }
-    red[(ks * 4u + 0u) * 8u + col] = p0;
-    red[(ks * 4u + 1u) * 8u + col] = p1;
-    red[(ks * 4u + 2u) * 8u + col] = p2;
-    red[(ks * 4u + 3u) * 8u + col] = p3;
+    red[(u32(ks) * 4u + 0u) * 8u + u32(col)] = p0;
+    red[(u32(ks) * 4u + 1u) * 8u + u32(col)] = p1;
+    red[(u32(ks) * 4u + 2u) * 8u + u32(col)] = p2;
+    red[(u32(ks) * 4u + 3u) * 8u + u32(col)] = p3;
     workgroupBarrier();
     if (ks == 0u && j < 1536u) {
-        for (var i = 0u; i < 4u; i = i + 1u) {
-            var acc = 0.0f;
-            for (var q = 0u; q < 32u; q = q + 1u) { acc = acc + red[(q * 4u + i) * 8u + col]; }
-            a0[i * 1536u + j] = (forge_silu(a1[(i * 1536u + j)]) * acc);
+        for (var i: u32 = 0u; i < 4u; i = i + 1u) {
+            var acc: f32 = 0.0f;
+            for (var q: u32 = 0u; q < 32u; q = q + 1u) {
+                acc = acc + red[(q * 4u + u32(i)) * 8u + u32(col)];
+            }
+            a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(a1[((bidx * 4u + i) * 1536u + j)]) * acc);
         }
     }
 }
 
 // node: y = x + matmul(h, w_down)
-// kernel k3_matmul (matmul; workgroup 256, items 1)
+// kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // y
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // x
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // h
 @group(0) @binding(3) var<storage, read> a3: array<f32>; // w_down
-fn forge_tanh(x: f32) -> f32 { return 1.0 - 2.0 / (exp(2.0 * x) + 1.0); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0 / (1.0 + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0 + exp(-x)); }
-fn forge_gelu(x: f32) -> f32 { return 0.5 * x * (1.0 + forge_tanh(0.7978846 * (x + 0.044715 * x * x * x))); }
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
 fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
 fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
 var<workgroup> red: array<f32, 1024>;
 @compute @workgroup_size(256)
-fn k3_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group = wid.x + wid.y * nwg.x;
-    let col = lid % 8u;
-    let ks = lid / 8u;
-    let j = group * 8u + col;
-    var p0 = 0.0f;
-    var p1 = 0.0f;
-    var p2 = 0.0f;
-    var p3 = 0.0f;
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 72u) {
+        return;
+    }
+    let bidx: u32 = group / 72u;
+    let tile: u32 = group % 72u;
+    let col: u32 = lid % 8u;
+    let ks: u32 = lid / 8u;
+    let j: u32 = tile * 8u + col;
+    var p0: f32 = 0.0f;
+    var p1: f32 = 0.0f;
+    var p2: f32 = 0.0f;
+    var p3: f32 = 0.0f;
     if (j < 576u) {
-        for (var kk = ks; kk < 1536u; kk = kk + 32u) {
-            let bv = a3[(kk * 576u + j)];
-            p0 = p0 + a2[(0u * 1536u + kk)] * bv;
-            p1 = p1 + a2[(1u * 1536u + kk)] * bv;
-            p2 = p2 + a2[(2u * 1536u + kk)] * bv;
-            p3 = p3 + a2[(3u * 1536u + kk)] * bv;
+        for (var kk: u32 = ks; kk < 1536u; kk = kk + 32u) {
+            let bv: f32 = a3[kk * 576u + j];
+            p0 = p0 + a2[0u * 1536u + kk] * bv;
+            p1 = p1 + a2[1u * 1536u + kk] * bv;
+            p2 = p2 + a2[2u * 1536u + kk] * bv;
+            p3 = p3 + a2[3u * 1536u + kk] * bv;
         }
     }
-    red[(ks * 4u + 0u) * 8u + col] = p0;
-    red[(ks * 4u + 1u) * 8u + col] = p1;
-    red[(ks * 4u + 2u) * 8u + col] = p2;
-    red[(ks * 4u + 3u) * 8u + col] = p3;
+    red[(u32(ks) * 4u + 0u) * 8u + u32(col)] = p0;
+    red[(u32(ks) * 4u + 1u) * 8u + u32(col)] = p1;
+    red[(u32(ks) * 4u + 2u) * 8u + u32(col)] = p2;
+    red[(u32(ks) * 4u + 3u) * 8u + u32(col)] = p3;
     workgroupBarrier();
     if (ks == 0u && j < 576u) {
-        for (var i = 0u; i < 4u; i = i + 1u) {
-            var acc = 0.0f;
-            for (var q = 0u; q < 32u; q = q + 1u) { acc = acc + red[(q * 4u + i) * 8u + col]; }
-            a0[i * 576u + j] = (a1[(i * 576u + j)] + acc);
+        for (var i: u32 = 0u; i < 4u; i = i + 1u) {
+            var acc: f32 = 0.0f;
+            for (var q: u32 = 0u; q < 32u; q = q + 1u) {
+                acc = acc + red[(q * 4u + u32(i)) * 8u + u32(col)];
+            }
+            a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
         }
     }
 }
