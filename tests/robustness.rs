@@ -234,6 +234,12 @@ fn host_slices_and_size_products_are_checked(ctx: &Context) {
     let huge = u32::MAX as usize;
     assert!(matches!(GraphInstance::from_source(ctx, mm, &[huge, huge, huge]), Err(Error::InvalidDim { .. })));
     assert!(matches!(GraphInstance::from_source(ctx, wide, &[usize::MAX, 1]), Err(Error::InvalidDim { .. })));
+    {
+        use forge::seed::{BindingUsage as U, OracleContext};
+        let mut oracle = forge::seed::CpuOracle::new();
+        let r = oracle.allocate_transient(usize::MAX, 0, 0, U::StorageRead);
+        assert!(matches!(r, Err(Error::OutOfMemory(_))), "{r:?}");
+    }
     ctx.with_wgpu(|c| {
         use forge::seed::BindingUsage as U;
         for usage in [U::StorageRead, U::StorageReadWrite, U::Uniform] {

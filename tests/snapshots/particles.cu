@@ -1,0 +1,214 @@
+// node: (helpers)
+typedef float f32;
+typedef unsigned int u32;
+typedef int i32;
+typedef unsigned long long u64;
+#define FD __device__ __forceinline__
+template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
+FD bool forge_isnan(f32 x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }
+FD bool forge_feq(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+FD bool forge_fne(f32 a, f32 b) { return forge_isnan(a) || forge_isnan(b) || a != b; }
+FD bool forge_flt(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+FD bool forge_fle(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+FD bool forge_fgt(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+FD bool forge_fge(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+FD f32 forge_fmax(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fmaxf(a, b); }
+FD f32 forge_fmin(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fminf(a, b); }
+FD i32 forge_div_i32(i32 a, i32 b) { if (b == 0 || (a == (-2147483647 - 1) && b == -1)) { return a; } return a / b; }
+FD u32 forge_div_u32(u32 a, u32 b) { if (b == 0u) { return a; } return a / b; }
+FD i32 forge_f2i(f32 x) { if (forge_isnan(x)) { return 0; } if (x >= 2147483648.0f) { return 2147483647; } if (x < -2147483648.0f) { return -2147483647 - 1; } return (i32)x; }
+FD u32 forge_f2u(f32 x) { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return (u32)x; }
+FD f32 forge_tanh(f32 x) { f32 x2 = x * x; f32 small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); f32 big = 1.0f - 2.0f / (expf(2.0f * x) + 1.0f); return fabsf(x) < 0.25f ? small : big; }
+FD f32 forge_sigmoid(f32 x) { return 1.0f / (1.0f + expf(-x)); }
+FD f32 forge_silu(f32 x) { return x / (1.0f + expf(-x)); }
+FD f32 forge_erf(f32 x) { f32 z = fabsf(x); f32 x2 = x * x; f32 small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); f32 t = 1.0f / (1.0f + 0.5f * z); f32 r = t * expf(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); f32 big = x >= 0.0f ? 1.0f - r : r - 1.0f; return z < 0.5f ? small : big; }
+FD f32 forge_gelu(f32 x) { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+FD f32 forge_gelu_tanh(f32 x) { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+FD f32 forge_h2f(unsigned short h) { f32 f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+FD unsigned short forge_f2h(f32 f) { unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+FD f32 forge_h_round(f32 x) { return forge_h2f(forge_f2h(x)); }
+FD u32 forge_f2bf_bits(f32 x) { u32 b = __float_as_uint(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x); }
+FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
+FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
+
+// node: vy = vy - gravity * dt
+extern "C" __global__ void __launch_bounds__(256) forge_map_ceda616c43f2715c(f32* a0, const u32* __restrict__ u) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 100003u) {
+            return;
+        }
+        const u32 v0 = i;
+        a0[i] = (a0[i] - (__uint_as_float(u[1]) * __uint_as_float(u[0])));
+    }
+}
+
+// node: px = px + vx * dt
+extern "C" __global__ void __launch_bounds__(256) forge_map_85943490b2e2111c(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 100003u) {
+            return;
+        }
+        const u32 v0 = i;
+        a0[i] = (a0[i] + (a1[i] * __uint_as_float(u[0])));
+    }
+}
+
+// node: ny = py + vy * dt
+extern "C" __global__ void __launch_bounds__(256) forge_map_adaf090e7727c293(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 100003u) {
+            return;
+        }
+        const u32 v0 = i;
+        a0[i] = (a1[i] + (a2[i] * __uint_as_float(u[0])));
+    }
+}
+
+// node: vy = select(ny < 0.0, -vy * damping, vy)
+extern "C" __global__ void __launch_bounds__(256) forge_map_a0424e21d61515d6(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 100003u) {
+            return;
+        }
+        const u32 v0 = i;
+        a0[i] = select(a0[i], ((-a0[i]) * __uint_as_float(u[2])), forge_flt(a1[i], 0.0f));
+    }
+}
+
+// node: py = abs(ny)
+extern "C" __global__ void __launch_bounds__(256) forge_map_ec3c6a4252a9b63a(f32* a0, const f32* __restrict__ a1) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 100003u) {
+            return;
+        }
+        const u32 v0 = i;
+        a0[i] = fabsf(a1[i]);
+    }
+}
+
+// node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
+extern "C" __global__ void __launch_bounds__(256) forge_row_bab7d0d913301b58(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    __shared__ f32 red[256];
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    const u32 row = group;
+    if (row >= 1u) {
+        return;
+    }
+    f32 part = 0.0f;
+    for (u32 c = lid; c < 100003u; c += 256u) {
+        part = part + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+    }
+    red[lid] = part;
+    __syncthreads();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    __syncthreads();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    __syncthreads();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    __syncthreads();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    __syncthreads();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    __syncthreads();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    __syncthreads();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    __syncthreads();
+    if (lid == 0u) {
+        const f32 acc = red[0];
+        a0[row] = acc;
+    }
+}
+
+// node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
+extern "C" __global__ void __launch_bounds__(256) forge_row_d46a6e7b508db1a8(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+    __shared__ f32 red[256];
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    const u32 row = group;
+    if (row >= 1u) {
+        return;
+    }
+    f32 part = 0.0f;
+    for (u32 c = lid; c < 100003u; c += 256u) {
+        part = part + a2[(row * 100003u + c)];
+    }
+    red[lid] = part;
+    __syncthreads();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    __syncthreads();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    __syncthreads();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    __syncthreads();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    __syncthreads();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    __syncthreads();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    __syncthreads();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    __syncthreads();
+    if (lid == 0u) {
+        const f32 acc = red[0];
+        a0[row] = ((a1[0u] * 0.5f) + (acc * __uint_as_float(u[1])));
+    }
+}
