@@ -46,7 +46,7 @@ fn deep_or_long_text_is_an_error_not_an_abort() {
     }
 }
 
-/// A sum of 4,096 terms as a balanced tree (13 levels) checks in linear time and runs.
+/// A sum of 1,024 terms as a balanced tree (11 levels) checks in linear time and runs.
 fn wide_shallow_expressions_check_in_linear_time(ctx: &Context) {
     fn tree(n: usize) -> String {
         if n == 1 {
@@ -56,10 +56,10 @@ fn wide_shallow_expressions_check_in_linear_time(ctx: &Context) {
         }
     }
     let start = Instant::now();
-    let mut g = GraphInstance::from_source(ctx, &graph_of(&tree(4096)), &[3]).unwrap();
-    eprintln!("{ctx}: 4096-term graph checked and compiled in {:?}", start.elapsed());
+    let mut g = GraphInstance::from_source(ctx, &graph_of(&tree(1024)), &[3]).unwrap();
+    eprintln!("{ctx}: 1024-term graph checked and compiled in {:?}", start.elapsed());
     let out = g.run(&[("x", HostSlice::of(&[1.0f32, -0.5, 3.0]))], &[]).unwrap();
-    assert_eq!(out[0].1.to_vec::<f32>("y").unwrap(), vec![4096.0, -2048.0, 12288.0]);
+    assert_eq!(out[0].1.to_vec::<f32>("y").unwrap(), vec![1024.0, -512.0, 3072.0]);
     // 2,000 statements: the checker's flow analysis is linear in the statements.
     let mut src = String::from("graph Long { dims { N } input x: f32[N]; output y: f32[N];");
     for i in 0..2000 {
@@ -72,7 +72,8 @@ fn wide_shallow_expressions_check_in_linear_time(ctx: &Context) {
     src += " y = t1999; }";
     let start = Instant::now();
     forge::parse_graph_source(&src).unwrap();
-    assert!(start.elapsed() < Duration::from_secs(20), "2,000 statements took {:?}", start.elapsed());
+    eprintln!("2,000 statements checked in {:?}", start.elapsed());
+    assert!(start.elapsed() < Duration::from_secs(10), "2,000 statements took {:?}", start.elapsed());
 }
 
 forge::forge_graph! {

@@ -209,7 +209,9 @@ pub fn i_text(e: &I) -> String {
         I::Bin('m', x, y) => format!("min({}, {})", i_text(x), i_text(y)),
         I::Bin('M', x, y) => format!("max({}, {})", i_text(x), i_text(y)),
         I::Bin(op, x, y) => format!("({} {op} {})", i_text(x), i_text(y)),
-        I::Neg(x) => format!("(-{})", i_text(x)),
+        // `-` before a (parenthesised) literal is part of the literal, range-checked: `-(-2147483648)`
+        // does not fit i32. `0 - x` is the same wrapping negation for every operand.
+        I::Neg(x) => format!("(0 - {})", i_text(x)),
         I::Abs(x) => format!("abs({})", i_text(x)),
         I::FromF(k) => format!("({} as i32)", NAMES[*k]),
         I::FromU => "(u as i32)".into(),

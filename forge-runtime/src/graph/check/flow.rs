@@ -91,16 +91,26 @@ pub(super) fn check_cycle(cx: &mut Cx<'_>, stmt: &Stmt, target: BindingId, reads
     if cx.bindings[target].usage == Usage::State || cx.active_loop.is_some() {
         return;
     }
-    let mut derived = std::collections::HashSet::new();
+    // Direct reads only; the search runs when a binding is written again (a first write has no
+    // earlier value to come from), so a chain of n nodes checks in O(n), not O(n²).
     let mut via = None;
-    for &r in reads.iter().filter(|r| **r != target) {
-        if let Some(d) = cx.deps.get(&r) {
-            if d.contains(&target) && via.is_none() {
-                via = Some(r);
+    if cx.deps.contains_key(&target) {
+        let mut seen = std::collections::HashSet::new();
+        'starts: for &start in reads.iter().filter(|r| **r != target) {
+            let mut stack = vec![start];
+            while let Some(b) = stack.pop() {
+                if !seen.insert(b) {
+                    continue;
+                }
+                if let Some(d) = cx.deps.get(&b) {
+                    if d.contains(&target) {
+                        via = Some(start);
+                        break 'starts;
+                    }
+                    stack.extend(d.iter().copied());
+                }
             }
-            derived.extend(d.iter().copied());
         }
-        derived.insert(r);
     }
     if let Some(via) = via {
         let (t, v) = (&cx.bindings[target].name, &cx.bindings[via].name);
@@ -110,7 +120,7 @@ pub(super) fn check_cycle(cx: &mut Cx<'_>, stmt: &Stmt, target: BindingId, reads
                 .help("nodes must form an acyclic graph; write the new value into a fresh `temp`"),
         );
     }
-    cx.deps.entry(target).or_default().extend(derived);
+    cx.deps.entry(target).or_default().extend(reads.iter().copied().filter(|r| *r != target));
 }
 
 /// Every `output` is written by some node.
