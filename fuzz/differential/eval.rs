@@ -84,8 +84,14 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
             let prop = if x.err == 0.0 { 0.0 } else { x.err * deriv.abs() };
             mark(v, prop + own)
         }
-        F::Bin(op, x, y) => {
-            let (x, y) = (eval(x, d, row, col), eval(y, d, row, col));
+        F::Bin(op, xe, ye) => {
+            let (x, y) = (eval(xe, d, row, col), eval(ye, d, row, col));
+            // A GPU compiler may fold `v * 0.0` to 0 (WGSL lets it assume no inf/NaN): for an
+            // infinite or NaN `v` either answer is Forge's (docs/semantics.md).
+            let zero_lit = |e: &F| matches!(e, F::Lit(z) if *z == 0.0);
+            if *op == '*' && ((zero_lit(xe) && !y.v.is_finite()) || (zero_lit(ye) && !x.v.is_finite())) {
+                return Val { v: f64::NAN, err: f64::INFINITY };
+            }
             let (v, err) = match op {
                 '+' => (x.v + y.v, x.err + y.err),
                 '-' => (x.v - y.v, x.err + y.err),
