@@ -92,6 +92,10 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
             if *op == '*' && ((zero_lit(xe) && !y.v.is_finite()) || (zero_lit(ye) && !x.v.is_finite())) {
                 return Val { v: f64::NAN, err: f64::INFINITY };
             }
+            // An operand without a bound leaves the result without one.
+            if x.err == f64::INFINITY || y.err == f64::INFINITY {
+                return Val { v: f64::NAN, err: f64::INFINITY };
+            }
             // Likewise a division by a literal zero (an inf or NaN made from a literal).
             if *op == '/' && zero_lit(ye) {
                 return Val { v: x.v / 0.0, err: f64::INFINITY };
