@@ -71,6 +71,12 @@ pub enum Error {
     #[error("dispatch of node `{node}` needs {requested} workgroups, over the device limit of {limit}")]
     DispatchTooLarge { node: String, requested: u64, limit: u64 },
 
+    #[error(
+        "raw kernel of node `{node}` needs {workgroups} workgroups, over the {limit} of one dispatch dimension: \
+         past it the grid folds into x and y, so the kernel must read `@builtin(num_workgroups)` to find its linear index"
+    )]
+    RawDispatchTooLarge { node: String, workgroups: u64, limit: u64 },
+
     #[error("out of device memory: {0}")]
     OutOfMemory(String),
 

@@ -3,6 +3,7 @@
 //! [`KernelSpec`]s; shapes are concrete numbers, so code generation bakes them in.
 
 mod expr;
+pub mod fold;
 mod kernel;
 
 pub use expr::{BinaryOp, Coord, CoordValue, ReduceOp, SExpr, UnaryOp};

@@ -6,7 +6,7 @@ use super::{Lowering, View};
 use crate::error::{Error, Result};
 use crate::graph::builtins::Builtin;
 use crate::graph::checked::{Const, Sub, TExpr, TKind};
-use crate::ir::{Access, BufferRole, Coord, CoordValue, KernelArg, SExpr};
+use crate::ir::{fold, Access, BufferRole, Coord, CoordValue, KernelArg, SExpr};
 
 /// The arguments of the kernel under construction.
 #[derive(Debug, Default)]
@@ -78,19 +78,20 @@ impl Lowering<'_> {
             TKind::Dim(d) => SExpr::Const(number(self.dims.get(*d).copied().unwrap_or(1), e.ty)),
             TKind::LoopVar(l) => SExpr::Const(number(self.loop_values.get(*l).copied().unwrap_or(0), e.ty)),
             TKind::IndexVar(i) => SExpr::Var(*i),
-            TKind::Unary(op, a) => SExpr::Unary { op: *op, arg: Box::new(self.scalar(args, a, &child(a), rank, acc)?) },
+            // Operations on constants fold here, in Forge's semantics (`ir::fold`).
+            TKind::Unary(op, a) => fold::unary(*op, self.scalar(args, a, &child(a), rank, acc)?),
             TKind::Binary(op, a, b) => {
                 let l = self.scalar(args, a, &child(a), rank, acc)?;
                 let r = self.scalar(args, b, &child(b), rank, acc)?;
-                SExpr::Binary { op: *op, lhs: Box::new(l), rhs: Box::new(r) }
+                fold::binary(*op, l, r)
             }
             TKind::Select(c, a, b) => {
                 let cond = self.scalar(args, c, &child(c), rank, acc)?;
                 let on_true = self.scalar(args, a, &child(a), rank, acc)?;
                 let on_false = self.scalar(args, b, &child(b), rank, acc)?;
-                SExpr::Select { cond: Box::new(cond), on_true: Box::new(on_true), on_false: Box::new(on_false) }
+                fold::select(cond, on_true, on_false)
             }
-            TKind::Cast(a, elem) => SExpr::Cast { arg: Box::new(self.scalar(args, a, &child(a), rank, acc)?), to: *elem },
+            TKind::Cast(a, elem) => fold::cast(self.scalar(args, a, &child(a), rank, acc)?, *elem),
             TKind::Op(_) if acc.is_some_and(|a| std::ptr::eq(a, e)) => SExpr::Acc(e.ty),
             TKind::Op(call) if call.op == Builtin::Gather => {
                 let (table, ids) = (&call.args[0], &call.args[1]);

@@ -258,6 +258,10 @@ impl Lowering<'_> {
         }
         let invocations = r.workgroup_size.iter().map(|&x| x.max(1) as u64).product::<u64>();
         let workgroups = (target.span() as u64).div_ceil(invocations).max(1);
+        let limit = u64::from(crate::lower::code::geometry::MAX_WORKGROUPS_PER_DIM);
+        if workgroups > limit && !r.uses_num_workgroups {
+            return Err(Error::RawDispatchTooLarge { node: self.label.clone(), workgroups, limit });
+        }
         let body = RawBody {
             out,
             source: r.source.clone(),

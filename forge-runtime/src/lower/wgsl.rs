@@ -4,7 +4,7 @@
 
 use super::code::{geometry, Dialect, Writer, WGSL_PRELUDE};
 use crate::elem::Elem;
-use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, SExpr, Schedule};
+use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, Schedule};
 use std::fmt::Write;
 
 /// Whether an argument is declared `read_write`: it is written, or it lives in memory this
@@ -13,13 +13,9 @@ pub fn declared_read_write(role: BufferRole, written: bool) -> bool {
     written || matches!(role, BufferRole::Temp | BufferRole::Output | BufferRole::State)
 }
 
-/// Whether the kernel needs WGSL's `f16` (an f16 argument or an `as f16` conversion).
+/// Whether the kernel needs WGSL's `f16` (an f16 argument; `as f16` rounds in f32 bits).
 pub fn needs_f16(spec: &KernelSpec) -> bool {
-    let mut found = spec.args.iter().any(|a| a.elem == Elem::F16);
-    for e in spec.body.exprs() {
-        e.visit(&mut |x| found |= matches!(x, SExpr::Cast { to: Elem::F16, .. }));
-    }
-    found
+    spec.args.iter().any(|a| a.elem == Elem::F16)
 }
 
 /// The WGSL module of one kernel. `bases[i]` is an element offset added to every index of

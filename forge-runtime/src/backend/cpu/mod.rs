@@ -93,13 +93,13 @@ impl Executable for CpuExec {
             .iter()
             .enumerate()
             .filter(|(_, b)| b.role == BufferRole::Output)
-            .map(|(id, _)| (id, self.memory[id].to_bytes()))
-            .collect();
+            .map(|(id, b)| Ok((id, self.memory[id].to_bytes(&b.name)?)))
+            .collect::<Result<Vec<_>>>()?;
         Ok(RunResult { outputs, kernel_times, device_total: None, enqueue: None })
     }
 
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
-        Ok(self.memory[id].to_bytes())
+        self.memory[id].to_bytes(&self.plan.buffers[id].name)
     }
 
     fn write_state(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {

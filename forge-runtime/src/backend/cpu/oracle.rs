@@ -20,14 +20,14 @@ impl CpuOracle {
     }
 
     fn range(&self, view: &BufferView) -> Result<std::ops::Range<usize>> {
-        let (start, end) = (view.offset as usize, (view.offset + view.size) as usize);
-        if end > self.slab.len() {
-            return Err(Error::Internal(format!(
-                "view {start}..{end} outside the CPU slab of {} bytes",
-                self.slab.len()
-            )));
+        let end = view.offset.checked_add(view.size).filter(|&e| e <= self.slab.len() as u64);
+        match end {
+            Some(end) => Ok(view.offset as usize..end as usize),
+            None => Err(Error::InvalidArgument {
+                argument: "view".into(),
+                reason: format!("{}..+{} is outside the CPU slab of {} bytes", view.offset, view.size, self.slab.len()),
+            }),
         }
-        Ok(start..end)
     }
 }
 
@@ -63,7 +63,7 @@ impl OracleContext for CpuOracle {
             }
         }
         let out = kernel.body.out();
-        let bytes = memory[out].to_bytes();
+        let bytes = memory[out].to_bytes("output")?;
         let r = self.range(&buffers[out])?;
         self.slab[r.start..r.start + bytes.len()].copy_from_slice(&bytes);
         Ok(times)
@@ -85,7 +85,10 @@ impl OracleContext for CpuOracle {
     ) -> Result<BufferView> {
         let offset = align_up(self.slab.len() as u64);
         let size = align_up(size_bytes.max(4) as u64);
-        let end = usize::try_from(offset + size).map_err(|_| Error::OutOfMemory("CPU oracle slab".into()))?;
+        let end = offset
+            .checked_add(size)
+            .and_then(|e| usize::try_from(e).ok())
+            .ok_or_else(|| Error::OutOfMemory(format!("CPU oracle slab: {size_bytes} more bytes overflow its size")))?;
         self.slab
             .try_reserve(end.saturating_sub(self.slab.len()))
             .map_err(|_| Error::OutOfMemory(format!("CPU oracle slab of {end} bytes")))?;

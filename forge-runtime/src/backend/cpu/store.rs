@@ -109,14 +109,22 @@ impl Store {
         }
     }
 
-    /// The elements as little-endian bytes.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// The elements as little-endian bytes; a copy the machine cannot allocate is an error.
+    pub fn to_bytes(&self, name: &str) -> Result<Vec<u8>> {
+        let size = match self {
+            Store::F16(_) | Store::BF16(_) => 2,
+            _ => 4,
+        };
+        let mut out = Vec::new();
+        out.try_reserve_exact(self.len() * size)
+            .map_err(|_| Error::OutOfMemory(format!("reading binding `{name}` back needs {} host bytes", self.len() * size)))?;
         match self {
-            Store::F32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-            Store::F16(v) | Store::BF16(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-            Store::U32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-            Store::I32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Store::F32(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),
+            Store::F16(v) | Store::BF16(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),
+            Store::U32(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),
+            Store::I32(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),
         }
+        Ok(out)
     }
 
     /// Little-endian bytes of elements `offset .. offset + len`.

@@ -166,12 +166,12 @@ impl<'a> CudaPipeline<'a> {
     /// Device addresses of `buffers`, already in ascending binding order.
     fn params_sorted(&self, buffers: &[BufferView]) -> Result<Vec<u64>> {
         if buffers.len() < self.bindings.len() {
-            return Err(Error::Internal(format!(
-                "{}: {} buffers for {} bindings",
-                self.entry,
-                buffers.len(),
-                self.bindings.len()
-            )));
+            return Err(Error::LengthMismatch {
+                binding: format!("buffers of `{}`", self.entry),
+                shape: "one view per binding".into(),
+                expected: self.bindings.len(),
+                actual: buffers.len(),
+            });
         }
         Ok(buffers[..self.bindings.len()].iter().map(|v| self.ctx.device_address(v)).collect())
     }

@@ -222,22 +222,20 @@ impl SlabAllocator {
             SlabKind::Read | SlabKind::ReadWrite => {
                 let ring = if kind == SlabKind::Read { &mut self.read } else { &mut self.read_write };
                 if !ring.is_empty() {
-                    return Err(Error::Internal(format!(
-                        "resizing the {} ring while {} bytes are live",
-                        kind.name(),
-                        ring.live_bytes()
-                    )));
+                    return Err(Error::InvalidArgument {
+                        argument: "capacity".into(),
+                        reason: format!("resizing the {} ring while {} bytes are live", kind.name(), ring.live_bytes()),
+                    });
                 }
                 *ring = Ring::new(capacity);
             }
             SlabKind::Weight | SlabKind::State => {
                 let bump = if kind == SlabKind::Weight { &mut self.weight } else { &mut self.state };
                 if capacity < bump.used {
-                    return Err(Error::Internal(format!(
-                        "shrinking the {} slab to {capacity} bytes below its {} live bytes",
-                        kind.name(),
-                        bump.used
-                    )));
+                    return Err(Error::InvalidArgument {
+                        argument: "capacity".into(),
+                        reason: format!("shrinking the {} slab to {capacity} bytes below its {} live bytes", kind.name(), bump.used),
+                    });
                 }
                 bump.capacity = capacity;
             }

@@ -197,6 +197,14 @@ impl WgpuComputeContext {
         self.generation
     }
 
+    /// Bytes the device's memory allocator holds once the queue has drained (wgpu's allocator
+    /// report: Vulkan, DX12); `None` where the backend does not report. Instances return their
+    /// memory on drop, so this stays flat across create-run-drop cycles.
+    pub fn allocated_bytes(&self) -> Option<u64> {
+        self.wait_idle().ok()?;
+        self.device.generate_allocator_report().map(|r| r.total_allocated_bytes)
+    }
+
     /// Number of `queue.submit` calls this context made.
     pub fn submission_count(&self) -> u64 {
         self.submissions.load(Ordering::Relaxed)

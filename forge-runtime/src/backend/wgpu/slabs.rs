@@ -61,9 +61,13 @@ impl WgpuComputeContext {
         usage: BindingUsage,
     ) -> Result<BufferView> {
         match usage {
-            BindingUsage::StorageReadResident | BindingUsage::StoragePersistent => Err(Error::Internal(format!(
-                "allocate_transient called with resident usage {usage:?} for binding {binding}"
-            ))),
+            BindingUsage::StorageReadResident | BindingUsage::StoragePersistent => Err(Error::InvalidArgument {
+                argument: "usage".into(),
+                reason: format!(
+                    "allocate_transient takes a per-run usage (StorageRead, StorageReadWrite, Uniform), got {usage:?} for binding {binding}; \
+                     use allocate_weight or allocate_state"
+                ),
+            }),
             _ => self.allocate_view(size_bytes as u64, binding, group, usage),
         }
     }
@@ -117,7 +121,10 @@ impl WgpuComputeContext {
     /// small is re-created (bumping [`Self::generation`]); over `max_buffer_size` → `OverLimit`.
     pub fn reserve_transient(&mut self, read_bytes: u64, read_write_bytes: u64) -> Result<()> {
         if !self.allocator.transient_is_empty() {
-            return Err(Error::Internal("reserve_transient called while transient allocations are live".into()));
+            return Err(Error::InvalidArgument {
+                argument: "reserve_transient".into(),
+                reason: "transient allocations are live; call clear_transient_allocations first".into(),
+            });
         }
         for (kind, bytes, name) in [
             (SlabKind::Read, read_bytes, "transient read slab"),
@@ -207,12 +214,10 @@ impl WgpuComputeContext {
     /// `data` must not be longer than the view; it is zero-padded to a multiple of 4 bytes.
     pub fn write_view(&self, view: &BufferView, data: &[u8]) -> Result<()> {
         if data.len() as u64 > view.size {
-            return Err(Error::Internal(format!(
-                "write_view: {} bytes do not fit view of {} bytes at binding {}",
-                data.len(),
-                view.size,
-                view.binding
-            )));
+            return Err(Error::InvalidArgument {
+                argument: "data".into(),
+                reason: format!("write_view: {} bytes do not fit the view of {} bytes at binding {}", data.len(), view.size, view.binding),
+            });
         }
         self.check_view_bounds(view)?;
         self.write_padded(view, data);
@@ -224,14 +229,17 @@ impl WgpuComputeContext {
         let buffer = self.slab_buffer(SlabKind::for_usage(view.usage));
         let end = view.offset.checked_add(view.size);
         if view.size == 0 || !view.size.is_multiple_of(4) || end.is_none_or(|e| e > buffer.size()) {
-            return Err(Error::Internal(format!(
-                "view {}..+{} (binding {}) is not a 4-byte-sized range of the {} slab ({} bytes)",
-                view.offset,
-                view.size,
-                view.binding,
-                SlabKind::for_usage(view.usage).name(),
-                buffer.size()
-            )));
+            return Err(Error::InvalidArgument {
+                argument: "view".into(),
+                reason: format!(
+                    "{}..+{} (binding {}) is not a 4-byte-sized range of the {} slab ({} bytes)",
+                    view.offset,
+                    view.size,
+                    view.binding,
+                    SlabKind::for_usage(view.usage).name(),
+                    buffer.size()
+                ),
+            });
         }
         Ok(())
     }

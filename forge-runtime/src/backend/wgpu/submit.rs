@@ -79,24 +79,27 @@ impl WgpuComputeContext {
         self.check_view_bounds(src)?;
         self.check_view_bounds(dst)?;
         if src.size > dst.size {
-            return Err(Error::Internal(format!(
-                "copy of {} bytes into a view of {} bytes (binding {} → {})",
-                src.size, dst.size, src.binding, dst.binding
-            )));
+            return Err(Error::InvalidArgument {
+                argument: "dst".into(),
+                reason: format!("copy of {} bytes into a view of {} bytes (binding {} → {})", src.size, dst.size, src.binding, dst.binding),
+            });
         }
         let (sk, dk) = (SlabKind::for_usage(src.usage), SlabKind::for_usage(dst.usage));
         if sk != dk {
             return Ok(PreparedCopy::Buffer { src: *src, dst: *dst });
         }
         if src.offset < dst.offset + src.size && dst.offset < src.offset + src.size {
-            return Err(Error::Internal(format!(
-                "copy between overlapping ranges of the {} slab ({}..+{} → {}..+{})",
-                sk.name(),
-                src.offset,
-                src.size,
-                dst.offset,
-                src.size
-            )));
+            return Err(Error::InvalidArgument {
+                argument: "dst".into(),
+                reason: format!(
+                    "copy between overlapping ranges of the {} slab ({}..+{} → {}..+{})",
+                    sk.name(),
+                    src.offset,
+                    src.size,
+                    dst.offset,
+                    src.size
+                ),
+            });
         }
         let pipeline = self.compile_pipeline_cached(COPY_WGSL, "forge_copy_words")?;
         // Bind both as read-write storage of the slab the views live in (usage only picks it).

@@ -18,7 +18,10 @@ pub(super) fn call(
     span: Span,
     want: Option<Ty>,
 ) -> Option<TExpr> {
-    if t.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") {
+    // In index notation `max(k, …)` with a bare name first is a (nested) reduction; `max` of
+    // any other two operands (`max(a[i], b[i])`) is the elementwise maximum.
+    let reduction_form = func.text != "max" || matches!(args.first(), Some(Expr::Name(_)));
+    if t.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") && reduction_form {
         return t.err(
             GraphError::new(ErrorKind::IndexForm, func.span, format!("a `{}` reduction must be the node's whole right-hand side", func.text))
                 .help("compute the reduction into a `temp` in its own node, then combine"),

@@ -86,6 +86,7 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
                 default = Typer::new(cx, None).literal(lit, Some(b.elem.compute()));
             }
         }
+        cx.ids.entry(name.text.clone()).or_insert(cx.bindings.len());
         cx.bindings.push(BindingInfo {
             name: name.text.clone(),
             usage: b.usage,

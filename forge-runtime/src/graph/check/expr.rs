@@ -81,7 +81,8 @@ impl<'c, 'g> Typer<'c, 'g> {
             },
             Expr::Raw { .. } => Nat::FlexInt,
             Expr::Call { func, args, .. } => {
-                if self.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") {
+                let reduction_form = func.text != "max" || matches!(args.first(), Some(Expr::Name(_)));
+                if self.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") && reduction_form {
                     return if func.text == "mean" { Nat::Fixed(Ty::F32) } else { args.get(1).map_or(Nat::FlexInt, |a| self.nat(a)) };
                 }
                 match lookup(&func.text, args.len()).map(|d| d.builtin) {
@@ -276,6 +277,12 @@ impl<'c, 'g> Typer<'c, 'g> {
             (LitValue::Int(v), Some(Ty::F32)) => Some(Const::F32(v as f32)),
             (LitValue::Float(v), Some(Ty::F32) | None) => {
                 let f = v as f32;
+                if v != 0.0 && f.abs() < f32::MIN_POSITIVE {
+                    return self.err(
+                        GraphError::new(ErrorKind::TypeMismatch, l.span, format!("literal {v:e} is too small for f32"))
+                            .help("f32 literals are 0 or at least 1.1754944e-38 in magnitude (GPUs may flush smaller values to zero)"),
+                    );
+                }
                 (f.is_finite() || v.is_infinite()).then_some(Const::F32(f))
             }
             (LitValue::Float(_), Some(t @ (Ty::U32 | Ty::I32))) => {

@@ -100,16 +100,26 @@ pub(super) fn check_cycle(cx: &mut Cx<'_>, stmt: &Stmt, target: BindingId, reads
     if cx.bindings[target].usage == Usage::State || cx.active_loop.is_some() {
         return;
     }
-    let mut derived = std::collections::HashSet::new();
+    // Direct reads only; the search runs when a binding is written again (a first write has no
+    // earlier value to come from), so a chain of n nodes checks in O(n), not O(n²).
     let mut via = None;
-    for &r in reads.iter().filter(|r| **r != target) {
-        if let Some(d) = cx.deps.get(&r) {
-            if d.contains(&target) && via.is_none() {
-                via = Some(r);
+    if cx.deps.contains_key(&target) {
+        let mut seen = std::collections::HashSet::new();
+        'starts: for &start in reads.iter().filter(|r| **r != target) {
+            let mut stack = vec![start];
+            while let Some(b) = stack.pop() {
+                if !seen.insert(b) {
+                    continue;
+                }
+                if let Some(d) = cx.deps.get(&b) {
+                    if d.contains(&target) {
+                        via = Some(start);
+                        break 'starts;
+                    }
+                    stack.extend(d.iter().copied());
+                }
             }
-            derived.extend(d.iter().copied());
         }
-        derived.insert(r);
     }
     if let Some(via) = via {
         let (t, v) = (&cx.bindings[target].name, &cx.bindings[via].name);
@@ -119,7 +129,7 @@ pub(super) fn check_cycle(cx: &mut Cx<'_>, stmt: &Stmt, target: BindingId, reads
                 .help("nodes must form an acyclic graph; write the new value into a fresh `temp`"),
         );
     }
-    cx.deps.entry(target).or_default().extend(derived);
+    cx.deps.entry(target).or_default().extend(reads.iter().copied().filter(|r| *r != target));
 }
 
 /// Every `output` is written by some node.
@@ -172,16 +182,25 @@ pub(super) fn warnings(cx: &Cx<'_>, nodes: &[Node]) -> Vec<GraphError> {
             _ => flat.push((n, None)),
         }
     }
-    for (n, _) in &flat {
-        for r in node_reads(n) {
+    // Linear in the nodes: each node's reads once, then per binding the last node reading it
+    // and the loops reading it.
+    let reads: Vec<Vec<usize>> = flat.iter().map(|(n, _)| node_reads(n)).collect();
+    let mut last_read = vec![None; cx.bindings.len()];
+    let mut loop_reads: std::collections::HashSet<(usize, usize)> = std::collections::HashSet::new();
+    for (i, ((n, lp), rs)) in flat.iter().zip(&reads).enumerate() {
+        for &r in rs {
             used[r] = true;
+            last_read[r] = Some(i);
+            if let Some(l) = lp {
+                loop_reads.insert((*l, r));
+            }
         }
         if let Some(t) = node_target(n) {
             used[t] = true;
         }
     }
-    for (b, ast) in cx.bindings.iter().zip(&cx.graph.bindings) {
-        if !used[cx.binding_id(&b.name).unwrap_or(0)] {
+    for (id, (b, ast)) in cx.bindings.iter().zip(&cx.graph.bindings).enumerate() {
+        if !used[id] {
             out.push(
                 GraphError::new(ErrorKind::UnusedBinding, ast.name.span, format!("binding `{}` is never used", b.name))
                     .help("remove it, or read it in a node"),
@@ -193,8 +212,8 @@ pub(super) fn warnings(cx: &Cx<'_>, nodes: &[Node]) -> Vec<GraphError> {
         if cx.bindings[t].usage != Usage::Temp {
             continue;
         }
-        let later = flat[i + 1..].iter().any(|(m, _)| node_reads(m).contains(&t));
-        let in_loop = lp.is_some() && flat.iter().any(|(m, l)| l == lp && node_reads(m).contains(&t));
+        let later = last_read[t].is_some_and(|j| j > i);
+        let in_loop = lp.is_some_and(|l| loop_reads.contains(&(l, t)));
         if !later && !in_loop {
             out.push(
                 GraphError::new(

@@ -30,6 +30,7 @@ pub fn check(graph: &ast::Graph) -> Result<Checked, Vec<GraphError>> {
         graph,
         dims: graph.dims.iter().map(|d| d.text.clone()).collect(),
         bindings: Vec::new(),
+        ids: HashMap::new(),
         errors: Vec::new(),
         deferred: Vec::new(),
         loops: Vec::new(),
@@ -65,6 +66,8 @@ pub(super) struct Cx<'g> {
     pub graph: &'g ast::Graph,
     pub dims: Vec<String>,
     pub bindings: Vec<super::checked::BindingInfo>,
+    /// The first binding of each name (lookups stay O(1) in large graphs).
+    pub ids: HashMap<String, BindingId>,
     pub errors: Vec<GraphError>,
     pub deferred: Vec<Deferred>,
     /// Loop variables by id (name, extent).
@@ -86,7 +89,7 @@ impl Cx<'_> {
     }
 
     pub fn binding_id(&self, name: &str) -> Option<BindingId> {
-        self.bindings.iter().position(|b| b.name == name)
+        self.ids.get(name).copied()
     }
 
     pub fn shape_text(&self, s: &[Extent]) -> String {

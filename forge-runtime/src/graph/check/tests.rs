@@ -87,7 +87,9 @@ fn literals_are_typed_and_range_checked() {
     assert!(es[0].1.contains("does not fit f32"), "{es:?}");
     let es = errors("graph G { dims { N } input x: u32[N]; output y: u32[N]; y = x + 1.5; }");
     assert!(es[0].1.contains("float literal"), "{es:?}");
-    let g = check("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = max(x, -inf) * 1e-50; }").unwrap();
+    let es = errors("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = x * 1e-50; }");
+    assert!(es[0].1.contains("too small for f32"), "{es:?}");
+    let g = check("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = max(x, -inf) * 1e-30; }").unwrap();
     let NodeKind::Assign { value, .. } = &g.nodes[0].kind else { panic!() };
     let mut consts = Vec::new();
     value.visit(&mut |e| {

@@ -278,7 +278,9 @@ impl<'a> Writer<'a> {
         let index = self.based(out, index);
         let line = match (self.d, elem) {
             (_, Elem::F32 | Elem::U32 | Elem::I32) => format!("a{out}[{index}] = {value};"),
-            (Dialect::Wgsl, Elem::F16) => format!("a{out}[{index}] = f16({value});"),
+            // Rounded to f16 precision first (to nearest even), so the conversion is exact:
+            // WGSL lets `f16(x)` round either way.
+            (Dialect::Wgsl, Elem::F16) => format!("a{out}[{index}] = f16(forge_h_round({value}));"),
             (Dialect::Cuda, Elem::F16) => format!("a{out}[{index}] = forge_f2h({value});"),
             (Dialect::Cuda, Elem::BF16) => format!("a{out}[{index}] = forge_f2bf({value});"),
             (Dialect::Wgsl, Elem::BF16) => {

@@ -73,6 +73,17 @@ impl Writer<'_> {
                             _ => format!("{}({a}, {b})", if max { "max" } else { "min" }),
                         };
                     }
+                    BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne if ty == Ty::F32 => {
+                        let f = match op {
+                            BinaryOp::Lt => "forge_flt",
+                            BinaryOp::Le => "forge_fle",
+                            BinaryOp::Gt => "forge_fgt",
+                            BinaryOp::Ge => "forge_fge",
+                            BinaryOp::Eq => "forge_feq",
+                            _ => "forge_fne",
+                        };
+                        return format!("{f}({a}, {b})");
+                    }
                     BinaryOp::Lt => "<",
                     BinaryOp::Le => "<=",
                     BinaryOp::Gt => ">",
@@ -111,10 +122,7 @@ impl Writer<'_> {
         let as_f32 = |x: &str| if from == Ty::F32 { x.to_string() } else { format!("f32({x})") };
         match to {
             Elem::F32 => as_f32(x),
-            Elem::F16 => match self.d {
-                Dialect::Wgsl => format!("f32(f16({}))", as_f32(x)),
-                Dialect::Cuda => format!("forge_h_round({})", as_f32(x)),
-            },
+            Elem::F16 => format!("forge_h_round({})", as_f32(x)),
             Elem::BF16 => format!("forge_bf_round({})", as_f32(x)),
             Elem::I32 => match from {
                 Ty::F32 => format!("forge_f2i({x})"),

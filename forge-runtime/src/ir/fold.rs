@@ -1,0 +1,198 @@
+//! Constant folding of kernel expressions in Forge's one numeric semantics (`docs/semantics.md`):
+//! an operation whose operands are all constants is evaluated here, once, in f32 / wrapping
+//! integers, so no backend's compiler evaluates it by rules of its own (WGSL rejects `1.0 / 0.0`
+//! or an `i32` overflow in a constant expression; drivers may fold in wider precision).
+//! Transcendental functions of a constant fold only where a dialect's compiler would itself
+//! evaluate them (`exp`, `log`, `sqrt`, `inverseSqrt`), with Rust's correctly rounded-ish libm.
+
+use super::expr::{BinaryOp, SExpr, UnaryOp};
+use crate::elem::Elem;
+use crate::graph::checked::Const;
+
+/// `op(arg)`, folded when `arg` is a constant.
+pub fn unary(op: UnaryOp, arg: SExpr) -> SExpr {
+    if let SExpr::Const(c) = arg {
+        if let Some(v) = unary_const(op, c) {
+            return SExpr::Const(v);
+        }
+    }
+    SExpr::Unary { op, arg: Box::new(arg) }
+}
+
+/// `lhs op rhs`, folded when both are constants.
+pub fn binary(op: BinaryOp, lhs: SExpr, rhs: SExpr) -> SExpr {
+    if let (SExpr::Const(a), SExpr::Const(b)) = (&lhs, &rhs) {
+        if let Some(v) = binary_const(op, *a, *b) {
+            return SExpr::Const(v);
+        }
+    }
+    SExpr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }
+}
+
+/// `select(cond, on_true, on_false)`, reduced to one branch when `cond` is a constant.
+pub fn select(cond: SExpr, on_true: SExpr, on_false: SExpr) -> SExpr {
+    match cond {
+        SExpr::Const(Const::Bool(true)) => on_true,
+        SExpr::Const(Const::Bool(false)) => on_false,
+        cond => SExpr::Select { cond: Box::new(cond), on_true: Box::new(on_true), on_false: Box::new(on_false) },
+    }
+}
+
+/// `arg as to`, folded when `arg` is a constant.
+pub fn cast(arg: SExpr, to: Elem) -> SExpr {
+    match arg {
+        SExpr::Const(c) => SExpr::Const(cast_const(c, to)),
+        arg => SExpr::Cast { arg: Box::new(arg), to },
+    }
+}
+
+/// NaN-propagating maximum and minimum (either operand NaN → NaN).
+fn fmax(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        a + b
+    } else {
+        a.max(b)
+    }
+}
+fn fmin(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        a + b
+    } else {
+        a.min(b)
+    }
+}
+
+fn unary_const(op: UnaryOp, c: Const) -> Option<Const> {
+    Some(match (op, c) {
+        (UnaryOp::Not, Const::Bool(b)) => Const::Bool(!b),
+        (UnaryOp::Neg, Const::I32(x)) => Const::I32(x.wrapping_neg()),
+        (UnaryOp::Neg, Const::U32(x)) => Const::U32(x.wrapping_neg()),
+        (UnaryOp::Abs, Const::I32(x)) => Const::I32(x.wrapping_abs()),
+        (UnaryOp::Relu, Const::I32(x)) => Const::I32(x.max(0)),
+        (UnaryOp::Abs | UnaryOp::Relu, Const::U32(x)) => Const::U32(x),
+        (op, Const::F32(x)) => Const::F32(match op {
+            UnaryOp::Neg => -x,
+            UnaryOp::Abs => x.abs(),
+            UnaryOp::Relu => fmax(x, 0.0),
+            UnaryOp::Exp => x.exp(),
+            UnaryOp::Log => x.ln(),
+            UnaryOp::Sqrt => x.sqrt(),
+            UnaryOp::Rsqrt => 1.0 / x.sqrt(),
+            _ => return None,
+        }),
+        _ => return None,
+    })
+}
+
+fn binary_const(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
+    use std::cmp::Ordering;
+    use BinaryOp::*;
+    let compare = |ord: Option<Ordering>| {
+        Const::Bool(match (op, ord) {
+            (Ne, None) => true,
+            (_, None) => false,
+            (Lt, Some(o)) => o == Ordering::Less,
+            (Le, Some(o)) => o != Ordering::Greater,
+            (Gt, Some(o)) => o == Ordering::Greater,
+            (Ge, Some(o)) => o != Ordering::Less,
+            (Eq, Some(o)) => o == Ordering::Equal,
+            (_, Some(o)) => o != Ordering::Equal,
+        })
+    };
+    Some(match (a, b) {
+        (Const::F32(x), Const::F32(y)) => match op {
+            Add => Const::F32(x + y),
+            Sub => Const::F32(x - y),
+            Mul => Const::F32(x * y),
+            Div => Const::F32(x / y),
+            Min => Const::F32(fmin(x, y)),
+            Max => Const::F32(fmax(x, y)),
+            And | Or => return None,
+            _ => compare(x.partial_cmp(&y)),
+        },
+        (Const::I32(x), Const::I32(y)) => match op {
+            Add => Const::I32(x.wrapping_add(y)),
+            Sub => Const::I32(x.wrapping_sub(y)),
+            Mul => Const::I32(x.wrapping_mul(y)),
+            Div => Const::I32(if y == 0 || (x == i32::MIN && y == -1) { x } else { x / y }),
+            Min => Const::I32(x.min(y)),
+            Max => Const::I32(x.max(y)),
+            And | Or => return None,
+            _ => compare(Some(x.cmp(&y))),
+        },
+        (Const::U32(x), Const::U32(y)) => match op {
+            Add => Const::U32(x.wrapping_add(y)),
+            Sub => Const::U32(x.wrapping_sub(y)),
+            Mul => Const::U32(x.wrapping_mul(y)),
+            Div => Const::U32(x.checked_div(y).unwrap_or(x)),
+            Min => Const::U32(x.min(y)),
+            Max => Const::U32(x.max(y)),
+            And | Or => return None,
+            _ => compare(Some(x.cmp(&y))),
+        },
+        (Const::Bool(x), Const::Bool(y)) => Const::Bool(match op {
+            And => x && y,
+            Or => x || y,
+            Eq => x == y,
+            Ne => x != y,
+            _ => return None,
+        }),
+        _ => return None,
+    })
+}
+
+/// bf16 rounding to nearest even (NaN stays NaN).
+fn bf16_round(x: f32) -> f32 {
+    if x.is_nan() {
+        return x;
+    }
+    let b = x.to_bits();
+    f32::from_bits((b.wrapping_add(0x7fff + ((b >> 16) & 1)) >> 16) << 16)
+}
+
+fn cast_const(c: Const, to: Elem) -> Const {
+    let f = |c: Const| match c {
+        Const::F32(v) => v,
+        Const::I32(v) => v as f32,
+        Const::U32(v) => v as f32,
+        Const::Bool(b) => u8::from(b) as f32,
+    };
+    match (to, c) {
+        (Elem::F32, c) => Const::F32(f(c)),
+        (Elem::F16, c) => Const::F32(half::f16::from_f32(f(c)).to_f32()),
+        (Elem::BF16, c) => Const::F32(bf16_round(f(c))),
+        (Elem::I32, Const::F32(v)) => Const::I32(v as i32),
+        (Elem::I32, Const::U32(v)) => Const::I32(v as i32),
+        (Elem::I32, Const::I32(v)) => Const::I32(v),
+        (Elem::I32, Const::Bool(b)) => Const::I32(i32::from(b)),
+        (Elem::U32, Const::F32(v)) => Const::U32(v as u32),
+        (Elem::U32, Const::I32(v)) => Const::U32(v as u32),
+        (Elem::U32, Const::U32(v)) => Const::U32(v),
+        (Elem::U32, Const::Bool(b)) => Const::U32(u32::from(b)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_by_forge_semantics() {
+        let c = |e: SExpr| match e {
+            SExpr::Const(c) => c,
+            other => panic!("not folded: {other:?}"),
+        };
+        let f = |v: f32| SExpr::Const(Const::F32(v));
+        let i = |v: i32| SExpr::Const(Const::I32(v));
+        assert_eq!(c(binary(BinaryOp::Div, f(1.0), f(0.0))), Const::F32(f32::INFINITY));
+        assert_eq!(c(binary(BinaryOp::Div, i(i32::MIN), i(-1))), Const::I32(i32::MIN));
+        assert_eq!(c(binary(BinaryOp::Div, i(7), i(0))), Const::I32(7));
+        assert_eq!(c(binary(BinaryOp::Add, i(i32::MAX), i(1))), Const::I32(i32::MIN));
+        assert_eq!(c(binary(BinaryOp::Ne, f(f32::NAN), f(f32::NAN))), Const::Bool(true));
+        assert!(matches!(c(binary(BinaryOp::Max, f(f32::NAN), f(1.0))), Const::F32(v) if v.is_nan()));
+        assert_eq!(c(cast(f(f32::NAN), Elem::I32)), Const::I32(0));
+        assert_eq!(c(cast(f(-1.0), Elem::U32)), Const::U32(0));
+        assert_eq!(c(cast(f(1.0 + 1.0 / 256.0), Elem::BF16)), Const::F32(1.0));
+        assert_eq!(c(cast(f(1.0 + 1.0 / 2048.0), Elem::F16)), Const::F32(1.0));
+    }
+}

@@ -1,0 +1,276 @@
+//! Forge's one numeric semantics (`docs/semantics.md`) on every backend: special values, literal
+//! typing and range, f32 arithmetic (no wider intermediate), division and cast rules, integer
+//! wrap, NaN in min/max, reductions' identities, f16/bf16 rounding and the accuracy of the
+//! transcendental functions. Each test states the exact answer the document promises.
+
+mod common;
+
+use forge::{Context, Error, GraphInstance, HostSlice};
+
+const NAN: f32 = f32::NAN;
+const INF: f32 = f32::INFINITY;
+
+/// Runs a one-input graph from text and returns its single output as `T`.
+fn run1<I: forge::Element, T: forge::Element>(ctx: &Context, src: &str, dims: &[usize], x: &[I]) -> Vec<T> {
+    let mut g = GraphInstance::from_source(ctx, src, dims).unwrap_or_else(|e| panic!("{src}: {e}"));
+    let out = g.run(&[("x", HostSlice::of(x))], &[]).unwrap_or_else(|e| panic!("{src}: {e}"));
+    out[0].1.to_vec::<T>(&out[0].0).unwrap()
+}
+
+/// Bitwise-equal f32s, except that any NaN matches any NaN and -0 matches +0.
+#[track_caller]
+fn assert_same(what: &str, got: &[f32], want: &[f32]) {
+    assert_eq!(got.len(), want.len(), "{what}: length");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let ok = (g.is_nan() && w.is_nan()) || g == w;
+        assert!(ok, "{what}[{i}]: got {g:e}, want {w:e}");
+    }
+}
+
+fn max_identity_is_neg_inf_and_nan_propagates(ctx: &Context) {
+    let src = "graph M { dims { R, C } input x: f32[R, C]; output y: f32[R]; output z: f32[R]; y = max(x); z[r] = max(c, x[r, c]); }";
+    let x = [-INF, -INF, -INF, 1.0, NAN, 2.0, -INF, 5.0, NAN];
+    let mut g = GraphInstance::from_source(ctx, src, &[3, 3]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
+    for (name, v) in &out {
+        assert_same(name, &v.to_vec::<f32>(name).unwrap(), &[-INF, NAN, NAN]);
+    }
+    let src = "graph E { dims { N } input x: f32[N]; output a: f32[N]; output b: f32[N]; a = max(x, 1.0); b = min(1.0, x); }";
+    let mut g = GraphInstance::from_source(ctx, src, &[4]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&[NAN, 2.0, -INF, 0.5]))], &[]).unwrap();
+    assert_same("max with NaN", &out[0].1.to_vec::<f32>("a").unwrap(), &[NAN, 2.0, 1.0, 1.0]);
+    assert_same("min with NaN", &out[1].1.to_vec::<f32>("b").unwrap(), &[NAN, 1.0, -INF, 0.5]);
+    // In index notation `max` of two operands is elementwise (only `max(k, …)` reduces); the
+    // differential fuzzer found it rejected as a nested reduction.
+    let src = "graph I { dims { N } input x: f32[N]; output m: f32[N]; m[i] = max(x[i], 1.0) + min(x[i], 0.0); }";
+    let m: Vec<f32> = run1(ctx, src, &[3], &[NAN, 2.0, -3.0]);
+    assert_same("index max/min", &m, &[NAN, 2.0, -2.0]);
+}
+
+fn integer_literals_are_range_checked(ctx: &Context) {
+    for (src, bad) in [
+        ("graph L { dims { N } input x: i32[N]; output y: i32[N]; y = x + 2147483648; }", "2147483648"),
+        ("graph L { dims { N } input x: u32[N]; output y: u32[N]; y = x + 4294967296; }", "4294967296"),
+        ("graph L { dims { N } input x: u32[N]; output y: u32[N]; y = x + -1; }", "-1"),
+        ("graph L { dims { N } input x: i32[N]; output y: i32[N]; y = x * 99999999999999999999999; }", "literal"),
+        ("graph L { dims { N } input x: f32[N]; output y: f32[N]; y = x * 1e39; }", "1e39"),
+        ("graph L { dims { N } input x: f32[N]; output y: f32[N]; y = x * 1e-50 * 1e50; }", "1e-50"),
+        ("graph L { dims { N } input x: i32[N]; output y: i32[N]; y = x + 1.5; }", "float literal"),
+    ] {
+        match GraphInstance::from_source(ctx, src, &[4]) {
+            Err(e @ Error::InvalidGraph(_)) => assert!(e.to_string().contains(bad), "{src}: {e}"),
+            other => panic!("{src}: expected InvalidGraph, got {other:?}"),
+        }
+    }
+    let y: Vec<i32> = run1(ctx, "graph L { dims { N } input x: i32[N]; output y: i32[N]; y = x + 2147483647 - -2147483648; }", &[3], &[0i32, 1, -1]);
+    assert_eq!(y, vec![-1, 0, -2]);
+    let y: Vec<u32> = run1(ctx, "graph L { dims { N } input x: u32[N]; output y: u32[N]; y = x + 4294967295; }", &[2], &[0u32, 1]);
+    assert_eq!(y, vec![u32::MAX, 0]);
+}
+
+fn f32_literals_and_arithmetic_stay_f32(ctx: &Context) {
+    // Every intermediate is f32: 1e30 * 1e30 overflows before the division brings it back.
+    let src = "graph F { dims { N } input x: f32[N]; output y: f32[N]; y = x * x / x - x; }";
+    let x = [1e30f32, 3.0, -2.5e20, 1e15];
+    let want: Vec<f32> = x.iter().map(|&v| v * v / v - v).collect();
+    assert!(want[0].is_infinite() && want[1].is_finite());
+    assert_same("x*x/x", &run1(ctx, src, &[4], &x), &want);
+    let big = run1::<f32, f32>(ctx, "graph F { dims { N } input x: f32[N]; output y: f32[N]; y = x * 3.4028235e38 + 16777217.0; }", &[2], &[1.0, -1.0]);
+    assert_same("extreme literals", &big, &[3.4028235e38, -3.4028235e38]);
+}
+
+fn literal_division_by_zero(ctx: &Context) {
+    let src = "graph D { dims { N } input x: f32[N]; output a: f32[N]; output b: f32[N]; a = x + 1.0 / 0.0; b = x - 0.0 / 0.0; }";
+    let mut g = GraphInstance::from_source(ctx, src, &[2]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&[1.0f32, 2.0]))], &[]).unwrap();
+    assert_same("1/0", &out[0].1.to_vec::<f32>("a").unwrap(), &[INF, INF]);
+    assert_same("0/0", &out[1].1.to_vec::<f32>("b").unwrap(), &[NAN, NAN]);
+    let f: Vec<f32> = run1(ctx, "graph D { dims { N } input x: f32[N]; output y: f32[N]; y = x * 0.0 + -1.0 / 0.0; }", &[1], &[1.0f32]);
+    assert_same("-1/0", &f, &[-INF]);
+    let i: Vec<i32> = run1(ctx, "graph D { dims { N } input x: i32[N]; output y: i32[N]; y = x + 7 / 0 + -2147483648 / -1 - x / 0; }", &[3], &[0i32, 5, -9]);
+    assert_eq!(i, vec![7i32.wrapping_add(i32::MIN); 3]);
+    let u: Vec<u32> = run1(ctx, "graph D { dims { N } input x: u32[N]; output y: u32[N]; y = x / 0 + 9 / 0; }", &[2], &[3u32, 0]);
+    assert_eq!(u, vec![12, 9]);
+}
+
+fn integer_division_and_wrap(ctx: &Context) {
+    let x = [i32::MIN, i32::MAX, -7, 7, 0, -1];
+    let src = "graph I { dims { N } input x: i32[N]; output q: i32[N]; output w: i32[N]; output n: i32[N]; output a: i32[N];
+               q = x / (x - x - 1); w = x * 65537 + 2147483647; n = -x; a = abs(x) + x / 2; }";
+    let mut g = GraphInstance::from_source(ctx, src, &[x.len()]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
+    let get = |i: usize| out[i].1.to_vec::<i32>("").unwrap();
+    let div = |a: i32, b: i32| if b == 0 || (a == i32::MIN && b == -1) { a } else { a / b };
+    assert_eq!(get(0), x.iter().map(|&v| div(v, -1)).collect::<Vec<_>>(), "x / -1");
+    assert_eq!(get(1), x.iter().map(|&v| v.wrapping_mul(65537).wrapping_add(i32::MAX)).collect::<Vec<_>>(), "wrap");
+    assert_eq!(get(2), x.iter().map(|&v| v.wrapping_neg()).collect::<Vec<_>>(), "neg");
+    assert_eq!(get(3), x.iter().map(|&v| v.wrapping_abs().wrapping_add(v / 2)).collect::<Vec<_>>(), "abs");
+    let u = [0u32, 1, u32::MAX, 7];
+    let y: Vec<u32> = run1(ctx, "graph U { dims { N } input x: u32[N]; output y: u32[N]; y = (x - 1) * 3 / 2; }", &[4], &u);
+    assert_eq!(y, u.iter().map(|v| v.wrapping_sub(1).wrapping_mul(3) / 2).collect::<Vec<_>>());
+}
+
+fn float_to_int_casts_saturate(ctx: &Context) {
+    let x = [NAN, INF, -INF, 3e9, -3e9, 2.7, -2.7, 4294967296.0, -0.5, -1.0, 2147483520.0, -2147483648.0];
+    let src = "graph C { dims { N } input x: f32[N]; output i: i32[N]; output u: u32[N]; output b: f32[N];
+               i = x as i32; u = x as u32; b = (x as i32) as f32; }";
+    let mut g = GraphInstance::from_source(ctx, src, &[x.len()]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
+    assert_eq!(out[0].1.to_vec::<i32>("i").unwrap(), x.iter().map(|&v| v as i32).collect::<Vec<_>>());
+    assert_eq!(out[1].1.to_vec::<u32>("u").unwrap(), x.iter().map(|&v| v as u32).collect::<Vec<_>>());
+    assert_same("round trip", &out[2].1.to_vec::<f32>("b").unwrap(), &x.iter().map(|&v| v as i32 as f32).collect::<Vec<_>>());
+    let ints = [i32::MIN, -1, 16777217, i32::MAX];
+    let f: Vec<f32> = run1(ctx, "graph C { dims { N } input x: i32[N]; output y: f32[N]; y = x as f32; }", &[4], &ints);
+    assert_same("i32 as f32 rounds to nearest even", &f, &ints.iter().map(|&v| v as f32).collect::<Vec<_>>());
+    let u: Vec<u32> = run1(ctx, "graph C { dims { N } input x: i32[N]; output y: u32[N]; y = x as u32; }", &[4], &ints);
+    assert_eq!(u, ints.iter().map(|&v| v as u32).collect::<Vec<_>>());
+}
+
+fn f32_overflow_is_not_hidden(ctx: &Context) {
+    let row = [3e38f32; 4];
+    let src = "graph O { dims { R, C } input x: f32[R, C]; weight g: f32[C]; output n: f32[R, C]; output m: f32[R]; output s: f32[R];
+               n = rms_norm(x, g, 1e-5); m = mean(x); s = sum(x * 1e-37); }";
+    let mut g = GraphInstance::from_source(ctx, src, &[1, 4]).unwrap();
+    g.load_weights(&[("g", HostSlice::of(&[1.0f32; 4]))]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&row))], &[]).unwrap();
+    assert_same("rms_norm of 3e38s (x² overflows f32)", &out[0].1.to_vec::<f32>("n").unwrap(), &[0.0; 4]);
+    assert_same("mean of 3e38s (the sum overflows f32)", &out[1].1.to_vec::<f32>("m").unwrap(), &[INF]);
+    let s = out[2].1.to_vec::<f32>("s").unwrap()[0];
+    assert!((s - 120.0).abs() < 1e-4, "sum of 30s: {s}");
+}
+
+fn comparisons_and_selects_with_nan(ctx: &Context) {
+    let x = [NAN, 1.0, -0.0, INF];
+    let src = "graph S { dims { N } input x: f32[N]; output y: f32[N]; output b: u32[N];
+               y = select(x < 1.0 || x != x, x * 2.0, -x);
+               b = select(x == 0.0, 1, 0) + select(x >= x, 2, 0) + select(x > -inf, 4, 0); }";
+    let mut g = GraphInstance::from_source(ctx, src, &[4]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
+    assert_same("select", &out[0].1.to_vec::<f32>("y").unwrap(), &[NAN, -1.0, -0.0, -INF]);
+    assert_eq!(out[1].1.to_vec::<u32>("b").unwrap(), vec![0, 6, 7, 6]);
+    // NaN != anything (itself included) is true on every backend: the differential fuzzer found
+    // wgpu folding `x != x` to false and comparing `x != 2.5` ordered.
+    let src = "graph N { dims { N } input x: f32[N]; output c: u32[N];
+               c = select(x != x, 1, 0) + select(x != 2.5, 2, 0) + select(x == x, 4, 0) + select(x <= x, 8, 0); }";
+    let c: Vec<u32> = run1(ctx, src, &[4], &x);
+    assert_eq!(c, vec![3, 14, 14, 14]);
+}
+
+fn bf16_and_f16_round_to_nearest_even(ctx: &Context) {
+    let ulp8 = 1.0 / 256.0; // half a bf16 ulp at 1.0
+    let x = [1.0 + ulp8, 1.0 + 3.0 * ulp8, 1.0 + 1.5 * ulp8, -(1.0 + 3.0 * ulp8), NAN, INF, 3.3961776e38];
+    let want: Vec<f32> = x.iter().map(|&v| forge::bf16::from_f32(v).to_f32()).collect();
+    let got: Vec<f32> = run1(ctx, "graph B { dims { N } input x: f32[N]; output y: f32[N]; y = x as bf16 as f32; }", &[x.len()], &x);
+    assert_same("bf16", &got, &want);
+    let h = [1.0 + 1.0 / 2048.0, 1.0 + 3.0 / 2048.0, 65520.0, 65519.0, 6e-8, NAN];
+    let want: Vec<f32> = h.iter().map(|&v| forge::f16::from_f32(v).to_f32()).collect();
+    match GraphInstance::from_source(ctx, "graph H { dims { N } input x: f32[N]; output y: f32[N]; y = x as f16 as f32; }", &[h.len()]) {
+        Ok(mut g) => {
+            let out = g.run(&[("x", HostSlice::of(&h))], &[]).unwrap();
+            assert_same("f16", &out[0].1.to_vec::<f32>("y").unwrap(), &want);
+        }
+        Err(Error::Unsupported { .. }) => eprintln!("f16 is not supported on {ctx}"),
+        Err(e) => panic!("f16: {e}"),
+    }
+}
+
+/// Largest distance in f32 ulps between `got` and the f64 reference rounded to f32.
+fn max_ulps(got: &[f32], want: &[f64]) -> u32 {
+    let key = |v: f32| if v.is_sign_negative() { i64::from(i32::MIN) - i64::from(v.to_bits() as i32) } else { i64::from(v.to_bits() as i32) };
+    got.iter()
+        .zip(want)
+        .map(|(&g, &w)| {
+            let w = w as f32;
+            if (g.is_nan() && w.is_nan()) || g == w {
+                0
+            } else {
+                (key(g) - key(w)).unsigned_abs().min(u32::MAX as u64) as u32
+            }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The documented bounds (docs/semantics.md) hold for arguments away from overflow.
+fn transcendental_functions_are_within_the_documented_ulps(ctx: &Context) {
+    let n = 4096;
+    let x: Vec<f32> = (0..n).map(|i| -20.0 + 40.0 * i as f32 / n as f32 + 1e-3).collect();
+    let pos: Vec<f32> = (0..n).map(|i| 1e-3 + 1000.0 * (i as f32 / n as f32).powi(3)).collect();
+    // (function, inputs, f64 reference, documented ulp bound at |x| <= 20)
+    let cases: [(&str, &[f32], fn(f64) -> f64, u32); 6] = [
+        ("exp", &x, f64::exp, 43),
+        ("log", &pos, f64::ln, 3),
+        ("sqrt", &pos, f64::sqrt, 3),
+        ("tanh", &x, f64::tanh, 43),
+        ("sigmoid", &x, |v| 1.0 / (1.0 + (-v).exp()), 43),
+        ("rsqrt", &pos, |v| 1.0 / v.sqrt(), 2),
+    ];
+    for (f, input, reference, bound) in cases {
+        let src = format!("graph T {{ dims {{ N }} input x: f32[N]; output y: f32[N]; y = {f}(x); }}");
+        let got: Vec<f32> = run1(ctx, &src, &[n], input);
+        let want: Vec<f64> = input.iter().map(|&v| reference(v as f64)).collect();
+        // log near 1: WGSL bounds the absolute error (2^-21) in [0.5, 2], not the ulps.
+        let near_one = |v: f32| f == "log" && (0.5..=2.0).contains(&v);
+        for ((&v, &g), &w) in input.iter().zip(&got).zip(&want) {
+            if near_one(v) {
+                assert!((g as f64 - w).abs() <= 1.0 / (1 << 21) as f64, "log({v}) = {g}, want {w}");
+            }
+        }
+        let keep = |xs: &[f32]| input.iter().zip(xs).filter(|(v, _)| !near_one(**v)).map(|(_, g)| *g).collect::<Vec<f32>>();
+        let want: Vec<f64> = input.iter().zip(&want).filter(|(v, _)| !near_one(**v)).map(|(_, w)| *w).collect();
+        let ulps = max_ulps(&keep(&got), &want);
+        eprintln!("{ctx}: {f} within {ulps} ulp");
+        assert!(ulps <= bound, "{f}: {ulps} ulp, documented bound {bound}");
+    }
+    // erf and gelu: absolute error (their polynomial has 1e-7 absolute accuracy).
+    let got: Vec<f32> = run1(ctx, "graph T { dims { N } input x: f32[N]; output y: f32[N]; y = erf(x * 0.2); }", &[n], &x);
+    for (g, v) in got.iter().zip(&x) {
+        let w = libm_erf(*v as f64 * 0.2);
+        assert!((*g as f64 - w).abs() <= 4e-7, "erf({}) = {g}, want {w}", v * 0.2);
+    }
+}
+
+/// erf in f64 (Abramowitz–Stegun 7.1.26 is too coarse; this is the series / continued fraction).
+fn libm_erf(x: f64) -> f64 {
+    if x.abs() < 4.5 {
+        let mut sum = x;
+        let mut term = x;
+        for k in 1..300 {
+            term *= -x * x / k as f64;
+            sum += term / (2 * k + 1) as f64;
+        }
+        sum * 2.0 / std::f64::consts::PI.sqrt()
+    } else {
+        x.signum()
+    }
+}
+
+fn softmax_and_norms_of_special_rows(ctx: &Context) {
+    let src = "graph S { dims { R, C } input x: f32[R, C]; output s: f32[R, C]; output l: f32[R, C];
+               s = softmax(x); l = layer_norm(x, x * 0.0 + 1.0, x * 0.0, 0.0); }";
+    let x = [-INF, -INF, 0.0, 0.0, 1.0, INF, 2.0, 2.0, 2.0];
+    match GraphInstance::from_source(ctx, src, &[3, 3]) {
+        Ok(mut g) => {
+            let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
+            let s = out[0].1.to_vec::<f32>("s").unwrap();
+            assert_same("softmax", &s, &[0.0, 0.0, 1.0, NAN, NAN, NAN, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0]);
+            let l = out[1].1.to_vec::<f32>("l").unwrap();
+            assert_same("layer_norm of a constant row with eps 0", &l[6..], &[NAN, NAN, NAN]);
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+forge_tests!(
+    max_identity_is_neg_inf_and_nan_propagates,
+    integer_literals_are_range_checked,
+    f32_literals_and_arithmetic_stay_f32,
+    literal_division_by_zero,
+    integer_division_and_wrap,
+    float_to_int_casts_saturate,
+    f32_overflow_is_not_hidden,
+    comparisons_and_selects_with_nan,
+    bf16_and_f16_round_to_nearest_even,
+    transcendental_functions_are_within_the_documented_ulps,
+    softmax_and_norms_of_special_rows,
+);
