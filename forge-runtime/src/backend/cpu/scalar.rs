@@ -3,7 +3,7 @@
 //! `x / 0 == x`, saturating float→int casts with NaN → 0, NaN-propagating min/max, f16/bf16
 //! rounding to nearest even.
 
-use crate::elem::{Elem, Ty};
+use crate::elem::Elem;
 use crate::graph::checked::Const;
 use crate::ir::{BinaryOp, UnaryOp};
 
@@ -47,19 +47,8 @@ impl Value {
             other => other.i64() != 0,
         }
     }
-    pub fn ty(self) -> Ty {
-        match self {
-            Value::F(_) => Ty::F32,
-            Value::I(_) => Ty::I32,
-            Value::U(_) => Ty::U32,
-            Value::B(_) => Ty::Bool,
-        }
-    }
 }
 
-pub fn isnan(x: f32) -> bool {
-    x.is_nan()
-}
 pub fn fmax(a: f32, b: f32) -> f32 {
     if a.is_nan() || b.is_nan() {
         a + b
@@ -130,26 +119,31 @@ pub fn unary(op: UnaryOp, v: Value) -> Value {
         (UnaryOp::Abs, Value::I(x)) => Value::I(x.wrapping_abs()),
         (UnaryOp::Abs | UnaryOp::Relu, Value::U(x)) => Value::U(x),
         (UnaryOp::Relu, Value::I(x)) => Value::I(x.max(0)),
-        (op, v) => {
-            let x = v.f();
-            Value::F(match op {
-                UnaryOp::Neg => -x,
-                UnaryOp::Exp => x.exp(),
-                UnaryOp::Log => x.ln(),
-                UnaryOp::Sqrt => x.sqrt(),
-                UnaryOp::Rsqrt => 1.0 / x.sqrt(),
-                UnaryOp::Tanh => tanh(x),
-                UnaryOp::Sigmoid => 1.0 / (1.0 + (-x).exp()),
-                UnaryOp::Silu => x / (1.0 + (-x).exp()),
-                UnaryOp::Gelu => gelu(x),
-                UnaryOp::GeluTanh => gelu_tanh(x),
-                UnaryOp::Erf => erf(x),
-                UnaryOp::Relu => fmax(x, 0.0),
-                UnaryOp::Abs => x.abs(),
-                UnaryOp::Not => return Value::B(!v.b()),
-            })
-        }
+        (op, v) => match unary_f32_fn(op) {
+            Some(f) => Value::F(f(v.f())),
+            None => Value::B(!v.b()),
+        },
     }
+}
+
+/// The float function of a unary op (`None` for `Not`, which yields a bool).
+pub fn unary_f32_fn(op: UnaryOp) -> Option<fn(f32) -> f32> {
+    Some(match op {
+        UnaryOp::Neg => |x| -x,
+        UnaryOp::Exp => f32::exp,
+        UnaryOp::Log => f32::ln,
+        UnaryOp::Sqrt => f32::sqrt,
+        UnaryOp::Rsqrt => |x| 1.0 / x.sqrt(),
+        UnaryOp::Tanh => tanh,
+        UnaryOp::Sigmoid => |x| 1.0 / (1.0 + (-x).exp()),
+        UnaryOp::Silu => |x| x / (1.0 + (-x).exp()),
+        UnaryOp::Gelu => gelu,
+        UnaryOp::GeluTanh => gelu_tanh,
+        UnaryOp::Erf => erf,
+        UnaryOp::Relu => |x| fmax(x, 0.0),
+        UnaryOp::Abs => f32::abs,
+        UnaryOp::Not => return None,
+    })
 }
 
 pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
