@@ -94,56 +94,73 @@ impl Col {
     }
 }
 
+/// `$body` with `$op` bound to each listed op as a constant, so that the scalar formula inlines
+/// into its own loop (one vectorisable loop per op instead of a call per element).
+macro_rules! per_op {
+    ($ty:ident, $value:expr, $op:ident => $body:expr, [$($o:ident),*]) => {
+        match $value {
+            $($ty::$o => {
+                let $op = $ty::$o;
+                $body
+            })*
+        }
+    };
+}
+
+/// Runs `$body` compiled for AVX2 where the CPU has it (`$name` is the AVX2 copy). The results
+/// are the same either way: Rust never fuses a multiply and an add, only the vector width changes.
+macro_rules! with_avx2 {
+    ($name:ident ($($arg:ident : $ty:ty),*) $body:block) => {{
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        unsafe fn $name($($arg: $ty),*) $body
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (checked just above).
+            unsafe { $name($($arg),*) }
+        } else {
+            $body
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        $body
+    }};
+}
+
 /// `op` on every value of `a`, the result typed `ty` (the expression's type).
 pub fn unary(op: UnaryOp, a: Col, ty: Ty) -> Col {
-    match (a, scalar::unary_f32_fn(op)) {
-        (Col::F(mut x), Some(f)) if ty == Ty::F32 => {
-            x.iter_mut().for_each(|v| *v = f(*v));
+    match a {
+        Col::F(mut x) if ty == Ty::F32 && op != UnaryOp::Not => {
+            let x_ref = &mut x[..];
+            with_avx2!(unary_avx2(op: UnaryOp, x_ref: &mut [f32]) {
+                per_op!(UnaryOp, op, o => x_ref.iter_mut().for_each(|v| *v = scalar::unary_f32(o, *v)),
+                    [Neg, Exp, Log, Sqrt, Rsqrt, Tanh, Sigmoid, Silu, Gelu, GeluTanh, Erf, Relu, Abs, Not])
+            });
             Col::F(x)
         }
-        (a, _) => Col::collect(ty, a.len(), |p| scalar::unary(op, a.get(p))),
+        a => Col::collect(ty, a.len(), |p| scalar::unary(op, a.get(p))),
     }
 }
 
 /// `a op b` point by point, the result typed `ty`.
 pub fn binary(op: BinaryOp, a: Col, b: Col, ty: Ty) -> Col {
-    use BinaryOp::*;
     match (a, b) {
-        (Col::F(mut x), Col::F(y)) => {
+        (Col::F(mut x), Col::F(y)) if ty == Ty::F32 && scalar::arith_f32(op, 0.0, 0.0).is_some() => {
             // The formulas of `scalar::binary`'s float branch, a column at a time.
-            let arith: Option<fn(f32, f32) -> f32> = match op {
-                Add => Some(|a, b| a + b),
-                Sub => Some(|a, b| a - b),
-                Mul => Some(|a, b| a * b),
-                Div => Some(|a, b| a / b),
-                Min => Some(scalar::fmin),
-                Max => Some(scalar::fmax),
-                _ => None,
-            };
-            if let (Some(f), Ty::F32) = (arith, ty) {
-                x.iter_mut().zip(&y).for_each(|(a, &b)| *a = f(*a, b));
-                return Col::F(x);
-            }
-            let compare: Option<fn(f32, f32) -> bool> = match op {
-                Lt => Some(|a, b| a < b),
-                Le => Some(|a, b| a <= b),
-                Gt => Some(|a, b| a > b),
-                Ge => Some(|a, b| a >= b),
-                Eq => Some(|a, b| a == b),
-                Ne => Some(|a, b| a != b),
-                _ => None,
-            };
-            if let (Some(c), Ty::Bool) = (compare, ty) {
-                return Col::B(x.iter().zip(&y).map(|(&a, &b)| c(a, b)).collect());
-            }
-            per_point(op, Col::F(x), Col::F(y), ty)
+            let (x_ref, y_ref) = (&mut x[..], &y[..]);
+            with_avx2!(binary_avx2(op: BinaryOp, x_ref: &mut [f32], y_ref: &[f32]) {
+                per_op!(BinaryOp, op, o => x_ref.iter_mut().zip(y_ref).for_each(|(a, &b)| *a = scalar::arith_f32(o, *a, b).unwrap_or(f32::NAN)),
+                    [Add, Sub, Mul, Div, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or])
+            });
+            Col::F(x)
         }
-        (a, b) => per_point(op, a, b, ty),
+        (Col::F(x), Col::F(y)) if ty == Ty::Bool && scalar::compare_f32(op, 0.0, 0.0).is_some() => {
+            let mut out = vec![false; x.len()];
+            per_op!(BinaryOp, op, o => out.iter_mut().zip(x.iter().zip(&y)).for_each(|(c, (&a, &b))| *c = scalar::compare_f32(o, a, b).unwrap_or(false)),
+                [Add, Sub, Mul, Div, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
+            Col::B(out)
+        }
+        (a, b) => Col::collect(ty, a.len(), |p| scalar::binary(op, a.get(p), b.get(p))),
     }
-}
-
-fn per_point(op: BinaryOp, a: Col, b: Col, ty: Ty) -> Col {
-    Col::collect(ty, a.len(), |p| scalar::binary(op, a.get(p), b.get(p)))
 }
 
 /// `cond ? t : f` point by point, the result typed `ty`.

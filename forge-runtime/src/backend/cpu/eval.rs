@@ -24,12 +24,15 @@ pub enum Acc<'a> {
     U(&'a [u32]),
 }
 
-/// Points of an index space: a row-major range of it, or explicit per-variable values.
+/// Points of an index space: a row-major range of it (possibly with one more variable held at
+/// a constant, as index-notation reductions use), or explicit per-variable values.
 #[derive(Debug, Clone)]
 pub struct Block {
     pub n: usize,
     /// `(extents, start)` when the points are `start .. start + n` of the space, row-major.
     range: Option<(Vec<usize>, usize)>,
+    /// A last variable after the range's, equal at every point.
+    extra: Option<u32>,
     /// `vars[d][p]` is variable `d` at point `p` (made on first use for a range).
     vars: OnceCell<Vec<Vec<u32>>>,
 }
@@ -37,7 +40,7 @@ pub struct Block {
 impl Block {
     /// Row-major points `start .. start + n` of the space `extents`.
     pub fn range(extents: &[usize], start: usize, n: usize) -> Block {
-        Block { n, range: Some((extents.to_vec(), start)), vars: OnceCell::new() }
+        Block { n, range: Some((extents.to_vec(), start)), extra: None, vars: OnceCell::new() }
     }
 
     /// One point.
@@ -46,18 +49,26 @@ impl Block {
     }
 
     fn explicit(vars: Vec<Vec<u32>>, n: usize) -> Block {
-        Block { n, range: None, vars: OnceCell::from(vars) }
+        Block { n, range: None, extra: None, vars: OnceCell::from(vars) }
     }
 
     /// The same points with one more variable (the last), equal to `value` everywhere.
     pub fn with_var(&self, value: u32) -> Block {
+        if self.range.is_some() && self.extra.is_none() {
+            return Block { n: self.n, range: self.range.clone(), extra: Some(value), vars: OnceCell::new() };
+        }
         let mut vars = self.vars().clone();
         vars.push(vec![value; self.n]);
         Block::explicit(vars, self.n)
     }
 
-    /// Sets the last variable to `value` at every point.
+    /// Sets the last variable (made by [`Block::with_var`]) to `value` at every point.
     pub fn set_last_var(&mut self, value: u32) {
+        if self.extra.is_some() {
+            self.extra = Some(value);
+            self.vars = OnceCell::new();
+            return;
+        }
         self.range = None;
         self.vars();
         if let Some(last) = self.vars.get_mut().and_then(|v| v.last_mut()) {
@@ -76,6 +87,9 @@ impl Block {
                 vars.iter_mut().zip(&idx).for_each(|(v, &i)| v.push(i as u32));
                 step(extents, &mut idx, rank);
             }
+            if let Some(x) = self.extra {
+                vars.push(vec![x; self.n]);
+            }
             vars
         })
     }
@@ -84,28 +98,37 @@ impl Block {
     /// variable: the run starts at element `base + Σ strides[d]·index[d]` and steps by `step`
     /// (the last variable's stride). Explicit blocks have runs of one point.
     fn for_runs(&self, strides: &[usize], base: usize, mut f: impl FnMut(usize, usize, usize)) {
-        let offset = |idx: &[usize]| strides.iter().zip(idx).fold(base, |o, (s, i)| o.wrapping_add(s.wrapping_mul(*i)));
+        let offset = |base: usize, idx: &[usize]| {
+            strides.iter().zip(idx).fold(base, |o, (s, i)| o.wrapping_add(s.wrapping_mul(*i)))
+        };
         match &self.range {
-            Some((extents, start)) if !extents.is_empty() => {
+            Some((extents, start)) => {
                 let rank = extents.len();
+                // The extra variable's stride follows the range's.
+                let base = match self.extra {
+                    Some(x) => base.wrapping_add(strides.get(rank).copied().unwrap_or(0).wrapping_mul(x as usize)),
+                    None => base,
+                };
+                if rank == 0 {
+                    return (0..self.n).for_each(|_| f(base, 1, 0));
+                }
                 let last = strides.get(rank - 1).copied().unwrap_or(0);
                 let mut idx = unflatten(extents, *start);
                 let mut left = self.n;
                 while left > 0 {
                     let len = left.min(extents[rank - 1].max(1) - idx[rank - 1]);
-                    f(offset(&idx), len, last);
+                    f(offset(base, &idx), len, last);
                     left -= len;
                     idx[rank - 1] = 0;
                     step(extents, &mut idx, rank - 1);
                 }
             }
-            Some(_) => (0..self.n).for_each(|_| f(base, 1, 0)),
             None => {
                 let vars = self.vars();
                 let mut idx = vec![0usize; vars.len()];
                 for p in 0..self.n {
                     idx.iter_mut().zip(vars).for_each(|(i, v)| *i = v[p] as usize);
-                    f(offset(&idx), 1, 0);
+                    f(offset(base, &idx), 1, 0);
                 }
             }
         }

@@ -132,6 +132,22 @@ pub fn epilogue(env: &Env<'_>, e: &SExpr, space: &[usize], acc: &[f32], dst: Out
     });
 }
 
+/// The epilogue `e` over `space` applied in place: `out` holds `Acc` and receives the result
+/// (each block reads its own `Acc` values before it overwrites them). The expression must not
+/// read `out`'s memory (the caller took it out of the plan's memory).
+pub fn epilogue_in_place(env: &Env<'_>, e: &SExpr, space: &[usize], out: &mut [f32]) {
+    if let SExpr::Acc(_) = e {
+        return;
+    }
+    out.par_chunks_mut(BLOCK).enumerate().for_each(|(i, d)| {
+        let acc = d.to_vec();
+        match env.eval(e, &Block::range(space, i * BLOCK, d.len()), Some(Acc::F(&acc))) {
+            Col::F(v) => d.copy_from_slice(&v),
+            col => d.iter_mut().enumerate().for_each(|(p, x)| *x = col.get(p).f()),
+        }
+    });
+}
+
 /// `e` over all of `space` as contiguous f32 values (row-major), evaluated in parallel.
 pub fn eval_f32(env: &Env<'_>, e: &SExpr, space: &[usize]) -> Vec<f32> {
     let mut out = vec![0.0f32; product(space)];

@@ -36,8 +36,7 @@ impl Device for CpuDevice {
         BackendKind::Cpu
     }
     fn describe(&self) -> String {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        format!("cpu ({threads} threads)")
+        format!("cpu ({} threads)", rayon::current_num_threads())
     }
     fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
         Ok(Box::new(CpuExec::new(plan)?))

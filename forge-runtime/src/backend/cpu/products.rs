@@ -1,12 +1,12 @@
 //! Matmul and attention kernels on the host. An operand that is a plain load of an f32 (or, for
 //! matmul, f16/bf16) buffer is handed to the fast kernels as a strided view of host memory —
 //! transposes, head splits and broadcasts are strides, nothing is packed on our side; any other
-//! operand is evaluated into a contiguous buffer first. The epilogue then runs over the result
-//! (a bare `Acc` into an f32 output is computed in place).
+//! operand is evaluated into a contiguous buffer first. The product lands in the output buffer
+//! (when it is f32) and the epilogue then runs over it in place.
 
 use super::eval::Env;
 use super::fast::{self, AttentionArgs, AttentionDims, Batch, GemmDims, GemmInput, MatLayout, View, ViewMut};
-use super::kernels::{epilogue, eval_f32, product};
+use super::kernels::{epilogue, epilogue_in_place, eval_f32, product};
 use super::store::{OutSlice, Store};
 use crate::error::Result;
 use crate::ir::{AttentionBody, MatmulBody, SExpr};
@@ -141,16 +141,19 @@ fn matmul_into(env: &Env<'_>, m: &MatmulBody, plan: &BatchPlan, c: &mut [f32]) -
     Ok(gemm_a(&dims, a.src(), b.src(), ViewMut::new(c, lc))?)
 }
 
-/// `out = epilogue(A · B)` over `[batch.., m, n]`.
+/// `out = epilogue(A · B)` over `[batch.., m, n]`. An f32 output receives the product and the
+/// epilogue is applied in place; other outputs get it converted from a temporary.
 pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()> {
     let plan = BatchPlan::new(&m.batch)?;
-    if let (SExpr::Acc(_), Some(c)) = (&m.epilogue, dst.as_f32()) {
-        return matmul_into(env, m, &plan, c);
+    let mut space = m.batch.clone();
+    space.extend([m.m, m.n]);
+    if let Some(c) = dst.as_f32() {
+        matmul_into(env, m, &plan, c)?;
+        epilogue_in_place(env, &m.epilogue, &space, c);
+        return Ok(());
     }
     let mut c = vec![0.0f32; dst.len()];
     matmul_into(env, m, &plan, &mut c)?;
-    let mut space = m.batch.clone();
-    space.extend([m.m, m.n]);
     epilogue(env, &m.epilogue, &space, &c, dst);
     Ok(())
 }
@@ -181,16 +184,18 @@ fn attention_into(env: &Env<'_>, a: &AttentionBody, plan: &BatchPlan, out: &mut 
     Err(crate::error::Error::Internal("attention operands could not be prepared".into()))
 }
 
-/// `out = epilogue(attention(q, k, v))` over `[batch.., tq, ev]`.
+/// `out = epilogue(attention(q, k, v))` over `[batch.., tq, ev]` (in place for f32 outputs).
 pub fn attention(env: &Env<'_>, a: &AttentionBody, mut dst: OutSlice<'_>) -> Result<()> {
     let plan = BatchPlan::new(&a.batch)?;
-    if let (SExpr::Acc(_), Some(out)) = (&a.epilogue, dst.as_f32()) {
-        return attention_into(env, a, &plan, out);
+    let mut space = a.batch.clone();
+    space.extend([a.tq, a.ev]);
+    if let Some(out) = dst.as_f32() {
+        attention_into(env, a, &plan, out)?;
+        epilogue_in_place(env, &a.epilogue, &space, out);
+        return Ok(());
     }
     let mut out = vec![0.0f32; dst.len()];
     attention_into(env, a, &plan, &mut out)?;
-    let mut space = a.batch.clone();
-    space.extend([a.tq, a.ev]);
     epilogue(env, &a.epilogue, &space, &out, dst);
     Ok(())
 }

@@ -217,15 +217,16 @@ impl Job<'_> {
         }
     }
 
-    /// Element `[b, j, d]` of v (validated in bounds for `j < Tk`, `d < Ev`).
-    fn v_at(&self, b: usize, j: usize, d: usize) -> f32 {
+    /// Row `[b, j, ..]` of v (validated in bounds for `j < Tk`).
+    fn v_row(&self, b: usize, j: usize) -> impl Iterator<Item = f32> + '_ {
         let v = &self.args.v;
-        v.data[(base(&self.batch, &v.layout, b, j) + d as isize * v.layout.col_stride) as usize]
+        let start = base(&self.batch, &v.layout, b, j);
+        (0..self.ev).map(move |d| v.data[(start + d as isize * v.layout.col_stride) as usize])
     }
 
     /// Whether v's rows `0..keys` of batch entry `b` are all finite.
     fn v_finite(&self, b: usize, keys: usize) -> bool {
-        (0..keys).all(|j| (0..self.ev).all(|d| self.v_at(b, j, d).is_finite()))
+        (0..keys).all(|j| self.v_row(b, j).all(f32::is_finite))
     }
 
     /// `out = P · V` skipping the keys in `hidden` (per row), the GPU's loop order aside.
@@ -235,9 +236,7 @@ impl Job<'_> {
             o.fill(if hr.iter().all(|&h| h) { f32::NAN } else { 0.0 });
             for (j, (&pj, &h)) in pr.iter().zip(hr).enumerate() {
                 if !h {
-                    for (d, od) in o.iter_mut().enumerate() {
-                        *od += pj * self.v_at(b, j, d);
-                    }
+                    o.iter_mut().zip(self.v_row(b, j)).for_each(|(od, vd)| *od += pj * vd);
                 }
             }
         }
