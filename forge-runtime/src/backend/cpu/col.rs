@@ -111,6 +111,7 @@ macro_rules! per_op {
 /// are the same either way: Rust never fuses a multiply and an add, only the vector width changes.
 macro_rules! with_avx2 {
     ($name:ident ($($arg:ident : $ty:ty),*) $body:block) => {{
+        // Safety contract: callable only where the CPU supports AVX2.
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "avx2")]
         unsafe fn $name($($arg: $ty),*) $body

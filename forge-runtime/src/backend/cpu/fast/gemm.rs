@@ -22,9 +22,11 @@ use super::Result;
 const PAR_MIN_FLOPS: f64 = 2.0e6;
 /// Blocks are multiples of the widest micro-kernel (16×16 for AVX-512) to avoid ragged panels.
 const BLOCK_ALIGN: usize = 16;
-/// Tasks per thread when a small batch is split: more than one lets rayon rebalance when a
-/// core is busy with something else, at the price of re-packing the shared operand per task.
-const TASKS_PER_THREAD: usize = 2;
+/// Tasks per thread when a small batch is split. Every task re-packs the operand it shares
+/// with the others (matrixmultiply packs per call), which on the MiniLM shapes costs more than
+/// the rebalancing that extra tasks allow on a busy machine: one task per thread measured
+/// ~10% less CPU time and a lower median wall time than two (`examples/minilm_cpu.rs`).
+const TASKS_PER_THREAD: usize = 1;
 /// Don't split a matrix into blocks thinner than this (packing overhead dominates below).
 const MIN_BLOCK: usize = 64;
 
