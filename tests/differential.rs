@@ -1,5 +1,5 @@
 //! The differential fuzzer's bounded, deterministic run (CI): random well-typed graphs from
-//! fixed seeds, and every kept case in `fuzz/corpus/differential/` (inputs that once found a
+//! fixed seeds, and every kept case in `fuzz/regressions/differential/` (inputs that once found a
 //! bug), run on each GPU backend and on the CPU reference and compared under the documented
 //! semantics (`docs/semantics.md`). `FORGE_DIFFERENTIAL_CASES=N` runs more seeds.
 
@@ -42,9 +42,10 @@ fn kept_corpus(ctx: &Context) {
     if ctx.kind() == BackendKind::Cpu {
         return;
     }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/differential");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/differential");
     let mut files: Vec<_> = std::fs::read_dir(&dir).map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
     files.sort();
+    assert!(!files.is_empty(), "no kept cases in {}", dir.display());
     let cpu = Context::cpu();
     for f in &files {
         let bytes = std::fs::read(f).unwrap();

@@ -96,6 +96,11 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
             if x.err == f64::INFINITY || y.err == f64::INFINITY {
                 return Val { v: f64::NAN, err: f64::INFINITY };
             }
+            // It may also cancel `v - v` or `v + (-v)` to 0, even after reassociating a sum:
+            // a sum with an infinite or NaN operand may lose it on a GPU.
+            if (*op == '+' || *op == '-') && (!x.v.is_finite() || !y.v.is_finite()) {
+                return Val { v: if *op == '+' { x.v + y.v } else { x.v - y.v }, err: f64::INFINITY };
+            }
             // Likewise a division by a literal zero (an inf or NaN made from a literal).
             if *op == '/' && zero_lit(ye) {
                 return Val { v: x.v / 0.0, err: f64::INFINITY };
@@ -104,6 +109,9 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
                 '+' => (x.v + y.v, x.err + y.err),
                 '-' => (x.v - y.v, x.err + y.err),
                 '*' => (x.v * y.v, x.err * y.v.abs() + y.err * x.v.abs() + x.err * y.err),
+                // WGSL bounds division only for |y| in [2^-126, 2^126] (2.5 ulp); outside it a
+                // driver may compute x * (1 / y) with 1 / y flushed to 0 (NVIDIA's Vulkan does).
+                '/' if y.v != 0.0 && !(2f64.powi(-126)..=2f64.powi(126)).contains(&y.v.abs()) => (x.v / y.v, f64::INFINITY),
                 '/' => {
                     let v = x.v / y.v;
                     // Near a pole the bound is unbounded (then only specials are compared).
@@ -113,6 +121,9 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
                 'm' => (if x.v.is_nan() || y.v.is_nan() { f64::NAN } else { x.v.min(y.v) }, x.err.max(y.err)),
                 _ => (if x.v.is_nan() || y.v.is_nan() { f64::NAN } else { x.v.max(y.v) }, x.err.max(y.err)),
             };
+            // A product past f32's range may be contracted into an FMA with the next addition
+            // and never overflow (CUDA and Vulkan drivers contract): either answer is Forge's.
+            let err = if *op == '*' && v.abs() > f32::MAX as f64 { f64::INFINITY } else { err };
             let own = match op {
                 'm' | 'M' => 0.0,
                 '+' | '-' => ulps(x.v.abs().max(y.v.abs()).max(v.abs()), 1.0),

@@ -1,11 +1,14 @@
 //! Kernel expressions on the host, a block of points at a time: each node of the expression is
-//! evaluated for every point of the block into a column, so the interpretation cost is paid once
-//! per block, not once per element.
+//! evaluated for every point of the block into a column ([`Col`]), so the interpretation cost is
+//! paid once per block, not once per element. Loads of a row-major range of points copy runs of
+//! memory; float arithmetic runs in typed loops ([`super::col`]).
 
-use super::scalar::{self, Value};
+use super::col::{self, Col};
+use super::scalar::Value;
 use super::store::Store;
 use crate::elem::{Scalar, Ty};
-use crate::ir::{BinaryOp, CoordValue, KernelSpec, SExpr};
+use crate::ir::{CoordValue, KernelSpec, SExpr};
+use std::cell::OnceCell;
 
 /// What a kernel's expressions read: its arguments' memory and the uniform values.
 pub struct Env<'a> {
@@ -14,96 +17,147 @@ pub struct Env<'a> {
     pub uniforms: &'a [Scalar],
 }
 
-/// Points of an index space: `vars[d][p]` is variable `d` at point `p`.
+/// The op's result at the points of a block (what `SExpr::Acc` reads in an epilogue).
+#[derive(Debug, Clone, Copy)]
+pub enum Acc<'a> {
+    F(&'a [f32]),
+    U(&'a [u32]),
+}
+
+/// Points of an index space: a row-major range of it (possibly with one more variable held at
+/// a constant, as index-notation reductions use), or explicit per-variable values.
 #[derive(Debug, Clone)]
 pub struct Block {
-    pub vars: Vec<Vec<u32>>,
     pub n: usize,
+    /// `(extents, start)` when the points are `start .. start + n` of the space, row-major.
+    range: Option<(Vec<usize>, usize)>,
+    /// A last variable after the range's, equal at every point.
+    extra: Option<u32>,
+    /// `vars[d][p]` is variable `d` at point `p` (made on first use for a range).
+    vars: OnceCell<Vec<Vec<u32>>>,
 }
 
 impl Block {
     /// Row-major points `start .. start + n` of the space `extents`.
     pub fn range(extents: &[usize], start: usize, n: usize) -> Block {
-        let rank = extents.len();
-        let mut vars = vec![Vec::with_capacity(n); rank];
-        let mut idx = vec![0usize; rank];
-        let mut f = start;
-        for d in (0..rank).rev() {
-            let e = extents[d].max(1);
-            idx[d] = f % e;
-            f /= e;
-        }
-        for _ in 0..n {
-            for d in 0..rank {
-                vars[d].push(idx[d] as u32);
-            }
-            for d in (0..rank).rev() {
-                idx[d] += 1;
-                if idx[d] < extents[d] {
-                    break;
-                }
-                idx[d] = 0;
-            }
-        }
-        Block { vars, n }
+        Block { n, range: Some((extents.to_vec(), start)), extra: None, vars: OnceCell::new() }
     }
+
     /// One point.
     pub fn point(idx: &[usize]) -> Block {
-        Block { vars: idx.iter().map(|&i| vec![i as u32]).collect(), n: 1 }
+        Block::explicit(idx.iter().map(|&i| vec![i as u32]).collect(), 1)
+    }
+
+    fn explicit(vars: Vec<Vec<u32>>, n: usize) -> Block {
+        Block { n, range: None, extra: None, vars: OnceCell::from(vars) }
+    }
+
+    /// The same points with one more variable (the last), equal to `value` everywhere.
+    pub fn with_var(&self, value: u32) -> Block {
+        if self.range.is_some() && self.extra.is_none() {
+            return Block { n: self.n, range: self.range.clone(), extra: Some(value), vars: OnceCell::new() };
+        }
+        let mut vars = self.vars().clone();
+        vars.push(vec![value; self.n]);
+        Block::explicit(vars, self.n)
+    }
+
+    /// Sets the last variable (made by [`Block::with_var`]) to `value` at every point.
+    pub fn set_last_var(&mut self, value: u32) {
+        if self.extra.is_some() {
+            self.extra = Some(value);
+            self.vars = OnceCell::new();
+            return;
+        }
+        self.range = None;
+        self.vars();
+        if let Some(last) = self.vars.get_mut().and_then(|v| v.last_mut()) {
+            last.iter_mut().for_each(|x| *x = value);
+        }
+    }
+
+    /// Per-variable values at every point.
+    pub fn vars(&self) -> &Vec<Vec<u32>> {
+        self.vars.get_or_init(|| {
+            let Some((extents, start)) = &self.range else { return Vec::new() };
+            let rank = extents.len();
+            let mut vars = vec![Vec::with_capacity(self.n); rank];
+            let mut idx = unflatten(extents, *start);
+            for _ in 0..self.n {
+                vars.iter_mut().zip(&idx).for_each(|(v, &i)| v.push(i as u32));
+                step(extents, &mut idx, rank);
+            }
+            if let Some(x) = self.extra {
+                vars.push(vec![x; self.n]);
+            }
+            vars
+        })
+    }
+
+    /// Calls `f(offset, len, step)` for each run of consecutive points along the last
+    /// variable: the run starts at element `base + Σ strides[d]·index[d]` and steps by `step`
+    /// (the last variable's stride). Explicit blocks have runs of one point.
+    fn for_runs(&self, strides: &[usize], base: usize, mut f: impl FnMut(usize, usize, usize)) {
+        let offset = |base: usize, idx: &[usize]| {
+            strides.iter().zip(idx).fold(base, |o, (s, i)| o.wrapping_add(s.wrapping_mul(*i)))
+        };
+        match &self.range {
+            Some((extents, start)) => {
+                let rank = extents.len();
+                // The extra variable's stride follows the range's.
+                let base = match self.extra {
+                    Some(x) => base.wrapping_add(strides.get(rank).copied().unwrap_or(0).wrapping_mul(x as usize)),
+                    None => base,
+                };
+                if rank == 0 {
+                    return (0..self.n).for_each(|_| f(base, 1, 0));
+                }
+                let last = strides.get(rank - 1).copied().unwrap_or(0);
+                let mut idx = unflatten(extents, *start);
+                let mut left = self.n;
+                while left > 0 {
+                    let len = left.min(extents[rank - 1].max(1) - idx[rank - 1]);
+                    f(offset(base, &idx), len, last);
+                    left -= len;
+                    idx[rank - 1] = 0;
+                    step(extents, &mut idx, rank - 1);
+                }
+            }
+            None => {
+                let vars = self.vars();
+                let mut idx = vec![0usize; vars.len()];
+                for p in 0..self.n {
+                    idx.iter_mut().zip(vars).for_each(|(i, v)| *i = v[p] as usize);
+                    f(offset(base, &idx), 1, 0);
+                }
+            }
+        }
     }
 }
 
-/// A column of values, one per point.
-#[derive(Debug, Clone)]
-pub enum Col {
-    F(Vec<f32>),
-    I(Vec<i32>),
-    U(Vec<u32>),
-    B(Vec<bool>),
+/// The row-major index of flat point `flat` of `extents`.
+fn unflatten(extents: &[usize], mut flat: usize) -> Vec<usize> {
+    let mut idx = vec![0usize; extents.len()];
+    for d in (0..extents.len()).rev() {
+        let e = extents[d].max(1);
+        idx[d] = flat % e;
+        flat /= e;
+    }
+    idx
 }
 
-impl Col {
-    pub fn get(&self, p: usize) -> Value {
-        match self {
-            Col::F(v) => Value::F(v[p]),
-            Col::I(v) => Value::I(v[p]),
-            Col::U(v) => Value::U(v[p]),
-            Col::B(v) => Value::B(v[p]),
+/// Advances `idx` by one point in its first `dims` variables (row-major, wrapping around).
+fn step(extents: &[usize], idx: &mut [usize], dims: usize) {
+    for d in (0..dims).rev() {
+        idx[d] += 1;
+        if idx[d] < extents[d] {
+            return;
         }
-    }
-    fn splat(v: Value, n: usize) -> Col {
-        match v {
-            Value::F(x) => Col::F(vec![x; n]),
-            Value::I(x) => Col::I(vec![x; n]),
-            Value::U(x) => Col::U(vec![x; n]),
-            Value::B(x) => Col::B(vec![x; n]),
-        }
-    }
-    fn collect(ty: Ty, n: usize, f: impl Fn(usize) -> Value) -> Col {
-        match ty {
-            Ty::F32 => Col::F((0..n).map(|p| f(p).f()).collect()),
-            Ty::I32 => Col::I((0..n).map(|p| match f(p) { Value::I(x) => x, v => v.i64() as i32 }).collect()),
-            Ty::U32 => Col::U((0..n).map(|p| match f(p) { Value::U(x) => x, v => v.i64() as u32 }).collect()),
-            Ty::Bool => Col::B((0..n).map(|p| f(p).b()).collect()),
-        }
-    }
-    /// The f32 values (a float column).
-    pub fn floats(self) -> Vec<f32> {
-        match self {
-            Col::F(v) => v,
-            other => (0..other.len()).map(|p| other.get(p).f()).collect(),
-        }
-    }
-    pub fn len(&self) -> usize {
-        match self {
-            Col::F(v) => v.len(),
-            Col::I(v) => v.len(),
-            Col::U(v) => v.len(),
-            Col::B(v) => v.len(),
-        }
+        idx[d] = 0;
     }
 }
 
+/// A uniform as a value of `ty` (NaN when it is missing).
 fn uniform(u: Option<&Scalar>, ty: Ty) -> Value {
     let v = match u {
         Some(Scalar::F32(v)) => Value::F(*v),
@@ -119,76 +173,83 @@ fn uniform(u: Option<&Scalar>, ty: Ty) -> Value {
     }
 }
 
+/// Elements of `store` at `offsets` as a column of `ty` (a miss reads NaN / 0).
+fn gather(store: &Store, offsets: &[usize], ty: Ty) -> Col {
+    let col = match store {
+        Store::F32(v) => Col::F(offsets.iter().map(|&o| v.get(o).copied().unwrap_or(f32::NAN)).collect()),
+        Store::U32(v) => Col::U(offsets.iter().map(|&o| v.get(o).copied().unwrap_or(0)).collect()),
+        Store::I32(v) => Col::I(offsets.iter().map(|&o| v.get(o).copied().unwrap_or(0)).collect()),
+        _ => return Col::collect(ty, offsets.len(), |p| store.get(offsets[p])),
+    };
+    col.into_ty(ty)
+}
+
 impl Env<'_> {
     /// `e` at every point of `blk`; `acc` is the op's value at those points (epilogues).
-    pub fn eval(&self, e: &SExpr, blk: &Block, acc: Option<&Col>) -> Col {
+    pub fn eval(&self, e: &SExpr, blk: &Block, acc: Option<Acc<'_>>) -> Col {
         let n = blk.n;
         match e {
-            SExpr::Load { arg, strides, ty } => {
-                let a = &self.spec.args[*arg];
-                let store = &self.mem[a.buffer];
-                let off = |p: usize| a.offset + strides.iter().zip(&blk.vars).map(|(s, v)| s * v[p] as usize).sum::<usize>();
-                match (store, ty) {
-                    (Store::F32(v), _) => Col::F((0..n).map(|p| v.get(off(p)).copied().unwrap_or(f32::NAN)).collect()),
-                    _ => Col::collect(*ty, n, |p| store.get(off(p))),
-                }
-            }
+            SExpr::Load { arg, strides, ty } => self.load(*arg, strides, *ty, blk),
             SExpr::Uniform { field, ty } => Col::splat(uniform(self.uniforms.get(*field), *ty), n),
             SExpr::Const(c) => Col::splat(Value::of(*c), n),
-            SExpr::Var(d) => Col::I(blk.vars.get(*d).map_or(vec![0; n], |v| v.iter().map(|&x| x as i32).collect())),
-            SExpr::Acc(_) => acc.cloned().unwrap_or(Col::F(vec![f32::NAN; n])),
-            SExpr::Unary { op, arg } => {
-                let a = self.eval(arg, blk, acc);
-                let ty = e.ty();
-                Col::collect(ty, n, |p| scalar::unary(*op, a.get(p)))
-            }
+            SExpr::Var(d) => Col::I(blk.vars().get(*d).map_or(vec![0; n], |v| v.iter().map(|&x| x as i32).collect())),
+            SExpr::Acc(_) => match acc {
+                Some(Acc::F(v)) => Col::F(v.to_vec()),
+                Some(Acc::U(v)) => Col::U(v.to_vec()),
+                None => Col::F(vec![f32::NAN; n]),
+            },
+            SExpr::Unary { op, arg } => col::unary(*op, self.eval(arg, blk, acc), e.ty()),
             SExpr::Binary { op, lhs, rhs } => {
-                let (a, b) = (self.eval(lhs, blk, acc), self.eval(rhs, blk, acc));
-                if let (Col::F(x), Col::F(y)) = (&a, &b) {
-                    let f: Option<fn(f32, f32) -> f32> = match op {
-                        BinaryOp::Add => Some(|a, b| a + b),
-                        BinaryOp::Sub => Some(|a, b| a - b),
-                        BinaryOp::Mul => Some(|a, b| a * b),
-                        BinaryOp::Div => Some(|a, b| a / b),
-                        _ => None,
-                    };
-                    if let Some(f) = f {
-                        return Col::F(x.iter().zip(y).map(|(a, b)| f(*a, *b)).collect());
-                    }
-                }
-                Col::collect(e.ty(), n, |p| scalar::binary(*op, a.get(p), b.get(p)))
+                col::binary(*op, self.eval(lhs, blk, acc), self.eval(rhs, blk, acc), e.ty())
             }
             SExpr::Select { cond, on_true, on_false } => {
-                let (c, t, f) = (self.eval(cond, blk, acc), self.eval(on_true, blk, acc), self.eval(on_false, blk, acc));
-                Col::collect(e.ty(), n, |p| if c.get(p).b() { t.get(p) } else { f.get(p) })
+                let (c, t, f) =
+                    (self.eval(cond, blk, acc), self.eval(on_true, blk, acc), self.eval(on_false, blk, acc));
+                col::select(c, t, f, e.ty())
             }
-            SExpr::Cast { arg, to } => {
-                let a = self.eval(arg, blk, acc);
-                Col::collect(to.compute(), n, |p| scalar::cast(a.get(p), *to))
-            }
+            SExpr::Cast { arg, to } => col::cast(self.eval(arg, blk, acc), *to),
             SExpr::Gather { arg, coords, ty } => {
                 let a = &self.spec.args[*arg];
-                let store = &self.mem[a.buffer];
-                let values: Vec<Option<Col>> = coords
-                    .iter()
-                    .map(|c| match &c.value {
-                        CoordValue::Expr(x) => Some(self.eval(x, blk, acc)),
-                        CoordValue::Var { .. } => None,
-                    })
-                    .collect();
-                Col::collect(*ty, n, |p| {
-                    let mut off = a.offset;
-                    for (c, v) in coords.iter().zip(&values) {
-                        let raw = match (&c.value, v) {
-                            (CoordValue::Var { var, offset }, _) => blk.vars.get(*var).map_or(0, |x| x[p] as i64) + offset,
-                            (CoordValue::Expr(_), Some(col)) => col.get(p).i64(),
-                            (CoordValue::Expr(_), None) => 0,
-                        };
-                        off += c.clamp(raw) * c.stride;
+                let mut offsets = vec![a.offset; n];
+                for c in coords {
+                    let mut add = |p: usize, raw: i64| offsets[p] += c.clamp(raw) * c.stride;
+                    match &c.value {
+                        CoordValue::Var { var, offset } => match blk.vars().get(*var) {
+                            Some(v) => v.iter().enumerate().for_each(|(p, &x)| add(p, x as i64 + offset)),
+                            None => (0..n).for_each(|p| add(p, *offset)),
+                        },
+                        CoordValue::Expr(x) => match self.eval(x, blk, acc) {
+                            Col::U(v) => v.iter().enumerate().for_each(|(p, &x)| add(p, x as i64)),
+                            Col::I(v) => v.iter().enumerate().for_each(|(p, &x)| add(p, x as i64)),
+                            col => (0..n).for_each(|p| add(p, col.get(p).i64())),
+                        },
                     }
-                    store.get(off)
-                })
+                }
+                gather(&self.mem[a.buffer], &offsets, *ty)
             }
         }
+    }
+
+    /// `args[arg][Σ strides[d]·idx[d]]` at every point: f32 runs are copied, other element
+    /// types converted through their compute type.
+    fn load(&self, arg: usize, strides: &[usize], ty: Ty, blk: &Block) -> Col {
+        let a = &self.spec.args[arg];
+        let store = &self.mem[a.buffer];
+        if let (Store::F32(v), Ty::F32) = (store, ty) {
+            let mut out = Vec::with_capacity(blk.n);
+            blk.for_runs(strides, a.offset, |off, len, step| match (step, v.get(off..off.saturating_add(len))) {
+                (1, Some(run)) => out.extend_from_slice(run),
+                (0, _) => out.extend(std::iter::repeat_n(v.get(off).copied().unwrap_or(f32::NAN), len)),
+                _ => out.extend(
+                    (0..len).map(|j| v.get(off.wrapping_add(j.wrapping_mul(step))).copied().unwrap_or(f32::NAN)),
+                ),
+            });
+            return Col::F(out);
+        }
+        let mut offsets = Vec::with_capacity(blk.n);
+        blk.for_runs(strides, a.offset, |off, len, step| {
+            offsets.extend((0..len).map(|j| off.wrapping_add(j.wrapping_mul(step))))
+        });
+        gather(store, &offsets, ty)
     }
 }

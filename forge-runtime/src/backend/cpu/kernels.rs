@@ -1,230 +1,183 @@
-//! Each kernel template on the host, in f32 like the GPU, parallel over rows or blocks of
-//! points (rayon). Matmuls go to [`super::gemm`], everything else is written here once.
+//! Each kernel template on the host, in f32 like the GPU, in parallel (rayon). Elementwise and
+//! index-notation kernels are evaluated in blocks of points ([`super::eval`]); row kernels,
+//! matmuls and attention go to the fast kernels ([`super::fast`]) through [`super::rows`] and
+//! [`super::products`]. Results are written straight into the output buffer, block by block.
 
-use super::eval::{Block, Col, Env};
-use super::gemm;
-use super::scalar::{fmax, Value};
-use super::store::Store;
-use crate::elem::Scalar;
+use super::col::Col;
+use super::eval::{Acc, Block, Env};
+use super::store::{OutSlice, Store};
+use super::{products, row_kernels};
+use crate::elem::{Scalar, Ty};
 use crate::error::{Error, Result};
-use crate::ir::{AttentionBody, KernelBody, KernelSpec, MatmulBody, NormKind, ReduceOp, RowOp, SExpr};
+use crate::ir::{BinaryOp, KernelBody, KernelSpec, ReduceOp, SExpr};
 use rayon::prelude::*;
 
-/// Points per block of elementwise evaluation.
-const BLOCK: usize = 1024;
+/// Points per block of elementwise evaluation (one rayon task each).
+pub const BLOCK: usize = 2048;
 
-/// Sum in f32, pairwise (the error grows with log n, not n).
-pub fn sum_f32(xs: &[f32]) -> f32 {
-    if xs.len() <= 32 {
-        let mut lanes = [0.0f32; 8];
-        for (i, x) in xs.iter().enumerate() {
-            lanes[i % 8] += x;
-        }
-        return ((lanes[0] + lanes[4]) + (lanes[1] + lanes[5])) + ((lanes[2] + lanes[6]) + (lanes[3] + lanes[7]));
-    }
-    let mid = xs.len() / 2;
-    sum_f32(&xs[..mid]) + sum_f32(&xs[mid..])
-}
-
-fn product(extents: &[usize]) -> usize {
+pub fn product(extents: &[usize]) -> usize {
     extents.iter().product()
 }
 
-/// Runs one kernel: reads `mem`, then writes its output range. Raw kernels run through their
-/// compiled interpreter form (`raw`).
-pub fn run(spec: &KernelSpec, mem: &mut [Store], uniforms: &[Scalar], raw: Option<&super::raw::RawKernel>) -> Result<()> {
-    if let KernelBody::Raw(body) = &spec.body {
-        let Some(raw) = raw else { return Err(Error::Internal(format!("raw kernel `{}` was not compiled", spec.node))) };
-        return raw.run(spec, body, mem, uniforms);
-    }
-    let out = &spec.args[spec.body.out()];
-    let (buffer, offset) = (out.buffer, out.offset);
-    let values: Vec<Col> = {
-        let env = Env { spec, mem, uniforms };
-        match &spec.body {
-            KernelBody::Map { extents, value, .. } => blocks(extents, |b| env.eval(value, b, None)),
-            KernelBody::Index { extents, reduce, value, .. } => blocks(extents, |b| index(&env, b, value, *reduce)),
-            KernelBody::Row { leading, cols, op, input, epilogue, .. } => rows(leading, |r| {
-                let x = env.eval(input, &Block::range(&with(leading, *cols), r * cols, *cols), None).floats();
-                let acc = match op {
-                    RowOp::Reduce(ReduceOp::Sum) => Col::F(vec![sum_f32(&x)]),
-                    RowOp::Reduce(ReduceOp::Mean) => Col::F(vec![sum_f32(&x) / *cols as f32]),
-                    RowOp::Reduce(ReduceOp::Max) => Col::F(vec![x.iter().copied().fold(f32::NEG_INFINITY, fmax)]),
-                    RowOp::Argmax => Col::U(vec![argmax(&x)]),
-                };
-                env.eval(epilogue, &Block::range(leading, r, 1), Some(&acc))
-            }),
-            KernelBody::Softmax { leading, cols, input, epilogue, .. } => rows(leading, |r| {
-                let blk = Block::range(&with(leading, *cols), r * cols, *cols);
-                let x = env.eval(input, &blk, None).floats();
-                let m = x.iter().copied().fold(f32::NEG_INFINITY, fmax);
-                let e: Vec<f32> = x.iter().map(|v| (v - m).exp()).collect();
-                let s = sum_f32(&e);
-                env.eval(epilogue, &blk, Some(&Col::F(e.iter().map(|v| v / s).collect())))
-            }),
-            KernelBody::Norm { leading, cols, kind, input, gain, bias, eps, epilogue, .. } => {
-                let eps = env.eval(eps, &Block::point(&[]), None).get(0).f();
-                rows(leading, |r| {
-                    let blk = Block::range(&with(leading, *cols), r * cols, *cols);
-                    let x = env.eval(input, &blk, None).floats();
-                    let g = env.eval(gain, &blk, None).floats();
-                    let n = *cols as f32;
-                    let acc: Vec<f32> = match kind {
-                        NormKind::Rms => {
-                            let sq: Vec<f32> = x.iter().map(|v| v * v).collect();
-                            let inv = 1.0 / (sum_f32(&sq) / n + eps).sqrt();
-                            x.iter().zip(&g).map(|(v, g)| v * inv * g).collect()
-                        }
-                        NormKind::Layer => {
-                            let mean = sum_f32(&x) / n;
-                            let sq: Vec<f32> = x.iter().map(|v| (v - mean) * (v - mean)).collect();
-                            let inv = 1.0 / (sum_f32(&sq) / n + eps).sqrt();
-                            let b = bias.as_ref().map(|b| env.eval(b, &blk, None).floats()).unwrap_or_else(|| vec![0.0; x.len()]);
-                            x.iter().zip(&g).zip(&b).map(|((v, g), b)| (v - mean) * inv * g + b).collect()
-                        }
-                    };
-                    env.eval(epilogue, &blk, Some(&Col::F(acc)))
-                })
-            }
-            KernelBody::Matmul(m) => matmul(&env, m)?,
-            KernelBody::Attention(a) => attention(&env, a),
-            KernelBody::Raw(_) => return Err(Error::Internal("raw kernel reached the template interpreter".into())),
-        }
-    };
-    let store = mem.get_mut(buffer).ok_or_else(|| Error::Internal(format!("kernel `{}` writes a missing buffer", spec.node)))?;
-    let mut at = offset;
-    for col in values {
-        for p in 0..col.len() {
-            store.set(at, col.get(p));
-            at += 1;
-        }
-    }
-    Ok(())
-}
-
-fn with(leading: &[usize], cols: usize) -> Vec<usize> {
+/// `leading` with `cols` appended.
+pub fn with(leading: &[usize], cols: usize) -> Vec<usize> {
     let mut v = leading.to_vec();
     v.push(cols);
     v
 }
 
-/// First index of the largest element; NaN is never the largest; 0 for a row of NaN.
-fn argmax(x: &[f32]) -> u32 {
-    let mut best = (f32::NEG_INFINITY, None);
-    for (i, &v) in x.iter().enumerate() {
-        if v > best.0 || (v == best.0 && best.1.is_none()) {
-            best = (v, Some(i));
-        }
+/// Elements a body writes (row-major over its output space).
+fn out_len(body: &KernelBody) -> usize {
+    match body {
+        KernelBody::Map { extents, .. } | KernelBody::Index { extents, .. } => product(extents),
+        KernelBody::Row { leading, .. } => product(leading),
+        KernelBody::Softmax { leading, cols, .. } | KernelBody::Norm { leading, cols, .. } => product(leading) * cols,
+        KernelBody::Matmul(m) => product(&m.batch) * m.m * m.n,
+        KernelBody::Attention(a) => product(&a.batch) * a.tq * a.ev,
+        KernelBody::Raw(_) => 0,
     }
-    best.1.unwrap_or(0) as u32
 }
 
-/// `f` over the space in blocks of points (in parallel), results in row-major order.
-fn blocks(extents: &[usize], f: impl Fn(&Block) -> Col + Sync + Send) -> Vec<Col> {
-    let n = product(extents);
-    let starts: Vec<usize> = (0..n).step_by(BLOCK).collect();
-    starts.par_iter().map(|&s| f(&Block::range(extents, s, BLOCK.min(n - s)))).collect()
+/// Whether any expression of the kernel reads plan buffer `buffer`.
+fn reads_buffer(spec: &KernelSpec, buffer: usize) -> bool {
+    let mut found = false;
+    for e in spec.body.exprs() {
+        e.visit(&mut |x| {
+            if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = x {
+                found |= spec.args.get(*arg).is_some_and(|a| a.buffer == buffer);
+            }
+        });
+    }
+    found
 }
 
-/// `f(row)` for every row of `leading` (in parallel), results in row order.
-fn rows(leading: &[usize], f: impl Fn(usize) -> Col + Sync + Send) -> Vec<Col> {
-    (0..product(leading)).into_par_iter().map(f).collect()
+/// Runs one kernel: reads `mem`, writes its output range. Raw kernels run through their
+/// compiled interpreter form (`raw`).
+pub fn run(
+    spec: &KernelSpec,
+    mem: &mut [Store],
+    uniforms: &[Scalar],
+    raw: Option<&super::raw::RawKernel>,
+) -> Result<()> {
+    if let KernelBody::Raw(body) = &spec.body {
+        let Some(raw) = raw else {
+            return Err(Error::Internal(format!("raw kernel `{}` was not compiled", spec.node)));
+        };
+        return raw.run(spec, body, mem, uniforms);
+    }
+    let out = &spec.args[spec.body.out()];
+    let len = out_len(&spec.body);
+    let missing = || Error::Internal(format!("kernel `{}` writes outside its output buffer", spec.node));
+    if out.buffer >= mem.len() {
+        return Err(missing());
+    }
+    if reads_buffer(spec, out.buffer) {
+        // The kernel reads the memory it writes: compute everything first, then store.
+        let mut tmp = Store::new(out.elem, len, false, &spec.node)?;
+        compute(spec, mem, uniforms, tmp.out_slice(0, len).ok_or_else(missing)?)?;
+        return mem[out.buffer].copy_in(out.offset, &tmp).ok_or_else(missing);
+    }
+    // Take the output buffer out of `mem` so that it can be written while the inputs are read.
+    let mut store = std::mem::replace(&mut mem[out.buffer], Store::F32(Vec::new()));
+    let result = match store.out_slice(out.offset, len) {
+        Some(dst) => compute(spec, mem, uniforms, dst),
+        None => Err(missing()),
+    };
+    mem[out.buffer] = store;
+    result
 }
 
+fn compute(spec: &KernelSpec, mem: &[Store], uniforms: &[Scalar], dst: OutSlice<'_>) -> Result<()> {
+    let env = Env { spec, mem, uniforms };
+    match &spec.body {
+        KernelBody::Map { extents, value, .. } => {
+            blocks(extents, dst, |b| env.eval(value, b, None));
+            Ok(())
+        }
+        KernelBody::Index { extents, reduce, value, .. } => {
+            blocks(extents, dst, |b| index(&env, b, value, *reduce));
+            Ok(())
+        }
+        body @ (KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. }) => {
+            row_kernels::run(&env, body, dst)
+        }
+        KernelBody::Matmul(m) => products::matmul(&env, m, dst),
+        KernelBody::Attention(a) => products::attention(&env, a, dst),
+        KernelBody::Raw(_) => Err(Error::Internal("raw kernel reached the template interpreter".into())),
+    }
+}
+
+/// `f` over the space in blocks of points, in parallel, each block written to its part of `dst`.
+fn blocks(extents: &[usize], dst: OutSlice<'_>, f: impl Fn(&Block) -> Col + Sync + Send) {
+    dst.chunks(BLOCK).into_par_iter().enumerate().for_each(|(i, mut d)| {
+        let col = f(&Block::range(extents, i * BLOCK, d.len()));
+        d.write(&col);
+    });
+}
+
+/// The epilogue `e` over `space`, whose `Acc` is `acc` (row-major over `space`), into `dst`.
+/// A bare `Acc` is copied.
+pub fn epilogue(env: &Env<'_>, e: &SExpr, space: &[usize], acc: &[f32], dst: OutSlice<'_>) {
+    if let SExpr::Acc(_) = e {
+        dst.chunks(BLOCK * 8).into_par_iter().enumerate().for_each(|(i, mut d)| {
+            let start = i * BLOCK * 8;
+            d.write_f32(&acc[start..start + d.len()]);
+        });
+        return;
+    }
+    dst.chunks(BLOCK).into_par_iter().enumerate().for_each(|(i, mut d)| {
+        let start = i * BLOCK;
+        let acc = Acc::F(&acc[start..start + d.len()]);
+        d.write(&env.eval(e, &Block::range(space, start, d.len()), Some(acc)));
+    });
+}
+
+/// The epilogue `e` over `space` applied in place: `out` holds `Acc` and receives the result
+/// (each block reads its own `Acc` values before it overwrites them). The expression must not
+/// read `out`'s memory (the caller took it out of the plan's memory).
+pub fn epilogue_in_place(env: &Env<'_>, e: &SExpr, space: &[usize], out: &mut [f32]) {
+    if let SExpr::Acc(_) = e {
+        return;
+    }
+    out.par_chunks_mut(BLOCK).enumerate().for_each(|(i, d)| {
+        let acc = d.to_vec();
+        match env.eval(e, &Block::range(space, i * BLOCK, d.len()), Some(Acc::F(&acc))) {
+            Col::F(v) => d.copy_from_slice(&v),
+            col => d.iter_mut().enumerate().for_each(|(p, x)| *x = col.get(p).f()),
+        }
+    });
+}
+
+/// `e` over all of `space` as contiguous f32 values (row-major), evaluated in parallel.
+pub fn eval_f32(env: &Env<'_>, e: &SExpr, space: &[usize]) -> Vec<f32> {
+    let mut out = vec![0.0f32; product(space)];
+    out.par_chunks_mut(BLOCK).enumerate().for_each(|(i, d)| {
+        match env.eval(e, &Block::range(space, i * BLOCK, d.len()), None) {
+            Col::F(v) => d.copy_from_slice(&v),
+            col => d.iter_mut().enumerate().for_each(|(p, x)| *x = col.get(p).f()),
+        }
+    });
+    out
+}
+
+/// Index notation: `value`, or its reduction over the extra (last) variable `0..k`, in order.
 fn index(env: &Env<'_>, blk: &Block, value: &SExpr, reduce: Option<(ReduceOp, usize)>) -> Col {
     let Some((op, k)) = reduce else { return env.eval(value, blk, None) };
-    let mut b = blk.clone();
-    b.vars.push(vec![0; blk.n]);
+    let mut b = blk.with_var(0);
     let mut acc = env.eval(value, &b, None);
+    let ty = match acc.ty() {
+        t @ (Ty::I32 | Ty::U32) => t,
+        _ => Ty::F32,
+    };
+    let bop = if op == ReduceOp::Max { BinaryOp::Max } else { BinaryOp::Add };
     for r in 1..k {
-        b.vars.last_mut().map(|v| v.iter_mut().for_each(|x| *x = r as u32));
-        let v = env.eval(value, &b, None);
-        acc = match (acc, v) {
-            (Col::F(a), Col::F(v)) if op == ReduceOp::Max => Col::F(a.iter().zip(&v).map(|(a, b)| fmax(*a, *b)).collect()),
-            (Col::F(a), Col::F(v)) => Col::F(a.iter().zip(&v).map(|(a, b)| a + b).collect()),
-            (a, v) => {
-                let bop = if op == ReduceOp::Max { crate::ir::BinaryOp::Max } else { crate::ir::BinaryOp::Add };
-                let n = a.len();
-                let vals: Vec<Value> = (0..n).map(|p| super::scalar::binary(bop, a.get(p), v.get(p))).collect();
-                match vals.first() {
-                    Some(Value::I(_)) => Col::I(vals.iter().map(|v| v.i64() as i32).collect()),
-                    Some(Value::U(_)) => Col::U(vals.iter().map(|v| v.i64() as u32).collect()),
-                    _ => Col::F(vals.iter().map(|v| v.f()).collect()),
-                }
-            }
-        };
+        b.set_last_var(r as u32);
+        acc = super::col::binary(bop, acc.into_ty(ty), env.eval(value, &b, None).into_ty(ty), ty);
     }
     if op == ReduceOp::Mean {
-        acc = Col::F(acc.floats().iter().map(|v| v / k as f32).collect());
+        let mut v = acc.floats();
+        v.iter_mut().for_each(|x| *x /= k as f32);
+        acc = Col::F(v);
     }
     acc
-}
-
-/// A `[rows, cols]` operand of one batch entry, contiguous f32.
-fn operand(env: &Env<'_>, e: &SExpr, batch: &[usize], b: usize, rows: usize, cols: usize) -> Vec<f32> {
-    let mut space = batch.to_vec();
-    space.extend([rows, cols]);
-    let blk = Block::range(&space, b * rows * cols, rows * cols);
-    env.eval(e, &blk, None).floats()
-}
-
-fn matmul(env: &Env<'_>, m: &MatmulBody) -> Result<Vec<Col>> {
-    let entries = product(&m.batch);
-    let products: Vec<Vec<f32>> = (0..entries)
-        .into_par_iter()
-        .map(|b| {
-            let a = operand(env, &m.a, &m.batch, b, m.m, m.k);
-            let bm = operand(env, &m.b, &m.batch, b, m.k, m.n);
-            gemm::gemm(m.m, m.n, m.k, &a, &bm)
-        })
-        .collect();
-    let mut space = m.batch.clone();
-    space.extend([m.m, m.n]);
-    let per = m.m * m.n;
-    Ok(products
-        .into_iter()
-        .enumerate()
-        .map(|(b, c)| env.eval(&m.epilogue, &Block::range(&space, b * per, per), Some(&Col::F(c))))
-        .collect())
-}
-
-fn attention(env: &Env<'_>, a: &AttentionBody) -> Vec<Col> {
-    let scale = env.eval(&a.scale, &Block::point(&[]), None).get(0).f();
-    let entries = product(&a.batch);
-    let mut space = a.batch.clone();
-    space.extend([a.tq, a.ev]);
-    (0..entries)
-        .into_par_iter()
-        .map(|b| {
-            let q = operand(env, &a.q, &a.batch, b, a.tq, a.e);
-            let k = operand(env, &a.k, &a.batch, b, a.tk, a.e);
-            let v = operand(env, &a.v, &a.batch, b, a.tk, a.ev);
-            let mask = a.mask.as_ref().map(|m| operand(env, m, &a.batch, b, a.tq, a.tk));
-            let mut out = vec![0.0f32; a.tq * a.ev];
-            let mut s = vec![0.0f32; a.tk];
-            for i in 0..a.tq {
-                let visible = if a.causal { (i + a.tk.saturating_sub(a.tq) + 1).min(a.tk) } else { a.tk };
-                for (j, sj) in s.iter_mut().enumerate().take(visible) {
-                    let dot: f32 = (0..a.e).map(|d| q[i * a.e + d] * k[j * a.e + d]).sum();
-                    *sj = dot * scale + mask.as_ref().map_or(0.0, |m| m[i * a.tk + j]);
-                }
-                let mx = s[..visible].iter().copied().fold(f32::NEG_INFINITY, fmax);
-                let mut den = 0.0f32;
-                let o = &mut out[i * a.ev..(i + 1) * a.ev];
-                for j in 0..visible {
-                    if s[j] == f32::NEG_INFINITY {
-                        continue;
-                    }
-                    let p = (s[j] - mx).exp();
-                    den += p;
-                    for d in 0..a.ev {
-                        o[d] += p * v[j * a.ev + d];
-                    }
-                }
-                o.iter_mut().for_each(|x| *x /= den);
-            }
-            let per = a.tq * a.ev;
-            env.eval(&a.epilogue, &Block::range(&space, b * per, per), Some(&Col::F(out)))
-        })
-        .collect()
 }

@@ -1,12 +1,16 @@
 //! The CPU backend: the numerical reference for every other backend and the fallback where no
 //! GPU exists. Each plan buffer is host memory; kernels run in f32 like the GPU's (`scalar`
-//! holds the semantics, `eval` the expressions, `kernels` the templates), in parallel.
+//! holds the semantics, `eval` and `col` the expressions, `kernels` the templates, `fast` the
+//! gemm, row and attention kernels), in parallel on rayon's global pool.
 
+mod col;
 mod eval;
-mod gemm;
+mod fast;
 mod kernels;
 pub mod oracle;
+mod products;
 mod raw;
+mod row_kernels;
 mod scalar;
 mod store;
 
@@ -32,8 +36,7 @@ impl Device for CpuDevice {
         BackendKind::Cpu
     }
     fn describe(&self) -> String {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        format!("cpu ({threads} threads)")
+        format!("cpu ({} threads)", rayon::current_num_threads())
     }
     fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
         Ok(Box::new(CpuExec::new(plan)?))
@@ -82,11 +85,19 @@ impl Executable for CpuExec {
             self.memory[id].load_bytes(bytes);
         }
         let mut kernel_times = Vec::with_capacity(self.plan.kernels.len());
-        for (k, raw) in self.plan.kernels.iter().zip(&self.raw) {
-            let start = Instant::now();
-            kernels::run(&k.spec, &mut self.memory, &req.uniform_values, raw.as_ref())?;
-            kernel_times.push(Some(start.elapsed()));
-        }
+        let (plan, memory, raws) = (&self.plan, &mut self.memory, &self.raw);
+        // The whole run executes on a worker of rayon's pool (`scope` called from outside the
+        // pool moves its body there), so each kernel's parallel work is forked from a pool
+        // thread onto threads that are still awake from the previous kernel, instead of being
+        // injected from outside and waited for, kernel after kernel.
+        rayon::scope(|_| -> Result<()> {
+            for (k, raw) in plan.kernels.iter().zip(raws) {
+                let start = Instant::now();
+                kernels::run(&k.spec, memory, &req.uniform_values, raw.as_ref())?;
+                kernel_times.push(Some(start.elapsed()));
+            }
+            Ok(())
+        })?;
         let outputs = self
             .plan
             .buffers
@@ -111,5 +122,7 @@ impl Executable for CpuExec {
         self.plan.kernels.iter().map(|_| "cpu".to_string()).collect()
     }
 }
+#[cfg(test)]
+mod fast_tests;
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,8 @@
 //! `x / 0 == x`, saturating float→int casts with NaN → 0, NaN-propagating min/max, f16/bf16
 //! rounding to nearest even.
 
-use crate::elem::{Elem, Ty};
+use super::fast::reduce::exp_nonpos;
+use crate::elem::Elem;
 use crate::graph::checked::Const;
 use crate::ir::{BinaryOp, UnaryOp};
 
@@ -47,19 +48,9 @@ impl Value {
             other => other.i64() != 0,
         }
     }
-    pub fn ty(self) -> Ty {
-        match self {
-            Value::F(_) => Ty::F32,
-            Value::I(_) => Ty::I32,
-            Value::U(_) => Ty::U32,
-            Value::B(_) => Ty::Bool,
-        }
-    }
 }
 
-pub fn isnan(x: f32) -> bool {
-    x.is_nan()
-}
+#[inline(always)]
 pub fn fmax(a: f32, b: f32) -> f32 {
     if a.is_nan() || b.is_nan() {
         a + b
@@ -67,6 +58,7 @@ pub fn fmax(a: f32, b: f32) -> f32 {
         a.max(b)
     }
 }
+#[inline(always)]
 pub fn fmin(a: f32, b: f32) -> f32 {
     if a.is_nan() || b.is_nan() {
         a + b
@@ -74,6 +66,7 @@ pub fn fmin(a: f32, b: f32) -> f32 {
         a.min(b)
     }
 }
+#[inline(always)]
 pub fn tanh(x: f32) -> f32 {
     let x2 = x * x;
     if x.abs() < 0.25 {
@@ -82,25 +75,30 @@ pub fn tanh(x: f32) -> f32 {
         1.0 - 2.0 / ((2.0 * x).exp() + 1.0)
     }
 }
+/// `erf` as the kernels compute it: a series below 0.5, else the Numerical Recipes `erfc` fit
+/// (its exponent is always below −0.5, so the vectorisable [`exp_nonpos`] serves). Both sides
+/// are computed and one is selected, so loops over `erf` (and `gelu`) vectorise.
+#[inline(always)]
 pub fn erf(x: f32) -> f32 {
     let z = x.abs();
     let x2 = x * x;
-    if z < 0.5 {
-        return x * 1.128_379_2 * (1.0 + x2 * (-0.333_333_34 + x2 * (0.1 + x2 * (-0.023_809_524 + x2 * (0.004_629_629_7 + x2 * -0.000_757_575_8)))));
-    }
+    let small = x * 1.128_379_2 * (1.0 + x2 * (-0.333_333_34 + x2 * (0.1 + x2 * (-0.023_809_524 + x2 * (0.004_629_629_7 + x2 * -0.000_757_575_8)))));
     let t = 1.0 / (1.0 + 0.5 * z);
     let poly = -1.265_512_2
         + t * (1.000_023_7 + t * (0.374_091_96 + t * (0.096_784_18 + t * (-0.186_288_06 + t * (0.278_868_07 + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
-    let r = t * (-z * z + poly).exp();
-    if x >= 0.0 {
-        1.0 - r
+    let r = t * exp_nonpos(-z * z + poly);
+    let large = if x >= 0.0 { 1.0 - r } else { r - 1.0 };
+    if z < 0.5 {
+        small
     } else {
-        r - 1.0
+        large
     }
 }
+#[inline(always)]
 pub fn gelu(x: f32) -> f32 {
     0.5 * x * (1.0 + erf(x * 0.707_106_77))
 }
+#[inline(always)]
 pub fn gelu_tanh(x: f32) -> f32 {
     0.5 * x * (1.0 + tanh(0.797_884_6 * (x + 0.044_715 * x * x * x)))
 }
@@ -130,26 +128,58 @@ pub fn unary(op: UnaryOp, v: Value) -> Value {
         (UnaryOp::Abs, Value::I(x)) => Value::I(x.wrapping_abs()),
         (UnaryOp::Abs | UnaryOp::Relu, Value::U(x)) => Value::U(x),
         (UnaryOp::Relu, Value::I(x)) => Value::I(x.max(0)),
-        (op, v) => {
-            let x = v.f();
-            Value::F(match op {
-                UnaryOp::Neg => -x,
-                UnaryOp::Exp => x.exp(),
-                UnaryOp::Log => x.ln(),
-                UnaryOp::Sqrt => x.sqrt(),
-                UnaryOp::Rsqrt => 1.0 / x.sqrt(),
-                UnaryOp::Tanh => tanh(x),
-                UnaryOp::Sigmoid => 1.0 / (1.0 + (-x).exp()),
-                UnaryOp::Silu => x / (1.0 + (-x).exp()),
-                UnaryOp::Gelu => gelu(x),
-                UnaryOp::GeluTanh => gelu_tanh(x),
-                UnaryOp::Erf => erf(x),
-                UnaryOp::Relu => fmax(x, 0.0),
-                UnaryOp::Abs => x.abs(),
-                UnaryOp::Not => return Value::B(!v.b()),
-            })
-        }
+        (op, v) => Value::F(unary_f32(op, v.f())),
     }
+}
+
+/// A unary op on a float (`Not` gives 1 or 0; [`unary`] makes it a bool).
+#[inline(always)]
+pub fn unary_f32(op: UnaryOp, x: f32) -> f32 {
+    match op {
+        UnaryOp::Neg => -x,
+        UnaryOp::Exp => x.exp(),
+        UnaryOp::Log => x.ln(),
+        UnaryOp::Sqrt => x.sqrt(),
+        UnaryOp::Rsqrt => 1.0 / x.sqrt(),
+        UnaryOp::Tanh => tanh(x),
+        UnaryOp::Sigmoid => 1.0 / (1.0 + (-x).exp()),
+        UnaryOp::Silu => x / (1.0 + (-x).exp()),
+        UnaryOp::Gelu => gelu(x),
+        UnaryOp::GeluTanh => gelu_tanh(x),
+        UnaryOp::Erf => erf(x),
+        UnaryOp::Relu => fmax(x, 0.0),
+        UnaryOp::Abs => x.abs(),
+        UnaryOp::Not => (x == 0.0) as u8 as f32,
+    }
+}
+
+/// An arithmetic op (`Add Sub Mul Div Min Max`) on floats; `None` for comparisons and logic.
+#[inline(always)]
+pub fn arith_f32(op: BinaryOp, x: f32, y: f32) -> Option<f32> {
+    Some(match op {
+        BinaryOp::Add => x + y,
+        BinaryOp::Sub => x - y,
+        BinaryOp::Mul => x * y,
+        BinaryOp::Div => x / y,
+        BinaryOp::Min => fmin(x, y),
+        BinaryOp::Max => fmax(x, y),
+        _ => return None,
+    })
+}
+
+/// A comparison (or logic op, always false) on floats; `None` for arithmetic.
+#[inline(always)]
+pub fn compare_f32(op: BinaryOp, x: f32, y: f32) -> Option<bool> {
+    Some(match op {
+        BinaryOp::Lt => x < y,
+        BinaryOp::Le => x <= y,
+        BinaryOp::Gt => x > y,
+        BinaryOp::Ge => x >= y,
+        BinaryOp::Eq => x == y,
+        BinaryOp::Ne => x != y,
+        BinaryOp::And | BinaryOp::Or => false,
+        _ => return None,
+    })
 }
 
 pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
@@ -181,20 +211,9 @@ pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
         }),
         (a, b) => {
             let (x, y) = (a.f(), b.f());
-            match op {
-                Add => Value::F(x + y),
-                Sub => Value::F(x - y),
-                Mul => Value::F(x * y),
-                Div => Value::F(x / y),
-                Min => Value::F(fmin(x, y)),
-                Max => Value::F(fmax(x, y)),
-                Lt => Value::B(x < y),
-                Le => Value::B(x <= y),
-                Gt => Value::B(x > y),
-                Ge => Value::B(x >= y),
-                Eq => Value::B(x == y),
-                Ne => Value::B(x != y),
-                And | Or => Value::B(false),
+            match (arith_f32(op, x, y), compare_f32(op, x, y)) {
+                (Some(v), _) => Value::F(v),
+                (None, c) => Value::B(c.unwrap_or(false)),
             }
         }
     }

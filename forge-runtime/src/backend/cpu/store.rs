@@ -1,6 +1,7 @@
 //! Host memory of the CPU backend: one typed vector per plan buffer, with the element
 //! conversions of loads (to the compute type) and stores (rounding to the element).
 
+use super::col::Col;
 use super::scalar::{bf2f, f2bf, Value};
 use crate::elem::Elem;
 use crate::error::{Error, Result};
@@ -15,7 +16,28 @@ pub enum Store {
     I32(Vec<i32>),
 }
 
+/// The machine's memory (RAM + swap, from `/proc/meminfo`), where the OS says. With overcommit
+/// a huge reservation succeeds and the process is killed when the pages are touched, so a
+/// buffer larger than this is refused before it is reserved.
+fn host_memory_bytes() -> Option<u64> {
+    static MEMORY: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *MEMORY.get_or_init(|| {
+        let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let kib = |key: &str| -> Option<u64> {
+            let line = info.lines().find(|l| l.starts_with(key))?;
+            line.split_whitespace().nth(1)?.parse().ok()
+        };
+        Some((kib("MemTotal:")? + kib("SwapTotal:").unwrap_or(0)).saturating_mul(1024))
+    })
+}
+
 fn alloc<T: Clone>(len: usize, fill: T, name: &str) -> Result<Vec<T>> {
+    let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+    if let Some(memory) = host_memory_bytes().filter(|&m| bytes > m) {
+        return Err(Error::OutOfMemory(format!(
+            "binding `{name}` needs {bytes} bytes for the CPU backend; this machine has {memory} (RAM + swap)"
+        )));
+    }
     let mut v = Vec::new();
     v.try_reserve_exact(len)
         .map_err(|_| Error::OutOfMemory(format!("binding `{name}` needs {len} host elements for the CPU backend")))?;
@@ -57,55 +79,24 @@ impl Store {
         }
     }
 
-    /// Stores `x` at `i`, rounded to the element type.
-    #[inline]
-    pub fn set(&mut self, i: usize, x: Value) {
-        match self {
-            Store::F32(v) => {
-                if let Some(s) = v.get_mut(i) {
-                    *s = x.f();
-                }
-            }
-            Store::F16(v) => {
-                if let Some(s) = v.get_mut(i) {
-                    *s = half::f16::from_f32(x.f()).to_bits();
-                }
-            }
-            Store::BF16(v) => {
-                if let Some(s) = v.get_mut(i) {
-                    *s = f2bf(x.f());
-                }
-            }
-            Store::U32(v) => {
-                if let Some(s) = v.get_mut(i) {
-                    *s = match x {
-                        Value::U(u) => u,
-                        Value::I(i) => i as u32,
-                        Value::F(f) => f as u32,
-                        Value::B(b) => b as u32,
-                    };
-                }
-            }
-            Store::I32(v) => {
-                if let Some(s) = v.get_mut(i) {
-                    *s = match x {
-                        Value::I(i) => i,
-                        Value::U(u) => u as i32,
-                        Value::F(f) => f as i32,
-                        Value::B(b) => b as i32,
-                    };
-                }
-            }
-        }
-    }
-
     /// Replaces the contents with little-endian element bytes (the length was checked).
     pub fn load_bytes(&mut self, bytes: &[u8]) {
         match self {
-            Store::F32(v) => v.iter_mut().zip(bytes.chunks_exact(4)).for_each(|(d, c)| *d = f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-            Store::F16(v) | Store::BF16(v) => v.iter_mut().zip(bytes.chunks_exact(2)).for_each(|(d, c)| *d = u16::from_le_bytes([c[0], c[1]])),
-            Store::U32(v) => v.iter_mut().zip(bytes.chunks_exact(4)).for_each(|(d, c)| *d = u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-            Store::I32(v) => v.iter_mut().zip(bytes.chunks_exact(4)).for_each(|(d, c)| *d = i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::F32(v) => v
+                .iter_mut()
+                .zip(bytes.chunks_exact(4))
+                .for_each(|(d, c)| *d = f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::F16(v) | Store::BF16(v) => {
+                v.iter_mut().zip(bytes.chunks_exact(2)).for_each(|(d, c)| *d = u16::from_le_bytes([c[0], c[1]]))
+            }
+            Store::U32(v) => v
+                .iter_mut()
+                .zip(bytes.chunks_exact(4))
+                .for_each(|(d, c)| *d = u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::I32(v) => v
+                .iter_mut()
+                .zip(bytes.chunks_exact(4))
+                .for_each(|(d, c)| *d = i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         }
     }
 
@@ -143,18 +134,137 @@ impl Store {
     pub fn write_range_bytes(&mut self, offset: usize, bytes: &[u8]) {
         let start = offset.min(self.len());
         match self {
-            Store::F32(v) => v[start..].iter_mut().zip(bytes.chunks_exact(4)).for_each(|(d, c)| *d = f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-            Store::F16(v) | Store::BF16(v) => v[start..].iter_mut().zip(bytes.chunks_exact(2)).for_each(|(d, c)| *d = u16::from_le_bytes([c[0], c[1]])),
-            Store::U32(v) => v[start..].iter_mut().zip(bytes.chunks_exact(4)).for_each(|(d, c)| *d = u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-            Store::I32(v) => v[start..].iter_mut().zip(bytes.chunks_exact(4)).for_each(|(d, c)| *d = i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::F32(v) => v[start..]
+                .iter_mut()
+                .zip(bytes.chunks_exact(4))
+                .for_each(|(d, c)| *d = f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::F16(v) | Store::BF16(v) => v[start..]
+                .iter_mut()
+                .zip(bytes.chunks_exact(2))
+                .for_each(|(d, c)| *d = u16::from_le_bytes([c[0], c[1]])),
+            Store::U32(v) => v[start..]
+                .iter_mut()
+                .zip(bytes.chunks_exact(4))
+                .for_each(|(d, c)| *d = u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::I32(v) => v[start..]
+                .iter_mut()
+                .zip(bytes.chunks_exact(4))
+                .for_each(|(d, c)| *d = i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         }
     }
 
-    /// The f32 elements, when the buffer holds f32 (fast paths read them directly).
-    pub fn as_f32(&self) -> Option<&[f32]> {
+    /// Copies all of `src` (same element type) to elements `offset..`; `None` if it does not fit.
+    pub fn copy_in(&mut self, offset: usize, src: &Store) -> Option<()> {
+        let end = offset.checked_add(src.len())?;
+        match (self, src) {
+            (Store::F32(d), Store::F32(s)) => d.get_mut(offset..end)?.copy_from_slice(s),
+            (Store::F16(d), Store::F16(s)) | (Store::BF16(d), Store::BF16(s)) => {
+                d.get_mut(offset..end)?.copy_from_slice(s)
+            }
+            (Store::U32(d), Store::U32(s)) => d.get_mut(offset..end)?.copy_from_slice(s),
+            (Store::I32(d), Store::I32(s)) => d.get_mut(offset..end)?.copy_from_slice(s),
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// Elements `offset .. offset + len` for writing, or `None` past the end.
+    pub fn out_slice(&mut self, offset: usize, len: usize) -> Option<OutSlice<'_>> {
+        let end = offset.checked_add(len)?;
+        Some(match self {
+            Store::F32(v) => OutSlice::F32(v.get_mut(offset..end)?),
+            Store::F16(v) => OutSlice::F16(v.get_mut(offset..end)?),
+            Store::BF16(v) => OutSlice::BF16(v.get_mut(offset..end)?),
+            Store::U32(v) => OutSlice::U32(v.get_mut(offset..end)?),
+            Store::I32(v) => OutSlice::I32(v.get_mut(offset..end)?),
+        })
+    }
+}
+
+/// A kernel's output range: typed, mutable, split into disjoint pieces for parallel writers.
+#[derive(Debug)]
+pub enum OutSlice<'a> {
+    F32(&'a mut [f32]),
+    F16(&'a mut [u16]),
+    BF16(&'a mut [u16]),
+    U32(&'a mut [u32]),
+    I32(&'a mut [i32]),
+}
+
+impl<'a> OutSlice<'a> {
+    pub fn len(&self) -> usize {
         match self {
-            Store::F32(v) => Some(v),
+            OutSlice::F32(v) => v.len(),
+            OutSlice::F16(v) | OutSlice::BF16(v) => v.len(),
+            OutSlice::U32(v) => v.len(),
+            OutSlice::I32(v) => v.len(),
+        }
+    }
+
+    /// The elements as f32 when the output is f32 (results may be written in place).
+    pub fn as_f32(&mut self) -> Option<&mut [f32]> {
+        match self {
+            OutSlice::F32(v) => Some(v),
             _ => None,
         }
+    }
+
+    /// Consecutive pieces of `size` elements (the last may be shorter).
+    pub fn chunks(self, size: usize) -> Vec<OutSlice<'a>> {
+        let size = size.max(1);
+        match self {
+            OutSlice::F32(v) => v.chunks_mut(size).map(OutSlice::F32).collect(),
+            OutSlice::F16(v) => v.chunks_mut(size).map(OutSlice::F16).collect(),
+            OutSlice::BF16(v) => v.chunks_mut(size).map(OutSlice::BF16).collect(),
+            OutSlice::U32(v) => v.chunks_mut(size).map(OutSlice::U32).collect(),
+            OutSlice::I32(v) => v.chunks_mut(size).map(OutSlice::I32).collect(),
+        }
+    }
+
+    /// Writes f32 values, rounded to the element type (f16/bf16 to nearest even).
+    pub fn write_f32(&mut self, xs: &[f32]) {
+        match self {
+            OutSlice::F32(v) => v.iter_mut().zip(xs).for_each(|(d, &x)| *d = x),
+            _ => xs.iter().enumerate().for_each(|(i, &x)| self.set(i, Value::F(x))),
+        }
+    }
+
+    /// Writes one column of values, converted as [`OutSlice::write_f32`] does.
+    pub fn write(&mut self, col: &Col) {
+        match (self, col) {
+            (OutSlice::F32(v), Col::F(xs)) => v.iter_mut().zip(xs).for_each(|(d, &x)| *d = x),
+            (OutSlice::U32(v), Col::U(xs)) => v.iter_mut().zip(xs).for_each(|(d, &x)| *d = x),
+            (OutSlice::I32(v), Col::I(xs)) => v.iter_mut().zip(xs).for_each(|(d, &x)| *d = x),
+            (out, col) => (0..out.len().min(col.len())).for_each(|p| out.set(p, col.get(p))),
+        }
+    }
+
+    /// Element `i` = `x`, rounded to the element type (floats to integers saturate, NaN → 0).
+    fn set(&mut self, i: usize, x: Value) {
+        match self {
+            OutSlice::F32(v) => v[i] = x.f(),
+            OutSlice::F16(v) => v[i] = half::f16::from_f32(x.f()).to_bits(),
+            OutSlice::BF16(v) => v[i] = f2bf(x.f()),
+            OutSlice::U32(v) => v[i] = to_u32(x),
+            OutSlice::I32(v) => v[i] = to_i32(x),
+        }
+    }
+}
+
+fn to_u32(x: Value) -> u32 {
+    match x {
+        Value::U(u) => u,
+        Value::I(i) => i as u32,
+        Value::F(f) => f as u32,
+        Value::B(b) => b as u32,
+    }
+}
+
+fn to_i32(x: Value) -> i32 {
+    match x {
+        Value::I(i) => i,
+        Value::U(u) => u as i32,
+        Value::F(f) => f as i32,
+        Value::B(b) => b as i32,
     }
 }

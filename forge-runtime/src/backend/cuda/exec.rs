@@ -237,11 +237,6 @@ impl CudaExec {
         Ok(CudaExec { device, plan, variants, kernels, views, uniforms, params, graph: None, use_graphs, arena })
     }
 
-    /// Bytes of device memory this executor owns (its arena).
-    pub fn device_bytes(&self) -> u64 {
-        self.arena.size_bytes()
-    }
-
     /// Launches every kernel on the stream; with `events`, records `events[k]` before kernel k
     /// and the last event after the last kernel.
     fn launch_all(&self, ctx: &CudaComputeContext, events: Option<&[CudaEvent]>) -> Result<()> {

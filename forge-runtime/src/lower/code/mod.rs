@@ -47,14 +47,13 @@ pub(crate) struct Writer<'a> {
     body: String,
     shared: Vec<(String, Ty, usize)>,
     indent: usize,
-    fresh: usize,
 }
 
 impl<'a> Writer<'a> {
     pub fn new(d: Dialect, spec: &'a KernelSpec, sched: Schedule, bases: Vec<u64>) -> Self {
         let wide = d == Dialect::Cuda && needs_wide(spec);
         let threads = geometry::threads(spec, &sched);
-        Writer { d, spec, sched, bases, wide, threads, own_strides: None, body: String::new(), shared: Vec::new(), indent: 1, fresh: 0 }
+        Writer { d, spec, sched, bases, wide, threads, own_strides: None, body: String::new(), shared: Vec::new(), indent: 1 }
     }
 
     /// Runs the kernel's template.
@@ -92,11 +91,6 @@ impl<'a> Writer<'a> {
     pub fn close(&mut self) {
         self.indent = self.indent.saturating_sub(1);
         self.line("}");
-    }
-    pub fn else_(&mut self) {
-        self.indent = self.indent.saturating_sub(1);
-        self.line("} else {");
-        self.indent += 1;
     }
     pub fn let_(&mut self, name: &str, ty: Ty, e: &str) {
         let t = self.ty(ty);
@@ -162,10 +156,6 @@ impl<'a> Writer<'a> {
     pub fn shared(&mut self, name: &str, ty: Ty, len: usize) {
         self.shared.push((name.to_string(), ty, len.max(1)));
     }
-    pub fn fresh(&mut self, prefix: &str) -> String {
-        self.fresh += 1;
-        format!("{prefix}{}", self.fresh)
-    }
 
     // ---- expressions ----
 
@@ -227,19 +217,6 @@ impl<'a> Writer<'a> {
         match self.d {
             Dialect::Wgsl => format!("bitcast<u32>({e})"),
             Dialect::Cuda => format!("__float_as_uint({e})"),
-        }
-    }
-    pub fn bits_f32(&self, e: &str) -> String {
-        match self.d {
-            Dialect::Wgsl => format!("bitcast<f32>({e})"),
-            Dialect::Cuda => format!("__uint_as_float({e})"),
-        }
-    }
-    /// Float minimum/maximum (`max` ignores a NaN operand on CUDA; see the prelude for WGSL).
-    pub fn fmax(&self, a: &str, b: &str) -> String {
-        match self.d {
-            Dialect::Wgsl => format!("max({a}, {b})"),
-            Dialect::Cuda => format!("fmaxf({a}, {b})"),
         }
     }
     pub fn exp(&self, a: &str) -> String {

@@ -1,0 +1,201 @@
+//! Matmul and attention kernels on the host. An operand that is a plain load of an f32 (or, for
+//! matmul, f16/bf16) buffer is handed to the fast kernels as a strided view of host memory —
+//! transposes, head splits and broadcasts are strides, nothing is packed on our side; any other
+//! operand is evaluated into a contiguous buffer first. The product lands in the output buffer
+//! (when it is f32) and the epilogue then runs over it in place.
+
+use super::eval::Env;
+use super::fast::{self, AttentionArgs, AttentionDims, Batch, GemmDims, GemmInput, MatLayout, View, ViewMut};
+use super::kernels::{epilogue, epilogue_in_place, eval_f32, product};
+use super::store::{OutSlice, Store};
+use crate::error::Result;
+use crate::ir::{AttentionBody, MatmulBody, SExpr};
+use half::{bf16, f16};
+
+/// Host memory an operand reads.
+#[derive(Clone, Copy)]
+enum Src<'a> {
+    F32(&'a [f32]),
+    F16(&'a [f16]),
+    BF16(&'a [bf16]),
+}
+
+/// A `[batch.., rows, cols]` operand: a view of host memory, or its values evaluated.
+enum Operand<'a> {
+    View(Src<'a>, MatLayout),
+    Owned(Vec<f32>, MatLayout),
+}
+
+impl Operand<'_> {
+    fn src(&self) -> (Src<'_>, MatLayout) {
+        match self {
+            Operand::View(s, l) => (*s, *l),
+            Operand::Owned(v, l) => (Src::F32(v), *l),
+        }
+    }
+
+    fn f32_view(&self) -> Option<View<'_, f32>> {
+        match self.src() {
+            (Src::F32(v), l) => Some(View::new(v, l)),
+            _ => None,
+        }
+    }
+}
+
+/// The batch dims of a product as the fast kernels take them: as they are, or (more than
+/// [`fast::MAX_BATCH_DIMS`]) flattened into one, which needs contiguous operands.
+struct BatchPlan {
+    dims: Vec<usize>,
+    batch: Batch,
+    flat: bool,
+}
+
+impl BatchPlan {
+    fn new(dims: &[usize]) -> Result<BatchPlan> {
+        let flat = dims.len() > fast::MAX_BATCH_DIMS;
+        let batch = if flat { Batch::new(&[product(dims)])? } else { Batch::new(dims)? };
+        Ok(BatchPlan { dims: dims.to_vec(), batch, flat })
+    }
+
+    /// Contiguous `[batch.., rows, cols]` layout.
+    fn contiguous(&self, rows: usize, cols: usize) -> Result<MatLayout> {
+        let per = (rows * cols) as isize;
+        let mut strides: Vec<isize> = vec![0; self.batch.extents().len()];
+        let mut acc = per;
+        for (s, &e) in strides.iter_mut().zip(self.batch.extents()).rev() {
+            *s = acc;
+            acc *= e as isize;
+        }
+        Ok(MatLayout::new(0, cols as isize, 1).with_batch_strides(&strides)?)
+    }
+
+    /// The operand `e` over `[batch.., rows, cols]`: a view when it is a plain load of a float
+    /// buffer (f32 only unless `halves`) and `eval` is false, else evaluated.
+    fn operand<'a>(
+        &self,
+        env: &Env<'a>,
+        e: &SExpr,
+        rows: usize,
+        cols: usize,
+        halves: bool,
+        eval: bool,
+    ) -> Result<Operand<'a>> {
+        if !(eval || self.flat) {
+            if let Some(view) = self.view(env, e, halves) {
+                return Ok(view);
+            }
+        }
+        let mut space = self.dims.clone();
+        space.extend([rows, cols]);
+        Ok(Operand::Owned(eval_f32(env, e, &space), self.contiguous(rows, cols)?))
+    }
+
+    fn view<'a>(&self, env: &Env<'a>, e: &SExpr, halves: bool) -> Option<Operand<'a>> {
+        let (arg, strides) = e.as_load()?;
+        let nb = self.dims.len();
+        if strides.len() != nb + 2 {
+            return None;
+        }
+        let s: Vec<isize> = strides.iter().map(|&s| isize::try_from(s).ok()).collect::<Option<_>>()?;
+        let a = env.spec.args.get(arg)?;
+        let src = match env.mem.get(a.buffer)? {
+            Store::F32(v) => Src::F32(v.get(a.offset..)?),
+            Store::F16(v) if halves => Src::F16(bytemuck::cast_slice(v.get(a.offset..)?)),
+            Store::BF16(v) if halves => Src::BF16(bytemuck::cast_slice(v.get(a.offset..)?)),
+            _ => return None,
+        };
+        let layout = MatLayout::new(0, s[nb], s[nb + 1]).with_batch_strides(&s[..nb]).ok()?;
+        Some(Operand::View(src, layout))
+    }
+}
+
+/// `gemm` with A of any operand type.
+fn gemm_a(d: &GemmDims, a: (Src<'_>, MatLayout), b: (Src<'_>, MatLayout), c: ViewMut<'_>) -> fast::Result<()> {
+    match a.0 {
+        Src::F32(x) => gemm_b(d, View::new(x, a.1), b, c),
+        Src::F16(x) => gemm_b(d, View::new(x, a.1), b, c),
+        Src::BF16(x) => gemm_b(d, View::new(x, a.1), b, c),
+    }
+}
+
+fn gemm_b<TA: GemmInput>(d: &GemmDims, a: View<'_, TA>, b: (Src<'_>, MatLayout), c: ViewMut<'_>) -> fast::Result<()> {
+    match b.0 {
+        Src::F32(y) => fast::gemm(d, 1.0, a, View::new(y, b.1), 0.0, c),
+        Src::F16(y) => fast::gemm(d, 1.0, a, View::new(y, b.1), 0.0, c),
+        Src::BF16(y) => fast::gemm(d, 1.0, a, View::new(y, b.1), 0.0, c),
+    }
+}
+
+/// `C = A · B` into the contiguous `c`: views first; if a view is rejected (it reaches past its
+/// buffer), evaluated operands, as the generic path reads them.
+fn matmul_into(env: &Env<'_>, m: &MatmulBody, plan: &BatchPlan, c: &mut [f32]) -> Result<()> {
+    let dims = GemmDims { batch: plan.batch, m: m.m, k: m.k, n: m.n };
+    let lc = plan.contiguous(m.m, m.n)?;
+    let a = plan.operand(env, &m.a, m.m, m.k, true, false)?;
+    let b = plan.operand(env, &m.b, m.k, m.n, true, false)?;
+    if gemm_a(&dims, a.src(), b.src(), ViewMut::new(c, lc)).is_ok() {
+        return Ok(());
+    }
+    let a = plan.operand(env, &m.a, m.m, m.k, true, true)?;
+    let b = plan.operand(env, &m.b, m.k, m.n, true, true)?;
+    Ok(gemm_a(&dims, a.src(), b.src(), ViewMut::new(c, lc))?)
+}
+
+/// `out = epilogue(A · B)` over `[batch.., m, n]`. An f32 output receives the product and the
+/// epilogue is applied in place; other outputs get it converted from a temporary.
+pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()> {
+    let plan = BatchPlan::new(&m.batch)?;
+    let mut space = m.batch.clone();
+    space.extend([m.m, m.n]);
+    if let Some(c) = dst.as_f32() {
+        matmul_into(env, m, &plan, c)?;
+        epilogue_in_place(env, &m.epilogue, &space, c);
+        return Ok(());
+    }
+    let mut c = vec![0.0f32; dst.len()];
+    matmul_into(env, m, &plan, &mut c)?;
+    epilogue(env, &m.epilogue, &space, &c, dst);
+    Ok(())
+}
+
+/// Attention into the contiguous `out`: views first, evaluated operands if one is rejected.
+fn attention_into(env: &Env<'_>, a: &AttentionBody, plan: &BatchPlan, out: &mut [f32]) -> Result<()> {
+    let dims = AttentionDims { batch: plan.batch, tq: a.tq, tk: a.tk, e: a.e, ev: a.ev };
+    let scale = env.eval(&a.scale, &super::eval::Block::point(&[]), None).get(0).f();
+    for eval in [false, true] {
+        let q = plan.operand(env, &a.q, a.tq, a.e, false, eval)?;
+        let k = plan.operand(env, &a.k, a.tk, a.e, false, eval)?;
+        let v = plan.operand(env, &a.v, a.tk, a.ev, false, eval)?;
+        let mask = a.mask.as_ref().map(|m| plan.operand(env, m, a.tq, a.tk, false, eval)).transpose()?;
+        let views = (q.f32_view(), k.f32_view(), v.f32_view(), mask.as_ref().map(|m| m.f32_view()));
+        let (Some(q), Some(k), Some(v), mask) = views else { continue };
+        let mask = match mask {
+            Some(None) => continue,
+            Some(Some(m)) => Some(m),
+            None => None,
+        };
+        let args = AttentionArgs { q, k, v, mask, causal: a.causal, scale };
+        match fast::attention(&dims, &args, out) {
+            Ok(()) => return Ok(()),
+            Err(e) if eval => return Err(e.into()),
+            Err(_) => {}
+        }
+    }
+    Err(crate::error::Error::Internal("attention operands could not be prepared".into()))
+}
+
+/// `out = epilogue(attention(q, k, v))` over `[batch.., tq, ev]` (in place for f32 outputs).
+pub fn attention(env: &Env<'_>, a: &AttentionBody, mut dst: OutSlice<'_>) -> Result<()> {
+    let plan = BatchPlan::new(&a.batch)?;
+    let mut space = a.batch.clone();
+    space.extend([a.tq, a.ev]);
+    if let Some(out) = dst.as_f32() {
+        attention_into(env, a, &plan, out)?;
+        epilogue_in_place(env, &a.epilogue, &space, out);
+        return Ok(());
+    }
+    let mut out = vec![0.0f32; dst.len()];
+    attention_into(env, a, &plan, &mut out)?;
+    epilogue(env, &a.epilogue, &space, &out, dst);
+    Ok(())
+}

@@ -1,0 +1,834 @@
+// node: (helpers)
+typedef float f32;
+typedef unsigned int u32;
+typedef int i32;
+typedef unsigned long long u64;
+#define FD __device__ __forceinline__
+template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
+FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
+FD bool forge_isnan(f32 x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }
+FD bool forge_feq(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+FD bool forge_fne(f32 a, f32 b) { return forge_isnan(a) || forge_isnan(b) || a != b; }
+FD bool forge_flt(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+FD bool forge_fle(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+FD bool forge_fgt(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+FD bool forge_fge(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+FD f32 forge_fmax(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fmaxf(a, b); }
+FD f32 forge_fmin(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fminf(a, b); }
+FD i32 forge_div_i32(i32 a, i32 b) { if (b == 0 || (a == (-2147483647 - 1) && b == -1)) { return a; } return a / b; }
+FD u32 forge_div_u32(u32 a, u32 b) { if (b == 0u) { return a; } return a / b; }
+FD i32 forge_f2i(f32 x) { if (forge_isnan(x)) { return 0; } if (x >= 2147483648.0f) { return 2147483647; } if (x < -2147483648.0f) { return -2147483647 - 1; } return (i32)x; }
+FD u32 forge_f2u(f32 x) { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return (u32)x; }
+FD f32 forge_tanh(f32 x) { f32 x2 = x * x; f32 small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); f32 big = 1.0f - 2.0f / (expf(2.0f * x) + 1.0f); return fabsf(x) < 0.25f ? small : big; }
+FD f32 forge_sigmoid(f32 x) { return 1.0f / (1.0f + expf(-x)); }
+FD f32 forge_silu(f32 x) { return x / (1.0f + expf(-x)); }
+FD f32 forge_erf(f32 x) { f32 z = fabsf(x); f32 x2 = x * x; f32 small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); f32 t = 1.0f / (1.0f + 0.5f * z); f32 r = t * expf(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); f32 big = x >= 0.0f ? 1.0f - r : r - 1.0f; return z < 0.5f ? small : big; }
+FD f32 forge_gelu(f32 x) { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+FD f32 forge_gelu_tanh(f32 x) { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+FD f32 forge_h2f(unsigned short h) { f32 f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+FD unsigned short forge_f2h(f32 f) { unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+FD f32 forge_h_round(f32 x) { return forge_h2f(forge_f2h(x)); }
+FD u32 forge_f2bf_bits(f32 x) { u32 b = __float_as_uint(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x); }
+FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
+FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
+
+// node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]
+extern "C" __global__ void __launch_bounds__(256) forge_index_1f25876631061a3f(f32* a0, const u32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 92160u) {
+            return;
+        }
+        const u32 v0 = i / 11520u;
+        const u32 v1 = (i / 384u) % 30u;
+        const u32 v2 = (i / 1u) % 384u;
+        a0[i] = ((a2[min(a1[v0 * 30u + v1], 30521u) * 384u + min(u32(v2), 383u)] + a3[v1 * 384u + v2]) + a4[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(v2), 383u)]);
+    }
+}
+
+// node: x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_cf61d6b9626dd358(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    __shared__ f32 red[256];
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    const u32 row = group;
+    if (row >= 240u) {
+        return;
+    }
+    const u32 l0 = row / 30u;
+    const u32 l1 = (row / 1u) % 30u;
+    f32 part = 0.0f;
+    for (u32 c = lid; c < 384u; c += 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    __syncthreads();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    __syncthreads();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    __syncthreads();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    __syncthreads();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    __syncthreads();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    __syncthreads();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    __syncthreads();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    __syncthreads();
+    const f32 mean = red[0] / 384.0f;
+    __syncthreads();
+    part = 0.0f;
+    for (u32 c = lid; c < 384u; c += 256u) {
+        const f32 d = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    __syncthreads();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    __syncthreads();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    __syncthreads();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    __syncthreads();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    __syncthreads();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    __syncthreads();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    __syncthreads();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    __syncthreads();
+    const f32 inv = rsqrtf(red[0] / 384.0f + 1e-12f);
+    for (u32 c = lid; c < 384u; c += 256u) {
+        const f32 acc = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: bias[b, i, j, t] = select(mask[b, t] > 0, 0.0, -inf)
+extern "C" __global__ void __launch_bounds__(256) forge_index_bad5ee47a1fb1f8a(f32* a0, const u32* __restrict__ a1) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 240u) {
+            return;
+        }
+        const u32 v0 = i / 30u;
+        const u32 v1 = (i / 30u) % 1u;
+        const u32 v2 = (i / 30u) % 1u;
+        const u32 v3 = (i / 1u) % 30u;
+        a0[i] = select(__uint_as_float(4286578688u), 0.0f, (a1[v0 * 30u + v3] > 0u));
+    }
+}
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_00529a1adf060f3b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    __shared__ f32 ta[256];
+    __shared__ f32 tb[256];
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group >= 384u) {
+        return;
+    }
+    const u32 bidx = group / 48u;
+    const u32 tile = group % 48u;
+    const u32 b0 = bidx;
+    const u32 tm = tile / 24u;
+    const u32 tn = tile % 24u;
+    const u32 ly = lid / 16u;
+    const u32 lx = lid % 16u;
+    const u32 i = tm * 16u + ly;
+    const u32 j = tn * 16u + lx;
+    f32 sum = 0.0f;
+    for (u32 k0 = 0u; k0 < 384u; k0 += 16u) {
+        const u32 ka = k0 + lx;
+        f32 va = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        const u32 kb = k0 + ly;
+        f32 vb = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        __syncthreads();
+        #pragma unroll
+        for (u32 kk = 0u; kk < 16u; ++kk) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        __syncthreads();
+    }
+    const f32 acc = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+extern "C" __global__ void __launch_bounds__(64) forge_attention_93a838fd19f56629(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    const u32 qrow = group * 64u + lid;
+    if (qrow >= 2880u) {
+        return;
+    }
+    const u32 bidx = qrow / 30u;
+    const u32 qi = qrow % 30u;
+    const u32 b0 = bidx / 12u;
+    const u32 b1 = (bidx / 1u) % 12u;
+    const f32 scale = 0.17677669f;
+    f32 qv[32];
+    #pragma unroll
+    for (u32 d = 0u; d < 32u; ++d) {
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    f32 o[32];
+    #pragma unroll
+    for (u32 d = 0u; d < 32u; ++d) {
+        o[d] = 0.0f;
+    }
+    f32 mx = __uint_as_float(4286578688u);
+    f32 den = 0.0f;
+    for (u32 kj = 0u; kj < 30u; kj += 1u) {
+        f32 s = 0.0f;
+        #pragma unroll
+        for (u32 d = 0u; d < 32u; ++d) {
+            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        }
+        s = s * scale + a4[b0 * 30u + kj];
+        if (__float_as_uint(s) != 4286578688u) {
+            const f32 mnew = forge_fmax(mx, s);
+            const f32 corr = expf(mx - mnew);
+            const f32 p = expf(s - mnew);
+            den = den * corr + p;
+            #pragma unroll
+            for (u32 d = 0u; d < 32u; ++d) {
+                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            mx = mnew;
+        }
+    }
+    #pragma unroll
+    for (u32 d = 0u; d < 32u; ++d) {
+        const u32 at = qrow * 32u + d;
+        const f32 acc = o[d] / den;
+        a0[at] = acc;
+    }
+}
+
+// node: ctxm = reshape(ctxt)
+extern "C" __global__ void __launch_bounds__(256) forge_map_0a0f0f48e2f6acf1(f32* a0, const f32* __restrict__ a1) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 92160u) {
+            return;
+        }
+        const u32 v0 = i / 11520u;
+        const u32 v1 = (i / 384u) % 30u;
+        const u32 v2 = (i / 32u) % 12u;
+        const u32 v3 = (i / 1u) % 32u;
+        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+}
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_569a47d463d1a86d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ f32 ta[256];
+    __shared__ f32 tb[256];
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group >= 384u) {
+        return;
+    }
+    const u32 bidx = group / 48u;
+    const u32 tile = group % 48u;
+    const u32 b0 = bidx;
+    const u32 tm = tile / 24u;
+    const u32 tn = tile % 24u;
+    const u32 ly = lid / 16u;
+    const u32 lx = lid % 16u;
+    const u32 i = tm * 16u + ly;
+    const u32 j = tn * 16u + lx;
+    f32 sum = 0.0f;
+    for (u32 k0 = 0u; k0 < 384u; k0 += 16u) {
+        const u32 ka = k0 + lx;
+        f32 va = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a3[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        const u32 kb = k0 + ly;
+        f32 vb = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a4[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        __syncthreads();
+        #pragma unroll
+        for (u32 kk = 0u; kk < 16u; ++kk) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        __syncthreads();
+    }
+    const f32 acc = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// gemm simt64x64x8
+__device__ __forceinline__ void forge_matmul_a1bdc061afb018ac_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    const u32 bidx = fz * 8u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
+    const u32 b0 = bidx;
+    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+}
+namespace fg_forge_matmul_a1bdc061afb018ac {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+constexpr int M = 240, N = 1536, K = 384;
+constexpr long long LDA = 384, LDB = 384;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 64, BN = 64, BK = 8, NT = 256;
+constexpr bool VEC = true;
+struct alignas(16) f4 { float x, y, z, w; };
+}
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a1bdc061afb018ac(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_a1bdc061afb018ac;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a3) + boff * ES;
+
+  constexpr int TMR = BM / 16, TNR = BN / 16;
+  constexpr int VA = BM * BK / NT, VB = BN * BK / NT;
+  constexpr int TCA = A_KMAJOR ? BK : BM, TCB = B_KMAJOR ? BK : BN;
+  constexpr int KT = (K + BK - 1) / BK;
+  __shared__ alignas(16) float As[2][BK][BM];
+  __shared__ alignas(16) float Bs[2][BK][BN];
+  const int tid = threadIdx.x, tx = tid & 15, ty = tid >> 4;
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+  // This thread's slice of each tile: strided index s, first contiguous index c.
+  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
+  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
+  float ra[VA], rb[VB];
+
+  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
+#pragma unroll
+    for (int q = 0; q < cnt; q += 4) {
+      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
+        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
+        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
+        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
+      } else {
+#pragma unroll
+        for (int v = q; v < q + 4 && v < cnt; ++v)
+          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
+      }
+    }
+  };
+  auto load_global = [&](int kt) {
+    const int k0 = kt * BK;
+    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
+    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
+    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
+    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
+  };
+  auto store_shared = [&](int st) {
+#pragma unroll
+    for (int v = 0; v < VA; ++v) {
+      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
+    }
+#pragma unroll
+    for (int v = 0; v < VB; ++v) {
+      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
+    }
+  };
+
+  float acc[TMR][TNR];
+#pragma unroll
+  for (int i = 0; i < TMR; ++i)
+#pragma unroll
+    for (int j = 0; j < TNR; ++j) acc[i][j] = 0.f;
+
+  load_global(0);
+  store_shared(0);
+  __syncthreads();
+#pragma unroll 1
+  for (int kt = 0; kt < KT; ++kt) {
+    const int st = kt & 1;
+    if (kt + 1 < KT) load_global(kt + 1);
+#pragma unroll 8
+    for (int k = 0; k < BK; ++k) {
+      float a[TMR], b[TNR];
+#pragma unroll
+      for (int h = 0; h < TMR / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][k][h * 64 + ty * 4]);
+        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int h = 0; h < TNR / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][k][h * 64 + tx * 4]);
+        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TMR; ++i)
+#pragma unroll
+        for (int j = 0; j < TNR; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+    }
+    if (kt + 1 < KT) store_shared(st ^ 1);
+    __syncthreads();
+  }
+
+#pragma unroll
+  for (int i = 0; i < TMR; ++i)
+#pragma unroll
+    for (int j = 0; j < TNR; ++j) {
+      const int row = m0 + (i >> 2) * 64 + ty * 4 + (i & 3);
+      const int col = n0 + (j >> 2) * 64 + tx * 4 + (j & 3);
+      if (row < M && col < N) forge_matmul_a1bdc061afb018ac_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+    }
+}
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ f32 ta[256];
+    __shared__ f32 tb[256];
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group >= 384u) {
+        return;
+    }
+    const u32 bidx = group / 48u;
+    const u32 tile = group % 48u;
+    const u32 b0 = bidx;
+    const u32 tm = tile / 24u;
+    const u32 tn = tile % 24u;
+    const u32 ly = lid / 16u;
+    const u32 lx = lid % 16u;
+    const u32 i = tm * 16u + ly;
+    const u32 j = tn * 16u + lx;
+    f32 sum = 0.0f;
+    for (u32 k0 = 0u; k0 < 1536u; k0 += 16u) {
+        const u32 ka = k0 + lx;
+        f32 va = 0.0f;
+        if (i < 30u && ka < 1536u) {
+            va = a3[b0 * 46080u + i * 1536u + ka];
+        }
+        ta[lid] = va;
+        const u32 kb = k0 + ly;
+        f32 vb = 0.0f;
+        if (kb < 1536u && j < 384u) {
+            vb = a4[kb + j * 1536u];
+        }
+        tb[lid] = vb;
+        __syncthreads();
+        #pragma unroll
+        for (u32 kk = 0u; kk < 16u; ++kk) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        __syncthreads();
+    }
+    const f32 acc = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// runs forge_attention_93a838fd19f56629 (above)
+
+// node: ctxm = reshape(ctxt)
+// runs forge_map_0a0f0f48e2f6acf1 (above)
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// runs forge_matmul_569a47d463d1a86d (above)
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// runs forge_matmul_a1bdc061afb018ac (above)
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// runs forge_matmul_82a7dbc5de7f8890 (above)
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// runs forge_attention_93a838fd19f56629 (above)
+
+// node: ctxm = reshape(ctxt)
+// runs forge_map_0a0f0f48e2f6acf1 (above)
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// runs forge_matmul_569a47d463d1a86d (above)
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// runs forge_matmul_a1bdc061afb018ac (above)
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// runs forge_matmul_82a7dbc5de7f8890 (above)
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// runs forge_attention_93a838fd19f56629 (above)
+
+// node: ctxm = reshape(ctxt)
+// runs forge_map_0a0f0f48e2f6acf1 (above)
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// runs forge_matmul_569a47d463d1a86d (above)
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// runs forge_matmul_a1bdc061afb018ac (above)
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// runs forge_matmul_82a7dbc5de7f8890 (above)
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// runs forge_attention_93a838fd19f56629 (above)
+
+// node: ctxm = reshape(ctxt)
+// runs forge_map_0a0f0f48e2f6acf1 (above)
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// runs forge_matmul_569a47d463d1a86d (above)
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// runs forge_matmul_a1bdc061afb018ac (above)
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// runs forge_matmul_82a7dbc5de7f8890 (above)
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// runs forge_matmul_00529a1adf060f3b (above)
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// runs forge_attention_93a838fd19f56629 (above)
+
+// node: ctxm = reshape(ctxt)
+// runs forge_map_0a0f0f48e2f6acf1 (above)
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// runs forge_matmul_569a47d463d1a86d (above)
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// runs forge_matmul_a1bdc061afb018ac (above)
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// runs forge_matmul_82a7dbc5de7f8890 (above)
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// runs forge_layer_norm_cf61d6b9626dd358 (above)
+
+// node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
+extern "C" __global__ void __launch_bounds__(256) forge_index_58356c6b3a09a46a(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 3072u) {
+            return;
+        }
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        f32 acc = (a1[v0 * 11520u + v1 + 0u * 384u] * f32(a2[v0 * 30u + 0u]));
+        for (u32 r = 1u; r < 30u; r += 1u) {
+            acc = acc + (a1[v0 * 11520u + v1 + r * 384u] * f32(a2[v0 * 30u + r]));
+        }
+        a0[i] = acc;
+    }
+}
+
+// node: count[b, o] = sum(t, mask[b, t] as f32)
+extern "C" __global__ void __launch_bounds__(256) forge_index_faf61bebacb9bed5(f32* a0, const u32* __restrict__ a1) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 8u) {
+            return;
+        }
+        const u32 v0 = i;
+        const u32 v1 = (i / 1u) % 1u;
+        f32 acc = f32(a1[v0 * 30u + 0u]);
+        for (u32 r = 1u; r < 30u; r += 1u) {
+            acc = acc + f32(a1[v0 * 30u + r]);
+        }
+        a0[i] = acc;
+    }
+}
+
+// node: pooled = summed / max(count, 0.000000001)
+extern "C" __global__ void __launch_bounds__(256) forge_map_2f515d552a7c7761(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 3072u) {
+            return;
+        }
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        a0[i] = (a1[i] / forge_fmax(a2[v0], 1e-9f));
+    }
+}
+
+// node: norm = sqrt(sum(pooled * pooled, keepdim = true))
+extern "C" __global__ void __launch_bounds__(256) forge_row_cfda243988af9342(f32* a0, const f32* __restrict__ a1) {
+    __shared__ f32 red[256];
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    const u32 row = group;
+    if (row >= 8u) {
+        return;
+    }
+    const u32 l0 = row;
+    f32 part = 0.0f;
+    for (u32 c = lid; c < 384u; c += 256u) {
+        part = part + (a1[(row * 384u + c)] * a1[(row * 384u + c)]);
+    }
+    red[lid] = part;
+    __syncthreads();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    __syncthreads();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    __syncthreads();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    __syncthreads();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    __syncthreads();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    __syncthreads();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    __syncthreads();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    __syncthreads();
+    if (lid == 0u) {
+        const f32 acc = red[0];
+        a0[row] = sqrtf(acc);
+    }
+}
+
+// node: embedding = pooled / max(norm, 0.000000000001)
+extern "C" __global__ void __launch_bounds__(256) forge_map_289e2adf7da69467(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 3072u) {
+            return;
+        }
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        a0[i] = (a1[i] / forge_fmax(a2[v0], 1e-12f));
+    }
+}

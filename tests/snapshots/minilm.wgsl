@@ -1,0 +1,5285 @@
+// node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]
+// kernel index (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // emb
+@group(0) @binding(1) var<storage, read> a1: array<u32>; // ids
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // word_embeddings
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // position_embeddings
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // token_type_embeddings
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 92160u) {
+            return;
+        }
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 1u) % 384u;
+        a0[i] = ((a2[min(a1[v0 * 30u + v1], 30521u) * 384u + min(u32(v2), 383u)] + a3[v1 * 384u + v2]) + a4[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(v2), 383u)]);
+    }
+}
+
+// node: x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // emb
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // emb_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // emb_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: bias[b, i, j, t] = select(mask[b, t] > 0, 0.0, -inf)
+// kernel index (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // bias
+@group(0) @binding(1) var<storage, read> a1: array<u32>; // mask
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 240u) {
+            return;
+        }
+        let v0: u32 = i / 30u;
+        let v1: u32 = (i / 30u) % 1u;
+        let v2: u32 = (i / 30u) % 1u;
+        let v3: u32 = (i / 1u) % 30u;
+        a0[i] = select(bitcast<f32>(4286578688u), 0.0f, (a1[v0 * 30u + v3] > 0u));
+    }
+}
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// kernel attention (workgroup 64, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(64)
+fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let qrow: u32 = group * 64u + lid;
+    if (qrow >= 2880u) {
+        return;
+    }
+    let bidx: u32 = qrow / 30u;
+    let qi: u32 = qrow % 30u;
+    let b0: u32 = bidx / 12u;
+    let b1: u32 = (bidx / 1u) % 12u;
+    let scale: f32 = 0.17677669f;
+    var qv: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    var o: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        o[d] = 0.0f;
+    }
+    var mx: f32 = bitcast<f32>(4286578688u);
+    var den: f32 = 0.0f;
+    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+        var s: f32 = 0.0f;
+        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        }
+        s = s * scale + a4[b0 * 30u + kj];
+        if (bitcast<u32>(s) != 4286578688u) {
+            let mnew: f32 = forge_fmax(mx, s);
+            let corr: f32 = exp(mx - mnew);
+            let p: f32 = exp(s - mnew);
+            den = den * corr + p;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            mx = mnew;
+        }
+    }
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        let at: u32 = qrow * 32u + d;
+        let acc: f32 = o[d] / den;
+        a0[at] = acc;
+    }
+}
+
+// node: ctxm = reshape(ctxt)
+// kernel map (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 92160u) {
+            return;
+        }
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+}
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_out_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // ctxm
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // attn_out_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a3[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a4[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // attn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_up_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 1536u) {
+        return;
+    }
+    let bidx: u32 = group / 192u;
+    let tile: u32 = group % 192u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 96u;
+    let tn: u32 = tile % 96u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 1536u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 1536u) {
+        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    }
+}
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_down_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // up
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // ffn_down_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 1536u) {
+            va = a3[b0 * 46080u + i * 1536u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 1536u && j < 384u) {
+            vb = a4[kb + j * 1536u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// kernel attention (workgroup 64, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(64)
+fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let qrow: u32 = group * 64u + lid;
+    if (qrow >= 2880u) {
+        return;
+    }
+    let bidx: u32 = qrow / 30u;
+    let qi: u32 = qrow % 30u;
+    let b0: u32 = bidx / 12u;
+    let b1: u32 = (bidx / 1u) % 12u;
+    let scale: f32 = 0.17677669f;
+    var qv: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    var o: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        o[d] = 0.0f;
+    }
+    var mx: f32 = bitcast<f32>(4286578688u);
+    var den: f32 = 0.0f;
+    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+        var s: f32 = 0.0f;
+        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        }
+        s = s * scale + a4[b0 * 30u + kj];
+        if (bitcast<u32>(s) != 4286578688u) {
+            let mnew: f32 = forge_fmax(mx, s);
+            let corr: f32 = exp(mx - mnew);
+            let p: f32 = exp(s - mnew);
+            den = den * corr + p;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            mx = mnew;
+        }
+    }
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        let at: u32 = qrow * 32u + d;
+        let acc: f32 = o[d] / den;
+        a0[at] = acc;
+    }
+}
+
+// node: ctxm = reshape(ctxt)
+// kernel map (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 92160u) {
+            return;
+        }
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+}
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_out_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // ctxm
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // attn_out_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a3[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a4[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // attn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_up_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 1536u) {
+        return;
+    }
+    let bidx: u32 = group / 192u;
+    let tile: u32 = group % 192u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 96u;
+    let tn: u32 = tile % 96u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 1536u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 1536u) {
+        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    }
+}
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_down_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // up
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // ffn_down_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 1536u) {
+            va = a3[b0 * 46080u + i * 1536u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 1536u && j < 384u) {
+            vb = a4[kb + j * 1536u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// kernel attention (workgroup 64, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(64)
+fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let qrow: u32 = group * 64u + lid;
+    if (qrow >= 2880u) {
+        return;
+    }
+    let bidx: u32 = qrow / 30u;
+    let qi: u32 = qrow % 30u;
+    let b0: u32 = bidx / 12u;
+    let b1: u32 = (bidx / 1u) % 12u;
+    let scale: f32 = 0.17677669f;
+    var qv: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    var o: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        o[d] = 0.0f;
+    }
+    var mx: f32 = bitcast<f32>(4286578688u);
+    var den: f32 = 0.0f;
+    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+        var s: f32 = 0.0f;
+        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        }
+        s = s * scale + a4[b0 * 30u + kj];
+        if (bitcast<u32>(s) != 4286578688u) {
+            let mnew: f32 = forge_fmax(mx, s);
+            let corr: f32 = exp(mx - mnew);
+            let p: f32 = exp(s - mnew);
+            den = den * corr + p;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            mx = mnew;
+        }
+    }
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        let at: u32 = qrow * 32u + d;
+        let acc: f32 = o[d] / den;
+        a0[at] = acc;
+    }
+}
+
+// node: ctxm = reshape(ctxt)
+// kernel map (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 92160u) {
+            return;
+        }
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+}
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_out_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // ctxm
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // attn_out_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a3[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a4[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // attn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_up_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 1536u) {
+        return;
+    }
+    let bidx: u32 = group / 192u;
+    let tile: u32 = group % 192u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 96u;
+    let tn: u32 = tile % 96u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 1536u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 1536u) {
+        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    }
+}
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_down_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // up
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // ffn_down_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 1536u) {
+            va = a3[b0 * 46080u + i * 1536u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 1536u && j < 384u) {
+            vb = a4[kb + j * 1536u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// kernel attention (workgroup 64, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(64)
+fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let qrow: u32 = group * 64u + lid;
+    if (qrow >= 2880u) {
+        return;
+    }
+    let bidx: u32 = qrow / 30u;
+    let qi: u32 = qrow % 30u;
+    let b0: u32 = bidx / 12u;
+    let b1: u32 = (bidx / 1u) % 12u;
+    let scale: f32 = 0.17677669f;
+    var qv: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    var o: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        o[d] = 0.0f;
+    }
+    var mx: f32 = bitcast<f32>(4286578688u);
+    var den: f32 = 0.0f;
+    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+        var s: f32 = 0.0f;
+        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        }
+        s = s * scale + a4[b0 * 30u + kj];
+        if (bitcast<u32>(s) != 4286578688u) {
+            let mnew: f32 = forge_fmax(mx, s);
+            let corr: f32 = exp(mx - mnew);
+            let p: f32 = exp(s - mnew);
+            den = den * corr + p;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            mx = mnew;
+        }
+    }
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        let at: u32 = qrow * 32u + d;
+        let acc: f32 = o[d] / den;
+        a0[at] = acc;
+    }
+}
+
+// node: ctxm = reshape(ctxt)
+// kernel map (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 92160u) {
+            return;
+        }
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+}
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_out_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // ctxm
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // attn_out_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a3[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a4[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // attn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_up_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 1536u) {
+        return;
+    }
+    let bidx: u32 = group / 192u;
+    let tile: u32 = group % 192u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 96u;
+    let tn: u32 = tile % 96u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 1536u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 1536u) {
+        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    }
+}
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_down_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // up
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // ffn_down_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 1536u) {
+            va = a3[b0 * 46080u + i * 1536u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 1536u && j < 384u) {
+            vb = a4[kb + j * 1536u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// kernel attention (workgroup 64, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(64)
+fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let qrow: u32 = group * 64u + lid;
+    if (qrow >= 2880u) {
+        return;
+    }
+    let bidx: u32 = qrow / 30u;
+    let qi: u32 = qrow % 30u;
+    let b0: u32 = bidx / 12u;
+    let b1: u32 = (bidx / 1u) % 12u;
+    let scale: f32 = 0.17677669f;
+    var qv: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    var o: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        o[d] = 0.0f;
+    }
+    var mx: f32 = bitcast<f32>(4286578688u);
+    var den: f32 = 0.0f;
+    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+        var s: f32 = 0.0f;
+        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        }
+        s = s * scale + a4[b0 * 30u + kj];
+        if (bitcast<u32>(s) != 4286578688u) {
+            let mnew: f32 = forge_fmax(mx, s);
+            let corr: f32 = exp(mx - mnew);
+            let p: f32 = exp(s - mnew);
+            den = den * corr + p;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            mx = mnew;
+        }
+    }
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        let at: u32 = qrow * 32u + d;
+        let acc: f32 = o[d] / den;
+        a0[at] = acc;
+    }
+}
+
+// node: ctxm = reshape(ctxt)
+// kernel map (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 92160u) {
+            return;
+        }
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+}
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_out_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // ctxm
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // attn_out_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a3[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a4[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // attn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_up_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 1536u) {
+        return;
+    }
+    let bidx: u32 = group / 192u;
+    let tile: u32 = group % 192u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 96u;
+    let tn: u32 = tile % 96u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 1536u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 1536u) {
+        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    }
+}
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_down_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // up
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // ffn_down_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 1536u) {
+            va = a3[b0 * 46080u + i * 1536u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 1536u && j < 384u) {
+            vb = a4[kb + j * 1536u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    }
+}
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+// kernel attention (workgroup 64, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(64)
+fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let qrow: u32 = group * 64u + lid;
+    if (qrow >= 2880u) {
+        return;
+    }
+    let bidx: u32 = qrow / 30u;
+    let qi: u32 = qrow % 30u;
+    let b0: u32 = bidx / 12u;
+    let b1: u32 = (bidx / 1u) % 12u;
+    let scale: f32 = 0.17677669f;
+    var qv: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    var o: array<f32, 32>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        o[d] = 0.0f;
+    }
+    var mx: f32 = bitcast<f32>(4286578688u);
+    var den: f32 = 0.0f;
+    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+        var s: f32 = 0.0f;
+        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        }
+        s = s * scale + a4[b0 * 30u + kj];
+        if (bitcast<u32>(s) != 4286578688u) {
+            let mnew: f32 = forge_fmax(mx, s);
+            let corr: f32 = exp(mx - mnew);
+            let p: f32 = exp(s - mnew);
+            den = den * corr + p;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            mx = mnew;
+        }
+    }
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        let at: u32 = qrow * 32u + d;
+        let acc: f32 = o[d] / den;
+        a0[at] = acc;
+    }
+}
+
+// node: ctxm = reshape(ctxt)
+// kernel map (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 92160u) {
+            return;
+        }
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+}
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_out_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // ctxm
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // attn_out_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a3[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 384u) {
+            vb = a4[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // attn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // attn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_up_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 1536u) {
+        return;
+    }
+    let bidx: u32 = group / 192u;
+    let tile: u32 = group % 192u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 96u;
+    let tn: u32 = tile % 96u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 384u) {
+            va = a2[b0 * 11520u + i * 384u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 384u && j < 1536u) {
+            vb = a3[kb + j * 384u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 1536u) {
+        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    }
+}
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// kernel matmul (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_down_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // up
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // ffn_down_w
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> ta: array<f32, 256>;
+var<workgroup> tb: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group >= 384u) {
+        return;
+    }
+    let bidx: u32 = group / 48u;
+    let tile: u32 = group % 48u;
+    let b0: u32 = bidx;
+    let tm: u32 = tile / 24u;
+    let tn: u32 = tile % 24u;
+    let ly: u32 = lid / 16u;
+    let lx: u32 = lid % 16u;
+    let i: u32 = tm * 16u + ly;
+    let j: u32 = tn * 16u + lx;
+    var sum: f32 = 0.0f;
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
+        let ka: u32 = k0 + lx;
+        var va: f32 = 0.0f;
+        if (i < 30u && ka < 1536u) {
+            va = a3[b0 * 46080u + i * 1536u + ka];
+        }
+        ta[lid] = va;
+        let kb: u32 = k0 + ly;
+        var vb: f32 = 0.0f;
+        if (kb < 1536u && j < 384u) {
+            vb = a4[kb + j * 1536u];
+        }
+        tb[lid] = vb;
+        workgroupBarrier();
+        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
+            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+        }
+        workgroupBarrier();
+    }
+    let acc: f32 = sum;
+    if (i < 30u && j < 384u) {
+        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    }
+}
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+// kernel layer_norm (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // r
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // ffn_ln_gamma
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // ffn_ln_beta
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 240u) {
+        return;
+    }
+    let l0: u32 = row / 30u;
+    let l1: u32 = (row / 1u) % 30u;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + a1[(row * 384u + c)];
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let mean: f32 = red[0] / 384.0f;
+    workgroupBarrier();
+    part = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let d: f32 = (a1[(row * 384u + c)] - mean);
+        part = part + d * d;
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
+        a0[(row * 384u + c)] = acc;
+    }
+}
+
+// node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
+// kernel index (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // summed
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
+@group(0) @binding(2) var<storage, read> a2: array<u32>; // mask
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 3072u) {
+            return;
+        }
+        let v0: u32 = i / 384u;
+        let v1: u32 = (i / 1u) % 384u;
+        var acc: f32 = (a1[v0 * 11520u + v1 + 0u * 384u] * f32(a2[v0 * 30u + 0u]));
+        for (var r: u32 = 1u; r < 30u; r = r + 1u) {
+            acc = acc + (a1[v0 * 11520u + v1 + r * 384u] * f32(a2[v0 * 30u + r]));
+        }
+        a0[i] = acc;
+    }
+}
+
+// node: count[b, o] = sum(t, mask[b, t] as f32)
+// kernel index (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // count
+@group(0) @binding(1) var<storage, read> a1: array<u32>; // mask
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 8u) {
+            return;
+        }
+        let v0: u32 = i;
+        let v1: u32 = (i / 1u) % 1u;
+        var acc: f32 = f32(a1[v0 * 30u + 0u]);
+        for (var r: u32 = 1u; r < 30u; r = r + 1u) {
+            acc = acc + f32(a1[v0 * 30u + r]);
+        }
+        a0[i] = acc;
+    }
+}
+
+// node: pooled = summed / max(count, 0.000000001)
+// kernel map (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // pooled
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // summed
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // count
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 3072u) {
+            return;
+        }
+        let v0: u32 = i / 384u;
+        let v1: u32 = (i / 1u) % 384u;
+        a0[i] = (a1[i] / forge_fmax(a2[v0], 1e-9f));
+    }
+}
+
+// node: norm = sqrt(sum(pooled * pooled, keepdim = true))
+// kernel row (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // norm
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // pooled
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 8u) {
+        return;
+    }
+    let l0: u32 = row;
+    var part: f32 = 0.0f;
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + (a1[(row * 384u + c)] * a1[(row * 384u + c)]);
+    }
+    red[lid] = part;
+    workgroupBarrier();
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    if (lid == 0u) {
+        let acc: f32 = red[0];
+        a0[row] = sqrt(acc);
+    }
+}
+
+// node: embedding = pooled / max(norm, 0.000000000001)
+// kernel map (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // embedding
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // pooled
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // norm
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+@compute @workgroup_size(256)
+fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
+        let i: u32 = (group * 1u + it) * 256u + lid;
+        if (i >= 3072u) {
+            return;
+        }
+        let v0: u32 = i / 384u;
+        let v1: u32 = (i / 1u) % 384u;
+        a0[i] = (a1[i] / forge_fmax(a2[v0], 1e-12f));
+    }
+}
