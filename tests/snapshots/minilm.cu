@@ -3,6 +3,9 @@ typedef float f32;
 typedef unsigned int u32;
 typedef int i32;
 typedef unsigned long long u64;
+struct __align__(16) forge_v4f { f32 x, y, z, w; };
+struct __align__(16) forge_v4u { u32 x, y, z, w; };
+struct __align__(16) forge_v4i { i32 x, y, z, w; };
 #define FD __device__ __forceinline__
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
@@ -269,21 +272,50 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_93a838fd19f5662
 }
 
 // node: ctxm = reshape(ctxt)
-extern "C" __global__ void __launch_bounds__(256) forge_map_0a0f0f48e2f6acf1(f32* a0, const f32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_7c9375fb55698a31(f32* a0, const f32* __restrict__ a1) {
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    #pragma unroll
-    for (u32 it = 0u; it < 1u; ++it) {
-        const u32 i = (group * 1u + it) * 256u + lid;
-        if (i >= 92160u) {
-            return;
-        }
+    const u32 q = group * 256u + lid;
+    if (q >= 23040u) {
+        return;
+    }
+    f32 r0;
+    f32 r1;
+    f32 r2;
+    f32 r3;
+    {
+        const u32 i = q * 4u + 0u;
         const u32 v0 = i / 11520u;
         const u32 v1 = (i / 384u) % 30u;
         const u32 v2 = (i / 32u) % 12u;
         const u32 v3 = (i / 1u) % 32u;
-        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
     }
+    {
+        const u32 i = q * 4u + 1u;
+        const u32 v0 = i / 11520u;
+        const u32 v1 = (i / 384u) % 30u;
+        const u32 v2 = (i / 32u) % 12u;
+        const u32 v3 = (i / 1u) % 32u;
+        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        const u32 i = q * 4u + 2u;
+        const u32 v0 = i / 11520u;
+        const u32 v1 = (i / 384u) % 30u;
+        const u32 v2 = (i / 32u) % 12u;
+        const u32 v3 = (i / 1u) % 32u;
+        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        const u32 i = q * 4u + 3u;
+        const u32 v0 = i / 11520u;
+        const u32 v1 = (i / 384u) % 30u;
+        const u32 v2 = (i / 32u) % 12u;
+        const u32 v3 = (i / 1u) % 32u;
+        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
@@ -570,7 +602,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_attention_93a838fd19f56629 (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_0a0f0f48e2f6acf1 (above)
+// runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
 // runs forge_matmul_569a47d463d1a86d (above)
@@ -600,7 +632,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_attention_93a838fd19f56629 (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_0a0f0f48e2f6acf1 (above)
+// runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
 // runs forge_matmul_569a47d463d1a86d (above)
@@ -630,7 +662,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_attention_93a838fd19f56629 (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_0a0f0f48e2f6acf1 (above)
+// runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
 // runs forge_matmul_569a47d463d1a86d (above)
@@ -660,7 +692,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_attention_93a838fd19f56629 (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_0a0f0f48e2f6acf1 (above)
+// runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
 // runs forge_matmul_569a47d463d1a86d (above)
@@ -690,7 +722,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_attention_93a838fd19f56629 (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_0a0f0f48e2f6acf1 (above)
+// runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
 // runs forge_matmul_569a47d463d1a86d (above)
@@ -748,19 +780,43 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_faf61bebacb9bed5(f
 }
 
 // node: pooled = summed / max(count, 0.000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_2f515d552a7c7761(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_a608a9d07efefd60(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    #pragma unroll
-    for (u32 it = 0u; it < 1u; ++it) {
-        const u32 i = (group * 1u + it) * 256u + lid;
-        if (i >= 3072u) {
-            return;
-        }
+    const u32 q = group * 256u + lid;
+    if (q >= 768u) {
+        return;
+    }
+    const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[q];
+    f32 r0;
+    f32 r1;
+    f32 r2;
+    f32 r3;
+    {
+        const u32 i = q * 4u + 0u;
         const u32 v0 = i / 384u;
         const u32 v1 = (i / 1u) % 384u;
-        a0[i] = (a1[i] / forge_fmax(a2[v0], 1e-9f));
+        r0 = (q1.x / forge_fmax(a2[v0], 1e-9f));
     }
+    {
+        const u32 i = q * 4u + 1u;
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        r1 = (q1.y / forge_fmax(a2[v0], 1e-9f));
+    }
+    {
+        const u32 i = q * 4u + 2u;
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        r2 = (q1.z / forge_fmax(a2[v0], 1e-9f));
+    }
+    {
+        const u32 i = q * 4u + 3u;
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        r3 = (q1.w / forge_fmax(a2[v0], 1e-9f));
+    }
+    reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
 }
 
 // node: norm = sqrt(sum(pooled * pooled, keepdim = true))
@@ -818,17 +874,41 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_cfda243988af9342(f32
 }
 
 // node: embedding = pooled / max(norm, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_289e2adf7da69467(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_bd16749ad1ca578c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    #pragma unroll
-    for (u32 it = 0u; it < 1u; ++it) {
-        const u32 i = (group * 1u + it) * 256u + lid;
-        if (i >= 3072u) {
-            return;
-        }
+    const u32 q = group * 256u + lid;
+    if (q >= 768u) {
+        return;
+    }
+    const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[q];
+    f32 r0;
+    f32 r1;
+    f32 r2;
+    f32 r3;
+    {
+        const u32 i = q * 4u + 0u;
         const u32 v0 = i / 384u;
         const u32 v1 = (i / 1u) % 384u;
-        a0[i] = (a1[i] / forge_fmax(a2[v0], 1e-12f));
+        r0 = (q1.x / forge_fmax(a2[v0], 1e-12f));
     }
+    {
+        const u32 i = q * 4u + 1u;
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        r1 = (q1.y / forge_fmax(a2[v0], 1e-12f));
+    }
+    {
+        const u32 i = q * 4u + 2u;
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        r2 = (q1.z / forge_fmax(a2[v0], 1e-12f));
+    }
+    {
+        const u32 i = q * 4u + 3u;
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        r3 = (q1.w / forge_fmax(a2[v0], 1e-12f));
+    }
+    reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
 }

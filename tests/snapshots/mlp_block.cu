@@ -3,6 +3,9 @@ typedef float f32;
 typedef unsigned int u32;
 typedef int i32;
 typedef unsigned long long u64;
+struct __align__(16) forge_v4f { f32 x, y, z, w; };
+struct __align__(16) forge_v4u { u32 x, y, z, w; };
+struct __align__(16) forge_v4i { i32 x, y, z, w; };
 #define FD __device__ __forceinline__
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }

@@ -33,7 +33,8 @@ pub struct CudaFunction {
     pub sm90a: bool,
     /// Tensor maps passed by value after the other parameters (TMA GEMM kernels).
     pub tensor_maps: Vec<TensorMapArg>,
-    /// The GEMM variant, for profiles (`None`: a generic template).
+    /// The variant where it is not the template's plain one (GEMM kernels, vectorised maps),
+    /// for profiles (`None`: the generic template).
     pub variant: Option<String>,
 }
 
@@ -97,6 +98,7 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
             return Ok(CudaFunction { name, code, threads, grid, smem, sm90a, tensor_maps, variant: Some(g.variant) });
         }
     }
+    let schedule = &geometry::cuda_schedule(spec, schedule);
     let mut w = Writer::new(Dialect::Cuda, spec, *schedule, vec![0; spec.args.len()]);
     w.emit_body();
     let (threads, wide) = (w.threads, w.wide);
@@ -120,7 +122,8 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         limit: MAX_GRID_X as u64 * geometry::MAX_WORKGROUPS_PER_DIM as u64,
     })?;
     let code = format!("// node: {}\n{code}", spec.node);
-    Ok(CudaFunction { name, code, threads, grid, smem: 0, sm90a: false, tensor_maps: Vec::new(), variant: None })
+    let variant = geometry::vector_map(spec, schedule).then(|| format!("map, 16-byte vectors ({threads} threads, 4 points)"));
+    Ok(CudaFunction { name, code, threads, grid, smem: 0, sm90a: false, tensor_maps: Vec::new(), variant })
 }
 
 /// The whole program of a plan on the generic templates: the prelude and each distinct

@@ -87,6 +87,34 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
     }
 }
 
+/// Points each thread of a vectorised CUDA map owns (one 16-byte load per operand).
+pub const VECTOR_POINTS: u32 = 4;
+
+/// Whether a CUDA map runs vectorised: 4-byte output elements at a 16-byte aligned offset,
+/// a multiple of [`VECTOR_POINTS`] points, and a schedule of that many items (which
+/// [`cuda_schedule`] gives maps by default).
+pub fn vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
+    let KernelBody::Map { out, extents, .. } = &spec.body else { return false };
+    let a = &spec.args[*out];
+    let n = product(extents);
+    s.items == VECTOR_POINTS
+        && n % VECTOR_POINTS as u64 == 0
+        && a.offset % VECTOR_POINTS as usize == 0
+        && matches!(a.elem, crate::elem::Elem::F32 | crate::elem::Elem::U32 | crate::elem::Elem::I32)
+}
+
+/// The schedule a kernel runs with on CUDA: maps left at one item a thread get
+/// [`VECTOR_POINTS`] when they can run vectorised (H200: a copy at 57% of PyTorch's with one
+/// 4-byte point a thread).
+pub fn cuda_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
+    let vectorised = Schedule { items: VECTOR_POINTS, ..*s };
+    if s.items <= 1 && vector_map(spec, &vectorised) {
+        vectorised
+    } else {
+        *s
+    }
+}
+
 /// Folds `total` workgroups into `[x, y, 1]` with `x ≤ x_limit` and `y ≤ 65,535`; kernels read
 /// their group as `x + y * num_x`, and skip groups past `total`.
 pub fn fold(total: u64, x_limit: u32) -> Option<[u32; 3]> {

@@ -17,6 +17,9 @@ fn flat_index(w: &mut Writer<'_>, it: &str) -> String {
 }
 
 pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
+    if w.d == super::Dialect::Cuda && super::geometry::vector_map(w.spec, &w.sched) {
+        return vector_map(w, out, extents, value);
+    }
     let n: u64 = extents.iter().map(|&e| e as u64).product();
     w.own_strides = Some(contiguous_strides(extents));
     w.for_unrolled("it", w.sched.items.max(1) as usize);
@@ -29,6 +32,46 @@ pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SEx
     let v = w.expr(value, &vars, Some("i"), "");
     w.store(out, "i", &v);
     w.close();
+}
+
+/// CUDA: each thread owns four consecutive points `4q..4q+3`. Operands read at the flat index
+/// are loaded once as 16-byte structs, each lane is computed as in [`map`], and the four
+/// results are stored with one 16-byte store.
+fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
+    let n: u64 = extents.iter().map(|&e| e as u64).product();
+    let lanes = super::geometry::VECTOR_POINTS as u64;
+    w.own_strides = Some(contiguous_strides(extents));
+    let q = format!("group * {} + {}", w.u(w.threads as u64), w.idx("lid"));
+    w.let_idx("q", &q);
+    w.if_(&format!("q >= {}", w.u(n / lanes)));
+    w.line("return;");
+    w.close();
+    let mark = w.body.len();
+    let ty = w.ty(value.ty());
+    for lane in 0..lanes {
+        w.line(format!("{ty} r{lane};"));
+    }
+    for lane in 0..lanes {
+        w.line("{");
+        w.indent += 1;
+        let i = format!("q * {} + {}", w.u(lanes), w.u(lane));
+        w.let_idx("i", &i);
+        w.vec_lane = Some(lane as usize);
+        let vars = unflatten(w, "i", extents, "v");
+        let v = w.expr(value, &vars, Some("i"), "");
+        w.vec_lane = None;
+        w.line(format!("r{lane} = {v};"));
+        w.close();
+    }
+    let pad = "    ".repeat(w.indent);
+    let loads: String = w
+        .take_vec_reads()
+        .into_iter()
+        .map(|a| format!("{pad}const {t} q{a} = reinterpret_cast<const {t}*>(a{a})[q];\n", t = w.vec4_ty(a)))
+        .collect();
+    w.body.insert_str(mark, &loads);
+    let t = w.vec4_ty(out);
+    w.line(format!("reinterpret_cast<{t}*>(a{out})[q] = {t}{{r0, r1, r2, r3}};"));
 }
 
 fn combine(w: &Writer<'_>, op: ReduceOp, ty: Ty, a: &str, b: &str) -> String {

@@ -44,6 +44,11 @@ pub(crate) struct Writer<'a> {
     /// Row-major strides of the space whose flat index templates pass to `expr` (a load with
     /// exactly these strides reads at the flat index).
     pub own_strides: Option<Vec<usize>>,
+    /// CUDA vector maps: the lane (0..4) of the thread's four points being printed; a load at
+    /// the flat index `i` of a vectorisable argument reads lane `x/y/z/w` of its 16-byte
+    /// `q{arg}`, which `map` loads once for the four lanes.
+    pub vec_lane: Option<usize>,
+    vec_reads: std::cell::RefCell<std::collections::BTreeSet<usize>>,
     body: String,
     shared: Vec<(String, Ty, usize)>,
     indent: usize,
@@ -53,7 +58,7 @@ impl<'a> Writer<'a> {
     pub fn new(d: Dialect, spec: &'a KernelSpec, sched: Schedule, bases: Vec<u64>) -> Self {
         let wide = d == Dialect::Cuda && needs_wide(spec);
         let threads = geometry::threads(spec, &sched);
-        Writer { d, spec, sched, bases, wide, threads, own_strides: None, body: String::new(), shared: Vec::new(), indent: 1 }
+        Writer { d, spec, sched, bases, wide, threads, own_strides: None, vec_lane: None, vec_reads: Default::default(), body: String::new(), shared: Vec::new(), indent: 1 }
     }
 
     /// Runs the kernel's template.
@@ -235,6 +240,10 @@ impl<'a> Writer<'a> {
     /// Element `index` of argument `arg`, converted to its compute type.
     pub fn load(&self, arg: usize, index: &str) -> String {
         let a = &self.spec.args[arg];
+        if let Some(lane) = self.vec_lane.filter(|_| index == "i" && self.vectorisable(arg)) {
+            self.vec_reads.borrow_mut().insert(arg);
+            return format!("q{arg}.{}", ["x", "y", "z", "w"][lane % 4]);
+        }
         let index = self.based(arg, index);
         let out_is_atomic = self.d == Dialect::Wgsl && a.elem == Elem::BF16 && arg == self.spec.body.out();
         match (self.d, a.elem) {
@@ -271,6 +280,30 @@ impl<'a> Writer<'a> {
             }
         };
         self.line(line);
+    }
+
+    /// Whether argument `arg` can be read and written 16 bytes at a time from a multiple of 4:
+    /// a 4-byte element at a 16-byte aligned offset (buffers start 256-byte aligned).
+    pub fn vectorisable(&self, arg: usize) -> bool {
+        let a = &self.spec.args[arg];
+        self.d == Dialect::Cuda
+            && matches!(a.elem, Elem::F32 | Elem::U32 | Elem::I32)
+            && a.offset % 4 == 0
+            && self.bases.get(arg).copied().unwrap_or(0) % 4 == 0
+    }
+
+    /// The 16-byte struct type of a vectorisable argument (CUDA prelude).
+    pub fn vec4_ty(&self, arg: usize) -> &'static str {
+        match self.spec.args[arg].elem {
+            Elem::U32 => "forge_v4u",
+            Elem::I32 => "forge_v4i",
+            _ => "forge_v4f",
+        }
+    }
+
+    /// The arguments vector lanes read since the last call (and forgets them).
+    pub fn take_vec_reads(&self) -> Vec<usize> {
+        std::mem::take(&mut *self.vec_reads.borrow_mut()).into_iter().collect()
     }
 
     fn based(&self, arg: usize, index: &str) -> String {
