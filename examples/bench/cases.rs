@@ -34,6 +34,9 @@ pub struct Measured {
     pub device: Duration,
     pub wall: Duration,
     pub variant: String,
+    /// `GraphInstance::from_source` (check, lower, compile; pipelines from the disk cache
+    /// when an earlier process left them there).
+    pub build: Duration,
 }
 
 fn case(key: &'static str, what: &str, source: String, dims: Vec<usize>, work: Work, kernel: Option<usize>, heavy: bool) -> Case {
@@ -161,7 +164,9 @@ fn random_bytes(elem: Elem, len: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
 
 /// Builds the case's instance on `ctx` with random weights and inputs, warms it up and times it.
 pub fn measure(ctx: &Context, case: &Case) -> forge::Result<Measured> {
+    let built = std::time::Instant::now();
     let mut g = GraphInstance::from_source(ctx, &case.source, &case.dims)?;
+    let build = built.elapsed();
     let plan = g.plan().clone();
     let mut rng = fastrand::Rng::with_seed(7);
     let mut data = Vec::new();
@@ -202,5 +207,5 @@ pub fn measure(ctx: &Context, case: &Case) -> forge::Result<Measured> {
             None => format!("{} kernels", p.kernels.len()),
         };
     }
-    Ok(Measured { device: median(dev), wall: median(wall), variant })
+    Ok(Measured { device: median(dev), wall: median(wall), variant, build })
 }

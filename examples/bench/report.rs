@@ -51,6 +51,8 @@ pub struct Row {
     pub vs_eager: Option<f64>,
     pub vs_graph: Option<f64>,
     pub vs_compiled: Option<f64>,
+    /// Milliseconds `GraphInstance::from_source` took.
+    pub new_ms: f64,
 }
 
 impl Row {
@@ -77,6 +79,7 @@ impl Row {
             vs_eager: ratio("eager"),
             vs_graph: ratio("cuda_graph"),
             vs_compiled: ratio("compiled"),
+            new_ms: m.build.as_secs_f64() * 1e3,
         }
     }
 
@@ -96,22 +99,24 @@ pub fn torch_copy_gbps(torch: &Torch) -> Option<f64> {
 
 pub fn print(rows: &[Row], torch: &Torch) {
     println!(
-        "{:<24} {:<5} {:>11} {:>12} {:<11} {:>7} {:>8} {:>8} {:>8}  variant",
-        "case", "on", "device us", "rate", "", "% copy", "x eager", "x graph", "x comp."
+        "{:<24} {:<5} {:>11} {:>10} {:>12} {:<11} {:>7} {:>8} {:>8} {:>8} {:>8}  variant",
+        "case", "on", "device us", "wall us", "rate", "", "% copy", "x eager", "x graph", "x comp.", "new ms"
     );
     for r in rows {
         let opt = |v: Option<f64>, d: usize| v.map_or("-".to_string(), |x| format!("{x:.d$}"));
         println!(
-            "{:<24} {:<5} {:>11.1} {:>12.2} {:<11} {:>7} {:>8} {:>8} {:>8}  {}",
+            "{:<24} {:<5} {:>11.1} {:>10.1} {:>12.2} {:<11} {:>7} {:>8} {:>8} {:>8} {:>8.1}  {}",
             r.case,
             r.backend,
             r.device_us,
+            r.wall_us,
             r.rate,
             r.unit,
             opt(r.roofline, 0),
             opt(r.vs_eager, 2),
             opt(r.vs_graph, 2),
             opt(r.vs_compiled, 2),
+            r.new_ms,
             r.variant
         );
     }
@@ -124,12 +129,12 @@ pub fn print(rows: &[Row], torch: &Torch) {
 }
 
 pub fn write_csv(path: &str, rows: &[Row]) -> forge::Result<()> {
-    let mut s = String::from("case,what,backend,variant,device_us,wall_us,rate,unit,pct_copy,vs_torch_eager,vs_torch_graph,vs_torch_compiled\n");
+    let mut s = String::from("case,what,backend,variant,device_us,wall_us,rate,unit,pct_copy,vs_torch_eager,vs_torch_graph,vs_torch_compiled,new_ms\n");
     let opt = |v: Option<f64>| v.map_or(String::new(), |x| format!("{x:.4}"));
     for r in rows {
         let _ = writeln!(
             s,
-            "{},\"{}\",{},\"{}\",{:.3},{:.3},{:.4},{},{},{},{},{}",
+            "{},\"{}\",{},\"{}\",{:.3},{:.3},{:.4},{},{},{},{},{},{:.2}",
             r.case,
             r.what,
             r.backend,
@@ -141,7 +146,8 @@ pub fn write_csv(path: &str, rows: &[Row]) -> forge::Result<()> {
             opt(r.roofline),
             opt(r.vs_eager),
             opt(r.vs_graph),
-            opt(r.vs_compiled)
+            opt(r.vs_compiled),
+            r.new_ms
         );
     }
     std::fs::write(path, s).map_err(|e| forge::Error::Unsupported { what: format!("writing {path}"), reason: e.to_string() })

@@ -22,6 +22,15 @@ pub struct Data<'a> {
 pub struct Val {
     pub v: f64,
     pub err: f64,
+    /// Some value in the expression's tree lies outside [2^-126, 2^126] in magnitude (where a
+    /// driver's reciprocal flushes to 0 or overflows).
+    pub wide: bool,
+}
+
+const WIDE: std::ops::RangeInclusive<f64> = 1.1754943508222875e-38..=8.507059173023462e37;
+
+fn is_wide(v: f64) -> bool {
+    v != 0.0 && !WIDE.contains(&v.abs())
 }
 
 const EPS: f64 = f32::EPSILON as f64;
@@ -34,7 +43,7 @@ fn mark(v: f64, err: f64) -> Val {
     let a = v.abs();
     let subnormal = a != 0.0 && a < f32::MIN_POSITIVE as f64;
     let err = if err.is_nan() || subnormal { f64::INFINITY } else { err };
-    Val { v, err }
+    Val { v, err, wide: is_wide(v) }
 }
 
 /// The reference value and bound of `e` at `[row, col]`.
@@ -82,7 +91,9 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
             };
             // An infinite argument with a zero derivative (tanh(inf)) keeps a finite bound.
             let prop = if x.err == 0.0 { 0.0 } else { x.err * deriv.abs() };
-            mark(v, prop + own)
+            let mut r = mark(v, prop + own);
+            r.wide |= x.wide;
+            r
         }
         F::Bin(op, xe, ye) => {
             let (x, y) = (eval(xe, d, row, col), eval(ye, d, row, col));
@@ -90,28 +101,29 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
             // infinite or NaN `v` either answer is Forge's (docs/semantics.md).
             let zero_lit = |e: &F| matches!(e, F::Lit(z) if *z == 0.0);
             if *op == '*' && ((zero_lit(xe) && !y.v.is_finite()) || (zero_lit(ye) && !x.v.is_finite())) {
-                return Val { v: f64::NAN, err: f64::INFINITY };
+                return Val { v: f64::NAN, err: f64::INFINITY, wide: true };
             }
             // An operand without a bound leaves the result without one.
             if x.err == f64::INFINITY || y.err == f64::INFINITY {
-                return Val { v: f64::NAN, err: f64::INFINITY };
+                return Val { v: f64::NAN, err: f64::INFINITY, wide: true };
             }
             // It may also cancel `v - v` or `v + (-v)` to 0, even after reassociating a sum:
             // a sum with an infinite or NaN operand may lose it on a GPU.
             if (*op == '+' || *op == '-') && (!x.v.is_finite() || !y.v.is_finite()) {
-                return Val { v: if *op == '+' { x.v + y.v } else { x.v - y.v }, err: f64::INFINITY };
+                return Val { v: if *op == '+' { x.v + y.v } else { x.v - y.v }, err: f64::INFINITY, wide: true };
             }
             // Likewise a division by a literal zero (an inf or NaN made from a literal).
             if *op == '/' && zero_lit(ye) {
-                return Val { v: x.v / 0.0, err: f64::INFINITY };
+                return Val { v: x.v / 0.0, err: f64::INFINITY, wide: true };
             }
             let (v, err) = match op {
                 '+' => (x.v + y.v, x.err + y.err),
                 '-' => (x.v - y.v, x.err + y.err),
                 '*' => (x.v * y.v, x.err * y.v.abs() + y.err * x.v.abs() + x.err * y.err),
                 // WGSL bounds division only for |y| in [2^-126, 2^126] (2.5 ulp); outside it a
-                // driver may compute x * (1 / y) with 1 / y flushed to 0 (NVIDIA's Vulkan does).
-                '/' if y.v != 0.0 && !(2f64.powi(-126)..=2f64.powi(126)).contains(&y.v.abs()) => (x.v / y.v, f64::INFINITY),
+                // driver may compute x * (1 / y) with 1 / y flushed to 0 (NVIDIA's Vulkan does),
+                // also after reassociating: `(b / a) / (b / a)` became 0 there for b = 3e38.
+                '/' if is_wide(y.v) || x.wide || y.wide => (x.v / y.v, f64::INFINITY),
                 '/' => {
                     let v = x.v / y.v;
                     // Near a pole the bound is unbounded (then only specials are compared).
@@ -129,7 +141,9 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
                 '+' | '-' => ulps(x.v.abs().max(y.v.abs()).max(v.abs()), 1.0),
                 _ => ulps(v, 1.0),
             };
-            mark(v, if err.is_nan() { 0.0 } else { err } + if own.is_nan() { 0.0 } else { own })
+            let mut r = mark(v, if err.is_nan() { 0.0 } else { err } + if own.is_nan() { 0.0 } else { own });
+            r.wide |= x.wide || y.wide;
+            r
         }
         F::Sel(cmp, l, r, t, f) => {
             let (l, r) = (eval(l, d, row, col).v, eval(r, d, row, col).v);

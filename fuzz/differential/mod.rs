@@ -135,7 +135,7 @@ impl Case {
                             "row" => self.row_op(&d, row, col, wf[p]),
                             "mm" => self.matmul(p / k, p % k),
                             // nf: an exact integer rounded once; gathers move data.
-                            _ => Val { v: wf[p] as f64, err: 0.0 },
+                            _ => Val { v: wf[p] as f64, err: 0.0, wide: false },
                         };
                         check(p, agree(gf[p], wf[p], x), format!("{} vs {} (bound {:e})", wf[p], gf[p], 2.0 * x.err));
                     }
@@ -155,11 +155,11 @@ impl Case {
         let sum: f64 = xs.iter().map(|x| x.v).sum();
         let err: f64 = xs.iter().map(|x| x.err).sum::<f64>() + abs * f32::EPSILON as f64 * d.c as f64;
         match self.red.0 {
-            "max" => Val { v: xs.iter().map(|x| x.v).fold(f64::NEG_INFINITY, f64::max), err: xs.iter().map(|x| x.err).fold(0.0, f64::max) },
+            "max" => Val { v: xs.iter().map(|x| x.v).fold(f64::NEG_INFINITY, f64::max), err: xs.iter().map(|x| x.err).fold(0.0, f64::max), wide: false },
             // A partial sum past f32::MAX may overflow or not, by the order: not compared.
-            _ if abs > f32::MAX as f64 / 2.0 => Val { v: 0.0, err: f64::INFINITY },
-            "mean" => Val { v: sum / d.c as f64, err: err / d.c as f64 + 1e-30 },
-            _ => Val { v: sum, err },
+            _ if abs > f32::MAX as f64 / 2.0 => Val { v: 0.0, err: f64::INFINITY, wide: false },
+            "mean" => Val { v: sum / d.c as f64, err: err / d.c as f64 + 1e-30, wide: false },
+            _ => Val { v: sum, err, wide: false },
         }
     }
 
@@ -169,11 +169,11 @@ impl Case {
             "softmax" => {
                 let vals: Vec<Val> = (0..d.c).map(|c| eval(&self.red.1, d, row, c)).collect();
                 let err = vals.iter().map(|x| x.err).fold(0.0, f64::max) * 2.0 + 1e-5;
-                Val { v: want as f64, err }
+                Val { v: want as f64, err, wide: false }
             }
             // Squares past f32::MAX overflow the row's sum: NaN/inf patterns compare exactly.
-            _ if xs.iter().any(|v| v.abs() > 1e18) => Val { v: want as f64, err: 0.0 },
-            _ => Val { v: want as f64, err: 1e-4 * (want.abs() as f64 + 2.0 * self.g[col].abs() as f64) },
+            _ if xs.iter().any(|v| v.abs() > 1e18) => Val { v: want as f64, err: 0.0, wide: false },
+            _ => Val { v: want as f64, err: 1e-4 * (want.abs() as f64 + 2.0 * self.g[col].abs() as f64), wide: false },
         }
     }
 
@@ -182,9 +182,9 @@ impl Case {
         let terms: Vec<f64> = (0..c).map(|j| self.a[row * c + j] as f64 * self.w[j * k + col] as f64).collect();
         let abs: f64 = terms.iter().map(|t| t.abs()).filter(|t| t.is_finite()).sum();
         if abs > f32::MAX as f64 / 2.0 {
-            return Val { v: 0.0, err: f64::INFINITY };
+            return Val { v: 0.0, err: f64::INFINITY, wide: false };
         }
-        Val { v: terms.iter().sum(), err: abs * f32::EPSILON as f64 * (c as f64 + 2.0) }
+        Val { v: terms.iter().sum(), err: abs * f32::EPSILON as f64 * (c as f64 + 2.0), wide: false }
     }
 
     fn inputs_text(&self) -> String {
