@@ -54,7 +54,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_1f25876631061a3f(f
 }
 
 // node: x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_cf61d6b9626dd358(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_dfa1e149798e56ce(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     __shared__ f32 red[256];
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -68,38 +68,23 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_cf61d6b9626dd
     for (u32 c = lid; c < 384u; c += 256u) {
         part = part + a1[(row * 384u + c)];
     }
-    red[lid] = part;
-    __syncthreads();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    __syncthreads();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    if ((lid & 31u) == 0u) {
+        red[lid >> 5u] = part;
     }
     __syncthreads();
     if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+        part = red[lid & 7u];
+        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
     }
-    __syncthreads();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    __syncthreads();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    __syncthreads();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    __syncthreads();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    __syncthreads();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
+    if (lid == 0u) {
+        red[0] = part;
     }
     __syncthreads();
     const f32 mean = red[0] / 384.0f;
@@ -109,38 +94,23 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_cf61d6b9626dd
         const f32 d = (a1[(row * 384u + c)] - mean);
         part = part + d * d;
     }
-    red[lid] = part;
-    __syncthreads();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    __syncthreads();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    if ((lid & 31u) == 0u) {
+        red[lid >> 5u] = part;
     }
     __syncthreads();
     if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+        part = red[lid & 7u];
+        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
     }
-    __syncthreads();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    __syncthreads();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    __syncthreads();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    __syncthreads();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    __syncthreads();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
+    if (lid == 0u) {
+        red[0] = part;
     }
     __syncthreads();
     const f32 inv = rsqrtf(red[0] / 384.0f + 1e-12f);
@@ -364,7 +334,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_569a47d463d1a86d(
 }
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // gemm simt64x64x8
@@ -587,7 +557,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 }
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_00529a1adf060f3b (above)
@@ -608,7 +578,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_569a47d463d1a86d (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_a1bdc061afb018ac (above)
@@ -617,7 +587,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_82a7dbc5de7f8890 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_00529a1adf060f3b (above)
@@ -638,7 +608,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_569a47d463d1a86d (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_a1bdc061afb018ac (above)
@@ -647,7 +617,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_82a7dbc5de7f8890 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_00529a1adf060f3b (above)
@@ -668,7 +638,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_569a47d463d1a86d (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_a1bdc061afb018ac (above)
@@ -677,7 +647,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_82a7dbc5de7f8890 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_00529a1adf060f3b (above)
@@ -698,7 +668,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_569a47d463d1a86d (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_a1bdc061afb018ac (above)
@@ -707,7 +677,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_82a7dbc5de7f8890 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_00529a1adf060f3b (above)
@@ -728,7 +698,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_569a47d463d1a86d (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_a1bdc061afb018ac (above)
@@ -737,7 +707,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_matmul_82a7dbc5de7f8890 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_cf61d6b9626dd358 (above)
+// runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
 extern "C" __global__ void __launch_bounds__(256) forge_index_58356c6b3a09a46a(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
@@ -820,7 +790,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_a608a9d07efefd60(f32
 }
 
 // node: norm = sqrt(sum(pooled * pooled, keepdim = true))
-extern "C" __global__ void __launch_bounds__(256) forge_row_cfda243988af9342(f32* a0, const f32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_4c814f686e196a87(f32* a0, const f32* __restrict__ a1) {
     __shared__ f32 red[256];
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -833,38 +803,23 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_cfda243988af9342(f32
     for (u32 c = lid; c < 384u; c += 256u) {
         part = part + (a1[(row * 384u + c)] * a1[(row * 384u + c)]);
     }
-    red[lid] = part;
-    __syncthreads();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    __syncthreads();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    if ((lid & 31u) == 0u) {
+        red[lid >> 5u] = part;
     }
     __syncthreads();
     if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+        part = red[lid & 7u];
+        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
     }
-    __syncthreads();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    __syncthreads();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    __syncthreads();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    __syncthreads();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    __syncthreads();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
+    if (lid == 0u) {
+        red[0] = part;
     }
     __syncthreads();
     if (lid == 0u) {

@@ -37,7 +37,7 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: n = rms_norm(x, g, eps)
-extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_bc14a4658e3cad49(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_03f8575a8ccf2f92(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ f32 red[256];
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -51,38 +51,23 @@ extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_bc14a4658e3cad4
         const f32 d = a1[(row * 576u + c)];
         part = part + d * d;
     }
-    red[lid] = part;
-    __syncthreads();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    __syncthreads();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    if ((lid & 31u) == 0u) {
+        red[lid >> 5u] = part;
     }
     __syncthreads();
     if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+        part = red[lid & 7u];
+        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
     }
-    __syncthreads();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    __syncthreads();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    __syncthreads();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    __syncthreads();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    __syncthreads();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
+    if (lid == 0u) {
+        red[0] = part;
     }
     __syncthreads();
     const f32 inv = rsqrtf(red[0] / 576.0f + __uint_as_float(u[0]));

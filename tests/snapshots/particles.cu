@@ -112,7 +112,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_ec3c6a4252a9b63a(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_bab7d0d913301b58(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_85494bf76281b41b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     __shared__ f32 red[256];
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -124,38 +124,23 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_bab7d0d913301b58(f32
     for (u32 c = lid; c < 100003u; c += 256u) {
         part = part + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
     }
-    red[lid] = part;
-    __syncthreads();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    __syncthreads();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    if ((lid & 31u) == 0u) {
+        red[lid >> 5u] = part;
     }
     __syncthreads();
     if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+        part = red[lid & 7u];
+        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
     }
-    __syncthreads();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    __syncthreads();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    __syncthreads();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    __syncthreads();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    __syncthreads();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
+    if (lid == 0u) {
+        red[0] = part;
     }
     __syncthreads();
     if (lid == 0u) {
@@ -165,7 +150,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_bab7d0d913301b58(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_d46a6e7b508db1a8(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_f56c237b4214b55b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ f32 red[256];
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -177,38 +162,23 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_d46a6e7b508db1a8(f32
     for (u32 c = lid; c < 100003u; c += 256u) {
         part = part + a2[(row * 100003u + c)];
     }
-    red[lid] = part;
-    __syncthreads();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    __syncthreads();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    if ((lid & 31u) == 0u) {
+        red[lid >> 5u] = part;
     }
     __syncthreads();
     if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+        part = red[lid & 7u];
+        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
     }
-    __syncthreads();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    __syncthreads();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    __syncthreads();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    __syncthreads();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    __syncthreads();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
+    if (lid == 0u) {
+        red[0] = part;
     }
     __syncthreads();
     if (lid == 0u) {

@@ -156,6 +156,9 @@ fn finish(w: &Writer<'_>, op: ReduceOp, _ty: Ty, v: &str, k: usize) -> String {
 
 /// Tree reduction of each thread's `part` into `arr[0]` (all threads reach every barrier).
 pub(super) fn tree(w: &mut Writer<'_>, arr: &str, part: &str, threads: u32, combine: &dyn Fn(&Writer<'_>, &str, &str) -> String) {
+    if w.d == super::Dialect::Cuda && threads.is_power_of_two() && (32..=1024).contains(&threads) {
+        return warp_tree(w, arr, part, threads, combine);
+    }
     w.line(format!("{arr}[lid] = {part};"));
     w.barrier();
     let mut s = threads / 2;
@@ -167,4 +170,34 @@ pub(super) fn tree(w: &mut Writer<'_>, arr: &str, part: &str, threads: u32, comb
         w.barrier();
         s /= 2;
     }
+}
+
+/// CUDA's [`tree`]: butterfly shuffles inside each warp, the warps' results through `arr`, and
+/// a last butterfly over them in warp 0 — two barriers where the shared-memory tree has one a
+/// level. Every thread of the block runs it (full-warp shuffles).
+fn warp_tree(w: &mut Writer<'_>, arr: &str, part: &str, threads: u32, combine: &dyn Fn(&Writer<'_>, &str, &str) -> String) {
+    let butterfly = |w: &mut Writer<'_>, mut offset: u32| {
+        while offset > 0 {
+            let c = combine(w, part, &format!("__shfl_xor_sync(0xffffffffu, {part}, {offset})"));
+            w.assign(part, &c);
+            offset /= 2;
+        }
+    };
+    butterfly(w, 16);
+    let warps = threads / 32;
+    if warps > 1 {
+        w.if_("(lid & 31u) == 0u");
+        w.line(format!("{arr}[lid >> 5u] = {part};"));
+        w.close();
+        w.barrier();
+        w.if_("lid < 32u");
+        // Lanes past the warp count hold copies; lane 0 combines each warp's value once.
+        w.assign(part, &format!("{arr}[lid & {}u]", warps - 1));
+        butterfly(w, warps / 2);
+        w.close();
+    }
+    w.if_("lid == 0u");
+    w.line(format!("{arr}[0] = {part};"));
+    w.close();
+    w.barrier();
 }
