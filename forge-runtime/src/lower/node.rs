@@ -349,7 +349,7 @@ fn align(value: &[usize], space: &[usize]) -> Vec<usize> {
 fn default_schedule(body: &KernelBody, hint: ScheduleHint) -> Schedule {
     let cols = match body {
         KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } => Some(*cols),
-        _ => None,
+        KernelBody::Map { .. } | KernelBody::Index { .. } | KernelBody::Matmul(_) | KernelBody::Attention(_) | KernelBody::Raw(_) => None,
     };
     let mut s = Schedule { workgroup: cols.map(|c| (c.next_power_of_two() as u32).clamp(32, 256)).unwrap_or(256), items: 1 };
     if let Some(wg) = hint.workgroup {

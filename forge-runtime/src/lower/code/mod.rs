@@ -297,7 +297,8 @@ impl<'a> Writer<'a> {
         match self.spec.args[arg].elem {
             Elem::U32 => "forge_v4u",
             Elem::I32 => "forge_v4i",
-            _ => "forge_v4f",
+            // 16-bit elements are never vectorised (`vectorisable`); f32 is the struct's own.
+            Elem::F32 | Elem::F16 | Elem::BF16 => "forge_v4f",
         }
     }
 
