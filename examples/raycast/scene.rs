@@ -2,7 +2,8 @@
 //! kernel's rays against every triangle (Möller–Trumbore) and marks *ambiguous* pixels — a ray
 //! within `EDGE_MARGIN` of an edge, two surfaces tied in depth, a shadow ray starting at a
 //! surface — where backends whose intersection arithmetic differs in the last bits may
-//! legitimately disagree. Shared by examples/raycast.rs and tests/raycast.rs.
+//! legitimately disagree. Shared by examples/raycast.rs, tests/raycast.rs and
+//! forge-runtime/tests/ray_query.rs (through forge-runtime/tests/support/raycast.rs).
 #![allow(dead_code)]
 
 pub const AMBIENT: f32 = 0.2;
@@ -82,7 +83,7 @@ impl Params {
         v
     }
 
-    fn inv_size(&self) -> (f32, f32) {
+    pub fn inv_size(&self) -> (f32, f32) {
         (1.0 / self.width as f32, 1.0 / self.height as f32)
     }
 
