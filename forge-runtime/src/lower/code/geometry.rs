@@ -95,12 +95,14 @@ pub const VECTOR_POINTS: u32 = 4;
 /// [`cuda_schedule`] gives maps by default).
 pub fn vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
     let KernelBody::Map { out, extents, .. } = &spec.body else { return false };
-    let a = &spec.args[*out];
-    let n = product(extents);
-    s.items == VECTOR_POINTS
-        && n % VECTOR_POINTS as u64 == 0
-        && a.offset % VECTOR_POINTS as usize == 0
-        && matches!(a.elem, crate::elem::Elem::F32 | crate::elem::Elem::U32 | crate::elem::Elem::I32)
+    s.items == VECTOR_POINTS && product(extents) % VECTOR_POINTS as u64 == 0 && vector_arg(&spec.args[*out])
+}
+
+/// Whether an argument can be read or written [`VECTOR_POINTS`] elements (16 bytes) at a time
+/// from a multiple of that index: a 4-byte element at a 16-byte aligned offset (buffers start
+/// 256-byte aligned).
+pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
+    a.offset % VECTOR_POINTS as usize == 0 && matches!(a.elem, crate::elem::Elem::F32 | crate::elem::Elem::U32 | crate::elem::Elem::I32)
 }
 
 /// The schedule a kernel runs with on CUDA: maps left at one item a thread get

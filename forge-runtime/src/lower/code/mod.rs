@@ -282,14 +282,12 @@ impl<'a> Writer<'a> {
         self.line(line);
     }
 
-    /// Whether argument `arg` can be read and written 16 bytes at a time from a multiple of 4:
-    /// a 4-byte element at a 16-byte aligned offset (buffers start 256-byte aligned).
+    /// Whether argument `arg` is read 16 bytes at a time in a CUDA vector map
+    /// ([`geometry::vector_arg`], with no extra base offset).
     pub fn vectorisable(&self, arg: usize) -> bool {
-        let a = &self.spec.args[arg];
         self.d == Dialect::Cuda
-            && matches!(a.elem, Elem::F32 | Elem::U32 | Elem::I32)
-            && a.offset % 4 == 0
-            && self.bases.get(arg).copied().unwrap_or(0) % 4 == 0
+            && geometry::vector_arg(&self.spec.args[arg])
+            && self.bases.get(arg).copied().unwrap_or(0) % geometry::VECTOR_POINTS as u64 == 0
     }
 
     /// The 16-byte struct type of a vectorisable argument (CUDA prelude).
