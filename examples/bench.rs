@@ -46,7 +46,8 @@ fn main() -> forge::Result<()> {
     // The roofline of a GPU is the fastest copy measured on it in this run (PyTorch's too);
     // the CPU's is its own copy.
     let mut copy = rows.iter().filter(|r| r.case == "copy").map(|r| (r.backend.clone(), r.rate)).collect::<Vec<_>>();
-    let gpu_best = copy.iter().filter(|(b, _)| b != "cpu").map(|c| c.1).chain(report::torch_copy_gbps(&torch)).fold(0.0, f64::max);
+    let gpu_best =
+        copy.iter().filter(|(b, _)| b != "cpu").map(|c| c.1).chain(report::torch_copy_gbps(&torch)).fold(0.0, f64::max);
     for c in copy.iter_mut().filter(|(b, _)| b != "cpu") {
         c.1 = gpu_best;
     }

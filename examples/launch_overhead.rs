@@ -70,7 +70,8 @@ fn raw_cudarc() -> forge::Result<(Duration, Duration)> {
     let func = module.load_function(&f.name).map_err(err)?;
     let mut a = stream.alloc_zeros::<f32>(N).map_err(err)?;
     let mut b = stream.alloc_zeros::<f32>(N).map_err(err)?;
-    let cfg = LaunchConfig { grid_dim: (f.grid[0], f.grid[1], f.grid[2]), block_dim: (f.threads, 1, 1), shared_mem_bytes: 0 };
+    let cfg =
+        LaunchConfig { grid_dim: (f.grid[0], f.grid[1], f.grid[2]), block_dim: (f.threads, 1, 1), shared_mem_bytes: 0 };
     let (mut enq, mut wall) = (Vec::new(), Vec::new());
     for run in 0..RUNS + 10 {
         let t = Instant::now();

@@ -41,9 +41,14 @@ fn main_result() -> Result<(), String> {
         }
     }
     if sentences.is_empty() {
-        sentences = ["A man is eating food.", "A man is eating a piece of bread.", "The plane is taking off.", "An aircraft departs from the runway."]
-            .map(String::from)
-            .to_vec();
+        sentences = [
+            "A man is eating food.",
+            "A man is eating a piece of bread.",
+            "The plane is taking off.",
+            "An aircraft departs from the runway.",
+        ]
+        .map(String::from)
+        .to_vec();
     }
     let dir = model_files::find_model_dir()?;
     let t = Instant::now();

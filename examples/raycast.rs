@@ -35,17 +35,26 @@ fn main() -> forge::Result<()> {
     for _ in 0..runs {
         g.run(inputs)?;
     }
-    println!("{width}x{height}, {} triangles: {:.3} ms per run", mesh.len() / 9, t.elapsed().as_secs_f64() * 1e3 / runs as f64);
+    println!(
+        "{width}x{height}, {} triangles: {:.3} ms per run",
+        mesh.len() / 9,
+        t.elapsed().as_secs_f64() * 1e3 / runs as f64
+    );
     let want = scene::render_cpu(&params, &mesh);
-    let differ = (0..out.image.len()).filter(|&i| !want.ambiguous[i] && (out.image[i] - want.image[i]).abs() > 1e-4).count();
+    let differ =
+        (0..out.image.len()).filter(|&i| !want.ambiguous[i] && (out.image[i] - want.image[i]).abs() > 1e-4).count();
     let ambiguous = want.ambiguous.iter().filter(|a| **a).count();
     println!("vs the CPU ray-triangle reference: {differ} pixels differ ({ambiguous} ambiguous pixels not compared)");
     if let Some(path) = args.get(2) {
-        std::fs::write(path, scene::to_pgm(&out.image, width, height)).map_err(|e| forge::Error::Unsupported { what: format!("writing {path}"), reason: e.to_string() })?;
+        std::fs::write(path, scene::to_pgm(&out.image, width, height))
+            .map_err(|e| forge::Error::Unsupported { what: format!("writing {path}"), reason: e.to_string() })?;
         println!("wrote {path}");
     }
     if differ > 0 {
-        return Err(forge::Error::ShapeCheck { what: "raycast".into(), detail: format!("{differ} pixels differ from the CPU reference") });
+        return Err(forge::Error::ShapeCheck {
+            what: "raycast".into(),
+            detail: format!("{differ} pixels differ from the CPU reference"),
+        });
     }
     Ok(())
 }

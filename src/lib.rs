@@ -33,8 +33,8 @@
 
 pub use forge_macros::forge_graph;
 pub use forge_runtime::{
-    graph, parse_graph_source, BackendKind, Context, Diagnostic, Elem, Element, Error, GraphInstance, HostSlice, HostVec,
-    KernelSource, KernelTime, Profile, Result, Scalar, Source, Target,
+    graph, parse_graph_source, BackendKind, Context, Diagnostic, Elem, Element, Error, GraphInstance, HostSlice,
+    HostVec, KernelSource, KernelTime, Profile, Result, Scalar, Source, Target,
 };
 pub use half::{bf16, f16};
 
@@ -46,9 +46,9 @@ pub use forge_runtime::{lower, source_of};
 /// runs, memory views, and the backends' own contexts.
 pub mod seed {
     pub use forge_runtime::ir;
-    pub use forge_runtime::{BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
     #[cfg(feature = "cuda")]
     pub use forge_runtime::{cudarc, CudaComputeContext, CudaPipeline};
+    pub use forge_runtime::{BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
     #[cfg(feature = "wgpu")]
     pub use forge_runtime::{GraphPass, WgpuComputeContext};
 }
@@ -60,9 +60,9 @@ pub use forge_runtime::{cudarc, CudaComputeContext, CudaPipeline};
 pub fn nvrtc_ptx(program: &str, arch: &str) -> Result<String> {
     forge_runtime::backend::ptx_of(program, arch)
 }
+pub use forge_runtime::{ir, BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
 #[cfg(feature = "wgpu")]
 pub use forge_runtime::{GraphPass, WgpuComputeContext};
-pub use forge_runtime::{ir, BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
 
 /// What a graph-using module needs: `use forge::prelude::*;`.
 pub mod prelude {

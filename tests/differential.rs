@@ -43,14 +43,16 @@ fn kept_corpus(ctx: &Context) {
         return;
     }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/differential");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    let mut files: Vec<_> =
+        std::fs::read_dir(&dir).map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
     files.sort();
     assert!(!files.is_empty(), "no kept cases in {}", dir.display());
     let cpu = Context::cpu();
     for f in &files {
         let bytes = std::fs::read(f).unwrap();
         // `seed:N` names a case of the seeded run; anything else is fuzzer bytes.
-        let seed = std::str::from_utf8(&bytes).ok().and_then(|t| t.trim().strip_prefix("seed:")).and_then(|n| n.parse().ok());
+        let seed =
+            std::str::from_utf8(&bytes).ok().and_then(|t| t.trim().strip_prefix("seed:")).and_then(|n| n.parse().ok());
         let case = match seed {
             Some(n) => Case::new(&mut Source::Seed(n)),
             None => Case::new(&mut Source::Bytes(&bytes, 0)),

@@ -134,7 +134,8 @@ fn gathers_index_values_and_affine_subscripts(ctx: &Context) {
     let (n, t, v, p, d, h, e, k) = (2, 5, 9, 7, 6, 2, 3, 1000);
     let mut ids = rand_u32(n * t, 0, v as u32 - 1, 80);
     ids[3] = 1_000_000; // out of range: clamps to the last row on every backend
-    let (wte, wpe, x, long) = (rand_f32(v * d, 1.0, 81), rand_f32(p * d, 1.0, 82), rand_f32(t * d, 1.0, 83), rand_f32(n * k, 1.0, 84));
+    let (wte, wpe, x, long) =
+        (rand_f32(v * d, 1.0, 81), rand_f32(p * d, 1.0, 82), rand_f32(t * d, 1.0, 83), rand_f32(n * k, 1.0, 84));
     let mut gr = Gathers::new(ctx, GathersDims { n, t, v, p, d, h, e, k }).unwrap();
     gr.load_weights(GathersWeights { wte: &wte, wpe: &wpe }).unwrap();
     let out = gr.run(GathersInputs { ids: &ids, x: &x, long: &long }).unwrap();
@@ -158,7 +159,8 @@ fn gathers_index_values_and_affine_subscripts(ctx: &Context) {
             }
         }
     }
-    let tot: Vec<f32> = (0..n).map(|r| long[r * k..(r + 1) * k].iter().map(|v| *v as f64 * 2.0).sum::<f64>() as f32).collect();
+    let tot: Vec<f32> =
+        (0..n).map(|r| long[r * k..(r + 1) * k].iter().map(|v| *v as f64 * 2.0).sum::<f64>() as f32).collect();
     assert_close("tot", &out.tot, &tot, 1e-4, k as f32);
     match Gathers::new(ctx, GathersDims { n, t, v, p, d: 5, h, e, k }) {
         Err(e @ Error::ShapeCheck { .. }) => assert!(e.to_string().contains("of `x`"), "{e}"),
@@ -170,7 +172,13 @@ fn index_notation_against_loops(ctx: &Context) {
     let got = run_all(ctx).expect("run");
     let (a, b) = (rand_f32(35, 1.0, 1), rand_f32(21, 1.0, 2));
     let red = naive_reductions(&rand_f32(66, 3.0, 4), &rand_f32(66, 1.0, 5), 6, 11);
-    let want = [naive_matmul(&a, &b, 5, 7, 3), naive_blur(&rand_f32(63, 2.0, 3), 7, 9, 1.5), red.shifted, red.colmax, red.rowmean];
+    let want = [
+        naive_matmul(&a, &b, 5, 7, 3),
+        naive_blur(&rand_f32(63, 2.0, 3), 7, 9, 1.5),
+        red.shifted,
+        red.colmax,
+        red.rowmean,
+    ];
     for ((what, got), want) in got.iter().zip(want.iter()) {
         assert_close(what, got, want, 1e-5, 1e-3);
     }

@@ -18,7 +18,8 @@ fn fixture() -> (Vec<String>, Vec<Vec<f32>>, Vec<Vec<u32>>) {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/minilm_embeddings.json");
     let text = std::fs::read_to_string(path).expect("fixture");
     let v: serde_json::Value = serde_json::from_str(&text).expect("fixture json");
-    let sentences = v["sentences"].as_array().expect("sentences").iter().map(|s| s.as_str().unwrap_or("").to_string()).collect();
+    let sentences =
+        v["sentences"].as_array().expect("sentences").iter().map(|s| s.as_str().unwrap_or("").to_string()).collect();
     let embeddings = v["embeddings"]
         .as_array()
         .expect("embeddings")

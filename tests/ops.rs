@@ -120,9 +120,11 @@ forge_graph! {
 
 fn row_ops_against_loops(ctx: &Context) {
     for (b, t, c) in [(1, 1, 1), (2, 3, 7), (3, 5, 300), (1, 2, 1025)] {
-        let (x, v, g, bta) = (rand_f32(b * t * c, 3.0, 10 + c as u64), rand_f32(c, 1.0, 11), rand_f32(c, 1.0, 12), rand_f32(c, 1.0, 13));
+        let (x, v, g, bta) =
+            (rand_f32(b * t * c, 3.0, 10 + c as u64), rand_f32(c, 1.0, 11), rand_f32(c, 1.0, 12), rand_f32(c, 1.0, 13));
         let rows = b * t;
-        let (mut sm, mut rn, mut ln, mut cen) = (vec![0.0; rows * c], vec![0.0; rows * c], vec![0.0; rows * c], vec![0.0; rows * c]);
+        let (mut sm, mut rn, mut ln, mut cen) =
+            (vec![0.0; rows * c], vec![0.0; rows * c], vec![0.0; rows * c], vec![0.0; rows * c]);
         let (mut s, mut mx, mut mn, mut am) = (vec![0.0; rows], vec![0.0; rows], vec![0.0; rows], vec![0u32; rows]);
         for r in 0..rows {
             let row: Vec<f64> = x[r * c..(r + 1) * c].iter().map(|&v| v as f64).collect();
@@ -196,18 +198,24 @@ fn elementwise_forms_and_broadcasting(ctx: &Context) {
     let mut b = rand_f32(c, 4.0, 21);
     b[3] = a[3];
     let col = rand_f32(r, 4.0, 22);
-    let out = Elementwise::new(ctx, ElementwiseDims { r, c }).unwrap().run(ElementwiseInputs { a: &a, b: &b, col: &col, k: 0.25 }).unwrap();
+    let out = Elementwise::new(ctx, ElementwiseDims { r, c })
+        .unwrap()
+        .run(ElementwiseInputs { a: &a, b: &b, col: &col, k: 0.25 })
+        .unwrap();
     for i in 0..r * c {
         let (x, y, z) = (a[i] as f64, b[i % c] as f64, col[i / c] as f64);
         let sig = |v: f64| 1.0 / (1.0 + (-v).exp());
-        let unary = x.exp() + (x.abs() + 1.0).ln() + x.abs().sqrt() + 1.0 / (x.abs() + 0.5).sqrt() - x.tanh() + erf64(x);
+        let unary =
+            x.exp() + (x.abs() + 1.0).ln() + x.abs().sqrt() + 1.0 / (x.abs() + 0.5).sqrt() - x.tanh() + erf64(x);
         let gelu_tanh = 0.5 * y * (1.0 + (0.797_884_560_802_865_4 * (y + 0.044715 * y * y * y)).tanh());
         let act = sig(x) * (y * sig(y)) + 0.5 * x * (1.0 + erf64(x / 2f64.sqrt())) + gelu_tanh - (-x).max(0.0) - x;
         let bin = x.min(y) * x.max(z) / (y.abs() + 1.0) - 0.25;
         let sel = if (x > y && x >= 0.0) || x == z { x } else { y * 2.0 };
         let cmp = sel + (x < 0.25) as u8 as f64 - ((x <= y) as u8 as f64) * 3.0 + (x != y) as u8 as f64;
         let ints = ((a[i] * 10.0) as i32) / 3 + (b[i % c] as i32) * 2 - (col[i / c] * 4.0) as i32;
-        let close = |what: &str, got: f32, want: f64| assert!((got as f64 - want).abs() <= 2e-5 * want.abs().max(1.0), "{what}[{i}]: got {got}, want {want}");
+        let close = |what: &str, got: f32, want: f64| {
+            assert!((got as f64 - want).abs() <= 2e-5 * want.abs().max(1.0), "{what}[{i}]: got {got}, want {want}")
+        };
         close("unary", out.unary[i], unary);
         close("act", out.act[i], act);
         close("bin", out.bin[i], bin);
@@ -267,20 +275,25 @@ fn half_and_bf16_round_like_the_reference(ctx: &Context) {
         let a: Vec<f16> = rand_f32(m * k, 1.0, 40).into_iter().map(f16::from_f32).collect();
         let w: Vec<f16> = rand_f32(k * n, 1.0, 41).into_iter().map(f16::from_f32).collect();
         let bias = rand_f32(n, 1.0, 42);
-        let (af, wf): (Vec<f32>, Vec<f32>) = (a.iter().map(|v| v.to_f32()).collect(), w.iter().map(|v| v.to_f32()).collect());
+        let (af, wf): (Vec<f32>, Vec<f32>) =
+            (a.iter().map(|v| v.to_f32()).collect(), w.iter().map(|v| v.to_f32()).collect());
         let want: Vec<f32> = naive_matmul(&af, &wf, m, k, n).iter().enumerate().map(|(i, v)| v + bias[i % n]).collect();
         let mut g = match HalfLinear::new(ctx, HalfLinearDims { m, k, n }) {
-            Err(Error::Unsupported { what, reason }) => return eprintln!("f16 unsupported on {}: {what} {reason}", ctx.kind()),
+            Err(Error::Unsupported { what, reason }) => {
+                return eprintln!("f16 unsupported on {}: {what} {reason}", ctx.kind())
+            }
             other => other.unwrap(),
         };
         g.load_weights(HalfLinearWeights { w: &w, bias: &bias }).unwrap();
         let out = g.run(HalfLinearInputs { a: &a }).unwrap();
         assert_close("y", &out.y, &want, 1e-4, 4.0);
         let yh: Vec<f32> = out.yh.iter().map(|v| v.to_f32()).collect();
-        let want_h: Vec<f32> = want.iter().enumerate().map(|(i, v)| f16::from_f32((v - bias[i % n]) * 0.5).to_f32()).collect();
+        let want_h: Vec<f32> =
+            want.iter().enumerate().map(|(i, v)| f16::from_f32((v - bias[i % n]) * 0.5).to_f32()).collect();
         assert_close("yh", &yh, &want_h, 2e-3, 1.0);
         let yb: Vec<f32> = out.yb.iter().map(|v| v.to_f32()).collect();
-        let want_b: Vec<f32> = out.y.iter().map(|v| bf16::from_f32(bf16::from_f32(*v).to_f32() * 2.0).to_f32()).collect();
+        let want_b: Vec<f32> =
+            out.y.iter().map(|v| bf16::from_f32(bf16::from_f32(*v).to_f32() * 2.0).to_f32()).collect();
         assert_eq!(yb, want_b, "bf16 rounds to nearest even on every backend");
     }
 }
@@ -300,7 +313,17 @@ forge_graph! {
     }
 }
 
-fn naive_attention(q: &[f32], k: &[f32], v: &[f32], mask: Option<&[f32]>, t: usize, s: usize, e: usize, scale: f64, causal: bool) -> Vec<f32> {
+fn naive_attention(
+    q: &[f32],
+    k: &[f32],
+    v: &[f32],
+    mask: Option<&[f32]>,
+    t: usize,
+    s: usize,
+    e: usize,
+    scale: f64,
+    causal: bool,
+) -> Vec<f32> {
     let mut out = vec![0.0; t * e];
     for i in 0..t {
         let sc: Vec<f64> = (0..s)
@@ -324,16 +347,19 @@ fn naive_attention(q: &[f32], k: &[f32], v: &[f32], mask: Option<&[f32]>, t: usi
 
 fn attention_against_loops(ctx: &Context) {
     let (b, h, t, s, e) = (2, 3, 5, 7, 8);
-    let (q, k, v) = (rand_f32(b * h * t * e, 1.0, 50), rand_f32(b * h * s * e, 1.0, 51), rand_f32(b * h * s * e, 1.0, 52));
+    let (q, k, v) =
+        (rand_f32(b * h * t * e, 1.0, 50), rand_f32(b * h * s * e, 1.0, 51), rand_f32(b * h * s * e, 1.0, 52));
     let mut m = vec![0.0f32; b * s];
     m[s - 1] = f32::NEG_INFINITY;
     m[s + 2] = -1.5;
-    let out = Attn::new(ctx, AttnDims { b, h, t, s, e }).unwrap().run(AttnInputs { q: &q, k: &k, v: &v, m: &m }).unwrap();
+    let out =
+        Attn::new(ctx, AttnDims { b, h, t, s, e }).unwrap().run(AttnInputs { q: &q, k: &k, v: &v, m: &m }).unwrap();
     for bi in 0..b {
         for hi in 0..h {
             let (qo, ko) = ((bi * h + hi) * t * e, (bi * h + hi) * s * e);
             let (qs, ks, vs) = (&q[qo..qo + t * e], &k[ko..ko + s * e], &v[ko..ko + s * e]);
-            let want = naive_attention(qs, ks, vs, Some(&m[bi * s..(bi + 1) * s]), t, s, e, 1.0 / (e as f64).sqrt(), false);
+            let want =
+                naive_attention(qs, ks, vs, Some(&m[bi * s..(bi + 1) * s]), t, s, e, 1.0 / (e as f64).sqrt(), false);
             let want: Vec<f32> = want.iter().map(|x| x * 2.0).collect();
             assert_close("masked", &out.o[qo..qo + t * e], &want, 1e-4, 1.0);
             let want_c = naive_attention(qs, ks, vs, None, t, s, e, 0.3, true);

@@ -30,7 +30,8 @@ fn run_kernel_agrees_with_loops(ctx: &Context) {
     let mut want = vec![0.0f32; m * n];
     for i in 0..m {
         for j in 0..n {
-            want[i * n + j] = (0..k).map(|kk| a[i * k + kk] as f64 * b[kk * n + j] as f64).sum::<f64>() as f32 * 2.0 + 1.0;
+            want[i * n + j] =
+                (0..k).map(|kk| a[i * k + kk] as f64 * b[kk * n + j] as f64).sum::<f64>() as f32 * 2.0 + 1.0;
         }
     }
     let got = match ctx.kind() {

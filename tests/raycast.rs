@@ -24,7 +24,13 @@ fn raycast_matches_the_cpu_reference(ctx: &Context) {
     assert!(lit > 100 && want.image.iter().any(|v| *v == 0.2), "the reference image is not trivial");
     for (i, (g, w)) in out.image.iter().zip(&want.image).enumerate() {
         if !want.ambiguous[i] {
-            assert!((g - w).abs() <= 1e-4, "pixel {} ({}, {}): got {g}, want {w}", i, i % width as usize, i / width as usize);
+            assert!(
+                (g - w).abs() <= 1e-4,
+                "pixel {} ({}, {}): got {g}, want {w}",
+                i,
+                i % width as usize,
+                i / width as usize
+            );
         }
     }
 }
@@ -39,5 +45,10 @@ fn traces_scenes(ctx: &Context) -> Result<(), String> {
 }
 
 fn main() {
-    common::run_suite_where(Ok(()), (traces_scenes, "FORGE_REQUIRE_RAY_QUERY"), &[("raycast_matches_the_cpu_reference", raycast_matches_the_cpu_reference)], &[]);
+    common::run_suite_where(
+        Ok(()),
+        (traces_scenes, "FORGE_REQUIRE_RAY_QUERY"),
+        &[("raycast_matches_the_cpu_reference", raycast_matches_the_cpu_reference)],
+        &[],
+    );
 }

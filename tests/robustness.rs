@@ -40,7 +40,9 @@ fn deep_or_long_text_is_an_error_not_an_abort() {
     ];
     for (what, expr) in chains {
         match check_text(graph_of(&expr), Duration::from_secs(10)) {
-            Err(e @ Error::InvalidGraph(_)) => assert!(e.to_string().contains("deep") || e.to_string().contains("nested"), "{what}: {e}"),
+            Err(e @ Error::InvalidGraph(_)) => {
+                assert!(e.to_string().contains("deep") || e.to_string().contains("nested"), "{what}: {e}")
+            }
             other => panic!("{what}: expected InvalidGraph, got {other:?}"),
         }
     }
@@ -205,7 +207,9 @@ fn seed_api_calls_do_not_touch_live_instances(ctx: &Context) {
         c.advance_read_head(usize::MAX);
         c.advance_read_head((b.offset + b.size + 4096) as usize);
         let d = c.allocate_and_write(&[3u8; 1000], 0, 0, U::StorageRead).unwrap();
-        let overlaps = |p: &forge::seed::BufferView, q: &forge::seed::BufferView| p.offset < q.offset + q.size && q.offset < p.offset + p.size;
+        let overlaps = |p: &forge::seed::BufferView, q: &forge::seed::BufferView| {
+            p.offset < q.offset + q.size && q.offset < p.offset + p.size
+        };
         assert!(!overlaps(&d, &a) && !overlaps(&d, &b), "{a:?} {b:?} {d:?}");
         assert_eq!(c.read_buffer_f32(&a).unwrap()[0].to_bits(), 0x0101_0101);
         assert_eq!(c.read_buffer_f32(&b).unwrap()[0].to_bits(), 0x0202_0202);
@@ -214,7 +218,10 @@ fn seed_api_calls_do_not_touch_live_instances(ctx: &Context) {
 }
 
 fn host_slices_and_size_products_are_checked(ctx: &Context) {
-    assert!(matches!(HostSlice::from_bytes(Elem::F32, 4, &[0u8; 15]), Err(Error::LengthMismatch { expected: 16, actual: 15, .. })));
+    assert!(matches!(
+        HostSlice::from_bytes(Elem::F32, 4, &[0u8; 15]),
+        Err(Error::LengthMismatch { expected: 16, actual: 15, .. })
+    ));
     assert!(matches!(HostSlice::from_bytes(Elem::F32, usize::MAX, &[]), Err(Error::LengthMismatch { .. })));
     assert!(matches!(forge::HostVec::from_bytes(Elem::I32, 2, vec![0u8; 7]), Err(Error::LengthMismatch { .. })));
     let src = "graph S { dims { N } input x: f32[N]; state s: f32[N]; output y: f32[N]; s = s + x; y = s; }";
@@ -231,7 +238,8 @@ fn host_slices_and_size_products_are_checked(ctx: &Context) {
             other => panic!("{dims:?}: expected InvalidDim, got {other:?}"),
         }
     }
-    let mm = "graph M { dims { M, K, N } input a: f32[M, K]; input b: f32[K, N]; output c: f32[M, N]; c = matmul(a, b); }";
+    let mm =
+        "graph M { dims { M, K, N } input a: f32[M, K]; input b: f32[K, N]; output c: f32[M, N]; c = matmul(a, b); }";
     let huge = u32::MAX as usize;
     assert!(matches!(GraphInstance::from_source(ctx, mm, &[huge, huge, huge]), Err(Error::InvalidDim { .. })));
     assert!(matches!(GraphInstance::from_source(ctx, wide, &[usize::MAX, 1]), Err(Error::InvalidDim { .. })));
@@ -267,7 +275,8 @@ fn a_panic_in_with_wgpu_does_not_kill_the_context(shared: &Context) {
         return;
     }
     let ctx = Context::wgpu().unwrap();
-    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ctx.with_wgpu(|_| panic!("inside with_wgpu"))));
+    let caught =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ctx.with_wgpu(|_| panic!("inside with_wgpu"))));
     assert!(caught.is_err());
     assert_eq!(ctx.with_wgpu(|c| c.submission_count()), Some(0));
     let mut g = GraphInstance::from_source(&ctx, &graph_of("x * 2.0"), &[2]).unwrap();

@@ -150,7 +150,8 @@ fn dims_over_device_limits_are_errors(ctx: &Context) {
 }
 
 fn graphs_parse_from_text_at_run_time(ctx: &Context) {
-    let src = "graph Saxpy { dims { N } input x: f32[N]; input y: f32[N]; uniform a: f32; output z: f32[N]; z = x * a + y; }";
+    let src =
+        "graph Saxpy { dims { N } input x: f32[N]; input y: f32[N]; uniform a: f32; output z: f32[N]; z = x * a + y; }";
     let mut g = GraphInstance::from_source(ctx, src, &[3]).unwrap();
     let (x, y) = ([1.0f32, 2.0, 3.0], [0.5f32, 0.5, 0.5]);
     let out = g.run(&[("x", HostSlice::of(&x)), ("y", HostSlice::of(&y))], &[("a", Scalar::F32(2.0))]).unwrap();

@@ -35,7 +35,8 @@ fn max_identity_is_neg_inf_and_nan_propagates(ctx: &Context) {
     for (name, v) in &out {
         assert_same(name, &v.to_vec::<f32>(name).unwrap(), &[-INF, NAN, NAN]);
     }
-    let src = "graph E { dims { N } input x: f32[N]; output a: f32[N]; output b: f32[N]; a = max(x, 1.0); b = min(1.0, x); }";
+    let src =
+        "graph E { dims { N } input x: f32[N]; output a: f32[N]; output b: f32[N]; a = max(x, 1.0); b = min(1.0, x); }";
     let mut g = GraphInstance::from_source(ctx, src, &[4]).unwrap();
     let out = g.run(&[("x", HostSlice::of(&[NAN, 2.0, -INF, 0.5]))], &[]).unwrap();
     assert_same("max with NaN", &out[0].1.to_vec::<f32>("a").unwrap(), &[NAN, 2.0, 1.0, 1.0]);
@@ -62,9 +63,15 @@ fn integer_literals_are_range_checked(ctx: &Context) {
             other => panic!("{src}: expected InvalidGraph, got {other:?}"),
         }
     }
-    let y: Vec<i32> = run1(ctx, "graph L { dims { N } input x: i32[N]; output y: i32[N]; y = x + 2147483647 - -2147483648; }", &[3], &[0i32, 1, -1]);
+    let y: Vec<i32> = run1(
+        ctx,
+        "graph L { dims { N } input x: i32[N]; output y: i32[N]; y = x + 2147483647 - -2147483648; }",
+        &[3],
+        &[0i32, 1, -1],
+    );
     assert_eq!(y, vec![-1, 0, -2]);
-    let y: Vec<u32> = run1(ctx, "graph L { dims { N } input x: u32[N]; output y: u32[N]; y = x + 4294967295; }", &[2], &[0u32, 1]);
+    let y: Vec<u32> =
+        run1(ctx, "graph L { dims { N } input x: u32[N]; output y: u32[N]; y = x + 4294967295; }", &[2], &[0u32, 1]);
     assert_eq!(y, vec![u32::MAX, 0]);
 }
 
@@ -87,7 +94,12 @@ fn f32_literals_and_arithmetic_stay_f32(ctx: &Context) {
         }
     }
     assert_same("x*x/x", &got, &want);
-    let big = run1::<f32, f32>(ctx, "graph F { dims { N } input x: f32[N]; output y: f32[N]; y = x * 3.4028235e38 + 16777217.0; }", &[2], &[1.0, -1.0]);
+    let big = run1::<f32, f32>(
+        ctx,
+        "graph F { dims { N } input x: f32[N]; output y: f32[N]; y = x * 3.4028235e38 + 16777217.0; }",
+        &[2],
+        &[1.0, -1.0],
+    );
     assert_same("extreme literals", &big, &[3.4028235e38, -3.4028235e38]);
 }
 
@@ -97,17 +109,29 @@ fn literal_division_by_zero(ctx: &Context) {
     let out = g.run(&[("x", HostSlice::of(&[1.0f32, 2.0]))], &[]).unwrap();
     assert_same("1/0", &out[0].1.to_vec::<f32>("a").unwrap(), &[INF, INF]);
     assert_same("0/0", &out[1].1.to_vec::<f32>("b").unwrap(), &[NAN, NAN]);
-    let f: Vec<f32> = run1(ctx, "graph D { dims { N } input x: f32[N]; output y: f32[N]; y = x * 0.0 + -1.0 / 0.0; }", &[1], &[1.0f32]);
+    let f: Vec<f32> = run1(
+        ctx,
+        "graph D { dims { N } input x: f32[N]; output y: f32[N]; y = x * 0.0 + -1.0 / 0.0; }",
+        &[1],
+        &[1.0f32],
+    );
     assert_same("-1/0", &f, &[-INF]);
-    let i: Vec<i32> = run1(ctx, "graph D { dims { N } input x: i32[N]; output y: i32[N]; y = x + 7 / 0 + -2147483648 / -1 - x / 0; }", &[3], &[0i32, 5, -9]);
+    let i: Vec<i32> = run1(
+        ctx,
+        "graph D { dims { N } input x: i32[N]; output y: i32[N]; y = x + 7 / 0 + -2147483648 / -1 - x / 0; }",
+        &[3],
+        &[0i32, 5, -9],
+    );
     assert_eq!(i, vec![7i32.wrapping_add(i32::MIN); 3]);
-    let u: Vec<u32> = run1(ctx, "graph D { dims { N } input x: u32[N]; output y: u32[N]; y = x / 0 + 9 / 0; }", &[2], &[3u32, 0]);
+    let u: Vec<u32> =
+        run1(ctx, "graph D { dims { N } input x: u32[N]; output y: u32[N]; y = x / 0 + 9 / 0; }", &[2], &[3u32, 0]);
     assert_eq!(u, vec![12, 9]);
 }
 
 fn integer_division_and_wrap(ctx: &Context) {
     let x = [i32::MIN, i32::MAX, -7, 7, 0, -1];
-    let src = "graph I { dims { N } input x: i32[N]; output q: i32[N]; output w: i32[N]; output n: i32[N]; output a: i32[N];
+    let src =
+        "graph I { dims { N } input x: i32[N]; output q: i32[N]; output w: i32[N]; output n: i32[N]; output a: i32[N];
                q = x / (x - x - 1); w = x * 65537 + 2147483647; n = -x; a = abs(x) + x / 2; }";
     let mut g = GraphInstance::from_source(ctx, src, &[x.len()]).unwrap();
     let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
@@ -118,7 +142,8 @@ fn integer_division_and_wrap(ctx: &Context) {
     assert_eq!(get(2), x.iter().map(|&v| v.wrapping_neg()).collect::<Vec<_>>(), "neg");
     assert_eq!(get(3), x.iter().map(|&v| v.wrapping_abs().wrapping_add(v / 2)).collect::<Vec<_>>(), "abs");
     let u = [0u32, 1, u32::MAX, 7];
-    let y: Vec<u32> = run1(ctx, "graph U { dims { N } input x: u32[N]; output y: u32[N]; y = (x - 1) * 3 / 2; }", &[4], &u);
+    let y: Vec<u32> =
+        run1(ctx, "graph U { dims { N } input x: u32[N]; output y: u32[N]; y = (x - 1) * 3 / 2; }", &[4], &u);
     assert_eq!(y, u.iter().map(|v| v.wrapping_sub(1).wrapping_mul(3) / 2).collect::<Vec<_>>());
 }
 
@@ -130,7 +155,11 @@ fn float_to_int_casts_saturate(ctx: &Context) {
     let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
     assert_eq!(out[0].1.to_vec::<i32>("i").unwrap(), x.iter().map(|&v| v as i32).collect::<Vec<_>>());
     assert_eq!(out[1].1.to_vec::<u32>("u").unwrap(), x.iter().map(|&v| v as u32).collect::<Vec<_>>());
-    assert_same("round trip", &out[2].1.to_vec::<f32>("b").unwrap(), &x.iter().map(|&v| v as i32 as f32).collect::<Vec<_>>());
+    assert_same(
+        "round trip",
+        &out[2].1.to_vec::<f32>("b").unwrap(),
+        &x.iter().map(|&v| v as i32 as f32).collect::<Vec<_>>(),
+    );
     let ints = [i32::MIN, -1, 16777217, i32::MAX];
     let f: Vec<f32> = run1(ctx, "graph C { dims { N } input x: i32[N]; output y: f32[N]; y = x as f32; }", &[4], &ints);
     assert_same("i32 as f32 rounds to nearest even", &f, &ints.iter().map(|&v| v as f32).collect::<Vec<_>>());
@@ -172,11 +201,16 @@ fn bf16_and_f16_round_to_nearest_even(ctx: &Context) {
     let ulp8 = 1.0 / 256.0; // half a bf16 ulp at 1.0
     let x = [1.0 + ulp8, 1.0 + 3.0 * ulp8, 1.0 + 1.5 * ulp8, -(1.0 + 3.0 * ulp8), NAN, INF, 3.3961776e38];
     let want: Vec<f32> = x.iter().map(|&v| forge::bf16::from_f32(v).to_f32()).collect();
-    let got: Vec<f32> = run1(ctx, "graph B { dims { N } input x: f32[N]; output y: f32[N]; y = x as bf16 as f32; }", &[x.len()], &x);
+    let got: Vec<f32> =
+        run1(ctx, "graph B { dims { N } input x: f32[N]; output y: f32[N]; y = x as bf16 as f32; }", &[x.len()], &x);
     assert_same("bf16", &got, &want);
     let h = [1.0 + 1.0 / 2048.0, 1.0 + 3.0 / 2048.0, 65520.0, 65519.0, 6e-8, NAN];
     let want: Vec<f32> = h.iter().map(|&v| forge::f16::from_f32(v).to_f32()).collect();
-    match GraphInstance::from_source(ctx, "graph H { dims { N } input x: f32[N]; output y: f32[N]; y = x as f16 as f32; }", &[h.len()]) {
+    match GraphInstance::from_source(
+        ctx,
+        "graph H { dims { N } input x: f32[N]; output y: f32[N]; y = x as f16 as f32; }",
+        &[h.len()],
+    ) {
         Ok(mut g) => {
             let out = g.run(&[("x", HostSlice::of(&h))], &[]).unwrap();
             assert_same("f16", &out[0].1.to_vec::<f32>("y").unwrap(), &want);
@@ -188,7 +222,13 @@ fn bf16_and_f16_round_to_nearest_even(ctx: &Context) {
 
 /// Largest distance in f32 ulps between `got` and the f64 reference rounded to f32.
 fn max_ulps(got: &[f32], want: &[f64]) -> u32 {
-    let key = |v: f32| if v.is_sign_negative() { i64::from(i32::MIN) - i64::from(v.to_bits() as i32) } else { i64::from(v.to_bits() as i32) };
+    let key = |v: f32| {
+        if v.is_sign_negative() {
+            i64::from(i32::MIN) - i64::from(v.to_bits() as i32)
+        } else {
+            i64::from(v.to_bits() as i32)
+        }
+    };
     got.iter()
         .zip(want)
         .map(|(&g, &w)| {
@@ -228,14 +268,16 @@ fn transcendental_functions_are_within_the_documented_ulps(ctx: &Context) {
                 assert!((g as f64 - w).abs() <= 1.0 / (1 << 21) as f64, "log({v}) = {g}, want {w}");
             }
         }
-        let keep = |xs: &[f32]| input.iter().zip(xs).filter(|(v, _)| !near_one(**v)).map(|(_, g)| *g).collect::<Vec<f32>>();
+        let keep =
+            |xs: &[f32]| input.iter().zip(xs).filter(|(v, _)| !near_one(**v)).map(|(_, g)| *g).collect::<Vec<f32>>();
         let want: Vec<f64> = input.iter().zip(&want).filter(|(v, _)| !near_one(**v)).map(|(_, w)| *w).collect();
         let ulps = max_ulps(&keep(&got), &want);
         eprintln!("{ctx}: {f} within {ulps} ulp");
         assert!(ulps <= bound, "{f}: {ulps} ulp, documented bound {bound}");
     }
     // erf and gelu: absolute error (their polynomial has 1e-7 absolute accuracy).
-    let got: Vec<f32> = run1(ctx, "graph T { dims { N } input x: f32[N]; output y: f32[N]; y = erf(x * 0.2); }", &[n], &x);
+    let got: Vec<f32> =
+        run1(ctx, "graph T { dims { N } input x: f32[N]; output y: f32[N]; y = erf(x * 0.2); }", &[n], &x);
     for (g, v) in got.iter().zip(&x) {
         let w = libm_erf(*v as f64 * 0.2);
         assert!((*g as f64 - w).abs() <= 4e-7, "erf({}) = {g}, want {w}", v * 0.2);
@@ -270,7 +312,8 @@ fn softmax_and_norms_of_special_rows(ctx: &Context) {
             // 0 / sqrt(0) is NaN where the row's mean is exact. WGSL's division is exact only
             // to 2.5 ulp (docs/semantics.md): on wgpu the mean of [2, 2, 2] may be 2 + 1 ulp,
             // and the row normalises to finite values of at most sqrt(3) in magnitude.
-            let finite_on_wgpu = ctx.kind() == forge::BackendKind::Wgpu && l[6..].iter().all(|v| v.abs() <= 3f32.sqrt() + 1e-3);
+            let finite_on_wgpu =
+                ctx.kind() == forge::BackendKind::Wgpu && l[6..].iter().all(|v| v.abs() <= 3f32.sqrt() + 1e-3);
             if !finite_on_wgpu {
                 assert_same("layer_norm of a constant row with eps 0", &l[6..], &[NAN, NAN, NAN]);
             }

@@ -57,7 +57,12 @@ fn assemble(name: &str, arch: &str, ptx: &str) {
     let src = dir.join(format!("{name}_{arch}.ptx"));
     std::fs::write(&src, ptx).unwrap();
     let out = std::process::Command::new(&ptxas)
-        .args([&format!("-arch={arch}"), src.to_str().unwrap(), "-o", dir.join(format!("{name}.cubin")).to_str().unwrap()])
+        .args([
+            &format!("-arch={arch}"),
+            src.to_str().unwrap(),
+            "-o",
+            dir.join(format!("{name}.cubin")).to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     assert!(out.status.success(), "{name} ({arch}): {}", String::from_utf8_lossy(&out.stderr));

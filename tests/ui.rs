@@ -22,9 +22,9 @@ fn every_error_kind_has_a_ui_case() {
         .iter()
         .map(|k| k.slug())
         .filter(|slug| {
-            !files.iter().any(|f| {
-                f.starts_with(*slug) && f.ends_with(".rs") && files.contains(&f.replace(".rs", ".stderr"))
-            })
+            !files
+                .iter()
+                .any(|f| f.starts_with(*slug) && f.ends_with(".rs") && files.contains(&f.replace(".rs", ".stderr")))
         })
         .collect();
     assert!(missing.is_empty(), "error kinds without a ui-tests/fail/<slug>*.rs + .stderr case: {missing:?}");

@@ -39,12 +39,24 @@ pub struct Measured {
     pub build: Duration,
 }
 
-fn case(key: &'static str, what: &str, source: String, dims: Vec<usize>, work: Work, kernel: Option<usize>, heavy: bool) -> Case {
+fn case(
+    key: &'static str,
+    what: &str,
+    source: String,
+    dims: Vec<usize>,
+    work: Work,
+    kernel: Option<usize>,
+    heavy: bool,
+) -> Case {
     Case { key, what: what.into(), source, dims, work, kernel, heavy }
 }
 
 fn matmul(key: &'static str, elem: &str, m: usize, k: usize, n: usize, weight_t: bool) -> Case {
-    let (w, use_w) = if weight_t { ("f32[N, K]".replace("f32", elem), "transpose(w)") } else { ("f32[K, N]".replace("f32", elem), "w") };
+    let (w, use_w) = if weight_t {
+        ("f32[N, K]".replace("f32", elem), "transpose(w)")
+    } else {
+        ("f32[K, N]".replace("f32", elem), "w")
+    };
     let src = format!(
         "graph Mm {{ dims {{ M, K, N }} weight a: {elem}[M, K]; weight w: {w}; output y: {elem}[M, N]; y = matmul(a, {use_w}); }}"
     );
@@ -123,14 +135,46 @@ pub fn all() -> Vec<Case> {
     v.push(matmul("linear_1920x384x1536", "f32", 1920, 384, 1536, true));
     v.push(matmul("linear_1920x1536x384", "f32", 1920, 1536, 384, true));
     v.push(matmul("decode_f16_1x4096x14336", "f16", 1, 4096, 14336, true));
-    v.push(case("mlp10_b1", "10-layer SwiGLU MLP, batch 1, d 576, f 1536", mlp_source(10), vec![1, 576, 1536, 10], Work::Model, None, false));
-    v.push(case("mlp_b64", "MLP block, batch 64, d 576, f 1536", mlp_source(1), vec![64, 576, 1536], Work::Model, None, false));
-    v.push(case("chain100", "100 dependent tiny kernels (1024 f32)", chain_source(100), vec![1024], Work::Nodes(100), None, false));
+    v.push(case(
+        "mlp10_b1",
+        "10-layer SwiGLU MLP, batch 1, d 576, f 1536",
+        mlp_source(10),
+        vec![1, 576, 1536, 10],
+        Work::Model,
+        None,
+        false,
+    ));
+    v.push(case(
+        "mlp_b64",
+        "MLP block, batch 64, d 576, f 1536",
+        mlp_source(1),
+        vec![64, 576, 1536],
+        Work::Model,
+        None,
+        false,
+    ));
+    v.push(case(
+        "chain100",
+        "100 dependent tiny kernels (1024 f32)",
+        chain_source(100),
+        vec![1024],
+        Work::Nodes(100),
+        None,
+        false,
+    ));
     // MiniLM (random weights: speed does not depend on them), 32-token sentences.
     // B, T, V, P, D, H, E, F, L
     for (key, b) in [("minilm_b8", 8usize), ("minilm_b64", 64)] {
         let what = format!("all-MiniLM-L6-v2 encoder, {b} sentences x 32 tokens");
-        v.push(case(key, &what, MiniLm::SOURCE.to_string(), vec![b, 32, 30522, 512, 384, 12, 32, 1536, 6], Work::Model, None, b > 8));
+        v.push(case(
+            key,
+            &what,
+            MiniLm::SOURCE.to_string(),
+            vec![b, 32, 30522, 512, 384, 12, 32, 1536, 6],
+            Work::Model,
+            None,
+            b > 8,
+        ));
     }
     v
 }

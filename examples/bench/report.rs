@@ -29,7 +29,9 @@ pub fn torch_reference(only: Option<&str>) -> Torch {
                 }
             }
         }
-        Ok(o) => eprintln!("PyTorch reference skipped: {}", String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or("")),
+        Ok(o) => {
+            eprintln!("PyTorch reference skipped: {}", String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or(""))
+        }
         Err(e) => eprintln!("PyTorch reference skipped: {e}"),
     }
     out
@@ -65,7 +67,9 @@ impl Row {
             Work::Model => (us, "us/run"),
         };
         let gpu = ctx.kind() != forge::BackendKind::Cpu;
-        let ratio = |variant: &str| torch.get(&(case.key.to_string(), variant.to_string())).filter(|_| gpu && us > 0.0).map(|ms| ms * 1e3 / us);
+        let ratio = |variant: &str| {
+            torch.get(&(case.key.to_string(), variant.to_string())).filter(|_| gpu && us > 0.0).map(|ms| ms * 1e3 / us)
+        };
         Row {
             case: case.key.into(),
             what: case.what.clone(),
@@ -122,7 +126,9 @@ pub fn print(rows: &[Row], torch: &Torch) {
     }
     if !torch.is_empty() {
         if let Some(gbps) = torch_copy_gbps(torch) {
-            println!("PyTorch copy (same run): {gbps:.0} GB/s; % copy is against the fastest copy measured on the device");
+            println!(
+                "PyTorch copy (same run): {gbps:.0} GB/s; % copy is against the fastest copy measured on the device"
+            );
         }
         println!("x eager / x graph / x comp.: PyTorch's time (eager, CUDA-graph replay, torch.compile) over Forge's device time (above 1: Forge faster), same GPU, same run");
     }
@@ -150,7 +156,8 @@ pub fn write_csv(path: &str, rows: &[Row]) -> forge::Result<()> {
             r.new_ms
         );
     }
-    std::fs::write(path, s).map_err(|e| forge::Error::Unsupported { what: format!("writing {path}"), reason: e.to_string() })
+    std::fs::write(path, s)
+        .map_err(|e| forge::Error::Unsupported { what: format!("writing {path}"), reason: e.to_string() })
 }
 
 /// A bar per row: PyTorch's eager time over Forge's (log scale), so the gap shows at a glance.
@@ -159,7 +166,9 @@ pub fn write_svg(path: &str, rows: &[Row]) -> forge::Result<()> {
     let (w, bar, left) = (900.0, 22.0, 300.0);
     let h = 60.0 + bar * rows.len() as f64;
     let x = |ratio: f64| left + (ratio.log10() + 1.0) / 3.0 * (w - left - 20.0);
-    let mut s = format!("<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' font-family='sans-serif' font-size='12'>\n");
+    let mut s = format!(
+        "<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' font-family='sans-serif' font-size='12'>\n"
+    );
     let _ = writeln!(s, "<text x='10' y='20' font-size='14'>PyTorch time / Forge time (log scale; right of the line: Forge faster)</text>");
     let one = x(1.0);
     let _ = writeln!(s, "<line x1='{one}' y1='30' x2='{one}' y2='{}' stroke='black'/>", h - 10.0);
@@ -173,5 +182,6 @@ pub fn write_svg(path: &str, rows: &[Row]) -> forge::Result<()> {
         let _ = writeln!(s, "<text x='{:.1}' y='{}'>{ratio:.2}x</text>", x1.max(x0) + 4.0, y + 14.0);
     }
     s.push_str("</svg>\n");
-    std::fs::write(path, s).map_err(|e| forge::Error::Unsupported { what: format!("writing {path}"), reason: e.to_string() })
+    std::fs::write(path, s)
+        .map_err(|e| forge::Error::Unsupported { what: format!("writing {path}"), reason: e.to_string() })
 }

@@ -45,7 +45,14 @@ fn stub_graph(input: &TokenStream) -> Option<Graph> {
     let TokenTree::Ident(name) = &tokens[at + 1] else { return None };
     let name = Name { text: name.to_string(), span: name.span() };
     let vis = if tokens[..at].iter().any(|t| matches!(t, TokenTree::Ident(i) if i == "pub")) { "pub" } else { "" };
-    Some(Graph { name, vis: vis.to_string(), doc: Vec::new(), dims: Vec::new(), bindings: Vec::new(), items: Vec::new() })
+    Some(Graph {
+        name,
+        vis: vis.to_string(),
+        doc: Vec::new(),
+        dims: Vec::new(),
+        bindings: Vec::new(),
+        items: Vec::new(),
+    })
 }
 
 /// Errors become `compile_error!` at their span; warnings a use of a `#[deprecated]` item at

@@ -112,7 +112,8 @@ fn run_one(ctx: &Arc<CudaContext>, stream: &Arc<CudaStream>, name: &str) -> Resu
 fn main() {
     let require = std::env::var("FORGE_REQUIRE_CUDA").as_deref() == Ok("1");
     // SAFETY: only probes whether the shared libraries can be opened.
-    let present = unsafe { cudarc::driver::sys::is_culib_present() } && forge_runtime::backend::cuda::nvrtc::get().is_ok();
+    let present =
+        unsafe { cudarc::driver::sys::is_culib_present() } && forge_runtime::backend::cuda::nvrtc::get().is_ok();
     if !present {
         println!("cuda_check: no CUDA driver or NVRTC library found; nothing to run");
         std::process::exit(if require { 2 } else { 0 });

@@ -46,7 +46,11 @@ pub struct GraphInstance {
 
 impl std::fmt::Debug for GraphInstance {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GraphInstance").field("graph", &self.plan.graph).field("dims", &self.dims).field("ctx", &self.ctx).finish()
+        f.debug_struct("GraphInstance")
+            .field("graph", &self.plan.graph)
+            .field("dims", &self.dims)
+            .field("ctx", &self.ctx)
+            .finish()
     }
 }
 
@@ -59,7 +63,16 @@ impl GraphInstance {
         let dims = graph.dims.iter().cloned().zip(dims.iter().copied()).collect();
         let loaded = plan.buffers.iter().map(|b| !matches!(b.role, BufferRole::Weight | BufferRole::Scene)).collect();
         let variants = exec.variants();
-        Ok(GraphInstance { ctx: ctx.clone(), plan, dims, exec, loaded, variants, profile: None, kernel_profiling: false })
+        Ok(GraphInstance {
+            ctx: ctx.clone(),
+            plan,
+            dims,
+            exec,
+            loaded,
+            variants,
+            profile: None,
+            kernel_profiling: false,
+        })
     }
 
     /// Parses, checks and instantiates a graph given as text.
@@ -85,10 +98,19 @@ impl GraphInstance {
     fn check_slice(&self, id: BufferId, data: &HostSlice<'_>) -> Result<()> {
         let b = &self.plan.buffers[id];
         if data.elem() != b.elem {
-            return Err(Error::TypeMismatch { binding: b.name.clone(), expected: b.elem.to_string(), actual: data.elem().to_string() });
+            return Err(Error::TypeMismatch {
+                binding: b.name.clone(),
+                expected: b.elem.to_string(),
+                actual: data.elem().to_string(),
+            });
         }
         if data.len() != b.len {
-            return Err(Error::LengthMismatch { binding: b.name.clone(), shape: format!("{:?}", b.shape), expected: b.len, actual: data.len() });
+            return Err(Error::LengthMismatch {
+                binding: b.name.clone(),
+                shape: format!("{:?}", b.shape),
+                expected: b.len,
+                actual: data.len(),
+            });
         }
         Ok(())
     }
@@ -123,7 +145,11 @@ impl GraphInstance {
     }
 
     /// Runs the whole graph once (one submission on GPU backends) and returns every output.
-    pub fn run(&mut self, inputs: &[(&str, HostSlice<'_>)], uniforms: &[(&str, Scalar)]) -> Result<Vec<(String, HostVec)>> {
+    pub fn run(
+        &mut self,
+        inputs: &[(&str, HostSlice<'_>)],
+        uniforms: &[(&str, Scalar)],
+    ) -> Result<Vec<(String, HostVec)>> {
         let start = Instant::now();
         if let Some(id) = self.loaded.iter().position(|l| !l) {
             return Err(Error::WeightsNotLoaded { binding: self.plan.buffers[id].name.clone() });
@@ -131,7 +157,8 @@ impl GraphInstance {
         Self::unique(inputs)?;
         Self::unique(uniforms)?;
         let profile_kernels = self.kernel_profiling || self.profile.is_none();
-        let mut req = RunRequest { inputs: Vec::new(), uniforms: Vec::new(), uniform_values: Vec::new(), profile_kernels };
+        let mut req =
+            RunRequest { inputs: Vec::new(), uniforms: Vec::new(), uniform_values: Vec::new(), profile_kernels };
         for (name, data) in inputs {
             let id = self.buffer(name, &[BufferRole::Input], "input")?;
             self.check_slice(id, data)?;
@@ -150,12 +177,21 @@ impl GraphInstance {
         for u in &self.plan.uniforms {
             let value = match uniforms.iter().find(|(n, _)| *n == u.name) {
                 Some((_, v)) if v.elem() != u.elem => {
-                    return Err(Error::TypeMismatch { binding: u.name.clone(), expected: u.elem.to_string(), actual: v.elem().to_string() })
+                    return Err(Error::TypeMismatch {
+                        binding: u.name.clone(),
+                        expected: u.elem.to_string(),
+                        actual: v.elem().to_string(),
+                    })
                 }
                 Some((_, v)) => *v,
                 None => match u.default {
                     Some(d) => default_scalar(u.elem, d),
-                    None => return Err(Error::MissingBinding { binding: u.name.clone(), hint: "the uniform has no default" }),
+                    None => {
+                        return Err(Error::MissingBinding {
+                            binding: u.name.clone(),
+                            hint: "the uniform has no default",
+                        })
+                    }
                 },
             };
             req.uniforms.extend_from_slice(&value.to_word());
@@ -260,14 +296,26 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             // The kernels an H100/H200 runs (the GEMM variants depend on the device).
             let fns = crate::lower::cuda::emit_program_for(plan, &crate::lower::cuda::CudaTarget::sm90())?.functions;
             let mut seen = std::collections::HashSet::new();
-            let mut out = vec![KernelSource { node: "prelude".into(), entry: "prelude".into(), code: format!("// node: (helpers)\n{}", crate::lower::code_prelude_cuda()) }];
+            let mut out = vec![KernelSource {
+                node: "prelude".into(),
+                entry: "prelude".into(),
+                code: format!("// node: (helpers)\n{}", crate::lower::code_prelude_cuda()),
+            }];
             for (k, f) in plan.kernels.iter().zip(fns) {
                 let Some(f) = f else {
                     let code = crate::lower::cuda::emit_raw(&k.spec)?;
-                    out.push(KernelSource { node: k.spec.node.clone(), entry: "raw".into(), code: format!("// node: {}\n{code}", k.spec.node) });
+                    out.push(KernelSource {
+                        node: k.spec.node.clone(),
+                        entry: "raw".into(),
+                        code: format!("// node: {}\n{code}", k.spec.node),
+                    });
                     continue;
                 };
-                let code = if seen.insert(f.name.clone()) { f.code } else { format!("// node: {}\n// runs {} (above)\n", k.spec.node, f.name) };
+                let code = if seen.insert(f.name.clone()) {
+                    f.code
+                } else {
+                    format!("// node: {}\n// runs {} (above)\n", k.spec.node, f.name)
+                };
                 out.push(KernelSource { node: k.spec.node.clone(), entry: f.name, code });
             }
             out
@@ -276,7 +324,11 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             let target = crate::lower::cuda::CudaTarget::new((8, 0), 108);
             let program = crate::lower::cuda::emit_program_for(plan, &target)?;
             let ptx = crate::backend::ptx_of(&program.source, &program.arch)?;
-            vec![KernelSource { node: plan.graph.clone(), entry: "module".into(), code: format!("// node: {} (whole module)\n{ptx}", plan.graph) }]
+            vec![KernelSource {
+                node: plan.graph.clone(),
+                entry: "module".into(),
+                code: format!("// node: {} (whole module)\n{ptx}", plan.graph),
+            }]
         }
     };
     Ok(Source { target, kernels })

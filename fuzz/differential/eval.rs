@@ -82,7 +82,13 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
                 "gelu" | "gelu_tanh" => {
                     let s = 0.5 * x.v * (1.0 + libm_erf(x.v / std::f64::consts::SQRT_2));
                     // The two GELUs differ by up to 5e-4; the bound is the function's own.
-                    (s, 1.2, 1e-6 + ulps(s, 64.0) + ulps(x.v, 4.0) + if *f == "gelu_tanh" { 1e-3 * x.v.abs().min(1.0) } else { 0.0 })
+                    (
+                        s,
+                        1.2,
+                        1e-6 + ulps(s, 64.0)
+                            + ulps(x.v, 4.0)
+                            + if *f == "gelu_tanh" { 1e-3 * x.v.abs().min(1.0) } else { 0.0 },
+                    )
                 }
                 "erf" => (libm_erf(x.v), 1.2, 1e-6 + ulps(x.v, 4.0)),
                 "relu" => (if x.v.is_nan() { x.v } else { x.v.max(0.0) }, 1.0, 0.0),
@@ -127,7 +133,11 @@ pub fn eval(e: &F, d: &Data<'_>, row: usize, col: usize) -> Val {
                 '/' => {
                     let v = x.v / y.v;
                     // Near a pole the bound is unbounded (then only specials are compared).
-                    let err = if y.err >= 0.5 * y.v.abs() { f64::INFINITY } else { (x.err + v.abs() * y.err) / (y.v.abs() - y.err) };
+                    let err = if y.err >= 0.5 * y.v.abs() {
+                        f64::INFINITY
+                    } else {
+                        (x.err + v.abs() * y.err) / (y.v.abs() - y.err)
+                    };
                     (v, err)
                 }
                 'm' => (if x.v.is_nan() || y.v.is_nan() { f64::NAN } else { x.v.min(y.v) }, x.err.max(y.err)),

@@ -40,8 +40,22 @@ impl Source<'_> {
     }
     /// An f32 input value: mostly ordinary, often special.
     pub fn f32(&mut self) -> f32 {
-        const SPECIAL: [f32; 14] =
-            [0.0, -0.0, 1.0, -1.0, f32::INFINITY, f32::NEG_INFINITY, f32::NAN, 3.0e38, -3.0e38, 1.0e-30, 65504.0, 0.5, 2.0e9, -3.0e9];
+        const SPECIAL: [f32; 14] = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            3.0e38,
+            -3.0e38,
+            1.0e-30,
+            65504.0,
+            0.5,
+            2.0e9,
+            -3.0e9,
+        ];
         match self.below(8) {
             0 => self.pick(&SPECIAL),
             1 => (self.below(2001) as f32 - 1000.0) * 0.25,
@@ -65,7 +79,8 @@ impl Source<'_> {
 }
 
 /// Elementwise f32 functions the generator calls.
-pub const FUNS: [&str; 13] = ["exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "silu", "gelu", "gelu_tanh", "erf", "relu", "abs", "-"];
+pub const FUNS: [&str; 13] =
+    ["exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "silu", "gelu", "gelu_tanh", "erf", "relu", "abs", "-"];
 
 /// An f32 expression over the point `[r, c]` of an `[R, C]` space.
 #[derive(Debug, Clone)]
@@ -116,7 +131,13 @@ impl Source<'_> {
                 let cmp = self.pick(&['<', '>', '=', '!', 'l', 'g']);
                 let lhs = F::In(self.below(2), 0, 0);
                 let rhs = if self.below(2) == 0 { F::Lit(self.f32()) } else { F::In(self.below(2), 0, 0) };
-                F::Sel(cmp, Box::new(lhs), Box::new(rhs), Box::new(self.f(depth - 1, shifts)), Box::new(self.f(depth - 1, shifts)))
+                F::Sel(
+                    cmp,
+                    Box::new(lhs),
+                    Box::new(rhs),
+                    Box::new(self.f(depth - 1, shifts)),
+                    Box::new(self.f(depth - 1, shifts)),
+                )
             }
             _ => {
                 let op = self.pick(&['+', '-', '*', '/', 'm', 'M']);
@@ -137,7 +158,11 @@ impl Source<'_> {
         match self.below(6) {
             0 => I::Neg(Box::new(self.i(depth - 1))),
             1 => I::Abs(Box::new(self.i(depth - 1))),
-            _ => I::Bin(self.pick(&['+', '-', '*', '/', 'm', 'M']), Box::new(self.i(depth - 1)), Box::new(self.i(depth - 1))),
+            _ => I::Bin(
+                self.pick(&['+', '-', '*', '/', 'm', 'M']),
+                Box::new(self.i(depth - 1)),
+                Box::new(self.i(depth - 1)),
+            ),
         }
     }
 }
@@ -147,7 +172,11 @@ pub fn f32_text(v: f32) -> String {
     if v.is_nan() {
         "(0.0 / 0.0)".into()
     } else if v.is_infinite() {
-        if v > 0.0 { "inf".into() } else { "(-inf)".into() }
+        if v > 0.0 {
+            "inf".into()
+        } else {
+            "(-inf)".into()
+        }
     } else if v.is_sign_negative() {
         format!("(-{:?})", -v)
     } else {
@@ -197,7 +226,13 @@ pub fn f_text(e: &F, index: bool) -> String {
                 '<' => "<",
                 _ => ">",
             };
-            format!("select({} {cmp} {}, {}, {})", f_text(l, index), f_text(r, index), f_text(t, index), f_text(f, index))
+            format!(
+                "select({} {cmp} {}, {}, {})",
+                f_text(l, index),
+                f_text(r, index),
+                f_text(t, index),
+                f_text(f, index)
+            )
         }
     }
 }

@@ -39,7 +39,10 @@ impl Case {
         let e = s.f(3, false);
         let n = s.i(3);
         // Reductions reduce an expression of the inputs (never of literals alone).
-        let red = (s.pick_str(&["sum", "max", "mean"]), F::Bin('+', Box::new(F::In(s.below(2), 0, 0)), Box::new(s.f(2, false))));
+        let red = (
+            s.pick_str(&["sum", "max", "mean"]),
+            F::Bin('+', Box::new(F::In(s.below(2), 0, 0)), Box::new(s.f(2, false))),
+        );
         let row = s.pick_str(&["softmax", "rms_norm", "layer_norm"]);
         let ix = s.f(2, true);
         let (uop1, ulit, uop2) = (s.pick_str(&["+", "-", "*", "/"]), s.u32(), s.pick_str(&["+", "-", "*", "/"]));
@@ -58,7 +61,10 @@ impl Case {
             ("output row: f32[R, C];", format!("row = {row_text};")),
             ("output mm: f32[R, K];", "mm = matmul(a, w);".to_string()),
             ("output ix: f32[R, C];", format!("ix[r, c] = {};", f_text(&ix, true))),
-            ("output ga: f32[R, C]; output gi: f32[R, C];", "ga = gather(tab, ids); gi[r, c] = tab[ids[r], c] * 2.0;".to_string()),
+            (
+                "output ga: f32[R, C]; output gi: f32[R, C];",
+                "ga = gather(tab, ids); gi[r, c] = tab[ids[r], c] * 2.0;".to_string(),
+            ),
         ];
         let mut chosen = [false; 8];
         for _ in 0..3 {
@@ -122,10 +128,15 @@ impl Case {
             match name.as_str() {
                 "n" | "uo" => {
                     let same = wv.bytes() == gv.bytes();
-                    check(0, same, format!("integer outputs differ: {:?} vs {:?}", wv.to_vec::<i32>(name), gv.to_vec::<i32>(name)));
+                    check(
+                        0,
+                        same,
+                        format!("integer outputs differ: {:?} vs {:?}", wv.to_vec::<i32>(name), gv.to_vec::<i32>(name)),
+                    );
                 }
                 _ => {
-                    let (wf, gf) = (wv.to_vec::<f32>(name).unwrap_or_default(), gv.to_vec::<f32>(name).unwrap_or_default());
+                    let (wf, gf) =
+                        (wv.to_vec::<f32>(name).unwrap_or_default(), gv.to_vec::<f32>(name).unwrap_or_default());
                     for p in 0..n {
                         let (row, col) = (p / c.max(1), p % c.max(1));
                         let x = match name.as_str() {
@@ -145,7 +156,14 @@ impl Case {
         if bad.is_empty() {
             Ok(())
         } else {
-            Err(format!("{} (reference) and {} disagree:\n  {}\n{}\n{}", want, got, bad.join("\n  "), self.src, self.inputs_text()))
+            Err(format!(
+                "{} (reference) and {} disagree:\n  {}\n{}\n{}",
+                want,
+                got,
+                bad.join("\n  "),
+                self.src,
+                self.inputs_text()
+            ))
         }
     }
 
@@ -155,7 +173,11 @@ impl Case {
         let sum: f64 = xs.iter().map(|x| x.v).sum();
         let err: f64 = xs.iter().map(|x| x.err).sum::<f64>() + abs * f32::EPSILON as f64 * d.c as f64;
         match self.red.0 {
-            "max" => Val { v: xs.iter().map(|x| x.v).fold(f64::NEG_INFINITY, f64::max), err: xs.iter().map(|x| x.err).fold(0.0, f64::max), wide: false },
+            "max" => Val {
+                v: xs.iter().map(|x| x.v).fold(f64::NEG_INFINITY, f64::max),
+                err: xs.iter().map(|x| x.err).fold(0.0, f64::max),
+                wide: false,
+            },
             // A partial sum past f32::MAX may overflow or not, by the order: not compared.
             _ if abs > f32::MAX as f64 / 2.0 => Val { v: 0.0, err: f64::INFINITY, wide: false },
             "mean" => Val { v: sum / d.c as f64, err: err / d.c as f64 + 1e-30, wide: false },

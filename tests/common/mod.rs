@@ -54,7 +54,11 @@ pub fn run_suite(tests: &[(&'static str, BackendTest)], plain: &[(&'static str, 
 
 /// [`run_suite`] when `requirement` holds (e.g. model files are installed); otherwise every
 /// test is ignored with the reason printed (or failed, when `FORGE_REQUIRE_ALL=1`).
-pub fn run_suite_if(requirement: Result<(), String>, tests: &[(&'static str, BackendTest)], plain: &[(&'static str, fn())]) {
+pub fn run_suite_if(
+    requirement: Result<(), String>,
+    tests: &[(&'static str, BackendTest)],
+    plain: &[(&'static str, fn())],
+) {
     run_suite_where(requirement, (|_| Ok(()), ""), tests, plain)
 }
 
@@ -95,7 +99,10 @@ pub fn run_suite_where(
         });
         if let Err(reason) = &ctx {
             if !tests.is_empty() {
-                eprintln!("{backend}: not available here ({reason}); its tests are {}", if required { "FAILED" } else { "ignored" });
+                eprintln!(
+                    "{backend}: not available here ({reason}); its tests are {}",
+                    if required { "FAILED" } else { "ignored" }
+                );
             }
         }
         for &(name, f) in tests {
@@ -156,7 +163,9 @@ pub fn assert_close(what: &str, got: &[f32], want: &[f32], rel: f32, floor: f32)
     assert_eq!(got.len(), want.len(), "{what}: length");
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
         let tol = rel * w.abs().max(floor);
-        let ok = (g.is_nan() && w.is_nan()) || (g.is_infinite() && g == w) || (g.is_finite() && w.is_finite() && (g - w).abs() <= tol);
+        let ok = (g.is_nan() && w.is_nan())
+            || (g.is_infinite() && g == w)
+            || (g.is_finite() && w.is_finite() && (g - w).abs() <= tol);
         assert!(ok, "{what}[{i}]: got {g}, want {w} (tol {tol})");
     }
 }

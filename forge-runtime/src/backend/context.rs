@@ -99,7 +99,10 @@ impl Context {
 
     #[cfg(not(feature = "wgpu"))]
     pub fn wgpu() -> Result<Context> {
-        Err(Error::BackendUnavailable { requested: "wgpu".into(), reason: "forge was built without the `wgpu` feature".into() })
+        Err(Error::BackendUnavailable {
+            requested: "wgpu".into(),
+            reason: "forge was built without the `wgpu` feature".into(),
+        })
     }
 
     /// Wraps an existing wgpu context (e.g. one built with `from_device`).
@@ -116,7 +119,10 @@ impl Context {
 
     #[cfg(not(feature = "cuda"))]
     pub fn cuda() -> Result<Context> {
-        Err(Error::BackendUnavailable { requested: "cuda".into(), reason: "forge was built without the `cuda` feature".into() })
+        Err(Error::BackendUnavailable {
+            requested: "cuda".into(),
+            reason: "forge was built without the `cuda` feature".into(),
+        })
     }
 
     pub fn kind(&self) -> BackendKind {

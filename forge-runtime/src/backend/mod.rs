@@ -28,7 +28,10 @@ pub fn ptx_of(program: &str, arch: &str) -> Result<String> {
 /// PTX needs the `cuda` feature (for the NVRTC loader).
 #[cfg(not(feature = "cuda"))]
 pub fn ptx_of(_program: &str, _arch: &str) -> Result<String> {
-    Err(crate::error::Error::Unsupported { what: "PTX output".into(), reason: "without the `cuda` feature (NVRTC)".into() })
+    Err(crate::error::Error::Unsupported {
+        what: "PTX output".into(),
+        reason: "without the `cuda` feature (NVRTC)".into(),
+    })
 }
 
 /// A compute device that compiles plans.

@@ -81,4 +81,3 @@ pub fn check_oracle_call(kernel: &KernelSpec, buffers: &[BufferView], element_co
     }
     Ok(())
 }
-

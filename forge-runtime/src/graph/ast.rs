@@ -166,15 +166,41 @@ pub enum Expr {
     /// A name: a binding, a uniform, a dim, an index or loop variable (resolved by the checker).
     Name(Name),
     Lit(Lit),
-    Unary { op: UnOp, arg: Box<Expr>, span: Span },
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr>, span: Span },
+    Unary {
+        op: UnOp,
+        arg: Box<Expr>,
+        span: Span,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+        span: Span,
+    },
     /// `f(a, b, key = value)`: a built-in op or elementwise function.
-    Call { func: Name, args: Vec<Expr>, named: Vec<(Name, Expr)>, span: Span },
-    Cast { arg: Box<Expr>, elem: Elem, span: Span },
+    Call {
+        func: Name,
+        args: Vec<Expr>,
+        named: Vec<(Name, Expr)>,
+        span: Span,
+    },
+    Cast {
+        arg: Box<Expr>,
+        elem: Elem,
+        span: Span,
+    },
     /// `a[i, k + 1]`, `wte[ids[n], d]`, `w[l]`: subscripts are expressions.
-    Subscript { base: Name, subs: Vec<Expr>, span: Span },
+    Subscript {
+        base: Name,
+        subs: Vec<Expr>,
+        span: Span,
+    },
     /// A raw kernel `wgsl!(…)`, kept as written.
-    Raw { lang: Name, body: TokenStream, span: Span },
+    Raw {
+        lang: Name,
+        body: TokenStream,
+        span: Span,
+    },
 }
 
 impl Expr {

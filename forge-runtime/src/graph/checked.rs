@@ -184,7 +184,10 @@ pub enum TKind {
     /// A built-in op (not elementwise: those are Unary/Binary/Select).
     Op(Box<OpCall>),
     /// An element of a binding at computed subscripts (index notation, gathers).
-    Element { binding: BindingId, subs: Vec<Sub> },
+    Element {
+        binding: BindingId,
+        subs: Vec<Sub>,
+    },
 }
 
 /// A call of a built-in op with its options resolved.
@@ -203,7 +206,12 @@ impl TExpr {
     pub fn visit<'a>(&'a self, f: &mut impl FnMut(&'a TExpr)) {
         f(self);
         match &self.kind {
-            TKind::Read(_) | TKind::Uniform(_) | TKind::Const(_) | TKind::Dim(_) | TKind::IndexVar(_) | TKind::LoopVar(_) => {}
+            TKind::Read(_)
+            | TKind::Uniform(_)
+            | TKind::Const(_)
+            | TKind::Dim(_)
+            | TKind::IndexVar(_)
+            | TKind::LoopVar(_) => {}
             TKind::Unary(_, a) | TKind::Cast(a, _) => a.visit(f),
             TKind::Binary(_, a, b) => {
                 a.visit(f);

@@ -172,7 +172,10 @@ fn parse_item(
             errors.push(GraphError::new(ErrorKind::Schedule, a.path().span(), "a loop takes no attributes"));
         }
         if depth > 0 {
-            return Err(syn::Error::new(for_kw.span, "loops do not nest: a loop's body holds nodes, not another `for`"));
+            return Err(syn::Error::new(
+                for_kw.span,
+                "loops do not nest: a loop's body holds nodes, not another `for`",
+            ));
         }
         return parse_loop(body, for_kw.span, bindings, errors).map(|l| Some(Item::Loop(l)));
     }

@@ -154,7 +154,10 @@ pub(super) fn parse_lit(input: ParseStream) -> syn::Result<Lit> {
 }
 
 /// Comma-separated items until the end of `inner`, each parsed by `item` (depths maxed).
-fn list<T>(inner: ParseStream, mut item: impl FnMut(ParseStream) -> syn::Result<(T, usize)>) -> syn::Result<(Vec<T>, usize)> {
+fn list<T>(
+    inner: ParseStream,
+    mut item: impl FnMut(ParseStream) -> syn::Result<(T, usize)>,
+) -> syn::Result<(Vec<T>, usize)> {
     let mut out = Vec::new();
     let mut depth = 0;
     while !inner.is_empty() {

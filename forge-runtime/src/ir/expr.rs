@@ -13,23 +13,48 @@ pub use crate::graph::ops::{BinaryOp, ReduceOp, UnaryOp};
 #[derive(Debug, Clone, PartialEq)]
 pub enum SExpr {
     /// `args[arg][sum(idx[d] * strides[d])]`, converted to the element's compute type.
-    Load { arg: usize, strides: Vec<usize>, ty: Ty },
+    Load {
+        arg: usize,
+        strides: Vec<usize>,
+        ty: Ty,
+    },
     /// Field `field` of the graph's uniform block.
-    Uniform { field: usize, ty: Ty },
+    Uniform {
+        field: usize,
+        ty: Ty,
+    },
     Const(Const),
     /// The value of index variable `d` of the space (`i32`).
     Var(usize),
     /// The value the kernel's built-in op computed at this point (epilogues only; f32, except
     /// `u32` for argmax).
     Acc(Ty),
-    Unary { op: UnaryOp, arg: Box<SExpr> },
-    Binary { op: BinaryOp, lhs: Box<SExpr>, rhs: Box<SExpr> },
-    Select { cond: Box<SExpr>, on_true: Box<SExpr>, on_false: Box<SExpr> },
+    Unary {
+        op: UnaryOp,
+        arg: Box<SExpr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<SExpr>,
+        rhs: Box<SExpr>,
+    },
+    Select {
+        cond: Box<SExpr>,
+        on_true: Box<SExpr>,
+        on_false: Box<SExpr>,
+    },
     /// Conversion to `to` (computed in `to.compute()`; `f16`/`bf16` round to their precision).
-    Cast { arg: Box<SExpr>, to: Elem },
+    Cast {
+        arg: Box<SExpr>,
+        to: Elem,
+    },
     /// A read at computed coordinates, each clamped to `0..extent` (the clamp-to-edge rule;
     /// out-of-range gather ids clamp too).
-    Gather { arg: usize, coords: Vec<Coord>, ty: Ty },
+    Gather {
+        arg: usize,
+        coords: Vec<Coord>,
+        ty: Ty,
+    },
 }
 
 /// One coordinate of a [`SExpr::Gather`].

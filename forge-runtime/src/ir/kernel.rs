@@ -66,13 +66,30 @@ pub struct AttentionBody {
 #[derive(Debug, Clone, PartialEq)]
 pub enum KernelBody {
     /// `out[i] = value(i)` over the space `extents`.
-    Map { out: usize, extents: Vec<usize>, value: SExpr },
+    Map {
+        out: usize,
+        extents: Vec<usize>,
+        value: SExpr,
+    },
     /// Over the space `[leading.., cols]`: `r = op(input(row, c) for c)`, then
     /// `out[row] = epilogue(row)` with `Acc = r` (epilogue space: `leading`).
-    Row { out: usize, leading: Vec<usize>, cols: usize, op: RowOp, input: SExpr, epilogue: SExpr },
+    Row {
+        out: usize,
+        leading: Vec<usize>,
+        cols: usize,
+        op: RowOp,
+        input: SExpr,
+        epilogue: SExpr,
+    },
     /// Numerically stable softmax along the last axis of `[leading.., cols]`; input and
     /// epilogue share that space.
-    Softmax { out: usize, leading: Vec<usize>, cols: usize, input: SExpr, epilogue: SExpr },
+    Softmax {
+        out: usize,
+        leading: Vec<usize>,
+        cols: usize,
+        input: SExpr,
+        epilogue: SExpr,
+    },
     /// A normalisation along the last axis; `gain`/`bias` in the space `[leading.., cols]`,
     /// `eps` scalar.
     Norm {
@@ -90,7 +107,12 @@ pub enum KernelBody {
     Attention(Box<AttentionBody>),
     /// Index notation: `out[i] = value(i)` over `extents`, or with `reduce = (op, k)`,
     /// `out[i] = op(value(i, r) for r in 0..k)` where `value`'s space is `[extents.., k]`.
-    Index { out: usize, extents: Vec<usize>, reduce: Option<(ReduceOp, usize)>, value: SExpr },
+    Index {
+        out: usize,
+        extents: Vec<usize>,
+        reduce: Option<(ReduceOp, usize)>,
+        value: SExpr,
+    },
     /// A raw WGSL kernel run as written: `workgroups` workgroups of `workgroup_size`.
     Raw(Box<RawBody>),
 }
@@ -150,7 +172,9 @@ impl KernelBody {
     pub fn exprs(&self) -> Vec<&SExpr> {
         match self {
             KernelBody::Map { value, .. } | KernelBody::Index { value, .. } => vec![value],
-            KernelBody::Row { input, epilogue, .. } | KernelBody::Softmax { input, epilogue, .. } => vec![input, epilogue],
+            KernelBody::Row { input, epilogue, .. } | KernelBody::Softmax { input, epilogue, .. } => {
+                vec![input, epilogue]
+            }
             KernelBody::Norm { input, gain, bias, eps, epilogue, .. } => {
                 let mut v = vec![input, gain, eps, epilogue];
                 v.extend(bias.as_ref());

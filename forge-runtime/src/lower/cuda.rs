@@ -122,7 +122,8 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         limit: MAX_GRID_X as u64 * geometry::MAX_WORKGROUPS_PER_DIM as u64,
     })?;
     let code = format!("// node: {}\n{code}", spec.node);
-    let variant = geometry::vector_map(spec, schedule).then(|| format!("map, 16-byte vectors ({threads} threads, 4 points)"));
+    let variant =
+        geometry::vector_map(spec, schedule).then(|| format!("map, 16-byte vectors ({threads} threads, 4 points)"));
     Ok(CudaFunction { name, code, threads, grid, smem: 0, sm90a: false, tensor_maps: Vec::new(), variant })
 }
 
@@ -174,7 +175,8 @@ pub fn emit_raw_with_params(spec: &KernelSpec) -> Result<(String, String, Vec<cr
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
         .validate(&module)
         .map_err(|e| bad(e.emit_to_string(&body.source)))?;
-    let kernel = crate::raw::check_portable(&module, &info, &body.entry).map_err(|es| bad(es.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ")))?;
+    let kernel = crate::raw::check_portable(&module, &info, &body.entry)
+        .map_err(|es| bad(es.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ")))?;
     let name = format!("forge_raw_{:016x}", crate::hash::fnv1a64(body.source.as_bytes()));
     let code = crate::raw::cuda::to_cuda_c(&module, &info, &kernel, &name).map_err(|e| bad(e.to_string()))?;
     let params = crate::raw::cuda::cuda_params(&module, &kernel).map_err(|e| bad(e.to_string()))?;

@@ -41,7 +41,10 @@ pub(crate) fn tail(map: &[usize], rank: usize) -> &[usize] {
 impl Lowering<'_> {
     pub fn view_of(&self, binding: usize) -> Result<&View> {
         self.views[binding].as_ref().ok_or_else(|| {
-            Error::Internal(format!("binding `{}` has no memory when read (the checker orders writes first)", self.g.bindings[binding].name))
+            Error::Internal(format!(
+                "binding `{}` has no memory when read (the checker orders writes first)",
+                self.g.bindings[binding].name
+            ))
         })
     }
 
@@ -59,9 +62,20 @@ impl Lowering<'_> {
 
     /// Lowers `e` at the points of a space of `rank` variables; `acc` is the op call whose value
     /// the kernel computes (it becomes [`SExpr::Acc`]); other op calls are materialised first.
-    pub fn scalar(&mut self, args: &mut ArgSet, e: &TExpr, map: &[usize], rank: usize, acc: Option<&TExpr>) -> Result<SExpr> {
+    pub fn scalar(
+        &mut self,
+        args: &mut ArgSet,
+        e: &TExpr,
+        map: &[usize],
+        rank: usize,
+        acc: Option<&TExpr>,
+    ) -> Result<SExpr> {
         if map.len() != e.shape.len() {
-            return Err(Error::Internal(format!("axis map of {} for an expression of rank {}", map.len(), e.shape.len())));
+            return Err(Error::Internal(format!(
+                "axis map of {} for an expression of rank {}",
+                map.len(),
+                e.shape.len()
+            )));
         }
         let child = |c: &TExpr| tail(map, c.shape.len()).to_vec();
         Ok(match &e.kind {
@@ -71,7 +85,12 @@ impl Lowering<'_> {
             }
             TKind::Uniform(b) => {
                 let name = &self.g.bindings[*b].name;
-                let field = self.plan.uniforms.iter().position(|u| &u.name == name).ok_or_else(|| Error::Internal(format!("uniform `{name}` missing")))?;
+                let field = self
+                    .plan
+                    .uniforms
+                    .iter()
+                    .position(|u| &u.name == name)
+                    .ok_or_else(|| Error::Internal(format!("uniform `{name}` missing")))?;
                 SExpr::Uniform { field, ty: e.ty }
             }
             TKind::Const(c) => SExpr::Const(*c),
@@ -102,9 +121,14 @@ impl Lowering<'_> {
                 let id_rank = ids.shape.len();
                 let id_value = self.scalar(args, ids, &map[..id_rank], rank, acc)?;
                 let arg = args.view(self, &t, Access::Read);
-                let mut coords = vec![Coord { value: CoordValue::Expr(id_value), extent: t.shape[0], stride: t.strides[0] }];
+                let mut coords =
+                    vec![Coord { value: CoordValue::Expr(id_value), extent: t.shape[0], stride: t.strides[0] }];
                 for (j, &var) in map[id_rank..].iter().enumerate() {
-                    coords.push(Coord { value: CoordValue::Var { var, offset: 0 }, extent: t.shape[1 + j], stride: t.strides[1 + j] });
+                    coords.push(Coord {
+                        value: CoordValue::Var { var, offset: 0 },
+                        extent: t.shape[1 + j],
+                        stride: t.strides[1 + j],
+                    });
                 }
                 SExpr::Gather { arg, coords, ty: e.ty }
             }
@@ -118,7 +142,15 @@ impl Lowering<'_> {
 
     /// An index-notation read: a plain strided load when every subscript is an unshifted
     /// variable, else a clamped gather.
-    fn element(&mut self, args: &mut ArgSet, binding: usize, subs: &[Sub], rank: usize, ty: crate::elem::Ty, acc: Option<&TExpr>) -> Result<SExpr> {
+    fn element(
+        &mut self,
+        args: &mut ArgSet,
+        binding: usize,
+        subs: &[Sub],
+        rank: usize,
+        ty: crate::elem::Ty,
+        acc: Option<&TExpr>,
+    ) -> Result<SExpr> {
         let v = self.view_of(binding)?.clone();
         if subs.iter().all(|s| matches!(s, Sub::Var { offset: 0, .. })) {
             let map: Vec<usize> = subs.iter().map(|s| if let Sub::Var { var, .. } = s { *var } else { 0 }).collect();

@@ -7,10 +7,10 @@ pub(crate) mod code;
 pub mod cuda;
 mod expr;
 mod node;
-mod views;
-pub mod wgsl;
 #[cfg(test)]
 pub(crate) mod tests;
+mod views;
+pub mod wgsl;
 
 use crate::error::Result;
 use crate::graph::checked::{Checked, Node, NodeKind};
@@ -84,7 +84,13 @@ impl Lowering<'_> {
     }
 
     /// A new contiguous buffer.
-    pub fn new_buffer(&mut self, name: &str, elem: crate::elem::Elem, shape: Vec<usize>, role: BufferRole) -> Result<View> {
+    pub fn new_buffer(
+        &mut self,
+        name: &str,
+        elem: crate::elem::Elem,
+        shape: Vec<usize>,
+        role: BufferRole,
+    ) -> Result<View> {
         let len = views::element_count(name, &shape)?;
         let buffer = self.plan.buffers.len();
         self.plan.buffers.push(PlanBuffer { name: name.to_string(), elem, shape: shape.clone(), len, role });

@@ -82,7 +82,9 @@ impl Lowering<'_> {
                     epilogue
                 };
                 match call.op {
-                    Builtin::Reduce(op) => KernelBody::Row { out, leading, cols, op: RowOp::Reduce(op), input, epilogue },
+                    Builtin::Reduce(op) => {
+                        KernelBody::Row { out, leading, cols, op: RowOp::Reduce(op), input, epilogue }
+                    }
                     Builtin::Argmax => KernelBody::Row { out, leading, cols, op: RowOp::Argmax, input, epilogue },
                     Builtin::Softmax => KernelBody::Softmax { out, leading, cols, input, epilogue },
                     Builtin::RmsNorm | Builtin::LayerNorm => {
@@ -133,12 +135,28 @@ impl Lowering<'_> {
                     None => SExpr::Const(crate::graph::checked::Const::F32(1.0 / (e as f32).sqrt())),
                 };
                 KernelBody::Attention(Box::new(AttentionBody {
-                    out, batch, tq, tk, e, ev, q: qv, k: kv, v: vv, mask, causal: call.causal, scale, epilogue,
+                    out,
+                    batch,
+                    tq,
+                    tk,
+                    e,
+                    ev,
+                    q: qv,
+                    k: kv,
+                    v: vv,
+                    mask,
+                    causal: call.causal,
+                    scale,
+                    epilogue,
                 }))
             }
-            Builtin::Unary(_) | Builtin::Min | Builtin::Max | Builtin::Select | Builtin::Transpose | Builtin::Reshape | Builtin::Gather => {
-                return Err(Error::Internal(format!("`{}` chosen as a kernel's op", call.op.name())))
-            }
+            Builtin::Unary(_)
+            | Builtin::Min
+            | Builtin::Max
+            | Builtin::Select
+            | Builtin::Transpose
+            | Builtin::Reshape
+            | Builtin::Gather => return Err(Error::Internal(format!("`{}` chosen as a kernel's op", call.op.name()))),
         };
         self.push(args, body);
         Ok(())
@@ -161,14 +179,24 @@ impl Lowering<'_> {
     }
 
     /// `t[b.., i, j] = sum(k, a[…] * c[…])` with plain subscripts: a (batched) matmul.
-    fn as_matmul(&mut self, args: &mut ArgSet, ix: &IndexNode, extents: &[usize], out: usize) -> Result<Option<KernelBody>> {
+    fn as_matmul(
+        &mut self,
+        args: &mut ArgSet,
+        ix: &IndexNode,
+        extents: &[usize],
+        out: usize,
+    ) -> Result<Option<KernelBody>> {
         if ix.reduce != Some(ReduceOp::Sum) {
             return Ok(None);
         }
         let TKind::Binary(BinaryOp::Mul, a, b) = &ix.body.kind else { return Ok(None) };
         let (Some(va), Some(vb)) = (plain_vars(a), plain_vars(b)) else { return Ok(None) };
         let (rank, kvar) = (extents.len() - 1, extents.len() - 1);
-        if ix.body.ty != Ty::F32 || rank < 2 || va.iter().filter(|v| **v == kvar).count() != 1 || vb.iter().filter(|v| **v == kvar).count() != 1 {
+        if ix.body.ty != Ty::F32
+            || rank < 2
+            || va.iter().filter(|v| **v == kvar).count() != 1
+            || vb.iter().filter(|v| **v == kvar).count() != 1
+        {
             return Ok(None);
         }
         // Target axes: batch axes (in both operands), then i (only in a), then j (only in b).
@@ -183,13 +211,16 @@ impl Lowering<'_> {
         let space_a: Vec<usize> = (0..rank - 2).chain([i, kvar]).collect();
         let space_b: Vec<usize> = (0..rank - 2).chain([kvar, j]).collect();
         let load = |lw: &mut Self, args: &mut ArgSet, e: &TExpr, space: &[usize]| -> Result<SExpr> {
-            let TKind::Element { binding, subs } = &e.kind else { return Err(Error::Internal("matmul operand".into())) };
+            let TKind::Element { binding, subs } = &e.kind else {
+                return Err(Error::Internal("matmul operand".into()));
+            };
             let v = lw.view_of(*binding)?.clone();
             let arg = args.view(lw, &v, Access::Read);
             let mut strides = vec![0; space.len()];
             for (k, s) in subs.iter().enumerate() {
                 if let Sub::Var { var, .. } = s {
-                    let pos = space.iter().position(|x| x == var).ok_or_else(|| Error::Internal("matmul var".into()))?;
+                    let pos =
+                        space.iter().position(|x| x == var).ok_or_else(|| Error::Internal("matmul var".into()))?;
                     strides[pos] += v.strides[k];
                 }
             }
@@ -239,7 +270,12 @@ impl Lowering<'_> {
             let binding = &self.g.bindings[b];
             slots.push(match binding.usage {
                 Usage::Uniform => {
-                    let field = self.plan.uniforms.iter().position(|u| u.name == binding.name).ok_or_else(|| Error::Internal("raw uniform".into()))?;
+                    let field = self
+                        .plan
+                        .uniforms
+                        .iter()
+                        .position(|u| u.name == binding.name)
+                        .ok_or_else(|| Error::Internal("raw uniform".into()))?;
                     RawSlot::Uniform { field }
                 }
                 Usage::Scene => {
@@ -292,7 +328,12 @@ impl Lowering<'_> {
 /// The subscript variables of an element read whose every subscript is an unshifted variable.
 fn plain_vars(e: &TExpr) -> Option<Vec<usize>> {
     let TKind::Element { subs, .. } = &e.kind else { return None };
-    subs.iter().map(|s| match s { Sub::Var { var, offset: 0 } => Some(*var), _ => None }).collect()
+    subs.iter()
+        .map(|s| match s {
+            Sub::Var { var, offset: 0 } => Some(*var),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The op call whose result becomes the kernel's `Acc`: the last op call (in reading order)
@@ -327,7 +368,13 @@ fn top_level_ops<'e>(e: &'e TExpr, f: &mut impl FnMut(&'e TExpr)) {
             top_level_ops(a, f);
             top_level_ops(b, f);
         }
-        TKind::Read(_) | TKind::Uniform(_) | TKind::Const(_) | TKind::Dim(_) | TKind::IndexVar(_) | TKind::LoopVar(_) | TKind::Element { .. } => {}
+        TKind::Read(_)
+        | TKind::Uniform(_)
+        | TKind::Const(_)
+        | TKind::Dim(_)
+        | TKind::IndexVar(_)
+        | TKind::LoopVar(_)
+        | TKind::Element { .. } => {}
     }
 }
 
@@ -335,8 +382,8 @@ fn top_level_ops<'e>(e: &'e TExpr, f: &mut impl FnMut(&'e TExpr)) {
 /// aligned when it broadcasts; otherwise (a `[R]` value into an `[R, 1]` space) the axes of
 /// extent > 1 in order.
 fn align(value: &[usize], space: &[usize]) -> Vec<usize> {
-    let broadcasts = value.len() <= space.len()
-        && value.iter().rev().zip(space.iter().rev()).all(|(v, s)| v == s || *v == 1);
+    let broadcasts =
+        value.len() <= space.len() && value.iter().rev().zip(space.iter().rev()).all(|(v, s)| v == s || *v == 1);
     if broadcasts {
         return (space.len() - value.len()..space.len()).collect();
     }
@@ -349,9 +396,14 @@ fn align(value: &[usize], space: &[usize]) -> Vec<usize> {
 fn default_schedule(body: &KernelBody, hint: ScheduleHint) -> Schedule {
     let cols = match body {
         KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } => Some(*cols),
-        KernelBody::Map { .. } | KernelBody::Index { .. } | KernelBody::Matmul(_) | KernelBody::Attention(_) | KernelBody::Raw(_) => None,
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_) => None,
     };
-    let mut s = Schedule { workgroup: cols.map(|c| (c.next_power_of_two() as u32).clamp(32, 256)).unwrap_or(256), items: 1 };
+    let mut s =
+        Schedule { workgroup: cols.map(|c| (c.next_power_of_two() as u32).clamp(32, 256)).unwrap_or(256), items: 1 };
     if let Some(wg) = hint.workgroup {
         s.workgroup = wg;
     }

@@ -69,7 +69,11 @@ pub fn check_dims(g: &Checked, dims: &[usize]) -> Result<()> {
             return Err(Error::InvalidDim { dim: d.clone(), value: v, reason: "dims must be at least 1".into() });
         }
         if v > u32::MAX as usize {
-            return Err(Error::InvalidDim { dim: d.clone(), value: v, reason: format!("dims must be at most {}", u32::MAX) });
+            return Err(Error::InvalidDim {
+                dim: d.clone(),
+                value: v,
+                reason: format!("dims must be at most {}", u32::MAX),
+            });
         }
     }
     for b in &g.bindings {

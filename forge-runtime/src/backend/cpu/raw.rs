@@ -23,24 +23,35 @@ fn raw_err(node: &str, e: impl std::fmt::Display) -> Error {
 
 impl RawKernel {
     pub fn new(spec: &KernelSpec, body: &RawBody) -> Result<RawKernel> {
-        let module = naga::front::wgsl::parse_str(&body.source).map_err(|e| raw_err(&spec.node, e.emit_to_string(&body.source)))?;
+        let module = naga::front::wgsl::parse_str(&body.source)
+            .map_err(|e| raw_err(&spec.node, e.emit_to_string(&body.source)))?;
         let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
             .validate(&module)
             .map_err(|e| raw_err(&spec.node, e.emit_to_string(&body.source)))?;
         let kernel = crate::raw::check_portable(&module, &info, &body.entry)
             .map_err(|es| raw_err(&spec.node, es.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ")))?;
-        let compiled = CompiledKernel::new(&module, &kernel).map_err(|e| raw_err(&spec.node, e))?.with_step_limit(STEP_LIMIT);
+        let compiled =
+            CompiledKernel::new(&module, &kernel).map_err(|e| raw_err(&spec.node, e))?.with_step_limit(STEP_LIMIT);
         Ok(RawKernel { compiled, kernel })
     }
 
     /// Runs the kernel over `mem` with wgpu's grid (so `num_workgroups` agrees).
     pub fn run(&self, spec: &KernelSpec, body: &RawBody, mem: &mut [Store], uniforms: &[Scalar]) -> Result<()> {
-        let grid = crate::lower::code::geometry::fold(body.workgroups, crate::lower::code::geometry::MAX_WORKGROUPS_PER_DIM)
-            .ok_or_else(|| Error::DispatchTooLarge { node: spec.node.clone(), requested: body.workgroups, limit: 65_535 * 65_535 })?;
+        let grid =
+            crate::lower::code::geometry::fold(body.workgroups, crate::lower::code::geometry::MAX_WORKGROUPS_PER_DIM)
+                .ok_or_else(|| Error::DispatchTooLarge {
+                node: spec.node.clone(),
+                requested: body.workgroups,
+                limit: 65_535 * 65_535,
+            })?;
         let mut data: Vec<(Vec<u8>, Vec<f32>)> = Vec::with_capacity(self.kernel.bindings.len());
         let mut writes = Vec::new();
         for kb in &self.kernel.bindings {
-            let slot = body.slots.get(kb.binding as usize).copied().ok_or_else(|| raw_err(&spec.node, format!("binding {} is not named", kb.binding)))?;
+            let slot = body
+                .slots
+                .get(kb.binding as usize)
+                .copied()
+                .ok_or_else(|| raw_err(&spec.node, format!("binding {} is not named", kb.binding)))?;
             match slot {
                 RawSlot::Arg(i) => {
                     let a = &spec.args[i];

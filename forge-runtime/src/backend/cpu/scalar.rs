@@ -82,10 +82,19 @@ pub fn tanh(x: f32) -> f32 {
 pub fn erf(x: f32) -> f32 {
     let z = x.abs();
     let x2 = x * x;
-    let small = x * 1.128_379_2 * (1.0 + x2 * (-0.333_333_34 + x2 * (0.1 + x2 * (-0.023_809_524 + x2 * (0.004_629_629_7 + x2 * -0.000_757_575_8)))));
+    let small = x
+        * 1.128_379_2
+        * (1.0
+            + x2 * (-0.333_333_34
+                + x2 * (0.1 + x2 * (-0.023_809_524 + x2 * (0.004_629_629_7 + x2 * -0.000_757_575_8)))));
     let t = 1.0 / (1.0 + 0.5 * z);
     let poly = -1.265_512_2
-        + t * (1.000_023_7 + t * (0.374_091_96 + t * (0.096_784_18 + t * (-0.186_288_06 + t * (0.278_868_07 + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+        + t * (1.000_023_7
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
     let r = t * exp_nonpos(-z * z + poly);
     let large = if x >= 0.0 { 1.0 - r } else { r - 1.0 };
     if z < 0.5 {
@@ -229,7 +238,14 @@ fn compare(op: BinaryOp, ord: std::cmp::Ordering) -> Value {
         BinaryOp::Eq => ord == Equal,
         BinaryOp::Ne => ord != Equal,
         // The checker never lets these reach a comparison of numbers.
-        BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Min | BinaryOp::Max | BinaryOp::And | BinaryOp::Or => false,
+        BinaryOp::Add
+        | BinaryOp::Sub
+        | BinaryOp::Mul
+        | BinaryOp::Div
+        | BinaryOp::Min
+        | BinaryOp::Max
+        | BinaryOp::And
+        | BinaryOp::Or => false,
     })
 }
 

@@ -107,8 +107,9 @@ impl Store {
             _ => 4,
         };
         let mut out = Vec::new();
-        out.try_reserve_exact(self.len() * size)
-            .map_err(|_| Error::OutOfMemory(format!("reading binding `{name}` back needs {} host bytes", self.len() * size)))?;
+        out.try_reserve_exact(self.len() * size).map_err(|_| {
+            Error::OutOfMemory(format!("reading binding `{name}` back needs {} host bytes", self.len() * size))
+        })?;
         match self {
             Store::F32(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),
             Store::F16(v) | Store::BF16(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),

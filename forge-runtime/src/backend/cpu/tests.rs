@@ -22,7 +22,13 @@ fn mlp_block_matches_plain_loops() {
     let ctx = Context::cpu();
     let mut g = GraphInstance::from_source(&ctx, crate::lower::tests::MLP, &[b, d, f]).unwrap();
     let (x, gn, wg, wu, wd) = (rand(b * d, 1), rand(d, 2), rand(d * f, 3), rand(d * f, 4), rand(f * d, 5));
-    g.load_weights(&[("g", HostSlice::of(&gn)), ("w_gate", HostSlice::of(&wg)), ("w_up", HostSlice::of(&wu)), ("w_down", HostSlice::of(&wd))]).unwrap();
+    g.load_weights(&[
+        ("g", HostSlice::of(&gn)),
+        ("w_gate", HostSlice::of(&wg)),
+        ("w_up", HostSlice::of(&wu)),
+        ("w_down", HostSlice::of(&wd)),
+    ])
+    .unwrap();
     let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
     let y: Vec<f32> = out[0].1.to_vec("y").unwrap();
     for r in 0..b {
@@ -53,9 +59,15 @@ fn a_bert_encoder_runs_on_the_cpu() {
     let (d, f, l, v, p) = (8, 16, 3, 11, 7);
     let w = |n: usize, s: u64| rand(n, s);
     let ws = [
-        ("wte", w(v * d, 1)), ("wpe", w(p * d, 2)), ("wq", w(l * d * d, 3)), ("bq", w(l * d, 4)),
-        ("w1", w(l * f * d, 5)), ("b1", w(l * f, 6)), ("w2", w(l * d * f, 7)),
-        ("ln_g", w(l * d, 8)), ("ln_b", w(l * d, 9)),
+        ("wte", w(v * d, 1)),
+        ("wpe", w(p * d, 2)),
+        ("wq", w(l * d * d, 3)),
+        ("bq", w(l * d, 4)),
+        ("w1", w(l * f * d, 5)),
+        ("b1", w(l * f, 6)),
+        ("w2", w(l * d * f, 7)),
+        ("ln_g", w(l * d, 8)),
+        ("ln_b", w(l * d, 9)),
     ];
     let slices: Vec<(&str, HostSlice<'_>)> = ws.iter().map(|(n, v)| (*n, HostSlice::of(v))).collect();
     g.load_weights(&slices).unwrap();

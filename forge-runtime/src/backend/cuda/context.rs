@@ -29,7 +29,10 @@ pub struct CudaComputeContext {
 
 impl std::fmt::Debug for CudaComputeContext {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CudaComputeContext").field("device", &self.name).field("arch", &self.arch).finish_non_exhaustive()
+        f.debug_struct("CudaComputeContext")
+            .field("device", &self.name)
+            .field("arch", &self.arch)
+            .finish_non_exhaustive()
     }
 }
 
@@ -119,7 +122,10 @@ impl CudaComputeContext {
     fn check_view(&self, view: &BufferView, len: usize) -> Result<()> {
         let cap = self.capacity_bytes();
         if len as u64 > view.size || view.offset.checked_add(view.size).is_none_or(|end| end > cap) {
-            return Err(Error::InvalidArgument { argument: "view".into(), reason: format!("{view:?} ({len} bytes) is outside the {cap}-byte slab") });
+            return Err(Error::InvalidArgument {
+                argument: "view".into(),
+                reason: format!("{view:?} ({len} bytes) is outside the {cap}-byte slab"),
+            });
         }
         Ok(())
     }
@@ -328,7 +334,10 @@ impl DeviceArena {
 
     fn check(&self, view: &BufferView, len: usize) -> Result<()> {
         if len as u64 > view.size || view.offset.checked_add(view.size).is_none_or(|end| end > self.size) {
-            return Err(Error::InvalidArgument { argument: "view".into(), reason: format!("{view:?} ({len} bytes) is outside the {}-byte arena", self.size) });
+            return Err(Error::InvalidArgument {
+                argument: "view".into(),
+                reason: format!("{view:?} ({len} bytes) is outside the {}-byte arena", self.size),
+            });
         }
         Ok(())
     }

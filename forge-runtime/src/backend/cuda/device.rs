@@ -44,7 +44,10 @@ impl Device for CudaDevice {
         self.description.clone()
     }
     fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
-        let me = self.this.upgrade().ok_or_else(|| crate::error::Error::Internal("CUDA device dropped while compiling".into()))?;
+        let me = self
+            .this
+            .upgrade()
+            .ok_or_else(|| crate::error::Error::Internal("CUDA device dropped while compiling".into()))?;
         Ok(Box::new(CudaExec::new(me, plan)?))
     }
     fn as_any(&self) -> &dyn std::any::Any {

@@ -39,7 +39,11 @@ fn raw_kernel_params(
     use crate::ir::RawSlot;
     use crate::raw::cuda::CudaParam;
     let slot = |i: usize| {
-        bindings.get(i).and_then(|&b| body.slots.get(b as usize)).copied().ok_or_else(|| Error::Internal(format!("raw kernel `{}`: binding {i}", spec.node)))
+        bindings
+            .get(i)
+            .and_then(|&b| body.slots.get(b as usize))
+            .copied()
+            .ok_or_else(|| Error::Internal(format!("raw kernel `{}`: binding {i}", spec.node)))
     };
     params
         .iter()
@@ -50,7 +54,9 @@ fn raw_kernel_params(
                     RawSlot::Uniform { field } => uniforms + 4 * field as u64,
                 }),
                 CudaParam::ByteLength { binding } => Param::U64(match slot(binding)? {
-                    RawSlot::Arg(i) | RawSlot::Scene { arg: i } => (spec.args[i].len * spec.args[i].elem.size_bytes()) as u64,
+                    RawSlot::Arg(i) | RawSlot::Scene { arg: i } => {
+                        (spec.args[i].len * spec.args[i].elem.size_bytes()) as u64
+                    }
                     RawSlot::Uniform { .. } => 4,
                 }),
                 CudaParam::TriangleCount { binding } => Param::U32(match slot(binding)? {
@@ -153,18 +159,35 @@ impl CudaExec {
             .map(|(i, (f, k))| {
                 let (name, module, dims) = match f {
                     Some(f) => {
-                        let dims = LaunchDims { grid: (f.grid[0], f.grid[1], f.grid[2]), block: (f.threads, 1, 1), shared_mem_bytes: f.smem };
+                        let dims = LaunchDims {
+                            grid: (f.grid[0], f.grid[1], f.grid[2]),
+                            block: (f.threads, 1, 1),
+                            shared_mem_bytes: f.smem,
+                        };
                         (f.name.clone(), module.clone(), dims)
                     }
                     None => {
-                        let KernelBody::Raw(body) = &k.spec.body else { return Err(Error::Internal("missing CUDA function".into())) };
+                        let KernelBody::Raw(body) = &k.spec.body else {
+                            return Err(Error::Internal("missing CUDA function".into()));
+                        };
                         let (name, code, params, bindings) = crate::lower::cuda::emit_raw_with_params(&k.spec)?;
                         let m = super::module::load_program(ctx, &code, &name)?;
-                        let grid = crate::lower::code::geometry::fold(body.workgroups, crate::lower::code::geometry::MAX_WORKGROUPS_PER_DIM)
-                            .ok_or_else(|| Error::DispatchTooLarge { node: k.spec.node.clone(), requested: body.workgroups, limit: 65_535 * 65_535 })?;
+                        let grid = crate::lower::code::geometry::fold(
+                            body.workgroups,
+                            crate::lower::code::geometry::MAX_WORKGROUPS_PER_DIM,
+                        )
+                        .ok_or_else(|| Error::DispatchTooLarge {
+                            node: k.spec.node.clone(),
+                            requested: body.workgroups,
+                            limit: 65_535 * 65_535,
+                        })?;
                         let [x, y, z] = body.workgroup_size;
                         raw_params[i] = Some((params, bindings));
-                        (name, m, LaunchDims { grid: (grid[0], grid[1], grid[2]), block: (x, y, z), shared_mem_bytes: 0 })
+                        (
+                            name,
+                            m,
+                            LaunchDims { grid: (grid[0], grid[1], grid[2]), block: (x, y, z), shared_mem_bytes: 0 },
+                        )
                     }
                 };
                 let function = module.load_function(&name).map_err(|e| Error::ShaderCompile {
@@ -211,21 +234,26 @@ impl CudaExec {
                 ctx.fill_arena(&arena, view, 0xFF)?;
             }
         }
-        let arg_address = |a: &crate::ir::KernelArg| arena.address(&views[a.buffer]) + (a.offset * a.elem.size_bytes()) as u64;
+        let arg_address =
+            |a: &crate::ir::KernelArg| arena.address(&views[a.buffer]) + (a.offset * a.elem.size_bytes()) as u64;
         let params = plan
             .kernels
             .iter()
             .zip(&raw_params)
             .zip(&functions)
             .map(|((k, raw), f)| match (raw, &k.spec.body) {
-                (Some((params, bindings)), KernelBody::Raw(body)) => raw_kernel_params(&k.spec, body, params, bindings, &arg_address, arena.address(&uniforms)),
+                (Some((params, bindings)), KernelBody::Raw(body)) => {
+                    raw_kernel_params(&k.spec, body, params, bindings, &arg_address, arena.address(&uniforms))
+                }
                 _ => {
                     let mut p: Vec<Param> = k.spec.args.iter().map(|a| Param::U64(arg_address(a))).collect();
                     if k.spec.uses_uniforms {
                         p.push(Param::U64(arena.address(&uniforms)));
                     }
                     for m in f.iter().flat_map(|f| &f.tensor_maps) {
-                        let arg = k.spec.args.get(m.arg).ok_or_else(|| Error::Internal(format!("tensor map of `{}`: argument {}", k.spec.node, m.arg)))?;
+                        let arg = k.spec.args.get(m.arg).ok_or_else(|| {
+                            Error::Internal(format!("tensor map of `{}`: argument {}", k.spec.node, m.arg))
+                        })?;
                         p.push(Param::Map(encode_tensor_map(&m.desc, arg_address(arg))?));
                     }
                     Ok(p)

@@ -77,7 +77,8 @@ pub fn load_ptx(ctx: &CudaComputeContext, ptx: &str, label: &str) -> Result<Arc<
     if ptx.contains('\0') {
         return Err(Error::ShaderCompile { entry: label.into(), log: "PTX source contains a NUL byte".into() });
     }
-    let key = (ctx.cuda_context().cu_ctx() as usize, format!("ptx:{}", ctx.arch()), crate::hash::fnv1a64(ptx.as_bytes()));
+    let key =
+        (ctx.cuda_context().cu_ctx() as usize, format!("ptx:{}", ctx.arch()), crate::hash::fnv1a64(ptx.as_bytes()));
     if let Some(m) = loaded().lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
         return Ok(m.clone());
     }

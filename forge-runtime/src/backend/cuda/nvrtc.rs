@@ -10,7 +10,14 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 type Prog = *mut c_void;
-type CreateFn = unsafe extern "C" fn(*mut Prog, *const c_char, *const c_char, c_int, *const *const c_char, *const *const c_char) -> c_int;
+type CreateFn = unsafe extern "C" fn(
+    *mut Prog,
+    *const c_char,
+    *const c_char,
+    c_int,
+    *const *const c_char,
+    *const *const c_char,
+) -> c_int;
 type CompileFn = unsafe extern "C" fn(Prog, c_int, *const *const c_char) -> c_int;
 type SizeFn = unsafe extern "C" fn(Prog, *mut usize) -> c_int;
 type GetFn = unsafe extern "C" fn(Prog, *mut c_char) -> c_int;
@@ -25,7 +32,14 @@ pub struct Nvrtc {
 }
 
 fn candidates() -> Vec<PathBuf> {
-    let names = ["libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "nvrtc64_130_0.dll", "nvrtc64_120_0.dll"];
+    let names = [
+        "libnvrtc.so",
+        "libnvrtc.so.13",
+        "libnvrtc.so.12",
+        "libnvrtc.so.11.2",
+        "nvrtc64_130_0.dll",
+        "nvrtc64_120_0.dll",
+    ];
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(d) = std::env::var_os("FORGE_NVRTC_LIB_DIR") {
         dirs.push(d.into());
@@ -82,7 +96,8 @@ impl Nvrtc {
 
     /// Compiles `source` for `arch` (e.g. `sm_90`) to PTX or CUBIN; errors carry NVRTC's log.
     pub fn compile(&self, source: &str, arch: &str, output: Output, label: &str) -> Result<Vec<u8>> {
-        let src = CString::new(source).map_err(|_| Error::ShaderCompile { entry: label.into(), log: "source contains a NUL byte".into() })?;
+        let src = CString::new(source)
+            .map_err(|_| Error::ShaderCompile { entry: label.into(), log: "source contains a NUL byte".into() })?;
         let name = CString::new("forge.cu").unwrap_or_default();
         let gpu = match output {
             Output::Ptx => format!("--gpu-architecture=compute_{}", arch.trim_start_matches("sm_")),
@@ -106,7 +121,10 @@ impl Nvrtc {
         let r = unsafe { compile(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr()) };
         let result = if r != 0 {
             let log = self.read(prog, b"nvrtcGetProgramLogSize\0", b"nvrtcGetProgramLog\0").unwrap_or_default();
-            Err(Error::ShaderCompile { entry: label.into(), log: String::from_utf8_lossy(&log).trim_end_matches('\0').to_string() })
+            Err(Error::ShaderCompile {
+                entry: label.into(),
+                log: String::from_utf8_lossy(&log).trim_end_matches('\0').to_string(),
+            })
         } else {
             match output {
                 Output::Ptx => self.read(prog, b"nvrtcGetPTXSize\0", b"nvrtcGetPTX\0"),

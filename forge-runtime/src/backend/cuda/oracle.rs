@@ -2,10 +2,10 @@
 //! seed's dispatch trait for `CudaPipeline`.
 
 use super::{CudaComputeContext, CudaPipeline};
+use crate::backend::oracle::{check_oracle_call, Compute, OracleContext};
 use crate::error::Result;
 use crate::ir::{KernelSpec, Schedule};
 use crate::memory::{BindingUsage, BufferView};
-use crate::backend::oracle::{check_oracle_call, Compute, OracleContext};
 
 impl Compute for CudaPipeline<'_> {
     /// Launches and waits, timing the kernel with CUDA events.

@@ -26,7 +26,12 @@ pub fn launch_dims(spec: &KernelSpec, schedule: &Schedule) -> Result<LaunchDims>
 }
 
 /// Launches `function` on the context's stream with one u64 device address per parameter.
-pub(crate) fn launch_raw(ctx: &CudaComputeContext, function: &CudaFunction, params: &[u64], dims: LaunchDims) -> Result<()> {
+pub(crate) fn launch_raw(
+    ctx: &CudaComputeContext,
+    function: &CudaFunction,
+    params: &[u64],
+    dims: LaunchDims,
+) -> Result<()> {
     let cfg = LaunchConfig { grid_dim: dims.grid, block_dim: dims.block, shared_mem_bytes: dims.shared_mem_bytes };
     let mut builder = ctx.stream().launch_builder(function);
     for p in params {

@@ -234,7 +234,11 @@ impl SlabAllocator {
                 if capacity < bump.used {
                     return Err(Error::InvalidArgument {
                         argument: "capacity".into(),
-                        reason: format!("shrinking the {} slab to {capacity} bytes below its {} live bytes", kind.name(), bump.used),
+                        reason: format!(
+                            "shrinking the {} slab to {capacity} bytes below its {} live bytes",
+                            kind.name(),
+                            bump.used
+                        ),
                     });
                 }
                 bump.capacity = capacity;

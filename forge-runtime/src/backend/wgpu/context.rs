@@ -291,7 +291,8 @@ impl DeviceHandle {
             Ok(Err(e)) => return Err(Error::wgpu("mapping the readback buffer", e)),
             Err(_) => return Err(Error::wgpu("mapping the readback buffer", "the map callback never ran")),
         }
-        let bytes = buffer.slice(0..len).get_mapped_range().map_err(|e| Error::wgpu("reading the mapped buffer", e))?.to_vec();
+        let bytes =
+            buffer.slice(0..len).get_mapped_range().map_err(|e| Error::wgpu("reading the mapped buffer", e))?.to_vec();
         buffer.unmap();
         Ok(bytes)
     }

@@ -72,7 +72,10 @@ impl Device for WgpuDevice {
         self.description.clone()
     }
     fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
-        let me = self.this.upgrade().ok_or_else(|| crate::error::Error::Internal("wgpu device dropped while compiling".into()))?;
+        let me = self
+            .this
+            .upgrade()
+            .ok_or_else(|| crate::error::Error::Internal("wgpu device dropped while compiling".into()))?;
         Ok(Box::new(WgpuExec::new(me, plan)?))
     }
     fn as_any(&self) -> &dyn std::any::Any {

@@ -86,7 +86,11 @@ impl WgpuExec {
                 }
             }
             let traces = k.spec.args.iter().any(|a| a.role == BufferRole::Scene);
-            let bind_group = if traces { None } else { Some(layout.bind_group(&handle.device, &pipeline, &k.spec, &bindings, &[])?) };
+            let bind_group = if traces {
+                None
+            } else {
+                Some(layout.bind_group(&handle.device, &pipeline, &k.spec, &bindings, &[])?)
+            };
             variants.push(crate::lower::code::geometry::variant_name(&k.spec, &k.schedule));
             passes.push(Pass { label: k.spec.node.clone(), pipeline, bind_group, grid });
             all_bindings.push(bindings);
@@ -97,7 +101,11 @@ impl WgpuExec {
         let n = passes.len() as u32;
         let queries = if c.timestamps && n > 0 && n * 2 <= wgpu::QUERY_SET_MAX_QUERIES {
             Some(scoped(&handle.device, "creating timestamp queries", || {
-                let set = handle.device.create_query_set(&wgpu::QuerySetDescriptor { label: Some("forge timestamps"), ty: wgpu::QueryType::Timestamp, count: n * 2 });
+                let set = handle.device.create_query_set(&wgpu::QuerySetDescriptor {
+                    label: Some("forge timestamps"),
+                    ty: wgpu::QueryType::Timestamp,
+                    count: n * 2,
+                });
                 let resolve = handle.device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some("forge timestamp resolve"),
                     size: n as u64 * 2 * wgpu::QUERY_SIZE as u64,
@@ -109,7 +117,9 @@ impl WgpuExec {
         } else {
             None
         };
-        let staging_size = (layout.output_bytes(&plan) + queries.as_ref().map_or(0, |_| n as u64 * 16)).max(layout.largest_state(&plan)).max(4);
+        let staging_size = (layout.output_bytes(&plan) + queries.as_ref().map_or(0, |_| n as u64 * 16))
+            .max(layout.largest_state(&plan))
+            .max(4);
         let staging = scoped(&handle.device, "creating the readback buffer", || {
             handle.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("forge readback"),
@@ -120,7 +130,18 @@ impl WgpuExec {
         })?;
         drop(guard);
         let scenes = vec![None; plan.buffers.len()];
-        Ok(WgpuExec { device, plan, handle, bindings: all_bindings, scenes, layout, passes, staging, queries, variants })
+        Ok(WgpuExec {
+            device,
+            plan,
+            handle,
+            bindings: all_bindings,
+            scenes,
+            layout,
+            passes,
+            staging,
+            queries,
+            variants,
+        })
     }
 
     /// Copies `(buffer id, bytes)` regions into the staging buffer in one submission with
@@ -139,14 +160,16 @@ impl WgpuExec {
             total += passes.len() as u64 * 16;
         }
         scoped(&h.device, "submitting the graph", || {
-            let mut encoder = h.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("forge graph") });
+            let mut encoder =
+                h.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("forge graph") });
             for (k, p) in passes.iter().enumerate() {
                 let timestamp_writes = queries.map(|(set, _)| wgpu::ComputePassTimestampWrites {
                     query_set: set,
                     beginning_of_pass_write_index: Some(2 * k as u32),
                     end_of_pass_write_index: Some(2 * k as u32 + 1),
                 });
-                let mut cpass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&p.label), timestamp_writes });
+                let mut cpass = encoder
+                    .begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&p.label), timestamp_writes });
                 cpass.set_pipeline(&p.pipeline);
                 cpass.set_bind_group(0, p.bind_group.as_ref(), &[]);
                 cpass.dispatch_workgroups(p.grid[0], p.grid[1], p.grid[2]);
@@ -205,13 +228,21 @@ impl Executable for WgpuExec {
                 .iter()
                 .enumerate()
                 .filter_map(|(n, s)| match s {
-                    crate::ir::RawSlot::Scene { arg } => self.scenes[k.spec.args[*arg].buffer].as_ref().map(|(_, t)| (n as u32, t)),
+                    crate::ir::RawSlot::Scene { arg } => {
+                        self.scenes[k.spec.args[*arg].buffer].as_ref().map(|(_, t)| (n as u32, t))
+                    }
                     _ => None,
                 })
                 .collect();
             let needed = r.slots.iter().filter(|s| matches!(s, crate::ir::RawSlot::Scene { .. })).count();
             if needed > 0 && scenes.len() == needed {
-                let group = self.layout.bind_group(&self.handle.device, &self.passes[i].pipeline, &k.spec, &self.bindings[i], &scenes)?;
+                let group = self.layout.bind_group(
+                    &self.handle.device,
+                    &self.passes[i].pipeline,
+                    &k.spec,
+                    &self.bindings[i],
+                    &scenes,
+                )?;
                 self.passes[i].bind_group = Some(group);
             }
         }
@@ -224,14 +255,25 @@ impl Executable for WgpuExec {
             self.layout.write(&self.handle, id, bytes)?;
         }
         self.layout.write_uniforms(&self.handle, &req.uniforms);
-        let outputs: Vec<BufferId> =
-            self.plan.buffers.iter().enumerate().filter(|(_, b)| b.role == BufferRole::Output).map(|(i, _)| i).collect();
+        let outputs: Vec<BufferId> = self
+            .plan
+            .buffers
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.role == BufferRole::Output)
+            .map(|(i, _)| i)
+            .collect();
         let (bytes, ts) = self.submit(&self.passes, &outputs, true)?;
         let kernel_times = match ts {
             Some(ns) => ns.into_iter().map(|n| Some(Duration::from_nanos(n))).collect(),
             None => vec![None; self.passes.len()],
         };
-        Ok(RunResult { outputs: outputs.into_iter().zip(bytes).collect(), kernel_times, device_total: None, enqueue: None })
+        Ok(RunResult {
+            outputs: outputs.into_iter().zip(bytes).collect(),
+            kernel_times,
+            device_total: None,
+            enqueue: None,
+        })
     }
 
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {

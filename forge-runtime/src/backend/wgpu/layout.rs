@@ -75,17 +75,27 @@ impl Layout {
         }
         let create = |label: &str, size: u64, usage: wgpu::BufferUsages| {
             scoped(device, "allocating an instance's memory", || {
-                device.create_buffer(&wgpu::BufferDescriptor { label: Some(label), size: padded(size), usage, mapped_at_creation: false })
+                device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(label),
+                    size: padded(size),
+                    usage,
+                    mapped_at_creation: false,
+                })
             })
         };
         let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;
         let read = sizes[0].iter().map(|&s| create("forge instance (read)", s, storage)).collect::<Result<Vec<_>>>()?;
-        let read_write = sizes[1].iter().map(|&s| create("forge instance (read-write)", s, storage)).collect::<Result<Vec<_>>>()?;
+        let read_write =
+            sizes[1].iter().map(|&s| create("forge instance (read-write)", s, storage)).collect::<Result<Vec<_>>>()?;
         let uniform_slot = (c.min_uniform_buffer_offset_alignment as u64).max(16);
         let block = (plan.uniforms.len() as u64 * 4).max(16).next_multiple_of(16);
         let uniform_fields = block.next_multiple_of(uniform_slot);
         let uniform_bytes = uniform_fields + plan.uniforms.len() as u64 * uniform_slot;
-        let uniforms = create("forge instance (uniforms)", uniform_bytes, wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST)?;
+        let uniforms = create(
+            "forge instance (uniforms)",
+            uniform_bytes,
+            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        )?;
         Ok(Layout { read, read_write, uniforms, uniform_slot, uniform_fields, places, align })
     }
 
@@ -108,11 +118,22 @@ impl Layout {
 
     /// Bytes of every output, each padded to 4.
     pub fn output_bytes(&self, plan: &Plan) -> u64 {
-        plan.buffers.iter().enumerate().filter(|(_, b)| b.role == BufferRole::Output).map(|(i, _)| self.padded_bytes(plan, i)).sum()
+        plan.buffers
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.role == BufferRole::Output)
+            .map(|(i, _)| self.padded_bytes(plan, i))
+            .sum()
     }
 
     pub fn largest_state(&self, plan: &Plan) -> u64 {
-        plan.buffers.iter().enumerate().filter(|(_, b)| b.role == BufferRole::State).map(|(i, _)| self.padded_bytes(plan, i)).max().unwrap_or(0)
+        plan.buffers
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.role == BufferRole::State)
+            .map(|(i, _)| self.padded_bytes(plan, i))
+            .max()
+            .unwrap_or(0)
     }
 
     /// The bindings of one kernel's arguments.
@@ -150,7 +171,11 @@ impl Layout {
     ) -> Result<wgpu::BindGroup> {
         let arg = |n: u32, b: &Binding| wgpu::BindGroupEntry {
             binding: n,
-            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding { buffer: self.buffer(b.class, b.phys), offset: b.offset, size: wgpu::BufferSize::new(b.size) }),
+            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: self.buffer(b.class, b.phys),
+                offset: b.offset,
+                size: wgpu::BufferSize::new(b.size),
+            }),
         };
         let mut entries = Vec::new();
         match &spec.body {
@@ -167,8 +192,8 @@ impl Layout {
                             }),
                         }),
                         RawSlot::Scene { .. } => {
-                            let (_, tlas) = scenes.iter().find(|(b, _)| *b == n as u32).ok_or_else(|| Error::WeightsNotLoaded {
-                                binding: format!("the scene of node `{}`", spec.node),
+                            let (_, tlas) = scenes.iter().find(|(b, _)| *b == n as u32).ok_or_else(|| {
+                                Error::WeightsNotLoaded { binding: format!("the scene of node `{}`", spec.node) }
                             })?;
                             entries.push(wgpu::BindGroupEntry { binding: n as u32, resource: tlas.as_binding() });
                         }
@@ -180,13 +205,21 @@ impl Layout {
                 if spec.uses_uniforms {
                     entries.push(wgpu::BindGroupEntry {
                         binding: bindings.len() as u32,
-                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding { buffer: &self.uniforms, offset: 0, size: wgpu::BufferSize::new(self.uniform_fields) }),
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: &self.uniforms,
+                            offset: 0,
+                            size: wgpu::BufferSize::new(self.uniform_fields),
+                        }),
                     });
                 }
             }
         }
         scoped(device, "binding a kernel's memory", || {
-            device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some("forge kernel"), layout: &pipeline.get_bind_group_layout(0), entries: &entries })
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("forge kernel"),
+                layout: &pipeline.get_bind_group_layout(0),
+                entries: &entries,
+            })
         })
     }
 

@@ -3,11 +3,11 @@
 
 use super::context::WgpuComputeContext;
 use super::submit::GraphPass;
+use crate::backend::oracle::{check_oracle_call, OracleContext};
 use crate::error::{Error, Result};
 use crate::ir::{KernelSpec, Plan, PlanBuffer, PlannedKernel, Schedule};
 use crate::lower::wgsl::{dispatch, emit_kernel, entry_name};
 use crate::memory::{BindingUsage, BufferView};
-use crate::backend::oracle::{check_oracle_call, OracleContext};
 use std::time::Instant;
 
 /// A one-kernel plan so the WGSL emitter sees the arguments as buffers `a0, a1, …`.

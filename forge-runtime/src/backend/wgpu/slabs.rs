@@ -216,7 +216,12 @@ impl WgpuComputeContext {
         if data.len() as u64 > view.size {
             return Err(Error::InvalidArgument {
                 argument: "data".into(),
-                reason: format!("write_view: {} bytes do not fit the view of {} bytes at binding {}", data.len(), view.size, view.binding),
+                reason: format!(
+                    "write_view: {} bytes do not fit the view of {} bytes at binding {}",
+                    data.len(),
+                    view.size,
+                    view.binding
+                ),
             });
         }
         self.check_view_bounds(view)?;

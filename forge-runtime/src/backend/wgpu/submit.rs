@@ -81,7 +81,10 @@ impl WgpuComputeContext {
         if src.size > dst.size {
             return Err(Error::InvalidArgument {
                 argument: "dst".into(),
-                reason: format!("copy of {} bytes into a view of {} bytes (binding {} → {})", src.size, dst.size, src.binding, dst.binding),
+                reason: format!(
+                    "copy of {} bytes into a view of {} bytes (binding {} → {})",
+                    src.size, dst.size, src.binding, dst.binding
+                ),
             });
         }
         let (sk, dk) = (SlabKind::for_usage(src.usage), SlabKind::for_usage(dst.usage));

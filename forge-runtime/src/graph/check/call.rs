@@ -23,8 +23,12 @@ pub(super) fn call(
     let reduction_form = func.text != "max" || matches!(args.first(), Some(Expr::Name(_)));
     if t.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") && reduction_form {
         return t.err(
-            GraphError::new(ErrorKind::IndexForm, func.span, format!("a `{}` reduction must be the node's whole right-hand side", func.text))
-                .help("compute the reduction into a `temp` in its own node, then combine"),
+            GraphError::new(
+                ErrorKind::IndexForm,
+                func.span,
+                format!("a `{}` reduction must be the node's whole right-hand side", func.text),
+            )
+            .help("compute the reduction into a `temp` in its own node, then combine"),
         );
     }
     let Some(decl) = lookup(&func.text, args.len()) else {
@@ -64,7 +68,11 @@ pub(super) fn call(
             );
         }
         if named[..i].iter().any(|(k, _)| k.text == key.text) {
-            return t.err(GraphError::new(ErrorKind::DuplicateName, key.span, format!("option `{}` is given twice", key.text)));
+            return t.err(GraphError::new(
+                ErrorKind::DuplicateName,
+                key.span,
+                format!("option `{}` is given twice", key.text),
+            ));
         }
         opts.set(t, key, value)?;
     }
@@ -89,8 +97,12 @@ pub(super) fn call(
             let a = t.expr(&args[0], want)?;
             if a.ty == Ty::Bool || (op.float_only() && a.ty != Ty::F32) {
                 return t.err(
-                    GraphError::new(ErrorKind::TypeMismatch, args[0].span(), format!("`{f}` needs a float argument, found {}", a.ty))
-                        .help("cast it with `as f32`"),
+                    GraphError::new(
+                        ErrorKind::TypeMismatch,
+                        args[0].span(),
+                        format!("`{f}` needs a float argument, found {}", a.ty),
+                    )
+                    .help("cast it with `as f32`"),
                 );
             }
             let (ty, shape) = (a.ty, a.shape.clone());
@@ -101,10 +113,18 @@ pub(super) fn call(
             let (a, b) = (t.expr(&args[0], Some(ty)), t.expr(&args[1], Some(ty)));
             let (a, b) = (a?, b?);
             if ty == Ty::Bool {
-                return t.err(GraphError::new(ErrorKind::TypeMismatch, span, format!("`{f}` is not defined on bool values")));
+                return t.err(GraphError::new(
+                    ErrorKind::TypeMismatch,
+                    span,
+                    format!("`{f}` is not defined on bool values"),
+                ));
             }
             let shape = t.broadcast(&a.shape, &b.shape, span)?;
-            let op = if decl.builtin == Builtin::Min { super::super::ops::BinaryOp::Min } else { super::super::ops::BinaryOp::Max };
+            let op = if decl.builtin == Builtin::Min {
+                super::super::ops::BinaryOp::Min
+            } else {
+                super::super::ops::BinaryOp::Max
+            };
             Some(TExpr { kind: TKind::Binary(op, Box::new(a), Box::new(b)), ty, shape, span })
         }
         Builtin::Select => {
@@ -163,8 +183,12 @@ pub(super) fn call(
             let eps = t.expr(eps_arg, Some(Ty::F32))?;
             if eps.ty != Ty::F32 || !eps.shape.is_empty() {
                 return t.err(
-                    GraphError::new(ErrorKind::ArgumentKind, eps_arg.span(), format!("`{f}`'s eps must be a float scalar (a literal or a uniform)"))
-                        .help(format!("e.g. `{}` or `uniform eps: f32 = 1e-5;`", decl.signature.replace("eps", "1e-5"))),
+                    GraphError::new(
+                        ErrorKind::ArgumentKind,
+                        eps_arg.span(),
+                        format!("`{f}`'s eps must be a float scalar (a literal or a uniform)"),
+                    )
+                    .help(format!("e.g. `{}` or `uniform eps: f32 = 1e-5;`", decl.signature.replace("eps", "1e-5"))),
                 );
             }
             all.push(eps);
@@ -183,10 +207,9 @@ pub(super) fn call(
                     ExtentDisplay(dims, x),
                     ExtentDisplay(dims, y)
                 );
-                return t.err(
-                    GraphError::new(ErrorKind::ShapeMismatch, args[1].span(), msg)
-                        .help("matmul(a: [.., M, K], b: [.., K, N]) -> [.., M, N]; PyTorch weights [N, K] are `transpose(w)`"),
-                );
+                return t.err(GraphError::new(ErrorKind::ShapeMismatch, args[1].span(), msg).help(
+                    "matmul(a: [.., M, K], b: [.., K, N]) -> [.., M, N]; PyTorch weights [N, K] are `transpose(w)`",
+                ));
             }
             let mut shape = t.broadcast(&a.shape[..ra - 2].to_vec(), &b.shape[..rb - 2].to_vec(), span)?;
             shape.extend([a.shape[ra - 2], b.shape[rb - 1]]);
@@ -201,10 +224,18 @@ pub(super) fn call(
             let table = t.expr(&args[0], None)?;
             let ids = t.expr(&args[1], Some(Ty::U32))?;
             if table.shape.is_empty() || !matches!(table.kind, TKind::Read(_)) {
-                return t.err(GraphError::new(ErrorKind::ArgumentKind, args[0].span(), "`gather`'s table must be a binding of rank 1 or more"));
+                return t.err(GraphError::new(
+                    ErrorKind::ArgumentKind,
+                    args[0].span(),
+                    "`gather`'s table must be a binding of rank 1 or more",
+                ));
             }
             if !ids.ty.is_int() {
-                return t.err(GraphError::new(ErrorKind::TypeMismatch, args[1].span(), format!("`gather`'s ids must be integers, found {}", ids.ty)));
+                return t.err(GraphError::new(
+                    ErrorKind::TypeMismatch,
+                    args[1].span(),
+                    format!("`gather`'s ids must be integers, found {}", ids.ty),
+                ));
             }
             let mut shape = ids.shape.clone();
             shape.extend_from_slice(&table.shape[1..]);
@@ -241,11 +272,21 @@ impl Options {
             "scale" => {
                 let s = t.expr(value, Some(Ty::F32))?;
                 if s.ty != Ty::F32 || !s.shape.is_empty() {
-                    return t.err(GraphError::new(ErrorKind::ArgumentKind, value.span(), "`scale` must be a float scalar"));
+                    return t.err(GraphError::new(
+                        ErrorKind::ArgumentKind,
+                        value.span(),
+                        "`scale` must be a float scalar",
+                    ));
                 }
                 self.scale = Some(s);
             }
-            _ => return t.err(GraphError::new(ErrorKind::ArgumentKind, key.span, format!("unknown option `{}`", key.text))),
+            _ => {
+                return t.err(GraphError::new(
+                    ErrorKind::ArgumentKind,
+                    key.span,
+                    format!("unknown option `{}`", key.text),
+                ))
+            }
         }
         Some(())
     }
@@ -295,14 +336,24 @@ fn transpose(t: &mut Typer<'_, '_>, args: &[Expr], span: Span) -> Option<TExpr> 
         };
         let a = if v < 0 { rank as i128 + v } else { v };
         if a < 0 || a >= rank as i128 {
-            return t.err(GraphError::new(ErrorKind::ArgumentKind, e.span(), format!("axis {v} is outside rank {rank}")));
+            return t.err(GraphError::new(
+                ErrorKind::ArgumentKind,
+                e.span(),
+                format!("axis {v} is outside rank {rank}"),
+            ));
         }
         Some(a as usize)
     };
     let (a, b) = match args.len() {
         1 => (rank - 2, rank - 1),
         3 => (axis(t, &args[1])?, axis(t, &args[2])?),
-        _ => return t.err(GraphError::new(ErrorKind::Arity, span, "`transpose` takes one argument, or three: (x, dim0, dim1)")),
+        _ => {
+            return t.err(GraphError::new(
+                ErrorKind::Arity,
+                span,
+                "`transpose` takes one argument, or three: (x, dim0, dim1)",
+            ))
+        }
     };
     view.axes.swap(a, b);
     x.shape.swap(a, b);
@@ -318,10 +369,18 @@ fn attention(t: &mut Typer<'_, '_>, args: &[Expr], opts: Options, span: Span) ->
     let (rq, rk, rv) = (q.shape.len(), k.shape.len(), v.shape.len());
     let (e_q, e_k) = (q.shape[rq - 1], k.shape[rk - 1]);
     if e_q != e_k {
-        return t.err(GraphError::new(ErrorKind::ShapeMismatch, args[1].span(), "`attention`: q and k must share their last axis (the head size)"));
+        return t.err(GraphError::new(
+            ErrorKind::ShapeMismatch,
+            args[1].span(),
+            "`attention`: q and k must share their last axis (the head size)",
+        ));
     }
     if k.shape[rk - 2] != v.shape[rv - 2] {
-        return t.err(GraphError::new(ErrorKind::ShapeMismatch, args[2].span(), "`attention`: k and v must have the same number of keys (second-to-last axis)"));
+        return t.err(GraphError::new(
+            ErrorKind::ShapeMismatch,
+            args[2].span(),
+            "`attention`: k and v must have the same number of keys (second-to-last axis)",
+        ));
     }
     let batch = t.broadcast(&q.shape[..rq - 2].to_vec(), &k.shape[..rk - 2].to_vec(), span)?;
     let batch: Shape = t.broadcast(&batch, &v.shape[..rv - 2].to_vec(), span)?;
@@ -339,6 +398,13 @@ fn attention(t: &mut Typer<'_, '_>, args: &[Expr], opts: Options, span: Span) ->
     }
     let mut shape = batch;
     shape.extend([q.shape[rq - 2], v.shape[rv - 1]]);
-    let call = OpCall { op: Builtin::Attention, args: vec![q, k, v], keepdim: false, causal: opts.causal, mask: opts.mask, scale: opts.scale };
+    let call = OpCall {
+        op: Builtin::Attention,
+        args: vec![q, k, v],
+        keepdim: false,
+        causal: opts.causal,
+        mask: opts.mask,
+        scale: opts.scale,
+    };
     Some(TExpr { kind: TKind::Op(Box::new(call)), ty: Ty::F32, shape, span })
 }

@@ -21,8 +21,12 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
         }
         if RESERVED.contains(&d.text.as_str()) {
             cx.err(
-                GraphError::new(ErrorKind::BadDeclaration, d.span, format!("`{}` is reserved; pick another name", d.text))
-                    .help("`inf`, `true` and `false` are literals in graph expressions"),
+                GraphError::new(
+                    ErrorKind::BadDeclaration,
+                    d.span,
+                    format!("`{}` is reserved; pick another name", d.text),
+                )
+                .help("`inf`, `true` and `false` are literals in graph expressions"),
             );
         }
     }
@@ -35,15 +39,23 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
                 format!("`{}` is already a dim; pick another name", name.text),
             )),
             Some(_) => {
-                cx.err(GraphError::new(ErrorKind::DuplicateName, name.span, format!("binding `{}` is declared twice", name.text)));
+                cx.err(GraphError::new(
+                    ErrorKind::DuplicateName,
+                    name.span,
+                    format!("binding `{}` is declared twice", name.text),
+                ));
                 continue;
             }
             None => {}
         }
         if RESERVED.contains(&name.text.as_str()) {
             cx.err(
-                GraphError::new(ErrorKind::BadDeclaration, name.span, format!("`{}` is reserved; pick another name", name.text))
-                    .help("`inf`, `true` and `false` are literals in graph expressions"),
+                GraphError::new(
+                    ErrorKind::BadDeclaration,
+                    name.span,
+                    format!("`{}` is reserved; pick another name", name.text),
+                )
+                .help("`inf`, `true` and `false` are literals in graph expressions"),
             );
         }
         let mut shape = Vec::with_capacity(b.shape.len());
@@ -65,10 +77,16 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
                 .help("declare it `input` to pass a tensor per run"),
             );
         }
-        if b.usage == Usage::Scene && (b.elem != Elem::F32 || b.shape.len() != 2 || shape.get(1) != Some(&Extent::Lit(9))) {
+        if b.usage == Usage::Scene
+            && (b.elem != Elem::F32 || b.shape.len() != 2 || shape.get(1) != Some(&Extent::Lit(9)))
+        {
             cx.err(
-                GraphError::new(ErrorKind::BadDeclaration, b.name.span, format!("scene `{}` must be declared `f32[N, 9]`", name.text))
-                    .help("a scene is a triangle soup: N triangles of 3 vertices of 3 floats"),
+                GraphError::new(
+                    ErrorKind::BadDeclaration,
+                    b.name.span,
+                    format!("scene `{}` must be declared `f32[N, 9]`", name.text),
+                )
+                .help("a scene is a triangle soup: N triangles of 3 vertices of 3 floats"),
             );
         }
         let mut default = None;
@@ -107,12 +125,18 @@ pub(super) fn extent_of(cx: &mut Cx<'_>, d: &DimRef) -> Option<Extent> {
                 let mut names: Vec<&str> = cx.graph.dims.iter().map(|d| d.text.as_str()).collect();
                 names.push(&n.text);
                 let help = format!("add it to the graph's `dims {{ … }}` list: dims {{ {} }}", names.join(", "));
-                cx.err(GraphError::new(ErrorKind::UndeclaredDim, n.span, format!("dim `{}` is not declared", n.text)).help(help));
+                cx.err(
+                    GraphError::new(ErrorKind::UndeclaredDim, n.span, format!("dim `{}` is not declared", n.text))
+                        .help(help),
+                );
                 None
             }
         },
         DimRef::Lit { value: 0, span } => {
-            cx.err(GraphError::new(ErrorKind::BadDeclaration, *span, "a dim of 0 makes an empty tensor").help("dims are at least 1"));
+            cx.err(
+                GraphError::new(ErrorKind::BadDeclaration, *span, "a dim of 0 makes an empty tensor")
+                    .help("dims are at least 1"),
+            );
             None
         }
         DimRef::Lit { value, .. } => Some(Extent::Lit(*value)),

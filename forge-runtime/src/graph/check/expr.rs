@@ -82,15 +82,21 @@ impl<'c, 'g> Typer<'c, 'g> {
             Expr::Raw { .. } => Nat::FlexInt,
             Expr::Call { func, args, .. } => {
                 let reduction_form = func.text != "max" || matches!(args.first(), Some(Expr::Name(_)));
-                if self.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") && reduction_form {
-                    return if func.text == "mean" { Nat::Fixed(Ty::F32) } else { args.get(1).map_or(Nat::FlexInt, |a| self.nat(a)) };
+                if self.index.is_some()
+                    && args.len() == 2
+                    && matches!(func.text.as_str(), "sum" | "max" | "mean")
+                    && reduction_form
+                {
+                    return if func.text == "mean" {
+                        Nat::Fixed(Ty::F32)
+                    } else {
+                        args.get(1).map_or(Nat::FlexInt, |a| self.nat(a))
+                    };
                 }
                 match lookup(&func.text, args.len()).map(|d| d.builtin) {
                     Some(Builtin::Unary(op)) if op.float_only() => Nat::Fixed(Ty::F32),
                     Some(Builtin::Unary(_)) => args.first().map_or(Nat::FlexInt, |a| self.nat(a)),
-                    Some(Builtin::Min | Builtin::Max) => {
-                        args.iter().map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join)
-                    }
+                    Some(Builtin::Min | Builtin::Max) => args.iter().map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join),
                     Some(Builtin::Select) => args.iter().skip(1).map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join),
                     Some(Builtin::Argmax) => Nat::Fixed(Ty::U32),
                     Some(Builtin::Transpose | Builtin::Reshape | Builtin::Gather) => {
@@ -211,8 +217,12 @@ impl<'c, 'g> Typer<'c, 'g> {
             return match b.usage {
                 Usage::Uniform => mk(TKind::Uniform(id), b.elem.compute(), vec![]),
                 Usage::Scene => self.err(
-                    GraphError::new(ErrorKind::ArgumentKind, span, format!("scene `{}` can only be traced by a raw kernel", n.text))
-                        .help("name it among a `wgsl!` kernel's bindings"),
+                    GraphError::new(
+                        ErrorKind::ArgumentKind,
+                        span,
+                        format!("scene `{}` can only be traced by a raw kernel", n.text),
+                    )
+                    .help("name it among a `wgsl!` kernel's bindings"),
                 ),
                 _ if self.index.is_some() && !b.shape.is_empty() => {
                     // Suggest the trailing indices, as broadcasting would align them.
@@ -223,8 +233,12 @@ impl<'c, 'g> Typer<'c, 'g> {
                     }
                     let vars = vars.join(", ");
                     self.err(
-                        GraphError::new(ErrorKind::IndexForm, span, format!("`{}` is read whole in an index-notation node", n.text))
-                            .help(format!("subscript it, e.g. `{}[{vars}]`", n.text)),
+                        GraphError::new(
+                            ErrorKind::IndexForm,
+                            span,
+                            format!("`{}` is read whole in an index-notation node", n.text),
+                        )
+                        .help(format!("subscript it, e.g. `{}[{vars}]`", n.text)),
                     )
                 }
                 _ => {
@@ -256,14 +270,20 @@ impl<'c, 'g> Typer<'c, 'g> {
                         scope.names().join(", "),
                         n.text
                     );
-                    self.err(GraphError::new(ErrorKind::UnboundIndex, span, format!("index `{}` is not bound", n.text)).help(help))
+                    self.err(
+                        GraphError::new(ErrorKind::UnboundIndex, span, format!("index `{}` is not bound", n.text))
+                            .help(help),
+                    )
                 }
                 _ => {
                     let mut help = format!("declare it, e.g. `input {}: f32[…];`", n.text);
                     if self.index.is_none() && is_index_like(&n.text) {
                         help.push_str("; index variables exist only in index notation (`t[i] = …`)");
                     }
-                    self.err(GraphError::new(ErrorKind::UnknownName, span, format!("`{}` is not declared", n.text)).help(help))
+                    self.err(
+                        GraphError::new(ErrorKind::UnknownName, span, format!("`{}` is not declared", n.text))
+                            .help(help),
+                    )
                 }
             },
         }
@@ -339,10 +359,18 @@ impl<'c, 'g> Typer<'c, 'g> {
             BinOp::Or => BinaryOp::Or,
         };
         if bop.is_logical() && (a.ty != Ty::Bool || b.ty != Ty::Bool) {
-            return self.err(GraphError::new(ErrorKind::TypeMismatch, span, format!("{what} needs bool operands (comparisons)")));
+            return self.err(GraphError::new(
+                ErrorKind::TypeMismatch,
+                span,
+                format!("{what} needs bool operands (comparisons)"),
+            ));
         }
         if !bop.is_logical() && a.ty == Ty::Bool && !matches!(bop, BinaryOp::Eq | BinaryOp::Ne) {
-            return self.err(GraphError::new(ErrorKind::TypeMismatch, span, format!("{what} is not defined on bool values")));
+            return self.err(GraphError::new(
+                ErrorKind::TypeMismatch,
+                span,
+                format!("{what} is not defined on bool values"),
+            ));
         }
         let ty = if bop.is_comparison() { Ty::Bool } else { a.ty };
         Some(TExpr { kind: TKind::Binary(bop, Box::new(a), Box::new(b)), ty, shape, span })
@@ -371,7 +399,11 @@ impl<'c, 'g> Typer<'c, 'g> {
         use super::super::checked::{Deferred, SliceIndex};
         use super::super::shape::Extent;
         let Some(id) = self.cx.binding_id(&base.text) else {
-            return self.err(GraphError::new(ErrorKind::UnknownName, base.span, format!("`{}` is not declared", base.text)));
+            return self.err(GraphError::new(
+                ErrorKind::UnknownName,
+                base.span,
+                format!("`{}` is not declared", base.text),
+            ));
         };
         super::flow::note_read(self.cx, id, base);
         let b = self.cx.bindings[id].clone();
@@ -417,16 +449,14 @@ impl<'c, 'g> Typer<'c, 'g> {
                     }
                     slice.push(SliceIndex::Lit(v));
                 }
-                other => {
-                    return self.err(
-                        GraphError::new(
-                            ErrorKind::IndexForm,
-                            other.span(),
-                            "outside index notation a subscript fixes a leading axis by a loop variable or a literal",
-                        )
-                        .help("for gathers, shifts or computed subscripts write the node in index notation: `t[i, j] = …`"),
+                other => return self.err(
+                    GraphError::new(
+                        ErrorKind::IndexForm,
+                        other.span(),
+                        "outside index notation a subscript fixes a leading axis by a loop variable or a literal",
                     )
-                }
+                    .help("for gathers, shifts or computed subscripts write the node in index notation: `t[i, j] = …`"),
+                ),
             }
         }
         let rest = b.shape.len() - slice.len();

@@ -10,8 +10,12 @@ pub(super) fn note_read(cx: &mut Cx<'_>, id: BindingId, name: &Name) {
     let usage = cx.bindings[id].usage;
     if matches!(usage, Usage::Temp | Usage::Output) && !cx.written.contains(&id) {
         cx.err(
-            GraphError::new(ErrorKind::ReadBeforeWrite, name.span, format!("`{}` is read before any node writes it", name.text))
-                .help("nodes run in the order written; move the node that writes it above this one"),
+            GraphError::new(
+                ErrorKind::ReadBeforeWrite,
+                name.span,
+                format!("`{}` is read before any node writes it", name.text),
+            )
+            .help("nodes run in the order written; move the node that writes it above this one"),
         );
     }
 }
@@ -34,7 +38,8 @@ pub(super) fn check_in_place(cx: &mut Cx<'_>, stmt: &Stmt, target: BindingId, va
                 });
             }
             if let Some(at) = at {
-                found = Some((at, format!("`{}` cannot run in place: it reads `{name}` while writing it", call.op.name())));
+                found =
+                    Some((at, format!("`{}` cannot run in place: it reads `{name}` while writing it", call.op.name())));
             }
         }
         TKind::Read(v) if v.binding == target && !is_identity(v) && found.is_none() => {
@@ -68,7 +73,12 @@ fn visit_outside_ops<'a>(e: &'a TExpr, f: &mut impl FnMut(&'a TExpr)) {
             visit_outside_ops(a, f);
             visit_outside_ops(b, f);
         }
-        TKind::Read(_) | TKind::Uniform(_) | TKind::Const(_) | TKind::Dim(_) | TKind::IndexVar(_) | TKind::LoopVar(_) => {}
+        TKind::Read(_)
+        | TKind::Uniform(_)
+        | TKind::Const(_)
+        | TKind::Dim(_)
+        | TKind::IndexVar(_)
+        | TKind::LoopVar(_) => {}
         TKind::Element { .. } => {}
     }
 }
@@ -78,7 +88,8 @@ pub(super) fn check_index_in_place(cx: &mut Cx<'_>, stmt: &Stmt, target: Binding
     let mut bad = None;
     body.visit(&mut |e| {
         if let TKind::Element { binding, subs } = &e.kind {
-            let same_point = subs.iter().enumerate().all(|(d, s)| matches!(s, Sub::Var { var, offset: 0 } if *var == d));
+            let same_point =
+                subs.iter().enumerate().all(|(d, s)| matches!(s, Sub::Var { var, offset: 0 } if *var == d));
             if *binding == target && !same_point && bad.is_none() {
                 bad = Some(e.span);
             }
@@ -86,8 +97,12 @@ pub(super) fn check_index_in_place(cx: &mut Cx<'_>, stmt: &Stmt, target: Binding
     });
     if let Some(span) = bad {
         cx.err(
-            GraphError::new(ErrorKind::InPlace, span, format!("`{}` is read at other points than the one this node writes", stmt.target.text))
-                .help("every point is computed in parallel; write the result into a fresh `temp`"),
+            GraphError::new(
+                ErrorKind::InPlace,
+                span,
+                format!("`{}` is read at other points than the one this node writes", stmt.target.text),
+            )
+            .help("every point is computed in parallel; write the result into a fresh `temp`"),
         );
     }
     check_cycle(cx, stmt, target, &body.reads());

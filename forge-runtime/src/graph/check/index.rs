@@ -59,7 +59,11 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target:
     let mut scope = IndexScope { vars: Vec::new(), reduce_var: None, bound_at: None, pending: Vec::new(), target };
     for (d, ix) in indices.iter().enumerate() {
         if scope.var(&ix.text).is_some() {
-            cx.err(GraphError::new(ErrorKind::DuplicateName, ix.span, format!("index `{}` appears twice on the left", ix.text)));
+            cx.err(GraphError::new(
+                ErrorKind::DuplicateName,
+                ix.span,
+                format!("index `{}` appears twice on the left", ix.text),
+            ));
         }
         shadow_check(cx, ix);
         scope.vars.push((ix.text.clone(), tb.shape.get(d).copied()));
@@ -69,8 +73,12 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target:
     if let Some((op, k, body)) = reduction(&stmt.value) {
         if scope.var(&k.text).is_some() {
             cx.err(
-                GraphError::new(ErrorKind::DuplicateName, k.span, format!("reduction index `{}` is already an index of the target", k.text))
-                    .help("reduce over a fresh index: `sum(k, …)`"),
+                GraphError::new(
+                    ErrorKind::DuplicateName,
+                    k.span,
+                    format!("reduction index `{}` is already an index of the target", k.text),
+                )
+                .help("reduce over a fresh index: `sum(k, …)`"),
             );
         }
         shadow_check(cx, k);
@@ -97,8 +105,14 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target:
             Some(e) => vars.push(*e),
             None => {
                 cx.err(
-                    GraphError::new(ErrorKind::UnboundIndex, reduce.as_ref().map_or(stmt.target.span, |r| r.1.span), format!("reduction index `{name}` subscripts nothing"))
-                        .help(format!("use it as a whole subscript inside the reduction, e.g. `sum({name}, a[i, {name}])`")),
+                    GraphError::new(
+                        ErrorKind::UnboundIndex,
+                        reduce.as_ref().map_or(stmt.target.span, |r| r.1.span),
+                        format!("reduction index `{name}` subscripts nothing"),
+                    )
+                    .help(format!(
+                        "use it as a whole subscript inside the reduction, e.g. `sum({name}, a[i, {name}])`"
+                    )),
                 );
                 return None;
             }
@@ -113,7 +127,14 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target:
     }
     let result_ty = if matches!(reduce, Some((ReduceOp::Mean, _))) { Ty::F32 } else { body.ty };
     if matches!(reduce, Some((ReduceOp::Mean, _))) && body.ty != Ty::F32 {
-        cx.err(GraphError::new(ErrorKind::TypeMismatch, body_expr.span(), format!("`mean` needs a float value, found {}", body.ty)).help("cast it with `as f32`"));
+        cx.err(
+            GraphError::new(
+                ErrorKind::TypeMismatch,
+                body_expr.span(),
+                format!("`mean` needs a float value, found {}", body.ty),
+            )
+            .help("cast it with `as f32`"),
+        );
         return None;
     }
     if result_ty != want {
@@ -135,8 +156,12 @@ fn shadow_check(cx: &mut Cx<'_>, ix: &Name) {
     let is_loop = cx.active_loop.is_some_and(|l| cx.loops[l].0 == ix.text);
     if cx.binding_id(&ix.text).is_some() || cx.graph.dim_index(&ix.text).is_some() || is_loop {
         cx.err(
-            GraphError::new(ErrorKind::DuplicateName, ix.span, format!("index `{}` has the name of a binding, dim or loop variable", ix.text))
-                .help("index variables are lower-case names of their own, e.g. `i`, `j`, `k`"),
+            GraphError::new(
+                ErrorKind::DuplicateName,
+                ix.span,
+                format!("index `{}` has the name of a binding, dim or loop variable", ix.text),
+            )
+            .help("index variables are lower-case names of their own, e.g. `i`, `j`, `k`"),
         );
     }
 }
@@ -162,7 +187,11 @@ pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: S
     };
     let b = t.cx.bindings[id].clone();
     if b.usage == Usage::Scene || b.usage == Usage::Uniform {
-        return t.err(GraphError::new(ErrorKind::ArgumentKind, base.span, format!("`{}` is {} and cannot be subscripted", b.name, b.usage.with_article())));
+        return t.err(GraphError::new(
+            ErrorKind::ArgumentKind,
+            base.span,
+            format!("`{}` is {} and cannot be subscripted", b.name, b.usage.with_article()),
+        ));
     }
     let is_target = t.index.as_ref().is_some_and(|s| s.target == id);
     if !is_target {
@@ -190,12 +219,18 @@ pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: S
         let e = e?;
         if !e.ty.is_int() {
             return t.err(
-                GraphError::new(ErrorKind::TypeMismatch, sub.span(), format!("a subscript must be an integer, found {}", e.ty))
-                    .help("convert it with `as u32` (ids stored as floats), or declare the binding `u32`"),
+                GraphError::new(
+                    ErrorKind::TypeMismatch,
+                    sub.span(),
+                    format!("a subscript must be an integer, found {}", e.ty),
+                )
+                .help("convert it with `as u32` (ids stored as floats), or declare the binding `u32`"),
             );
         }
         let mut data_dependent = false;
-        e.visit(&mut |x| data_dependent |= matches!(x.kind, TKind::Element { .. } | TKind::Read(_) | TKind::Uniform(_)));
+        e.visit(&mut |x| {
+            data_dependent |= matches!(x.kind, TKind::Element { .. } | TKind::Read(_) | TKind::Uniform(_))
+        });
         if !data_dependent {
             let what = format!("subscript {} of `{}`", axis, b.name);
             if let Some(scope) = t.index.as_mut() {

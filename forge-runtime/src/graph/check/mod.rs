@@ -122,7 +122,12 @@ impl Cx<'_> {
         let body = self.items(&l.body);
         self.active_loop = None;
         let label = format!("for {} in 0..{}", l.var.text, self.shape_text(&[count]).trim_matches(['[', ']']));
-        Some(Node { label, span: l.var.span, schedule: ScheduleHint::default(), kind: NodeKind::Loop { var: id, count, body } })
+        Some(Node {
+            label,
+            span: l.var.span,
+            schedule: ScheduleHint::default(),
+            kind: NodeKind::Loop { var: id, count, body },
+        })
     }
 
     fn stmt(&mut self, stmt: &ast::Stmt) -> Option<Node> {
@@ -140,11 +145,17 @@ impl Cx<'_> {
         };
         if let Some(t) = target {
             if self.view_targets.contains(&t) && !matches!(kind, Some(NodeKind::View { .. })) {
-                self.err(GraphError::new(
-                    ErrorKind::WriteReadOnly,
-                    stmt.target.span,
-                    format!("`{}` is a view (written by `reshape`/`transpose`) and cannot be written again", stmt.target.text),
-                ).help("declare another `temp` for this value"));
+                self.err(
+                    GraphError::new(
+                        ErrorKind::WriteReadOnly,
+                        stmt.target.span,
+                        format!(
+                            "`{}` is a view (written by `reshape`/`transpose`) and cannot be written again",
+                            stmt.target.text
+                        ),
+                    )
+                    .help("declare another `temp` for this value"),
+                );
             }
             self.written.insert(t);
         }
@@ -154,7 +165,11 @@ impl Cx<'_> {
     /// The target binding, if it is declared and writable (reports why not).
     fn target(&mut self, stmt: &ast::Stmt) -> Option<BindingId> {
         let Some(id) = self.binding_id(&stmt.target.text) else {
-            let what = if self.graph.dim_index(&stmt.target.text).is_some() { "is a dim, not a binding" } else { "is not declared" };
+            let what = if self.graph.dim_index(&stmt.target.text).is_some() {
+                "is a dim, not a binding"
+            } else {
+                "is not declared"
+            };
             self.err(
                 GraphError::new(ErrorKind::UnknownName, stmt.target.span, format!("`{}` {what}", stmt.target.text))
                     .help(format!("declare it first, e.g. `temp {}: f32[…];`", stmt.target.text)),
@@ -173,7 +188,11 @@ impl Cx<'_> {
                         usage.with_article()
                     ),
                 )
-                .help(format!("`{}` is {}; declare it `temp` or `output` to write it", stmt.target.text, usage.with_article())),
+                .help(format!(
+                    "`{}` is {}; declare it `temp` or `output` to write it",
+                    stmt.target.text,
+                    usage.with_article()
+                )),
             );
             return None;
         }
@@ -200,8 +219,12 @@ impl Cx<'_> {
         if let Some((items, span)) = s.items {
             if ![1, 2, 4, 8].contains(&items) {
                 self.err(
-                    GraphError::new(ErrorKind::Schedule, span, format!("items = {items} is not supported: expected 1, 2, 4 or 8"))
-                        .help("use 1, 2, 4 or 8"),
+                    GraphError::new(
+                        ErrorKind::Schedule,
+                        span,
+                        format!("items = {items} is not supported: expected 1, 2, 4 or 8"),
+                    )
+                    .help("use 1, 2, 4 or 8"),
                 );
             } else {
                 hint.items = Some(items as u32);
@@ -242,14 +265,25 @@ impl Cx<'_> {
                 return None;
             }
             if !matches!(arg.kind, TKind::Read(_)) {
-                self.err(GraphError::new(ErrorKind::ArgumentKind, args[0].span(), "`reshape` takes a binding (or a view of one)")
-                    .help("compute the expression into a `temp` first, then reshape the temp"));
+                self.err(
+                    GraphError::new(
+                        ErrorKind::ArgumentKind,
+                        args[0].span(),
+                        "`reshape` takes a binding (or a view of one)",
+                    )
+                    .help("compute the expression into a `temp` first, then reshape the temp"),
+                );
                 return None;
             }
             self.deferred.push(Deferred::SameCount {
                 a: arg.shape.clone(),
                 b: tb.shape.clone(),
-                what: format!("`{}` = reshape(…): {} and {}", tb.name, self.shape_text(&arg.shape), self.shape_text(&tb.shape)),
+                what: format!(
+                    "`{}` = reshape(…): {} and {}",
+                    tb.name,
+                    self.shape_text(&arg.shape),
+                    self.shape_text(&tb.shape)
+                ),
             });
             arg
         } else {
@@ -260,7 +294,12 @@ impl Cx<'_> {
             self.err(GraphError::new(
                 ErrorKind::TypeMismatch,
                 func.span,
-                format!("a view keeps its element type: `{}` is {} but the viewed binding is {}", tb.name, tb.elem, self.bindings[read_binding(&source)?].elem),
+                format!(
+                    "a view keeps its element type: `{}` is {} but the viewed binding is {}",
+                    tb.name,
+                    tb.elem,
+                    self.bindings[read_binding(&source)?].elem
+                ),
             ));
             return None;
         }
@@ -268,7 +307,12 @@ impl Cx<'_> {
             self.err(GraphError::new(
                 ErrorKind::ShapeMismatch,
                 call.span(),
-                format!("shape mismatch: `{}` has shape {} but this view has shape {}", tb.name, self.shape_text(&tb.shape), self.shape_text(&source.shape)),
+                format!(
+                    "shape mismatch: `{}` has shape {} but this view has shape {}",
+                    tb.name,
+                    self.shape_text(&tb.shape),
+                    self.shape_text(&source.shape)
+                ),
             ));
             return None;
         }

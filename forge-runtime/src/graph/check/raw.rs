@@ -72,7 +72,13 @@ fn parse_args(body: &TokenStream, lang_span: Span) -> Result<RawArgs, GraphError
     })
 }
 
-pub(super) fn raw_node(cx: &mut Cx<'_>, stmt: &Stmt, lang: &Name, body: &TokenStream, target: usize) -> Option<NodeKind> {
+pub(super) fn raw_node(
+    cx: &mut Cx<'_>,
+    stmt: &Stmt,
+    lang: &Name,
+    body: &TokenStream,
+    target: usize,
+) -> Option<NodeKind> {
     if lang.text != "wgsl" {
         cx.err(
             GraphError::new(ErrorKind::RawForm, lang.span, format!("unknown raw kernel language `{}!`", lang.text))
@@ -90,7 +96,11 @@ pub(super) fn raw_node(cx: &mut Cx<'_>, stmt: &Stmt, lang: &Name, body: &TokenSt
     let mut ids = Vec::new();
     for (i, n) in args.names.iter().enumerate() {
         if args.names[..i].iter().any(|m| m.text == n.text) {
-            cx.err(GraphError::new(ErrorKind::DuplicateName, n.span, format!("`{}` is named twice in this raw kernel", n.text)));
+            cx.err(GraphError::new(
+                ErrorKind::DuplicateName,
+                n.span,
+                format!("`{}` is named twice in this raw kernel", n.text),
+            ));
             return None;
         }
         let Some(id) = cx.binding_id(&n.text) else {
@@ -104,8 +114,12 @@ pub(super) fn raw_node(cx: &mut Cx<'_>, stmt: &Stmt, lang: &Name, body: &TokenSt
     }
     if !ids.contains(&target) {
         cx.err(
-            GraphError::new(ErrorKind::RawForm, lang.span, format!("this raw kernel writes `{}` but does not name it", stmt.target.text))
-                .help(format!("add `{0}` to the bindings after the source, e.g. `wgsl!(\"…\", x, {0})`", stmt.target.text)),
+            GraphError::new(
+                ErrorKind::RawForm,
+                lang.span,
+                format!("this raw kernel writes `{}` but does not name it", stmt.target.text),
+            )
+            .help(format!("add `{0}` to the bindings after the source, e.g. `wgsl!(\"…\", x, {0})`", stmt.target.text)),
         );
         return None;
     }
@@ -119,9 +133,11 @@ pub(super) fn raw_node(cx: &mut Cx<'_>, stmt: &Stmt, lang: &Name, body: &TokenSt
     }
     let (module, entry) = errors.0;
     let ep = &module.entry_points[entry];
-    let uses_num_workgroups = ep.function.arguments.iter().any(|a| {
-        matches!(a.binding, Some(naga::Binding::BuiltIn(naga::BuiltIn::NumWorkGroups)))
-    });
+    let uses_num_workgroups = ep
+        .function
+        .arguments
+        .iter()
+        .any(|a| matches!(a.binding, Some(naga::Binding::BuiltIn(naga::BuiltIn::NumWorkGroups))));
     Some(NodeKind::Raw(RawNode {
         target,
         source: args.source.clone(),
@@ -150,7 +166,10 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
         Ok(Ok(m)) => m,
         Ok(Err(e)) => {
             let (where_, line) = match e.location(src) {
-                Some(l) => (format!(" at line {}, column {} of the WGSL", l.line_number, l.line_position), line_of(src, l.line_number)),
+                Some(l) => (
+                    format!(" at line {}, column {} of the WGSL", l.line_number, l.line_position),
+                    line_of(src, l.line_number),
+                ),
                 None => (String::new(), String::new()),
             };
             let labels: Vec<String> = e.labels().filter(|(_, l)| !l.is_empty()).map(|(_, l)| l.to_string()).collect();
@@ -175,7 +194,10 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
     let info = match validated {
         Ok(Ok(info)) => info,
         Ok(Err(e)) => {
-            let where_ = e.location(src).map(|l| format!(" at line {}, column {} of the WGSL", l.line_number, l.line_position)).unwrap_or_default();
+            let where_ = e
+                .location(src)
+                .map(|l| format!(" at line {}, column {} of the WGSL", l.line_number, l.line_position))
+                .unwrap_or_default();
             cx.err(err(ErrorKind::RawSource, format!("WGSL is invalid{where_}: {}", e.as_inner())));
             return None;
         }
@@ -185,12 +207,20 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
         }
     };
     let mut errors = Vec::new();
-    let computes: Vec<usize> =
-        module.entry_points.iter().enumerate().filter(|(_, e)| e.stage == naga::ShaderStage::Compute).map(|(i, _)| i).collect();
+    let computes: Vec<usize> = module
+        .entry_points
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.stage == naga::ShaderStage::Compute)
+        .map(|(i, _)| i)
+        .collect();
     if computes.len() != 1 {
         cx.err(
-            err(ErrorKind::RawSource, format!("a raw kernel needs exactly one `@compute` entry point, found {}", computes.len()))
-                .help("declare `@compute @workgroup_size(64) fn main(…) { … }`"),
+            err(
+                ErrorKind::RawSource,
+                format!("a raw kernel needs exactly one `@compute` entry point, found {}", computes.len()),
+            )
+            .help("declare `@compute @workgroup_size(64) fn main(…) { … }`"),
         );
         return None;
     }
@@ -229,8 +259,11 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
         let where_ = at(src, module.global_variables.get_span(handle));
         if rb.group != 0 {
             errors.push(
-                err(ErrorKind::RawBinding, format!("WGSL var `{var_name}` ({where_}) is in @group({}); expected @group(0)", rb.group))
-                    .help("Forge binds every raw kernel's bindings in group 0"),
+                err(
+                    ErrorKind::RawBinding,
+                    format!("WGSL var `{var_name}` ({where_}) is in @group({}); expected @group(0)", rb.group),
+                )
+                .help("Forge binds every raw kernel's bindings in group 0"),
             );
             continue;
         }
@@ -239,7 +272,10 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
             errors.push(
                 err(
                     ErrorKind::RawBinding,
-                    format!("WGSL var `{var_name}` ({where_}) is @binding({n}), but this node names only {} binding(s)", args.names.len()),
+                    format!(
+                        "WGSL var `{var_name}` ({where_}) is @binding({n}), but this node names only {} binding(s)",
+                        args.names.len()
+                    ),
                 )
                 .help("name the graph binding for it after the source, in @binding order"),
             );
@@ -251,7 +287,9 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
         let want = RawAccess::required(b.usage, id == target);
         let inner = &module.types[var.ty].inner;
         let found = match var.space {
-            AddressSpace::Storage { access } if access.contains(StorageAccess::STORE) => Some(RawAccess::StorageReadWrite),
+            AddressSpace::Storage { access } if access.contains(StorageAccess::STORE) => {
+                Some(RawAccess::StorageReadWrite)
+            }
             AddressSpace::Storage { .. } => Some(RawAccess::StorageRead),
             AddressSpace::Uniform => Some(RawAccess::Uniform),
             AddressSpace::Handle if matches!(inner, TypeInner::AccelerationStructure { .. }) => Some(RawAccess::Scene),
@@ -289,10 +327,17 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
             Elem::BF16 => None,
         };
         // f16 and bf16 uniforms are widened to f32 (every uniform field is one 4-byte word).
-        let expected = if want == RawAccess::Uniform && b.elem.is_float() { Some((ScalarKind::Float, 4)) } else { expected };
+        let expected =
+            if want == RawAccess::Uniform && b.elem.is_float() { Some((ScalarKind::Float, 4)) } else { expected };
         let Some(expected) = expected else {
-            errors.push(GraphError::new(ErrorKind::TypeMismatch, name.span, format!("`{}` is bf16, which WGSL has no type for", name.text))
-                .help("convert it to f32 or f16 in a node before the raw kernel"));
+            errors.push(
+                GraphError::new(
+                    ErrorKind::TypeMismatch,
+                    name.span,
+                    format!("`{}` is bf16, which WGSL has no type for", name.text),
+                )
+                .help("convert it to f32 or f16 in a node before the raw kernel"),
+            );
             continue;
         };
         if scalar.map(|s| (s.kind, s.width)) != Some(expected) {
@@ -316,7 +361,10 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
                 GraphError::new(
                     ErrorKind::RawBinding,
                     name.span,
-                    format!("`{}` is named at position {n}, but the WGSL declares no `@group(0) @binding({n})`", name.text),
+                    format!(
+                        "`{}` is named at position {n}, but the WGSL declares no `@group(0) @binding({n})`",
+                        name.text
+                    ),
                 )
                 .help("declare a variable for every binding the node names, or drop the name"),
             );

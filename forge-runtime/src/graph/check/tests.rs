@@ -130,12 +130,21 @@ fn long_chains_are_rejected_not_overflowed() {
 fn rules_are_reported_with_their_kinds() {
     let cases: &[(&str, ErrorKind)] = &[
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; x = y; y = x; }", ErrorKind::WriteReadOnly),
-        ("graph G { dims { N } input x: f32[N]; temp t: f32[N]; output y: f32[N]; y = t + x; t = x; }", ErrorKind::ReadBeforeWrite),
-        ("graph G { dims { N, M } input x: f32[N, M]; output y: f32[N, M]; y = matmul(x, x); }", ErrorKind::ShapeMismatch),
+        (
+            "graph G { dims { N } input x: f32[N]; temp t: f32[N]; output y: f32[N]; y = t + x; t = x; }",
+            ErrorKind::ReadBeforeWrite,
+        ),
+        (
+            "graph G { dims { N, M } input x: f32[N, M]; output y: f32[N, M]; y = matmul(x, x); }",
+            ErrorKind::ShapeMismatch,
+        ),
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = softmax(x, x); }", ErrorKind::Arity),
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = frob(x); }", ErrorKind::UnknownName),
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = sum(x, keep = true); }", ErrorKind::ArgumentKind),
-        ("graph G { dims { N } input x: f32[N, N]; output y: f32[N, N]; y = matmul(y, x); }", ErrorKind::ReadBeforeWrite),
+        (
+            "graph G { dims { N } input x: f32[N, N]; output y: f32[N, N]; y = matmul(y, x); }",
+            ErrorKind::ReadBeforeWrite,
+        ),
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = x[j]; }", ErrorKind::UnboundIndex),
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = x[i, i]; }", ErrorKind::IndexExtent),
         ("graph G { dims { N } input x: f32[N]; output y: f32[N]; y[i] = y[i + 1] + x[i]; }", ErrorKind::InPlace),

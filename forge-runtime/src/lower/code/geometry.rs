@@ -49,9 +49,11 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
         },
         KernelBody::Attention(_) => ATTENTION_THREADS.min(s.workgroup.max(1)),
         KernelBody::Raw(r) => r.workgroup_size.iter().product(),
-        KernelBody::Map { .. } | KernelBody::Index { .. } | KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. } => {
-            s.workgroup.max(1)
-        }
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Norm { .. } => s.workgroup.max(1),
     }
 }
 
@@ -102,7 +104,8 @@ pub fn vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
 /// from a multiple of that index: a 4-byte element at a 16-byte aligned offset (buffers start
 /// 256-byte aligned).
 pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
-    a.offset % VECTOR_POINTS as usize == 0 && matches!(a.elem, crate::elem::Elem::F32 | crate::elem::Elem::U32 | crate::elem::Elem::I32)
+    a.offset % VECTOR_POINTS as usize == 0
+        && matches!(a.elem, crate::elem::Elem::F32 | crate::elem::Elem::U32 | crate::elem::Elem::I32)
 }
 
 /// The schedule a kernel runs with on CUDA: maps left at one item a thread get
@@ -134,7 +137,9 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             MatmulVariant::Blocked => format!("register-blocked {BLOCKED_TILE}x{BLOCKED_TILE} tile"),
             MatmulVariant::Tiled(tile) => format!("tiled {tile}x{tile}"),
         },
-        KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => format!("workgroup reduction ({t} threads)"),
+        KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => {
+            format!("workgroup reduction ({t} threads)")
+        }
         KernelBody::Attention(_) => format!("online softmax, one query per thread ({t} threads)"),
         other => format!("{} ({t} threads, {} items)", other.kind(), s.items.max(1)),
     }

@@ -94,7 +94,13 @@ fn identity(w: &Writer<'_>, op: ReduceOp, ty: Ty) -> String {
     }
 }
 
-pub(super) fn index(w: &mut Writer<'_>, out: usize, extents: &[usize], reduce: Option<(ReduceOp, usize)>, value: &SExpr) {
+pub(super) fn index(
+    w: &mut Writer<'_>,
+    out: usize,
+    extents: &[usize],
+    reduce: Option<(ReduceOp, usize)>,
+    value: &SExpr,
+) {
     let Some((op, k)) = reduce else {
         return map(w, out, extents, value);
     };
@@ -155,7 +161,13 @@ fn finish(w: &Writer<'_>, op: ReduceOp, _ty: Ty, v: &str, k: usize) -> String {
 }
 
 /// Tree reduction of each thread's `part` into `arr[0]` (all threads reach every barrier).
-pub(super) fn tree(w: &mut Writer<'_>, arr: &str, part: &str, threads: u32, combine: &dyn Fn(&Writer<'_>, &str, &str) -> String) {
+pub(super) fn tree(
+    w: &mut Writer<'_>,
+    arr: &str,
+    part: &str,
+    threads: u32,
+    combine: &dyn Fn(&Writer<'_>, &str, &str) -> String,
+) {
     if w.d == super::Dialect::Cuda && threads.is_power_of_two() && (32..=1024).contains(&threads) {
         return warp_tree(w, arr, part, threads, combine);
     }
@@ -175,7 +187,13 @@ pub(super) fn tree(w: &mut Writer<'_>, arr: &str, part: &str, threads: u32, comb
 /// CUDA's [`tree`]: butterfly shuffles inside each warp, the warps' results through `arr`, and
 /// a last butterfly over them in warp 0 — two barriers where the shared-memory tree has one a
 /// level. Every thread of the block runs it (full-warp shuffles).
-fn warp_tree(w: &mut Writer<'_>, arr: &str, part: &str, threads: u32, combine: &dyn Fn(&Writer<'_>, &str, &str) -> String) {
+fn warp_tree(
+    w: &mut Writer<'_>,
+    arr: &str,
+    part: &str,
+    threads: u32,
+    combine: &dyn Fn(&Writer<'_>, &str, &str) -> String,
+) {
     let butterfly = |w: &mut Writer<'_>, mut offset: u32| {
         while offset > 0 {
             let c = combine(w, part, &format!("__shfl_xor_sync(0xffffffffu, {part}, {offset})"));

@@ -6,9 +6,9 @@
 //! `gemm` is CUDA's own: fast matrix-product kernels that replace the `matmul` template there
 //! when the operands are plain matrices.
 
+mod attention;
 pub mod gemm;
 pub mod geometry;
-mod attention;
 mod map;
 mod matmul;
 mod prelude;
@@ -58,7 +58,20 @@ impl<'a> Writer<'a> {
     pub fn new(d: Dialect, spec: &'a KernelSpec, sched: Schedule, bases: Vec<u64>) -> Self {
         let wide = d == Dialect::Cuda && needs_wide(spec);
         let threads = geometry::threads(spec, &sched);
-        Writer { d, spec, sched, bases, wide, threads, own_strides: None, vec_lane: None, vec_reads: Default::default(), body: String::new(), shared: Vec::new(), indent: 1 }
+        Writer {
+            d,
+            spec,
+            sched,
+            bases,
+            wide,
+            threads,
+            own_strides: None,
+            vec_lane: None,
+            vec_reads: Default::default(),
+            body: String::new(),
+            shared: Vec::new(),
+            indent: 1,
+        }
     }
 
     /// Runs the kernel's template.
@@ -67,7 +80,9 @@ impl<'a> Writer<'a> {
         match &spec.body {
             KernelBody::Map { out, extents, value } => map::map(self, *out, extents, value),
             KernelBody::Index { out, extents, reduce, value } => map::index(self, *out, extents, *reduce, value),
-            KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. } => rows::row_kernel(self, &spec.body),
+            KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. } => {
+                rows::row_kernel(self, &spec.body)
+            }
             KernelBody::Matmul(m) => matmul::matmul(self, m),
             KernelBody::Attention(a) => attention::attention(self, a),
             KernelBody::Raw(_) => {}
@@ -321,9 +336,9 @@ fn needs_wide(spec: &KernelSpec) -> bool {
         KernelBody::Index { extents, reduce, .. } => {
             extents.iter().map(|&e| e as u64).product::<u64>() * reduce.map_or(1, |(_, k)| k as u64)
         }
-        KernelBody::Row { leading, cols, .. } | KernelBody::Softmax { leading, cols, .. } | KernelBody::Norm { leading, cols, .. } => {
-            leading.iter().map(|&e| e as u64).product::<u64>() * *cols as u64
-        }
+        KernelBody::Row { leading, cols, .. }
+        | KernelBody::Softmax { leading, cols, .. }
+        | KernelBody::Norm { leading, cols, .. } => leading.iter().map(|&e| e as u64).product::<u64>() * *cols as u64,
         KernelBody::Matmul(m) => {
             let b: u64 = m.batch.iter().map(|&e| e as u64).product();
             b * (m.m as u64 * m.n as u64).max(m.m as u64 * m.k as u64).max(m.k as u64 * m.n as u64)

@@ -88,7 +88,8 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
             w.close();
             tree(w, "red", "part", t, &|w, a, b| if max { fmax(w, a, b) } else { format!("{a} + {b}") });
             w.if_("lid == 0u");
-            let r = if *op == ReduceOp::Mean { format!("red[0] / {}", w.f32_lit(*cols as f32)) } else { "red[0]".into() };
+            let r =
+                if *op == ReduceOp::Mean { format!("red[0] / {}", w.f32_lit(*cols as f32)) } else { "red[0]".into() };
             w.let_("acc", Ty::F32, &r);
             w.own_strides = Some(crate::ir::contiguous_strides(leading));
             let v = w.expr(epilogue, &lead, Some("row"), "acc");
@@ -126,7 +127,11 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
             norm(w, *out, leading, *cols, *kind, input, gain, bias.as_ref(), eps, epilogue);
         }
         // Not row kernels: `Writer::emit_body` sends them to their own templates.
-        KernelBody::Map { .. } | KernelBody::Index { .. } | KernelBody::Matmul(_) | KernelBody::Attention(_) | KernelBody::Raw(_) => {}
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_) => {}
     }
 }
 

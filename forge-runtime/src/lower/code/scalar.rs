@@ -73,7 +73,9 @@ impl Writer<'_> {
                             _ => format!("{}({a}, {b})", if max { "max" } else { "min" }),
                         };
                     }
-                    BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne if ty == Ty::F32 => {
+                    BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne
+                        if ty == Ty::F32 =>
+                    {
                         let f = match op {
                             BinaryOp::Lt => "forge_flt",
                             BinaryOp::Le => "forge_fle",
@@ -140,7 +142,8 @@ impl Writer<'_> {
     /// One clamped gather coordinate times its stride.
     fn coord(&self, c: &Coord, vars: &[String], flat: Option<&str>, acc: &str) -> String {
         let max = c.extent.saturating_sub(1);
-        let i32_lit = |v: i64| self.lit(crate::graph::checked::Const::I32(v.clamp(i32::MIN as i64, i32::MAX as i64) as i32));
+        let i32_lit =
+            |v: i64| self.lit(crate::graph::checked::Const::I32(v.clamp(i32::MIN as i64, i32::MAX as i64) as i32));
         let coord = match &c.value {
             CoordValue::Var { var, offset } => {
                 let v = vars.get(*var).map(String::as_str).unwrap_or("0u");
