@@ -8,6 +8,9 @@
 //! prints both side by side.
 //!
 //! `cargo run --release --features cuda --example gemm_speed -- DIR`
+//!
+//! `-- DIR --sweep` also times every SIMT tile (`FORGE_CUDA_SIMT`) on the f32 MiniLM shapes at
+//! batch 8 and 64, next to the tile Forge picks, to check the choice.
 
 use forge::{bf16, f16, Context, GraphInstance, HostSlice};
 use std::fmt::Write as _;
@@ -112,7 +115,7 @@ struct Timed {
 
 /// Builds the case's graph with `env` set, checks 256 outputs and times `reps` replays.
 fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Result<Timed> {
-    for key in ["FORGE_CUDA_GEMM", "FORGE_CUDA_TF32"] {
+    for key in ["FORGE_CUDA_GEMM", "FORGE_CUDA_TF32", "FORGE_CUDA_SIMT"] {
         std::env::remove_var(key);
     }
     for (k, v) in env {
@@ -154,8 +157,53 @@ fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Re
     Ok(Timed { variant, ms: times[times.len() / 2], err: worst / scale })
 }
 
+/// SIMT tiles the sweep tries (the names `FORGE_CUDA_SIMT` takes).
+const SWEEP_TILES: [&str; 11] = [
+    "128x128x16",
+    "128x64x8",
+    "64x64x8",
+    "64x64x8k4",
+    "64x32x8k4",
+    "32x64x8k4",
+    "64x32x8k2",
+    "32x32x8k4",
+    "32x32x16k4",
+    "16x32x8k8",
+    "32x16x8k8",
+];
+
+/// Times each SIMT tile on MiniLM's f32 projections at batch 8 and 64 (~30 tokens a sentence).
+fn sweep(ctx: &Context) -> forge::Result<()> {
+    let shapes =
+        [(240, 384, 384), (240, 1536, 384), (240, 384, 1536), (1920, 384, 384), (1920, 1536, 384), (1920, 384, 1536)];
+    for (m, n, k) in shapes {
+        let c = case("sweep", "f32", m, n, k, true, true);
+        let picked = time(ctx, &c, &[], 20)?;
+        let flops = 2.0 * (m * n * k) as f64;
+        println!("{m}x{n}x{k}: picked {} {:.4} ms {:.1} TFLOP/s", picked.variant, picked.ms, flops / picked.ms / 1e9);
+        for tile in SWEEP_TILES {
+            match time(ctx, &c, &[("FORGE_CUDA_SIMT", tile)], 20) {
+                Ok(t) => println!(
+                    "   {:<22} {:.4} ms {:>6.1} TFLOP/s err {:.1e}",
+                    t.variant,
+                    t.ms,
+                    flops / t.ms / 1e9,
+                    t.err
+                ),
+                Err(e) => println!("   {tile:<22} failed: {e}"),
+            }
+        }
+    }
+    Ok(())
+}
+
 fn main() -> forge::Result<()> {
     let dir = std::env::args().nth(1).unwrap_or_else(|| ".".into());
+    if std::env::args().any(|a| a == "--sweep") {
+        let ctx = Context::cuda()?;
+        println!("{}", ctx.describe());
+        sweep(&ctx)?;
+    }
     for c in &cases() {
         forge::parse_graph_source(&source(c))?;
     }

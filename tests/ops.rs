@@ -346,24 +346,30 @@ fn naive_attention(
 }
 
 fn attention_against_loops(ctx: &Context) {
-    let (b, h, t, s, e) = (2, 3, 5, 7, 8);
-    let (q, k, v) =
-        (rand_f32(b * h * t * e, 1.0, 50), rand_f32(b * h * s * e, 1.0, 51), rand_f32(b * h * s * e, 1.0, 52));
-    let mut m = vec![0.0f32; b * s];
-    m[s - 1] = f32::NEG_INFINITY;
-    m[s + 2] = -1.5;
-    let out =
-        Attn::new(ctx, AttnDims { b, h, t, s, e }).unwrap().run(AttnInputs { q: &q, k: &k, v: &v, m: &m }).unwrap();
-    for bi in 0..b {
-        for hi in 0..h {
-            let (qo, ko) = ((bi * h + hi) * t * e, (bi * h + hi) * s * e);
-            let (qs, ks, vs) = (&q[qo..qo + t * e], &k[ko..ko + s * e], &v[ko..ko + s * e]);
-            let want =
-                naive_attention(qs, ks, vs, Some(&m[bi * s..(bi + 1) * s]), t, s, e, 1.0 / (e as f64).sqrt(), false);
-            let want: Vec<f32> = want.iter().map(|x| x * 2.0).collect();
-            assert_close("masked", &out.o[qo..qo + t * e], &want, 1e-4, 1.0);
-            let want_c = naive_attention(qs, ks, vs, None, t, s, e, 0.3, true);
-            assert_close("causal", &out.oc[qo..qo + t * e], &want_c, 1e-4, 1.0);
+    // Few keys (8 lanes a row, a partial last workgroup), MiniLM-like rows (16 lanes, more
+    // keys than queries under the causal flag), and one key (one lane a row).
+    for (b, h, t, s, e) in [(2, 3, 5, 7, 8), (2, 2, 33, 40, 32), (2, 3, 1, 1, 4)] {
+        let (q, k, v) =
+            (rand_f32(b * h * t * e, 1.0, 50), rand_f32(b * h * s * e, 1.0, 51), rand_f32(b * h * s * e, 1.0, 52));
+        let mut m = vec![0.0f32; b * s];
+        if s > 1 {
+            m[s - 1] = f32::NEG_INFINITY;
+            m[s + 1] = -1.5;
+        }
+        let out =
+            Attn::new(ctx, AttnDims { b, h, t, s, e }).unwrap().run(AttnInputs { q: &q, k: &k, v: &v, m: &m }).unwrap();
+        let shape = format!("{b}x{h}x{t}x{s}x{e}");
+        for bi in 0..b {
+            for hi in 0..h {
+                let (qo, ko) = ((bi * h + hi) * t * e, (bi * h + hi) * s * e);
+                let (qs, ks, vs) = (&q[qo..qo + t * e], &k[ko..ko + s * e], &v[ko..ko + s * e]);
+                let mask = Some(&m[bi * s..(bi + 1) * s]);
+                let want = naive_attention(qs, ks, vs, mask, t, s, e, 1.0 / (e as f64).sqrt(), false);
+                let want: Vec<f32> = want.iter().map(|x| x * 2.0).collect();
+                assert_close(&format!("{shape} masked"), &out.o[qo..qo + t * e], &want, 1e-4, 1.0);
+                let want_c = naive_attention(qs, ks, vs, None, t, s, e, 0.3, true);
+                assert_close(&format!("{shape} causal"), &out.oc[qo..qo + t * e], &want_c, 1e-4, 1.0);
+            }
         }
     }
 }
@@ -426,6 +432,49 @@ fn half_matmul_layouts_and_edges(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// f32 products of a few hundred rows (MiniLM's shapes and odd ones): on CUDA they run the
+    /// SIMT GEMM with K split inside the block; `[N, K]` weights and a transposed A.
+    graph SmallProducts {
+        dims { M, K, N }
+        input  x: f32[M, K];
+        weight w: f32[N, K];
+        weight bias: f32[N];
+        input  at: f32[K, M];
+        input  v: f32[K, N];
+        output y: f32[M, N];
+        output c: f32[M, N];
+        y = matmul(x, transpose(w)) + bias;
+        c = matmul(transpose(at), v) * 0.5;
+    }
+}
+
+fn small_f32_products_split_k(ctx: &Context) {
+    for (m, k, n) in [(240, 384, 384), (240, 1536, 384), (100, 1000, 200), (33, 129, 70), (17, 1023, 48)] {
+        let (x, w, bias) = (rand_f32(m * k, 1.0, 90), rand_f32(n * k, 1.0, 91), rand_f32(n, 1.0, 92));
+        let (at, v) = (rand_f32(k * m, 1.0, 93), rand_f32(k * n, 1.0, 94));
+        let wt: Vec<f32> = (0..k * n).map(|i| w[(i % n) * k + i / n]).collect();
+        let a: Vec<f32> = (0..m * k).map(|i| at[(i % k) * m + i / k]).collect();
+        let mut want_y = naive_matmul(&x, &wt, m, k, n);
+        for (i, y) in want_y.iter_mut().enumerate() {
+            *y += bias[i % n];
+        }
+        let want_c: Vec<f32> = naive_matmul(&a, &v, m, k, n).iter().map(|c| c * 0.5).collect();
+        let mut g = SmallProducts::new(ctx, SmallProductsDims { m, k, n }).unwrap();
+        g.load_weights(SmallProductsWeights { w: &w, bias: &bias }).unwrap();
+        let out = g.run(SmallProductsInputs { x: &x, at: &at, v: &v }).unwrap();
+        let shape = format!("{m}x{k}x{n}");
+        assert_close(&format!("{shape} y"), &out.y, &want_y, 1e-4, 1.0);
+        assert_close(&format!("{shape} c"), &out.c, &want_c, 1e-4, 1.0);
+        if ctx.kind() == BackendKind::Cuda && (m, k, n) == (240, 384, 384) {
+            let p = g.last_profile().expect("a profile after a run");
+            let variants: Vec<&str> = p.kernels.iter().map(|k| k.variant.as_str()).collect();
+            let split = |v: &&str| v.starts_with("gemm simt") && v.contains('k');
+            assert!(variants.len() == 2 && variants.iter().all(split), "{variants:?}");
+        }
+    }
+}
+
 forge_tests!(
     matmul_with_bias_and_prologue,
     register_blocked_matmul_schedule,
@@ -435,5 +484,6 @@ forge_tests!(
     integer_semantics,
     half_and_bf16_round_like_the_reference,
     half_matmul_layouts_and_edges,
+    small_f32_products_split_k,
     attention_against_loops,
 );

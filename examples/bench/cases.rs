@@ -251,5 +251,36 @@ pub fn measure(ctx: &Context, case: &Case) -> forge::Result<Measured> {
             None => format!("{} kernels", p.kernels.len()),
         };
     }
+    if case.kernel.is_none() && std::env::var_os("FORGE_BENCH_KERNELS").is_some() {
+        print_breakdown(&mut g, &inputs, &case.key)?;
+    }
     Ok(Measured { device: median(dev), wall: median(wall), variant, build })
+}
+
+/// `FORGE_BENCH_KERNELS=1`: one run with per-kernel timing, summed by template and variant,
+/// on stderr (the table on stdout stays as it is).
+fn print_breakdown(g: &mut GraphInstance, inputs: &[(&str, HostSlice<'_>)], key: &str) -> forge::Result<()> {
+    g.set_kernel_profiling(true);
+    g.run(inputs, &[])?;
+    g.set_kernel_profiling(false);
+    let Some(p) = g.last_profile() else { return Ok(()) };
+    let mut sums: Vec<(String, usize, f64)> = Vec::new();
+    for k in &p.kernels {
+        let label = format!("{} [{}]", k.entry, k.variant);
+        let us = k.time.map_or(0.0, |t| t.as_secs_f64() * 1e6);
+        match sums.iter_mut().find(|s| s.0 == label) {
+            Some(s) => {
+                s.1 += 1;
+                s.2 += us;
+            }
+            None => sums.push((label, 1, us)),
+        }
+    }
+    sums.sort_by(|a, b| b.2.total_cmp(&a.2));
+    let total: f64 = sums.iter().map(|s| s.2).sum();
+    eprintln!("{key} on {}: {} kernels, {total:.1} us summed", p.backend, p.kernels.len());
+    for (label, n, us) in sums {
+        eprintln!("  {us:>9.1} us {n:>4}x  {label}");
+    }
+    Ok(())
 }

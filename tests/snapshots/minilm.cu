@@ -139,66 +139,223 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_bad5ee47a1fb1f8a(f
 }
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_00529a1adf060f3b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-    __shared__ f32 ta[256];
-    __shared__ f32 tb[256];
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group >= 384u) {
-        return;
-    }
-    const u32 bidx = group / 48u;
-    const u32 tile = group % 48u;
+// gemm simt32x32x8k4
+__device__ __forceinline__ void forge_matmul_41aaa659e012c110_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    const u32 bidx = fz * 8u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
     const u32 b0 = bidx;
-    const u32 tm = tile / 24u;
-    const u32 tn = tile % 24u;
-    const u32 ly = lid / 16u;
-    const u32 lx = lid % 16u;
-    const u32 i = tm * 16u + ly;
-    const u32 j = tn * 16u + lx;
-    f32 sum = 0.0f;
-    for (u32 k0 = 0u; k0 < 384u; k0 += 16u) {
-        const u32 ka = k0 + lx;
-        f32 va = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
-        }
-        ta[lid] = va;
-        const u32 kb = k0 + ly;
-        f32 vb = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        __syncthreads();
-        #pragma unroll
-        for (u32 kk = 0u; kk < 16u; ++kk) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        __syncthreads();
+    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+}
+namespace fg_forge_matmul_41aaa659e012c110 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+constexpr int M = 240, N = 384, K = 384;
+constexpr long long LDA = 384, LDB = 384;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
+constexpr bool VEC = true;
+struct alignas(16) f4 { float x, y, z, w; };
+}
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41aaa659e012c110(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_41aaa659e012c110;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a3) + boff * ES;
+
+  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
+  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
+  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
+  constexpr int KT = (K + KB - 1) / KB;
+  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
+  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
+  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
+  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
+  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
+  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
+  const int kg = grp * BK;
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+  // This thread's slice of each tile: strided index s, first contiguous index c.
+  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
+  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
+  float ra[VA], rb[VB];
+
+  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
+#pragma unroll
+    for (int q = 0; q < cnt; q += 4) {
+      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
+        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
+        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
+        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
+      } else {
+#pragma unroll
+        for (int v = q; v < q + 4 && v < cnt; ++v)
+          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
+      }
     }
-    const f32 acc = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+  };
+  auto load_global = [&](int kt) {
+    const int k0 = kt * KB;
+    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
+    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
+    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
+    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
+  };
+  auto store_shared = [&](int st) {
+#pragma unroll
+    for (int v = 0; v < VA; ++v) {
+      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
+    }
+#pragma unroll
+    for (int v = 0; v < VB; ++v) {
+      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
+    }
+  };
+
+  float acc[TM][TN];
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
+
+  load_global(0);
+  store_shared(0);
+  __syncthreads();
+#pragma unroll 1
+  for (int kt = 0; kt < KT; ++kt) {
+    const int st = kt & 1;
+    if (kt + 1 < KT) load_global(kt + 1);
+#pragma unroll 8
+    for (int k = 0; k < BK; ++k) {
+      float a[TM], b[TN];
+#pragma unroll
+      for (int h = 0; h < TM / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
+        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int h = 0; h < TN / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
+        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+    }
+    if (kt + 1 < KT) store_shared(st ^ 1);
+    __syncthreads();
+  }
+
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
+#pragma unroll
+  for (int s = KS / 2; s >= 1; s /= 2) {
+    if (grp >= s && grp < 2 * s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+    }
+    __syncthreads();
+    if (grp < s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+    }
+    __syncthreads();
+  }
+  if (grp != 0) return;
+
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) {
+      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+      if (row < M && col < N) forge_matmul_41aaa659e012c110_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
 }
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_93a838fd19f56629(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(64) forge_attention_4ec381ae92cc805b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ f32 smx[64];
+    __shared__ f32 sden[64];
+    __shared__ f32 so[2048];
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 qrow = group * 64u + lid;
-    if (qrow >= 2880u) {
-        return;
-    }
-    const u32 bidx = qrow / 30u;
-    const u32 qi = qrow % 30u;
+    const u32 qrow = group * 4u + lid / 16u;
+    const u32 lane = lid % 16u;
+    const u32 base = lid - lid % 16u;
+    const u32 qr = (qrow < 2879u ? qrow : 2879u);
+    const u32 bidx = qr / 30u;
+    const u32 qi = qr % 30u;
     const u32 b0 = bidx / 12u;
     const u32 b1 = (bidx / 1u) % 12u;
     const f32 scale = 0.17677669f;
@@ -214,7 +371,7 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_93a838fd19f5662
     }
     f32 mx = __uint_as_float(4286578688u);
     f32 den = 0.0f;
-    for (u32 kj = 0u; kj < 30u; kj += 1u) {
+    for (u32 kj = lane; kj < 30u; kj += 16u) {
         f32 s = 0.0f;
         #pragma unroll
         for (u32 d = 0u; d < 32u; ++d) {
@@ -233,11 +390,41 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_93a838fd19f5662
             mx = mnew;
         }
     }
+    smx[lid] = mx;
+    sden[lid] = den;
     #pragma unroll
     for (u32 d = 0u; d < 32u; ++d) {
-        const u32 at = qrow * 32u + d;
-        const f32 acc = o[d] / den;
-        a0[at] = acc;
+        so[lid * 32u + d] = o[d];
+    }
+    __syncthreads();
+    f32 rmx = __uint_as_float(4286578688u);
+    #pragma unroll
+    for (u32 l = 0u; l < 16u; ++l) {
+        rmx = forge_fmax(rmx, smx[base + l]);
+    }
+    f32 wl[16];
+    f32 rden = 0.0f;
+    #pragma unroll
+    for (u32 l = 0u; l < 16u; ++l) {
+        const f32 ml = smx[base + l];
+        f32 wgt = 0.0f;
+        if (__float_as_uint(ml) != 4286578688u) {
+            wgt = expf(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sden[base + l] * wgt;
+    }
+    if (qrow < 2880u) {
+        for (u32 d = lane; d < 32u; d += 16u) {
+            f32 num = 0.0f;
+            #pragma unroll
+            for (u32 l = 0u; l < 16u; ++l) {
+                num = num + so[(base + l) * 32u + d] * wl[l];
+            }
+            const u32 at = qrow * 32u + d;
+            const f32 acc = num / rden;
+            a0[at] = acc;
+        }
     }
 }
 
@@ -289,47 +476,201 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_7c9375fb55698a31(f32
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_569a47d463d1a86d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-    __shared__ f32 ta[256];
-    __shared__ f32 tb[256];
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group >= 384u) {
-        return;
-    }
-    const u32 bidx = group / 48u;
-    const u32 tile = group % 48u;
+// gemm simt32x32x8k4
+__device__ __forceinline__ void forge_matmul_515a5795e2ec5ee2_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    const u32 bidx = fz * 8u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
     const u32 b0 = bidx;
-    const u32 tm = tile / 24u;
-    const u32 tn = tile % 24u;
-    const u32 ly = lid / 16u;
-    const u32 lx = lid % 16u;
-    const u32 i = tm * 16u + ly;
-    const u32 j = tn * 16u + lx;
-    f32 sum = 0.0f;
-    for (u32 k0 = 0u; k0 < 384u; k0 += 16u) {
-        const u32 ka = k0 + lx;
-        f32 va = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a3[b0 * 11520u + i * 384u + ka];
-        }
-        ta[lid] = va;
-        const u32 kb = k0 + ly;
-        f32 vb = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a4[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        __syncthreads();
-        #pragma unroll
-        for (u32 kk = 0u; kk < 16u; ++kk) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        __syncthreads();
+    a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+}
+namespace fg_forge_matmul_515a5795e2ec5ee2 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+constexpr int M = 240, N = 384, K = 384;
+constexpr long long LDA = 384, LDB = 384;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
+constexpr bool VEC = true;
+struct alignas(16) f4 { float x, y, z, w; };
+}
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_515a5795e2ec5ee2(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+  using namespace fg_forge_matmul_515a5795e2ec5ee2;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a3) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a4) + boff * ES;
+
+  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
+  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
+  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
+  constexpr int KT = (K + KB - 1) / KB;
+  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
+  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
+  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
+  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
+  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
+  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
+  const int kg = grp * BK;
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+  // This thread's slice of each tile: strided index s, first contiguous index c.
+  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
+  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
+  float ra[VA], rb[VB];
+
+  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
+#pragma unroll
+    for (int q = 0; q < cnt; q += 4) {
+      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
+        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
+        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
+        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
+      } else {
+#pragma unroll
+        for (int v = q; v < q + 4 && v < cnt; ++v)
+          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
+      }
     }
-    const f32 acc = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+  };
+  auto load_global = [&](int kt) {
+    const int k0 = kt * KB;
+    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
+    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
+    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
+    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
+  };
+  auto store_shared = [&](int st) {
+#pragma unroll
+    for (int v = 0; v < VA; ++v) {
+      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
+    }
+#pragma unroll
+    for (int v = 0; v < VB; ++v) {
+      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
+    }
+  };
+
+  float acc[TM][TN];
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
+
+  load_global(0);
+  store_shared(0);
+  __syncthreads();
+#pragma unroll 1
+  for (int kt = 0; kt < KT; ++kt) {
+    const int st = kt & 1;
+    if (kt + 1 < KT) load_global(kt + 1);
+#pragma unroll 8
+    for (int k = 0; k < BK; ++k) {
+      float a[TM], b[TN];
+#pragma unroll
+      for (int h = 0; h < TM / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
+        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int h = 0; h < TN / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
+        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+    }
+    if (kt + 1 < KT) store_shared(st ^ 1);
+    __syncthreads();
+  }
+
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
+#pragma unroll
+  for (int s = KS / 2; s >= 1; s /= 2) {
+    if (grp >= s && grp < 2 * s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+    }
+    __syncthreads();
+    if (grp < s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+    }
+    __syncthreads();
+  }
+  if (grp != 0) return;
+
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) {
+      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+      if (row < M && col < N) forge_matmul_515a5795e2ec5ee2_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
 }
 
@@ -337,15 +678,15 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_569a47d463d1a86d(
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// gemm simt64x64x8
-__device__ __forceinline__ void forge_matmul_a1bdc061afb018ac_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+// gemm simt64x64x8k4
+__device__ __forceinline__ void forge_matmul_ce3740cb9b323ad4_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
 }
-namespace fg_forge_matmul_a1bdc061afb018ac {
+namespace fg_forge_matmul_ce3740cb9b323ad4 {
 
 typedef unsigned short u16;
 
@@ -410,24 +751,28 @@ constexpr long long LDA = 384, LDB = 384;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = true;
-constexpr int BM = 64, BN = 64, BK = 8, NT = 256;
+constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a1bdc061afb018ac(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_a1bdc061afb018ac;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_ce3740cb9b323ad4(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_ce3740cb9b323ad4;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
 
-  constexpr int TMR = BM / 16, TNR = BN / 16;
-  constexpr int VA = BM * BK / NT, VB = BN * BK / NT;
-  constexpr int TCA = A_KMAJOR ? BK : BM, TCB = B_KMAJOR ? BK : BN;
-  constexpr int KT = (K + BK - 1) / BK;
-  __shared__ alignas(16) float As[2][BK][BM];
-  __shared__ alignas(16) float Bs[2][BK][BN];
-  const int tid = threadIdx.x, tx = tid & 15, ty = tid >> 4;
+  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
+  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
+  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
+  constexpr int KT = (K + KB - 1) / KB;
+  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
+  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
+  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
+  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
+  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
+  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
+  const int kg = grp * BK;
   const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
   // This thread's slice of each tile: strided index s, first contiguous index c.
   const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
@@ -449,7 +794,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a1bdc061afb018
     }
   };
   auto load_global = [&](int kt) {
-    const int k0 = kt * BK;
+    const int k0 = kt * KB;
     if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
     else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
     if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
@@ -466,11 +811,11 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a1bdc061afb018
     }
   };
 
-  float acc[TMR][TNR];
+  float acc[TM][TN];
 #pragma unroll
-  for (int i = 0; i < TMR; ++i)
+  for (int i = 0; i < TM; ++i)
 #pragma unroll
-    for (int j = 0; j < TNR; ++j) acc[i][j] = 0.f;
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
 
   load_global(0);
   store_shared(0);
@@ -481,78 +826,252 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a1bdc061afb018
     if (kt + 1 < KT) load_global(kt + 1);
 #pragma unroll 8
     for (int k = 0; k < BK; ++k) {
-      float a[TMR], b[TNR];
+      float a[TM], b[TN];
 #pragma unroll
-      for (int h = 0; h < TMR / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&As[st][k][h * 64 + ty * 4]);
+      for (int h = 0; h < TM / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
         a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
       }
 #pragma unroll
-      for (int h = 0; h < TNR / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][k][h * 64 + tx * 4]);
+      for (int h = 0; h < TN / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
         b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
       }
 #pragma unroll
-      for (int i = 0; i < TMR; ++i)
+      for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TNR; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
     }
     if (kt + 1 < KT) store_shared(st ^ 1);
     __syncthreads();
   }
 
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
 #pragma unroll
-  for (int i = 0; i < TMR; ++i)
+  for (int s = KS / 2; s >= 1; s /= 2) {
+    if (grp >= s && grp < 2 * s) {
 #pragma unroll
-    for (int j = 0; j < TNR; ++j) {
-      const int row = m0 + (i >> 2) * 64 + ty * 4 + (i & 3);
-      const int col = n0 + (j >> 2) * 64 + tx * 4 + (j & 3);
-      if (row < M && col < N) forge_matmul_a1bdc061afb018ac_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+    }
+    __syncthreads();
+    if (grp < s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+    }
+    __syncthreads();
+  }
+  if (grp != 0) return;
+
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) {
+      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+      if (row < M && col < N) forge_matmul_ce3740cb9b323ad4_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-    __shared__ f32 ta[256];
-    __shared__ f32 tb[256];
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group >= 384u) {
-        return;
-    }
-    const u32 bidx = group / 48u;
-    const u32 tile = group % 48u;
+// gemm simt32x32x8k4
+__device__ __forceinline__ void forge_matmul_371a867bec054240_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    const u32 bidx = fz * 8u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
     const u32 b0 = bidx;
-    const u32 tm = tile / 24u;
-    const u32 tn = tile % 24u;
-    const u32 ly = lid / 16u;
-    const u32 lx = lid % 16u;
-    const u32 i = tm * 16u + ly;
-    const u32 j = tn * 16u + lx;
-    f32 sum = 0.0f;
-    for (u32 k0 = 0u; k0 < 1536u; k0 += 16u) {
-        const u32 ka = k0 + lx;
-        f32 va = 0.0f;
-        if (i < 30u && ka < 1536u) {
-            va = a3[b0 * 46080u + i * 1536u + ka];
-        }
-        ta[lid] = va;
-        const u32 kb = k0 + ly;
-        f32 vb = 0.0f;
-        if (kb < 1536u && j < 384u) {
-            vb = a4[kb + j * 1536u];
-        }
-        tb[lid] = vb;
-        __syncthreads();
-        #pragma unroll
-        for (u32 kk = 0u; kk < 16u; ++kk) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        __syncthreads();
+    a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+}
+namespace fg_forge_matmul_371a867bec054240 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+constexpr int M = 240, N = 384, K = 1536;
+constexpr long long LDA = 1536, LDB = 1536;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
+constexpr bool VEC = true;
+struct alignas(16) f4 { float x, y, z, w; };
+}
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec054240(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+  using namespace fg_forge_matmul_371a867bec054240;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a3) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a4) + boff * ES;
+
+  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
+  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
+  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
+  constexpr int KT = (K + KB - 1) / KB;
+  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
+  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
+  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
+  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
+  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
+  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
+  const int kg = grp * BK;
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+  // This thread's slice of each tile: strided index s, first contiguous index c.
+  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
+  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
+  float ra[VA], rb[VB];
+
+  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
+#pragma unroll
+    for (int q = 0; q < cnt; q += 4) {
+      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
+        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
+        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
+        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
+      } else {
+#pragma unroll
+        for (int v = q; v < q + 4 && v < cnt; ++v)
+          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
+      }
     }
-    const f32 acc = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+  };
+  auto load_global = [&](int kt) {
+    const int k0 = kt * KB;
+    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
+    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
+    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
+    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
+  };
+  auto store_shared = [&](int st) {
+#pragma unroll
+    for (int v = 0; v < VA; ++v) {
+      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
+    }
+#pragma unroll
+    for (int v = 0; v < VB; ++v) {
+      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
+    }
+  };
+
+  float acc[TM][TN];
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
+
+  load_global(0);
+  store_shared(0);
+  __syncthreads();
+#pragma unroll 1
+  for (int kt = 0; kt < KT; ++kt) {
+    const int st = kt & 1;
+    if (kt + 1 < KT) load_global(kt + 1);
+#pragma unroll 8
+    for (int k = 0; k < BK; ++k) {
+      float a[TM], b[TN];
+#pragma unroll
+      for (int h = 0; h < TM / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
+        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int h = 0; h < TN / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
+        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+    }
+    if (kt + 1 < KT) store_shared(st ^ 1);
+    __syncthreads();
+  }
+
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
+#pragma unroll
+  for (int s = KS / 2; s >= 1; s /= 2) {
+    if (grp >= s && grp < 2 * s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+    }
+    __syncthreads();
+    if (grp < s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+    }
+    __syncthreads();
+  }
+  if (grp != 0) return;
+
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) {
+      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+      if (row < M && col < N) forge_matmul_371a867bec054240_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
 }
 
@@ -560,151 +1079,151 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_82a7dbc5de7f8890(
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_93a838fd19f56629 (above)
+// runs forge_attention_4ec381ae92cc805b (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_569a47d463d1a86d (above)
+// runs forge_matmul_515a5795e2ec5ee2 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_a1bdc061afb018ac (above)
+// runs forge_matmul_ce3740cb9b323ad4 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_82a7dbc5de7f8890 (above)
+// runs forge_matmul_371a867bec054240 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_93a838fd19f56629 (above)
+// runs forge_attention_4ec381ae92cc805b (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_569a47d463d1a86d (above)
+// runs forge_matmul_515a5795e2ec5ee2 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_a1bdc061afb018ac (above)
+// runs forge_matmul_ce3740cb9b323ad4 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_82a7dbc5de7f8890 (above)
+// runs forge_matmul_371a867bec054240 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_93a838fd19f56629 (above)
+// runs forge_attention_4ec381ae92cc805b (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_569a47d463d1a86d (above)
+// runs forge_matmul_515a5795e2ec5ee2 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_a1bdc061afb018ac (above)
+// runs forge_matmul_ce3740cb9b323ad4 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_82a7dbc5de7f8890 (above)
+// runs forge_matmul_371a867bec054240 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_93a838fd19f56629 (above)
+// runs forge_attention_4ec381ae92cc805b (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_569a47d463d1a86d (above)
+// runs forge_matmul_515a5795e2ec5ee2 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_a1bdc061afb018ac (above)
+// runs forge_matmul_ce3740cb9b323ad4 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_82a7dbc5de7f8890 (above)
+// runs forge_matmul_371a867bec054240 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_00529a1adf060f3b (above)
+// runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_93a838fd19f56629 (above)
+// runs forge_attention_4ec381ae92cc805b (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_569a47d463d1a86d (above)
+// runs forge_matmul_515a5795e2ec5ee2 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_a1bdc061afb018ac (above)
+// runs forge_matmul_ce3740cb9b323ad4 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_82a7dbc5de7f8890 (above)
+// runs forge_matmul_371a867bec054240 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)

@@ -457,15 +457,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> smx: array<f32, 64>;
+var<workgroup> sden: array<f32, 64>;
+var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 64u + lid;
-    if (qrow >= 2880u) {
-        return;
-    }
-    let bidx: u32 = qrow / 30u;
-    let qi: u32 = qrow % 30u;
+    let qrow: u32 = group * 4u + lid / 16u;
+    let lane: u32 = lid % 16u;
+    let base: u32 = lid - lid % 16u;
+    let qr: u32 = min(qrow, 2879u);
+    let bidx: u32 = qr / 30u;
+    let qi: u32 = qr % 30u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -479,7 +482,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
         var s: f32 = 0.0f;
         for (var d: u32 = 0u; d < 32u; d = d + 1u) {
             s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
@@ -496,10 +499,37 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             mx = mnew;
         }
     }
+    smx[lid] = mx;
+    sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        let at: u32 = qrow * 32u + d;
-        let acc: f32 = o[d] / den;
-        a0[at] = acc;
+        so[lid * 32u + d] = o[d];
+    }
+    workgroupBarrier();
+    var rmx: f32 = bitcast<f32>(4286578688u);
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        rmx = forge_fmax(rmx, smx[base + l]);
+    }
+    var wl: array<f32, 16>;
+    var rden: f32 = 0.0f;
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        let ml: f32 = smx[base + l];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sden[base + l] * wgt;
+    }
+    if (qrow < 2880u) {
+        for (var d: u32 = lane; d < 32u; d = d + 16u) {
+            var num: f32 = 0.0f;
+            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+                num = num + so[(base + l) * 32u + d] * wl[l];
+            }
+            let at: u32 = qrow * 32u + d;
+            let acc: f32 = num / rden;
+            a0[at] = acc;
+        }
     }
 }
 
@@ -1260,15 +1290,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> smx: array<f32, 64>;
+var<workgroup> sden: array<f32, 64>;
+var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 64u + lid;
-    if (qrow >= 2880u) {
-        return;
-    }
-    let bidx: u32 = qrow / 30u;
-    let qi: u32 = qrow % 30u;
+    let qrow: u32 = group * 4u + lid / 16u;
+    let lane: u32 = lid % 16u;
+    let base: u32 = lid - lid % 16u;
+    let qr: u32 = min(qrow, 2879u);
+    let bidx: u32 = qr / 30u;
+    let qi: u32 = qr % 30u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -1282,7 +1315,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
         var s: f32 = 0.0f;
         for (var d: u32 = 0u; d < 32u; d = d + 1u) {
             s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
@@ -1299,10 +1332,37 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             mx = mnew;
         }
     }
+    smx[lid] = mx;
+    sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        let at: u32 = qrow * 32u + d;
-        let acc: f32 = o[d] / den;
-        a0[at] = acc;
+        so[lid * 32u + d] = o[d];
+    }
+    workgroupBarrier();
+    var rmx: f32 = bitcast<f32>(4286578688u);
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        rmx = forge_fmax(rmx, smx[base + l]);
+    }
+    var wl: array<f32, 16>;
+    var rden: f32 = 0.0f;
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        let ml: f32 = smx[base + l];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sden[base + l] * wgt;
+    }
+    if (qrow < 2880u) {
+        for (var d: u32 = lane; d < 32u; d = d + 16u) {
+            var num: f32 = 0.0f;
+            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+                num = num + so[(base + l) * 32u + d] * wl[l];
+            }
+            let at: u32 = qrow * 32u + d;
+            let acc: f32 = num / rden;
+            a0[at] = acc;
+        }
     }
 }
 
@@ -2063,15 +2123,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> smx: array<f32, 64>;
+var<workgroup> sden: array<f32, 64>;
+var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 64u + lid;
-    if (qrow >= 2880u) {
-        return;
-    }
-    let bidx: u32 = qrow / 30u;
-    let qi: u32 = qrow % 30u;
+    let qrow: u32 = group * 4u + lid / 16u;
+    let lane: u32 = lid % 16u;
+    let base: u32 = lid - lid % 16u;
+    let qr: u32 = min(qrow, 2879u);
+    let bidx: u32 = qr / 30u;
+    let qi: u32 = qr % 30u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -2085,7 +2148,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
         var s: f32 = 0.0f;
         for (var d: u32 = 0u; d < 32u; d = d + 1u) {
             s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
@@ -2102,10 +2165,37 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             mx = mnew;
         }
     }
+    smx[lid] = mx;
+    sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        let at: u32 = qrow * 32u + d;
-        let acc: f32 = o[d] / den;
-        a0[at] = acc;
+        so[lid * 32u + d] = o[d];
+    }
+    workgroupBarrier();
+    var rmx: f32 = bitcast<f32>(4286578688u);
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        rmx = forge_fmax(rmx, smx[base + l]);
+    }
+    var wl: array<f32, 16>;
+    var rden: f32 = 0.0f;
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        let ml: f32 = smx[base + l];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sden[base + l] * wgt;
+    }
+    if (qrow < 2880u) {
+        for (var d: u32 = lane; d < 32u; d = d + 16u) {
+            var num: f32 = 0.0f;
+            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+                num = num + so[(base + l) * 32u + d] * wl[l];
+            }
+            let at: u32 = qrow * 32u + d;
+            let acc: f32 = num / rden;
+            a0[at] = acc;
+        }
     }
 }
 
@@ -2866,15 +2956,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> smx: array<f32, 64>;
+var<workgroup> sden: array<f32, 64>;
+var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 64u + lid;
-    if (qrow >= 2880u) {
-        return;
-    }
-    let bidx: u32 = qrow / 30u;
-    let qi: u32 = qrow % 30u;
+    let qrow: u32 = group * 4u + lid / 16u;
+    let lane: u32 = lid % 16u;
+    let base: u32 = lid - lid % 16u;
+    let qr: u32 = min(qrow, 2879u);
+    let bidx: u32 = qr / 30u;
+    let qi: u32 = qr % 30u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -2888,7 +2981,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
         var s: f32 = 0.0f;
         for (var d: u32 = 0u; d < 32u; d = d + 1u) {
             s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
@@ -2905,10 +2998,37 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             mx = mnew;
         }
     }
+    smx[lid] = mx;
+    sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        let at: u32 = qrow * 32u + d;
-        let acc: f32 = o[d] / den;
-        a0[at] = acc;
+        so[lid * 32u + d] = o[d];
+    }
+    workgroupBarrier();
+    var rmx: f32 = bitcast<f32>(4286578688u);
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        rmx = forge_fmax(rmx, smx[base + l]);
+    }
+    var wl: array<f32, 16>;
+    var rden: f32 = 0.0f;
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        let ml: f32 = smx[base + l];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sden[base + l] * wgt;
+    }
+    if (qrow < 2880u) {
+        for (var d: u32 = lane; d < 32u; d = d + 16u) {
+            var num: f32 = 0.0f;
+            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+                num = num + so[(base + l) * 32u + d] * wl[l];
+            }
+            let at: u32 = qrow * 32u + d;
+            let acc: f32 = num / rden;
+            a0[at] = acc;
+        }
     }
 }
 
@@ -3669,15 +3789,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> smx: array<f32, 64>;
+var<workgroup> sden: array<f32, 64>;
+var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 64u + lid;
-    if (qrow >= 2880u) {
-        return;
-    }
-    let bidx: u32 = qrow / 30u;
-    let qi: u32 = qrow % 30u;
+    let qrow: u32 = group * 4u + lid / 16u;
+    let lane: u32 = lid % 16u;
+    let base: u32 = lid - lid % 16u;
+    let qr: u32 = min(qrow, 2879u);
+    let bidx: u32 = qr / 30u;
+    let qi: u32 = qr % 30u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -3691,7 +3814,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
         var s: f32 = 0.0f;
         for (var d: u32 = 0u; d < 32u; d = d + 1u) {
             s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
@@ -3708,10 +3831,37 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             mx = mnew;
         }
     }
+    smx[lid] = mx;
+    sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        let at: u32 = qrow * 32u + d;
-        let acc: f32 = o[d] / den;
-        a0[at] = acc;
+        so[lid * 32u + d] = o[d];
+    }
+    workgroupBarrier();
+    var rmx: f32 = bitcast<f32>(4286578688u);
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        rmx = forge_fmax(rmx, smx[base + l]);
+    }
+    var wl: array<f32, 16>;
+    var rden: f32 = 0.0f;
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        let ml: f32 = smx[base + l];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sden[base + l] * wgt;
+    }
+    if (qrow < 2880u) {
+        for (var d: u32 = lane; d < 32u; d = d + 16u) {
+            var num: f32 = 0.0f;
+            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+                num = num + so[(base + l) * 32u + d] * wl[l];
+            }
+            let at: u32 = qrow * 32u + d;
+            let acc: f32 = num / rden;
+            a0[at] = acc;
+        }
     }
 }
 
@@ -4472,15 +4622,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> smx: array<f32, 64>;
+var<workgroup> sden: array<f32, 64>;
+var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 64u + lid;
-    if (qrow >= 2880u) {
-        return;
-    }
-    let bidx: u32 = qrow / 30u;
-    let qi: u32 = qrow % 30u;
+    let qrow: u32 = group * 4u + lid / 16u;
+    let lane: u32 = lid % 16u;
+    let base: u32 = lid - lid % 16u;
+    let qr: u32 = min(qrow, 2879u);
+    let bidx: u32 = qr / 30u;
+    let qi: u32 = qr % 30u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -4494,7 +4647,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = 0u; kj < 30u; kj = kj + 1u) {
+    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
         var s: f32 = 0.0f;
         for (var d: u32 = 0u; d < 32u; d = d + 1u) {
             s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
@@ -4511,10 +4664,37 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             mx = mnew;
         }
     }
+    smx[lid] = mx;
+    sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        let at: u32 = qrow * 32u + d;
-        let acc: f32 = o[d] / den;
-        a0[at] = acc;
+        so[lid * 32u + d] = o[d];
+    }
+    workgroupBarrier();
+    var rmx: f32 = bitcast<f32>(4286578688u);
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        rmx = forge_fmax(rmx, smx[base + l]);
+    }
+    var wl: array<f32, 16>;
+    var rden: f32 = 0.0f;
+    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+        let ml: f32 = smx[base + l];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sden[base + l] * wgt;
+    }
+    if (qrow < 2880u) {
+        for (var d: u32 = lane; d < 32u; d = d + 16u) {
+            var num: f32 = 0.0f;
+            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+                num = num + so[(base + l) * 32u + d] * wl[l];
+            }
+            let at: u32 = qrow * 32u + d;
+            let acc: f32 = num / rden;
+            a0[at] = acc;
+        }
     }
 }
 

@@ -149,8 +149,31 @@ impl CudaExec {
         let ctx: &CudaComputeContext = &guard;
         let target = crate::lower::cuda::CudaTarget::from_env(ctx.capability(), ctx.multiprocessors());
         let program = crate::lower::cuda::emit_program_for(&plan, &target)?;
-        let module = super::module::load_program_for(ctx, &program.source, &program.arch, &plan.graph)?;
         let functions = program.functions;
+        // One program per distinct kernel (names are content hashes), compiled in parallel.
+        let mut unique: Vec<&crate::lower::cuda::CudaFunction> = Vec::new();
+        for f in functions.iter().flatten() {
+            if !unique.iter().any(|u| u.name == f.name) {
+                unique.push(f);
+            }
+        }
+        let arch = target.arch_name();
+        let sources: Vec<(String, &str)> = unique
+            .iter()
+            .map(|f| {
+                let arch = if f.sm90a { "sm_90a" } else { arch.as_str() };
+                (format!("{}\n{}", crate::lower::code_prelude_cuda(), f.code), arch)
+            })
+            .collect();
+        let pairs: Vec<(&str, &str)> = sources.iter().map(|(s, a)| (s.as_str(), *a)).collect();
+        let loaded = super::module::load_programs(ctx, &pairs, &plan.graph)?;
+        let module_of = |name: &str| {
+            unique
+                .iter()
+                .position(|u| u.name == name)
+                .and_then(|i| loaded.get(i).cloned())
+                .ok_or_else(|| Error::Internal(format!("no module for kernel `{name}`")))
+        };
         let mut raw_params = vec![None; plan.kernels.len()];
         let kernels = functions
             .iter()
@@ -164,7 +187,7 @@ impl CudaExec {
                             block: (f.threads, 1, 1),
                             shared_mem_bytes: f.smem,
                         };
-                        (f.name.clone(), module.clone(), dims)
+                        (f.name.clone(), module_of(&f.name)?, dims)
                     }
                     None => {
                         let KernelBody::Raw(body) = &k.spec.body else {

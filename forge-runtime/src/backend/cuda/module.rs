@@ -1,7 +1,8 @@
 //! Programs to loaded modules: NVRTC compiles CUDA-C to CUBIN for the device's arch (no JIT at
 //! load; `sm_90a` instead of `sm_90` for programs with wgmma kernels), cached in the process
 //! (per context) and on disk (keyed by the program, the arch and the NVRTC version), so a
-//! second process loads a graph's kernels in milliseconds.
+//! second process loads a graph's kernels in milliseconds. A graph's kernels are separate
+//! programs, compiled in parallel.
 
 use super::context::CudaComputeContext;
 use super::nvrtc::{self, Output};
@@ -31,45 +32,101 @@ pub fn load_program(ctx: &CudaComputeContext, program: &str, label: &str) -> Res
 /// Compiles (or finds) `program` for `arch` and loads it: the context's own arch, or its
 /// arch-specific variant (`sm_90a` on an `sm_90` device).
 pub fn load_program_for(ctx: &CudaComputeContext, program: &str, arch: &str, label: &str) -> Result<Arc<CudaModule>> {
-    if arch.trim_end_matches('a') != ctx.arch() {
-        return Err(Error::Unsupported {
-            what: format!("a program for {arch}"),
-            reason: format!("on this {} device", ctx.arch()),
-        });
+    let mut modules = load_programs(ctx, &[(program, arch)], label)?;
+    modules.pop().ok_or_else(|| Error::Internal("no module for one program".into()))
+}
+
+/// [`load_program_for`] for many `(program, arch)` pairs: the ones in neither cache compile
+/// in parallel (NVRTC is single-threaded per program; a graph's kernels compile as separate
+/// programs so a cold build takes about as long as its slowest kernel), then all load in order.
+pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label: &str) -> Result<Vec<Arc<CudaModule>>> {
+    let cu_ctx = ctx.cuda_context().cu_ctx() as usize;
+    let mut keys = Vec::with_capacity(programs.len());
+    for (program, arch) in programs {
+        if arch.trim_end_matches('a') != ctx.arch() {
+            return Err(Error::Unsupported {
+                what: format!("a program for {arch}"),
+                reason: format!("on this {} device", ctx.arch()),
+            });
+        }
+        keys.push((cu_ctx, arch.to_string(), crate::hash::fnv1a64(program.as_bytes())));
     }
-    let key = (ctx.cuda_context().cu_ctx() as usize, arch.to_string(), crate::hash::fnv1a64(program.as_bytes()));
-    if let Some(m) = loaded().lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-        return Ok(m.clone());
+    let cached = |k: &Key| loaded().lock().unwrap_or_else(|p| p.into_inner()).get(k).cloned();
+    let missing: Vec<usize> = (0..programs.len()).filter(|&i| cached(&keys[i]).is_none()).collect();
+    let mut cubins: Vec<Option<Result<Vec<u8>>>> = programs.iter().map(|_| None).collect();
+    if !missing.is_empty() {
+        let lib = nvrtc::get()?;
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(missing.len());
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let done = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut out = Vec::new();
+                        loop {
+                            let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(&i) = missing.get(j) else { break };
+                            let (program, arch) = programs[i];
+                            out.push((i, cubin(lib, program, arch, label)));
+                        }
+                        out
+                    })
+                })
+                .collect();
+            let mut done = Vec::new();
+            for h in handles {
+                done.extend(h.join().map_err(|_| Error::Internal("an NVRTC worker panicked".into()))?);
+            }
+            Ok::<_, Error>(done)
+        })?;
+        for (i, r) in done {
+            cubins[i] = Some(r);
+        }
     }
-    let lib = nvrtc::get()?;
+    let mut modules = Vec::with_capacity(programs.len());
+    for (key, compiled) in keys.into_iter().zip(cubins) {
+        let module = match compiled {
+            None => match cached(&key) {
+                Some(m) => m,
+                None => return Err(Error::Internal("a cached CUDA module disappeared".into())),
+            },
+            Some(bytes) => {
+                let module = ctx.cuda_context().load_module(Ptx::from_binary(bytes?)).map_err(|e| {
+                    Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") }
+                })?;
+                loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(key, module.clone());
+                module
+            }
+        };
+        modules.push(module);
+    }
+    Ok(modules)
+}
+
+/// The CUBIN of `program` for `arch`: from the disk cache, or compiled by NVRTC and stored there.
+fn cubin(lib: &nvrtc::Nvrtc, program: &str, arch: &str, label: &str) -> Result<Vec<u8>> {
     let disk = super::super::cache_dir::cache_dir().map(|d| {
         let v = format!("{}.{}", lib.version.0, lib.version.1);
         d.join("cuda")
             .join(format!("{}.cubin", crate::hash::key128(&[program.as_bytes(), arch.as_bytes(), v.as_bytes()])))
     });
-    let cubin = match disk.as_ref().and_then(|p| std::fs::read(p).ok()) {
-        Some(bytes) => bytes,
-        None => {
-            let bytes = lib.compile(program, arch, Output::Cubin, label)?;
-            if let Some(p) = &disk {
-                // A cache that cannot be written only costs the next process a compile.
-                if let Some(dir) = p.parent() {
-                    let _ = std::fs::create_dir_all(dir);
-                }
-                let tmp = p.with_extension(format!("tmp{}", std::process::id()));
-                if std::fs::write(&tmp, &bytes).is_ok() {
-                    let _ = std::fs::rename(&tmp, p);
-                }
-            }
-            bytes
+    if let Some(bytes) = disk.as_ref().and_then(|p| std::fs::read(p).ok()) {
+        return Ok(bytes);
+    }
+    let bytes = lib.compile(program, arch, Output::Cubin, label)?;
+    if let Some(p) = &disk {
+        // A cache that cannot be written only costs the next process a compile.
+        if let Some(dir) = p.parent() {
+            let _ = std::fs::create_dir_all(dir);
         }
-    };
-    let module = ctx
-        .cuda_context()
-        .load_module(Ptx::from_binary(cubin))
-        .map_err(|e| Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") })?;
-    loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(key, module.clone());
-    Ok(module)
+        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = p.with_extension(format!("tmp{}-{n}", std::process::id()));
+        if std::fs::write(&tmp, &bytes).is_ok() {
+            let _ = std::fs::rename(&tmp, p);
+        }
+    }
+    Ok(bytes)
 }
 
 /// Loads PTX text (the driver JIT-compiles it) through the same process-wide cache.

@@ -2,7 +2,7 @@
 //! variant runs; and folding a workgroup count into a grid every backend accepts.
 
 use super::map::PARALLEL_REDUCE_MIN;
-use crate::ir::{KernelBody, KernelSpec, MatmulBody, Schedule};
+use crate::ir::{AttentionBody, KernelBody, KernelSpec, MatmulBody, Schedule};
 
 /// Workgroups per dispatch dimension every WebGPU adapter supports (CUDA's y limit too).
 pub const MAX_WORKGROUPS_PER_DIM: u32 = 65_535;
@@ -14,8 +14,23 @@ pub const SKINNY_COLS: u32 = 8;
 pub const BLOCKED_TILE: u32 = 32;
 /// K slice of the register-blocked matmul kept in workgroup memory per step.
 pub const BLOCKED_K: u32 = 16;
-/// Threads per workgroup of the attention kernel (one query row each).
+/// Threads per workgroup of the attention kernel.
 pub const ATTENTION_THREADS: u32 = 64;
+/// Most lanes that share one attention row.
+pub const ATTENTION_MAX_LANES: u32 = 16;
+
+/// Lanes that share one query row of the attention kernel (each walks every `lanes`-th key;
+/// their softmax states merge in workgroup memory), or 1 where the merge buffer (`threads ×
+/// (ev + 2)` f32) would pass the 16 KiB every WebGPU adapter offers or the keys are too few.
+pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
+    let lanes = (a.tk.max(1).next_power_of_two() as u64).min(ATTENTION_MAX_LANES as u64) as u32;
+    let bytes = threads as usize * (a.ev + 2) * 4;
+    if lanes < 2 || threads % lanes != 0 || bytes > 16 * 1024 {
+        1
+    } else {
+        lanes
+    }
+}
 
 /// Which matmul template runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,7 +100,10 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
             };
             product(&m.batch) * per
         }
-        KernelBody::Attention(a) => (product(&a.batch) * a.tq as u64).div_ceil(t).max(1),
+        KernelBody::Attention(a) => {
+            let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
+            (product(&a.batch) * a.tq as u64).div_ceil(rows_per_group).max(1)
+        }
     }
 }
 
@@ -140,7 +158,10 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
         KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => {
             format!("workgroup reduction ({t} threads)")
         }
-        KernelBody::Attention(_) => format!("online softmax, one query per thread ({t} threads)"),
+        KernelBody::Attention(a) => match attention_lanes(a, t) {
+            1 => format!("online softmax, one query per thread ({t} threads)"),
+            lanes => format!("online softmax, {lanes} lanes per query ({t} threads)"),
+        },
         other => format!("{} ({t} threads, {} items)", other.kind(), s.items.max(1)),
     }
 }

@@ -6,7 +6,7 @@
 //! becomes the kernel's `__device__` epilogue, printed by the same [`Writer`] as every other
 //! template, so fused bias, residual, activation and the output's conversion stay as they are.
 
-use super::choose::{choose_with, ChooseOptions, Variant};
+use super::choose::{choose_with, ChooseOptions, SimtConfig};
 use super::spec::{Accumulate, BatchDim, Elem as GElem, GemmSpec, Layout, Operand, Requirement, TensorMapDesc, Which};
 use super::{emit, KernelIo};
 use crate::elem::Elem;
@@ -31,21 +31,26 @@ pub struct CudaTarget {
     /// Whether matmuls use the GEMM kernels at all (`FORGE_CUDA_GEMM=0` keeps every matmul on
     /// the generic template, for comparisons).
     pub gemm: bool,
+    /// One SIMT tile for every product that runs the SIMT kernel (`FORGE_CUDA_SIMT=32x32x8k4`,
+    /// for tuning); `None`: the modelled choice.
+    pub simt: Option<SimtConfig>,
 }
 
 impl CudaTarget {
     /// A device of compute capability `arch` with `sms` multiprocessors, without opt-ins.
     pub fn new(arch: (u32, u32), sms: usize) -> CudaTarget {
-        CudaTarget { arch, sms: sms.max(1), tf32: false, gemm: true }
+        CudaTarget { arch, sms: sms.max(1), tf32: false, gemm: true, simt: None }
     }
 
     /// [`CudaTarget::new`] with the opt-ins from the environment (`FORGE_CUDA_TF32=1`,
-    /// `FORGE_CUDA_GEMM=0`): what the backend compiles for.
+    /// `FORGE_CUDA_GEMM=0`, `FORGE_CUDA_SIMT`): what the backend compiles for.
     pub fn from_env(arch: (u32, u32), sms: usize) -> CudaTarget {
         let env = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_string());
         CudaTarget {
             tf32: env("FORGE_CUDA_TF32").as_deref() == Some("1"),
             gemm: env("FORGE_CUDA_GEMM").as_deref() != Some("0"),
+            // A malformed value is ignored: this knob only steers tuning runs.
+            simt: env("FORGE_CUDA_SIMT").and_then(|v| v.parse().ok()),
             ..CudaTarget::new(arch, sms)
         }
     }
@@ -172,21 +177,12 @@ pub fn matmul_kernel(
         return Ok(None);
     }
     let Some(g) = gemm_spec(spec, m, target.tf32) else { return Ok(None) };
-    let opts = ChooseOptions { sms: target.sms, tensor_maps: maps_fit(&g) };
+    let opts = ChooseOptions { sms: target.sms, tensor_maps: maps_fit(&g), simt: target.simt };
     let variant = match choose_with(&g, target.arch, &opts) {
         Ok(v) => v,
         Err(Error::Unsupported { .. }) => return Ok(None),
         Err(e) => return Err(e),
     };
-    // The SIMT kernel's 64×64 to 128×128 tiles leave most multiprocessors idle on small
-    // products, where the generic 16×16 template is faster: below half a wave of tiles that
-    // one runs (H200, 2026-12-01: f32 240×384×384 2.0 TFLOP/s on SIMT against 3.7 on the generic
-    // template, 240×384×1536 2.2 against 4.4; 240×1536×384, 96 tiles, 8.0 against 5.0).
-    if let Variant::Simt(t) = &variant {
-        if 2 * g.m.div_ceil(t.bm) * g.n.div_ceil(t.bn) * g.batch_count() < target.sms {
-            return Ok(None);
-        }
-    }
     let (ia, ib) = (m.a.as_load().map_or(0, |l| l.0), m.b.as_load().map_or(0, |l| l.0));
     let (a_ptr, b_ptr) = (format!("a{ia}"), format!("a{ib}"));
     let epilogue = format!("{NAME}_epi");

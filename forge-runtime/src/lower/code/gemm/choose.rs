@@ -19,14 +19,103 @@ pub struct TileConfig {
     pub async_copy: bool,
 }
 
-/// Register-blocked f32 FMA kernel (16×16 threads, `bm/16 × bn/16` outputs each).
+/// Register-blocked f32 FMA kernel: 256 threads, `tm × tn` outputs each; where one tile needs
+/// fewer than 256 threads, the rest split K inside the block (`split_k()` groups).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SimtConfig {
     pub bm: usize,
     pub bn: usize,
+    /// K depth each thread group multiplies per stage (a stage is `bk · split_k()` deep).
     pub bk: usize,
+    /// Outputs per thread along M and N (multiples of 4: 4×4 register blocks).
+    pub tm: usize,
+    pub tn: usize,
     /// 16-byte global loads where rows allow them (f32 only).
     pub vector: bool,
+}
+
+impl SimtConfig {
+    /// The tile with one 256-thread group (`bm/16 × bn/16` outputs a thread).
+    pub const fn whole(bm: usize, bn: usize, bk: usize) -> SimtConfig {
+        SimtConfig { bm, bn, bk, tm: bm / 16, tn: bn / 16, vector: true }
+    }
+
+    /// A tile of `tm × tn` outputs a thread, K split over the block's remaining threads.
+    pub const fn split(bm: usize, bn: usize, bk: usize, tm: usize, tn: usize) -> SimtConfig {
+        SimtConfig { bm, bn, bk, tm, tn, vector: true }
+    }
+
+    /// Thread groups that split K inside the block.
+    pub fn split_k(&self) -> usize {
+        256 / ((self.bm / self.tm.max(1)) * (self.bn / self.tn.max(1))).max(1)
+    }
+
+    /// Whether the kernel template can be instantiated: whole warps per K group, power-of-two
+    /// groups, every thread's share of a stage one contiguous run.
+    pub fn validate(&self) -> Result<(), String> {
+        let pow2 = |v: usize, lo: usize, hi: usize| v.is_power_of_two() && (lo..=hi).contains(&v);
+        let ok_dims = pow2(self.bm, 16, 128)
+            && pow2(self.bn, 16, 128)
+            && pow2(self.bk, 4, 16)
+            && matches!(self.tm, 4 | 8)
+            && matches!(self.tn, 4 | 8)
+            && self.bm % self.tm == 0
+            && self.bn % self.tn == 0;
+        let bad = || Err(format!("simt tile {self} cannot be instantiated"));
+        if !ok_dims {
+            return bad();
+        }
+        let g = (self.bm / self.tm) * (self.bn / self.tn);
+        if !(32..=256).contains(&g) || 256 % g != 0 || !(256 / g).is_power_of_two() {
+            return bad();
+        }
+        let kb = self.bk * (256 / g);
+        for (rows, run) in [(self.bm, kb), (self.bm, self.bm), (self.bn, kb), (self.bn, self.bn)] {
+            // Per-thread share `rows·kb/256` of a stage, within one run of `run` contiguous values.
+            let share = rows * kb;
+            if share % 256 != 0 || run % (share / 256) != 0 {
+                return bad();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for SimtConfig {
+    type Err = String;
+
+    /// `BMxBNxBK` (one group) or `BMxBNxBKkS` (`S` K groups, square-ish thread tiles), as the
+    /// variant name prints it: the `FORGE_CUDA_SIMT` override.
+    fn from_str(s: &str) -> Result<SimtConfig, String> {
+        let bad = || format!("`{s}` is not a SIMT tile (e.g. `64x64x8`, `32x32x8k4`)");
+        let body = s.trim().trim_start_matches("simt");
+        let (dims, ks) = match body.split_once('k') {
+            Some((d, k)) => (d, k.parse::<usize>().map_err(|_| bad())?),
+            None => (body, 1),
+        };
+        let v: Vec<usize> = dims.split('x').map(|p| p.parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
+        let [bm, bn, bk] = v[..] else { return Err(bad()) };
+        let c = if ks == 1 {
+            SimtConfig::whole(bm, bn, bk)
+        } else {
+            // Threads per group 256/ks own bm·bn outputs: 4×4, 8×4 or 8×8 each, wider along
+            // the longer side.
+            let per = (bm * bn * ks) / 256;
+            let (tm, tn) = match per {
+                16 => (4, 4),
+                32 if bm >= bn => (8, 4),
+                32 => (4, 8),
+                64 => (8, 8),
+                _ => return Err(bad()),
+            };
+            SimtConfig::split(bm, bn, bk, tm, tn)
+        };
+        c.validate()?;
+        if c.split_k() != ks {
+            return Err(bad());
+        }
+        Ok(c)
+    }
 }
 
 /// Weight-streaming kernel for M ≤ 8 (decode), 256 threads a block.
@@ -60,6 +149,19 @@ pub enum Variant {
     Decode(DecodeConfig),
 }
 
+impl fmt::Display for SimtConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "simt{}x{}x{}", self.bm, self.bn, self.bk)?;
+        if self.split_k() > 1 {
+            write!(f, "k{}", self.split_k())?;
+        }
+        if !self.vector {
+            write!(f, "-scalar")?;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -78,7 +180,7 @@ impl fmt::Display for Variant {
                 }
                 Ok(())
             }
-            Variant::Simt(s) => write!(f, "simt{}x{}x{}{}", s.bm, s.bn, s.bk, if s.vector { "" } else { "-scalar" }),
+            Variant::Simt(s) => write!(f, "{s}"),
             Variant::Decode(d) => {
                 let kind = if d.tensor { "decode-tc" } else { "decode" };
                 write!(f, "{kind}-w{}k{}{}", d.width, d.k_split, if d.vector { "" } else { "-scalar" })
@@ -94,6 +196,8 @@ pub struct ChooseOptions {
     pub sms: usize,
     /// The caller can encode tensor maps and pass them (enables the TMA kernel on sm_90).
     pub tensor_maps: bool,
+    /// The SIMT tile wherever the SIMT kernel runs, instead of the modelled choice (tuning).
+    pub simt: Option<SimtConfig>,
 }
 
 /// The variant for `spec` on `arch` given what the caller offers.
@@ -114,7 +218,7 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
     let hopper = arch == (9, 0) && vec_a && vec_b;
     match spec.elem() {
         Elem::F32 if spec.tf32 && tensor => Ok(Variant::MmaSync(pick_tile(spec, sms, &MMA_TF32_TILES, vec_a && vec_b))),
-        Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b))),
+        Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt))),
         Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => {
             Ok(Variant::WgmmaTma(pick_tile(spec, sms, &TMA_TILES, true)))
         }
@@ -126,7 +230,7 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
             Ok(Variant::Wgmma(pick_tile(spec, sms, &table, true)))
         }
         Elem::F16 | Elem::BF16 if tensor => Ok(Variant::MmaSync(pick_tile(spec, sms, &MMA_TILES, vec_a && vec_b))),
-        Elem::F16 | Elem::BF16 => Ok(Variant::Simt(pick_simt(spec, sms, false))),
+        Elem::F16 | Elem::BF16 => Ok(Variant::Simt(pick_simt(spec, sms, false, opt.simt))),
     }
 }
 
@@ -187,23 +291,37 @@ fn pick_tile(spec: &GemmSpec, sms: usize, table: &[(TileConfig, f64)], async_cop
     best
 }
 
-fn pick_simt(spec: &GemmSpec, sms: usize, vector: bool) -> SimtConfig {
+fn pick_simt(spec: &GemmSpec, sms: usize, vector: bool, forced: Option<SimtConfig>) -> SimtConfig {
     let vector = vector && spec.elem() == Elem::F32;
-    // (bm, bn, blocks per SM, relative efficiency of the per-thread register tile)
-    let table = [(128, 128, 2, 1.0), (128, 64, 3, 0.8), (64, 128, 3, 0.8), (64, 64, 4, 0.6)];
-    let mut best = (128, 128);
+    if let Some(c) = forced {
+        return SimtConfig { vector, ..c };
+    }
+    let mut best = SIMT_TILES[0].0;
     let mut best_cost = f64::MAX;
-    for (bm, bn, per_sm, eff) in table {
-        let c = tile_cost(spec, sms, bm, bn, per_sm, eff);
-        if c < best_cost {
-            best_cost = c;
-            best = (bm, bn);
+    for (c, per_sm, eff) in SIMT_TILES {
+        let cost = tile_cost(spec, sms, c.bm, c.bn, per_sm, eff);
+        if cost < best_cost {
+            best_cost = cost;
+            best = c;
         }
     }
-    // A 16-deep K stage halves the barriers; measured 85% vs 81% of cuBLAS at 4096³.
-    let bk = if best == (128, 128) { 16 } else { 8 };
-    SimtConfig { bm: best.0, bn: best.1, bk, vector }
+    SimtConfig { vector, ..best }
 }
+
+/// SIMT tiles with the blocks an SM holds and the relative per-flop rate of the thread tile
+/// (8×8 outputs a thread reuse each shared read twice as often as 4×4). A 16-deep K stage
+/// halves the barriers of the 128×128 tile (85% vs 81% of cuBLAS at 4096³). The split tiles
+/// fill the GPU on products of a few hundred rows.
+pub const SIMT_TILES: [(SimtConfig, usize, f64); 8] = [
+    (SimtConfig::whole(128, 128, 16), 2, 1.0),
+    (SimtConfig::whole(128, 64, 8), 3, 0.8),
+    (SimtConfig::whole(64, 128, 8), 3, 0.8),
+    (SimtConfig::whole(64, 64, 8), 4, 0.6),
+    (SimtConfig::split(64, 64, 8, 8, 8), 2, 0.85),
+    (SimtConfig::split(64, 32, 8, 8, 4), 3, 0.7),
+    (SimtConfig::split(32, 32, 8, 4, 4), 4, 0.6),
+    (SimtConfig::split(16, 32, 8, 4, 4), 4, 0.5),
+];
 
 /// Enough blocks to cover every SM a few times; split K inside the block for the rest.
 fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32)) -> DecodeConfig {
@@ -242,5 +360,60 @@ fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32)) ->
             }
             DecodeConfig { width, k_split: 256 / width, vector, tensor: false }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lower::code::gemm::spec::{Accumulate, Operand};
+
+    fn f32_spec(m: usize, n: usize, k: usize) -> GemmSpec {
+        let op = |layout, ld| Operand { elem: Elem::F32, layout, ld, align: 16 };
+        GemmSpec {
+            m,
+            n,
+            k,
+            batch: Vec::new(),
+            a: op(Layout::RowMajor, k),
+            b: op(Layout::ColMajor, k),
+            accumulate: Accumulate::F32,
+            tf32: false,
+        }
+    }
+
+    fn simt(m: usize, n: usize, k: usize) -> SimtConfig {
+        let opt = ChooseOptions { sms: 132, tensor_maps: true, simt: None };
+        match choose_with(&f32_spec(m, n, k), (9, 0), &opt) {
+            Ok(Variant::Simt(c)) => c,
+            other => panic!("{m}x{n}x{k}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_simt_tile_instantiates_and_round_trips_its_name() {
+        for (c, _, _) in SIMT_TILES {
+            c.validate().unwrap();
+            let name = c.to_string();
+            assert_eq!(name.parse::<SimtConfig>(), Ok(c), "{name}");
+        }
+        assert_eq!(SimtConfig::split(32, 32, 8, 4, 4).to_string(), "simt32x32x8k4");
+        assert!("32x32x8k3".parse::<SimtConfig>().is_err());
+        assert!("48x32x8".parse::<SimtConfig>().is_err());
+        assert!("simt".parse::<SimtConfig>().is_err());
+        // Groups smaller than a warp would diverge at the group-uniform loads.
+        assert!(SimtConfig::split(16, 16, 8, 4, 4).validate().is_err());
+    }
+
+    #[test]
+    fn small_products_split_k_and_large_ones_keep_whole_tiles() {
+        // MiniLM at batch 8: too few 64×64 tiles for 132 multiprocessors.
+        for (m, n, k) in [(240, 384, 384), (240, 384, 1536), (240, 1536, 384)] {
+            assert!(simt(m, n, k).split_k() > 1, "{m}x{n}x{k}: {}", simt(m, n, k));
+        }
+        assert_eq!(simt(4096, 4096, 4096), SimtConfig::whole(128, 128, 16));
+        let forced = ChooseOptions { sms: 132, tensor_maps: true, simt: Some(SimtConfig::split(16, 32, 8, 4, 4)) };
+        let Ok(Variant::Simt(c)) = choose_with(&f32_spec(4096, 4096, 64), (9, 0), &forced) else { panic!() };
+        assert_eq!(c.to_string(), "simt16x32x8k8");
     }
 }

@@ -11,7 +11,7 @@
 //! | `WgmmaTma` | sm_90, 16-bit, 16-byte rows, ≤ 1 batch dim | a producer warpgroup drives TMA into 4 swizzled stages on mbarriers; 1–2 consumer warpgroups run wgmma |
 //! | `Wgmma` | sm_90, 16-bit, aligned, no tensor maps or 2+ batch dims | every thread cp.async's into the same stages; wgmma |
 //! | `MmaSync` | sm_80+ 16-bit; f32 with the TF32 opt-in | ldmatrix + mma.sync, 3–4 stages; guarded loads for unaligned rows |
-//! | `Simt` | f32 (true f32); 16-bit below sm_80 | 128×128×16 register-blocked FMA, double-buffered |
+//! | `Simt` | f32 (true f32); 16-bit below sm_80 | 128×128×16 register-blocked FMA, double-buffered; tiles down to 16×32 that split K inside the block for small products |
 //! | `Decode` | M ≤ 8 | streams B once with 16-byte loads, K split inside the block |
 //!
 //! Measured on an H200 (2026-11-30, the forge-gemm bench): f16/bf16 4096³ at 592/610 TFLOP/s

@@ -1,9 +1,15 @@
 //! Register-blocked FMA kernel (true f32; also the any-arch fallback for 16-bit inputs).
 //!
-//! 256 threads as 16×16; each thread owns `BM/16 × BN/16` outputs laid out as 4×4 blocks 64
-//! apart, so its shared reads are 16-byte vectors that a half-warp broadcasts (A) or spreads
-//! over all banks (B). Both tiles are stored K-outer (`As[k][m]`, `Bs[k][n]`); the next tile
-//! is fetched into registers while the current one is multiplied (double-buffered shared).
+//! 256 threads. Each thread owns `TM × TN` outputs laid out as 4×4 blocks `4·TY` / `4·TX` apart
+//! (`TY = BM/TM`, `TX = BN/TN` threads), so its shared reads are 16-byte vectors that a warp
+//! broadcasts (A) or spreads over all banks (B). Both tiles are stored K-outer (`As[k][m]`,
+//! `Bs[k][n]`); the next tile is fetched into registers while the current one is multiplied
+//! (double-buffered shared).
+//!
+//! Small products leave most multiprocessors idle with 64×64 to 128×128 tiles, so a small tile
+//! may split K inside the block: `KS = 256 / (TX·TY)` thread groups each multiply their own
+//! `BK`-deep slice of every `KS·BK`-deep stage, and the partial tiles meet in shared memory
+//! (a fixed-order tree, so results do not depend on timing) before group 0 runs the epilogue.
 
 use super::choose::SimtConfig;
 use super::spec::{Elem, GemmSpec, Requirement, Which};
@@ -11,13 +17,17 @@ use super::{epi_call, helpers, kernel_head, to_u32, Emitted, KernelIo};
 use std::fmt::Write as _;
 
 const BODY: &str = r#"
-  constexpr int TMR = BM / 16, TNR = BN / 16;
-  constexpr int VA = BM * BK / NT, VB = BN * BK / NT;
-  constexpr int TCA = A_KMAJOR ? BK : BM, TCB = B_KMAJOR ? BK : BN;
-  constexpr int KT = (K + BK - 1) / BK;
-  __shared__ alignas(16) float As[2][BK][BM];
-  __shared__ alignas(16) float Bs[2][BK][BN];
-  const int tid = threadIdx.x, tx = tid & 15, ty = tid >> 4;
+  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
+  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
+  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
+  constexpr int KT = (K + KB - 1) / KB;
+  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
+  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
+  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
+  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
+  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
+  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
+  const int kg = grp * BK;
   const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
   // This thread's slice of each tile: strided index s, first contiguous index c.
   const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
@@ -39,7 +49,7 @@ const BODY: &str = r#"
     }
   };
   auto load_global = [&](int kt) {
-    const int k0 = kt * BK;
+    const int k0 = kt * KB;
     if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
     else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
     if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
@@ -56,11 +66,11 @@ const BODY: &str = r#"
     }
   };
 
-  float acc[TMR][TNR];
+  float acc[TM][TN];
 #pragma unroll
-  for (int i = 0; i < TMR; ++i)
+  for (int i = 0; i < TM; ++i)
 #pragma unroll
-    for (int j = 0; j < TNR; ++j) acc[i][j] = 0.f;
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
 
   load_global(0);
   store_shared(0);
@@ -71,32 +81,52 @@ const BODY: &str = r#"
     if (kt + 1 < KT) load_global(kt + 1);
 #pragma unroll 8
     for (int k = 0; k < BK; ++k) {
-      float a[TMR], b[TNR];
+      float a[TM], b[TN];
 #pragma unroll
-      for (int h = 0; h < TMR / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&As[st][k][h * 64 + ty * 4]);
+      for (int h = 0; h < TM / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
         a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
       }
 #pragma unroll
-      for (int h = 0; h < TNR / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][k][h * 64 + tx * 4]);
+      for (int h = 0; h < TN / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
         b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
       }
 #pragma unroll
-      for (int i = 0; i < TMR; ++i)
+      for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TNR; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
     }
     if (kt + 1 < KT) store_shared(st ^ 1);
     __syncthreads();
   }
 
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
 #pragma unroll
-  for (int i = 0; i < TMR; ++i)
+  for (int s = KS / 2; s >= 1; s /= 2) {
+    if (grp >= s && grp < 2 * s) {
 #pragma unroll
-    for (int j = 0; j < TNR; ++j) {
-      const int row = m0 + (i >> 2) * 64 + ty * 4 + (i & 3);
-      const int col = n0 + (j >> 2) * 64 + tx * 4 + (j & 3);
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+    }
+    __syncthreads();
+    if (grp < s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+    }
+    __syncthreads();
+  }
+  if (grp != 0) return;
+
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) {
+      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
       if (row < M && col < N) EPILOGUE;
     }
 }
@@ -104,9 +134,7 @@ const BODY: &str = r#"
 
 pub fn emit(spec: &GemmSpec, c: &SimtConfig, io: &KernelIo) -> Result<Emitted, String> {
     let nt = 256;
-    if !(c.bm == 64 || c.bm == 128) || !(c.bn == 64 || c.bn == 128) || !(c.bk == 8 || c.bk == 16) {
-        return Err("simt tiles: bm, bn in {64, 128}, bk in {8, 16}".into());
-    }
+    c.validate()?;
     let vector = c.vector && spec.elem() == Elem::F32;
     if vector && !(spec.vec16_ok(Which::A) && spec.vec16_ok(Which::B)) {
         return Err("vector loads need 16-byte aligned rows".into());
@@ -114,8 +142,8 @@ pub fn emit(spec: &GemmSpec, c: &SimtConfig, io: &KernelIo) -> Result<Emitted, S
     let mut src = helpers(io, spec.elem(), spec);
     let _ = writeln!(
         src,
-        "constexpr int BM = {}, BN = {}, BK = {}, NT = {nt};\nconstexpr bool VEC = {vector};",
-        c.bm, c.bn, c.bk
+        "constexpr int BM = {}, BN = {}, BK = {}, TM = {}, TN = {}, NT = {nt};\nconstexpr bool VEC = {vector};",
+        c.bm, c.bn, c.bk, c.tm, c.tn
     );
     src.push_str("struct alignas(16) f4 { float x, y, z, w; };\n}\n");
     src.push_str(&kernel_head(spec, io, nt, 2, false));
