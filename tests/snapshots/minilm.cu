@@ -344,15 +344,15 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41aaa659e012c1
 // runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_4ec381ae92cc805b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(64) forge_attention_0d065d2d3ecf74b9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ f32 smx[64];
     __shared__ f32 sden[64];
     __shared__ f32 so[2048];
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 qrow = group * 4u + lid / 16u;
-    const u32 lane = lid % 16u;
-    const u32 base = lid - lid % 16u;
+    const u32 qrow = group * 4u + lid % 4u;
+    const u32 lane = lid / 4u;
+    const u32 base = lid % 4u;
     const u32 qr = (qrow < 2879u ? qrow : 2879u);
     const u32 bidx = qr / 30u;
     const u32 qi = qr % 30u;
@@ -394,32 +394,32 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_4ec381ae92cc805
     sden[lid] = den;
     #pragma unroll
     for (u32 d = 0u; d < 32u; ++d) {
-        so[lid * 32u + d] = o[d];
+        so[d * 64u + lid] = o[d];
     }
     __syncthreads();
     f32 rmx = __uint_as_float(4286578688u);
     #pragma unroll
     for (u32 l = 0u; l < 16u; ++l) {
-        rmx = forge_fmax(rmx, smx[base + l]);
+        rmx = forge_fmax(rmx, smx[base + l * 4u]);
     }
     f32 wl[16];
     f32 rden = 0.0f;
     #pragma unroll
     for (u32 l = 0u; l < 16u; ++l) {
-        const f32 ml = smx[base + l];
+        const f32 ml = smx[base + l * 4u];
         f32 wgt = 0.0f;
         if (__float_as_uint(ml) != 4286578688u) {
             wgt = expf(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l] * wgt;
+        rden = rden + sden[base + l * 4u] * wgt;
     }
     if (qrow < 2880u) {
         for (u32 d = lane; d < 32u; d += 16u) {
             f32 num = 0.0f;
             #pragma unroll
             for (u32 l = 0u; l < 16u; ++l) {
-                num = num + so[(base + l) * 32u + d] * wl[l];
+                num = num + so[d * 64u + base + l * 4u] * wl[l];
             }
             const u32 at = qrow * 32u + d;
             const f32 acc = num / rden;
@@ -1088,7 +1088,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_4ec381ae92cc805b (above)
+// runs forge_attention_0d065d2d3ecf74b9 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
@@ -1118,7 +1118,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_4ec381ae92cc805b (above)
+// runs forge_attention_0d065d2d3ecf74b9 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
@@ -1148,7 +1148,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_4ec381ae92cc805b (above)
+// runs forge_attention_0d065d2d3ecf74b9 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
@@ -1178,7 +1178,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_4ec381ae92cc805b (above)
+// runs forge_attention_0d065d2d3ecf74b9 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
@@ -1208,7 +1208,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_matmul_41aaa659e012c110 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_4ec381ae92cc805b (above)
+// runs forge_attention_0d065d2d3ecf74b9 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)

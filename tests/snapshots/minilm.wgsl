@@ -463,9 +463,9 @@ var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid / 16u;
-    let lane: u32 = lid % 16u;
-    let base: u32 = lid - lid % 16u;
+    let qrow: u32 = group * 4u + lid % 4u;
+    let lane: u32 = lid / 4u;
+    let base = lid % 4u;
     let qr: u32 = min(qrow, 2879u);
     let bidx: u32 = qr / 30u;
     let qi: u32 = qr % 30u;
@@ -502,29 +502,29 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     smx[lid] = mx;
     sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[lid * 32u + d] = o[d];
+        so[d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l]);
+        rmx = forge_fmax(rmx, smx[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l];
+        let ml: f32 = smx[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l] * wgt;
+        rden = rden + sden[base + l * 4u] * wgt;
     }
     if (qrow < 2880u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[(base + l) * 32u + d] * wl[l];
+                num = num + so[d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = qrow * 32u + d;
             let acc: f32 = num / rden;
@@ -1296,9 +1296,9 @@ var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid / 16u;
-    let lane: u32 = lid % 16u;
-    let base: u32 = lid - lid % 16u;
+    let qrow: u32 = group * 4u + lid % 4u;
+    let lane: u32 = lid / 4u;
+    let base = lid % 4u;
     let qr: u32 = min(qrow, 2879u);
     let bidx: u32 = qr / 30u;
     let qi: u32 = qr % 30u;
@@ -1335,29 +1335,29 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     smx[lid] = mx;
     sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[lid * 32u + d] = o[d];
+        so[d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l]);
+        rmx = forge_fmax(rmx, smx[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l];
+        let ml: f32 = smx[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l] * wgt;
+        rden = rden + sden[base + l * 4u] * wgt;
     }
     if (qrow < 2880u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[(base + l) * 32u + d] * wl[l];
+                num = num + so[d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = qrow * 32u + d;
             let acc: f32 = num / rden;
@@ -2129,9 +2129,9 @@ var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid / 16u;
-    let lane: u32 = lid % 16u;
-    let base: u32 = lid - lid % 16u;
+    let qrow: u32 = group * 4u + lid % 4u;
+    let lane: u32 = lid / 4u;
+    let base = lid % 4u;
     let qr: u32 = min(qrow, 2879u);
     let bidx: u32 = qr / 30u;
     let qi: u32 = qr % 30u;
@@ -2168,29 +2168,29 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     smx[lid] = mx;
     sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[lid * 32u + d] = o[d];
+        so[d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l]);
+        rmx = forge_fmax(rmx, smx[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l];
+        let ml: f32 = smx[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l] * wgt;
+        rden = rden + sden[base + l * 4u] * wgt;
     }
     if (qrow < 2880u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[(base + l) * 32u + d] * wl[l];
+                num = num + so[d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = qrow * 32u + d;
             let acc: f32 = num / rden;
@@ -2962,9 +2962,9 @@ var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid / 16u;
-    let lane: u32 = lid % 16u;
-    let base: u32 = lid - lid % 16u;
+    let qrow: u32 = group * 4u + lid % 4u;
+    let lane: u32 = lid / 4u;
+    let base = lid % 4u;
     let qr: u32 = min(qrow, 2879u);
     let bidx: u32 = qr / 30u;
     let qi: u32 = qr % 30u;
@@ -3001,29 +3001,29 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     smx[lid] = mx;
     sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[lid * 32u + d] = o[d];
+        so[d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l]);
+        rmx = forge_fmax(rmx, smx[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l];
+        let ml: f32 = smx[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l] * wgt;
+        rden = rden + sden[base + l * 4u] * wgt;
     }
     if (qrow < 2880u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[(base + l) * 32u + d] * wl[l];
+                num = num + so[d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = qrow * 32u + d;
             let acc: f32 = num / rden;
@@ -3795,9 +3795,9 @@ var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid / 16u;
-    let lane: u32 = lid % 16u;
-    let base: u32 = lid - lid % 16u;
+    let qrow: u32 = group * 4u + lid % 4u;
+    let lane: u32 = lid / 4u;
+    let base = lid % 4u;
     let qr: u32 = min(qrow, 2879u);
     let bidx: u32 = qr / 30u;
     let qi: u32 = qr % 30u;
@@ -3834,29 +3834,29 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     smx[lid] = mx;
     sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[lid * 32u + d] = o[d];
+        so[d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l]);
+        rmx = forge_fmax(rmx, smx[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l];
+        let ml: f32 = smx[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l] * wgt;
+        rden = rden + sden[base + l * 4u] * wgt;
     }
     if (qrow < 2880u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[(base + l) * 32u + d] * wl[l];
+                num = num + so[d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = qrow * 32u + d;
             let acc: f32 = num / rden;
@@ -4628,9 +4628,9 @@ var<workgroup> so: array<f32, 2048>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid / 16u;
-    let lane: u32 = lid % 16u;
-    let base: u32 = lid - lid % 16u;
+    let qrow: u32 = group * 4u + lid % 4u;
+    let lane: u32 = lid / 4u;
+    let base = lid % 4u;
     let qr: u32 = min(qrow, 2879u);
     let bidx: u32 = qr / 30u;
     let qi: u32 = qr % 30u;
@@ -4667,29 +4667,29 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     smx[lid] = mx;
     sden[lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[lid * 32u + d] = o[d];
+        so[d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l]);
+        rmx = forge_fmax(rmx, smx[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l];
+        let ml: f32 = smx[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l] * wgt;
+        rden = rden + sden[base + l * 4u] * wgt;
     }
     if (qrow < 2880u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[(base + l) * 32u + d] * wl[l];
+                num = num + so[d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = qrow * 32u + d;
             let acc: f32 = num / rden;

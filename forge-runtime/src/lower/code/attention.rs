@@ -101,7 +101,10 @@ fn with(bvars: &[String], x: &str, y: &str) -> Vec<String> {
 
 /// `lanes` invocations per query row: lane `l` walks keys `l, l + lanes, ..`; then every lane
 /// reads the row's `lanes` states (max, denominator, partial output) from workgroup memory and
-/// writes output dims `l, l + lanes, ..`. No invocation returns before the barrier.
+/// writes output dims `l, l + lanes, ..`. Invocations are lane-major (`lid = lane · rows per
+/// group + row`), so a warp's loads of one key serve many query rows at once, and the merge
+/// buffer is dim-major (`so[d · threads + lid]`) so its stores hit distinct banks. No
+/// invocation returns before the barrier.
 fn split_lanes(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32) {
     let rows = a.batch.iter().map(|&e| e as u64).product::<u64>() * a.tq as u64;
     let per_group = (w.threads / lanes) as u64;
@@ -110,9 +113,10 @@ fn split_lanes(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32) {
     w.shared("smx", Ty::F32, t);
     w.shared("sden", Ty::F32, t);
     w.shared("so", Ty::F32, t * ev);
-    w.let_idx("qrow", &format!("group * {} + {}", w.u(per_group), w.idx(&format!("lid / {lanes}u"))));
-    w.let_idx("lane", &w.idx(&format!("lid % {lanes}u")));
-    w.let_idx("base", &w.idx(&format!("lid - lid % {lanes}u")));
+    w.let_idx("qrow", &format!("group * {} + {}", w.u(per_group), w.idx(&format!("lid % {per_group}u"))));
+    w.let_idx("lane", &w.idx(&format!("lid / {per_group}u")));
+    // Slot of lane 0 of this row; lane l's slot is base + l · rows per group.
+    w.line(format!("{} base = lid % {per_group}u;", if w.d == super::Dialect::Wgsl { "let" } else { "const u32" }));
     let last = w.u(rows - 1);
     let clamped = match w.d {
         super::Dialect::Wgsl => format!("min(qrow, {last})"),
@@ -171,26 +175,26 @@ fn split_lanes(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32) {
     w.line("smx[lid] = mx;");
     w.line("sden[lid] = den;");
     w.for_unrolled("d", ev);
-    w.line(format!("so[lid * {ev}u + d] = o[d];"));
+    w.line(format!("so[d * {t}u + lid] = o[d];"));
     w.close();
     w.barrier();
     // The row's maximum, each lane's weight exp(max_l - max) (0 for a lane that saw no key),
     // and the denominator; a row with every key masked gets 0/0 = NaN, as with one lane.
     w.var("rmx", Ty::F32, &ninf);
     w.for_unrolled("l", lanes as usize);
-    w.assign("rmx", "forge_fmax(rmx, smx[base + l])");
+    w.assign("rmx", &format!("forge_fmax(rmx, smx[base + l * {per_group}u])"));
     w.close();
     w.var_array("wl", Ty::F32, lanes as usize);
     w.var("rden", Ty::F32, "0.0f");
     w.for_unrolled("l", lanes as usize);
-    w.let_("ml", Ty::F32, "smx[base + l]");
+    w.let_("ml", Ty::F32, &format!("smx[base + l * {per_group}u]"));
     w.var("wgt", Ty::F32, "0.0f");
     w.if_(&format!("{} != {ninf_bits}", w.f32_bits("ml")));
     let wexp = w.exp("ml - rmx");
     w.assign("wgt", &wexp);
     w.close();
     w.line("wl[l] = wgt;");
-    w.assign("rden", "rden + sden[base + l] * wgt");
+    w.assign("rden", &format!("rden + sden[base + l * {per_group}u] * wgt"));
     w.close();
     w.if_(&format!("qrow < {}", w.u(rows)));
     let mut space = a.batch.clone();
@@ -199,7 +203,7 @@ fn split_lanes(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32) {
     w.for_("d", &w.idx("lane"), &w.u(ev as u64), &w.u(lanes as u64));
     w.var("num", Ty::F32, "0.0f");
     w.for_unrolled("l", lanes as usize);
-    w.assign("num", &format!("num + so[(base + l) * {ev}u + {}] * wl[l]", narrow(w, "d")));
+    w.assign("num", &format!("num + so[{} * {t}u + base + l * {per_group}u] * wl[l]", narrow(w, "d")));
     w.close();
     w.let_idx("at", &format!("qrow * {} + d", w.u(ev as u64)));
     w.let_("acc", Ty::F32, "num / rden");
