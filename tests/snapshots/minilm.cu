@@ -140,14 +140,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_bad5ee47a1fb1f8a(f
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_41aaa659e012c110_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_a81e5400f8e81138_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
 }
-namespace fg_forge_matmul_41aaa659e012c110 {
+namespace fg_forge_matmul_a81e5400f8e81138 {
 
 typedef unsigned short u16;
 
@@ -216,8 +216,8 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41aaa659e012c110(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_41aaa659e012c110;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a81e5400f8e81138(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_a81e5400f8e81138;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -308,7 +308,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41aaa659e012c1
   }
 
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-#pragma unroll
+  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+#pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
@@ -325,23 +326,42 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41aaa659e012c1
     }
     __syncthreads();
   }
-  if (grp != 0) return;
-
+  if constexpr (KS == 1) {
 #pragma unroll
-  for (int i = 0; i < TM; ++i)
+    for (int i = 0; i < TM; ++i)
 #pragma unroll
-    for (int j = 0; j < TN; ++j) {
-      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
-      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-      if (row < M && col < N) forge_matmul_41aaa659e012c110_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      for (int j = 0; j < TN; ++j) {
+        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+        if (row < M && col < N) forge_matmul_a81e5400f8e81138_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      }
+  } else {
+    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
+    // copy of the epilogue in the code, coalesced stores).
+    if (grp == 0) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int h = 0; h < TN / 4; ++h) {
+          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
+          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
+        }
     }
+    __syncthreads();
+#pragma unroll 1
+    for (int o = tid; o < BM * BN; o += NT) {
+      const int row = m0 + o / BN, col = n0 + o % BN;
+      if (row < M && col < N) forge_matmul_a81e5400f8e81138_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+    }
+  }
 }
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 extern "C" __global__ void __launch_bounds__(64) forge_attention_0d065d2d3ecf74b9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
@@ -477,14 +497,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_7c9375fb55698a31(f32
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_515a5795e2ec5ee2_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_5091fc2345451a49_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_515a5795e2ec5ee2 {
+namespace fg_forge_matmul_5091fc2345451a49 {
 
 typedef unsigned short u16;
 
@@ -553,8 +573,8 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_515a5795e2ec5ee2(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-  using namespace fg_forge_matmul_515a5795e2ec5ee2;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_5091fc2345451a49(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+  using namespace fg_forge_matmul_5091fc2345451a49;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -645,7 +665,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_515a5795e2ec5e
   }
 
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-#pragma unroll
+  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+#pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
@@ -662,16 +683,35 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_515a5795e2ec5e
     }
     __syncthreads();
   }
-  if (grp != 0) return;
-
+  if constexpr (KS == 1) {
 #pragma unroll
-  for (int i = 0; i < TM; ++i)
+    for (int i = 0; i < TM; ++i)
 #pragma unroll
-    for (int j = 0; j < TN; ++j) {
-      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
-      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-      if (row < M && col < N) forge_matmul_515a5795e2ec5ee2_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      for (int j = 0; j < TN; ++j) {
+        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+        if (row < M && col < N) forge_matmul_5091fc2345451a49_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      }
+  } else {
+    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
+    // copy of the epilogue in the code, coalesced stores).
+    if (grp == 0) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int h = 0; h < TN / 4; ++h) {
+          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
+          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
+        }
     }
+    __syncthreads();
+#pragma unroll 1
+    for (int o = tid; o < BM * BN; o += NT) {
+      const int row = m0 + o / BN, col = n0 + o % BN;
+      if (row < M && col < N) forge_matmul_5091fc2345451a49_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+    }
+  }
 }
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
@@ -679,14 +719,14 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_515a5795e2ec5e
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_ce3740cb9b323ad4_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_1464351af2dc782c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
 }
-namespace fg_forge_matmul_ce3740cb9b323ad4 {
+namespace fg_forge_matmul_1464351af2dc782c {
 
 typedef unsigned short u16;
 
@@ -755,8 +795,8 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_ce3740cb9b323ad4(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_ce3740cb9b323ad4;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1464351af2dc782c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_1464351af2dc782c;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -847,7 +887,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_ce3740cb9b323a
   }
 
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-#pragma unroll
+  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+#pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
@@ -864,28 +905,47 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_ce3740cb9b323a
     }
     __syncthreads();
   }
-  if (grp != 0) return;
-
+  if constexpr (KS == 1) {
 #pragma unroll
-  for (int i = 0; i < TM; ++i)
+    for (int i = 0; i < TM; ++i)
 #pragma unroll
-    for (int j = 0; j < TN; ++j) {
-      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
-      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-      if (row < M && col < N) forge_matmul_ce3740cb9b323ad4_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      for (int j = 0; j < TN; ++j) {
+        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+        if (row < M && col < N) forge_matmul_1464351af2dc782c_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      }
+  } else {
+    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
+    // copy of the epilogue in the code, coalesced stores).
+    if (grp == 0) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int h = 0; h < TN / 4; ++h) {
+          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
+          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
+        }
     }
+    __syncthreads();
+#pragma unroll 1
+    for (int o = tid; o < BM * BN; o += NT) {
+      const int row = m0 + o / BN, col = n0 + o % BN;
+      if (row < M && col < N) forge_matmul_1464351af2dc782c_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+    }
+  }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_371a867bec054240_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_dc4d337f9a0e6967_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_371a867bec054240 {
+namespace fg_forge_matmul_dc4d337f9a0e6967 {
 
 typedef unsigned short u16;
 
@@ -954,8 +1014,8 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec054240(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-  using namespace fg_forge_matmul_371a867bec054240;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e6967(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+  using namespace fg_forge_matmul_dc4d337f9a0e6967;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -1046,7 +1106,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
   }
 
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-#pragma unroll
+  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+#pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
@@ -1063,29 +1124,48 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
     }
     __syncthreads();
   }
-  if (grp != 0) return;
-
+  if constexpr (KS == 1) {
 #pragma unroll
-  for (int i = 0; i < TM; ++i)
+    for (int i = 0; i < TM; ++i)
 #pragma unroll
-    for (int j = 0; j < TN; ++j) {
-      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
-      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-      if (row < M && col < N) forge_matmul_371a867bec054240_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      for (int j = 0; j < TN; ++j) {
+        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+        if (row < M && col < N) forge_matmul_dc4d337f9a0e6967_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      }
+  } else {
+    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
+    // copy of the epilogue in the code, coalesced stores).
+    if (grp == 0) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int h = 0; h < TN / 4; ++h) {
+          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
+          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
+        }
     }
+    __syncthreads();
+#pragma unroll 1
+    for (int o = tid; o < BM * BN; o += NT) {
+      const int row = m0 + o / BN, col = n0 + o % BN;
+      if (row < M && col < N) forge_matmul_dc4d337f9a0e6967_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+    }
+  }
 }
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1094,28 +1174,28 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_515a5795e2ec5ee2 (above)
+// runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_ce3740cb9b323ad4 (above)
+// runs forge_matmul_1464351af2dc782c (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_371a867bec054240 (above)
+// runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1124,28 +1204,28 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_515a5795e2ec5ee2 (above)
+// runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_ce3740cb9b323ad4 (above)
+// runs forge_matmul_1464351af2dc782c (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_371a867bec054240 (above)
+// runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1154,28 +1234,28 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_515a5795e2ec5ee2 (above)
+// runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_ce3740cb9b323ad4 (above)
+// runs forge_matmul_1464351af2dc782c (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_371a867bec054240 (above)
+// runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1184,28 +1264,28 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_515a5795e2ec5ee2 (above)
+// runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_ce3740cb9b323ad4 (above)
+// runs forge_matmul_1464351af2dc782c (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_371a867bec054240 (above)
+// runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_41aaa659e012c110 (above)
+// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1214,16 +1294,16 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_371a867bec0542
 // runs forge_map_7c9375fb55698a31 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_515a5795e2ec5ee2 (above)
+// runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_ce3740cb9b323ad4 (above)
+// runs forge_matmul_1464351af2dc782c (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_371a867bec054240 (above)
+// runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_dfa1e149798e56ce (above)

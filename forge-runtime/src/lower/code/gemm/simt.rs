@@ -102,7 +102,8 @@ const BODY: &str = r#"
   }
 
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-#pragma unroll
+  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+#pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
@@ -119,16 +120,35 @@ const BODY: &str = r#"
     }
     __syncthreads();
   }
-  if (grp != 0) return;
-
+  if constexpr (KS == 1) {
 #pragma unroll
-  for (int i = 0; i < TM; ++i)
+    for (int i = 0; i < TM; ++i)
 #pragma unroll
-    for (int j = 0; j < TN; ++j) {
-      const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
-      const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-      if (row < M && col < N) EPILOGUE;
+      for (int j = 0; j < TN; ++j) {
+        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+        if (row < M && col < N) EPILOGUE;
+      }
+  } else {
+    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
+    // copy of the epilogue in the code, coalesced stores).
+    if (grp == 0) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int h = 0; h < TN / 4; ++h) {
+          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
+          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
+        }
     }
+    __syncthreads();
+#pragma unroll 1
+    for (int o = tid; o < BM * BN; o += NT) {
+      const int row = m0 + o / BN, col = n0 + o % BN;
+      if (row < M && col < N) STAGED_EPILOGUE;
+    }
+  }
 }
 "#;
 
@@ -147,7 +167,8 @@ pub fn emit(spec: &GemmSpec, c: &SimtConfig, io: &KernelIo) -> Result<Emitted, S
     );
     src.push_str("struct alignas(16) f4 { float x, y, z, w; };\n}\n");
     src.push_str(&kernel_head(spec, io, nt, 2, false));
-    src.push_str(&BODY.replace("EPILOGUE", &epi_call(io, "acc[i][j]", "row", "col")));
+    let body = BODY.replace("STAGED_EPILOGUE", &epi_call(io, "smem[o]", "row", "col"));
+    src.push_str(&body.replace("EPILOGUE", &epi_call(io, "acc[i][j]", "row", "col")));
     let mut needs = Vec::new();
     if vector {
         needs.push(Requirement::PointerAlign { operand: Which::A, bytes: 16 });
