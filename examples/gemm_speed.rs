@@ -158,7 +158,7 @@ fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Re
 }
 
 /// SIMT tiles the sweep tries (the names `FORGE_CUDA_SIMT` takes).
-const SWEEP_TILES: [&str; 11] = [
+const SWEEP_TILES: [&str; 13] = [
     "128x128x16",
     "128x64x8",
     "64x64x8",
@@ -170,6 +170,8 @@ const SWEEP_TILES: [&str; 11] = [
     "32x32x16k4",
     "16x32x8k8",
     "32x16x8k8",
+    "32x32x8k8",
+    "32x64x8k8",
 ];
 
 /// Times each SIMT tile on MiniLM's f32 projections at batch 8 and 64 (~30 tokens a sentence).
