@@ -9,7 +9,7 @@
 //!
 //! `cargo run --release --features cuda --example gemm_speed -- DIR`
 //!
-//! `-- DIR --sweep` also times every SIMT tile (`FORGE_CUDA_SIMT`) on the f32 MiniLM shapes at
+//! `-- DIR --sweep [--sweep-only]` also (or only) times every SIMT tile (`FORGE_CUDA_SIMT`) on the f32 MiniLM shapes at
 //! batch 8 and 64, next to the tile Forge picks, to check the choice.
 
 use forge::{bf16, f16, Context, GraphInstance, HostSlice};
@@ -205,6 +205,9 @@ fn main() -> forge::Result<()> {
         let ctx = Context::cuda()?;
         println!("{}", ctx.describe());
         sweep(&ctx)?;
+        if std::env::args().any(|a| a == "--sweep-only") {
+            return Ok(());
+        }
     }
     for c in &cases() {
         forge::parse_graph_source(&source(c))?;
