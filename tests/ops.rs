@@ -41,22 +41,66 @@ forge_graph! {
         input  a: f32[M, K];
         weight w: f32[K, N];
         output y: f32[M, N];
+        output y8: f32[M, N];
         #[schedule(workgroup = 256, items = 4)]
         y = matmul(a, w) * 2.0;
+        #[schedule(workgroup = 256, items = 8)]
+        y8 = matmul(a, w) + 1.0;
+    }
+}
+
+/// On wgpu, asserts that the last run used every variant named (e.g. `register-blocked 64x64`).
+fn assert_wgpu_variants(ctx: &Context, profile: Option<&Profile>, want: &[&str]) {
+    if ctx.kind() != BackendKind::Wgpu {
+        return;
+    }
+    let variants: Vec<&str> =
+        profile.map(|p| p.kernels.iter().map(|k| k.variant.as_str()).collect()).unwrap_or_default();
+    for w in want {
+        assert!(variants.iter().any(|v| v.starts_with(w)), "no {w} kernel ran: {variants:?}");
     }
 }
 
 fn register_blocked_matmul_schedule(ctx: &Context) {
-    for (m, k, n) in [(9, 33, 17), (64, 300, 97), (70, 1, 33)] {
+    for (m, k, n) in [(9, 33, 17), (64, 300, 97), (70, 1, 33), (67, 45, 131), (130, 20, 257)] {
         let (a, w) = (rand_f32(m * k, 1.0, 60), rand_f32(k * n, 1.0, 61));
-        let want: Vec<f32> = naive_matmul(&a, &w, m, k, n).iter().map(|v| v * 2.0).collect();
+        let product = naive_matmul(&a, &w, m, k, n);
+        let want: Vec<f32> = product.iter().map(|v| v * 2.0).collect();
+        let want8: Vec<f32> = product.iter().map(|v| v + 1.0).collect();
         let mut g = Blocked::new(ctx, BlockedDims { m, k, n }).unwrap();
         g.load_weights(BlockedWeights { w: &w }).unwrap();
+        // A first run with other inputs leaves wrong values behind in the outputs (a poison
+        // that stays visible wherever the second run skips an element).
+        g.run(BlockedInputs { a: &rand_f32(m * k, 3.0, 62) }).unwrap();
         let out = g.run(BlockedInputs { a: &a }).unwrap();
-        assert_close(&format!("{m}x{k}x{n}"), &out.y, &want, 1e-4, 1.0);
+        assert_close(&format!("{m}x{k}x{n} y"), &out.y, &want, 1e-4, 1.0);
+        assert_close(&format!("{m}x{k}x{n} y8"), &out.y8, &want8, 1e-4, 1.0);
+        assert_wgpu_variants(ctx, g.last_profile(), &["register-blocked 64x64", "register-blocked 128x128"]);
     }
 }
 
+forge_graph! {
+    /// The register-blocked tiles on odd shapes with every operand form: batched activations
+    /// times PyTorch-layout weights with a bias and activation, a prologue expression times a
+    /// batched row-major operand, and a transposed A.
+    graph BlockedForms {
+        dims { B, T, D, F }
+        input  x: f32[B, T, D];
+        weight w: f32[F, D];
+        weight bias: f32[F];
+        input  p: f32[B, D, F];
+        input  at: f32[D, T];
+        output y: f32[B, T, F];
+        output z: f32[B, T, F];
+        output c: f32[T, F];
+        #[schedule(workgroup = 256, items = 8)]
+        y = tanh(matmul(x, transpose(w)) + bias);
+        #[schedule(workgroup = 256, items = 4)]
+        z = max(matmul(x * 0.5, p), 0.0) - 1.0;
+        #[schedule(workgroup = 256, items = 4)]
+        c = matmul(transpose(at), transpose(w));
+    }
+}
 forge_graph! {
     /// Rank-3 activations times PyTorch-layout weights `[out, in]`, and a batched product.
     graph Batched {
@@ -87,6 +131,57 @@ fn batched_matmul_with_transposed_weights(ctx: &Context) {
         assert_close("y", &out.y, &want_y, 1e-4, 1.0);
         assert_close("z", &out.z, &want_z, 1e-4, 1.0);
     }
+}
+
+fn register_blocked_operand_forms(ctx: &Context) {
+    for (b, t, d, f) in [(2, 67, 45, 131), (3, 17, 40, 33), (1, 130, 9, 70)] {
+        let x = rand_f32(b * t * d, 1.0, 90);
+        let (w, bias, p, at) =
+            (rand_f32(f * d, 1.0, 91), rand_f32(f, 1.0, 92), rand_f32(b * d * f, 1.0, 93), rand_f32(d * t, 1.0, 94));
+        let wt: Vec<f32> = (0..d * f).map(|i| w[(i % f) * d + i / f]).collect();
+        let a_rows: Vec<f32> = (0..t * d).map(|i| at[(i % d) * t + i / d]).collect();
+        let want_y: Vec<f32> =
+            naive_matmul(&x, &wt, b * t, d, f).iter().enumerate().map(|(i, v)| (v + bias[i % f]).tanh()).collect();
+        let half: Vec<f32> = x.iter().map(|v| v * 0.5).collect();
+        let mut want_z = Vec::new();
+        for bi in 0..b {
+            let zb = naive_matmul(&half[bi * t * d..(bi + 1) * t * d], &p[bi * d * f..(bi + 1) * d * f], t, d, f);
+            want_z.extend(zb.iter().map(|v| v.max(0.0) - 1.0));
+        }
+        let want_c = naive_matmul(&a_rows, &wt, t, d, f);
+        let mut g = BlockedForms::new(ctx, BlockedFormsDims { b, t, d, f }).unwrap();
+        g.load_weights(BlockedFormsWeights { w: &w, bias: &bias }).unwrap();
+        let poison = rand_f32(b * t * d, 3.0, 95);
+        g.run(BlockedFormsInputs { x: &poison, p: &p, at: &poison[..d * t] }).unwrap();
+        let out = g.run(BlockedFormsInputs { x: &x, p: &p, at: &at }).unwrap();
+        let shape = format!("{b}x{t}x{d}x{f}");
+        assert_close(&format!("{shape} y"), &out.y, &want_y, 1e-4, 1.0);
+        assert_close(&format!("{shape} z"), &out.z, &want_z, 1e-4, 1.0);
+        assert_close(&format!("{shape} c"), &out.c, &want_c, 1e-4, 1.0);
+        assert_wgpu_variants(ctx, g.last_profile(), &["register-blocked 128x128", "register-blocked 64x64"]);
+    }
+}
+
+/// With the default schedule, products that fill a large GPU choose the register-blocked
+/// template by themselves (12 batch entries of 257×260: 108 tiles of 128×128; K = 19 is not a
+/// multiple of either K slice).
+fn large_matmuls_choose_register_blocked(ctx: &Context) {
+    let (b, t, d, f) = (12, 257, 19, 260);
+    let (x, w, p) = (rand_f32(b * t * d, 1.0, 96), rand_f32(f * d, 1.0, 97), rand_f32(b * d * f, 1.0, 98));
+    let wt: Vec<f32> = (0..d * f).map(|i| w[(i % f) * d + i / f]).collect();
+    let want_y = naive_matmul(&x, &wt, b * t, d, f);
+    let mut want_z = Vec::new();
+    for bi in 0..b {
+        let zb = naive_matmul(&x[bi * t * d..(bi + 1) * t * d], &p[bi * d * f..(bi + 1) * d * f], t, d, f);
+        want_z.extend(zb.iter().map(|v| v - 1.0));
+    }
+    let mut g = Batched::new(ctx, BatchedDims { b, t, d, f }).unwrap();
+    g.load_weights(BatchedWeights { w: &w }).unwrap();
+    g.run(BatchedInputs { x: &rand_f32(b * t * d, 3.0, 99), p: &rand_f32(b * d * f, 3.0, 100) }).unwrap();
+    let out = g.run(BatchedInputs { x: &x, p: &p }).unwrap();
+    assert_close("y", &out.y, &want_y, 1e-4, 1.0);
+    assert_close("z", &out.z, &want_z, 1e-4, 1.0);
+    assert_wgpu_variants(ctx, g.last_profile(), &["register-blocked 128x128"]);
 }
 
 forge_graph! {
@@ -478,6 +573,8 @@ fn small_f32_products_split_k(ctx: &Context) {
 forge_tests!(
     matmul_with_bias_and_prologue,
     register_blocked_matmul_schedule,
+    register_blocked_operand_forms,
+    large_matmuls_choose_register_blocked,
     batched_matmul_with_transposed_weights,
     row_ops_against_loops,
     elementwise_forms_and_broadcasting,

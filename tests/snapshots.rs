@@ -96,8 +96,18 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
     ),
     (
         "graph Blocked { dims { M, K, N } input a: f32[M, K]; weight w: f32[K, N]; output y: f32[M, N]; \
-         #[schedule(workgroup = 256, items = 4)] y = matmul(a, w) * 2.0; }",
-        &[&[9, 33, 17], &[64, 300, 97], &[70, 1, 33]],
+         output y8: f32[M, N]; #[schedule(workgroup = 256, items = 4)] y = matmul(a, w) * 2.0; \
+         #[schedule(workgroup = 256, items = 8)] y8 = matmul(a, w) + 1.0; }",
+        &[&[9, 33, 17], &[64, 300, 97], &[70, 1, 33], &[67, 45, 131], &[130, 20, 257]],
+    ),
+    (
+        "graph BlockedForms { dims { B, T, D, F } input x: f32[B, T, D]; weight w: f32[F, D]; \
+         weight bias: f32[F]; input p: f32[B, D, F]; input at: f32[D, T]; output y: f32[B, T, F]; \
+         output z: f32[B, T, F]; output c: f32[T, F]; \
+         #[schedule(workgroup = 256, items = 8)] y = tanh(matmul(x, transpose(w)) + bias); \
+         #[schedule(workgroup = 256, items = 4)] z = max(matmul(x * 0.5, p), 0.0) - 1.0; \
+         #[schedule(workgroup = 256, items = 4)] c = matmul(transpose(at), transpose(w)); }",
+        &[&[2, 67, 45, 131], &[3, 17, 40, 33], &[1, 130, 9, 70]],
     ),
     (
         "graph Batched { dims { B, T, D, F } input x: f32[B, T, D]; weight w: f32[F, D]; input p: f32[B, D, F]; \
@@ -154,7 +164,7 @@ fn cuda_gemm_programs_compile() {
         }
     }
     // The aligned 16-bit products run on TMA + wgmma on sm_90, mma.sync on sm_80.
-    let graph = forge::parse_graph_source(OPS_MATMULS[4].0).unwrap();
+    let graph = forge::parse_graph_source(OPS_MATMULS[5].0).unwrap();
     let v = cuda_programs(&graph, &[2, 72, 96, 136], "HalfLayouts");
     assert!(v[0].iter().flatten().any(|v| v.starts_with("gemm tma")), "{v:?}");
     assert!(v[1].iter().flatten().any(|v| v.starts_with("gemm mma")), "{v:?}");

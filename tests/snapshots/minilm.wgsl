@@ -803,46 +803,327 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 1536u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 192u;
-    let tile: u32 = group % 192u;
+    let bidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
     let b0: u32 = bidx;
-    let tm: u32 = tile / 96u;
-    let tn: u32 = tile % 96u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let m0: u32 = (tile / 24u) * 64u;
+    let n0: u32 = (tile % 24u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb0 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb1 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb2 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb3 = a3[kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb0 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb1 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb2 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb3 = a3[kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 1536u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 1536u) {
-        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
     }
 }
 
@@ -1636,46 +1917,327 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 1536u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 192u;
-    let tile: u32 = group % 192u;
+    let bidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
     let b0: u32 = bidx;
-    let tm: u32 = tile / 96u;
-    let tn: u32 = tile % 96u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let m0: u32 = (tile / 24u) * 64u;
+    let n0: u32 = (tile % 24u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb0 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb1 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb2 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb3 = a3[kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb0 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb1 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb2 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb3 = a3[kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 1536u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 1536u) {
-        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
     }
 }
 
@@ -2469,46 +3031,327 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 1536u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 192u;
-    let tile: u32 = group % 192u;
+    let bidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
     let b0: u32 = bidx;
-    let tm: u32 = tile / 96u;
-    let tn: u32 = tile % 96u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let m0: u32 = (tile / 24u) * 64u;
+    let n0: u32 = (tile % 24u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb0 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb1 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb2 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb3 = a3[kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb0 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb1 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb2 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb3 = a3[kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 1536u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 1536u) {
-        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
     }
 }
 
@@ -3302,46 +4145,327 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 1536u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 192u;
-    let tile: u32 = group % 192u;
+    let bidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
     let b0: u32 = bidx;
-    let tm: u32 = tile / 96u;
-    let tn: u32 = tile % 96u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let m0: u32 = (tile / 24u) * 64u;
+    let n0: u32 = (tile % 24u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb0 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb1 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb2 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb3 = a3[kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb0 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb1 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb2 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb3 = a3[kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 1536u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 1536u) {
-        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
     }
 }
 
@@ -4135,46 +5259,327 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 1536u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 192u;
-    let tile: u32 = group % 192u;
+    let bidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
     let b0: u32 = bidx;
-    let tm: u32 = tile / 96u;
-    let tn: u32 = tile % 96u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let m0: u32 = (tile / 24u) * 64u;
+    let n0: u32 = (tile % 24u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb0 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb1 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb2 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb3 = a3[kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb0 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb1 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb2 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb3 = a3[kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 1536u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 1536u) {
-        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
     }
 }
 
@@ -4968,46 +6373,327 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 1536u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 192u;
-    let tile: u32 = group % 192u;
+    let bidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
     let b0: u32 = bidx;
-    let tm: u32 = tile / 96u;
-    let tn: u32 = tile % 96u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let m0: u32 = (tile / 24u) * 64u;
+    let n0: u32 = (tile % 24u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb0 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb1 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb2 = a3[kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 1536u) {
+            fb3 = a3[kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb0 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb1 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb2 = a3[kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 1536u) {
+                    fb3 = a3[kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 1536u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 1536u) {
-        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 1536u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                }
+            }
+        }
     }
 }
 

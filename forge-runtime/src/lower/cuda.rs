@@ -107,7 +107,7 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
     let mut code = String::new();
     let _ = writeln!(code, "extern \"C\" __global__ void __launch_bounds__({threads}) NAME({}) {{", params.join(", "));
     for (name, ty, len) in &shared {
-        let _ = writeln!(code, "    __shared__ {} {name}[{len}];", ty.name());
+        let _ = writeln!(code, "    __shared__ {ty} {name}[{len}];");
     }
     let _ = writeln!(code, "    const u32 lid = threadIdx.x;");
     let _ = writeln!(code, "    const {idx} group = {idx}(blockIdx.x) + {idx}(blockIdx.y) * {idx}(gridDim.x);");

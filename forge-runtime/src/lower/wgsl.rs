@@ -58,7 +58,7 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
     }
     s.push_str(WGSL_PRELUDE);
     for (name, ty, len) in &shared {
-        let _ = writeln!(s, "var<workgroup> {name}: array<{}, {len}>;", ty.name());
+        let _ = writeln!(s, "var<workgroup> {name}: array<{ty}, {len}>;");
     }
     let _ = writeln!(s, "@compute @workgroup_size({threads})");
     let _ = writeln!(

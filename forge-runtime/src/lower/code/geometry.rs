@@ -10,10 +10,9 @@ pub const MAX_WORKGROUPS_PER_DIM: u32 = 65_535;
 pub const SKINNY_MAX_M: usize = 8;
 /// Output columns per workgroup of the skinny matmul; the rest of the workgroup splits K.
 pub const SKINNY_COLS: u32 = 8;
-/// Output tile side of the register-blocked matmul (256 invocations, 2×2 outputs each).
-pub const BLOCKED_TILE: u32 = 32;
-/// K slice of the register-blocked matmul kept in workgroup memory per step.
-pub const BLOCKED_K: u32 = 16;
+/// Multiprocessors the matmul choice assumes (an H200's 132): the templates do not know the
+/// device, and the choice only needs to tell a grid that fills a large GPU from one that does not.
+const ASSUMED_SMS: u64 = 132;
 /// Threads per workgroup of the attention kernel.
 pub const ATTENTION_THREADS: u32 = 64;
 /// Most lanes that share one attention row.
@@ -45,9 +44,10 @@ pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
 pub enum MatmulVariant {
     /// Few rows: each workgroup owns `SKINNY_COLS` columns and splits K (weights read once).
     Skinny,
-    /// `#[schedule(workgroup = 256, items = 4)]`: 32×32 tile, 2×2 outputs per invocation.
-    /// Opt-in: on the H200 at 64×576×1536 it lost to the 16×16 tile (too few workgroups).
-    Blocked,
+    /// A `tile × tile` output tile per 256 invocations, `tile/16 × tile/16` outputs each in
+    /// registers (`matmul_blocked`): chosen by [`blocked_or_tiled`] for large products, or with
+    /// `#[schedule(workgroup = 256, items = 4)]` (64×64) / `items = 8` (128×128).
+    Blocked(u32),
     /// A square tile of this side (16 for 256 invocations).
     Tiled(u32),
 }
@@ -56,10 +56,37 @@ pub fn matmul_variant(m: &MatmulBody, s: &Schedule) -> MatmulVariant {
     if m.m <= SKINNY_MAX_M && s.workgroup >= 2 * SKINNY_COLS {
         MatmulVariant::Skinny
     } else if s.workgroup == 256 && s.items == 4 {
-        MatmulVariant::Blocked
+        MatmulVariant::Blocked(64)
+    } else if s.workgroup == 256 && s.items == 8 {
+        MatmulVariant::Blocked(128)
+    } else if s.workgroup == 256 && s.items <= 1 {
+        blocked_or_tiled(m)
     } else {
         MatmulVariant::Tiled(1 << (s.workgroup.clamp(1, 1024).ilog2() / 2))
     }
+}
+
+/// The default for 256 invocations: the candidate with the least modelled time. A candidate's
+/// time is waves of workgroups over the assumed multiprocessors (`per_sm` resident on each),
+/// times the workgroups sharing one, times its tile's work at its relative speed per
+/// multiprocessor (the 16×16 tile reads workgroup memory twice per FMA: ~7× slower when the
+/// GPU is full, but 16× more workgroups, which wins for small products such as 64×576×1536).
+fn blocked_or_tiled(m: &MatmulBody) -> MatmulVariant {
+    // (variant, tile side, workgroups per multiprocessor, relative speed)
+    let candidates = [
+        (MatmulVariant::Blocked(128), 128u64, 2u64, 1.0),
+        (MatmulVariant::Blocked(64), 64, 4, 0.6),
+        (MatmulVariant::Tiled(16), 16, 8, 0.15),
+    ];
+    let batch = product(&m.batch);
+    let cost = |&(_, t, per_sm, speed): &(MatmulVariant, u64, u64, f64)| {
+        let tiles = batch * (m.m as u64).div_ceil(t) * (m.n as u64).div_ceil(t);
+        let waves = tiles.div_ceil(ASSUMED_SMS * per_sm);
+        let sharing = per_sm.min(tiles.div_ceil(ASSUMED_SMS));
+        (waves * sharing * t * t) as f64 / speed
+    };
+    let best = candidates.iter().min_by(|a, b| cost(a).total_cmp(&cost(b)));
+    best.map_or(MatmulVariant::Tiled(16), |c| c.0)
 }
 
 /// Threads per workgroup a kernel runs with.
@@ -67,7 +94,7 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
     match &spec.body {
         KernelBody::Matmul(m) => match matmul_variant(m, s) {
             MatmulVariant::Skinny => s.workgroup / SKINNY_COLS * SKINNY_COLS,
-            MatmulVariant::Blocked => 256,
+            MatmulVariant::Blocked(_) => 256,
             MatmulVariant::Tiled(t) => t * t,
         },
         KernelBody::Attention(_) => ATTENTION_THREADS.min(s.workgroup.max(1)),
@@ -100,11 +127,9 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         KernelBody::Matmul(m) => {
             let per = match matmul_variant(m, s) {
                 MatmulVariant::Skinny => (m.n as u64).div_ceil(SKINNY_COLS as u64),
-                MatmulVariant::Blocked => {
-                    let t = BLOCKED_TILE as u64;
-                    (m.m as u64).div_ceil(t) * (m.n as u64).div_ceil(t)
+                MatmulVariant::Blocked(tile) | MatmulVariant::Tiled(tile) => {
+                    (m.m as u64).div_ceil(tile as u64) * (m.n as u64).div_ceil(tile as u64)
                 }
-                MatmulVariant::Tiled(tile) => (m.m as u64).div_ceil(tile as u64) * (m.n as u64).div_ceil(tile as u64),
             };
             product(&m.batch) * per
         }
@@ -160,7 +185,9 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
     match &spec.body {
         KernelBody::Matmul(m) => match matmul_variant(m, s) {
             MatmulVariant::Skinny => format!("skinny matmul ({t} threads, {SKINNY_COLS} columns per group)"),
-            MatmulVariant::Blocked => format!("register-blocked {BLOCKED_TILE}x{BLOCKED_TILE} tile"),
+            MatmulVariant::Blocked(tile) => {
+                format!("register-blocked {tile}x{tile} ({}x{} per thread)", tile / 16, tile / 16)
+            }
             MatmulVariant::Tiled(tile) => format!("tiled {tile}x{tile}"),
         },
         KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => {
@@ -171,5 +198,50 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             lanes => format!("online softmax, {lanes} lanes per query ({t} threads)"),
         },
         other => format!("{} ({t} threads, {} items)", other.kind(), s.items.max(1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::SExpr;
+
+    fn product(batch: &[usize], m: usize, k: usize, n: usize) -> MatmulBody {
+        let c = || SExpr::Const(crate::graph::checked::Const::F32(1.0));
+        MatmulBody {
+            out: 0,
+            batch: batch.to_vec(),
+            m,
+            n,
+            k,
+            a: c(),
+            b: c(),
+            epilogue: SExpr::Acc(crate::elem::Ty::F32),
+        }
+    }
+
+    #[test]
+    fn large_products_choose_the_register_blocked_tiles() {
+        let s = Schedule::default();
+        let variant = |batch: &[usize], m, k, n| matmul_variant(&product(batch, m, k, n), &s);
+        assert_eq!(variant(&[], 4096, 4096, 4096), MatmulVariant::Blocked(128));
+        assert_eq!(variant(&[12], 257, 19, 260), MatmulVariant::Blocked(128));
+        assert_eq!(variant(&[], 1024, 1024, 1024), MatmulVariant::Blocked(64));
+        assert_eq!(variant(&[], 240, 384, 1536), MatmulVariant::Blocked(64));
+        // Too few 64×64 tiles to fill the GPU: the 16×16 tile's 16× more workgroups win
+        // (measured for 64×576×1536 with a 32×32 tile, BENCHMARKS.md).
+        assert_eq!(variant(&[], 64, 576, 1536), MatmulVariant::Tiled(16));
+        assert_eq!(variant(&[], 240, 384, 384), MatmulVariant::Tiled(16));
+        assert_eq!(variant(&[], 8, 4096, 4096), MatmulVariant::Skinny);
+    }
+
+    #[test]
+    fn schedules_force_a_matmul_variant() {
+        let m = product(&[], 67, 45, 131);
+        let with = |workgroup, items| matmul_variant(&m, &Schedule { workgroup, items });
+        assert_eq!(with(256, 4), MatmulVariant::Blocked(64));
+        assert_eq!(with(256, 8), MatmulVariant::Blocked(128));
+        assert_eq!(with(64, 1), MatmulVariant::Tiled(8));
+        assert_eq!(with(64, 8), MatmulVariant::Tiled(8));
     }
 }

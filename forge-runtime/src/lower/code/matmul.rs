@@ -1,15 +1,16 @@
 //! Matmul templates (f32 accumulation, operands and epilogue as kernel expressions, batched):
 //! a skinny kernel for few rows (every weight read once: the decode case), a square
-//! shared-memory tile, and a register-blocked 32×32 tile (2×2 outputs per invocation).
+//! shared-memory tile, and (in `matmul_blocked`) the register-blocked tile for large products.
 
-use super::geometry::{matmul_variant, MatmulVariant, BLOCKED_K, BLOCKED_TILE, SKINNY_COLS};
+use super::geometry::{matmul_variant, MatmulVariant, SKINNY_COLS};
+use super::matmul_blocked::blocked;
 use super::{unflatten, Writer};
 use crate::elem::Ty;
 use crate::ir::{contiguous_strides, MatmulBody};
 
 /// Splits `group` into the batch index (unflattened into `b{d}` variables) and the group
 /// within the batch entry (`tile`). Returns the batch variables.
-fn batch_split(w: &mut Writer<'_>, m: &MatmulBody, per_batch: u64) -> Vec<String> {
+pub(super) fn batch_split(w: &mut Writer<'_>, m: &MatmulBody, per_batch: u64) -> Vec<String> {
     let total = m.batch.iter().map(|&e| e as u64).product::<u64>() * per_batch;
     w.if_(&format!("group >= {}", w.u(total)));
     w.line("return;");
@@ -20,7 +21,7 @@ fn batch_split(w: &mut Writer<'_>, m: &MatmulBody, per_batch: u64) -> Vec<String
 }
 
 /// Index variables of a space `[batch.., x, y]`.
-fn vars(batch: &[String], x: &str, y: &str) -> Vec<String> {
+pub(super) fn vars(batch: &[String], x: &str, y: &str) -> Vec<String> {
     let mut v = batch.to_vec();
     v.push(x.into());
     v.push(y.into());
@@ -41,7 +42,7 @@ pub(super) fn epilogue(w: &mut Writer<'_>, m: &MatmulBody, bvars: &[String]) {
 pub(super) fn matmul(w: &mut Writer<'_>, m: &MatmulBody) {
     match matmul_variant(m, &w.sched) {
         MatmulVariant::Skinny => skinny(w, m),
-        MatmulVariant::Blocked => blocked(w, m),
+        MatmulVariant::Blocked(tile) => blocked(w, m, tile),
         MatmulVariant::Tiled(t) => tiled(w, m, t),
     }
 }
@@ -124,65 +125,4 @@ fn tiled(w: &mut Writer<'_>, m: &MatmulBody, t: u32) {
     w.if_(&format!("i < {} && j < {}", w.u(m.m as u64), w.u(m.n as u64)));
     epilogue(w, m, &bvars);
     w.close();
-}
-
-/// A 32×32 output tile per 256 invocations; invocation (tx, ty) owns rows ty, ty + 16 and
-/// columns tx, tx + 16; `a` is staged transposed so both tile reads go along rows.
-fn blocked(w: &mut Writer<'_>, m: &MatmulBody) {
-    let (t, bk) = (BLOCKED_TILE, BLOCKED_K);
-    let half = t / 2;
-    w.shared("ta", Ty::F32, (t * bk) as usize);
-    w.shared("tb", Ty::F32, (t * bk) as usize);
-    let tiles_n = (m.n as u64).div_ceil(t as u64);
-    let tiles_m = (m.m as u64).div_ceil(t as u64);
-    let bvars = batch_split(w, m, tiles_m * tiles_n);
-    w.let_idx("tm", &format!("tile / {}", w.u(tiles_n)));
-    w.let_idx("tn", &format!("tile % {}", w.u(tiles_n)));
-    w.let_("tx", Ty::U32, &format!("lid % {half}u"));
-    w.let_("ty", Ty::U32, &format!("lid / {half}u"));
-    for c in ["c00", "c01", "c10", "c11"] {
-        w.var(c, Ty::F32, "0.0f");
-    }
-    w.for_("k0", &w.u(0), &w.u(m.k as u64), &w.u(bk as u64));
-    w.for_unrolled("r", 2);
-    w.let_("e", Ty::U32, "lid + r * 256u");
-    w.let_idx("ia", &format!("tm * {} + {}", w.u(t as u64), w.idx(&format!("e / {bk}u"))));
-    w.let_idx("ka", &format!("k0 + {}", w.idx(&format!("e % {bk}u"))));
-    w.var("va", Ty::F32, "0.0f");
-    w.if_(&format!("ia < {} && ka < {}", w.u(m.m as u64), w.u(m.k as u64)));
-    let av = w.expr(&m.a, &vars(&bvars, "ia", "ka"), None, "");
-    w.assign("va", &av);
-    w.close();
-    w.line(format!("ta[(e % {bk}u) * {t}u + e / {bk}u] = va;"));
-    w.let_idx("kb", &format!("k0 + {}", w.idx(&format!("e / {t}u"))));
-    w.let_idx("jb", &format!("tn * {} + {}", w.u(t as u64), w.idx(&format!("e % {t}u"))));
-    w.var("vb", Ty::F32, "0.0f");
-    w.if_(&format!("kb < {} && jb < {}", w.u(m.k as u64), w.u(m.n as u64)));
-    let bv = w.expr(&m.b, &vars(&bvars, "kb", "jb"), None, "");
-    w.assign("vb", &bv);
-    w.close();
-    w.line("tb[e] = vb;");
-    w.close();
-    w.barrier();
-    w.for_unrolled("kk", bk as usize);
-    w.let_("a0", Ty::F32, &format!("ta[kk * {t}u + ty]"));
-    w.let_("a1", Ty::F32, &format!("ta[kk * {t}u + ty + {half}u]"));
-    w.let_("b0", Ty::F32, &format!("tb[kk * {t}u + tx]"));
-    w.let_("b1", Ty::F32, &format!("tb[kk * {t}u + tx + {half}u]"));
-    for (c, a, b) in [("c00", "a0", "b0"), ("c01", "a0", "b1"), ("c10", "a1", "b0"), ("c11", "a1", "b1")] {
-        w.assign(c, &format!("{c} + {a} * {b}"));
-    }
-    w.close();
-    w.barrier();
-    w.close();
-    for (r, c) in [(0u32, 0u32), (0, 1), (1, 0), (1, 1)] {
-        w.open("");
-        w.let_idx("i", &format!("tm * {} + {}", w.u(t as u64), w.idx(&format!("ty + {}u", r * half))));
-        w.let_idx("j", &format!("tn * {} + {}", w.u(t as u64), w.idx(&format!("tx + {}u", c * half))));
-        w.let_("acc", Ty::F32, &format!("c{r}{c}"));
-        w.if_(&format!("i < {} && j < {}", w.u(m.m as u64), w.u(m.n as u64)));
-        epilogue(w, m, &bvars);
-        w.close();
-        w.close();
-    }
 }

@@ -11,6 +11,7 @@ pub mod gemm;
 pub mod geometry;
 mod map;
 mod matmul;
+mod matmul_blocked;
 mod prelude;
 mod rows;
 mod scalar;
@@ -50,7 +51,8 @@ pub(crate) struct Writer<'a> {
     pub vec_lane: Option<usize>,
     vec_reads: std::cell::RefCell<std::collections::BTreeSet<usize>>,
     body: String,
-    shared: Vec<(String, Ty, usize)>,
+    /// Workgroup arrays: name, element type as the dialect spells it, length.
+    shared: Vec<(String, &'static str, usize)>,
     indent: usize,
 }
 
@@ -90,7 +92,7 @@ impl<'a> Writer<'a> {
     }
 
     /// (shared declarations, body) once the template ran.
-    pub fn finish(self) -> (Vec<(String, Ty, usize)>, String) {
+    pub fn finish(self) -> (Vec<(String, &'static str, usize)>, String) {
         (self.shared, self.body)
     }
 
@@ -174,13 +176,39 @@ impl<'a> Writer<'a> {
     }
     /// Workgroup memory: `len` values of `ty`.
     pub fn shared(&mut self, name: &str, ty: Ty, len: usize) {
-        self.shared.push((name.to_string(), ty, len.max(1)));
+        self.shared.push((name.to_string(), ty.name(), len.max(1)));
+    }
+    /// Workgroup memory: `len` 16-byte vectors of four f32 ([`Writer::f32x4_ty`]).
+    pub fn shared_f32x4(&mut self, name: &str, len: usize) {
+        self.shared.push((name.to_string(), self.f32x4_ty(), len.max(1)));
     }
 
     // ---- expressions ----
 
     pub fn ty(&self, ty: Ty) -> &'static str {
         ty.name()
+    }
+    /// Four f32 in 16 bytes, with components `.x .y .z .w` in both dialects.
+    pub fn f32x4_ty(&self) -> &'static str {
+        match self.d {
+            Dialect::Wgsl => "vec4<f32>",
+            Dialect::Cuda => "forge_v4f",
+        }
+    }
+    /// A four-f32 vector from four f32 expressions.
+    pub fn f32x4(&self, parts: [&str; 4]) -> String {
+        let [x, y, z, w] = parts;
+        match self.d {
+            Dialect::Wgsl => format!("vec4<f32>({x}, {y}, {z}, {w})"),
+            Dialect::Cuda => format!("forge_v4f{{{x}, {y}, {z}, {w}}}"),
+        }
+    }
+    /// `a * b + c` rounded once.
+    pub fn fma(&self, a: &str, b: &str, c: &str) -> String {
+        match self.d {
+            Dialect::Wgsl => format!("fma({a}, {b}, {c})"),
+            Dialect::Cuda => format!("fmaf({a}, {b}, {c})"),
+        }
     }
     pub fn idx_ty(&self) -> &'static str {
         if self.wide {

@@ -1,0 +1,180 @@
+//! Register-blocked matmul template: a `T × T` output tile per 256 invocations (T = 64 or 128).
+//!
+//! The invocations form 16×16 (`tx`, `ty`); each owns `T/16 × T/16` outputs in registers, laid
+//! out as 4×4 blocks 64 apart (rows `h·64 + 4·ty + 0..4`, columns `h·64 + 4·tx + 0..4`), so every
+//! workgroup-memory read is one 16-byte vector: the 16 invocations of a row read 256 contiguous
+//! bytes of B, and A's vector is shared by all of them. Both operand tiles are stored K-outer
+//! (`sa[k][m]`, `sb[k][n]`, as four-f32 vectors) in two stages: while one stage is multiplied,
+//! the next K slice is already in registers, and is stored to the other stage afterwards (one
+//! barrier per slice). Each invocation stages exactly one vector of each operand per slice
+//! (T·BK = 1024 elements): 16 KiB of workgroup memory, WebGPU's portable minimum. Operands and
+//! epilogue are kernel expressions like every other template's (f16/bf16 become f32 when
+//! staged; edges are guarded, so any M, N, K works). The CUDA design this follows is
+//! `gemm::simt`.
+
+use super::matmul::{batch_split, epilogue, vars};
+use super::Writer;
+use crate::elem::Ty;
+use crate::ir::{MatmulBody, SExpr};
+
+/// Elements of each operand one K slice holds: one 4-vector per invocation.
+const SLICE_ELEMS: u32 = 1024;
+/// Invocations per workgroup (16 × 16).
+const THREADS: u32 = 256;
+
+/// Emits the template for a `tile × tile` output tile (`tile` 64 or 128).
+pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
+    let t = tile;
+    let g = Geometry { regs: t / 16, bk: SLICE_ELEMS / t, vecs: t / 4 };
+    // One stage of one operand is bk rows of t/4 vectors: 256 vectors.
+    let stage = g.bk * g.vecs;
+    w.shared_f32x4("sa", 2 * stage as usize);
+    w.shared_f32x4("sb", 2 * stage as usize);
+    let (tiles_m, tiles_n) = ((m.m as u64).div_ceil(t as u64), (m.n as u64).div_ceil(t as u64));
+    let bvars = batch_split(w, m, tiles_m * tiles_n);
+    w.let_idx("m0", &format!("(tile / {}) * {}", w.u(tiles_n), w.u(t as u64)));
+    w.let_idx("n0", &format!("(tile % {}) * {}", w.u(tiles_n), w.u(t as u64)));
+    w.let_("tx", Ty::U32, "lid % 16u");
+    w.let_("ty", Ty::U32, "lid / 16u");
+    let rank = m.batch.len();
+    stage_coords(w, "a", along_k(&m.a, rank + 1), &g);
+    stage_coords(w, "b", along_k(&m.b, rank), &g);
+    for c in 0..4 {
+        w.var(&format!("fa{c}"), Ty::F32, "0.0f");
+        w.var(&format!("fb{c}"), Ty::F32, "0.0f");
+    }
+    for i in 0..g.regs {
+        for j in 0..g.regs {
+            w.var(&format!("acc{i}_{j}"), Ty::F32, "0.0f");
+        }
+    }
+    let first = w.u(0);
+    fetch(w, m, &bvars, &first);
+    store(w, &g, "0u");
+    w.barrier();
+
+    let (k, bk) = (w.u(m.k as u64), w.u(g.bk as u64));
+    w.for_("k0", &w.u(0), &k, &bk);
+    w.let_("st", Ty::U32, &format!("(u32(k0 / {bk}) & 1u) * {stage}u"));
+    w.let_("more", Ty::Bool, &format!("k0 + {bk} < {k}"));
+    // The next slice's loads are in flight while this one is multiplied.
+    w.if_("more");
+    fetch(w, m, &bvars, &format!("(k0 + {bk})"));
+    w.close();
+    w.for_unrolled("kk", g.bk as usize);
+    w.let_("row", Ty::U32, &format!("st + kk * {}u", g.vecs));
+    for h in 0..g.regs / 4 {
+        let_f32x4(w, &format!("ra{h}"), &format!("sa[row + {}u + ty]", h * 16));
+        let_f32x4(w, &format!("rb{h}"), &format!("sb[row + {}u + tx]", h * 16));
+    }
+    const LANES: [&str; 4] = ["x", "y", "z", "w"];
+    for i in 0..g.regs {
+        let a = format!("ra{}.{}", i / 4, LANES[i as usize % 4]);
+        for j in 0..g.regs {
+            let b = format!("rb{}.{}", j / 4, LANES[j as usize % 4]);
+            let c = format!("acc{i}_{j}");
+            w.assign(&c, &w.fma(&a, &b, &c));
+        }
+    }
+    w.close();
+    w.if_("more");
+    store(w, &g, &format!("{stage}u - st"));
+    w.close();
+    w.barrier();
+    w.close();
+
+    for i in 0..g.regs {
+        w.open("");
+        let row = format!("{}u + ty * 4u", (i / 4) * 64 + i % 4);
+        w.let_idx("i", &format!("m0 + {}", w.idx(&row)));
+        w.if_(&format!("i < {}", w.u(m.m as u64)));
+        for j in 0..g.regs {
+            w.open("");
+            let col = format!("{}u + tx * 4u", (j / 4) * 64 + j % 4);
+            w.let_idx("j", &format!("n0 + {}", w.idx(&col)));
+            w.if_(&format!("j < {}", w.u(m.n as u64)));
+            w.let_("acc", Ty::F32, &format!("acc{i}_{j}"));
+            epilogue(w, m, &bvars);
+            w.close();
+            w.close();
+        }
+        w.close();
+        w.close();
+    }
+}
+
+/// Sizes of one instance of the template.
+struct Geometry {
+    /// Outputs per invocation along each side (`t / 16`).
+    regs: u32,
+    /// K slice per stage.
+    bk: u32,
+    /// Four-f32 vectors per K row of a tile (`t / 4`).
+    vecs: u32,
+}
+
+/// Whether an operand's (first) load is contiguous along K (`strides[k_axis] == 1`, e.g. A
+/// row-major or PyTorch `[out, in]` weights as B): then neighbouring invocations stage
+/// neighbouring k, and otherwise neighbouring rows (A) or columns (B), so global reads coalesce.
+fn along_k(operand: &SExpr, k_axis: usize) -> bool {
+    let mut strides = None;
+    operand.visit(&mut |e| {
+        if let (None, SExpr::Load { strides: s, .. }) = (&strides, e) {
+            strides = Some(s.clone());
+        }
+    });
+    strides.is_some_and(|s| s.get(k_axis) == Some(&1))
+}
+
+/// `{p}k` (k within the slice) and `{p}q` (which 4-vector of rows or columns) this invocation
+/// stages for operand `p`.
+fn stage_coords(w: &mut Writer<'_>, p: &str, along_k: bool, g: &Geometry) {
+    debug_assert_eq!(g.bk * g.vecs, THREADS);
+    if along_k {
+        w.let_(&format!("{p}k"), Ty::U32, &format!("lid % {}u", g.bk));
+        w.let_(&format!("{p}q"), Ty::U32, &format!("lid / {}u", g.bk));
+    } else {
+        w.let_(&format!("{p}k"), Ty::U32, &format!("lid / {}u", g.vecs));
+        w.let_(&format!("{p}q"), Ty::U32, &format!("lid % {}u", g.vecs));
+    }
+}
+
+/// Loads this invocation's four elements of each operand for the slice at `k0` into
+/// `fa0..3` / `fb0..3` (zero past the edges).
+fn fetch(w: &mut Writer<'_>, m: &MatmulBody, bvars: &[String], k0: &str) {
+    let (mm, nn, kk) = (w.u(m.m as u64), w.u(m.n as u64), w.u(m.k as u64));
+    for c in 0..4 {
+        w.open("");
+        w.let_idx("ia", &format!("m0 + {}", w.idx(&format!("aq * 4u + {c}u"))));
+        w.let_idx("ka", &format!("{k0} + {}", w.idx("ak")));
+        w.assign(&format!("fa{c}"), "0.0f");
+        w.if_(&format!("ia < {mm} && ka < {kk}"));
+        let av = w.expr(&m.a, &vars(bvars, "ia", "ka"), None, "");
+        w.assign(&format!("fa{c}"), &av);
+        w.close();
+        w.let_idx("kb", &format!("{k0} + {}", w.idx("bk")));
+        w.let_idx("jb", &format!("n0 + {}", w.idx(&format!("bq * 4u + {c}u"))));
+        w.assign(&format!("fb{c}"), "0.0f");
+        w.if_(&format!("kb < {kk} && jb < {nn}"));
+        let bv = w.expr(&m.b, &vars(bvars, "kb", "jb"), None, "");
+        w.assign(&format!("fb{c}"), &bv);
+        w.close();
+        w.close();
+    }
+}
+
+/// Stores the fetched vectors into the stage starting at vector `base`.
+fn store(w: &mut Writer<'_>, g: &Geometry, base: &str) {
+    let fa = w.f32x4(["fa0", "fa1", "fa2", "fa3"]);
+    let fb = w.f32x4(["fb0", "fb1", "fb2", "fb3"]);
+    w.line(format!("sa[{base} + ak * {}u + aq] = {fa};", g.vecs));
+    w.line(format!("sb[{base} + bk * {}u + bq] = {fb};", g.vecs));
+}
+
+fn let_f32x4(w: &mut Writer<'_>, name: &str, e: &str) {
+    let ty = w.f32x4_ty();
+    match w.d {
+        super::Dialect::Wgsl => w.line(format!("let {name}: {ty} = {e};")),
+        super::Dialect::Cuda => w.line(format!("const {ty} {name} = {e};")),
+    }
+}
