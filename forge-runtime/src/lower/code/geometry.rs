@@ -71,9 +71,9 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         }
         KernelBody::Index { extents, reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => product(extents).max(1),
         KernelBody::Index { extents, .. } => product(extents).div_ceil(t * s.items.max(1) as u64).max(1),
-        KernelBody::Row { leading, .. } | KernelBody::Softmax { leading, .. } | KernelBody::Norm { leading, .. } => {
-            product(leading).max(1)
-        }
+        KernelBody::Row { leading, cols, .. }
+        | KernelBody::Softmax { leading, cols, .. }
+        | KernelBody::Norm { leading, cols, .. } => product(leading).div_ceil(row_layout(*cols, s).rows as u64).max(1),
         KernelBody::Matmul(m) => {
             let per = match matmul_variant(m, s) {
                 MatmulVariant::Skinny => (m.n as u64).div_ceil(SKINNY_COLS as u64),
@@ -87,6 +87,39 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         }
         KernelBody::Attention(a) => (product(&a.batch) * a.tq as u64).div_ceil(t).max(1),
     }
+}
+
+/// Values a thread of a register-resident row kernel holds at most when the workgroup has
+/// threads to spare: a row gets the fewest threads (a power of two) that keep each at or under
+/// this (more threads a row, more warps to hide latency when there are few rows).
+pub const ROW_VALUES_TARGET: usize = 16;
+/// Values a thread holds at most in registers; rows longer than this per thread of the
+/// workgroup stream through memory instead (`rows`: 64 × 256 threads = 16,384 columns).
+pub const ROW_VALUES_MAX: usize = 64;
+
+/// How a row kernel splits its workgroup between rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowLayout {
+    /// Threads per row (a power of two).
+    pub per_row: u32,
+    /// Rows per workgroup (`threads / per_row`).
+    pub rows: u32,
+    /// Each thread holds its values of the row in registers and the row is read once
+    /// (`rows_resident`); otherwise one row per workgroup, streamed once per pass (`rows`).
+    pub resident: bool,
+}
+
+/// The layout of a row kernel of `cols` columns under schedule `s`: register-resident when the
+/// workgroup is a power of two and the row fits in [`ROW_VALUES_MAX`] values a thread; short
+/// rows share a workgroup (MiniLM's 384-wide norms: 32 threads of 12 values, 8 rows).
+pub fn row_layout(cols: usize, s: &Schedule) -> RowLayout {
+    let threads = s.workgroup.max(1);
+    let want = cols.div_ceil(ROW_VALUES_TARGET).max(1).next_power_of_two();
+    let per_row = want.min(threads as usize) as u32;
+    if !threads.is_power_of_two() || cols.div_ceil(per_row as usize) > ROW_VALUES_MAX {
+        return RowLayout { per_row: threads, rows: 1, resident: false };
+    }
+    RowLayout { per_row, rows: threads / per_row, resident: true }
 }
 
 /// Points each thread of a vectorised CUDA map owns (one 16-byte load per operand).
@@ -141,6 +174,20 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             format!("workgroup reduction ({t} threads)")
         }
         KernelBody::Attention(_) => format!("online softmax, one query per thread ({t} threads)"),
+        KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } => {
+            let l = row_layout(*cols, s);
+            if l.resident {
+                let values = cols.div_ceil(l.per_row as usize);
+                format!(
+                    "{}, registers ({} rows x {} threads, {values} values each)",
+                    spec.body.kind(),
+                    l.rows,
+                    l.per_row
+                )
+            } else {
+                format!("{}, streamed ({t} threads a row)", spec.body.kind())
+            }
+        }
         other => format!("{} ({t} threads, {} items)", other.kind(), s.items.max(1)),
     }
 }
