@@ -6970,121 +6970,55 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red0: array<f32, 256>;
+var<workgroup> red: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group * 8u >= 8u) {
+    let row: u32 = group;
+    if (row >= 8u) {
         return;
     }
-    let lane: u32 = lid & 31u;
-    let slot: u32 = group * 8u + lid / 32u;
-    let live: bool = slot < 8u;
-    let row: u32 = select(7u, slot, live);
     let l0: u32 = row;
     var part: f32 = 0.0f;
-    var x0: f32 = 0.0f;
-    var x1: f32 = 0.0f;
-    var x2: f32 = 0.0f;
-    var x3: f32 = 0.0f;
-    var x4: f32 = 0.0f;
-    var x5: f32 = 0.0f;
-    var x6: f32 = 0.0f;
-    var x7: f32 = 0.0f;
-    var x8: f32 = 0.0f;
-    var x9: f32 = 0.0f;
-    var x10: f32 = 0.0f;
-    var x11: f32 = 0.0f;
-    {
-        let c: u32 = lane;
-        let i: u32 = row * 384u + c;
-        x0 = (a1[i] * a1[i]);
+    for (var c: u32 = lid; c < 384u; c = c + 256u) {
+        part = part + (a1[(row * 384u + c)] * a1[(row * 384u + c)]);
     }
-    {
-        let c: u32 = 32u + lane;
-        let i: u32 = row * 384u + c;
-        x1 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 64u + lane;
-        let i: u32 = row * 384u + c;
-        x2 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 96u + lane;
-        let i: u32 = row * 384u + c;
-        x3 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 128u + lane;
-        let i: u32 = row * 384u + c;
-        x4 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 160u + lane;
-        let i: u32 = row * 384u + c;
-        x5 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 192u + lane;
-        let i: u32 = row * 384u + c;
-        x6 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 224u + lane;
-        let i: u32 = row * 384u + c;
-        x7 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 256u + lane;
-        let i: u32 = row * 384u + c;
-        x8 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 288u + lane;
-        let i: u32 = row * 384u + c;
-        x9 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 320u + lane;
-        let i: u32 = row * 384u + c;
-        x10 = (a1[i] * a1[i]);
-    }
-    {
-        let c: u32 = 352u + lane;
-        let i: u32 = row * 384u + c;
-        x11 = (a1[i] * a1[i]);
-    }
-    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
-    red0[lid] = part;
+    red[lid] = part;
     workgroupBarrier();
-    if (lane < 2u) {
-        part = (part + red0[lid + 2u]);
-        part = (part + red0[lid + 4u]);
-        part = (part + red0[lid + 6u]);
-        part = (part + red0[lid + 8u]);
-        part = (part + red0[lid + 10u]);
-        part = (part + red0[lid + 12u]);
-        part = (part + red0[lid + 14u]);
-        part = (part + red0[lid + 16u]);
-        part = (part + red0[lid + 18u]);
-        part = (part + red0[lid + 20u]);
-        part = (part + red0[lid + 22u]);
-        part = (part + red0[lid + 24u]);
-        part = (part + red0[lid + 26u]);
-        part = (part + red0[lid + 28u]);
-        part = (part + red0[lid + 30u]);
-        red0[lid] = part;
+    if (lid < 128u) {
+        red[lid] = red[lid] + red[lid + 128u];
     }
     workgroupBarrier();
-    if (lane < 1u) {
-        part = (part + red0[lid + 1u]);
-        red0[lid] = part;
+    if (lid < 64u) {
+        red[lid] = red[lid] + red[lid + 64u];
     }
     workgroupBarrier();
-    part = red0[lid - lane];
-    if (live && lane == 0u) {
-        let acc: f32 = part;
+    if (lid < 32u) {
+        red[lid] = red[lid] + red[lid + 32u];
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        red[lid] = red[lid] + red[lid + 16u];
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        red[lid] = red[lid] + red[lid + 8u];
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        red[lid] = red[lid] + red[lid + 4u];
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        red[lid] = red[lid] + red[lid + 2u];
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        red[lid] = red[lid] + red[lid + 1u];
+    }
+    workgroupBarrier();
+    if (lid == 0u) {
+        let acc: f32 = red[0];
         a0[row] = sqrt(acc);
     }
 }

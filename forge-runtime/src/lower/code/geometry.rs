@@ -71,9 +71,9 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         }
         KernelBody::Index { extents, reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => product(extents).max(1),
         KernelBody::Index { extents, .. } => product(extents).div_ceil(t * s.items.max(1) as u64).max(1),
-        KernelBody::Row { leading, cols, .. }
-        | KernelBody::Softmax { leading, cols, .. }
-        | KernelBody::Norm { leading, cols, .. } => product(leading).div_ceil(row_layout(*cols, s).rows as u64).max(1),
+        KernelBody::Row { leading, .. } | KernelBody::Softmax { leading, .. } | KernelBody::Norm { leading, .. } => {
+            product(leading).div_ceil(body_row_layout(&spec.body, s).map_or(1, |l| l.rows) as u64).max(1)
+        }
         KernelBody::Matmul(m) => {
             let per = match matmul_variant(m, s) {
                 MatmulVariant::Skinny => (m.n as u64).div_ceil(SKINNY_COLS as u64),
@@ -122,6 +122,28 @@ pub fn row_layout(cols: usize, s: &Schedule) -> RowLayout {
     RowLayout { per_row, rows: threads / per_row, resident: true }
 }
 
+/// The layout a row kernel runs: [`row_layout`], except that row reductions (`sum`, `mean`,
+/// `max`, `argmax`: one value a row, one read of the row either way) hold their row in
+/// registers only under a schedule of [`VECTOR_POINTS`] items, which [`cuda_schedule`] gives
+/// them: a WGSL compiler may factor a common multiplier out of the unrolled sum (lavapipe
+/// turned `sum(x * 1e-37)` of 3e38s into `sum(x) * 1e-37`, an overflow), which the streaming
+/// loop does not expose. `None` for other kernels.
+pub fn body_row_layout(body: &KernelBody, s: &Schedule) -> Option<RowLayout> {
+    match body {
+        KernelBody::Row { .. } if s.items != VECTOR_POINTS => {
+            Some(RowLayout { per_row: s.workgroup.max(1), rows: 1, resident: false })
+        }
+        KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } => {
+            Some(row_layout(*cols, s))
+        }
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_) => None,
+    }
+}
+
 /// Points each thread of a vectorised CUDA map owns (one 16-byte load per operand).
 pub const VECTOR_POINTS: u32 = 4;
 
@@ -142,11 +164,12 @@ pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
 }
 
 /// The schedule a kernel runs with on CUDA: maps left at one item a thread get
-/// [`VECTOR_POINTS`] when they can run vectorised (H200: a copy at 57% of PyTorch's with one
+/// [`VECTOR_POINTS`] when they can run vectorised, row reductions to hold their row in
+/// registers ([`body_row_layout`]) (H200: a copy at 57% of PyTorch's with one
 /// 4-byte point a thread).
 pub fn cuda_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
     let vectorised = Schedule { items: VECTOR_POINTS, ..*s };
-    if s.items <= 1 && vector_map(spec, &vectorised) {
+    if s.items <= 1 && (vector_map(spec, &vectorised) || matches!(spec.body, KernelBody::Row { .. })) {
         vectorised
     } else {
         *s
@@ -175,7 +198,7 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
         }
         KernelBody::Attention(_) => format!("online softmax, one query per thread ({t} threads)"),
         KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } => {
-            let l = row_layout(*cols, s);
+            let l = body_row_layout(&spec.body, s).unwrap_or(row_layout(*cols, s));
             if l.resident {
                 let values = cols.div_ceil(l.per_row as usize);
                 format!(

@@ -36,11 +36,8 @@ fn fmax(_: &Writer<'_>, a: &str, b: &str) -> String {
 }
 
 pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
-    if let KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } = body {
-        let layout = super::geometry::row_layout(*cols, &w.sched);
-        if layout.resident {
-            return super::rows_resident::row_kernel(w, body, layout);
-        }
+    if let Some(layout) = super::geometry::body_row_layout(body, &w.sched).filter(|l| l.resident) {
+        return super::rows_resident::row_kernel(w, body, layout);
     }
     let t = w.threads;
     match body {
