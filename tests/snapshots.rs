@@ -181,3 +181,32 @@ fn cuda_gemm_programs_compile() {
         assert!(per_arch.iter().all(simt), "{per_arch:?}");
     }
 }
+
+/// Row ops of every kind with expression inputs and epilogues, and an f16 output (never stored
+/// 16 bytes at a time).
+const ROW_OPS: &str = "graph RowOps { dims { R, C }
+    input x: f32[R, C]; input y: f32[R, C]; input v: f32[C]; weight g: f32[C]; weight bta: f32[C];
+    uniform eps: f32 = 1e-5;
+    output sm: f32[R, C]; output smh: f16[R, C]; output rn: f32[R, C]; output ln: f32[R, C];
+    output s: f32[R]; output mx: f32[R]; output am: u32[R];
+    sm = softmax(x * 0.5 + v) + y;
+    smh = softmax(x) as f16;
+    rn = rms_norm(x, g * 2.0, eps) * 2.0;
+    ln = layer_norm(x + y, g, bta, eps);
+    s = mean(x * v) + 1.0;
+    mx = max(x);
+    am = argmax(x - v);
+}";
+
+/// The row templates' CUDA-C compiles and assembles in every layout they choose: rows packed
+/// several to a block (5 and 384 columns: a warp or less a row, shuffles only; 1023: two warps
+/// a row, with a partial last chunk), 32 and 64 values a thread (8192, 16384), 16-byte vectors
+/// or not, and streamed rows (20000).
+#[cfg(feature = "cuda")]
+#[test]
+fn cuda_row_programs_compile() {
+    let graph = forge::parse_graph_source(ROW_OPS).unwrap();
+    for dims in [[37, 5], [13, 384], [5, 1023], [2, 8192], [2, 16384], [2, 20000]] {
+        cuda_programs(&graph, &dims, "RowOps");
+    }
+}

@@ -54,69 +54,268 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_1f25876631061a3f(f
 }
 
 // node: x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_dfa1e149798e56ce(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-    __shared__ f32 red[256];
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_ac2b340bf4154176(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 row = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    const u32 lane = lid & 31u;
+    const u32 slot = group * 8u + lid / 32u;
+    const bool live = slot < 240u;
+    const u32 row = select(239u, slot, live);
     const u32 l0 = row / 30u;
     const u32 l1 = (row / 1u) % 30u;
     f32 part = 0.0f;
-    for (u32 c = lid; c < 384u; c += 256u) {
-        part = part + a1[(row * 384u + c)];
+    f32 x0 = 0.0f;
+    f32 x1 = 0.0f;
+    f32 x2 = 0.0f;
+    f32 x3 = 0.0f;
+    f32 x4 = 0.0f;
+    f32 x5 = 0.0f;
+    f32 x6 = 0.0f;
+    f32 x7 = 0.0f;
+    f32 x8 = 0.0f;
+    f32 x9 = 0.0f;
+    f32 x10 = 0.0f;
+    f32 x11 = 0.0f;
+    {
+        const u32 cv = lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x0 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x1 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x2 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x3 = q1.w;
+        }
     }
-    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
-    if ((lid & 31u) == 0u) {
-        red[lid >> 5u] = part;
+    {
+        const u32 cv = 32u + lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x4 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x5 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x6 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x7 = q1.w;
+        }
     }
-    __syncthreads();
-    if (lid < 32u) {
-        part = red[lid & 7u];
-        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    {
+        const u32 cv = 64u + lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x8 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x9 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x10 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x11 = q1.w;
+        }
     }
-    if (lid == 0u) {
-        red[0] = part;
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
     }
-    __syncthreads();
-    const f32 mean = red[0] / 384.0f;
-    __syncthreads();
-    part = 0.0f;
-    for (u32 c = lid; c < 384u; c += 256u) {
-        const f32 d = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
     }
-    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
-    if ((lid & 31u) == 0u) {
-        red[lid >> 5u] = part;
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
     }
-    __syncthreads();
-    if (lid < 32u) {
-        part = red[lid & 7u];
-        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
     }
-    if (lid == 0u) {
-        red[0] = part;
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
     }
-    __syncthreads();
-    const f32 inv = rsqrtf(red[0] / 384.0f + 1e-12f);
-    for (u32 c = lid; c < 384u; c += 256u) {
-        const f32 acc = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    const f32 mean = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    const f32 inv = rsqrtf(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            const u32 cv = lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x0 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x1 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x2 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x3 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 32u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x4 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x5 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x6 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x7 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 64u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x8 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x9 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x10 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x11 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
     }
 }
 
@@ -715,7 +914,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_5091fc2345451a
 }
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // gemm simt64x64x8k4
@@ -1156,7 +1355,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 }
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_a81e5400f8e81138 (above)
@@ -1177,7 +1376,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_1464351af2dc782c (above)
@@ -1186,7 +1385,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_a81e5400f8e81138 (above)
@@ -1207,7 +1406,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_1464351af2dc782c (above)
@@ -1216,7 +1415,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_a81e5400f8e81138 (above)
@@ -1237,7 +1436,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_1464351af2dc782c (above)
@@ -1246,7 +1445,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_a81e5400f8e81138 (above)
@@ -1267,7 +1466,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_1464351af2dc782c (above)
@@ -1276,7 +1475,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: q = matmul(x, transpose(q_w[l])) + q_b[l]
 // runs forge_matmul_a81e5400f8e81138 (above)
@@ -1297,7 +1496,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_5091fc2345451a49 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
 // runs forge_matmul_1464351af2dc782c (above)
@@ -1306,7 +1505,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // runs forge_matmul_dc4d337f9a0e6967 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_dfa1e149798e56ce (above)
+// runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
 extern "C" __global__ void __launch_bounds__(256) forge_index_58356c6b3a09a46a(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
@@ -1389,40 +1588,128 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_a608a9d07efefd60(f32
 }
 
 // node: norm = sqrt(sum(pooled * pooled, keepdim = true))
-extern "C" __global__ void __launch_bounds__(256) forge_row_4c814f686e196a87(f32* a0, const f32* __restrict__ a1) {
-    __shared__ f32 red[256];
+extern "C" __global__ void __launch_bounds__(256) forge_row_5237e8b4eee47689(f32* a0, const f32* __restrict__ a1) {
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 row = group;
-    if (row >= 8u) {
+    if (group * 8u >= 8u) {
         return;
     }
+    const u32 lane = lid & 31u;
+    const u32 slot = group * 8u + lid / 32u;
+    const bool live = slot < 8u;
+    const u32 row = select(7u, slot, live);
     const u32 l0 = row;
     f32 part = 0.0f;
-    for (u32 c = lid; c < 384u; c += 256u) {
-        part = part + (a1[(row * 384u + c)] * a1[(row * 384u + c)]);
+    f32 x0 = 0.0f;
+    f32 x1 = 0.0f;
+    f32 x2 = 0.0f;
+    f32 x3 = 0.0f;
+    f32 x4 = 0.0f;
+    f32 x5 = 0.0f;
+    f32 x6 = 0.0f;
+    f32 x7 = 0.0f;
+    f32 x8 = 0.0f;
+    f32 x9 = 0.0f;
+    f32 x10 = 0.0f;
+    f32 x11 = 0.0f;
+    {
+        const u32 cv = lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x0 = (q1.x * q1.x);
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x1 = (q1.y * q1.y);
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x2 = (q1.z * q1.z);
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x3 = (q1.w * q1.w);
+        }
     }
-    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
-    if ((lid & 31u) == 0u) {
-        red[lid >> 5u] = part;
+    {
+        const u32 cv = 32u + lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x4 = (q1.x * q1.x);
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x5 = (q1.y * q1.y);
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x6 = (q1.z * q1.z);
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x7 = (q1.w * q1.w);
+        }
     }
-    __syncthreads();
-    if (lid < 32u) {
-        part = red[lid & 7u];
-        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    {
+        const u32 cv = 64u + lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x8 = (q1.x * q1.x);
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x9 = (q1.y * q1.y);
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x10 = (q1.z * q1.z);
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x11 = (q1.w * q1.w);
+        }
     }
-    if (lid == 0u) {
-        red[0] = part;
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
     }
-    __syncthreads();
-    if (lid == 0u) {
-        const f32 acc = red[0];
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    if (live && lane == 0u) {
+        const f32 acc = part;
         a0[row] = sqrtf(acc);
     }
 }

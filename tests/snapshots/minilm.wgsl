@@ -72,99 +72,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -678,99 +815,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -1229,99 +1503,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -1792,99 +2203,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -2343,99 +2891,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -2906,99 +3591,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -3457,99 +4279,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -4020,99 +4979,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -4571,99 +5667,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -5134,99 +6367,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -5685,99 +7055,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -6248,99 +7755,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 
@@ -6799,99 +8443,236 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redmean0: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 240u) {
+    if (group * 8u >= 240u) {
         return;
     }
+    let lane: u32 = lid & 31u;
+    let slot: u32 = group * 8u + lid / 32u;
+    let live: bool = slot < 240u;
+    let row: u32 = select(239u, slot, live);
     let l0: u32 = row / 30u;
     let l1: u32 = (row / 1u) % 30u;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + a1[(row * 384u + c)];
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    var x9: f32 = 0.0f;
+    var x10: f32 = 0.0f;
+    var x11: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 384u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 32u + lane;
+        let i: u32 = row * 384u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 384u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 96u + lane;
+        let i: u32 = row * 384u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 384u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 160u + lane;
+        let i: u32 = row * 384u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 384u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 224u + lane;
+        let i: u32 = row * 384u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 384u + c;
+        x8 = a1[i];
+    }
+    {
+        let c: u32 = 288u + lane;
+        let i: u32 = row * 384u + c;
+        x9 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 384u + c;
+        x10 = a1[i];
+    }
+    {
+        let c: u32 = 352u + lane;
+        let i: u32 = row * 384u + c;
+        x11 = a1[i];
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    redmean0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 2u) {
+        part = (part + redmean0[lid + 2u]);
+        part = (part + redmean0[lid + 4u]);
+        part = (part + redmean0[lid + 6u]);
+        part = (part + redmean0[lid + 8u]);
+        part = (part + redmean0[lid + 10u]);
+        part = (part + redmean0[lid + 12u]);
+        part = (part + redmean0[lid + 14u]);
+        part = (part + redmean0[lid + 16u]);
+        part = (part + redmean0[lid + 18u]);
+        part = (part + redmean0[lid + 20u]);
+        part = (part + redmean0[lid + 22u]);
+        part = (part + redmean0[lid + 24u]);
+        part = (part + redmean0[lid + 26u]);
+        part = (part + redmean0[lid + 28u]);
+        part = (part + redmean0[lid + 30u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redmean0[lid + 1u]);
+        redmean0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+    part = redmean0[lid - lane];
+    let mean: f32 = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    redsq0[lid] = part;
+    workgroupBarrier();
+    if (lane < 2u) {
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 6u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 10u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 14u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 18u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 22u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 26u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 30u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let mean: f32 = red[0] / 384.0f;
-    workgroupBarrier();
-    part = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let d: f32 = (a1[(row * 384u + c)] - mean);
-        part = part + d * d;
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 384.0f + 1e-12f);
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        let acc: f32 = (a1[(row * 384u + c)] - mean) * inv * a2[c] + a3[c];
-        a0[(row * 384u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 32u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 96u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 160u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 224u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 288u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 352u + lane;
+            let i: u32 = row * 384u + c;
+            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            a0[i] = acc;
+        }
     }
 }
 

@@ -37,43 +37,239 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: n = rms_norm(x, g, eps)
-extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_03f8575a8ccf2f92(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
-    __shared__ f32 red[256];
+extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_5f7a52f85984cd1b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+    __shared__ f32 redsq0[8];
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 row = group;
-    if (row >= 4u) {
+    if (group * 4u >= 4u) {
         return;
     }
+    const u32 lane = lid & 63u;
+    const u32 slot = group * 4u + lid / 64u;
+    const bool live = slot < 4u;
+    const u32 row = select(3u, slot, live);
     const u32 l0 = row;
     f32 part = 0.0f;
-    for (u32 c = lid; c < 576u; c += 256u) {
-        const f32 d = a1[(row * 576u + c)];
-        part = part + d * d;
+    f32 x0 = 0.0f;
+    f32 x1 = 0.0f;
+    f32 x2 = 0.0f;
+    f32 x3 = 0.0f;
+    f32 x4 = 0.0f;
+    f32 x5 = 0.0f;
+    f32 x6 = 0.0f;
+    f32 x7 = 0.0f;
+    f32 x8 = 0.0f;
+    f32 x9 = 0.0f;
+    f32 x10 = 0.0f;
+    f32 x11 = 0.0f;
+    const bool ok2 = (128u + lane) * 4u < 576u;
+    {
+        const u32 cv = lane;
+        const u32 iv = row * 144u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 576u + c;
+            x0 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 576u + c;
+            x1 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 576u + c;
+            x2 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 576u + c;
+            x3 = q1.w;
+        }
     }
-    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    {
+        const u32 cv = 64u + lane;
+        const u32 iv = row * 144u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 576u + c;
+            x4 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 576u + c;
+            x5 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 576u + c;
+            x6 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 576u + c;
+            x7 = q1.w;
+        }
+    }
+    if (ok2) {
+        const u32 cv = 128u + lane;
+        const u32 iv = row * 144u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 576u + c;
+            x8 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 576u + c;
+            x9 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 576u + c;
+            x10 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 576u + c;
+            x11 = q1.w;
+        }
+    }
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
     if ((lid & 31u) == 0u) {
-        red[lid >> 5u] = part;
+        redsq0[lid >> 5u] = part;
     }
     __syncthreads();
-    if (lid < 32u) {
-        part = red[lid & 7u];
-        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
-    }
-    if (lid == 0u) {
-        red[0] = part;
-    }
-    __syncthreads();
-    const f32 inv = rsqrtf(red[0] / 576.0f + __uint_as_float(u[0]));
-    for (u32 c = lid; c < 576u; c += 256u) {
-        const f32 acc = a1[(row * 576u + c)] * inv * a2[c];
-        a0[(row * 576u + c)] = acc;
+    const u32 redsq_warp = (lid / 64u) * 2u;
+    part = redsq0[redsq_warp];
+    part = (part + redsq0[redsq_warp + 1u]);
+    const f32 inv = rsqrtf(part / 576.0f + __uint_as_float(u[0]));
+    if (live) {
+        {
+            const u32 cv = lane;
+            const u32 iv = row * 144u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x0 * inv * q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x1 * inv * q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x2 * inv * q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x3 * inv * q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 64u + lane;
+            const u32 iv = row * 144u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x4 * inv * q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x5 * inv * q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x6 * inv * q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x7 * inv * q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        if (ok2) {
+            const u32 cv = 128u + lane;
+            const u32 iv = row * 144u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x8 * inv * q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x9 * inv * q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x10 * inv * q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 576u + c;
+                const f32 acc = x11 * inv * q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
     }
 }
 

@@ -30,58 +30,159 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
+var<workgroup> redsq0: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_rms_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 4u) {
+    if (group * 4u >= 4u) {
         return;
     }
+    let lane: u32 = lid & 63u;
+    let slot: u32 = group * 4u + lid / 64u;
+    let live: bool = slot < 4u;
+    let row: u32 = select(3u, slot, live);
     let l0: u32 = row;
     var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 576u; c = c + 256u) {
-        let d: f32 = a1[(row * 576u + c)];
-        part = part + d * d;
+    var x0: f32 = 0.0f;
+    var x1: f32 = 0.0f;
+    var x2: f32 = 0.0f;
+    var x3: f32 = 0.0f;
+    var x4: f32 = 0.0f;
+    var x5: f32 = 0.0f;
+    var x6: f32 = 0.0f;
+    var x7: f32 = 0.0f;
+    var x8: f32 = 0.0f;
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 576u + c;
+        x0 = a1[i];
     }
-    red[lid] = part;
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 576u + c;
+        x1 = a1[i];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 576u + c;
+        x2 = a1[i];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 576u + c;
+        x3 = a1[i];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 576u + c;
+        x4 = a1[i];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 576u + c;
+        x5 = a1[i];
+    }
+    {
+        let c: u32 = 384u + lane;
+        let i: u32 = row * 576u + c;
+        x6 = a1[i];
+    }
+    {
+        let c: u32 = 448u + lane;
+        let i: u32 = row * 576u + c;
+        x7 = a1[i];
+    }
+    {
+        let c: u32 = 512u + lane;
+        let i: u32 = row * 576u + c;
+        x8 = a1[i];
+    }
+    part = (((x0 * x0 + x1 * x1) + (x2 * x2 + x3 * x3)) + ((x4 * x4 + x5 * x5) + (x6 * x6 + (x7 * x7 + x8 * x8))));
+    redsq0[lid] = part;
     workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+    if (lane < 4u) {
+        part = (part + redsq0[lid + 4u]);
+        part = (part + redsq0[lid + 8u]);
+        part = (part + redsq0[lid + 12u]);
+        part = (part + redsq0[lid + 16u]);
+        part = (part + redsq0[lid + 20u]);
+        part = (part + redsq0[lid + 24u]);
+        part = (part + redsq0[lid + 28u]);
+        part = (part + redsq0[lid + 32u]);
+        part = (part + redsq0[lid + 36u]);
+        part = (part + redsq0[lid + 40u]);
+        part = (part + redsq0[lid + 44u]);
+        part = (part + redsq0[lid + 48u]);
+        part = (part + redsq0[lid + 52u]);
+        part = (part + redsq0[lid + 56u]);
+        part = (part + redsq0[lid + 60u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+    if (lane < 1u) {
+        part = (part + redsq0[lid + 1u]);
+        part = (part + redsq0[lid + 2u]);
+        part = (part + redsq0[lid + 3u]);
+        redsq0[lid] = part;
     }
     workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    let inv: f32 = inverseSqrt(red[0] / 576.0f + u.f0);
-    for (var c: u32 = lid; c < 576u; c = c + 256u) {
-        let acc: f32 = a1[(row * 576u + c)] * inv * a2[c];
-        a0[(row * 576u + c)] = acc;
+    part = redsq0[lid - lane];
+    let inv: f32 = inverseSqrt(part / 576.0f + u.f0);
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 576u + c;
+            let acc: f32 = x0 * inv * a2[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 576u + c;
+            let acc: f32 = x1 * inv * a2[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 576u + c;
+            let acc: f32 = x2 * inv * a2[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 576u + c;
+            let acc: f32 = x3 * inv * a2[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 576u + c;
+            let acc: f32 = x4 * inv * a2[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 576u + c;
+            let acc: f32 = x5 * inv * a2[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 384u + lane;
+            let i: u32 = row * 576u + c;
+            let acc: f32 = x6 * inv * a2[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 448u + lane;
+            let i: u32 = row * 576u + c;
+            let acc: f32 = x7 * inv * a2[c];
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 512u + lane;
+            let i: u32 = row * 576u + c;
+            let acc: f32 = x8 * inv * a2[c];
+            a0[i] = acc;
+        }
     }
 }
 

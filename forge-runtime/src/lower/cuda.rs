@@ -101,7 +101,7 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
     let schedule = &geometry::cuda_schedule(spec, schedule);
     let mut w = Writer::new(Dialect::Cuda, spec, *schedule, vec![0; spec.args.len()]);
     w.emit_body();
-    let (threads, wide) = (w.threads, w.wide);
+    let (threads, wide, chosen) = (w.threads, w.wide, w.variant.take());
     let (shared, body) = w.finish();
     let idx = if wide { "u64" } else { "u32" };
     let mut code = String::new();
@@ -122,8 +122,9 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         limit: MAX_GRID_X as u64 * geometry::MAX_WORKGROUPS_PER_DIM as u64,
     })?;
     let code = format!("// node: {}\n{code}", spec.node);
-    let variant =
-        geometry::vector_map(spec, schedule).then(|| format!("map, 16-byte vectors ({threads} threads, 4 points)"));
+    let variant = geometry::vector_map(spec, schedule)
+        .then(|| format!("map, 16-byte vectors ({threads} threads, 4 points)"))
+        .or(chosen);
     Ok(CudaFunction { name, code, threads, grid, smem: 0, sm90a: false, tensor_maps: Vec::new(), variant })
 }
 

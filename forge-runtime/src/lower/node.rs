@@ -42,7 +42,7 @@ impl Lowering<'_> {
 
     pub fn push(&mut self, args: ArgSet, body: KernelBody) {
         let uses_uniforms = body.exprs().iter().any(|e| e.uses_uniforms());
-        let schedule = default_schedule(&body, self.hint);
+        let schedule = default_schedule(self.hint);
         let spec = KernelSpec { node: self.label.clone(), args: args.args, uses_uniforms, body };
         self.plan.kernels.push(PlannedKernel { spec, schedule });
     }
@@ -74,8 +74,10 @@ impl Lowering<'_> {
                 let rank = xs.len();
                 let idmap: Vec<usize> = (0..rank).collect();
                 let input = self.scalar(&mut args, x, &idmap, rank, None)?;
-                // A keepdim reduction's epilogue space drops the kept axis (one value per row).
-                let epilogue = if espace.len() > leading.len() {
+                // A keepdim reduction's epilogue space drops the kept axis (one value per row);
+                // softmax and the norms keep theirs (one value per element).
+                let per_row = matches!(call.op, Builtin::Reduce(_) | Builtin::Argmax);
+                let epilogue = if per_row && espace.len() > leading.len() {
                     let emap = align(&concrete(&value.shape, self.dims), &leading);
                     self.scalar(&mut args, value, &emap, leading.len(), Some(call_expr))?
                 } else {
@@ -393,17 +395,10 @@ fn align(value: &[usize], space: &[usize]) -> Vec<usize> {
 }
 
 /// The schedule of a kernel: the template's default, overridden by the node's attribute.
-fn default_schedule(body: &KernelBody, hint: ScheduleHint) -> Schedule {
-    let cols = match body {
-        KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } => Some(*cols),
-        KernelBody::Map { .. }
-        | KernelBody::Index { .. }
-        | KernelBody::Matmul(_)
-        | KernelBody::Attention(_)
-        | KernelBody::Raw(_) => None,
-    };
-    let mut s =
-        Schedule { workgroup: cols.map(|c| (c.next_power_of_two() as u32).clamp(32, 256)).unwrap_or(256), items: 1 };
+/// Every template defaults to 256 threads: row kernels pack short rows several to a workgroup
+/// (`geometry::row_layout`).
+fn default_schedule(hint: ScheduleHint) -> Schedule {
+    let mut s = Schedule::default();
     if let Some(wg) = hint.workgroup {
         s.workgroup = wg;
     }

@@ -1,7 +1,7 @@
 //! Lowering whole graphs: plans have the expected kernels, every kernel's WGSL validates with
 //! naga, and CUDA-C programs are emitted (NVRTC compiles them in the backend's tests).
 
-use super::{cuda, lower, wgsl};
+use super::{code, cuda, lower, wgsl};
 use crate::graph::parse_and_check;
 use crate::ir::KernelBody;
 use std::str::FromStr;
@@ -82,6 +82,72 @@ fn a_bert_encoder_lowers_with_views_and_shared_kernels() {
     let distinct: std::collections::HashSet<&str> = fns.iter().flatten().map(|f| f.name.as_str()).collect();
     assert!(distinct.len() < 16, "{} distinct CUDA functions", distinct.len());
     assert!(p.kernels.iter().any(|k| matches!(k.spec.body, KernelBody::Attention(_))));
+}
+
+/// Row ops of every kind with expression inputs and epilogues (and an f16 output, which is
+/// never stored 16 bytes at a time).
+pub(crate) const ROWS: &str = "graph Rows { dims { R, C }
+    input x: f32[R, C]; input y: f32[R, C]; input v: f32[C]; weight g: f32[C]; weight bta: f32[C];
+    uniform eps: f32 = 1e-5;
+    output sm: f32[R, C]; output smh: f16[R, C]; output rn: f32[R, C]; output ln: f32[R, C];
+    output s: f32[R]; output am: u32[R];
+    sm = softmax(x * 0.5 + v) + y;
+    smh = softmax(x) as f16;
+    rn = rms_norm(x, g * 2.0, eps) * 2.0;
+    ln = layer_norm(x + y, g, bta, eps);
+    s = mean(x * v) + 1.0;
+    am = argmax(x - v);
+}";
+
+fn is_row(body: &KernelBody) -> bool {
+    matches!(body, KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. })
+}
+
+#[test]
+fn row_layouts_pack_short_rows_and_stream_long_ones() {
+    use crate::ir::Schedule;
+    use code::geometry::{row_layout, RowLayout};
+    let s = Schedule::default();
+    let resident = |per_row, rows| RowLayout { per_row, rows, resident: true };
+    assert_eq!(row_layout(5, &s), resident(1, 256));
+    assert_eq!(row_layout(384, &s), resident(32, 8), "MiniLM's norms: 12 values a thread");
+    assert_eq!(row_layout(1024, &s), resident(64, 4));
+    assert_eq!(row_layout(8192, &s), resident(256, 1));
+    assert_eq!(row_layout(16384, &s), resident(256, 1));
+    assert!(!row_layout(16385, &s).resident);
+    assert!(!row_layout(100, &Schedule { workgroup: 96, items: 1 }).resident, "not a power of two");
+}
+
+#[test]
+fn row_kernels_read_rows_once_in_both_dialects() {
+    for (r, c, rows_per_group, vector) in
+        [(37, 5, 256, false), (13, 384, 8, true), (5, 1023, 4, false), (2, 8192, 1, true)]
+    {
+        let p = plan(ROWS, &[r, c]);
+        validate_all(&p);
+        let rows: Vec<_> = p.kernels.iter().filter(|k| is_row(&k.spec.body)).collect();
+        assert_eq!(rows.len(), 6, "{c}");
+        for k in rows {
+            let f = cuda::emit_function(&k.spec, &k.schedule).unwrap();
+            let variant = f.variant.clone().unwrap_or_default();
+            assert!(variant.contains(&format!("({rows_per_group} rows x")), "{c}: {variant}");
+            let wgsl = wgsl::emit_kernel(&p, &k.spec, &k.schedule, &vec![0; k.spec.args.len()]);
+            // One pass over the row: no column loop (WGSL row reductions stream).
+            let per_row = matches!(k.spec.body, KernelBody::Row { .. });
+            assert!((per_row || !wgsl.contains("for (")) && !f.code.contains("for ("), "{c}: {}", f.code);
+            let vectors = f.code.contains("reinterpret_cast<const forge_v4f*>");
+            assert_eq!(vectors, vector, "{c} {}: {}", k.spec.node, f.code);
+            assert_eq!(f.grid[0] as usize, r.div_ceil(rows_per_group as usize), "{c}");
+        }
+    }
+    // Too long for registers: the streaming template, one row a workgroup.
+    let p = plan(ROWS, &[2, 20000]);
+    validate_all(&p);
+    for k in p.kernels.iter().filter(|k| is_row(&k.spec.body)) {
+        let f = cuda::emit_function(&k.spec, &k.schedule).unwrap();
+        assert!(f.variant.is_none() && f.code.contains("for ("), "{}", f.code);
+        assert_eq!(f.grid[0], 2);
+    }
 }
 
 #[test]

@@ -122,7 +122,7 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         KernelBody::Index { extents, reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => product(extents).max(1),
         KernelBody::Index { extents, .. } => product(extents).div_ceil(t * s.items.max(1) as u64).max(1),
         KernelBody::Row { leading, .. } | KernelBody::Softmax { leading, .. } | KernelBody::Norm { leading, .. } => {
-            product(leading).max(1)
+            product(leading).div_ceil(body_row_layout(&spec.body, s).map_or(1, |l| l.rows) as u64).max(1)
         }
         KernelBody::Matmul(m) => {
             let per = match matmul_variant(m, s) {
@@ -137,6 +137,61 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
             (product(&a.batch) * a.tq as u64).div_ceil(rows_per_group).max(1)
         }
+    }
+}
+
+/// Values a thread of a register-resident row kernel holds at most when the workgroup has
+/// threads to spare: a row gets the fewest threads (a power of two) that keep each at or under
+/// this (more threads a row, more warps to hide latency when there are few rows).
+pub const ROW_VALUES_TARGET: usize = 16;
+/// Values a thread holds at most in registers; rows longer than this per thread of the
+/// workgroup stream through memory instead (`rows`: 64 × 256 threads = 16,384 columns).
+pub const ROW_VALUES_MAX: usize = 64;
+
+/// How a row kernel splits its workgroup between rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowLayout {
+    /// Threads per row (a power of two).
+    pub per_row: u32,
+    /// Rows per workgroup (`threads / per_row`).
+    pub rows: u32,
+    /// Each thread holds its values of the row in registers and the row is read once
+    /// (`rows_resident`); otherwise one row per workgroup, streamed once per pass (`rows`).
+    pub resident: bool,
+}
+
+/// The layout of a row kernel of `cols` columns under schedule `s`: register-resident when the
+/// workgroup is a power of two and the row fits in [`ROW_VALUES_MAX`] values a thread; short
+/// rows share a workgroup (MiniLM's 384-wide norms: 32 threads of 12 values, 8 rows).
+pub fn row_layout(cols: usize, s: &Schedule) -> RowLayout {
+    let threads = s.workgroup.max(1);
+    let want = cols.div_ceil(ROW_VALUES_TARGET).max(1).next_power_of_two();
+    let per_row = want.min(threads as usize) as u32;
+    if !threads.is_power_of_two() || cols.div_ceil(per_row as usize) > ROW_VALUES_MAX {
+        return RowLayout { per_row: threads, rows: 1, resident: false };
+    }
+    RowLayout { per_row, rows: threads / per_row, resident: true }
+}
+
+/// The layout a row kernel runs: [`row_layout`], except that row reductions (`sum`, `mean`,
+/// `max`, `argmax`: one value a row, one read of the row either way) hold their row in
+/// registers only under a schedule of [`VECTOR_POINTS`] items, which [`cuda_schedule`] gives
+/// them: a WGSL compiler may factor a common multiplier out of the unrolled sum (lavapipe
+/// turned `sum(x * 1e-37)` of 3e38s into `sum(x) * 1e-37`, an overflow), which the streaming
+/// loop does not expose. `None` for other kernels.
+pub fn body_row_layout(body: &KernelBody, s: &Schedule) -> Option<RowLayout> {
+    match body {
+        KernelBody::Row { .. } if s.items != VECTOR_POINTS => {
+            Some(RowLayout { per_row: s.workgroup.max(1), rows: 1, resident: false })
+        }
+        KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } => {
+            Some(row_layout(*cols, s))
+        }
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_) => None,
     }
 }
 
@@ -160,11 +215,12 @@ pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
 }
 
 /// The schedule a kernel runs with on CUDA: maps left at one item a thread get
-/// [`VECTOR_POINTS`] when they can run vectorised (H200: a copy at 57% of PyTorch's with one
+/// [`VECTOR_POINTS`] when they can run vectorised, row reductions to hold their row in
+/// registers ([`body_row_layout`]) (H200: a copy at 57% of PyTorch's with one
 /// 4-byte point a thread).
 pub fn cuda_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
     let vectorised = Schedule { items: VECTOR_POINTS, ..*s };
-    if s.items <= 1 && vector_map(spec, &vectorised) {
+    if s.items <= 1 && (vector_map(spec, &vectorised) || matches!(spec.body, KernelBody::Row { .. })) {
         vectorised
     } else {
         *s
@@ -197,6 +253,20 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             1 => format!("online softmax, one query per thread ({t} threads)"),
             lanes => format!("online softmax, {lanes} lanes per query ({t} threads)"),
         },
+        KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } => {
+            let l = body_row_layout(&spec.body, s).unwrap_or(row_layout(*cols, s));
+            if l.resident {
+                let values = cols.div_ceil(l.per_row as usize);
+                format!(
+                    "{}, registers ({} rows x {} threads, {values} values each)",
+                    spec.body.kind(),
+                    l.rows,
+                    l.per_row
+                )
+            } else {
+                format!("{}, streamed ({t} threads a row)", spec.body.kind())
+            }
+        }
         other => format!("{} ({t} threads, {} items)", other.kind(), s.items.max(1)),
     }
 }

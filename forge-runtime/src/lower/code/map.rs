@@ -64,11 +64,8 @@ fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) 
         w.close();
     }
     let pad = "    ".repeat(w.indent);
-    let loads: String = w
-        .take_vec_reads()
-        .into_iter()
-        .map(|a| format!("{pad}const {t} q{a} = reinterpret_cast<const {t}*>(a{a})[q];\n", t = w.vec4_ty(a)))
-        .collect();
+    let loads: String =
+        w.take_vec_reads().into_iter().map(|(a, slot)| format!("{pad}{}\n", w.vec_load(a, slot, "q"))).collect();
     w.body.insert_str(mark, &loads);
     let t = w.vec4_ty(out);
     w.line(format!("reinterpret_cast<{t}*>(a{out})[q] = {t}{{r0, r1, r2, r3}};"));

@@ -1,8 +1,9 @@
 //! Code generation shared by WGSL and CUDA-C. Every kernel template is written once against
 //! [`Writer`], whose statements and expressions print in either dialect, so the WGSL that runs
 //! (and is tested against the CPU reference) on software Vulkan and the CUDA-C that NVRTC
-//! compiles are the same algorithm. `scalar` prints kernel expressions; `map`, `rows`,
-//! `matmul`, `attention` are the templates; `geometry` says how many workgroups each needs.
+//! compiles are the same algorithm. `scalar` prints kernel expressions; `map`, `rows` (with
+//! `rows_resident` and `rows_reduce`), `matmul`, `attention` are the templates; `geometry` says
+//! how many workgroups each needs.
 //! `gemm` is CUDA's own: fast matrix-product kernels that replace the `matmul` template there
 //! when the operands are plain matrices.
 
@@ -14,6 +15,8 @@ mod matmul;
 mod matmul_blocked;
 mod prelude;
 mod rows;
+mod rows_reduce;
+mod rows_resident;
 mod scalar;
 
 use crate::elem::{Elem, Ty};
@@ -45,11 +48,16 @@ pub(crate) struct Writer<'a> {
     /// Row-major strides of the space whose flat index templates pass to `expr` (a load with
     /// exactly these strides reads at the flat index).
     pub own_strides: Option<Vec<usize>>,
-    /// CUDA vector maps: the lane (0..4) of the thread's four points being printed; a load at
-    /// the flat index `i` of a vectorisable argument reads lane `x/y/z/w` of its 16-byte
-    /// `q{arg}`, which `map` loads once for the four lanes.
+    /// CUDA vector templates: the lane (0..4) of the thread's four points being printed; a load
+    /// at index `vec_indices[slot]` of a vectorisable argument reads lane `x/y/z/w` of its
+    /// 16-byte [`Writer::vec_name`], which the template loads once for the four lanes.
     pub vec_lane: Option<usize>,
-    vec_reads: std::cell::RefCell<std::collections::BTreeSet<usize>>,
+    /// The index expressions vector lanes read at (maps: the flat index `i`; rows: also the
+    /// column `c`, for gains and other row-broadcast operands).
+    pub vec_indices: &'static [&'static str],
+    /// A description of the template's variant where it chose one (for profiles).
+    pub variant: Option<String>,
+    vec_reads: std::cell::RefCell<std::collections::BTreeSet<(usize, usize)>>,
     body: String,
     /// Workgroup arrays: name, element type as the dialect spells it, length.
     shared: Vec<(String, &'static str, usize)>,
@@ -69,6 +77,8 @@ impl<'a> Writer<'a> {
             threads,
             own_strides: None,
             vec_lane: None,
+            vec_indices: &["i"],
+            variant: None,
             vec_reads: Default::default(),
             body: String::new(),
             shared: Vec::new(),
@@ -283,9 +293,11 @@ impl<'a> Writer<'a> {
     /// Element `index` of argument `arg`, converted to its compute type.
     pub fn load(&self, arg: usize, index: &str) -> String {
         let a = &self.spec.args[arg];
-        if let Some(lane) = self.vec_lane.filter(|_| index == "i" && self.vectorisable(arg)) {
-            self.vec_reads.borrow_mut().insert(arg);
-            return format!("q{arg}.{}", ["x", "y", "z", "w"][lane % 4]);
+        if let Some(lane) = self.vec_lane.filter(|_| self.vectorisable(arg)) {
+            if let Some(slot) = self.vec_indices.iter().position(|&v| v == index) {
+                self.vec_reads.borrow_mut().insert((arg, slot));
+                return format!("{}.{}", vec_name(arg, slot), ["x", "y", "z", "w"][lane % 4]);
+            }
         }
         let index = self.based(arg, index);
         let out_is_atomic = self.d == Dialect::Wgsl && a.elem == Elem::BF16 && arg == self.spec.body.out();
@@ -343,9 +355,31 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The arguments vector lanes read since the last call (and forgets them).
-    pub fn take_vec_reads(&self) -> Vec<usize> {
+    /// The (argument, index slot) pairs vector lanes read since the last call (and forgets them).
+    pub fn take_vec_reads(&self) -> Vec<(usize, usize)> {
         std::mem::take(&mut *self.vec_reads.borrow_mut()).into_iter().collect()
+    }
+
+    /// The statement loading the 16-byte vector `vec_name(arg, slot)` at vector index `index`
+    /// (elements `4 * index ..`; the argument's base offset is a multiple of four).
+    pub fn vec_load(&self, arg: usize, slot: usize, index: &str) -> String {
+        let t = self.vec4_ty(arg);
+        let index = match self.bases.get(arg).copied().unwrap_or(0) / geometry::VECTOR_POINTS as u64 {
+            0 => index.to_string(),
+            b => format!("({index} + {})", self.u(b)),
+        };
+        format!("const {t} {} = reinterpret_cast<const {t}*>(a{arg})[{index}];", vec_name(arg, slot))
+    }
+
+    /// The statement storing four values as one 16-byte vector of the output at vector index
+    /// `index`.
+    pub fn vec_store(&self, out: usize, index: &str, values: &[&str]) -> String {
+        let t = self.vec4_ty(out);
+        let index = match self.bases.get(out).copied().unwrap_or(0) / geometry::VECTOR_POINTS as u64 {
+            0 => index.to_string(),
+            b => format!("({index} + {})", self.u(b)),
+        };
+        format!("reinterpret_cast<{t}*>(a{out})[{index}] = {t}{{{}}};", values.join(", "))
     }
 
     fn based(&self, arg: usize, index: &str) -> String {
@@ -353,6 +387,15 @@ impl<'a> Writer<'a> {
             0 => index.to_string(),
             b => format!("({index} + {})", self.u(b)),
         }
+    }
+}
+
+/// The 16-byte variable vector lanes of argument `arg` read at index slot `slot`
+/// ([`Writer::vec_indices`]).
+pub(crate) fn vec_name(arg: usize, slot: usize) -> String {
+    match slot {
+        0 => format!("q{arg}"),
+        s => format!("q{arg}_{s}"),
     }
 }
 

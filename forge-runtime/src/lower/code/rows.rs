@@ -1,6 +1,7 @@
-//! Row templates: one workgroup per row of `[leading.., cols]`, threads striding over the
-//! columns, tree reductions in workgroup memory — reductions and argmax, softmax, RMS and
-//! layer norm (two-pass variance).
+//! Row templates — reductions and argmax, softmax, RMS and layer norm (two-pass variance) over
+//! the last axis of `[leading.., cols]`. Rows that fit in registers run `rows_resident` (one
+//! read of the row); longer ones the streaming template here: one workgroup per row, threads
+//! striding over the columns once per pass, tree reductions in workgroup memory.
 
 use super::map::tree;
 use super::{unflatten, Writer};
@@ -35,6 +36,9 @@ fn fmax(_: &Writer<'_>, a: &str, b: &str) -> String {
 }
 
 pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
+    if let Some(layout) = super::geometry::body_row_layout(body, &w.sched).filter(|l| l.resident) {
+        return super::rows_resident::row_kernel(w, body, layout);
+    }
     let t = w.threads;
     match body {
         KernelBody::Row { out, leading, cols, op: RowOp::Argmax, input, epilogue } => {

@@ -1,0 +1,115 @@
+//! Reductions across the threads that share a row in the register-resident row kernels: each
+//! thread brings its partial values in mutable variables and leaves with the row's result in
+//! them, every thread of the row the same. CUDA: butterfly shuffles inside the warp, then the
+//! warps of a row through shared memory; WGSL (and CUDA workgroups smaller than a warp): a tree
+//! in workgroup memory that folds up to 16 partials a level (3 barriers for 256 threads).
+
+use super::{Dialect, Writer};
+use crate::elem::Ty;
+
+/// Partials folded at most per level of the workgroup-memory tree.
+const TREE_RADIX: u32 = 16;
+
+/// One reduction across a row's threads.
+pub(super) struct RowReduction<'a> {
+    /// Prefix of its shared arrays (unique in the kernel: each reduction has its own arrays,
+    /// so no barrier is needed before the next one).
+    pub name: &'a str,
+    /// The thread's partials (variables) and their types.
+    pub parts: &'a [(&'a str, Ty)],
+    /// Emits `mine = combine(mine, other)`: `mine` are the partial variables, `other` values.
+    /// It must be commutative, so that every thread ends with the same result.
+    pub combine: &'a dyn Fn(&mut Writer<'_>, &[String], &[String]),
+}
+
+/// Reduces `r.parts` across the `per_row` threads of each row (consecutive `lane`s of the
+/// workgroup). Every thread of the workgroup must run it (barriers, full-warp shuffles).
+pub(super) fn reduce_row(w: &mut Writer<'_>, r: &RowReduction<'_>, per_row: u32) {
+    if per_row <= 1 {
+        return;
+    }
+    if w.d == Dialect::Cuda && w.threads >= 32 {
+        shuffle(w, r, per_row);
+    } else {
+        tree(w, r, per_row);
+    }
+}
+
+fn mine(r: &RowReduction<'_>) -> Vec<String> {
+    r.parts.iter().map(|(p, _)| p.to_string()).collect()
+}
+
+/// CUDA: butterflies over the row's lanes of a warp, then (rows wider than a warp) each warp's
+/// result through shared memory, combined in warp order by every thread of the row.
+fn shuffle(w: &mut Writer<'_>, r: &RowReduction<'_>, per_row: u32) {
+    let mut offset = per_row.min(32) / 2;
+    while offset > 0 {
+        // Every lane of the warp shuffles (no lane is inside a branch here).
+        w.line("{");
+        w.indent += 1;
+        let mut other = Vec::new();
+        for (j, (p, ty)) in r.parts.iter().enumerate() {
+            w.let_(&format!("o{j}"), *ty, &format!("__shfl_xor_sync(0xffffffffu, {p}, {offset})"));
+            other.push(format!("o{j}"));
+        }
+        (r.combine)(w, &mine(r), &other);
+        w.close();
+        offset /= 2;
+    }
+    if per_row <= 32 {
+        return;
+    }
+    let (warps, per_row_warps) = (w.threads / 32, per_row / 32);
+    let arrays: Vec<String> = (0..r.parts.len()).map(|j| format!("{}{j}", r.name)).collect();
+    for (a, (_, ty)) in arrays.iter().zip(r.parts) {
+        w.shared(a, *ty, warps as usize);
+    }
+    w.if_("(lid & 31u) == 0u");
+    for (a, (p, _)) in arrays.iter().zip(r.parts) {
+        w.line(format!("{a}[lid >> 5u] = {p};"));
+    }
+    w.close();
+    w.barrier();
+    let first = format!("{}_warp", r.name);
+    w.let_(&first, Ty::U32, &format!("(lid / {per_row}u) * {per_row_warps}u"));
+    for (a, (p, _)) in arrays.iter().zip(r.parts) {
+        w.assign(p, &format!("{a}[{first}]"));
+    }
+    for k in 1..per_row_warps {
+        let other: Vec<String> = arrays.iter().map(|a| format!("{a}[{first} + {k}u]")).collect();
+        (r.combine)(w, &mine(r), &other);
+    }
+}
+
+/// Workgroup memory: each level, the first `n / radix` lanes of a row fold `radix` partials
+/// (their own and ones `n / radix` apart, which no thread writes at that level), then a barrier;
+/// at the end every thread reads its row's first slot.
+fn tree(w: &mut Writer<'_>, r: &RowReduction<'_>, per_row: u32) {
+    let arrays: Vec<String> = (0..r.parts.len()).map(|j| format!("{}{j}", r.name)).collect();
+    for (a, (_, ty)) in arrays.iter().zip(r.parts) {
+        w.shared(a, *ty, w.threads as usize);
+    }
+    for (a, (p, _)) in arrays.iter().zip(r.parts) {
+        w.line(format!("{a}[lid] = {p};"));
+    }
+    w.barrier();
+    let mut n = per_row;
+    while n > 1 {
+        let radix = n.min(TREE_RADIX);
+        let m = n / radix;
+        w.if_(&format!("lane < {m}u"));
+        for k in 1..radix {
+            let other: Vec<String> = arrays.iter().map(|a| format!("{a}[lid + {}u]", k * m)).collect();
+            (r.combine)(w, &mine(r), &other);
+        }
+        for (a, (p, _)) in arrays.iter().zip(r.parts) {
+            w.line(format!("{a}[lid] = {p};"));
+        }
+        w.close();
+        w.barrier();
+        n = m;
+    }
+    for (a, (p, _)) in arrays.iter().zip(r.parts) {
+        w.assign(p, &format!("{a}[lid - lane]"));
+    }
+}

@@ -1,0 +1,362 @@
+//! Register-resident row kernels: the `per_row` threads of a row ([`RowLayout`]; several rows
+//! share a workgroup when they are short) load it from memory once into registers, reduce
+//! across the row from the registers (`rows_reduce`) and write the outputs from them, so
+//! softmax and the norms read their input once instead of once per pass.
+//!
+//! A thread holds `chunks × width` values `x{v}`: chunk `k` is the columns
+//! `(k · per_row + lane) · width ..+ width`. `width` is 4 on CUDA when rows are whole 16-byte
+//! vectors and an operand or the output is read or written at the element or the column: each
+//! such operand is loaded with one 16-byte load a chunk (`Writer::vec_indices`), the output
+//! stored with one 16-byte store. Otherwise `width` is 1 (consecutive threads, consecutive
+//! columns). Only the last chunk can pass the row's end; it is guarded by `ok{k}`.
+
+use super::geometry::{RowLayout, VECTOR_POINTS};
+use super::rows_reduce::{reduce_row, RowReduction};
+use super::{unflatten, Dialect, Writer};
+use crate::elem::Ty;
+use crate::ir::{contiguous_strides, KernelBody, NormKind, ReduceOp, RowOp, SExpr};
+
+/// Where a thread's values of a row lie.
+struct Shape {
+    cols: usize,
+    per_row: usize,
+    width: usize,
+    chunks: usize,
+}
+
+impl Shape {
+    fn values(&self) -> usize {
+        self.chunks * self.width
+    }
+    /// Whether chunk `k` can pass the end of the row.
+    fn partial(&self, k: usize) -> bool {
+        (k + 1) * self.per_row * self.width > self.cols
+    }
+    /// Chunk `k`'s first column in units of `width`.
+    fn unit(&self, w: &Writer<'_>, k: usize) -> String {
+        match k * self.per_row {
+            0 => w.idx("lane"),
+            first => format!("{} + {}", w.u(first as u64), w.idx("lane")),
+        }
+    }
+    /// `value` where value `v` is in the row, `outside` past its end.
+    fn guarded(&self, v: usize, value: &str, outside: &str) -> String {
+        let k = v / self.width;
+        if self.partial(k) {
+            format!("select({outside}, {value}, ok{k})")
+        } else {
+            value.to_string()
+        }
+    }
+    fn names(&self) -> Vec<String> {
+        (0..self.values()).map(|v| format!("x{v}")).collect()
+    }
+}
+
+pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody, layout: RowLayout) {
+    let (leading, cols, input) = match body {
+        KernelBody::Row { leading, cols, input, .. }
+        | KernelBody::Softmax { leading, cols, input, .. }
+        | KernelBody::Norm { leading, cols, input, .. } => (leading, *cols, input),
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_) => return,
+    };
+    let lead = start(w, leading, layout);
+    let mut full = lead.clone();
+    full.push("c".into());
+    let mut space = leading.clone();
+    space.push(cols);
+    w.own_strides = Some(contiguous_strides(&space));
+    w.vec_indices = &["i", "c"];
+    let width = vector_width(w, body, &full, cols);
+    let per_row = layout.per_row as usize;
+    let sh = Shape { cols, per_row, width, chunks: cols.div_ceil(per_row * width) };
+    w.variant = Some(format!(
+        "{}, registers ({} rows x {per_row} threads, {} values each{})",
+        body.kind(),
+        layout.rows,
+        sh.values(),
+        if width > 1 { ", 16-byte vectors" } else { "" }
+    ));
+    let ninf = w.f32_lit(f32::NEG_INFINITY);
+    let zero = w.f32_lit(0.0);
+    w.var("part", Ty::F32, &zero);
+    match body {
+        KernelBody::Row { out, op: RowOp::Argmax, epilogue, .. } => {
+            load(w, &sh, input, &full, &ninf);
+            argmax(w, &sh, *out, leading, &lead, epilogue);
+        }
+        KernelBody::Row { out, op: RowOp::Reduce(op), epilogue, .. } => {
+            let max = *op == ReduceOp::Max;
+            load(w, &sh, input, &full, if max { ninf.as_str() } else { zero.as_str() });
+            let combine = |a: &str, b: &str| if max { format!("forge_fmax({a}, {b})") } else { format!("({a} + {b})") };
+            reduce_values(w, &sh, "red", &sh.names(), &combine);
+            w.if_("live && lane == 0u");
+            let r = if *op == ReduceOp::Mean { format!("part / {}", w.f32_lit(cols as f32)) } else { "part".into() };
+            w.let_("acc", Ty::F32, &r);
+            store_row(w, *out, leading, &lead, epilogue);
+        }
+        KernelBody::Softmax { out, epilogue, .. } => {
+            load(w, &sh, input, &full, &ninf);
+            reduce_values(w, &sh, "redmax", &sh.names(), &|a, b| format!("forge_fmax({a}, {b})"));
+            w.let_("m", Ty::F32, "part");
+            for v in 0..sh.values() {
+                let e = sh.guarded(v, &w.exp(&format!("x{v} - m")), &zero);
+                w.assign(&format!("x{v}"), &e);
+            }
+            reduce_values(w, &sh, "redsum", &sh.names(), &|a, b| format!("({a} + {b})"));
+            w.let_("total", Ty::F32, "part");
+            write(w, &sh, *out, epilogue, &full, &|_, v| format!("x{v} / total"));
+        }
+        KernelBody::Norm { out, kind, gain, bias, eps, epilogue, .. } => {
+            load(w, &sh, input, &full, &zero);
+            let n = w.f32_lit(cols as f32);
+            if *kind == NormKind::Layer {
+                // Two-pass variance from the registers: the mean, then squared deviations.
+                reduce_values(w, &sh, "redmean", &sh.names(), &|a, b| format!("({a} + {b})"));
+                w.let_("mean", Ty::F32, &format!("part / {n}"));
+                for v in 0..sh.values() {
+                    let d = sh.guarded(v, &format!("x{v} - mean"), &zero);
+                    w.assign(&format!("x{v}"), &d);
+                }
+            }
+            let squares: Vec<String> = sh.names().iter().map(|x| format!("{x} * {x}")).collect();
+            reduce_values(w, &sh, "redsq", &squares, &|a, b| format!("({a} + {b})"));
+            let e = w.expr(eps, &[], None, "");
+            let inv = w.rsqrt(&format!("part / {n} + {e}"));
+            w.let_("inv", Ty::F32, &inv);
+            let value = |w: &Writer<'_>, v: usize| {
+                let g = w.expr(gain, &full, Some("i"), "");
+                match bias {
+                    Some(b) => format!("x{v} * inv * {g} + {}", w.expr(b, &full, Some("i"), "")),
+                    None => format!("x{v} * inv * {g}"),
+                }
+            };
+            write(w, &sh, *out, epilogue, &full, &value);
+        }
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_) => {}
+    }
+}
+
+/// The thread's row (`row`, with its leading indices), its `lane` in the row and whether the
+/// row exists (`live`). Workgroups wholly past the last row leave (uniformly, before any
+/// barrier); a thread past it in the last workgroup computes the last row again and writes
+/// nothing, so every thread of the workgroup reaches the barriers and shuffles.
+fn start(w: &mut Writer<'_>, leading: &[usize], layout: RowLayout) -> Vec<String> {
+    let rows: u64 = leading.iter().map(|&e| e as u64).product();
+    let per_group = w.u(layout.rows as u64);
+    w.if_(&format!("group * {per_group} >= {}", w.u(rows)));
+    w.line("return;");
+    w.close();
+    w.let_("lane", Ty::U32, &format!("lid & {}u", layout.per_row - 1));
+    let slot = format!("group * {per_group} + {}", w.idx(&format!("lid / {}u", layout.per_row)));
+    w.let_idx("slot", &slot);
+    w.let_("live", Ty::Bool, &format!("slot < {}", w.u(rows)));
+    w.let_idx("row", &format!("select({}, slot, live)", w.u(rows.saturating_sub(1))));
+    unflatten(w, "row", leading, "l")
+}
+
+/// 4 on CUDA when rows are whole 16-byte vectors and something is read or written 16 bytes at
+/// a time (found by printing the operands once as lane 0); else 1.
+fn vector_width(w: &mut Writer<'_>, body: &KernelBody, full: &[String], cols: usize) -> usize {
+    let lanes = VECTOR_POINTS as usize;
+    if w.d != Dialect::Cuda || cols % lanes != 0 {
+        return 1;
+    }
+    let per_element: Vec<&SExpr> = match body {
+        KernelBody::Softmax { input, epilogue, .. } => vec![input, epilogue],
+        KernelBody::Norm { input, gain, bias, epilogue, .. } => {
+            [input, gain, epilogue].into_iter().chain(bias).collect()
+        }
+        KernelBody::Row { input, .. } => vec![input],
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_) => Vec::new(),
+    };
+    w.vec_lane = Some(0);
+    for e in per_element {
+        let _ = w.expr(e, full, Some("i"), "acc");
+    }
+    w.vec_lane = None;
+    let reads = !w.take_vec_reads().is_empty();
+    let writes = !matches!(body, KernelBody::Row { .. }) && w.vectorisable(body.out());
+    if reads || writes {
+        lanes
+    } else {
+        1
+    }
+}
+
+/// Chunk `k` in a block of its own (guarded by `ok{k}` when it can pass the row's end):
+/// `lane_body(v)` for each of its values `v` with the column `c` and flat index `i` defined;
+/// on vector chunks the 16-byte loads the lanes read are printed ahead of them, `pre` before
+/// those and `post` after the lanes.
+fn chunk(
+    w: &mut Writer<'_>,
+    sh: &Shape,
+    k: usize,
+    pre: &[String],
+    lane_body: &mut dyn FnMut(&mut Writer<'_>, usize),
+    post: &mut dyn FnMut(&mut Writer<'_>),
+) {
+    if sh.partial(k) {
+        w.if_(&format!("ok{k}"));
+    } else {
+        w.line("{");
+        w.indent += 1;
+    }
+    let cols = w.u(sh.cols as u64);
+    let unit = sh.unit(w, k);
+    if sh.width == 1 {
+        w.let_idx("c", &unit);
+        w.let_idx("i", &format!("row * {cols} + c"));
+        lane_body(w, k);
+    } else {
+        w.let_idx("cv", &unit);
+        w.let_idx("iv", &format!("row * {} + cv", w.u((sh.cols / sh.width) as u64)));
+        for line in pre {
+            w.line(line);
+        }
+        let mark = w.body.len();
+        for j in 0..sh.width {
+            w.line("{");
+            w.indent += 1;
+            w.let_idx("c", &format!("cv * {} + {}", w.u(sh.width as u64), w.u(j as u64)));
+            w.let_idx("i", &format!("row * {cols} + c"));
+            w.vec_lane = Some(j);
+            lane_body(w, k * sh.width + j);
+            w.vec_lane = None;
+            w.close();
+        }
+        let pad = "    ".repeat(w.indent);
+        let loads: String = w
+            .take_vec_reads()
+            .into_iter()
+            .map(|(a, slot)| format!("{pad}{}\n", w.vec_load(a, slot, if slot == 0 { "iv" } else { "cv" })))
+            .collect();
+        w.body.insert_str(mark, &loads);
+        post(w);
+    }
+    w.close();
+}
+
+/// Declares the thread's values (`pad` past the row's end) and loads the row into them.
+fn load(w: &mut Writer<'_>, sh: &Shape, input: &SExpr, full: &[String], pad: &str) {
+    for v in 0..sh.values() {
+        w.var(&format!("x{v}"), Ty::F32, pad);
+    }
+    for k in (0..sh.chunks).filter(|&k| sh.partial(k)) {
+        let first = format!("({}) * {} < {}", sh.unit(w, k), w.u(sh.width as u64), w.u(sh.cols as u64));
+        w.let_(&format!("ok{k}"), Ty::Bool, &first);
+    }
+    for k in 0..sh.chunks {
+        let mut body = |w: &mut Writer<'_>, v: usize| {
+            let x = w.expr(input, full, Some("i"), "");
+            w.assign(&format!("x{v}"), &x);
+        };
+        chunk(w, sh, k, &[], &mut body, &mut |_| {});
+    }
+}
+
+/// `part`: `terms` folded pairwise in the thread (a short dependency chain), then across the row.
+fn reduce_values(w: &mut Writer<'_>, sh: &Shape, name: &str, terms: &[String], combine: &dyn Fn(&str, &str) -> String) {
+    fn fold(t: &[String], f: &dyn Fn(&str, &str) -> String) -> String {
+        match t {
+            [one] => one.clone(),
+            _ => {
+                let (a, b) = t.split_at(t.len() / 2);
+                f(&fold(a, f), &fold(b, f))
+            }
+        }
+    }
+    let local = if terms.is_empty() { w.f32_lit(0.0) } else { fold(terms, combine) };
+    w.assign("part", &local);
+    let combine_parts = |w: &mut Writer<'_>, mine: &[String], other: &[String]| {
+        let c = combine(&mine[0], &other[0]);
+        w.assign(&mine[0], &c);
+    };
+    reduce_row(w, &RowReduction { name, parts: &[("part", Ty::F32)], combine: &combine_parts }, sh.per_row as u32);
+}
+
+/// Argmax: the thread's best (value, column) over its values in column order, then across the
+/// row; the first column wins ties and NaN never wins.
+fn argmax(w: &mut Writer<'_>, sh: &Shape, out: usize, leading: &[usize], lead: &[String], epilogue: &SExpr) {
+    let ninf = w.f32_lit(f32::NEG_INFINITY);
+    w.var("best", Ty::F32, &ninf);
+    w.var("besti", Ty::U32, "4294967295u");
+    for v in 0..sh.values() {
+        let (k, j) = (v / sh.width, v % sh.width);
+        let col = format!("u32(({}) * {} + {})", sh.unit(w, k), w.u(sh.width as u64), w.u(j as u64));
+        let better = format!("x{v} > best || (x{v} == best && {col} < besti)");
+        let cond = if sh.partial(k) { format!("ok{k} && ({better})") } else { better };
+        w.if_(&cond);
+        w.assign("best", &format!("x{v}"));
+        w.assign("besti", &col);
+        w.close();
+    }
+    let combine = |w: &mut Writer<'_>, m: &[String], o: &[String]| {
+        w.if_(&format!("{0} > {1} || ({0} == {1} && {2} < {3})", o[0], m[0], o[1], m[1]));
+        w.assign(&m[0], &o[0]);
+        w.assign(&m[1], &o[1]);
+        w.close();
+    };
+    let parts = [("best", Ty::F32), ("besti", Ty::U32)];
+    reduce_row(w, &RowReduction { name: "redarg", parts: &parts, combine: &combine }, sh.per_row as u32);
+    w.if_("live && lane == 0u");
+    w.let_("acc", Ty::U32, "select(besti, 0u, besti == 4294967295u)");
+    store_row(w, out, leading, lead, epilogue);
+}
+
+/// `out[row] = epilogue(acc)` (inside the caller's `if`, which this closes).
+fn store_row(w: &mut Writer<'_>, out: usize, leading: &[usize], lead: &[String], epilogue: &SExpr) {
+    w.own_strides = Some(contiguous_strides(leading));
+    let v = w.expr(epilogue, lead, Some("row"), "acc");
+    w.store(out, "row", &v);
+    w.close();
+}
+
+/// Each value's output: `value(v)` (the op's result from the registers) through the epilogue,
+/// stored per element or, on vector chunks of a 16-byte-aligned output, one store a chunk.
+fn write(
+    w: &mut Writer<'_>,
+    sh: &Shape,
+    out: usize,
+    epilogue: &SExpr,
+    full: &[String],
+    value: &dyn Fn(&Writer<'_>, usize) -> String,
+) {
+    let vector_store = sh.width > 1 && w.vectorisable(out);
+    let ty = w.ty(epilogue.ty());
+    let pre: Vec<String> =
+        if vector_store { (0..sh.width).map(|j| format!("{ty} r{j};")).collect() } else { Vec::new() };
+    w.if_("live");
+    for k in 0..sh.chunks {
+        let mut body = |w: &mut Writer<'_>, v: usize| {
+            let acc = value(w, v);
+            w.let_("acc", Ty::F32, &acc);
+            let y = w.expr(epilogue, full, Some("i"), "acc");
+            if vector_store {
+                w.assign(&format!("r{}", v % sh.width), &y);
+            } else {
+                w.store(out, "i", &y);
+            }
+        };
+        let mut post = |w: &mut Writer<'_>| {
+            if vector_store {
+                let store = w.vec_store(out, "iv", &["r0", "r1", "r2", "r3"]);
+                w.line(store);
+            }
+        };
+        chunk(w, sh, k, &pre, &mut body, &mut post);
+    }
+    w.close();
+}
