@@ -16,12 +16,10 @@ forge_graph! {
         weight token_type_embeddings: f32[2, D];
         weight emb_ln_gamma: f32[D];
         weight emb_ln_beta:  f32[D];
-        weight q_w: f32[L, D, D];
-        weight q_b: f32[L, D];
-        weight k_w: f32[L, D, D];
-        weight k_b: f32[L, D];
-        weight v_w: f32[L, D, D];
-        weight v_b: f32[L, D];
+        // Query, key and value of each layer side by side (`[3, 1, out, in]`): one batched
+        // product computes all three (x is broadcast over the leading 3).
+        weight qkv_w: f32[L, 3, 1, D, D];
+        weight qkv_b: f32[L, 3, 1, 1, D];
         weight attn_out_w: f32[L, D, D];
         weight attn_out_b: f32[L, D];
         weight attn_ln_gamma: f32[L, D];
@@ -36,9 +34,8 @@ forge_graph! {
         temp emb:  f32[B, T, D];
         temp x:    f32[B, T, D];
         temp bias: f32[B, 1, 1, T];
-        temp q:    f32[B, T, D];
-        temp k:    f32[B, T, D];
-        temp v:    f32[B, T, D];
+        temp x1:   f32[1, B, T, D];
+        temp qkv:  f32[3, B, T, D];
         temp q4:   f32[B, T, H, E];
         temp k4:   f32[B, T, H, E];
         temp v4:   f32[B, T, H, E];
@@ -63,12 +60,11 @@ forge_graph! {
         bias[b, i, j, t] = select(mask[b, t] > 0, 0.0, -inf);
 
         for l in 0..L {
-            q = matmul(x, transpose(q_w[l])) + q_b[l];
-            k = matmul(x, transpose(k_w[l])) + k_b[l];
-            v = matmul(x, transpose(v_w[l])) + v_b[l];
-            q4 = reshape(q);
-            k4 = reshape(k);
-            v4 = reshape(v);
+            x1 = reshape(x);
+            qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l];
+            q4 = reshape(qkv[0]);
+            k4 = reshape(qkv[1]);
+            v4 = reshape(qkv[2]);
             qh = transpose(q4, 1, 2);
             kh = transpose(k4, 1, 2);
             vh = transpose(v4, 1, 2);

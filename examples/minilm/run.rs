@@ -45,12 +45,8 @@ impl Model {
             token_type_embeddings: &w.token_type_embeddings,
             emb_ln_gamma: &w.emb_ln_gamma,
             emb_ln_beta: &w.emb_ln_beta,
-            q_w: &w.q_w,
-            q_b: &w.q_b,
-            k_w: &w.k_w,
-            k_b: &w.k_b,
-            v_w: &w.v_w,
-            v_b: &w.v_b,
+            qkv_w: &side_by_side(&[&w.q_w, &w.k_w, &w.v_w], self.weights.config.layers),
+            qkv_b: &side_by_side(&[&w.q_b, &w.k_b, &w.v_b], self.weights.config.layers),
             attn_out_w: &w.attn_out_w,
             attn_out_b: &w.attn_out_b,
             attn_ln_gamma: &w.attn_ln_gamma,
@@ -64,6 +60,18 @@ impl Model {
         })?;
         Ok(g)
     }
+}
+
+/// Per layer, each tensor's slice in turn: `[L, n]` tensors become one `[L, len, n]`.
+fn side_by_side(tensors: &[&[f32]], layers: usize) -> Vec<f32> {
+    let mut out = Vec::with_capacity(tensors.iter().map(|t| t.len()).sum());
+    for l in 0..layers {
+        for t in tensors {
+            let n = t.len() / layers.max(1);
+            out.extend_from_slice(&t[l * n..(l + 1) * n]);
+        }
+    }
+    out
 }
 
 /// One embedding per sentence of `batch` (an instance built for its shape, one run).

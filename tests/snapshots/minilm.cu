@@ -337,16 +337,17 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_bad5ee47a1fb1f8a(f
     }
 }
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_a81e5400f8e81138_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// gemm simt64x64x8k4
+__device__ __forceinline__ void forge_matmul_e735198c75887c9c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
-    const u32 b0 = bidx;
-    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+    const u32 b0 = bidx / 8u;
+    const u32 b1 = (bidx / 1u) % 8u;
+    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
 }
-namespace fg_forge_matmul_a81e5400f8e81138 {
+namespace fg_forge_matmul_e735198c75887c9c {
 
 typedef unsigned short u16;
 
@@ -411,14 +412,17 @@ constexpr long long LDA = 384, LDB = 384;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = true;
-constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
+constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a81e5400f8e81138(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_a81e5400f8e81138;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_e735198c75887c9c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_e735198c75887c9c;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
+  { unsigned z = bidx;
+    { unsigned q = z % 3u; z /= 3u; aoff += (long long)q * 0ll; boff += (long long)q * 147456ll; }
+  }
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
 
@@ -532,7 +536,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a81e5400f8e811
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_a81e5400f8e81138_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_e735198c75887c9c_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -551,16 +555,10 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a81e5400f8e811
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_a81e5400f8e81138_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_e735198c75887c9c_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 extern "C" __global__ void __launch_bounds__(64) forge_attention_0d065d2d3ecf74b9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
@@ -1357,14 +1355,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// runs forge_matmul_e735198c75887c9c (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1387,14 +1379,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// runs forge_matmul_e735198c75887c9c (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1417,14 +1403,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// runs forge_matmul_e735198c75887c9c (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1447,14 +1427,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// runs forge_matmul_e735198c75887c9c (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1477,14 +1451,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// runs forge_matmul_a81e5400f8e81138 (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// runs forge_matmul_e735198c75887c9c (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)

@@ -348,12 +348,12 @@ fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     }
 }
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // qkv_w
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -377,199 +377,337 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 144u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let bidx: u32 = group / 6u;
+    let tile: u32 = group % 6u;
+    let b0: u32 = bidx / 8u;
+    let b1: u32 = (bidx / 1u) % 8u;
+    let m0: u32 = (tile / 6u) * 64u;
+    let n0: u32 = (tile % 6u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
     }
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // kernel attention (workgroup 64, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
-@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
 @group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -1736,12 +1874,12 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // qkv_w
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -1765,199 +1903,337 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 144u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let bidx: u32 = group / 6u;
+    let tile: u32 = group % 6u;
+    let b0: u32 = bidx / 8u;
+    let b1: u32 = (bidx / 1u) % 8u;
+    let m0: u32 = (tile / 6u) * 64u;
+    let n0: u32 = (tile % 6u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
     }
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // kernel attention (workgroup 64, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
-@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
 @group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -3124,12 +3400,12 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // qkv_w
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -3153,199 +3429,337 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 144u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let bidx: u32 = group / 6u;
+    let tile: u32 = group % 6u;
+    let b0: u32 = bidx / 8u;
+    let b1: u32 = (bidx / 1u) % 8u;
+    let m0: u32 = (tile / 6u) * 64u;
+    let n0: u32 = (tile % 6u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
     }
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // kernel attention (workgroup 64, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
-@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
 @group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -4512,12 +4926,12 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // qkv_w
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -4541,199 +4955,337 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 144u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let bidx: u32 = group / 6u;
+    let tile: u32 = group % 6u;
+    let b0: u32 = bidx / 8u;
+    let b1: u32 = (bidx / 1u) % 8u;
+    let m0: u32 = (tile / 6u) * 64u;
+    let n0: u32 = (tile % 6u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
     }
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // kernel attention (workgroup 64, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
-@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
 @group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -5900,12 +6452,12 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // qkv_w
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -5929,199 +6481,337 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 144u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let bidx: u32 = group / 6u;
+    let tile: u32 = group % 6u;
+    let b0: u32 = bidx / 8u;
+    let b1: u32 = (bidx / 1u) % 8u;
+    let m0: u32 = (tile / 6u) * 64u;
+    let n0: u32 = (tile % 6u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
     }
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // kernel attention (workgroup 64, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
-@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
 @group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -7288,12 +7978,12 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: q = matmul(x, transpose(q_w[l])) + q_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // q
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // q_b
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // q_w
+@group(0) @binding(3) var<storage, read> a3: array<f32>; // qkv_w
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -7317,199 +8007,337 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 144u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
+    let bidx: u32 = group / 6u;
+    let tile: u32 = group % 6u;
+    let b0: u32 = bidx / 8u;
+    let b1: u32 = (bidx / 1u) % 8u;
+    let m0: u32 = (tile / 6u) * 64u;
+    let n0: u32 = (tile % 6u) * 64u;
+    let tx: u32 = lid % 16u;
+    let ty: u32 = lid / 16u;
+    let ak: u32 = lid % 16u;
+    let aq: u32 = lid / 16u;
+    let bk: u32 = lid % 16u;
+    let bq: u32 = lid / 16u;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+     {
+        let ia: u32 = m0 + aq * 4u + 0u;
+        let ka: u32 = 0u + ak;
+        fa0 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 0u;
+        fb0 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 1u;
+        let ka: u32 = 0u + ak;
+        fa1 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 1u;
+        fb1 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 2u;
+        let ka: u32 = 0u + ak;
+        fa2 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 2u;
+        fb2 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+     {
+        let ia: u32 = m0 + aq * 4u + 3u;
+        let ka: u32 = 0u + ak;
+        fa3 = 0.0f;
+        if (ia < 30u && ka < 384u) {
+            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        }
+        let kb: u32 = 0u + bk;
+        let jb: u32 = n0 + bq * 4u + 3u;
+        fb3 = 0.0f;
+        if (kb < 384u && jb < 384u) {
+            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+        }
+    }
+    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
+        let more: bool = k0 + 16u < 384u;
+        if (more) {
+             {
+                let ia: u32 = m0 + aq * 4u + 0u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa0 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 0u;
+                fb0 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 1u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa1 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 1u;
+                fb1 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 2u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa2 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 2u;
+                fb2 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
+             {
+                let ia: u32 = m0 + aq * 4u + 3u;
+                let ka: u32 = (k0 + 16u) + ak;
+                fa3 = 0.0f;
+                if (ia < 30u && ka < 384u) {
+                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                }
+                let kb: u32 = (k0 + 16u) + bk;
+                let jb: u32 = n0 + bq * 4u + 3u;
+                fb3 = 0.0f;
+                if (kb < 384u && jb < 384u) {
+                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
         for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+            let row: u32 = st + kk * 16u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: k = matmul(x, transpose(k_w[l])) + k_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // k
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // k_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // k_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 0u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc0_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
-    }
-}
-
-// node: v = matmul(x, transpose(v_w[l])) + v_b[l]
-// kernel matmul (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // v
-@group(0) @binding(1) var<storage, read> a1: array<f32>; // v_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // v_w
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
-        return;
-    }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
-            va = a2[b0 * 11520u + i * 384u + ka];
+     {
+        let i: u32 = m0 + 1u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc1_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a3[kb + j * 384u];
-        }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
-        }
-        workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
+     {
+        let i: u32 = m0 + 2u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc2_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
+    }
+     {
+        let i: u32 = m0 + 3u + ty * 4u;
+        if (i < 30u) {
+             {
+                let j: u32 = n0 + 0u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_0;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 1u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_1;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 2u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_2;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+             {
+                let j: u32 = n0 + 3u + tx * 4u;
+                if (j < 384u) {
+                    let acc: f32 = acc3_3;
+                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                }
+            }
+        }
     }
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // kernel attention (workgroup 64, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // k
-@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // v
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
 @group(0) @binding(4) var<storage, read_write> a4: array<f32>; // bias
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }

@@ -53,11 +53,14 @@ pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label:
     }
     let cached = |k: &Key| loaded().lock().unwrap_or_else(|p| p.into_inner()).get(k).cloned();
     let missing: Vec<usize> = (0..programs.len()).filter(|&i| cached(&keys[i]).is_none()).collect();
-    let mut cubins: Vec<Option<Result<Vec<u8>>>> = programs.iter().map(|_| None).collect();
+    let mut fresh: Vec<Option<Arc<CudaModule>>> = programs.iter().map(|_| None).collect();
     if !missing.is_empty() {
         let lib = nvrtc::get()?;
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(missing.len());
         let next = std::sync::atomic::AtomicUsize::new(0);
+        // Each worker compiles (or reads from disk) and then loads its module right away, so
+        // loading overlaps the slowest program's compile (`load_module` binds the context to
+        // the worker's thread).
         let done = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..workers)
                 .map(|_| {
@@ -67,7 +70,7 @@ pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label:
                             let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some(&i) = missing.get(j) else { break };
                             let (program, arch) = programs[i];
-                            out.push((i, cubin(lib, program, arch, label)));
+                            out.push((i, cubin(lib, program, arch, label).and_then(|b| load(ctx, b, label))));
                         }
                         out
                     })
@@ -79,28 +82,30 @@ pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label:
             }
             Ok::<_, Error>(done)
         })?;
+        let mut done = done;
+        // The first failure in program order is the one reported.
+        done.sort_by_key(|(i, _)| *i);
         for (i, r) in done {
-            cubins[i] = Some(r);
+            let module = r?;
+            loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(keys[i].clone(), module.clone());
+            fresh[i] = Some(module);
         }
     }
     let mut modules = Vec::with_capacity(programs.len());
-    for (key, compiled) in keys.into_iter().zip(cubins) {
-        let module = match compiled {
-            None => match cached(&key) {
-                Some(m) => m,
-                None => return Err(Error::Internal("a cached CUDA module disappeared".into())),
-            },
-            Some(bytes) => {
-                let module = ctx.cuda_context().load_module(Ptx::from_binary(bytes?)).map_err(|e| {
-                    Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") }
-                })?;
-                loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(key, module.clone());
-                module
-            }
-        };
-        modules.push(module);
+    for (key, module) in keys.iter().zip(fresh) {
+        match module.or_else(|| cached(key)) {
+            Some(m) => modules.push(m),
+            None => return Err(Error::Internal("a cached CUDA module disappeared".into())),
+        }
     }
     Ok(modules)
+}
+
+/// Loads a CUBIN into the context.
+fn load(ctx: &CudaComputeContext, cubin: Vec<u8>, label: &str) -> Result<Arc<CudaModule>> {
+    ctx.cuda_context()
+        .load_module(Ptx::from_binary(cubin))
+        .map_err(|e| Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") })
 }
 
 /// The CUBIN of `program` for `arch`: from the disk cache, or compiled by NVRTC and stored there.

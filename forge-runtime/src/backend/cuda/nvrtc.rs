@@ -103,10 +103,13 @@ impl Nvrtc {
             Output::Ptx => format!("--gpu-architecture=compute_{}", arch.trim_start_matches("sm_")),
             Output::Cubin => format!("--gpu-architecture={arch}"),
         };
-        let opts: Vec<CString> = [gpu.as_str(), "-default-device", "--std=c++17", "-diag-suppress=177,550"]
-            .iter()
-            .filter_map(|o| CString::new(*o).ok())
-            .collect();
+        let mut opts = vec![gpu.as_str(), "-default-device", "--std=c++17", "-diag-suppress=177,550"];
+        // Forge's programs use no CUDA headers, runtime calls or textures: `-minimal` (NVRTC
+        // 12.4+) leaves those declarations out, a few tens of ms less front end per program.
+        if self.version >= (12, 4) {
+            opts.push("-minimal");
+        }
+        let opts: Vec<CString> = opts.iter().filter_map(|o| CString::new(*o).ok()).collect();
         let opt_ptrs: Vec<*const c_char> = opts.iter().map(|o| o.as_ptr()).collect();
         let create = self.sym::<CreateFn>(b"nvrtcCreateProgram\0")?;
         let compile = self.sym::<CompileFn>(b"nvrtcCompileProgram\0")?;

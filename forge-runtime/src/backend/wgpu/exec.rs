@@ -38,6 +38,40 @@ pub struct WgpuExec {
     variants: Vec<String>,
 }
 
+/// Compiles every distinct `(source, entry)` once, spread over the host's cores: naga's parse,
+/// validation and SPIR-V emission and the driver's pipeline build are per-shader CPU work, so a
+/// model's dozens of kernels build side by side instead of one after another (error scopes are
+/// thread-local, so each thread's compilation reports its own errors). Returns one pipeline per
+/// input, in order; the first failure (in input order) is the error.
+fn compile_all(ctx: &WgpuComputeContext, sources: &[(&str, &str)]) -> Result<Vec<wgpu::ComputePipeline>> {
+    let mut distinct: Vec<(&str, &str)> = Vec::new();
+    for s in sources {
+        if !distinct.contains(s) {
+            distinct.push(*s);
+        }
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(distinct.len()).max(1);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut built: Vec<Option<Result<wgpu::ComputePipeline>>> = (0..distinct.len()).map(|_| None).collect();
+    let results = std::sync::Mutex::new(&mut built);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((source, entry)) = distinct.get(i) else { break };
+                let r = ctx.compile_pipeline_cached(source, entry);
+                results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
+            });
+        }
+    });
+    // `distinct` is in first-use order, so its first failure is the first in input order.
+    let mut compiled = Vec::with_capacity(built.len());
+    for r in built {
+        compiled.push(r.unwrap_or_else(|| Err(Error::wgpu("compiling pipelines", "a compile thread stopped early")))?);
+    }
+    Ok(sources.iter().filter_map(|s| distinct.iter().position(|d| d == s)).map(|i| compiled[i].clone()).collect())
+}
+
 impl WgpuExec {
     pub fn new(device: Arc<super::WgpuDevice>, plan: Arc<Plan>) -> Result<WgpuExec> {
         let guard = device.lock();
@@ -60,12 +94,16 @@ impl WgpuExec {
         let mut all_bindings = Vec::with_capacity(plan.kernels.len());
         let mut variants = Vec::with_capacity(plan.kernels.len());
         let compiled_before = ctx.compilation_count();
+        let mut kernels = Vec::with_capacity(plan.kernels.len());
         for k in &plan.kernels {
             let bindings = layout.bindings(&plan, &k.spec, &c)?;
             let bases: Vec<u64> = bindings.iter().map(|b| b.base).collect();
             let source = emit_kernel(&plan, &k.spec, &k.schedule, &bases);
-            let entry = entry_name(&k.spec);
-            let pipeline = ctx.compile_pipeline_cached(&source, &entry)?;
+            kernels.push((k, bindings, source, entry_name(&k.spec)));
+        }
+        let sources: Vec<(&str, &str)> = kernels.iter().map(|(_, _, s, e)| (s.as_str(), e.as_str())).collect();
+        let pipelines = compile_all(ctx, &sources)?;
+        for ((k, bindings, _, _), pipeline) in kernels.into_iter().zip(pipelines) {
             let max_dim = c.max_compute_workgroups_per_dimension;
             let total = crate::lower::code::geometry::groups(&k.spec, &k.schedule);
             let grid = dispatch(&k.spec, &k.schedule, max_dim).ok_or_else(|| Error::DispatchTooLarge {

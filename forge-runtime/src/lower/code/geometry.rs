@@ -19,14 +19,16 @@ pub const ATTENTION_THREADS: u32 = 64;
 pub const ATTENTION_MAX_LANES: u32 = 16;
 
 /// Invocations that keep a GPU busy; attention rows split over lanes until they reach it.
-const ATTENTION_BUSY: u64 = 32 * 1024;
+/// (H200, MiniLM batch 64, 24,576 rows, a layer on CUDA / wgpu: 32K → 2 lanes 38.6 / 190 us,
+/// 64K → 4 lanes 34.2 / 159 us, 128K → 8 lanes 41.7 / 166 us, 256K → 16 lanes 78 / 234 us.)
+const ATTENTION_BUSY: u64 = 64 * 1024;
 
 /// Lanes that share one query row of the attention kernel (each walks every `lanes`-th key;
 /// their softmax states merge in workgroup memory): enough for [`ATTENTION_BUSY`]
 /// invocations, at most one per key and [`ATTENTION_MAX_LANES`]; 1 where the merge buffer
 /// (`threads × (ev + 2)` f32) would pass the 16 KiB every WebGPU adapter offers. On the H200
-/// (MiniLM, 32 keys): batch 8, 3,072 rows, 37 → 21 us with 16 lanes; batch 64, 24,576 rows,
-/// lane-interleaved 16 lanes lost to one (48 → 128 us), hence the cap by row count.
+/// (MiniLM, 32 keys): batch 8, 3,072 rows, 37 → 21 us with 16 lanes; at batch 64 (24,576 rows)
+/// 16 lanes lose to 4, hence the cap by invocation count.
 pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
     let rows = (a.batch.iter().map(|&e| e as u64).product::<u64>() * a.tq as u64).max(1);
     let want = ATTENTION_BUSY.div_ceil(rows).next_power_of_two();
@@ -198,12 +200,24 @@ pub fn body_row_layout(body: &KernelBody, s: &Schedule) -> Option<RowLayout> {
 /// Points each thread of a vectorised CUDA map owns (one 16-byte load per operand).
 pub const VECTOR_POINTS: u32 = 4;
 
+/// 16-byte vectors each thread of a vectorised map handles when the map has at least
+/// [`MAP_UNROLL_MIN_VECTORS`]: all its loads are issued before its first store, so more bytes
+/// are in flight per thread and a quarter as many blocks come and go.
+pub const MAP_UNROLL: u32 = 4;
+/// Vectors from which a map is big enough to fill the GPU many times over with
+/// [`MAP_UNROLL`] vectors a thread (8 blocks of 256 threads on each of 132 multiprocessors, 4
+/// times); smaller maps keep one vector a thread, to spread over every multiprocessor.
+const MAP_UNROLL_MIN_VECTORS: u64 = 4 * 8 * 256 * 132 * MAP_UNROLL as u64;
+
 /// Whether a CUDA map runs vectorised: 4-byte output elements at a 16-byte aligned offset,
-/// a multiple of [`VECTOR_POINTS`] points, and a schedule of that many items (which
-/// [`cuda_schedule`] gives maps by default).
+/// a multiple of [`VECTOR_POINTS`] points, and a schedule of a multiple of that many items
+/// (which [`cuda_schedule`] gives maps by default); each thread handles `items / 4` vectors.
 pub fn vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
     let KernelBody::Map { out, extents, .. } = &spec.body else { return false };
-    s.items == VECTOR_POINTS && product(extents) % VECTOR_POINTS as u64 == 0 && vector_arg(&spec.args[*out])
+    s.items >= VECTOR_POINTS
+        && s.items % VECTOR_POINTS == 0
+        && product(extents) % VECTOR_POINTS as u64 == 0
+        && vector_arg(&spec.args[*out])
 }
 
 /// Whether an argument can be read or written [`VECTOR_POINTS`] elements (16 bytes) at a time
@@ -220,7 +234,17 @@ pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
 /// 4-byte point a thread).
 pub fn cuda_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
     let vectorised = Schedule { items: VECTOR_POINTS, ..*s };
-    if s.items <= 1 && (vector_map(spec, &vectorised) || matches!(spec.body, KernelBody::Row { .. })) {
+    if s.items > 1 {
+        *s
+    } else if vector_map(spec, &vectorised) {
+        let big = matches!(&spec.body, KernelBody::Map { extents, .. }
+            if product(extents) / VECTOR_POINTS as u64 >= MAP_UNROLL_MIN_VECTORS);
+        if big {
+            Schedule { items: VECTOR_POINTS * MAP_UNROLL, ..*s }
+        } else {
+            vectorised
+        }
+    } else if matches!(spec.body, KernelBody::Row { .. }) {
         vectorised
     } else {
         *s
