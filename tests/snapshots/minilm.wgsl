@@ -382,23 +382,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -415,7 +416,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -454,23 +455,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -487,7 +489,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -526,23 +528,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -559,7 +562,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -748,23 +751,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -781,7 +785,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -1082,12 +1086,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -1096,6 +1098,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -1121,11 +1139,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -1135,11 +1152,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -1149,11 +1165,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -1163,11 +1178,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -1184,11 +1198,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -1198,11 +1211,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -1212,11 +1224,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -1226,11 +1237,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -1268,8 +1278,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -1301,8 +1314,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -1334,8 +1350,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -1367,8 +1386,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -1436,23 +1458,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -1469,7 +1492,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -1770,23 +1793,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -1803,7 +1827,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -1842,23 +1866,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -1875,7 +1900,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -1914,23 +1939,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -1947,7 +1973,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -2136,23 +2162,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -2169,7 +2196,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -2470,12 +2497,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -2484,6 +2509,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -2509,11 +2550,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -2523,11 +2563,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -2537,11 +2576,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -2551,11 +2589,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -2572,11 +2609,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -2586,11 +2622,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -2600,11 +2635,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -2614,11 +2648,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -2656,8 +2689,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -2689,8 +2725,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -2722,8 +2761,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -2755,8 +2797,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -2824,23 +2869,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -2857,7 +2903,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -3158,23 +3204,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -3191,7 +3238,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -3230,23 +3277,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -3263,7 +3311,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -3302,23 +3350,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -3335,7 +3384,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -3524,23 +3573,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -3557,7 +3607,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -3858,12 +3908,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -3872,6 +3920,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -3897,11 +3961,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -3911,11 +3974,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -3925,11 +3987,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -3939,11 +4000,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -3960,11 +4020,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -3974,11 +4033,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -3988,11 +4046,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -4002,11 +4059,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -4044,8 +4100,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -4077,8 +4136,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -4110,8 +4172,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -4143,8 +4208,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -4212,23 +4280,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -4245,7 +4314,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -4546,23 +4615,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -4579,7 +4649,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -4618,23 +4688,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -4651,7 +4722,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -4690,23 +4761,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -4723,7 +4795,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -4912,23 +4984,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -4945,7 +5018,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -5246,12 +5319,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -5260,6 +5331,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -5285,11 +5372,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -5299,11 +5385,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -5313,11 +5398,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -5327,11 +5411,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -5348,11 +5431,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -5362,11 +5444,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -5376,11 +5457,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -5390,11 +5470,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -5432,8 +5511,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -5465,8 +5547,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -5498,8 +5583,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -5531,8 +5619,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -5600,23 +5691,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -5633,7 +5725,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -5934,23 +6026,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -5967,7 +6060,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -6006,23 +6099,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -6039,7 +6133,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -6078,23 +6172,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -6111,7 +6206,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -6300,23 +6395,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -6333,7 +6429,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -6634,12 +6730,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -6648,6 +6742,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -6673,11 +6783,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -6687,11 +6796,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -6701,11 +6809,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -6715,11 +6822,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -6736,11 +6842,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -6750,11 +6855,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -6764,11 +6868,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -6778,11 +6881,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -6820,8 +6922,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -6853,8 +6958,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -6886,8 +6994,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -6919,8 +7030,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -6988,23 +7102,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -7021,7 +7136,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -7322,23 +7437,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -7355,7 +7471,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -7394,23 +7510,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -7427,7 +7544,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -7466,23 +7583,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a2[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -7499,7 +7617,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[j]);
     }
 }
@@ -7688,23 +7806,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -7721,7 +7840,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -8022,12 +8141,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -8036,6 +8153,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -8061,11 +8194,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -8075,11 +8207,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -8089,11 +8220,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -8103,11 +8233,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -8124,11 +8253,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -8138,11 +8266,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -8152,11 +8279,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -8166,11 +8292,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -8208,8 +8333,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -8241,8 +8369,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -8274,8 +8405,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -8307,8 +8441,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -8376,23 +8513,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -8409,7 +8547,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
