@@ -185,6 +185,76 @@ fn large_matmuls_choose_register_blocked(ctx: &Context) {
 }
 
 forge_graph! {
+    /// Batch entries of a few rows times a weight they all share fold into one product's rows:
+    /// A may be an expression, and each row's epilogue reads a full-shape residual at its own
+    /// entry. Where B differs per entry (`p`) nothing folds; where it differs per head only
+    /// (`q`), the entries of a head fold and the head stays a batch entry.
+    graph Folded {
+        dims { H, B, T, D, F }
+        input  x: f32[H, B, T, D];
+        input  res: f32[H, B, T, F];
+        weight w: f32[F, D];
+        weight bias: f32[F];
+        input  p: f32[H, B, D, F];
+        input  q: f32[H, 1, D, F];
+        output y: f32[H, B, T, F];
+        output yb: f32[H, B, T, F];
+        output z: f32[H, B, T, F];
+        output v: f32[H, B, T, F];
+        y = matmul(x * 0.5, transpose(w)) + bias + res;
+        #[schedule(workgroup = 256, items = 4)]
+        yb = matmul(x, transpose(w)) * res;
+        z = matmul(x, p) - res;
+        #[schedule(workgroup = 256, items = 8)]
+        v = matmul(x, q) + res;
+    }
+}
+
+/// [`Folded`] on shapes that fold into one tile, into rows that straddle tiles, and into few
+/// enough rows for the skinny kernel, each run after a run with other inputs (the poison).
+fn batch_folds_into_rows_of_a_shared_weight(ctx: &Context) {
+    for (h, b, t, d, f) in [(1, 5, 7, 40, 33), (2, 5, 7, 40, 33), (2, 4, 37, 45, 131), (2, 3, 1, 24, 20)] {
+        let (x, res) = (rand_f32(h * b * t * d, 1.0, 110), rand_f32(h * b * t * f, 1.0, 111));
+        let (w, bias) = (rand_f32(f * d, 1.0, 112), rand_f32(f, 1.0, 113));
+        let (p, q) = (rand_f32(h * b * d * f, 1.0, 114), rand_f32(h * d * f, 1.0, 115));
+        let wt: Vec<f32> = (0..d * f).map(|i| w[(i % f) * d + i / f]).collect();
+        let (mut want_y, mut want_yb, mut want_z, mut want_v) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for e in 0..h * b {
+            let xs = &x[e * t * d..(e + 1) * t * d];
+            let rs = &res[e * t * f..(e + 1) * t * f];
+            let half: Vec<f32> = xs.iter().map(|v| v * 0.5).collect();
+            let y = naive_matmul(&half, &wt, t, d, f);
+            want_y.extend(y.iter().enumerate().map(|(i, v)| v + bias[i % f] + rs[i]));
+            want_yb.extend(naive_matmul(xs, &wt, t, d, f).iter().zip(rs).map(|(v, r)| v * r));
+            let z = naive_matmul(xs, &p[e * d * f..(e + 1) * d * f], t, d, f);
+            want_z.extend(z.iter().zip(rs).map(|(v, r)| v - r));
+            let hq = &q[(e / b) * d * f..(e / b + 1) * d * f];
+            want_v.extend(naive_matmul(xs, hq, t, d, f).iter().zip(rs).map(|(v, r)| v + r));
+        }
+        let mut g = Folded::new(ctx, FoldedDims { h, b, t, d, f }).unwrap();
+        g.load_weights(FoldedWeights { w: &w, bias: &bias }).unwrap();
+        let poison = |n, seed| rand_f32(n, 3.0, seed);
+        let (px, pr) = (poison(x.len(), 116), poison(res.len(), 117));
+        let (pp, pq) = (poison(p.len(), 118), poison(q.len(), 119));
+        g.run(FoldedInputs { x: &px, res: &pr, p: &pp, q: &pq }).unwrap();
+        let out = g.run(FoldedInputs { x: &x, res: &res, p: &p, q: &q }).unwrap();
+        let shape = format!("{h}x{b}x{t}x{d}x{f}");
+        assert_close(&format!("{shape} y"), &out.y, &want_y, 1e-4, 1.0);
+        assert_close(&format!("{shape} yb"), &out.yb, &want_yb, 1e-4, 1.0);
+        assert_close(&format!("{shape} z"), &out.z, &want_z, 1e-4, 1.0);
+        assert_close(&format!("{shape} v"), &out.v, &want_v, 1e-4, 1.0);
+        // `v` folds the entries of each head and keeps the head as a batch entry (`obidx`).
+        let src = g.source(Target::Wgsl).expect("wgsl").to_string();
+        assert!(h == 1 || src.contains("obidx * "), "v folds into rows per head: {src}");
+        if t > 1 {
+            assert_wgpu_variants(ctx, g.last_profile(), &["register-blocked 64x64", "register-blocked 128x128"]);
+        } else {
+            assert_wgpu_variants(ctx, g.last_profile(), &["skinny matmul"]);
+        }
+    }
+}
+
+forge_graph! {
     graph RowOps {
         dims { B, T, C }
         input   x: f32[B, T, C];
@@ -606,6 +676,7 @@ forge_tests!(
     register_blocked_operand_forms,
     large_matmuls_choose_register_blocked,
     batched_matmul_with_transposed_weights,
+    batch_folds_into_rows_of_a_shared_weight,
     row_ops_against_loops,
     elementwise_forms_and_broadcasting,
     integer_semantics,

@@ -127,6 +127,15 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
          z = matmul(x, p) * 0.5; c = matmul(transpose(at), v); }",
         &[&[3, 17, 40, 24], &[2, 72, 96, 136], &[1, 4, 64, 40], &[2, 9, 20, 17]],
     ),
+    (
+        "graph Folded { dims { H, B, T, D, F } input x: f32[H, B, T, D]; input res: f32[H, B, T, F]; \
+         weight w: f32[F, D]; weight bias: f32[F]; input p: f32[H, B, D, F]; input q: f32[H, 1, D, F]; \
+         output y: f32[H, B, T, F]; output yb: f32[H, B, T, F]; output z: f32[H, B, T, F]; \
+         output v: f32[H, B, T, F]; y = matmul(x * 0.5, transpose(w)) + bias + res; \
+         #[schedule(workgroup = 256, items = 4)] yb = matmul(x, transpose(w)) * res; \
+         z = matmul(x, p) - res; #[schedule(workgroup = 256, items = 8)] v = matmul(x, q) + res; }",
+        &[&[1, 5, 7, 40, 33], &[2, 5, 7, 40, 33], &[2, 4, 37, 45, 131], &[2, 3, 1, 24, 20]],
+    ),
 ];
 
 /// Compiles the plan's CUDA program for each target (NVRTC, then ptxas where `FORGE_PTXAS` is

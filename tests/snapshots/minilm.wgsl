@@ -382,13 +382,12 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 144u) {
+    if (group >= 72u) {
         return;
     }
-    let bidx: u32 = group / 6u;
-    let tile: u32 = group % 6u;
-    let b0: u32 = bidx / 8u;
-    let b1: u32 = (bidx / 1u) % 8u;
+    let obidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
+    let ob0: u32 = obidx;
     let m0: u32 = (tile / 6u) * 64u;
     let n0: u32 = (tile % 6u) * 64u;
     let tx: u32 = lid % 16u;
@@ -397,6 +396,26 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_ / 8u;
+    let ba0_1: u32 = (bidxa0_ / 1u) % 8u;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = obidx * 8u + ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_ / 8u;
+    let ba1_1: u32 = (bidxa1_ / 1u) % 8u;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = obidx * 8u + ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_ / 8u;
+    let ba2_1: u32 = (bidxa2_ / 1u) % 8u;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = obidx * 8u + ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_ / 8u;
+    let ba3_1: u32 = (bidxa3_ / 1u) % 8u;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -422,59 +441,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
         fb0 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+            fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
         fb1 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+            fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
         fb2 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+            fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
         fb3 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+            fb3 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -485,59 +500,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
                 fb0 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
                 fb1 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
                 fb2 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
                 fb3 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
         }
@@ -569,8 +580,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -602,8 +617,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -635,8 +654,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -668,8 +691,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -886,23 +913,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -919,7 +947,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -1220,12 +1248,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -1234,6 +1260,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -1259,11 +1301,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -1273,11 +1314,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -1287,11 +1327,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -1301,11 +1340,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -1322,11 +1360,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -1336,11 +1373,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -1350,11 +1386,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -1364,11 +1399,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -1406,8 +1440,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -1439,8 +1476,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -1472,8 +1512,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -1505,8 +1548,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -1574,23 +1620,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -1607,7 +1654,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -1908,13 +1955,12 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 144u) {
+    if (group >= 72u) {
         return;
     }
-    let bidx: u32 = group / 6u;
-    let tile: u32 = group % 6u;
-    let b0: u32 = bidx / 8u;
-    let b1: u32 = (bidx / 1u) % 8u;
+    let obidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
+    let ob0: u32 = obidx;
     let m0: u32 = (tile / 6u) * 64u;
     let n0: u32 = (tile % 6u) * 64u;
     let tx: u32 = lid % 16u;
@@ -1923,6 +1969,26 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_ / 8u;
+    let ba0_1: u32 = (bidxa0_ / 1u) % 8u;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = obidx * 8u + ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_ / 8u;
+    let ba1_1: u32 = (bidxa1_ / 1u) % 8u;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = obidx * 8u + ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_ / 8u;
+    let ba2_1: u32 = (bidxa2_ / 1u) % 8u;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = obidx * 8u + ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_ / 8u;
+    let ba3_1: u32 = (bidxa3_ / 1u) % 8u;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -1948,59 +2014,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
         fb0 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+            fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
         fb1 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+            fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
         fb2 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+            fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
         fb3 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+            fb3 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -2011,59 +2073,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
                 fb0 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
                 fb1 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
                 fb2 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
                 fb3 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
         }
@@ -2095,8 +2153,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -2128,8 +2190,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -2161,8 +2227,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -2194,8 +2264,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -2412,23 +2486,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -2445,7 +2520,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -2746,12 +2821,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -2760,6 +2833,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -2785,11 +2874,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -2799,11 +2887,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -2813,11 +2900,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -2827,11 +2913,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -2848,11 +2933,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -2862,11 +2946,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -2876,11 +2959,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -2890,11 +2972,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -2932,8 +3013,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -2965,8 +3049,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -2998,8 +3085,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -3031,8 +3121,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -3100,23 +3193,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -3133,7 +3227,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -3434,13 +3528,12 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 144u) {
+    if (group >= 72u) {
         return;
     }
-    let bidx: u32 = group / 6u;
-    let tile: u32 = group % 6u;
-    let b0: u32 = bidx / 8u;
-    let b1: u32 = (bidx / 1u) % 8u;
+    let obidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
+    let ob0: u32 = obidx;
     let m0: u32 = (tile / 6u) * 64u;
     let n0: u32 = (tile % 6u) * 64u;
     let tx: u32 = lid % 16u;
@@ -3449,6 +3542,26 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_ / 8u;
+    let ba0_1: u32 = (bidxa0_ / 1u) % 8u;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = obidx * 8u + ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_ / 8u;
+    let ba1_1: u32 = (bidxa1_ / 1u) % 8u;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = obidx * 8u + ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_ / 8u;
+    let ba2_1: u32 = (bidxa2_ / 1u) % 8u;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = obidx * 8u + ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_ / 8u;
+    let ba3_1: u32 = (bidxa3_ / 1u) % 8u;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -3474,59 +3587,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
         fb0 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+            fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
         fb1 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+            fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
         fb2 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+            fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
         fb3 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+            fb3 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -3537,59 +3646,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
                 fb0 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
                 fb1 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
                 fb2 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
                 fb3 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
         }
@@ -3621,8 +3726,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -3654,8 +3763,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -3687,8 +3800,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -3720,8 +3837,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -3938,23 +4059,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -3971,7 +4093,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -4272,12 +4394,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -4286,6 +4406,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -4311,11 +4447,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -4325,11 +4460,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -4339,11 +4473,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -4353,11 +4486,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -4374,11 +4506,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -4388,11 +4519,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -4402,11 +4532,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -4416,11 +4545,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -4458,8 +4586,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -4491,8 +4622,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -4524,8 +4658,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -4557,8 +4694,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -4626,23 +4766,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -4659,7 +4800,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -4960,13 +5101,12 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 144u) {
+    if (group >= 72u) {
         return;
     }
-    let bidx: u32 = group / 6u;
-    let tile: u32 = group % 6u;
-    let b0: u32 = bidx / 8u;
-    let b1: u32 = (bidx / 1u) % 8u;
+    let obidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
+    let ob0: u32 = obidx;
     let m0: u32 = (tile / 6u) * 64u;
     let n0: u32 = (tile % 6u) * 64u;
     let tx: u32 = lid % 16u;
@@ -4975,6 +5115,26 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_ / 8u;
+    let ba0_1: u32 = (bidxa0_ / 1u) % 8u;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = obidx * 8u + ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_ / 8u;
+    let ba1_1: u32 = (bidxa1_ / 1u) % 8u;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = obidx * 8u + ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_ / 8u;
+    let ba2_1: u32 = (bidxa2_ / 1u) % 8u;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = obidx * 8u + ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_ / 8u;
+    let ba3_1: u32 = (bidxa3_ / 1u) % 8u;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -5000,59 +5160,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
         fb0 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+            fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
         fb1 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+            fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
         fb2 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+            fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
         fb3 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+            fb3 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -5063,59 +5219,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
                 fb0 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
                 fb1 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
                 fb2 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
                 fb3 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
         }
@@ -5147,8 +5299,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -5180,8 +5336,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -5213,8 +5373,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -5246,8 +5410,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -5464,23 +5632,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -5497,7 +5666,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -5798,12 +5967,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -5812,6 +5979,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -5837,11 +6020,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -5851,11 +6033,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -5865,11 +6046,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -5879,11 +6059,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -5900,11 +6079,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -5914,11 +6092,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -5928,11 +6105,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -5942,11 +6118,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -5984,8 +6159,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -6017,8 +6195,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -6050,8 +6231,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -6083,8 +6267,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -6152,23 +6339,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -6185,7 +6373,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -6486,13 +6674,12 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 144u) {
+    if (group >= 72u) {
         return;
     }
-    let bidx: u32 = group / 6u;
-    let tile: u32 = group % 6u;
-    let b0: u32 = bidx / 8u;
-    let b1: u32 = (bidx / 1u) % 8u;
+    let obidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
+    let ob0: u32 = obidx;
     let m0: u32 = (tile / 6u) * 64u;
     let n0: u32 = (tile % 6u) * 64u;
     let tx: u32 = lid % 16u;
@@ -6501,6 +6688,26 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_ / 8u;
+    let ba0_1: u32 = (bidxa0_ / 1u) % 8u;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = obidx * 8u + ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_ / 8u;
+    let ba1_1: u32 = (bidxa1_ / 1u) % 8u;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = obidx * 8u + ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_ / 8u;
+    let ba2_1: u32 = (bidxa2_ / 1u) % 8u;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = obidx * 8u + ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_ / 8u;
+    let ba3_1: u32 = (bidxa3_ / 1u) % 8u;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -6526,59 +6733,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
         fb0 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+            fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
         fb1 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+            fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
         fb2 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+            fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
         fb3 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+            fb3 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -6589,59 +6792,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
                 fb0 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
                 fb1 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
                 fb2 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
                 fb3 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
         }
@@ -6673,8 +6872,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -6706,8 +6909,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -6739,8 +6946,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -6772,8 +6983,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -6990,23 +7205,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -7023,7 +7239,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -7324,12 +7540,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -7338,6 +7552,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -7363,11 +7593,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -7377,11 +7606,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -7391,11 +7619,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -7405,11 +7632,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -7426,11 +7652,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -7440,11 +7665,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -7454,11 +7678,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -7468,11 +7691,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -7510,8 +7732,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -7543,8 +7768,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -7576,8 +7804,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -7609,8 +7840,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -7678,23 +7912,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -7711,7 +7946,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -8012,13 +8247,12 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 144u) {
+    if (group >= 72u) {
         return;
     }
-    let bidx: u32 = group / 6u;
-    let tile: u32 = group % 6u;
-    let b0: u32 = bidx / 8u;
-    let b1: u32 = (bidx / 1u) % 8u;
+    let obidx: u32 = group / 24u;
+    let tile: u32 = group % 24u;
+    let ob0: u32 = obidx;
     let m0: u32 = (tile / 6u) * 64u;
     let n0: u32 = (tile % 6u) * 64u;
     let tx: u32 = lid % 16u;
@@ -8027,6 +8261,26 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_ / 8u;
+    let ba0_1: u32 = (bidxa0_ / 1u) % 8u;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = obidx * 8u + ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_ / 8u;
+    let ba1_1: u32 = (bidxa1_ / 1u) % 8u;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = obidx * 8u + ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_ / 8u;
+    let ba2_1: u32 = (bidxa2_ / 1u) % 8u;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = obidx * 8u + ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_ / 8u;
+    let ba3_1: u32 = (bidxa3_ / 1u) % 8u;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -8052,59 +8306,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
         fb0 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb0 = a3[b0 * 147456u + kb + jb * 384u];
+            fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
         fb1 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb1 = a3[b0 * 147456u + kb + jb * 384u];
+            fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
         fb2 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb2 = a3[b0 * 147456u + kb + jb * 384u];
+            fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b1 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
         fb3 = 0.0f;
         if (kb < 384u && jb < 384u) {
-            fb3 = a3[b0 * 147456u + kb + jb * 384u];
+            fb3 = a3[ob0 * 147456u + kb + jb * 384u];
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -8115,59 +8365,55 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
                 fb0 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb0 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
                 fb1 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb1 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
                 fb2 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb2 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b1 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
                 fb3 = 0.0f;
                 if (kb < 384u && jb < 384u) {
-                    fb3 = a3[b0 * 147456u + kb + jb * 384u];
+                    fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             }
         }
@@ -8199,8 +8445,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -8232,8 +8482,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -8265,8 +8519,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -8298,8 +8556,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = obidx * 8u + r / 30u;
+        let b0: u32 = bidx / 8u;
+        let b1: u32 = (bidx / 1u) % 8u;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 384u) {
@@ -8516,23 +8778,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 384u) {
+        if (r < 240u && ka < 384u) {
             va = a3[b0 * 11520u + i * 384u + ka];
         }
         ta[lid] = va;
@@ -8549,7 +8812,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }
@@ -8850,12 +9113,10 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 192u) {
+    if (group >= 96u) {
         return;
     }
-    let bidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let m0: u32 = (tile / 24u) * 64u;
     let n0: u32 = (tile % 24u) * 64u;
     let tx: u32 = lid % 16u;
@@ -8864,6 +9125,22 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let aq: u32 = lid / 16u;
     let bk: u32 = lid % 16u;
     let bq: u32 = lid / 16u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
     var fa0: f32 = 0.0f;
     var fb0: f32 = 0.0f;
     var fa1: f32 = 0.0f;
@@ -8889,11 +9166,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
      {
-        let ia: u32 = m0 + aq * 4u + 0u;
         let ka: u32 = 0u + ak;
         fa0 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa0 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra0_ < 240u && ka < 384u) {
+            fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 0u;
@@ -8903,11 +9179,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 1u;
         let ka: u32 = 0u + ak;
         fa1 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa1 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra1_ < 240u && ka < 384u) {
+            fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 1u;
@@ -8917,11 +9192,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 2u;
         let ka: u32 = 0u + ak;
         fa2 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa2 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra2_ < 240u && ka < 384u) {
+            fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 2u;
@@ -8931,11 +9205,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let ia: u32 = m0 + aq * 4u + 3u;
         let ka: u32 = 0u + ak;
         fa3 = 0.0f;
-        if (ia < 30u && ka < 384u) {
-            fa3 = a2[b0 * 11520u + ia * 384u + ka];
+        if (ra3_ < 240u && ka < 384u) {
+            fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
         }
         let kb: u32 = 0u + bk;
         let jb: u32 = n0 + bq * 4u + 3u;
@@ -8952,11 +9225,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let more: bool = k0 + 16u < 384u;
         if (more) {
              {
-                let ia: u32 = m0 + aq * 4u + 0u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa0 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa0 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra0_ < 240u && ka < 384u) {
+                    fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 0u;
@@ -8966,11 +9238,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 1u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa1 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa1 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra1_ < 240u && ka < 384u) {
+                    fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 1u;
@@ -8980,11 +9251,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 2u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa2 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa2 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra2_ < 240u && ka < 384u) {
+                    fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 2u;
@@ -8994,11 +9264,10 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
              {
-                let ia: u32 = m0 + aq * 4u + 3u;
                 let ka: u32 = (k0 + 16u) + ak;
                 fa3 = 0.0f;
-                if (ia < 30u && ka < 384u) {
-                    fa3 = a2[b0 * 11520u + ia * 384u + ka];
+                if (ra3_ < 240u && ka < 384u) {
+                    fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                 }
                 let kb: u32 = (k0 + 16u) + bk;
                 let jb: u32 = n0 + bq * 4u + 3u;
@@ -9036,8 +9305,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
      {
-        let i: u32 = m0 + 0u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 0u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -9069,8 +9341,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 1u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 1u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -9102,8 +9377,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 2u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 2u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -9135,8 +9413,11 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
     }
      {
-        let i: u32 = m0 + 3u + ty * 4u;
-        if (i < 30u) {
+        let r: u32 = m0 + 3u + ty * 4u;
+        let i: u32 = r % 30u;
+        let bidx: u32 = r / 30u;
+        let b0: u32 = bidx;
+        if (r < 240u) {
              {
                 let j: u32 = n0 + 0u + tx * 4u;
                 if (j < 1536u) {
@@ -9204,23 +9485,24 @@ var<workgroup> tb: array<f32, 256>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 384u) {
+    if (group >= 360u) {
         return;
     }
-    let bidx: u32 = group / 48u;
-    let tile: u32 = group % 48u;
-    let b0: u32 = bidx;
+    let tile: u32 = group;
     let tm: u32 = tile / 24u;
     let tn: u32 = tile % 24u;
     let ly: u32 = lid / 16u;
     let lx: u32 = lid % 16u;
-    let i: u32 = tm * 16u + ly;
+    let r: u32 = tm * 16u + ly;
+    let i: u32 = r % 30u;
+    let bidx: u32 = r / 30u;
+    let b0: u32 = bidx;
     let j: u32 = tn * 16u + lx;
     var sum: f32 = 0.0f;
     for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
         let ka: u32 = k0 + lx;
         var va: f32 = 0.0f;
-        if (i < 30u && ka < 1536u) {
+        if (r < 240u && ka < 1536u) {
             va = a3[b0 * 46080u + i * 1536u + ka];
         }
         ta[lid] = va;
@@ -9237,7 +9519,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         workgroupBarrier();
     }
     let acc: f32 = sum;
-    if (i < 30u && j < 384u) {
+    if (r < 240u && j < 384u) {
         a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
     }
 }

@@ -2,11 +2,12 @@
 //! variant runs; and folding a workgroup count into a grid every backend accepts.
 
 use super::map::PARALLEL_REDUCE_MIN;
-use crate::ir::{AttentionBody, KernelBody, KernelSpec, MatmulBody, Schedule};
+use crate::ir::{AttentionBody, CoordValue, KernelBody, KernelSpec, MatmulBody, SExpr, Schedule};
 
 /// Workgroups per dispatch dimension every WebGPU adapter supports (CUDA's y limit too).
 pub const MAX_WORKGROUPS_PER_DIM: u32 = 65_535;
-/// Matmuls with at most this many rows per batch entry use the skinny kernel.
+/// Matmuls with at most this many rows per batch entry (folded, [`matmul_rows`]) use the
+/// skinny kernel.
 pub const SKINNY_MAX_M: usize = 8;
 /// Output columns per workgroup of the skinny matmul; the rest of the workgroup splits K.
 pub const SKINNY_COLS: u32 = 8;
@@ -54,8 +55,49 @@ pub enum MatmulVariant {
     Tiled(u32),
 }
 
+/// How many trailing batch dims of a matmul fold into its rows (0: none): the templates then
+/// run one `m·F`-row product per remaining batch entry (F the folded extents' product), row
+/// `r` being row `r % m` of folded batch entry `r / m`.
+// Why: MiniLM's projections are `x[B, T, D] · wᵀ`, T ≈ 30 rows per entry against a weight all
+// entries share; per entry they took the 16×16 tile (1.9 of wgpu's 2.8 ms on an H200), folded
+// their B·T rows take the register-blocked one. A dim folds where B (the second operand) does
+// not depend on it (no load stride, no index variable; or extent 1), so every row of a tile
+// multiplies the same B. A and the epilogue are evaluated at each row's own batch index, so
+// they may be any expression (the CUDA GEMM path, `gemm::bind`, folds plain loads the same way).
+pub fn folded_batch_dims(m: &MatmulBody) -> usize {
+    let nb = m.batch.len();
+    let folds = (0..nb).rev().take_while(|&d| m.batch[d] == 1 || !depends_on(&m.b, d)).count();
+    if m.m == 0 || product(&m.batch[nb - folds..]) <= 1 {
+        0
+    } else {
+        folds
+    }
+}
+
+/// Whether expression `e` reads index variable `var` of its space.
+fn depends_on(e: &SExpr, var: usize) -> bool {
+    let mut uses = false;
+    e.visit(&mut |x| {
+        uses |= match x {
+            SExpr::Load { strides, .. } => strides.get(var).is_some_and(|&s| s != 0),
+            SExpr::Var(v) => *v == var,
+            SExpr::Gather { coords, .. } => {
+                coords.iter().any(|c| matches!(c.value, CoordValue::Var { var: v, .. } if v == var))
+            }
+            _ => false,
+        }
+    });
+    uses
+}
+
+/// A matmul's (batch entries, rows per entry) once [`folded_batch_dims`] folded.
+pub fn matmul_rows(m: &MatmulBody) -> (u64, u64) {
+    let outer = m.batch.len() - folded_batch_dims(m);
+    (product(&m.batch[..outer]), m.m as u64 * product(&m.batch[outer..]))
+}
+
 pub fn matmul_variant(m: &MatmulBody, s: &Schedule) -> MatmulVariant {
-    if m.m <= SKINNY_MAX_M && s.workgroup >= 2 * SKINNY_COLS {
+    if matmul_rows(m).1 <= SKINNY_MAX_M as u64 && s.workgroup >= 2 * SKINNY_COLS {
         MatmulVariant::Skinny
     } else if s.workgroup == 256 && s.items == 4 {
         MatmulVariant::Blocked(64)
@@ -80,9 +122,9 @@ fn blocked_or_tiled(m: &MatmulBody) -> MatmulVariant {
         (MatmulVariant::Blocked(64), 64, 4, 0.6),
         (MatmulVariant::Tiled(16), 16, 8, 0.15),
     ];
-    let batch = product(&m.batch);
+    let (batch, rows) = matmul_rows(m);
     let cost = |&(_, t, per_sm, speed): &(MatmulVariant, u64, u64, f64)| {
-        let tiles = batch * (m.m as u64).div_ceil(t) * (m.n as u64).div_ceil(t);
+        let tiles = batch * rows.div_ceil(t) * (m.n as u64).div_ceil(t);
         let waves = tiles.div_ceil(ASSUMED_SMS * per_sm);
         let sharing = per_sm.min(tiles.div_ceil(ASSUMED_SMS));
         (waves * sharing * t * t) as f64 / speed
@@ -127,13 +169,14 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
             product(leading).div_ceil(body_row_layout(&spec.body, s).map_or(1, |l| l.rows) as u64).max(1)
         }
         KernelBody::Matmul(m) => {
+            let (entries, rows) = matmul_rows(m);
             let per = match matmul_variant(m, s) {
                 MatmulVariant::Skinny => (m.n as u64).div_ceil(SKINNY_COLS as u64),
                 MatmulVariant::Blocked(tile) | MatmulVariant::Tiled(tile) => {
-                    (m.m as u64).div_ceil(tile as u64) * (m.n as u64).div_ceil(tile as u64)
+                    rows.div_ceil(tile as u64) * (m.n as u64).div_ceil(tile as u64)
                 }
             };
-            product(&m.batch) * per
+            entries * per
         }
         KernelBody::Attention(a) => {
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
@@ -298,20 +341,58 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::SExpr;
 
-    fn product(batch: &[usize], m: usize, k: usize, n: usize) -> MatmulBody {
-        let c = || SExpr::Const(crate::graph::checked::Const::F32(1.0));
+    /// A product whose B has `b_batch` strides along the batch dims (0: shared).
+    fn with_b(batch: &[usize], b_batch: &[usize], m: usize, k: usize, n: usize) -> MatmulBody {
+        let mut strides = b_batch.to_vec();
+        strides.extend([n, 1]);
         MatmulBody {
             out: 0,
             batch: batch.to_vec(),
             m,
             n,
             k,
-            a: c(),
-            b: c(),
+            a: SExpr::Const(crate::graph::checked::Const::F32(1.0)),
+            b: SExpr::Load { arg: 1, strides, ty: crate::elem::Ty::F32 },
             epilogue: SExpr::Acc(crate::elem::Ty::F32),
         }
+    }
+
+    /// A product with one B per batch entry.
+    fn product(batch: &[usize], m: usize, k: usize, n: usize) -> MatmulBody {
+        let mut strides = crate::ir::contiguous_strides(batch);
+        strides.iter_mut().for_each(|s| *s *= k * n);
+        with_b(batch, &strides, m, k, n)
+    }
+
+    #[test]
+    fn batch_dims_fold_into_rows_where_b_is_shared() {
+        let s = Schedule::default();
+        // MiniLM's projections: 8 entries of 30 rows against one weight are one 240-row product.
+        let shared = with_b(&[8], &[0], 30, 384, 1536);
+        assert_eq!((folded_batch_dims(&shared), matmul_rows(&shared)), (1, (1, 240)));
+        assert_eq!(matmul_variant(&shared, &s), MatmulVariant::Blocked(64));
+        assert_eq!(matmul_variant(&with_b(&[8], &[0], 30, 384, 384), &s), MatmulVariant::Tiled(16));
+        // Per-entry B: nothing folds, and each entry keeps its own tiles (2 of 16 rows each).
+        let own = product(&[8], 30, 384, 384);
+        assert_eq!((folded_batch_dims(&own), matmul_rows(&own)), (0, (8, 30)));
+        let spec = |m: MatmulBody| KernelSpec {
+            node: "t".into(),
+            args: Vec::new(),
+            uses_uniforms: false,
+            body: KernelBody::Matmul(Box::new(m)),
+        };
+        assert_eq!(groups(&spec(own), &s), 8 * 2 * 24);
+        assert_eq!(groups(&spec(with_b(&[8], &[0], 30, 384, 384)), &s), 15 * 24);
+        // Only the trailing shared dims fold; extent-1 dims fold whatever B does there.
+        let inner = with_b(&[3, 5, 1], &[7, 0, 9], 4, 6, 2);
+        assert_eq!((folded_batch_dims(&inner), matmul_rows(&inner)), (2, (3, 20)));
+        assert_eq!(folded_batch_dims(&with_b(&[1, 1], &[0, 0], 4, 6, 2)), 0);
+        assert_eq!(folded_batch_dims(&with_b(&[], &[], 4, 6, 2)), 0);
+        // Few folded rows take the skinny kernel: one workgroup per 8 columns for all entries.
+        let decode = with_b(&[2, 3], &[0, 0], 1, 64, 80);
+        assert_eq!(matmul_variant(&decode, &s), MatmulVariant::Skinny);
+        assert_eq!(groups(&spec(decode), &s), 10);
     }
 
     #[test]

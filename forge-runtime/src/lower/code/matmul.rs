@@ -1,23 +1,101 @@
 //! Matmul templates (f32 accumulation, operands and epilogue as kernel expressions, batched):
 //! a skinny kernel for few rows (every weight read once: the decode case), a square
 //! shared-memory tile, and (in `matmul_blocked`) the register-blocked tile for large products.
+//! Trailing batch dims that B does not depend on fold into the rows ([`Rows`]).
 
-use super::geometry::{matmul_variant, MatmulVariant, SKINNY_COLS};
+use super::geometry::{folded_batch_dims, matmul_rows, matmul_variant, MatmulVariant, SKINNY_COLS};
 use super::matmul_blocked::blocked;
 use super::{unflatten, Writer};
 use crate::elem::Ty;
 use crate::ir::{contiguous_strides, MatmulBody};
 
-/// Splits `group` into the batch index (unflattened into `b{d}` variables) and the group
-/// within the batch entry (`tile`). Returns the batch variables.
-pub(super) fn batch_split(w: &mut Writer<'_>, m: &MatmulBody, per_batch: u64) -> Vec<String> {
-    let total = m.batch.iter().map(|&e| e as u64).product::<u64>() * per_batch;
-    w.if_(&format!("group >= {}", w.u(total)));
+/// Where a template's rows find their batch entry.
+pub(super) enum Rows {
+    /// Every batch dim is a slice of the grid (batch variables `b{d}`, the same for every row
+    /// of the workgroup; a row is `i`).
+    Entry(Vec<String>),
+    /// Trailing batch dims fold into the rows ([`folded_batch_dims`]): `rows` rows, each row
+    /// its own batch entry ([`Rows::split`]); `outer` says whether `obidx` (the unfolded
+    /// batch entry) exists; `per` entries fold into one; `b_batch` are B's batch variables.
+    Folded { rows: u64, per: u64, outer: bool, b_batch: Vec<String> },
+}
+
+impl Rows {
+    /// Batch variables B is read with: B does not depend on the folded dims, which read 0 (a
+    /// row past the last would name the next entry, and B is staged for every row).
+    pub fn b_vars(&self) -> &[String] {
+        match self {
+            Rows::Entry(bvars) | Rows::Folded { b_batch: bvars, .. } => bvars,
+        }
+    }
+
+    /// Rows of the (folded) product.
+    pub fn count(&self, m: &MatmulBody) -> u64 {
+        match self {
+            Rows::Entry(_) => m.m as u64,
+            Rows::Folded { rows, .. } => *rows,
+        }
+    }
+
+    /// Lets row `r{s}` = `row` (`i{s}` without folding) and splits it ([`Rows::split`]).
+    /// Returns the row variable (to compare with [`Rows::count`]), the row within its batch
+    /// entry and the batch variables.
+    pub fn row(&self, w: &mut Writer<'_>, m: &MatmulBody, row: &str, s: &str) -> (String, String, Vec<String>) {
+        match self {
+            Rows::Entry(bvars) => {
+                let i = format!("i{s}");
+                w.let_idx(&i, row);
+                (i.clone(), i, bvars.clone())
+            }
+            Rows::Folded { .. } => {
+                let r = format!("r{s}");
+                w.let_idx(&r, row);
+                let (i, bvars) = self.split(w, m, &r, s);
+                (r, i, bvars)
+            }
+        }
+    }
+
+    /// Row variable `r` of a folded product as row `i{s}` of batch entry `bidx{s}` (unflattened
+    /// into `b{s}{d}`); returns `i{s}` and the batch variables. Without folding `r` is the row.
+    pub fn split(&self, w: &mut Writer<'_>, m: &MatmulBody, r: &str, s: &str) -> (String, Vec<String>) {
+        let (per, outer) = match self {
+            Rows::Entry(bvars) => return (r.to_string(), bvars.clone()),
+            Rows::Folded { per, outer, .. } => (*per, *outer),
+        };
+        let (i, bidx, mm) = (format!("i{s}"), format!("bidx{s}"), w.u(m.m as u64));
+        w.let_idx(&i, &format!("{r} % {mm}"));
+        let entry = if outer { format!("obidx * {} + {r} / {mm}", w.u(per)) } else { format!("{r} / {mm}") };
+        w.let_idx(&bidx, &entry);
+        let bvars = unflatten(w, &bidx, &m.batch, &format!("b{s}"));
+        (i, bvars)
+    }
+}
+
+/// Splits `group` into the batch entry and the group within it (`tile`); `per_batch` groups
+/// cover one entry's (folded, [`matmul_rows`]) rows.
+pub(super) fn batch_split(w: &mut Writer<'_>, m: &MatmulBody, per_batch: u64) -> Rows {
+    let (entries, rows) = matmul_rows(m);
+    w.if_(&format!("group >= {}", w.u(entries * per_batch)));
     w.line("return;");
     w.close();
-    w.let_idx("bidx", &format!("group / {}", w.u(per_batch)));
-    w.let_idx("tile", &format!("group % {}", w.u(per_batch)));
-    unflatten(w, "bidx", &m.batch, "b")
+    let folds = folded_batch_dims(m);
+    if folds == 0 {
+        w.let_idx("bidx", &format!("group / {}", w.u(per_batch)));
+        w.let_idx("tile", &format!("group % {}", w.u(per_batch)));
+        return Rows::Entry(unflatten(w, "bidx", &m.batch, "b"));
+    }
+    let outer = m.batch.len() - folds;
+    let mut b_batch = Vec::new();
+    if outer > 0 {
+        w.let_idx("obidx", &format!("group / {}", w.u(per_batch)));
+        w.let_idx("tile", &format!("group % {}", w.u(per_batch)));
+        b_batch = unflatten(w, "obidx", &m.batch[..outer], "ob");
+    } else {
+        w.let_idx("tile", "group");
+    }
+    b_batch.resize(m.batch.len(), w.u(0));
+    Rows::Folded { rows, per: rows / m.m.max(1) as u64, outer: outer > 0, b_batch }
 }
 
 /// Index variables of a space `[batch.., x, y]`.
@@ -51,10 +129,20 @@ pub(super) fn matmul(w: &mut Writer<'_>, m: &MatmulBody) {
 /// `threads / SKINNY_COLS` slices; partial sums meet in workgroup memory.
 fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     let (cols, slices) = (SKINNY_COLS, w.threads / SKINNY_COLS);
-    let rows = m.m;
-    w.shared("red", Ty::F32, w.threads as usize * rows);
     let per_batch = (m.n as u64).div_ceil(cols as u64);
-    let bvars = batch_split(w, m, per_batch);
+    let rows_of = batch_split(w, m, per_batch);
+    let rows = rows_of.count(m) as usize;
+    w.shared("red", Ty::F32, w.threads as usize * rows);
+    // Each row's (row within its batch entry, batch variables).
+    let split: Vec<(String, Vec<String>)> = (0..rows)
+        .map(|r| match &rows_of {
+            Rows::Entry(bvars) => (w.u(r as u64), bvars.clone()),
+            Rows::Folded { .. } => {
+                let (_, i, bvars) = rows_of.row(w, m, &w.u(r as u64), &format!("{r}_"));
+                (i, bvars)
+            }
+        })
+        .collect();
     w.let_idx("col", &w.idx(&format!("lid % {cols}u")));
     w.let_idx("ks", &w.idx(&format!("lid / {cols}u")));
     w.let_idx("j", &format!("tile * {} + col", w.u(cols as u64)));
@@ -63,10 +151,10 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     }
     w.if_(&format!("j < {}", w.u(m.n as u64)));
     w.for_("kk", "ks", &w.u(m.k as u64), &w.u(slices as u64));
-    let bv = w.expr(&m.b, &vars(&bvars, "kk", "j"), None, "");
+    let bv = w.expr(&m.b, &vars(rows_of.b_vars(), "kk", "j"), None, "");
     w.let_("bv", Ty::F32, &bv);
-    for r in 0..rows {
-        let av = w.expr(&m.a, &vars(&bvars, &w.u(r as u64), "kk"), None, "");
+    for (r, (i, bvars)) in split.iter().enumerate() {
+        let av = w.expr(&m.a, &vars(bvars, i, "kk"), None, "");
         w.assign(&format!("p{r}"), &format!("p{r} + {av} * bv"));
     }
     w.close();
@@ -76,10 +164,12 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     }
     w.barrier();
     w.if_(&format!("ks == {} && j < {}", w.u(0), w.u(m.n as u64)));
-    w.for_("i", &w.u(0), &w.u(rows as u64), &w.u(1));
+    let r = if matches!(rows_of, Rows::Entry(_)) { "i" } else { "r" };
+    w.for_(r, &w.u(0), &w.u(rows as u64), &w.u(1));
+    let (_, bvars) = rows_of.split(w, m, r, "");
     w.var("acc", Ty::F32, "0.0f");
     w.for_unrolled("q", slices as usize);
-    w.assign("acc", &format!("acc + red[(q * {rows}u + u32(i)) * {cols}u + u32(col)]"));
+    w.assign("acc", &format!("acc + red[(q * {rows}u + u32({r})) * {cols}u + u32(col)]"));
     w.close();
     epilogue(w, m, &bvars);
     w.close();
@@ -91,27 +181,28 @@ fn tiled(w: &mut Writer<'_>, m: &MatmulBody, t: u32) {
     w.shared("ta", Ty::F32, (t * t) as usize);
     w.shared("tb", Ty::F32, (t * t) as usize);
     let tiles_n = (m.n as u64).div_ceil(t as u64);
-    let tiles_m = (m.m as u64).div_ceil(t as u64);
-    let bvars = batch_split(w, m, tiles_m * tiles_n);
+    let tiles_m = matmul_rows(m).1.div_ceil(t as u64);
+    let rows_of = batch_split(w, m, tiles_m * tiles_n);
+    let rows = w.u(rows_of.count(m));
     w.let_idx("tm", &format!("tile / {}", w.u(tiles_n)));
     w.let_idx("tn", &format!("tile % {}", w.u(tiles_n)));
     w.let_idx("ly", &w.idx(&format!("lid / {t}u")));
     w.let_idx("lx", &w.idx(&format!("lid % {t}u")));
-    w.let_idx("i", &format!("tm * {} + ly", w.u(t as u64)));
+    let (r, i, bvars) = rows_of.row(w, m, &format!("tm * {} + ly", w.u(t as u64)), "");
     w.let_idx("j", &format!("tn * {} + lx", w.u(t as u64)));
     w.var("sum", Ty::F32, "0.0f");
     w.for_("k0", &w.u(0), &w.u(m.k as u64), &w.u(t as u64));
     w.let_idx("ka", "k0 + lx");
     w.var("va", Ty::F32, "0.0f");
-    w.if_(&format!("i < {} && ka < {}", w.u(m.m as u64), w.u(m.k as u64)));
-    let av = w.expr(&m.a, &vars(&bvars, "i", "ka"), None, "");
+    w.if_(&format!("{r} < {rows} && ka < {}", w.u(m.k as u64)));
+    let av = w.expr(&m.a, &vars(&bvars, &i, "ka"), None, "");
     w.assign("va", &av);
     w.close();
     w.line("ta[lid] = va;");
     w.let_idx("kb", "k0 + ly");
     w.var("vb", Ty::F32, "0.0f");
     w.if_(&format!("kb < {} && j < {}", w.u(m.k as u64), w.u(m.n as u64)));
-    let bv = w.expr(&m.b, &vars(&bvars, "kb", "j"), None, "");
+    let bv = w.expr(&m.b, &vars(rows_of.b_vars(), "kb", "j"), None, "");
     w.assign("vb", &bv);
     w.close();
     w.line("tb[lid] = vb;");
@@ -122,7 +213,7 @@ fn tiled(w: &mut Writer<'_>, m: &MatmulBody, t: u32) {
     w.barrier();
     w.close();
     w.let_("acc", Ty::F32, "sum");
-    w.if_(&format!("i < {} && j < {}", w.u(m.m as u64), w.u(m.n as u64)));
+    w.if_(&format!("{r} < {rows} && j < {}", w.u(m.n as u64)));
     epilogue(w, m, &bvars);
     w.close();
 }

@@ -9,10 +9,11 @@
 //! barrier per slice). Each invocation stages exactly one vector of each operand per slice
 //! (T·BK = 1024 elements): 16 KiB of workgroup memory, WebGPU's portable minimum. Operands and
 //! epilogue are kernel expressions like every other template's (f16/bf16 become f32 when
-//! staged; edges are guarded, so any M, N, K works). The CUDA design this follows is
-//! `gemm::simt`.
+//! staged; edges are guarded, so any M, N, K works), and batch dims B is shared across fold into
+//! the rows (`matmul::Rows`). The CUDA design this follows is `gemm::simt`.
 
-use super::matmul::{batch_split, epilogue, vars};
+use super::geometry::matmul_rows;
+use super::matmul::{batch_split, epilogue, vars, Rows};
 use super::Writer;
 use crate::elem::Ty;
 use crate::ir::{MatmulBody, SExpr};
@@ -30,8 +31,8 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     let stage = g.bk * g.vecs;
     w.shared_f32x4("sa", 2 * stage as usize);
     w.shared_f32x4("sb", 2 * stage as usize);
-    let (tiles_m, tiles_n) = ((m.m as u64).div_ceil(t as u64), (m.n as u64).div_ceil(t as u64));
-    let bvars = batch_split(w, m, tiles_m * tiles_n);
+    let (tiles_m, tiles_n) = (matmul_rows(m).1.div_ceil(t as u64), (m.n as u64).div_ceil(t as u64));
+    let rows = batch_split(w, m, tiles_m * tiles_n);
     w.let_idx("m0", &format!("(tile / {}) * {}", w.u(tiles_n), w.u(t as u64)));
     w.let_idx("n0", &format!("(tile % {}) * {}", w.u(tiles_n), w.u(t as u64)));
     w.let_("tx", Ty::U32, "lid % 16u");
@@ -39,6 +40,7 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     let rank = m.batch.len();
     stage_coords(w, "a", along_k(&m.a, rank + 1), &g);
     stage_coords(w, "b", along_k(&m.b, rank), &g);
+    let fetched = a_rows(w, m, &rows);
     for c in 0..4 {
         w.var(&format!("fa{c}"), Ty::F32, "0.0f");
         w.var(&format!("fb{c}"), Ty::F32, "0.0f");
@@ -49,7 +51,7 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
         }
     }
     let first = w.u(0);
-    fetch(w, m, &bvars, &first);
+    fetch(w, m, &rows, &fetched, &first);
     store(w, &g, "0u");
     w.barrier();
 
@@ -59,7 +61,7 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     w.let_("more", Ty::Bool, &format!("k0 + {bk} < {k}"));
     // The next slice's loads are in flight while this one is multiplied.
     w.if_("more");
-    fetch(w, m, &bvars, &format!("(k0 + {bk})"));
+    fetch(w, m, &rows, &fetched, &format!("(k0 + {bk})"));
     w.close();
     w.for_unrolled("kk", g.bk as usize);
     w.let_("row", Ty::U32, &format!("st + kk * {}u", g.vecs));
@@ -86,8 +88,8 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     for i in 0..g.regs {
         w.open("");
         let row = format!("{}u + ty * 4u", (i / 4) * 64 + i % 4);
-        w.let_idx("i", &format!("m0 + {}", w.idx(&row)));
-        w.if_(&format!("i < {}", w.u(m.m as u64)));
+        let (r, _, bvars) = rows.row(w, m, &format!("m0 + {}", w.idx(&row)), "");
+        w.if_(&format!("{r} < {}", w.u(rows.count(m))));
         for j in 0..g.regs {
             w.open("");
             let col = format!("{}u + tx * 4u", (j / 4) * 64 + j % 4);
@@ -139,24 +141,41 @@ fn stage_coords(w: &mut Writer<'_>, p: &str, along_k: bool, g: &Geometry) {
     }
 }
 
+/// The rows of A this invocation fetches (row `c` of its 4-vector): for each, the row in the
+/// product's row space (to compare with [`Rows::count`]), the row within its batch entry and
+/// the batch variables. Without folding they are `ia` in [`fetch`]'s own scope; folded rows
+/// are split once here, before the K loop.
+fn a_rows(w: &mut Writer<'_>, m: &MatmulBody, rows: &Rows) -> Vec<(String, String, Vec<String>)> {
+    (0..4)
+        .map(|c| match rows {
+            Rows::Entry(bvars) => ("ia".to_string(), "ia".to_string(), bvars.clone()),
+            Rows::Folded { .. } => {
+                rows.row(w, m, &format!("m0 + {}", w.idx(&format!("aq * 4u + {c}u"))), &format!("a{c}_"))
+            }
+        })
+        .collect()
+}
+
 /// Loads this invocation's four elements of each operand for the slice at `k0` into
 /// `fa0..3` / `fb0..3` (zero past the edges).
-fn fetch(w: &mut Writer<'_>, m: &MatmulBody, bvars: &[String], k0: &str) {
-    let (mm, nn, kk) = (w.u(m.m as u64), w.u(m.n as u64), w.u(m.k as u64));
-    for c in 0..4 {
+fn fetch(w: &mut Writer<'_>, m: &MatmulBody, rows: &Rows, a_rows: &[(String, String, Vec<String>)], k0: &str) {
+    let (mm, nn, kk) = (w.u(rows.count(m)), w.u(m.n as u64), w.u(m.k as u64));
+    for (c, (r, i, bvars)) in a_rows.iter().enumerate() {
         w.open("");
-        w.let_idx("ia", &format!("m0 + {}", w.idx(&format!("aq * 4u + {c}u"))));
+        if let Rows::Entry(_) = rows {
+            w.let_idx("ia", &format!("m0 + {}", w.idx(&format!("aq * 4u + {c}u"))));
+        }
         w.let_idx("ka", &format!("{k0} + {}", w.idx("ak")));
         w.assign(&format!("fa{c}"), "0.0f");
-        w.if_(&format!("ia < {mm} && ka < {kk}"));
-        let av = w.expr(&m.a, &vars(bvars, "ia", "ka"), None, "");
+        w.if_(&format!("{r} < {mm} && ka < {kk}"));
+        let av = w.expr(&m.a, &vars(bvars, i, "ka"), None, "");
         w.assign(&format!("fa{c}"), &av);
         w.close();
         w.let_idx("kb", &format!("{k0} + {}", w.idx("bk")));
         w.let_idx("jb", &format!("n0 + {}", w.idx(&format!("bq * 4u + {c}u"))));
         w.assign(&format!("fb{c}"), "0.0f");
         w.if_(&format!("kb < {kk} && jb < {nn}"));
-        let bv = w.expr(&m.b, &vars(bvars, "kb", "jb"), None, "");
+        let bv = w.expr(&m.b, &vars(rows.b_vars(), "kb", "jb"), None, "");
         w.assign(&format!("fb{c}"), &bv);
         w.close();
         w.close();
