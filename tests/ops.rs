@@ -640,37 +640,7 @@ fn small_f32_products_split_k(ctx: &Context) {
     }
 }
 
-forge_graph! {
-    graph BigMap {
-        dims { R, C }
-        input  a: f32[R, C];
-        input  b: f32[C];
-        output y: f32[R, C];
-        output z: f32[R, C];
-        y = a * 2.0 + b;
-        z = max(y, a) - 1.0;
-    }
-}
-
-/// Maps big enough that each CUDA thread handles four 16-byte vectors (17.3M points, a
-/// partial last workgroup), with a broadcast operand beside the vectorised ones.
-fn big_maps_several_vectors_a_thread(ctx: &Context) {
-    let (r, c) = (4229, 4100);
-    let (a, b) = (rand_f32(r * c, 4.0, 90), rand_f32(c, 4.0, 91));
-    let mut g = BigMap::new(ctx, BigMapDims { r, c }).unwrap();
-    let out = g.run(BigMapInputs { a: &a, b: &b }).unwrap();
-    let want_y: Vec<f32> = (0..r * c).map(|i| a[i] * 2.0 + b[i % c]).collect();
-    let want_z: Vec<f32> = (0..r * c).map(|i| want_y[i].max(a[i]) - 1.0).collect();
-    assert_close("y", &out.y, &want_y, 1e-6, 1.0);
-    assert_close("z", &out.z, &want_z, 1e-6, 1.0);
-    if ctx.kind() == BackendKind::Cuda {
-        let p = g.last_profile().expect("a profile after a run");
-        assert!(p.kernels.iter().all(|k| k.variant.contains("16 points")), "{:?}", p.kernels);
-    }
-}
-
 forge_tests!(
-    big_maps_several_vectors_a_thread,
     matmul_with_bias_and_prologue,
     register_blocked_matmul_schedule,
     register_blocked_operand_forms,

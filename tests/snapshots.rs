@@ -220,8 +220,8 @@ fn cuda_row_programs_compile() {
     }
 }
 
-/// Elementwise maps of every element type, with broadcast and offset operands, compile and
-/// assemble both with one 16-byte vector a thread and (17.3M points) four.
+/// Elementwise maps of every element type, with broadcast operands, compile and assemble
+/// (16-byte vectors), small and large (17.3M points).
 #[cfg(feature = "cuda")]
 #[test]
 fn cuda_map_programs_compile() {

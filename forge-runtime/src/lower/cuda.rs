@@ -123,7 +123,7 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
     })?;
     let code = format!("// node: {}\n{code}", spec.node);
     let variant = geometry::vector_map(spec, schedule)
-        .then(|| format!("map, 16-byte vectors ({threads} threads, {} points)", schedule.items))
+        .then(|| format!("map, 16-byte vectors ({threads} threads, 4 points)"))
         .or(chosen);
     Ok(CudaFunction { name, code, threads, grid, smem: 0, sm90a: false, tensor_maps: Vec::new(), variant })
 }

@@ -243,24 +243,12 @@ pub fn body_row_layout(body: &KernelBody, s: &Schedule) -> Option<RowLayout> {
 /// Points each thread of a vectorised CUDA map owns (one 16-byte load per operand).
 pub const VECTOR_POINTS: u32 = 4;
 
-/// 16-byte vectors each thread of a vectorised map handles when the map has at least
-/// [`MAP_UNROLL_MIN_VECTORS`]: all its loads are issued before its first store, so more bytes
-/// are in flight per thread and a quarter as many blocks come and go.
-pub const MAP_UNROLL: u32 = 4;
-/// Vectors from which a map is big enough to fill the GPU many times over with
-/// [`MAP_UNROLL`] vectors a thread (8 blocks of 256 threads on each of 132 multiprocessors, 4
-/// times); smaller maps keep one vector a thread, to spread over every multiprocessor.
-const MAP_UNROLL_MIN_VECTORS: u64 = 4 * 8 * 256 * 132 * MAP_UNROLL as u64;
-
 /// Whether a CUDA map runs vectorised: 4-byte output elements at a 16-byte aligned offset,
-/// a multiple of [`VECTOR_POINTS`] points, and a schedule of a multiple of that many items
-/// (which [`cuda_schedule`] gives maps by default); each thread handles `items / 4` vectors.
+/// a multiple of [`VECTOR_POINTS`] points, and a schedule of that many items (which
+/// [`cuda_schedule`] gives maps by default).
 pub fn vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
     let KernelBody::Map { out, extents, .. } = &spec.body else { return false };
-    s.items >= VECTOR_POINTS
-        && s.items % VECTOR_POINTS == 0
-        && product(extents) % VECTOR_POINTS as u64 == 0
-        && vector_arg(&spec.args[*out])
+    s.items == VECTOR_POINTS && product(extents) % VECTOR_POINTS as u64 == 0 && vector_arg(&spec.args[*out])
 }
 
 /// Whether an argument can be read or written [`VECTOR_POINTS`] elements (16 bytes) at a time
@@ -277,17 +265,7 @@ pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
 /// 4-byte point a thread).
 pub fn cuda_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
     let vectorised = Schedule { items: VECTOR_POINTS, ..*s };
-    if s.items > 1 {
-        *s
-    } else if vector_map(spec, &vectorised) {
-        let big = matches!(&spec.body, KernelBody::Map { extents, .. }
-            if product(extents) / VECTOR_POINTS as u64 >= MAP_UNROLL_MIN_VECTORS);
-        if big {
-            Schedule { items: VECTOR_POINTS * MAP_UNROLL, ..*s }
-        } else {
-            vectorised
-        }
-    } else if matches!(spec.body, KernelBody::Row { .. }) {
+    if s.items <= 1 && (vector_map(spec, &vectorised) || matches!(spec.body, KernelBody::Row { .. })) {
         vectorised
     } else {
         *s

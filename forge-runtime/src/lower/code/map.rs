@@ -2,7 +2,7 @@
 //! (serial reductions per output, or one workgroup per output with a tree reduction when the
 //! reduction is long).
 
-use super::{unflatten, vec_name, Writer};
+use super::{unflatten, Writer};
 use crate::elem::Ty;
 use crate::graph::checked::Const;
 use crate::ir::{contiguous_strides, ReduceOp, SExpr};
@@ -34,31 +34,18 @@ pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SEx
     w.close();
 }
 
-/// CUDA: each thread owns four consecutive points `4q..4q+3` of each of its `items / 4`
-/// vectors (`q = (group · per + u) · threads + lid`, coalesced for each `u`). Operands read at
-/// the flat index are loaded as 16-byte structs, each lane is computed as in [`map`], and the
-/// four results are stored with one 16-byte store. With several vectors a thread, every
-/// vector's loads come before the first store (the compiler may not move a load above a store
-/// that could alias it).
+/// CUDA: each thread owns four consecutive points `4q..4q+3`. Operands read at the flat index
+/// are loaded once as 16-byte structs, each lane is computed as in [`map`], and the four
+/// results are stored with one 16-byte store.
 fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
     let n: u64 = extents.iter().map(|&e| e as u64).product();
     let lanes = super::geometry::VECTOR_POINTS as u64;
-    let per = (w.sched.items / super::geometry::VECTOR_POINTS).max(1) as u64;
     w.own_strides = Some(contiguous_strides(extents));
-    let threads = w.u(w.threads as u64);
-    let nq = w.u(n / lanes);
-    if per == 1 {
-        let q = format!("group * {threads} + {}", w.idx("lid"));
-        w.let_idx("q", &q);
-        w.if_(&format!("q >= {nq}"));
-        w.line("return;");
-        w.close();
-    } else {
-        w.let_idx("qbase", &format!("group * {} + {}", w.u(per * w.threads as u64), w.idx("lid")));
-        w.for_unrolled("u", per as usize);
-        w.let_idx("q", &format!("qbase + {} * {threads}", w.idx("u")));
-        w.if_(&format!("q < {nq}"));
-    }
+    let q = format!("group * {} + {}", w.u(w.threads as u64), w.idx("lid"));
+    w.let_idx("q", &q);
+    w.if_(&format!("q >= {}", w.u(n / lanes)));
+    w.line("return;");
+    w.close();
     let mark = w.body.len();
     let ty = w.ty(value.ty());
     for lane in 0..lanes {
@@ -77,42 +64,11 @@ fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) 
         w.close();
     }
     let pad = "    ".repeat(w.indent);
-    let reads = w.take_vec_reads();
-    let loads: String = if per == 1 {
-        reads.iter().map(|&(a, slot)| format!("{pad}{}\n", w.vec_load(a, slot, "q"))).collect()
-    } else {
-        // Each vector's operands were loaded into `<name>_u[u]` before this loop.
-        reads
-            .iter()
-            .map(|&(a, slot)| format!("{pad}const {0} {1} = {1}_u[u];\n", w.vec4_ty(a), vec_name(a, slot)))
-            .collect()
-    };
+    let loads: String =
+        w.take_vec_reads().into_iter().map(|(a, slot)| format!("{pad}{}\n", w.vec_load(a, slot, "q"))).collect();
     w.body.insert_str(mark, &loads);
     let t = w.vec4_ty(out);
     w.line(format!("reinterpret_cast<{t}*>(a{out})[q] = {t}{{r0, r1, r2, r3}};"));
-    if per > 1 {
-        w.close();
-        w.close();
-        // The loads of every vector, placed before the compute-and-store loop.
-        let outer = "    ".repeat(w.indent);
-        let mut pre = String::new();
-        for &(a, slot) in &reads {
-            pre += &format!("{outer}{} {}_u[{per}];\n", w.vec4_ty(a), vec_name(a, slot));
-        }
-        pre += &format!("{outer}#pragma unroll\n{outer}for (u32 u = 0u; u < {per}u; ++u) {{\n");
-        pre += &format!("{outer}    const {} q = qbase + {} * {threads};\n", w.idx_ty(), w.idx("u"));
-        pre += &format!("{outer}    if (q < {nq}) {{\n");
-        for &(a, slot) in &reads {
-            let load = w.vec_load(a, slot, "q");
-            // `const T name = …;` becomes `name_u[u] = …;`
-            let rhs = load.split_once(" = ").map_or(load.as_str(), |(_, r)| r);
-            pre += &format!("{outer}        {}_u[u] = {rhs}\n", vec_name(a, slot));
-        }
-        pre += &format!("{outer}    }}\n{outer}}}\n");
-        let pragma = w.body[..mark].rfind("#pragma unroll").unwrap_or(mark);
-        let at = w.body[..pragma].rfind('\n').map_or(0, |l| l + 1);
-        w.body.insert_str(at, &pre);
-    }
 }
 
 fn combine(w: &Writer<'_>, op: ReduceOp, ty: Ty, a: &str, b: &str) -> String {
