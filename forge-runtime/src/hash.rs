@@ -12,6 +12,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 }
 
 /// A 128-bit key (two FNV-1a passes with different seeds), as 32 hex digits.
+#[cfg_attr(not(feature = "cuda"), allow(dead_code))] // the CUDA module cache's file names
 pub fn key128(parts: &[&[u8]]) -> String {
     let mut a: u64 = 0xcbf2_9ce4_8422_2325;
     let mut b: u64 = 0x6c62_272e_07bb_0142;

@@ -1,0 +1,64 @@
+//! How long `new` takes for the MiniLM graph (random shapes only: no weights are loaded), on
+//! one backend, in this process: run it twice to see the disk cache at work. With `--nvrtc`
+//! (feature `cuda`), instead times NVRTC on each distinct CUDA kernel of the graph, one after
+//! another, for an sm_90 device (no GPU needed).
+//!
+//! `cargo run --release --features cuda --example build_time -- [cuda|wgpu|cpu|--nvrtc] [BATCH]`
+
+mod minilm_graph {
+    use forge::prelude::*;
+    include!("graphs/minilm.rs");
+}
+
+use forge::{Context, GraphInstance};
+
+/// MiniLM's dims (B, T, V, P, D, H, E, F, L) for `batch` sentences of 32 tokens.
+fn dims(batch: usize) -> [usize; 9] {
+    [batch, 32, 30522, 512, 384, 12, 32, 1536, 6]
+}
+
+fn main() -> forge::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let batch = args.iter().find_map(|a| a.parse().ok()).unwrap_or(8);
+    let what = args.iter().find(|a| a.parse::<usize>().is_err()).map_or("cuda", |s| s.as_str());
+    if what == "--nvrtc" {
+        return nvrtc_per_kernel(batch);
+    }
+    let ctx = match what {
+        "wgpu" => Context::wgpu()?,
+        "cpu" => Context::cpu(),
+        _ => Context::cuda()?,
+    };
+    let started = std::time::Instant::now();
+    let g = GraphInstance::from_source(&ctx, minilm_graph::MiniLm::SOURCE, &dims(batch))?;
+    let ms = started.elapsed().as_secs_f64() * 1e3;
+    println!("{what}: new of MiniLM batch {batch} ({} kernels) took {ms:.1} ms", g.plan().kernels.len());
+    Ok(())
+}
+
+#[cfg(feature = "cuda")]
+fn nvrtc_per_kernel(batch: usize) -> forge::Result<()> {
+    use forge_runtime::backend::cuda::nvrtc::{self, Output};
+    let plan = GraphInstance::from_source(&Context::cpu(), minilm_graph::MiniLm::SOURCE, &dims(batch))?.plan().clone();
+    let program = forge::lower::cuda::emit_program_for(&plan, &forge::lower::cuda::CudaTarget::sm90())?;
+    let lib = nvrtc::get()?;
+    let mut seen = std::collections::HashSet::new();
+    let mut total = 0.0;
+    for f in program.functions.iter().flatten().filter(|f| seen.insert(f.name.clone())) {
+        let source = format!("{}\n{}", forge::lower::code_prelude_cuda(), f.code);
+        let arch = if f.sm90a { "sm_90a" } else { "sm_90" };
+        let started = std::time::Instant::now();
+        lib.compile(&source, arch, Output::Cubin, &f.name)?;
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        total += ms;
+        println!("{ms:8.1} ms  {}  {}", f.name, f.variant.as_deref().unwrap_or(""));
+    }
+    println!("{total:8.1} ms  in all (NVRTC {}.{})", lib.version.0, lib.version.1);
+    Ok(())
+}
+
+#[cfg(not(feature = "cuda"))]
+fn nvrtc_per_kernel(_batch: usize) -> forge::Result<()> {
+    eprintln!("--nvrtc needs the `cuda` feature");
+    Ok(())
+}
