@@ -9,6 +9,8 @@ pub mod cpu;
 #[cfg(feature = "cuda")]
 pub mod cuda;
 pub mod oracle;
+#[cfg(any(feature = "cuda", feature = "wgpu"))]
+mod parallel;
 #[cfg(feature = "wgpu")]
 pub mod wgpu;
 

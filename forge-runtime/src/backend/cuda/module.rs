@@ -37,8 +37,8 @@ pub fn load_program_for(ctx: &CudaComputeContext, program: &str, arch: &str, lab
 }
 
 /// [`load_program_for`] for many `(program, arch)` pairs: the ones in neither cache compile
-/// in parallel (NVRTC is single-threaded per program; a graph's kernels compile as separate
-/// programs so a cold build takes about as long as its slowest kernel), then all load in order.
+/// and load in parallel (NVRTC is single-threaded per program; a graph's kernels compile as
+/// separate programs). Modules come back in program order.
 pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label: &str) -> Result<Vec<Arc<CudaModule>>> {
     let cu_ctx = ctx.cuda_context().cu_ctx() as usize;
     let mut keys = Vec::with_capacity(programs.len());
@@ -56,37 +56,13 @@ pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label:
     let mut fresh: Vec<Option<Arc<CudaModule>>> = programs.iter().map(|_| None).collect();
     if !missing.is_empty() {
         let lib = nvrtc::get()?;
-        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(missing.len());
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        // Each worker compiles (or reads from disk) and then loads its module right away, so
-        // loading overlaps the slowest program's compile (`load_module` binds the context to
-        // the worker's thread).
-        let done = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut out = Vec::new();
-                        loop {
-                            let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some(&i) = missing.get(j) else { break };
-                            let (program, arch) = programs[i];
-                            out.push((i, cubin(lib, program, arch, label).and_then(|b| load(ctx, b, label))));
-                        }
-                        out
-                    })
-                })
-                .collect();
-            let mut done = Vec::new();
-            for h in handles {
-                done.extend(h.join().map_err(|_| Error::Internal("an NVRTC worker panicked".into()))?);
-            }
-            Ok::<_, Error>(done)
+        // Each program is compiled (or read from disk) and loaded by the same thread, so loads
+        // overlap the slowest program's compile (`load_module` binds the context to the thread).
+        let built = crate::backend::parallel::map(&missing, |&i| {
+            let (program, arch) = programs[i];
+            cubin(lib, program, arch, label).and_then(|b| load(ctx, b, label))
         })?;
-        let mut done = done;
-        // The first failure in program order is the one reported.
-        done.sort_by_key(|(i, _)| *i);
-        for (i, r) in done {
-            let module = r?;
+        for (&i, module) in missing.iter().zip(built) {
             loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(keys[i].clone(), module.clone());
             fresh[i] = Some(module);
         }

@@ -50,25 +50,9 @@ fn compile_all(ctx: &WgpuComputeContext, sources: &[(&str, &str)]) -> Result<Vec
             distinct.push(*s);
         }
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(distinct.len()).max(1);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut built: Vec<Option<Result<wgpu::ComputePipeline>>> = (0..distinct.len()).map(|_| None).collect();
-    let results = std::sync::Mutex::new(&mut built);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((source, entry)) = distinct.get(i) else { break };
-                let r = ctx.compile_pipeline_cached(source, entry);
-                results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
-            });
-        }
-    });
     // `distinct` is in first-use order, so its first failure is the first in input order.
-    let mut compiled = Vec::with_capacity(built.len());
-    for r in built {
-        compiled.push(r.unwrap_or_else(|| Err(Error::wgpu("compiling pipelines", "a compile thread stopped early")))?);
-    }
+    let compiled =
+        crate::backend::parallel::map(&distinct, |(source, entry)| ctx.compile_pipeline_cached(source, entry))?;
     Ok(sources.iter().filter_map(|s| distinct.iter().position(|d| d == s)).map(|i| compiled[i].clone()).collect())
 }
 
