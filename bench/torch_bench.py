@@ -95,6 +95,20 @@ def cases():
 
     yield "chain100", "eager", chain
     yield "chain100", "cuda_graph", ("graph", chain)
+    try:
+        yield "chain100", "compiled", torch.compile(chain)
+    except Exception as e:  # noqa: BLE001 - any compile failure just skips the case
+        print(f"torch.compile skipped: {e}", file=sys.stderr)
+    t2 = rand(1, 1024)
+
+    def softmaxes():
+        h = t2
+        for _ in range(100):
+            h = torch.softmax(h, -1)
+        return h
+
+    yield "softmax100", "eager", softmaxes
+    yield "softmax100", "cuda_graph", ("graph", softmaxes)
     yield from minilm_cases()
 
 

@@ -4,7 +4,7 @@
 //! where python3, torch or a GPU is missing). Device times (CUDA events / wgpu timestamps),
 //! medians. Prints one table; `--csv FILE` and `--svg FILE` also write it as CSV and a chart.
 //!
-//! `cargo run --release --features cuda --example bench [-- --cpu] [--only CASE] [--csv f] [--svg f]`
+//! `cargo run --release --features cuda --example bench [-- --cpu] [--only CASE,CASE] [--csv f] [--svg f]`
 
 #[path = "bench/cases.rs"]
 mod cases;
@@ -16,7 +16,9 @@ use forge::Context;
 fn main() -> forge::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
-    let only = flag("--only");
+    // `--only a,b,c`: just those cases (PyTorch is asked for the same, `_f32` variants under
+    // their base case's name).
+    let only: Option<Vec<String>> = flag("--only").map(|o| o.split(',').map(|c| c.trim().to_string()).collect());
     let mut backends: Vec<Context> = Vec::new();
     for (name, make) in [("cuda", Context::cuda as fn() -> forge::Result<Context>), ("wgpu", Context::wgpu)] {
         match make() {
@@ -27,10 +29,15 @@ fn main() -> forge::Result<()> {
     if args.iter().any(|a| a == "--cpu") || backends.is_empty() {
         backends.push(Context::cpu());
     }
-    let torch = report::torch_reference(only.as_deref());
+    let torch_cases: Option<Vec<String>> = only.as_ref().map(|o| {
+        let mut v: Vec<String> = o.iter().map(|c| c.strip_suffix("_f32").unwrap_or(c).to_string()).collect();
+        v.dedup();
+        v
+    });
+    let torch = report::torch_reference(torch_cases.as_deref());
     let mut rows = Vec::new();
     for case in cases::all() {
-        if only.as_deref().is_some_and(|o| o != case.key) {
+        if only.as_ref().is_some_and(|o| !o.iter().any(|c| c == case.key)) {
             continue;
         }
         for ctx in &backends {

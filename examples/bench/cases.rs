@@ -93,16 +93,22 @@ fn mlp_source(layers: usize) -> String {
     )
 }
 
-fn chain_source(nodes: usize) -> String {
-    let mut s = String::from("graph Chain { dims { N } input x: f32[N]; output y: f32[N];\n");
+/// `nodes` dependent statements over 1024 floats: elementwise ones (which fuse), or softmaxes
+/// (one kernel each: what a launch costs).
+fn chain_source(nodes: usize, softmax: bool) -> String {
+    let mut s = String::from("graph Chain { dims { N } input x: f32[1, N]; output y: f32[1, N];\n");
     for i in 1..nodes {
-        s += &format!("temp t{i}: f32[N];\n");
+        s += &format!("temp t{i}: f32[1, N];\n");
     }
     for i in 1..=nodes {
         let src = if i == 1 { "x".to_string() } else { format!("t{}", i - 1) };
         let dst = if i == nodes { "y".to_string() } else { format!("t{i}") };
-        let op = if i % 2 == 0 { "* 0.5" } else { "+ 1.0" };
-        s += &format!("{dst} = {src} {op};\n");
+        let value = match (softmax, i % 2 == 0) {
+            (true, _) => format!("softmax({src})"),
+            (false, true) => format!("{src} * 0.5"),
+            (false, false) => format!("{src} + 1.0"),
+        };
+        s += &format!("{dst} = {value};\n");
     }
     s + "}"
 }
@@ -155,8 +161,17 @@ pub fn all() -> Vec<Case> {
     ));
     v.push(case(
         "chain100",
-        "100 dependent tiny kernels (1024 f32)",
-        chain_source(100),
+        "100 dependent elementwise statements (1024 f32; they fuse)",
+        chain_source(100, false),
+        vec![1024],
+        Work::Nodes(100),
+        None,
+        false,
+    ));
+    v.push(case(
+        "softmax100",
+        "100 dependent softmax kernels (1 x 1024 f32)",
+        chain_source(100, true),
         vec![1024],
         Work::Nodes(100),
         None,
@@ -164,17 +179,16 @@ pub fn all() -> Vec<Case> {
     ));
     // MiniLM (random weights: speed does not depend on them), 32-token sentences.
     // B, T, V, P, D, H, E, F, L
-    for (key, b) in [("minilm_b8", 8usize), ("minilm_b64", 64)] {
+    // `_f32`: the same graph with every product in true f32 (no `precision = tf32x3`).
+    let f32_source = MiniLm::SOURCE.replace(", precision = tf32x3", "");
+    for (key, b, src) in [
+        ("minilm_b8", 8usize, MiniLm::SOURCE.to_string()),
+        ("minilm_b64", 64, MiniLm::SOURCE.to_string()),
+        ("minilm_b8_f32", 8, f32_source.clone()),
+        ("minilm_b64_f32", 64, f32_source.clone()),
+    ] {
         let what = format!("all-MiniLM-L6-v2 encoder, {b} sentences x 32 tokens");
-        v.push(case(
-            key,
-            &what,
-            MiniLm::SOURCE.to_string(),
-            vec![b, 32, 30522, 512, 384, 12, 32, 1536, 6],
-            Work::Model,
-            None,
-            b > 8,
-        ));
+        v.push(case(key, &what, src, vec![b, 32, 30522, 512, 384, 12, 32, 1536, 6], Work::Model, None, b > 8));
     }
     v
 }

@@ -9,13 +9,13 @@ use std::fmt::Write as _;
 /// PyTorch's median milliseconds per (case, variant), from `bench/torch_bench.py`.
 pub type Torch = HashMap<(String, String), f64>;
 
-pub fn torch_reference(only: Option<&str>) -> Torch {
+pub fn torch_reference(only: Option<&[String]>) -> Torch {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/torch_bench.py");
     let script = if std::path::Path::new(script).exists() { script.to_string() } else { "bench/torch_bench.py".into() };
     let mut cmd = std::process::Command::new("python3");
     cmd.arg(&script);
     if let Some(o) = only {
-        cmd.arg(o);
+        cmd.args(o);
     }
     let mut out = Torch::new();
     match cmd.output() {
@@ -67,8 +67,10 @@ impl Row {
             Work::Model => (us, "us/run"),
         };
         let gpu = ctx.kind() != forge::BackendKind::Cpu;
+        // `minilm_b8_f32` (the true-f32 graph) is measured against PyTorch's `minilm_b8`.
+        let key = case.key.strip_suffix("_f32").unwrap_or(case.key);
         let ratio = |variant: &str| {
-            torch.get(&(case.key.to_string(), variant.to_string())).filter(|_| gpu && us > 0.0).map(|ms| ms * 1e3 / us)
+            torch.get(&(key.to_string(), variant.to_string())).filter(|_| gpu && us > 0.0).map(|ms| ms * 1e3 / us)
         };
         Row {
             case: case.key.into(),

@@ -4,6 +4,7 @@
 
 mod expr;
 pub mod fold;
+pub mod fuse;
 mod kernel;
 
 pub use expr::{BinaryOp, Coord, CoordValue, ReduceOp, SExpr, UnaryOp};

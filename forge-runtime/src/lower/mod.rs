@@ -54,6 +54,7 @@ pub fn lower(graph: &Checked, dims: &[usize]) -> Result<Plan> {
         lw.own_buffer(id, role)?;
     }
     lw.nodes(&graph.nodes)?;
+    crate::ir::fuse::fuse(&mut lw.plan);
     Ok(lw.plan)
 }
 

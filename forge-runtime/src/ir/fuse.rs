@@ -1,0 +1,495 @@
+//! Fusion across statements: an elementwise kernel (a map, or index notation without a
+//! reduction) whose result is a temp read by exactly one later kernel is inlined into that
+//! kernel's expressions, and its own kernel and buffer disappear. `t = a * b; y = t + c;` is one
+//! kernel, as `y = a * b + c` is.
+//!
+//! Inlining is exact: the consumer evaluates the producer's expression at the point it would
+//! have loaded, converted as the store would have converted it (16-bit temps round), so a
+//! fused plan computes the same numbers as the unfused one on every backend. What it needs:
+//! - the temp's value is dead after the consumer (the next kernel touching it overwrites it
+//!   whole without reading, or none does), and it is not an output or state;
+//! - nothing between the two kernels, nor the consumer itself, writes what the producer reads;
+//! - every read of the temp in the consumer maps each producer axis onto one consumer axis of
+//!   the same extent (broadcasts and transposes do; gathers and shifted reads do not), and sits
+//!   where a fast path does not need a plain load (never a matmul or attention operand);
+//! - the result stays small: at most [`MAX_DEPTH`](crate::graph::MAX_DEPTH) deep, and a
+//!   producer of more than [`CHEAP_NODES`] nodes is inlined only at one site without broadcast.
+//!
+//! `FORGE_FUSE=0` turns the pass off (for comparisons).
+
+use super::expr::{Coord, CoordValue, SExpr};
+use super::kernel::{Access, KernelArg, KernelBody};
+use super::{contiguous_strides, BufferRole, Plan, PlannedKernel};
+use crate::elem::Elem;
+use crate::graph::checked::Const;
+
+/// Producers up to this many expression nodes may be evaluated more than once per point they
+/// stored (several read sites, or a broadcast read).
+pub const CHEAP_NODES: usize = 16;
+
+/// Fuses every fusable producer into its consumer, then drops the temps no kernel uses.
+pub fn fuse(plan: &mut Plan) {
+    if std::env::var("FORGE_FUSE").is_ok_and(|v| v.trim() == "0") {
+        return;
+    }
+    let mut p = 0;
+    while p < plan.kernels.len() {
+        match consumer_of(plan, p) {
+            Some(c) if inline(plan, p, c) => {
+                plan.kernels.remove(p);
+            }
+            _ => p += 1,
+        }
+    }
+    drop_unused_temps(plan);
+}
+
+/// The producer's body parts: output arg, space and value.
+fn producer(k: &PlannedKernel) -> Option<(usize, &[usize], &SExpr)> {
+    match &k.spec.body {
+        KernelBody::Map { out, extents, value } | KernelBody::Index { out, extents, reduce: None, value } => {
+            Some((*out, extents, value))
+        }
+        _ => None,
+    }
+}
+
+/// The buffers a kernel reads through its expressions (raw kernels: every argument).
+fn reads(k: &PlannedKernel, buffer: usize) -> bool {
+    let args = &k.spec.args;
+    if let KernelBody::Raw(_) = k.spec.body {
+        return args.iter().any(|a| a.buffer == buffer);
+    }
+    let mut found = false;
+    for e in k.spec.body.exprs() {
+        e.visit(&mut |n| {
+            if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = n {
+                found |= args.get(*arg).is_some_and(|a| a.buffer == buffer);
+            }
+        });
+    }
+    found
+}
+
+fn writes(k: &PlannedKernel, buffer: usize) -> bool {
+    k.spec.args.get(k.spec.body.out()).is_some_and(|a| a.buffer == buffer)
+}
+
+/// The kernel that may absorb producer `p`: the next one touching its temp, when the temp is
+/// dead after it and the producer's inputs are unchanged until it.
+fn consumer_of(plan: &Plan, p: usize) -> Option<usize> {
+    let pk = &plan.kernels[p];
+    let (out, extents, value) = producer(pk)?;
+    let dst = &pk.spec.args[out];
+    let points: usize = extents.iter().product();
+    if plan.buffers.get(dst.buffer)?.role != BufferRole::Temp || dst.len != points {
+        return None;
+    }
+    let touches = |k: &PlannedKernel| k.spec.args.iter().any(|a| a.buffer == dst.buffer);
+    let c = (p + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i]))?;
+    let ck = &plan.kernels[c];
+    if matches!(ck.spec.body, KernelBody::Raw(_)) || writes(ck, dst.buffer) || !reads(ck, dst.buffer) {
+        return None;
+    }
+    // Dead after the consumer: the next kernel touching the temp rewrites the whole range.
+    if let Some(n) = (c + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i])) {
+        let nk = &plan.kernels[n];
+        let w = &nk.spec.args[nk.spec.body.out()];
+        let covers = w.buffer == dst.buffer && w.offset <= dst.offset && w.offset + w.len >= dst.offset + dst.len;
+        if !covers || reads(nk, dst.buffer) {
+            return None;
+        }
+    }
+    // The producer's inputs keep their values until the consumer has read them.
+    let mut inputs = Vec::new();
+    value.visit(&mut |n| {
+        if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = n {
+            inputs.push(pk.spec.args[*arg].buffer);
+        }
+    });
+    let clobbered = plan.kernels[p + 1..=c].iter().any(|k| inputs.iter().any(|&b| writes(k, b)));
+    (!clobbered).then_some(c)
+}
+
+/// Inlines producer `p` into consumer `c`; false (and nothing changed) where a read of the temp
+/// cannot take it.
+fn inline(plan: &mut Plan, p: usize, c: usize) -> bool {
+    let Some((out, extents, value)) = producer(&plan.kernels[p]) else { return false };
+    let (extents, value) = (extents.to_vec(), value.clone());
+    let pk = plan.kernels[p].spec.clone();
+    let dst = pk.args[out].clone();
+    let Some(stored) = as_stored(&value, dst.elem) else { return false };
+    let size = nodes(&stored);
+    let mut ck = plan.kernels[c].spec.clone();
+    // Producer args in the consumer's arg list (reused where the same range is already bound).
+    let mut arg_map = vec![usize::MAX; pk.args.len()];
+    stored.visit(&mut |n| {
+        if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = n {
+            arg_map[*arg] = 0;
+        }
+    });
+    for (i, slot) in arg_map.iter_mut().enumerate() {
+        if *slot == usize::MAX {
+            continue;
+        }
+        let a = &pk.args[i];
+        *slot = match ck.args.iter().position(|b| b.buffer == a.buffer && b.offset == a.offset && b.len == a.len) {
+            Some(j) => j,
+            None => {
+                ck.args.push(KernelArg { access: Access::Read, ..a.clone() });
+                ck.args.len() - 1
+            }
+        };
+    }
+    let temp_args: Vec<usize> = (0..ck.args.len()).filter(|&i| ck.args[i].buffer == dst.buffer).collect();
+    if temp_args.iter().any(|&i| ck.args[i].offset != dst.offset || ck.args[i].len != dst.len) {
+        return false;
+    }
+    let mut sites = 0usize;
+    let mut ok = true;
+    for (e, space, host) in sites_mut(&mut ck.body) {
+        let mut visit = Substitute {
+            temp_args: &temp_args,
+            extents: &extents,
+            stored: &stored,
+            arg_map: &arg_map,
+            space: &space,
+            host,
+            sites: 0,
+            broadcast: false,
+        };
+        match visit.expr(e) {
+            Some(new) => *e = new,
+            None => ok = false,
+        }
+        sites += visit.sites;
+        if visit.broadcast && size > CHEAP_NODES {
+            ok = false;
+        }
+        if !ok {
+            break;
+        }
+    }
+    let too_big =
+        (sites > 1 && size > CHEAP_NODES) || ck.body.exprs().iter().any(|e| depth(e) > crate::graph::MAX_DEPTH);
+    if !ok || sites == 0 || too_big {
+        return false;
+    }
+    compact_args(&mut ck, &temp_args);
+    ck.uses_uniforms = ck.body.exprs().iter().any(|e| e.uses_uniforms());
+    ck.node = join_labels(&pk.node, &ck.node);
+    plan.kernels[c].spec = ck;
+    true
+}
+
+/// The value as the consumer would have loaded it back: 16-bit temps round through the store.
+fn as_stored(value: &SExpr, elem: Elem) -> Option<SExpr> {
+    match elem {
+        Elem::F16 | Elem::BF16 => Some(SExpr::Cast { arg: Box::new(value.clone()), to: elem }),
+        _ if value.ty() == elem.compute() => Some(value.clone()),
+        _ => None,
+    }
+}
+
+/// Rewrites one consumer expression, replacing reads of the temp by the producer's value.
+struct Substitute<'a> {
+    temp_args: &'a [usize],
+    extents: &'a [usize],
+    stored: &'a SExpr,
+    arg_map: &'a [usize],
+    space: &'a [usize],
+    host: bool,
+    sites: usize,
+    broadcast: bool,
+}
+
+impl Substitute<'_> {
+    fn expr(&mut self, e: &SExpr) -> Option<SExpr> {
+        let b = |s: &mut Self, x: &SExpr| s.expr(x).map(Box::new);
+        Some(match e {
+            SExpr::Load { arg, strides, .. } if self.temp_args.contains(arg) => {
+                if !self.host || strides.len() != self.space.len() {
+                    return None;
+                }
+                let phi = point_map(self.extents, self.space, strides)?;
+                let used: usize = self.extents.iter().product();
+                let here: usize = self.space.iter().product();
+                self.broadcast |= here > used;
+                self.sites += 1;
+                remap(self.stored, &phi, self.space.len(), self.arg_map)?
+            }
+            SExpr::Gather { arg, .. } if self.temp_args.contains(arg) => return None,
+            SExpr::Load { .. }
+            | SExpr::Gather { .. }
+            | SExpr::Uniform { .. }
+            | SExpr::Const(_)
+            | SExpr::Var(_)
+            | SExpr::Acc(_) => e.clone(),
+            SExpr::Unary { op, arg } => SExpr::Unary { op: *op, arg: b(self, arg)? },
+            SExpr::Cast { arg, to } => SExpr::Cast { arg: b(self, arg)?, to: *to },
+            SExpr::Binary { op, lhs, rhs } => SExpr::Binary { op: *op, lhs: b(self, lhs)?, rhs: b(self, rhs)? },
+            SExpr::Select { cond, on_true, on_false } => {
+                SExpr::Select { cond: b(self, cond)?, on_true: b(self, on_true)?, on_false: b(self, on_false)? }
+            }
+        })
+    }
+}
+
+/// For each producer axis, the consumer axis it is read along (`None` for size-1 axes), when a
+/// load with `strides` over `space` reads the producer's contiguous result point for point.
+fn point_map(extents: &[usize], space: &[usize], strides: &[usize]) -> Option<Vec<Option<usize>>> {
+    let own = contiguous_strides(extents);
+    let mut used = vec![false; space.len()];
+    let mut phi = Vec::with_capacity(extents.len());
+    for (j, &e) in extents.iter().enumerate() {
+        if e == 1 {
+            phi.push(None);
+            continue;
+        }
+        let d = (0..space.len()).find(|&d| !used[d] && space[d] == e && strides[d] == own[j])?;
+        used[d] = true;
+        phi.push(Some(d));
+    }
+    let stray = (0..space.len()).any(|d| space[d] > 1 && strides[d] != 0 && !used[d]);
+    (!stray).then_some(phi)
+}
+
+/// The producer's expression moved into the consumer's space (`rank` axes) and arg list.
+fn remap(e: &SExpr, phi: &[Option<usize>], rank: usize, args: &[usize]) -> Option<SExpr> {
+    let b = |x: &SExpr| remap(x, phi, rank, args).map(Box::new);
+    Some(match e {
+        SExpr::Load { arg, strides, ty } => {
+            let mut s = vec![0; rank];
+            for (j, &st) in strides.iter().enumerate() {
+                if let (Some(Some(d)), true) = (phi.get(j), st != 0) {
+                    s[*d] += st;
+                }
+            }
+            SExpr::Load { arg: args[*arg], strides: s, ty: *ty }
+        }
+        SExpr::Var(j) => match phi.get(*j)? {
+            Some(d) => SExpr::Var(*d),
+            None => SExpr::Const(Const::I32(0)),
+        },
+        SExpr::Gather { arg, coords, ty } => {
+            let mut out = Vec::with_capacity(coords.len());
+            for c in coords {
+                let value = match &c.value {
+                    CoordValue::Var { var, offset } => match phi.get(*var)? {
+                        Some(d) => CoordValue::Var { var: *d, offset: *offset },
+                        None => CoordValue::Expr(SExpr::Const(Const::I32(i32::try_from(*offset).ok()?))),
+                    },
+                    CoordValue::Expr(x) => CoordValue::Expr(remap(x, phi, rank, args)?),
+                };
+                out.push(Coord { value, extent: c.extent, stride: c.stride });
+            }
+            SExpr::Gather { arg: args[*arg], coords: out, ty: *ty }
+        }
+        SExpr::Acc(_) => return None,
+        SExpr::Uniform { .. } | SExpr::Const(_) => e.clone(),
+        SExpr::Unary { op, arg } => SExpr::Unary { op: *op, arg: b(arg)? },
+        SExpr::Cast { arg, to } => SExpr::Cast { arg: b(arg)?, to: *to },
+        SExpr::Binary { op, lhs, rhs } => SExpr::Binary { op: *op, lhs: b(lhs)?, rhs: b(rhs)? },
+        SExpr::Select { cond, on_true, on_false } => {
+            SExpr::Select { cond: b(cond)?, on_true: b(on_true)?, on_false: b(on_false)? }
+        }
+    })
+}
+
+/// Every expression of a body with its index space and whether a producer may be inlined
+/// there (matmul and attention operands feed fast paths that need plain loads).
+fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
+    let with = |lead: &[usize], last: &[usize]| [lead, last].concat();
+    match body {
+        KernelBody::Map { extents, value, .. } => vec![(value, extents.clone(), true)],
+        KernelBody::Index { extents, reduce, value, .. } => {
+            let space = match reduce {
+                Some((_, k)) => with(extents, &[*k]),
+                None => extents.clone(),
+            };
+            vec![(value, space, true)]
+        }
+        KernelBody::Row { leading, cols, input, epilogue, .. } => {
+            vec![(input, with(leading, &[*cols]), true), (epilogue, leading.clone(), true)]
+        }
+        KernelBody::Softmax { leading, cols, input, epilogue, .. } => {
+            let s = with(leading, &[*cols]);
+            vec![(input, s.clone(), true), (epilogue, s, true)]
+        }
+        KernelBody::Norm { leading, cols, input, gain, bias, eps, epilogue, .. } => {
+            let s = with(leading, &[*cols]);
+            let mut v = vec![(input, s.clone(), true), (gain, s.clone(), true), (eps, Vec::new(), true)];
+            if let Some(b) = bias {
+                v.push((b, s.clone(), true));
+            }
+            v.push((epilogue, s, true));
+            v
+        }
+        KernelBody::Matmul(m) => {
+            let (a, b) = (with(&m.batch, &[m.m, m.k]), with(&m.batch, &[m.k, m.n]));
+            let e = with(&m.batch, &[m.m, m.n]);
+            vec![(&mut m.a, a, false), (&mut m.b, b, false), (&mut m.epilogue, e, true)]
+        }
+        KernelBody::Attention(a) => {
+            let batch = a.batch.clone();
+            let mut v = vec![
+                (&mut a.q, with(&batch, &[a.tq, a.e]), false),
+                (&mut a.k, with(&batch, &[a.tk, a.e]), false),
+                (&mut a.v, with(&batch, &[a.tk, a.ev]), false),
+                (&mut a.scale, Vec::new(), true),
+                (&mut a.epilogue, with(&batch, &[a.tq, a.ev]), true),
+            ];
+            if let Some(m) = &mut a.mask {
+                v.push((m, with(&batch, &[a.tq, a.tk]), true));
+            }
+            v
+        }
+        KernelBody::Raw(_) => Vec::new(),
+    }
+}
+
+/// Drops the temp's args that no expression references any more, renumbering the rest.
+fn compact_args(k: &mut super::KernelSpec, temp_args: &[usize]) {
+    let mut used = vec![false; k.args.len()];
+    used[k.body.out()] = true;
+    for e in k.body.exprs() {
+        e.visit(&mut |n| {
+            if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = n {
+                used[*arg] = true;
+            }
+        });
+    }
+    let keep: Vec<bool> = (0..k.args.len()).map(|i| used[i] || !temp_args.contains(&i)).collect();
+    let mut new_index = vec![0; k.args.len()];
+    let mut next = 0;
+    for i in 0..k.args.len() {
+        new_index[i] = next;
+        next += usize::from(keep[i]);
+    }
+    let mut i = 0;
+    k.args.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
+    renumber_body(&mut k.body, &new_index);
+}
+
+fn renumber_body(body: &mut KernelBody, new_index: &[usize]) {
+    match body {
+        KernelBody::Map { out, .. }
+        | KernelBody::Row { out, .. }
+        | KernelBody::Softmax { out, .. }
+        | KernelBody::Norm { out, .. }
+        | KernelBody::Index { out, .. } => *out = new_index[*out],
+        KernelBody::Matmul(m) => m.out = new_index[m.out],
+        KernelBody::Attention(a) => a.out = new_index[a.out],
+        KernelBody::Raw(_) => {}
+    }
+    for (e, _, _) in sites_mut(body) {
+        renumber(e, new_index);
+    }
+}
+
+fn renumber(e: &mut SExpr, new_index: &[usize]) {
+    match e {
+        SExpr::Load { arg, .. } => *arg = new_index[*arg],
+        SExpr::Gather { arg, coords, .. } => {
+            *arg = new_index[*arg];
+            for c in coords {
+                if let CoordValue::Expr(x) = &mut c.value {
+                    renumber(x, new_index);
+                }
+            }
+        }
+        SExpr::Unary { arg, .. } | SExpr::Cast { arg, .. } => renumber(arg, new_index),
+        SExpr::Binary { lhs, rhs, .. } => {
+            renumber(lhs, new_index);
+            renumber(rhs, new_index);
+        }
+        SExpr::Select { cond, on_true, on_false } => {
+            renumber(cond, new_index);
+            renumber(on_true, new_index);
+            renumber(on_false, new_index);
+        }
+        SExpr::Uniform { .. } | SExpr::Const(_) | SExpr::Var(_) | SExpr::Acc(_) => {}
+    }
+}
+
+/// Removes temp buffers no kernel binds (their producers were all inlined).
+fn drop_unused_temps(plan: &mut Plan) {
+    let mut used = vec![false; plan.buffers.len()];
+    for k in &plan.kernels {
+        for a in &k.spec.args {
+            used[a.buffer] = true;
+        }
+    }
+    let keep: Vec<bool> = plan.buffers.iter().zip(&used).map(|(b, &u)| u || b.role != BufferRole::Temp).collect();
+    if keep.iter().all(|&k| k) {
+        return;
+    }
+    let mut new_id = vec![0; plan.buffers.len()];
+    let mut next = 0;
+    for (i, &k) in keep.iter().enumerate() {
+        new_id[i] = next;
+        next += usize::from(k);
+    }
+    let mut i = 0;
+    plan.buffers.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
+    for k in &mut plan.kernels {
+        for a in &mut k.spec.args {
+            a.buffer = new_id[a.buffer];
+        }
+    }
+}
+
+fn nodes(e: &SExpr) -> usize {
+    let mut n = 0;
+    e.visit(&mut |_| n += 1);
+    n
+}
+
+fn depth(e: &SExpr) -> usize {
+    let sub = |x: &SExpr| depth(x);
+    1 + match e {
+        SExpr::Unary { arg, .. } | SExpr::Cast { arg, .. } => sub(arg),
+        SExpr::Binary { lhs, rhs, .. } => sub(lhs).max(sub(rhs)),
+        SExpr::Select { cond, on_true, on_false } => sub(cond).max(sub(on_true)).max(sub(on_false)),
+        SExpr::Gather { coords, .. } => coords
+            .iter()
+            .map(|c| match &c.value {
+                CoordValue::Expr(x) => sub(x),
+                CoordValue::Var { .. } => 0,
+            })
+            .max()
+            .unwrap_or(0),
+        SExpr::Load { .. } | SExpr::Uniform { .. } | SExpr::Const(_) | SExpr::Var(_) | SExpr::Acc(_) => 0,
+    }
+}
+
+/// The fused kernel's label: its statements in order, shortened past a few.
+fn join_labels(first: &str, then: &str) -> String {
+    const MAX: usize = 160;
+    // `a; …(+N); z`: past MAX characters keep the first statement and the last, count the rest.
+    let count = |s: &str| s.split("; ").filter(|p| !p.starts_with('…')).count() + hidden(s);
+    let between = (count(first) + count(then)).saturating_sub(2);
+    if first.len() + then.len() + 2 <= MAX || between == 0 {
+        return format!("{first}; {then}");
+    }
+    let head = first.split("; ").next().unwrap_or(first);
+    let tail = then.rsplit("; ").next().unwrap_or(then);
+    format!("{head}; …(+{between}); {tail}")
+}
+
+/// Statements a shortened label counts in its `…(+N)` part.
+fn hidden(s: &str) -> usize {
+    s.split("; ")
+        .filter_map(|p| p.strip_prefix("…(+").and_then(|r| r.strip_suffix(')')))
+        .filter_map(|n| n.parse::<usize>().ok())
+        .sum()
+}
+
+#[cfg(test)]
+mod tests;

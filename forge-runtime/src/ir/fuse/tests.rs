@@ -1,0 +1,154 @@
+//! Which kernels fuse: plans of small graphs, with and without the pass.
+
+use crate::ir::{KernelBody, Plan};
+use crate::lower::tests::{plan, validate_all};
+
+fn kinds(p: &Plan) -> Vec<&'static str> {
+    p.kernels.iter().map(|k| k.spec.body.kind()).collect()
+}
+
+#[test]
+fn a_chain_of_maps_is_one_kernel() {
+    let p = plan(
+        "graph G { dims { N } input x: f32[N]; temp a: f32[N]; temp b: f32[N]; output y: f32[N];
+         a = x + 1.0; b = a * 0.5; y = exp(b) - a; }",
+        &[1000],
+    );
+    // `a` has two readers (b and y): it stays; `b` folds into `y`.
+    assert_eq!(kinds(&p), ["map", "map"]);
+    assert_eq!(p.kernels[1].spec.node, "b = a * 0.5; y = exp(b) - a");
+    let p = plan(
+        "graph G { dims { N } input x: f32[N]; temp a: f32[N]; temp b: f32[N]; output y: f32[N];
+         a = x + 1.0; b = a * 0.5; y = exp(b); }",
+        &[1000],
+    );
+    assert_eq!(kinds(&p), ["map"]);
+    // The temps' buffers are gone with their kernels.
+    assert!(p.buffers.iter().all(|b| b.name != "a" && b.name != "b"));
+    validate_all(&p);
+}
+
+#[test]
+fn broadcast_and_transposed_reads_fuse_gathers_do_not() {
+    // `s` is read broadcast over rows (cheap producer): fuses.
+    let p = plan(
+        "graph G { dims { R, C } input x: f32[R, C]; input v: f32[C]; temp s: f32[C]; output y: f32[R, C];
+         s = v * 2.0; y = x + s; }",
+        &[4, 8],
+    );
+    assert_eq!(kinds(&p), ["map"]);
+    validate_all(&p);
+    // A transposed view of the temp fuses point for point.
+    let p = plan(
+        "graph G { dims { R, C } input x: f32[R, C]; input z: f32[C, R]; temp t: f32[R, C]; output y: f32[C, R];
+         t = x * 3.0; y = z + transpose(t); }",
+        &[4, 8],
+    );
+    assert_eq!(kinds(&p), ["map"]);
+    validate_all(&p);
+    // A gather from the temp does not.
+    let p = plan(
+        "graph G { dims { N, V } input ids: u32[N]; input w: f32[V]; temp t: f32[V]; output y: f32[N];
+         t = w + 1.0; y[n] = t[ids[n]]; }",
+        &[4, 8],
+    );
+    assert_eq!(kinds(&p), ["map", "index"]);
+}
+
+#[test]
+fn outputs_states_and_matmul_operands_are_kept() {
+    // An output must be written, even when a later node reads it.
+    let p = plan(
+        "graph G { dims { N } input x: f32[N]; output a: f32[N]; output y: f32[N]; a = x + 1.0; y = a * 2.0; }",
+        &[16],
+    );
+    assert_eq!(kinds(&p), ["map", "map"]);
+    // A matmul operand stays a plain load (the GEMM kernels need one); its epilogue takes maps.
+    let p = plan(
+        "graph G { dims { M, K, N } input a: f32[M, K]; input b: f32[K, N]; input c: f32[M, N];
+         temp s: f32[M, K]; temp e: f32[M, N]; output y: f32[M, N];
+         s = a * 2.0; e = c + 1.0; y = matmul(s, b) + e; }",
+        &[8, 8, 8],
+    );
+    assert_eq!(kinds(&p), ["map", "matmul"]);
+    validate_all(&p);
+}
+
+#[test]
+fn producers_inputs_must_not_change_before_the_consumer() {
+    // `x` is rewritten between `t = x + 1` and its reader: fusing would read the new `x`.
+    let p = plan(
+        "graph G { dims { N } state x: f32[N]; temp t: f32[N]; output y: f32[N];
+         t = x + 1.0; x = x * 2.0; y = t + x; }",
+        &[16],
+    );
+    assert_eq!(kinds(&p), ["map", "map", "map"]);
+    // The consumer writes what the producer reads (a row kernel in place): kept apart.
+    let p = plan(
+        "graph G { dims { R, C } state x: f32[R, C]; input z: f32[R, C]; weight g: f32[C]; temp t: f32[R, C];
+         t = x + z; x = rms_norm(t, g, 1e-5); }",
+        &[4, 64],
+    );
+    assert_eq!(kinds(&p), ["map", "rms_norm"]);
+}
+
+#[test]
+fn a_temp_reused_later_fuses_when_rewritten_whole() {
+    let p = plan(
+        "graph G { dims { R, C } input x: f32[R, C]; weight g: f32[C]; temp t: f32[R, C]; output y: f32[R, C]; output w: f32[R, C];
+         t = x * 2.0; y = softmax(t); t = x + 1.0; w = rms_norm(t, g, 1e-5); }",
+        &[4, 64],
+    );
+    assert_eq!(kinds(&p), ["softmax", "rms_norm"]);
+    validate_all(&p);
+    // Read again after its consumer without a rewrite: kept.
+    let p = plan(
+        "graph G { dims { R, C } input x: f32[R, C]; temp t: f32[R, C]; output y: f32[R, C]; output w: f32[R, C];
+         t = x * 2.0; y = softmax(t); w = t + 1.0; }",
+        &[4, 64],
+    );
+    assert_eq!(kinds(&p), ["map", "softmax", "map"]);
+}
+
+#[test]
+fn sixteen_bit_temps_round_as_stored() {
+    let p = plan(
+        "graph G { dims { N } input x: f32[N]; temp h: f16[N]; output y: f32[N];
+         h = (x * 3.0) as f16; y = h as f32 + 1.0; }",
+        &[64],
+    );
+    assert_eq!(kinds(&p), ["map"]);
+    let KernelBody::Map { value, .. } = &p.kernels[0].spec.body else { panic!("map") };
+    let mut rounds = false;
+    value.visit(&mut |e| rounds |= matches!(e, crate::ir::SExpr::Cast { to: crate::elem::Elem::F16, .. }));
+    assert!(rounds, "the inlined value must round to f16 as the store did: {value:?}");
+    validate_all(&p);
+}
+
+#[test]
+fn long_chains_stop_at_the_depth_limit_and_labels_stay_short() {
+    let mut s = String::from("graph G { dims { N } input x: f32[N]; ");
+    for i in 1..200 {
+        s += &format!("temp t{i}: f32[N]; ");
+    }
+    s += "output y: f32[N]; t1 = x + 1.0; ";
+    for i in 2..200 {
+        s += &format!("t{i} = t{} * 0.5; ", i - 1);
+    }
+    s += "y = t199 + 1.0; }";
+    let p = plan(&s, &[64]);
+    assert!(p.kernels.len() >= 2 && p.kernels.len() <= 4, "{} kernels", p.kernels.len());
+    for k in &p.kernels {
+        assert!(k.spec.node.chars().count() <= 200, "{}", k.spec.node);
+    }
+    let total: usize = p
+        .kernels
+        .iter()
+        .map(|k| {
+            let l = &k.spec.node;
+            l.split("; ").filter(|x| !x.starts_with('…')).count() + super::hidden(l)
+        })
+        .sum();
+    assert_eq!(total, 200, "every statement is named or counted once");
+    validate_all(&p);
+}
