@@ -9,6 +9,9 @@
 //!
 //! `cargo run --release --features cuda --example gemm_speed -- DIR`
 //!
+//! The `*-3xtf32` rows use `precision = tf32x3`; beside them (the "f32 ms" column) the same
+//! product in true f32, and PyTorch in true f32.
+//!
 //! `-- DIR --sweep [--sweep-only]` also (or only) times every SIMT tile (`FORGE_CUDA_SIMT`) on the f32 MiniLM shapes at
 //! batch 8 and 64, next to the tile Forge picks, to check the choice.
 
@@ -16,6 +19,7 @@ use forge::{bf16, f16, Context, GraphInstance, HostSlice};
 use std::fmt::Write as _;
 
 /// One product: `y[M, N] = a[M, K] · w` with `w` stored `[N, K]` (`transpose`) or `[K, N]`.
+#[derive(Clone, Copy)]
 struct Case {
     name: &'static str,
     ty: &'static str,
@@ -25,10 +29,12 @@ struct Case {
     wt: bool,
     bias: bool,
     tf32: bool,
+    /// `matmul(…, precision = tf32x3)` (PyTorch is timed in true f32 beside it).
+    x3: bool,
 }
 
 const fn case(name: &'static str, ty: &'static str, m: usize, n: usize, k: usize, wt: bool, bias: bool) -> Case {
-    Case { name, ty, m, n, k, wt, bias, tf32: false }
+    Case { name, ty, m, n, k, wt, bias, tf32: false, x3: false }
 }
 
 fn cases() -> Vec<Case> {
@@ -45,13 +51,30 @@ fn cases() -> Vec<Case> {
         case("decode", "f16", 1, 14336, 4096, true, false),
     ];
     v[4].tf32 = true;
+    // `precision = tf32x3` at 4096³ and on MiniLM's projections at batch 8 and 64.
+    for (name, m, n, k, wt, bias) in [
+        ("square-3xtf32", 4096, 4096, 4096, false, false),
+        ("square-3xtf32", 4096, 4096, 4096, true, false),
+        ("minilm-qkvo", 240, 384, 384, true, true),
+        ("minilm-up", 240, 1536, 384, true, true),
+        ("minilm-down", 240, 384, 1536, true, true),
+        ("minilm-qkvo", 1920, 384, 384, true, true),
+        ("minilm-up", 1920, 1536, 384, true, true),
+        ("minilm-down", 1920, 384, 1536, true, true),
+    ] {
+        v.push(Case { x3: true, ..case(name, "f32", m, n, k, wt, bias) });
+    }
     v
 }
 
 fn source(c: &Case) -> String {
     let t = c.ty;
-    let (w, prod) =
-        if c.wt { (format!("{t}[N, K]"), "matmul(a, transpose(w))") } else { (format!("{t}[K, N]"), "matmul(a, w)") };
+    let opt = if c.x3 { ", precision = tf32x3" } else { "" };
+    let (w, prod) = if c.wt {
+        (format!("{t}[N, K]"), format!("matmul(a, transpose(w){opt})"))
+    } else {
+        (format!("{t}[K, N]"), format!("matmul(a, w{opt})"))
+    };
     let (bias_decl, bias) = if c.bias { ("weight bias: f32[N];", " + bias") } else { ("", "") };
     format!("graph Mm {{ dims {{ M, N, K }} input a: {t}[M, K]; weight w: {w}; {bias_decl} output y: {t}[M, N]; y = {prod}{bias}; }}")
 }
@@ -218,7 +241,7 @@ fn main() -> forge::Result<()> {
         (String::from("idx,name,dtype,m,n,k,wt,bias,tf32\n"), String::from("idx,variant,ms,tflops,err,generic_ms\n"));
     println!(
         "{:>2} {:<12} {:<5} {:>16} {:<3} {:<26} {:>9} {:>8} {:>9} {:>11} {:>8}",
-        "#", "case", "type", "MxNxK", "B", "variant", "ms", "TFLOP/s", "rel.err", "generic ms", "speedup"
+        "#", "case", "type", "MxNxK", "B", "variant", "ms", "TFLOP/s", "rel.err", "f32 ms", "speedup"
     );
     for (idx, c) in cases().iter().enumerate() {
         let _ = writeln!(
@@ -235,7 +258,12 @@ fn main() -> forge::Result<()> {
         );
         let env: &[(&str, &str)] = if c.tf32 { &[("FORGE_CUDA_TF32", "1")] } else { &[] };
         let fast = time(&ctx, c, env, 30)?;
-        let generic = if c.tf32 { None } else { Some(time(&ctx, c, &[("FORGE_CUDA_GEMM", "0")], 5)?) };
+        // Beside each: the generic template, or for tf32x3 the true-f32 kernel.
+        let generic = match (c.tf32, c.x3) {
+            (true, _) => None,
+            (false, true) => Some(time(&ctx, &Case { x3: false, ..*c }, &[], 30)?),
+            (false, false) => Some(time(&ctx, c, &[("FORGE_CUDA_GEMM", "0")], 5)?),
+        };
         let flops = 2.0 * (c.m * c.n * c.k) as f64;
         let tflops = flops / fast.ms / 1e9;
         let gms = generic.as_ref().map_or(f64::NAN, |g| g.ms);
@@ -253,7 +281,8 @@ fn main() -> forge::Result<()> {
             gms / fast.ms
         );
         if let Some(g) = &generic {
-            println!("   generic: {} rel.err {:.2e}", g.variant, g.err);
+            let what = if c.x3 { "f32" } else { "generic" };
+            println!("   {what}: {} rel.err {:.2e}", g.variant, g.err);
         }
         let _ = writeln!(csv, "{idx},{},{:.6},{tflops:.2},{:.3e},{gms:.6}", fast.variant, fast.ms, fast.err);
     }

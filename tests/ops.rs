@@ -640,7 +640,56 @@ fn small_f32_products_split_k(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    graph Tf32Products {
+        dims { M, K, N }
+        input  x: f32[M, K];
+        weight w: f32[N, K];
+        weight p: f32[K, N];
+        output y: f32[M, N];
+        output z: f32[M, N];
+        output t: f32[M, N];
+        y = matmul(x, transpose(w), precision = tf32x3);
+        z = matmul(x, p, precision = tf32x3) + 1.0;
+        t = matmul(x, transpose(w), precision = tf32);
+    }
+}
+
+/// `precision = tf32x3` stays within f32-level error of an f64 reference (on CUDA it runs on
+/// tensor cores: 16-byte aligned rows, then rows of 203 floats on guarded loads); `tf32` within
+/// TF32's. Elsewhere both are true f32.
+fn tf32_precision_options(ctx: &Context) {
+    for (m, k, n) in [(512, 256, 1024), (700, 203, 520), (9, 40, 24)] {
+        let (x, w, pk) = (rand_f32(m * k, 1.0, 95), rand_f32(n * k, 1.0, 96), rand_f32(k * n, 1.0, 97));
+        let dot = |i: usize, j: usize, b: &dyn Fn(usize, usize) -> f32| -> f32 {
+            (0..k).map(|kk| x[i * k + kk] as f64 * b(kk, j) as f64).sum::<f64>() as f32
+        };
+        let (mut want_y, mut want_z) = (Vec::with_capacity(m * n), Vec::with_capacity(m * n));
+        for i in 0..m {
+            for j in 0..n {
+                want_y.push(dot(i, j, &|kk, j| w[j * k + kk]));
+                want_z.push(dot(i, j, &|kk, j| pk[kk * n + j]) + 1.0);
+            }
+        }
+        let mut g = Tf32Products::new(ctx, Tf32ProductsDims { m, k, n }).unwrap();
+        g.load_weights(Tf32ProductsWeights { w: &w, p: &pk }).unwrap();
+        let out = g.run(Tf32ProductsInputs { x: &x }).unwrap();
+        let shape = format!("{m}x{k}x{n}");
+        assert_close(&format!("{shape} y (tf32x3)"), &out.y, &want_y, 1e-5, 1.0);
+        assert_close(&format!("{shape} z (tf32x3)"), &out.z, &want_z, 1e-5, 1.0);
+        // TF32 keeps 10 mantissa bits: about 2^-11 per term, summed over K random-signed terms.
+        assert_close(&format!("{shape} t (tf32)"), &out.t, &want_y, 2e-3, (k as f32).sqrt() * 0.5);
+        if ctx.kind() == BackendKind::Cuda && m >= 512 {
+            let p = g.last_profile().expect("a profile after a run");
+            let variants: Vec<&str> = p.kernels.iter().map(|k| k.variant.as_str()).collect();
+            assert!(variants[0].ends_with("-3xtf32") && variants[1].ends_with("-3xtf32"), "{variants:?}");
+            assert!(variants[2].ends_with("-tf32"), "{variants:?}");
+        }
+    }
+}
+
 forge_tests!(
+    tf32_precision_options,
     matmul_with_bias_and_prologue,
     register_blocked_matmul_schedule,
     register_blocked_operand_forms,

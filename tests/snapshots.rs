@@ -178,16 +178,26 @@ fn cuda_gemm_programs_compile() {
     assert!(v[0].iter().flatten().any(|v| v.starts_with("gemm tma")), "{v:?}");
     assert!(v[1].iter().flatten().any(|v| v.starts_with("gemm mma")), "{v:?}");
     // MiniLM's projections are single products of 240 rows (batch folded into the rows; query,
-    // key and value one product batched over 3), true f32: all run the SIMT GEMM; on the 132 multiprocessors of an H100/H200 their tiles are
-    // small enough to fill the GPU, so K is split inside the block.
+    // key and value one product batched over 3) with `precision = tf32x3`. On sm_80+ those with
+    // enough tiles to fill an H200's 132 multiprocessors (query-key-value: 72 64×64 tiles, FFN
+    // up: 96) run three TF32 mma.sync products; the 384-wide ones (24 tiles) stay on the true-f32
+    // SIMT GEMM with K split inside the block. Below sm_80 all are SIMT (true f32).
     let dims = [8, 30, 30522, 512, 384, 12, 32, 1536, 6];
     let v = cuda_programs(&MiniLm::graph().unwrap(), &dims, "minilm");
     let split = |v: &Option<String>| v.as_deref().is_some_and(|v| v.starts_with("gemm simt") && v.contains('k'));
-    assert!(v[0].iter().all(split), "{:?}", v[0]);
-    for per_arch in &v {
+    let x3 = |v: &Option<String>| v.as_deref().is_some_and(|v| v.starts_with("gemm mma") && v.ends_with("-3xtf32"));
+    for (arch, per_arch) in ["sm_90", "sm_80", "sm_75"].iter().zip(&v) {
         assert_eq!(per_arch.len(), 24, "four matmuls in each of six layers");
-        let simt = |v: &Option<String>| v.as_deref().is_some_and(|v| v.starts_with("gemm simt"));
-        assert!(per_arch.iter().all(simt), "{per_arch:?}");
+        for (i, variant) in per_arch.iter().enumerate() {
+            let wide = i % 2 == 0; // qkv, out, up, down in each layer
+            let simt = variant.as_deref().is_some_and(|v| v.starts_with("gemm simt"));
+            let want = match (*arch, wide) {
+                ("sm_75", _) => simt,
+                (_, true) => x3(variant),
+                (_, false) => split(variant),
+            };
+            assert!(want, "{arch}: matmul {i}: {variant:?} in {per_arch:?}");
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 // The all-MiniLM-L6-v2 sentence encoder (a 6-layer BERT), shared by examples/minilm.rs, its test
 // and the codegen snapshot test. Weights keep PyTorch's Linear layout `[out, in]` (used through
-// `transpose`), each kind stacked over the layers (`[L, …]`, read as `w[l]`).
+// `transpose`), each kind stacked over the layers (`[L, …]`, read as `w[l]`). The projections
+// may run as three TF32 tensor-core products (`precision = tf32x3`: error near f32's; true f32
+// where no tensor core fits, and on the CPU and wgpu).
 
 forge_graph! {
     /// all-MiniLM-L6-v2: token ids and attention mask in, one L2-normalised 384-float embedding
@@ -61,7 +63,7 @@ forge_graph! {
 
         for l in 0..L {
             x1 = reshape(x);
-            qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l];
+            qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l];
             q4 = reshape(qkv[0]);
             k4 = reshape(qkv[1]);
             v4 = reshape(qkv[2]);
@@ -71,10 +73,10 @@ forge_graph! {
             ctx = attention(qh, kh, vh, mask = bias);
             ctxt = transpose(ctx, 1, 2);
             ctxm = reshape(ctxt);
-            r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l];
+            r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l];
             x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 1e-12);
-            up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l]);
-            r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l];
+            up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l]);
+            r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l];
             x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 1e-12);
         }
 

@@ -94,7 +94,10 @@ pub fn run_suite_where(
             Err(reason) => {
                 // The backend is here but lacks the capability: only `needs.1` makes that a failure.
                 required = !needs.1.is_empty() && std::env::var_os(needs.1).is_some();
-                Err(format!("{reason}; set {} to fail instead", needs.1))
+                Err(match needs.1 {
+                    "" => reason,
+                    var => format!("{reason}; set {var} to fail instead"),
+                })
             }
         });
         if let Err(reason) = &ctx {

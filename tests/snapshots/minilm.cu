@@ -36,24 +36,937 @@ FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x);
 FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
-// node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]
-extern "C" __global__ void __launch_bounds__(256) forge_index_1f25876631061a3f(f32* a0, const u32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+// node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]; x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_cdf824f8b92c76b1(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ a3, const f32* __restrict__ a4, const f32* __restrict__ a5, const f32* __restrict__ a6) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group * 8u >= 240u) {
+        return;
+    }
+    const u32 lane = lid & 31u;
+    const u32 slot = group * 8u + lid / 32u;
+    const bool live = slot < 240u;
+    const u32 row = select(239u, slot, live);
+    const u32 l0 = row / 30u;
+    const u32 l1 = (row / 1u) % 30u;
+    f32 part = 0.0f;
+    f32 x0 = 0.0f;
+    f32 x1 = 0.0f;
+    f32 x2 = 0.0f;
+    f32 x3 = 0.0f;
+    f32 x4 = 0.0f;
+    f32 x5 = 0.0f;
+    f32 x6 = 0.0f;
+    f32 x7 = 0.0f;
+    f32 x8 = 0.0f;
+    f32 x9 = 0.0f;
+    f32 x10 = 0.0f;
+    f32 x11 = 0.0f;
+    {
+        const u32 cv = lane;
+        const u32 iv = row * 96u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x0 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x1 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x2 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x3 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+    }
+    {
+        const u32 cv = 32u + lane;
+        const u32 iv = row * 96u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x4 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x5 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x6 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x7 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+    }
+    {
+        const u32 cv = 64u + lane;
+        const u32 iv = row * 96u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x8 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x9 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x10 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x11 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    const f32 mean = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    const f32 inv = rsqrtf(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            const u32 cv = lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x0 * inv * q1_1.x + q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x1 * inv * q1_1.y + q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x2 * inv * q1_1.z + q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x3 * inv * q1_1.w + q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 32u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x4 * inv * q1_1.x + q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x5 * inv * q1_1.y + q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x6 * inv * q1_1.z + q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x7 * inv * q1_1.w + q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 64u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x8 * inv * q1_1.x + q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x9 * inv * q1_1.y + q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x10 * inv * q1_1.z + q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x11 * inv * q1_1.w + q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+    }
+}
+
+// node: bias[b, i, j, t] = select(mask[b, t] > 0, 0.0, -inf)
+extern "C" __global__ void __launch_bounds__(256) forge_index_bad5ee47a1fb1f8a(f32* a0, const u32* __restrict__ a1) {
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
     for (u32 it = 0u; it < 1u; ++it) {
         const u32 i = (group * 1u + it) * 256u + lid;
-        if (i >= 92160u) {
+        if (i >= 240u) {
             return;
         }
-        const u32 v0 = i / 11520u;
-        const u32 v1 = (i / 384u) % 30u;
-        const u32 v2 = (i / 1u) % 384u;
-        a0[i] = ((a2[min(a1[v0 * 30u + v1], 30521u) * 384u + min(u32(v2), 383u)] + a3[v1 * 384u + v2]) + a4[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(v2), 383u)]);
+        const u32 v0 = i / 30u;
+        const u32 v1 = (i / 30u) % 1u;
+        const u32 v2 = (i / 30u) % 1u;
+        const u32 v3 = (i / 1u) % 30u;
+        a0[i] = select(__uint_as_float(4286578688u), 0.0f, (a1[v0 * 30u + v3] > 0u));
     }
 }
 
-// node: x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// gemm mma64x64x32s4-3xtf32
+__device__ __forceinline__ void forge_matmul_8152808f2fa37f7f_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    const u32 bidx = fz * 8u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
+    const u32 b0 = bidx / 8u;
+    const u32 b1 = (bidx / 1u) % 8u;
+    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+}
+namespace fg_forge_matmul_8152808f2fa37f7f {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
+constexpr int M = 240, N = 384, K = 384;
+constexpr long long LDA = 384, LDB = 384;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 64, BN = 64, BK = 32, STAGES = 4, WM = 2, WN = 2, NT = 128;
+
+template <int TS>
+__device__ __forceinline__ u32 panel_off(int s, int c) {
+  constexpr int EPC = 16 / ES, PW = 128 / ES;
+  return (u32)((c / PW) * (TS * 128) + s * 128 + ((((c % PW) / EPC) ^ (s & 7)) << 4) + (c % EPC) * ES);
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_async(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                                int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll 4
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    const int rem = ext_c - gc;
+    const u32 bytes = (gs < ext_s && rem > 0) ? (rem >= EPC ? 16u : (u32)(rem * ES)) : 0u;
+    const char* src = bytes ? g + ((long long)gs * ld + gc) * ES : g;
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    cp_async16(dst, src, bytes);
+  }
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_sync(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                               int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    u32 w[4] = {0u, 0u, 0u, 0u};
+    if (gs < ext_s) {
+      const long long row = (long long)gs * ld;
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) {
+        if (gc + e < ext_c) {
+          const u32 v = ldbits(g, row + gc + e);
+          if (ES == 4) w[e] = v; else w[e >> 1] |= v << (16 * (e & 1));
+        }
+      }
+    }
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    sts128(dst, w[0], w[1], w[2], w[3]);
+  }
+}
+
+// Raster tiles in groups of 8 M-tiles so concurrently running blocks share A and B in L2.
+__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
+  const int bid = blockIdx.x;
+  const int group = 8 * tiles_n;
+  const int first_m = (bid / group) * 8;
+  const int gm = min(tiles_m - first_m, 8);
+  tm = first_m + (bid % group) % gm;
+  tn = (bid % group) / gm;
+}
+}
+extern "C" __global__ void __launch_bounds__(128, 1) forge_matmul_8152808f2fa37f7f(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_8152808f2fa37f7f;
+  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  { unsigned z = bidx;
+    { unsigned q = z % 3u; z /= 3u; aoff += (long long)q * 0ll; boff += (long long)q * 147456ll; }
+  }
+  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a3) + boff * ES;
+
+  constexpr int TM_ = BM / WM, TN_ = BN / WN, MI = TM_ / 16, NJ = TN_ / 8;
+  constexpr int EPC = 16 / ES, KSTEP = (ES == 2) ? 16 : 8;
+  constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
+  constexpr int KT = (K + BK - 1) / BK;
+  constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
+  int tm, tn;
+  tile_coords(TILES_M, TILES_N, tm, tn);
+  const int m0 = tm * BM, n0 = tn * BN;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int wm = warp / WN, wn = warp % WN;
+  const int g = lane >> 2, t4 = lane & 3;
+  const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
+  auto load_stage = [&](int stage, int kt) {
+    const int k0 = kt * BK;
+    const u32 sa = sbase + (u32)stage * (A_STAGE + B_STAGE);
+    const u32 sb = sa + A_STAGE;
+    if constexpr (A_KMAJOR) load_tile_async<BM, BK, NT>(sa, gA, LDA, m0, k0, M, K, tid);
+    else load_tile_async<BK, BM, NT>(sa, gA, LDA, k0, m0, K, M, tid);
+    if constexpr (B_KMAJOR) load_tile_async<BN, BK, NT>(sb, gB, LDB, n0, k0, N, K, tid);
+    else load_tile_async<BK, BN, NT>(sb, gB, LDB, k0, n0, K, N, tid);
+  };
+
+  float acc[MI][NJ][4];
+#pragma unroll
+  for (int i = 0; i < MI; ++i)
+#pragma unroll
+    for (int j = 0; j < NJ; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; ++r) acc[i][j][r] = 0.f;
+
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; ++s) {
+    if (s < KT) load_stage(s, s);
+    cp_commit();
+  }
+#pragma unroll 1
+  for (int kt = 0; kt < KT; ++kt) {
+    cp_wait<STAGES - 2>();
+    __syncthreads();
+    {
+      const int nt = kt + STAGES - 1;
+      if (nt < KT) load_stage(nt % STAGES, nt);
+      cp_commit();
+    }
+    const u32 sa = sbase + (u32)(kt % STAGES) * (A_STAGE + B_STAGE);
+    const u32 sb = sa + A_STAGE;
+#pragma unroll
+    for (int kk = 0; kk < BK / KSTEP; ++kk) {
+      u32 af[MI][4];
+#pragma unroll
+      for (int mi = 0; mi < MI; ++mi) {
+        const int mr = wm * TM_ + mi * 16;
+        if constexpr (A_KMAJOR) {
+          ldsm4(sa + panel_off<BM>(mr + (lane & 15), kk * KSTEP + (lane >> 4) * EPC),
+                af[mi][0], af[mi][1], af[mi][2], af[mi][3]);
+        } else if constexpr (ES == 2) {
+          const int mat = lane >> 3;
+          ldsm4t(sa + panel_off<BK>(kk * KSTEP + (lane & 7) + (mat >> 1) * 8, mr + (mat & 1) * 8),
+                 af[mi][0], af[mi][1], af[mi][2], af[mi][3]);
+        } else {
+          af[mi][0] = lds32(sa + panel_off<BK>(kk * 8 + t4, mr + g));
+          af[mi][1] = lds32(sa + panel_off<BK>(kk * 8 + t4, mr + g + 8));
+          af[mi][2] = lds32(sa + panel_off<BK>(kk * 8 + t4 + 4, mr + g));
+          af[mi][3] = lds32(sa + panel_off<BK>(kk * 8 + t4 + 4, mr + g + 8));
+        }
+      }
+
+      u32 ah[MI][4], al[MI][4];
+#pragma unroll
+      for (int mi = 0; mi < MI; ++mi)
+#pragma unroll
+        for (int r = 0; r < 4; ++r) tf32_split(af[mi][r], ah[mi][r], al[mi][r]);
+      // B fragments one 16-column pair at a time: fewer live registers than loading all.
+#pragma unroll
+      for (int nj = 0; nj < NJ / 2; ++nj) {
+        const int nc = wn * TN_ + nj * 16;
+        u32 bf[2][2];
+        if constexpr (B_KMAJOR) {
+          const int mat = lane >> 3;
+          ldsm4(sb + panel_off<BN>(nc + (lane & 7) + (mat >> 1) * 8, kk * KSTEP + (mat & 1) * EPC),
+                bf[0][0], bf[0][1], bf[1][0], bf[1][1]);
+        } else if constexpr (ES == 2) {
+          const int mat = lane >> 3;
+          ldsm4t(sb + panel_off<BK>(kk * KSTEP + (lane & 7) + (mat & 1) * 8, nc + (mat >> 1) * 8),
+                 bf[0][0], bf[0][1], bf[1][0], bf[1][1]);
+        } else {
+#pragma unroll
+          for (int h = 0; h < 2; ++h) {
+            bf[h][0] = lds32(sb + panel_off<BK>(kk * 8 + t4, nc + h * 8 + g));
+            bf[h][1] = lds32(sb + panel_off<BK>(kk * 8 + t4 + 4, nc + h * 8 + g));
+          }
+        }
+
+        u32 bh[2][2], bl[2][2];
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+#pragma unroll
+          for (int r = 0; r < 2; ++r) tf32_split(bf[h][r], bh[h][r], bl[h][r]);
+#pragma unroll
+        for (int mi = 0; mi < MI; ++mi)
+#pragma unroll
+          for (int h = 0; h < 2; ++h) {
+            mma1688tf32(acc[mi][2 * nj + h], al[mi], bh[h]);
+            mma1688tf32(acc[mi][2 * nj + h], ah[mi], bl[h]);
+            mma1688tf32(acc[mi][2 * nj + h], ah[mi], bh[h]);
+          }
+
+      }
+    }
+  }
+  cp_wait<0>();
+
+#pragma unroll
+  for (int mi = 0; mi < MI; ++mi)
+#pragma unroll
+    for (int nj = 0; nj < NJ; ++nj)
+#pragma unroll
+      for (int r = 0; r < 4; ++r) {
+        const int row = m0 + wm * TM_ + mi * 16 + g + (r >> 1) * 8;
+        const int col = n0 + wn * TN_ + nj * 8 + t4 * 2 + (r & 1);
+        if (row < M && col < N) forge_matmul_8152808f2fa37f7f_epi(acc[mi][nj][r], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      }
+}
+
+// node: ctx = attention(qh, kh, vh, mask = bias)
+extern "C" __global__ void __launch_bounds__(64) forge_attention_0d065d2d3ecf74b9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ f32 smx[64];
+    __shared__ f32 sden[64];
+    __shared__ f32 so[2048];
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    const u32 qrow = group * 4u + lid % 4u;
+    const u32 lane = lid / 4u;
+    const u32 base = lid % 4u;
+    const u32 qr = (qrow < 2879u ? qrow : 2879u);
+    const u32 bidx = qr / 30u;
+    const u32 qi = qr % 30u;
+    const u32 b0 = bidx / 12u;
+    const u32 b1 = (bidx / 1u) % 12u;
+    const f32 scale = 0.17677669f;
+    f32 qv[32];
+    #pragma unroll
+    for (u32 d = 0u; d < 32u; ++d) {
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    f32 o[32];
+    #pragma unroll
+    for (u32 d = 0u; d < 32u; ++d) {
+        o[d] = 0.0f;
+    }
+    f32 mx = __uint_as_float(4286578688u);
+    f32 den = 0.0f;
+    for (u32 kj = lane; kj < 30u; kj += 16u) {
+        f32 s = 0.0f;
+        #pragma unroll
+        for (u32 d = 0u; d < 32u; ++d) {
+            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        }
+        s = s * scale + a4[b0 * 30u + kj];
+        if (__float_as_uint(s) != 4286578688u) {
+            const f32 mnew = forge_fmax(mx, s);
+            const f32 corr = expf(mx - mnew);
+            const f32 p = expf(s - mnew);
+            den = den * corr + p;
+            #pragma unroll
+            for (u32 d = 0u; d < 32u; ++d) {
+                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            mx = mnew;
+        }
+    }
+    smx[lid] = mx;
+    sden[lid] = den;
+    #pragma unroll
+    for (u32 d = 0u; d < 32u; ++d) {
+        so[d * 64u + lid] = o[d];
+    }
+    __syncthreads();
+    f32 rmx = __uint_as_float(4286578688u);
+    #pragma unroll
+    for (u32 l = 0u; l < 16u; ++l) {
+        rmx = forge_fmax(rmx, smx[base + l * 4u]);
+    }
+    f32 wl[16];
+    f32 rden = 0.0f;
+    #pragma unroll
+    for (u32 l = 0u; l < 16u; ++l) {
+        const f32 ml = smx[base + l * 4u];
+        f32 wgt = 0.0f;
+        if (__float_as_uint(ml) != 4286578688u) {
+            wgt = expf(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sden[base + l * 4u] * wgt;
+    }
+    if (qrow < 2880u) {
+        for (u32 d = lane; d < 32u; d += 16u) {
+            f32 num = 0.0f;
+            #pragma unroll
+            for (u32 l = 0u; l < 16u; ++l) {
+                num = num + so[d * 64u + base + l * 4u] * wl[l];
+            }
+            const u32 at = qrow * 32u + d;
+            const f32 acc = num / rden;
+            a0[at] = acc;
+        }
+    }
+}
+
+// node: ctxm = reshape(ctxt)
+extern "C" __global__ void __launch_bounds__(256) forge_map_7c9375fb55698a31(f32* a0, const f32* __restrict__ a1) {
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    const u32 q = group * 256u + lid;
+    if (q >= 23040u) {
+        return;
+    }
+    f32 r0;
+    f32 r1;
+    f32 r2;
+    f32 r3;
+    {
+        const u32 i = q * 4u + 0u;
+        const u32 v0 = i / 11520u;
+        const u32 v1 = (i / 384u) % 30u;
+        const u32 v2 = (i / 32u) % 12u;
+        const u32 v3 = (i / 1u) % 32u;
+        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        const u32 i = q * 4u + 1u;
+        const u32 v0 = i / 11520u;
+        const u32 v1 = (i / 384u) % 30u;
+        const u32 v2 = (i / 32u) % 12u;
+        const u32 v3 = (i / 1u) % 32u;
+        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        const u32 i = q * 4u + 2u;
+        const u32 v0 = i / 11520u;
+        const u32 v1 = (i / 384u) % 30u;
+        const u32 v2 = (i / 32u) % 12u;
+        const u32 v3 = (i / 1u) % 32u;
+        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        const u32 i = q * 4u + 3u;
+        const u32 v0 = i / 11520u;
+        const u32 v1 = (i / 384u) % 30u;
+        const u32 v2 = (i / 32u) % 12u;
+        const u32 v3 = (i / 1u) % 32u;
+        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
+}
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// gemm simt32x32x8k4
+__device__ __forceinline__ void forge_matmul_e1df5a32e78f97c6_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    const u32 bidx = fz * 8u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
+    const u32 b0 = bidx;
+    a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+}
+namespace fg_forge_matmul_e1df5a32e78f97c6 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
+constexpr int M = 240, N = 384, K = 384;
+constexpr long long LDA = 384, LDB = 384;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
+constexpr bool VEC = true;
+struct alignas(16) f4 { float x, y, z, w; };
+}
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_e1df5a32e78f97c6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+  using namespace fg_forge_matmul_e1df5a32e78f97c6;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a3) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a4) + boff * ES;
+
+  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
+  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
+  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
+  constexpr int KT = (K + KB - 1) / KB;
+  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
+  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
+  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
+  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
+  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
+  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
+  const int kg = grp * BK;
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+  // This thread's slice of each tile: strided index s, first contiguous index c.
+  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
+  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
+  float ra[VA], rb[VB];
+
+  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
+#pragma unroll
+    for (int q = 0; q < cnt; q += 4) {
+      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
+        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
+        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
+        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
+      } else {
+#pragma unroll
+        for (int v = q; v < q + 4 && v < cnt; ++v)
+          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
+      }
+    }
+  };
+  auto load_global = [&](int kt) {
+    const int k0 = kt * KB;
+    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
+    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
+    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
+    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
+  };
+  auto store_shared = [&](int st) {
+#pragma unroll
+    for (int v = 0; v < VA; ++v) {
+      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
+    }
+#pragma unroll
+    for (int v = 0; v < VB; ++v) {
+      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
+    }
+  };
+
+  float acc[TM][TN];
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
+
+  load_global(0);
+  store_shared(0);
+  __syncthreads();
+#pragma unroll 1
+  for (int kt = 0; kt < KT; ++kt) {
+    const int st = kt & 1;
+    if (kt + 1 < KT) load_global(kt + 1);
+#pragma unroll 8
+    for (int k = 0; k < BK; ++k) {
+      float a[TM], b[TN];
+#pragma unroll
+      for (int h = 0; h < TM / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
+        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int h = 0; h < TN / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
+        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+    }
+    if (kt + 1 < KT) store_shared(st ^ 1);
+    __syncthreads();
+  }
+
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
+  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+#pragma unroll 1
+  for (int s = KS / 2; s >= 1; s /= 2) {
+    if (grp >= s && grp < 2 * s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+    }
+    __syncthreads();
+    if (grp < s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+    }
+    __syncthreads();
+  }
+  if constexpr (KS == 1) {
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+      for (int j = 0; j < TN; ++j) {
+        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+        if (row < M && col < N) forge_matmul_e1df5a32e78f97c6_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      }
+  } else {
+    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
+    // copy of the epilogue in the code, coalesced stores).
+    if (grp == 0) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int h = 0; h < TN / 4; ++h) {
+          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
+          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
+        }
+    }
+    __syncthreads();
+#pragma unroll 1
+    for (int o = tid; o < BM * BN; o += NT) {
+      const int row = m0 + o / BN, col = n0 + o % BN;
+      if (row < M && col < N) forge_matmul_e1df5a32e78f97c6_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+    }
+  }
+}
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_ac2b340bf4154176(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -319,611 +1232,16 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_ac2b340bf4154
     }
 }
 
-// node: bias[b, i, j, t] = select(mask[b, t] > 0, 0.0, -inf)
-extern "C" __global__ void __launch_bounds__(256) forge_index_bad5ee47a1fb1f8a(f32* a0, const u32* __restrict__ a1) {
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    #pragma unroll
-    for (u32 it = 0u; it < 1u; ++it) {
-        const u32 i = (group * 1u + it) * 256u + lid;
-        if (i >= 240u) {
-            return;
-        }
-        const u32 v0 = i / 30u;
-        const u32 v1 = (i / 30u) % 1u;
-        const u32 v2 = (i / 30u) % 1u;
-        const u32 v3 = (i / 1u) % 30u;
-        a0[i] = select(__uint_as_float(4286578688u), 0.0f, (a1[v0 * 30u + v3] > 0u));
-    }
-}
-
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
-// gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_e735198c75887c9c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-    const u32 bidx = fz * 8u + fr / 30u;
-    const u32 i = fr % 30u;
-    const u32 j = fj;
-    const u32 b0 = bidx / 8u;
-    const u32 b1 = (bidx / 1u) % 8u;
-    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-}
-namespace fg_forge_matmul_e735198c75887c9c {
-
-typedef unsigned short u16;
-
-__device__ __forceinline__ u32 smem_u32(const void* p) {
-  u32 r;
-  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
-  return r;
-}
-__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
-}
-__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
-template <int NPEND> __device__ __forceinline__ void cp_wait() {
-  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
-}
-__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
-  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
-}
-__device__ __forceinline__ u32 lds32(u32 a) {
-  u32 v;
-  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
-  return v;
-}
-__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
-}
-__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
-}
-__device__ __forceinline__ void fence_proxy_async() {
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-}
-
-struct v4u { u32 x, y, z, w; };
-__device__ __forceinline__ v4u ld16(const void* p) {
-  v4u v;
-  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
-  return v;
-}
-__device__ __forceinline__ v4u ld16c(const void* p) {
-  v4u v;
-  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
-  return v;
-}
-
-__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
-__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
-  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
-}
-__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
-__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
-  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
-               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-}
-constexpr int M = 240, N = 384, K = 384;
-constexpr long long LDA = 384, LDB = 384;
-constexpr int ES = 4;
-constexpr bool A_KMAJOR = true;
-constexpr bool B_KMAJOR = true;
-constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
-constexpr bool VEC = true;
-struct alignas(16) f4 { float x, y, z, w; };
-}
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_e735198c75887c9c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_e735198c75887c9c;
-  long long aoff = 0, boff = 0;
-  const unsigned bidx = blockIdx.z;
-  { unsigned z = bidx;
-    { unsigned q = z % 3u; z /= 3u; aoff += (long long)q * 0ll; boff += (long long)q * 147456ll; }
-  }
-  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
-  const char* gB = (const char*)(const void*)(a3) + boff * ES;
-
-  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
-  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
-  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
-  constexpr int KT = (K + KB - 1) / KB;
-  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
-  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
-  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
-  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
-  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
-  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
-  const int kg = grp * BK;
-  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
-  // This thread's slice of each tile: strided index s, first contiguous index c.
-  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
-  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
-  float ra[VA], rb[VB];
-
-  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
-#pragma unroll
-    for (int q = 0; q < cnt; q += 4) {
-      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
-        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
-        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
-        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
-      } else {
-#pragma unroll
-        for (int v = q; v < q + 4 && v < cnt; ++v)
-          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
-      }
-    }
-  };
-  auto load_global = [&](int kt) {
-    const int k0 = kt * KB;
-    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
-    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
-    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
-    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
-  };
-  auto store_shared = [&](int st) {
-#pragma unroll
-    for (int v = 0; v < VA; ++v) {
-      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
-    }
-#pragma unroll
-    for (int v = 0; v < VB; ++v) {
-      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
-    }
-  };
-
-  float acc[TM][TN];
-#pragma unroll
-  for (int i = 0; i < TM; ++i)
-#pragma unroll
-    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
-
-  load_global(0);
-  store_shared(0);
-  __syncthreads();
-#pragma unroll 1
-  for (int kt = 0; kt < KT; ++kt) {
-    const int st = kt & 1;
-    if (kt + 1 < KT) load_global(kt + 1);
-#pragma unroll 8
-    for (int k = 0; k < BK; ++k) {
-      float a[TM], b[TN];
-#pragma unroll
-      for (int h = 0; h < TM / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
-        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
-      }
-#pragma unroll
-      for (int h = 0; h < TN / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
-        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
-      }
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
-    }
-    if (kt + 1 < KT) store_shared(st ^ 1);
-    __syncthreads();
-  }
-
-  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
-#pragma unroll 1
-  for (int s = KS / 2; s >= 1; s /= 2) {
-    if (grp >= s && grp < 2 * s) {
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
-    }
-    __syncthreads();
-    if (grp < s) {
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
-    }
-    __syncthreads();
-  }
-  if constexpr (KS == 1) {
-#pragma unroll
-    for (int i = 0; i < TM; ++i)
-#pragma unroll
-      for (int j = 0; j < TN; ++j) {
-        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
-        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_e735198c75887c9c_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
-      }
-  } else {
-    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
-    // copy of the epilogue in the code, coalesced stores).
-    if (grp == 0) {
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int h = 0; h < TN / 4; ++h) {
-          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
-          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
-              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
-        }
-    }
-    __syncthreads();
-#pragma unroll 1
-    for (int o = tid; o < BM * BN; o += NT) {
-      const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_e735198c75887c9c_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
-    }
-  }
-}
-
-// node: ctx = attention(qh, kh, vh, mask = bias)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_0d065d2d3ecf74b9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-    __shared__ f32 smx[64];
-    __shared__ f32 sden[64];
-    __shared__ f32 so[2048];
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 qrow = group * 4u + lid % 4u;
-    const u32 lane = lid / 4u;
-    const u32 base = lid % 4u;
-    const u32 qr = (qrow < 2879u ? qrow : 2879u);
-    const u32 bidx = qr / 30u;
-    const u32 qi = qr % 30u;
-    const u32 b0 = bidx / 12u;
-    const u32 b1 = (bidx / 1u) % 12u;
-    const f32 scale = 0.17677669f;
-    f32 qv[32];
-    #pragma unroll
-    for (u32 d = 0u; d < 32u; ++d) {
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    f32 o[32];
-    #pragma unroll
-    for (u32 d = 0u; d < 32u; ++d) {
-        o[d] = 0.0f;
-    }
-    f32 mx = __uint_as_float(4286578688u);
-    f32 den = 0.0f;
-    for (u32 kj = lane; kj < 30u; kj += 16u) {
-        f32 s = 0.0f;
-        #pragma unroll
-        for (u32 d = 0u; d < 32u; ++d) {
-            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-        }
-        s = s * scale + a4[b0 * 30u + kj];
-        if (__float_as_uint(s) != 4286578688u) {
-            const f32 mnew = forge_fmax(mx, s);
-            const f32 corr = expf(mx - mnew);
-            const f32 p = expf(s - mnew);
-            den = den * corr + p;
-            #pragma unroll
-            for (u32 d = 0u; d < 32u; ++d) {
-                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
-            }
-            mx = mnew;
-        }
-    }
-    smx[lid] = mx;
-    sden[lid] = den;
-    #pragma unroll
-    for (u32 d = 0u; d < 32u; ++d) {
-        so[d * 64u + lid] = o[d];
-    }
-    __syncthreads();
-    f32 rmx = __uint_as_float(4286578688u);
-    #pragma unroll
-    for (u32 l = 0u; l < 16u; ++l) {
-        rmx = forge_fmax(rmx, smx[base + l * 4u]);
-    }
-    f32 wl[16];
-    f32 rden = 0.0f;
-    #pragma unroll
-    for (u32 l = 0u; l < 16u; ++l) {
-        const f32 ml = smx[base + l * 4u];
-        f32 wgt = 0.0f;
-        if (__float_as_uint(ml) != 4286578688u) {
-            wgt = expf(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sden[base + l * 4u] * wgt;
-    }
-    if (qrow < 2880u) {
-        for (u32 d = lane; d < 32u; d += 16u) {
-            f32 num = 0.0f;
-            #pragma unroll
-            for (u32 l = 0u; l < 16u; ++l) {
-                num = num + so[d * 64u + base + l * 4u] * wl[l];
-            }
-            const u32 at = qrow * 32u + d;
-            const f32 acc = num / rden;
-            a0[at] = acc;
-        }
-    }
-}
-
-// node: ctxm = reshape(ctxt)
-extern "C" __global__ void __launch_bounds__(256) forge_map_7c9375fb55698a31(f32* a0, const f32* __restrict__ a1) {
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 q = group * 256u + lid;
-    if (q >= 23040u) {
-        return;
-    }
-    f32 r0;
-    f32 r1;
-    f32 r2;
-    f32 r3;
-    {
-        const u32 i = q * 4u + 0u;
-        const u32 v0 = i / 11520u;
-        const u32 v1 = (i / 384u) % 30u;
-        const u32 v2 = (i / 32u) % 12u;
-        const u32 v3 = (i / 1u) % 32u;
-        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        const u32 i = q * 4u + 1u;
-        const u32 v0 = i / 11520u;
-        const u32 v1 = (i / 384u) % 30u;
-        const u32 v2 = (i / 32u) % 12u;
-        const u32 v3 = (i / 1u) % 32u;
-        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        const u32 i = q * 4u + 2u;
-        const u32 v0 = i / 11520u;
-        const u32 v1 = (i / 384u) % 30u;
-        const u32 v2 = (i / 32u) % 12u;
-        const u32 v3 = (i / 1u) % 32u;
-        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        const u32 i = q * 4u + 3u;
-        const u32 v0 = i / 11520u;
-        const u32 v1 = (i / 384u) % 30u;
-        const u32 v2 = (i / 32u) % 12u;
-        const u32 v3 = (i / 1u) % 32u;
-        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
-}
-
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_5091fc2345451a49_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-    const u32 bidx = fz * 8u + fr / 30u;
-    const u32 i = fr % 30u;
-    const u32 j = fj;
-    const u32 b0 = bidx;
-    a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
-}
-namespace fg_forge_matmul_5091fc2345451a49 {
-
-typedef unsigned short u16;
-
-__device__ __forceinline__ u32 smem_u32(const void* p) {
-  u32 r;
-  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
-  return r;
-}
-__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
-}
-__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
-template <int NPEND> __device__ __forceinline__ void cp_wait() {
-  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
-}
-__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
-  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
-}
-__device__ __forceinline__ u32 lds32(u32 a) {
-  u32 v;
-  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
-  return v;
-}
-__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
-}
-__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
-}
-__device__ __forceinline__ void fence_proxy_async() {
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-}
-
-struct v4u { u32 x, y, z, w; };
-__device__ __forceinline__ v4u ld16(const void* p) {
-  v4u v;
-  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
-  return v;
-}
-__device__ __forceinline__ v4u ld16c(const void* p) {
-  v4u v;
-  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
-  return v;
-}
-
-__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
-__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
-  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
-}
-__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
-__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
-  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
-               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-}
-constexpr int M = 240, N = 384, K = 384;
-constexpr long long LDA = 384, LDB = 384;
-constexpr int ES = 4;
-constexpr bool A_KMAJOR = true;
-constexpr bool B_KMAJOR = true;
-constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
-constexpr bool VEC = true;
-struct alignas(16) f4 { float x, y, z, w; };
-}
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_5091fc2345451a49(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-  using namespace fg_forge_matmul_5091fc2345451a49;
-  long long aoff = 0, boff = 0;
-  const unsigned bidx = blockIdx.z;
-  const char* gA = (const char*)(const void*)(a3) + aoff * ES;
-  const char* gB = (const char*)(const void*)(a4) + boff * ES;
-
-  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
-  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
-  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
-  constexpr int KT = (K + KB - 1) / KB;
-  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
-  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
-  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
-  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
-  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
-  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
-  const int kg = grp * BK;
-  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
-  // This thread's slice of each tile: strided index s, first contiguous index c.
-  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
-  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
-  float ra[VA], rb[VB];
-
-  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
-#pragma unroll
-    for (int q = 0; q < cnt; q += 4) {
-      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
-        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
-        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
-        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
-      } else {
-#pragma unroll
-        for (int v = q; v < q + 4 && v < cnt; ++v)
-          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
-      }
-    }
-  };
-  auto load_global = [&](int kt) {
-    const int k0 = kt * KB;
-    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
-    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
-    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
-    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
-  };
-  auto store_shared = [&](int st) {
-#pragma unroll
-    for (int v = 0; v < VA; ++v) {
-      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
-    }
-#pragma unroll
-    for (int v = 0; v < VB; ++v) {
-      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
-    }
-  };
-
-  float acc[TM][TN];
-#pragma unroll
-  for (int i = 0; i < TM; ++i)
-#pragma unroll
-    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
-
-  load_global(0);
-  store_shared(0);
-  __syncthreads();
-#pragma unroll 1
-  for (int kt = 0; kt < KT; ++kt) {
-    const int st = kt & 1;
-    if (kt + 1 < KT) load_global(kt + 1);
-#pragma unroll 8
-    for (int k = 0; k < BK; ++k) {
-      float a[TM], b[TN];
-#pragma unroll
-      for (int h = 0; h < TM / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
-        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
-      }
-#pragma unroll
-      for (int h = 0; h < TN / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
-        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
-      }
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
-    }
-    if (kt + 1 < KT) store_shared(st ^ 1);
-    __syncthreads();
-  }
-
-  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
-#pragma unroll 1
-  for (int s = KS / 2; s >= 1; s /= 2) {
-    if (grp >= s && grp < 2 * s) {
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
-    }
-    __syncthreads();
-    if (grp < s) {
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
-    }
-    __syncthreads();
-  }
-  if constexpr (KS == 1) {
-#pragma unroll
-    for (int i = 0; i < TM; ++i)
-#pragma unroll
-      for (int j = 0; j < TN; ++j) {
-        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
-        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_5091fc2345451a49_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
-      }
-  } else {
-    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
-    // copy of the epilogue in the code, coalesced stores).
-    if (grp == 0) {
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int h = 0; h < TN / 4; ++h) {
-          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
-          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
-              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
-        }
-    }
-    __syncthreads();
-#pragma unroll 1
-    for (int o = tid; o < BM * BN; o += NT) {
-      const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_5091fc2345451a49_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
-    }
-  }
-}
-
-// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
-
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_1464351af2dc782c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// gemm mma64x64x32s4-3xtf32
+__device__ __forceinline__ void forge_matmul_b7922ad686ae6e75_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
 }
-namespace fg_forge_matmul_1464351af2dc782c {
+namespace fg_forge_matmul_b7922ad686ae6e75 {
 
 typedef unsigned short u16;
 
@@ -982,167 +1300,231 @@ __device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b
   asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
 constexpr int M = 240, N = 1536, K = 384;
 constexpr long long LDA = 384, LDB = 384;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = true;
-constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
-constexpr bool VEC = true;
-struct alignas(16) f4 { float x, y, z, w; };
+constexpr int BM = 64, BN = 64, BK = 32, STAGES = 4, WM = 2, WN = 2, NT = 128;
+
+template <int TS>
+__device__ __forceinline__ u32 panel_off(int s, int c) {
+  constexpr int EPC = 16 / ES, PW = 128 / ES;
+  return (u32)((c / PW) * (TS * 128) + s * 128 + ((((c % PW) / EPC) ^ (s & 7)) << 4) + (c % EPC) * ES);
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1464351af2dc782c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_1464351af2dc782c;
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_async(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                                int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll 4
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    const int rem = ext_c - gc;
+    const u32 bytes = (gs < ext_s && rem > 0) ? (rem >= EPC ? 16u : (u32)(rem * ES)) : 0u;
+    const char* src = bytes ? g + ((long long)gs * ld + gc) * ES : g;
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    cp_async16(dst, src, bytes);
+  }
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_sync(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                               int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    u32 w[4] = {0u, 0u, 0u, 0u};
+    if (gs < ext_s) {
+      const long long row = (long long)gs * ld;
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) {
+        if (gc + e < ext_c) {
+          const u32 v = ldbits(g, row + gc + e);
+          if (ES == 4) w[e] = v; else w[e >> 1] |= v << (16 * (e & 1));
+        }
+      }
+    }
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    sts128(dst, w[0], w[1], w[2], w[3]);
+  }
+}
+
+// Raster tiles in groups of 8 M-tiles so concurrently running blocks share A and B in L2.
+__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
+  const int bid = blockIdx.x;
+  const int group = 8 * tiles_n;
+  const int first_m = (bid / group) * 8;
+  const int gm = min(tiles_m - first_m, 8);
+  tm = first_m + (bid % group) % gm;
+  tn = (bid % group) / gm;
+}
+}
+extern "C" __global__ void __launch_bounds__(128, 1) forge_matmul_b7922ad686ae6e75(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_b7922ad686ae6e75;
+  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
 
-  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
-  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
-  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
-  constexpr int KT = (K + KB - 1) / KB;
-  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
-  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
-  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
-  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
-  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
-  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
-  const int kg = grp * BK;
-  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
-  // This thread's slice of each tile: strided index s, first contiguous index c.
-  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
-  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
-  float ra[VA], rb[VB];
-
-  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
-#pragma unroll
-    for (int q = 0; q < cnt; q += 4) {
-      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
-        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
-        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
-        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
-      } else {
-#pragma unroll
-        for (int v = q; v < q + 4 && v < cnt; ++v)
-          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
-      }
-    }
-  };
-  auto load_global = [&](int kt) {
-    const int k0 = kt * KB;
-    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
-    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
-    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
-    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
-  };
-  auto store_shared = [&](int st) {
-#pragma unroll
-    for (int v = 0; v < VA; ++v) {
-      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
-    }
-#pragma unroll
-    for (int v = 0; v < VB; ++v) {
-      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
-    }
+  constexpr int TM_ = BM / WM, TN_ = BN / WN, MI = TM_ / 16, NJ = TN_ / 8;
+  constexpr int EPC = 16 / ES, KSTEP = (ES == 2) ? 16 : 8;
+  constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
+  constexpr int KT = (K + BK - 1) / BK;
+  constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
+  int tm, tn;
+  tile_coords(TILES_M, TILES_N, tm, tn);
+  const int m0 = tm * BM, n0 = tn * BN;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int wm = warp / WN, wn = warp % WN;
+  const int g = lane >> 2, t4 = lane & 3;
+  const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
+  auto load_stage = [&](int stage, int kt) {
+    const int k0 = kt * BK;
+    const u32 sa = sbase + (u32)stage * (A_STAGE + B_STAGE);
+    const u32 sb = sa + A_STAGE;
+    if constexpr (A_KMAJOR) load_tile_async<BM, BK, NT>(sa, gA, LDA, m0, k0, M, K, tid);
+    else load_tile_async<BK, BM, NT>(sa, gA, LDA, k0, m0, K, M, tid);
+    if constexpr (B_KMAJOR) load_tile_async<BN, BK, NT>(sb, gB, LDB, n0, k0, N, K, tid);
+    else load_tile_async<BK, BN, NT>(sb, gB, LDB, k0, n0, K, N, tid);
   };
 
-  float acc[TM][TN];
+  float acc[MI][NJ][4];
 #pragma unroll
-  for (int i = 0; i < TM; ++i)
+  for (int i = 0; i < MI; ++i)
 #pragma unroll
-    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
+    for (int j = 0; j < NJ; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; ++r) acc[i][j][r] = 0.f;
 
-  load_global(0);
-  store_shared(0);
-  __syncthreads();
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; ++s) {
+    if (s < KT) load_stage(s, s);
+    cp_commit();
+  }
 #pragma unroll 1
   for (int kt = 0; kt < KT; ++kt) {
-    const int st = kt & 1;
-    if (kt + 1 < KT) load_global(kt + 1);
-#pragma unroll 8
-    for (int k = 0; k < BK; ++k) {
-      float a[TM], b[TN];
-#pragma unroll
-      for (int h = 0; h < TM / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
-        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
-      }
-#pragma unroll
-      for (int h = 0; h < TN / 4; ++h) {
-        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
-        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
-      }
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
-    }
-    if (kt + 1 < KT) store_shared(st ^ 1);
+    cp_wait<STAGES - 2>();
     __syncthreads();
-  }
-
-  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
-#pragma unroll 1
-  for (int s = KS / 2; s >= 1; s /= 2) {
-    if (grp >= s && grp < 2 * s) {
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+    {
+      const int nt = kt + STAGES - 1;
+      if (nt < KT) load_stage(nt % STAGES, nt);
+      cp_commit();
     }
-    __syncthreads();
-    if (grp < s) {
+    const u32 sa = sbase + (u32)(kt % STAGES) * (A_STAGE + B_STAGE);
+    const u32 sb = sa + A_STAGE;
 #pragma unroll
-      for (int i = 0; i < TM; ++i)
+    for (int kk = 0; kk < BK / KSTEP; ++kk) {
+      u32 af[MI][4];
 #pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
-    }
-    __syncthreads();
-  }
-  if constexpr (KS == 1) {
-#pragma unroll
-    for (int i = 0; i < TM; ++i)
-#pragma unroll
-      for (int j = 0; j < TN; ++j) {
-        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
-        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_1464351af2dc782c_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
-      }
-  } else {
-    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
-    // copy of the epilogue in the code, coalesced stores).
-    if (grp == 0) {
-#pragma unroll
-      for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int h = 0; h < TN / 4; ++h) {
-          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
-          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
-              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
+      for (int mi = 0; mi < MI; ++mi) {
+        const int mr = wm * TM_ + mi * 16;
+        if constexpr (A_KMAJOR) {
+          ldsm4(sa + panel_off<BM>(mr + (lane & 15), kk * KSTEP + (lane >> 4) * EPC),
+                af[mi][0], af[mi][1], af[mi][2], af[mi][3]);
+        } else if constexpr (ES == 2) {
+          const int mat = lane >> 3;
+          ldsm4t(sa + panel_off<BK>(kk * KSTEP + (lane & 7) + (mat >> 1) * 8, mr + (mat & 1) * 8),
+                 af[mi][0], af[mi][1], af[mi][2], af[mi][3]);
+        } else {
+          af[mi][0] = lds32(sa + panel_off<BK>(kk * 8 + t4, mr + g));
+          af[mi][1] = lds32(sa + panel_off<BK>(kk * 8 + t4, mr + g + 8));
+          af[mi][2] = lds32(sa + panel_off<BK>(kk * 8 + t4 + 4, mr + g));
+          af[mi][3] = lds32(sa + panel_off<BK>(kk * 8 + t4 + 4, mr + g + 8));
         }
-    }
-    __syncthreads();
-#pragma unroll 1
-    for (int o = tid; o < BM * BN; o += NT) {
-      const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_1464351af2dc782c_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      }
+
+      u32 ah[MI][4], al[MI][4];
+#pragma unroll
+      for (int mi = 0; mi < MI; ++mi)
+#pragma unroll
+        for (int r = 0; r < 4; ++r) tf32_split(af[mi][r], ah[mi][r], al[mi][r]);
+      // B fragments one 16-column pair at a time: fewer live registers than loading all.
+#pragma unroll
+      for (int nj = 0; nj < NJ / 2; ++nj) {
+        const int nc = wn * TN_ + nj * 16;
+        u32 bf[2][2];
+        if constexpr (B_KMAJOR) {
+          const int mat = lane >> 3;
+          ldsm4(sb + panel_off<BN>(nc + (lane & 7) + (mat >> 1) * 8, kk * KSTEP + (mat & 1) * EPC),
+                bf[0][0], bf[0][1], bf[1][0], bf[1][1]);
+        } else if constexpr (ES == 2) {
+          const int mat = lane >> 3;
+          ldsm4t(sb + panel_off<BK>(kk * KSTEP + (lane & 7) + (mat & 1) * 8, nc + (mat >> 1) * 8),
+                 bf[0][0], bf[0][1], bf[1][0], bf[1][1]);
+        } else {
+#pragma unroll
+          for (int h = 0; h < 2; ++h) {
+            bf[h][0] = lds32(sb + panel_off<BK>(kk * 8 + t4, nc + h * 8 + g));
+            bf[h][1] = lds32(sb + panel_off<BK>(kk * 8 + t4 + 4, nc + h * 8 + g));
+          }
+        }
+
+        u32 bh[2][2], bl[2][2];
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+#pragma unroll
+          for (int r = 0; r < 2; ++r) tf32_split(bf[h][r], bh[h][r], bl[h][r]);
+#pragma unroll
+        for (int mi = 0; mi < MI; ++mi)
+#pragma unroll
+          for (int h = 0; h < 2; ++h) {
+            mma1688tf32(acc[mi][2 * nj + h], al[mi], bh[h]);
+            mma1688tf32(acc[mi][2 * nj + h], ah[mi], bl[h]);
+            mma1688tf32(acc[mi][2 * nj + h], ah[mi], bh[h]);
+          }
+
+      }
     }
   }
+  cp_wait<0>();
+
+#pragma unroll
+  for (int mi = 0; mi < MI; ++mi)
+#pragma unroll
+    for (int nj = 0; nj < NJ; ++nj)
+#pragma unroll
+      for (int r = 0; r < 4; ++r) {
+        const int row = m0 + wm * TM_ + mi * 16 + g + (r >> 1) * 8;
+        const int col = n0 + wn * TN_ + nj * 8 + t4 * 2 + (r & 1);
+        if (row < M && col < N) forge_matmul_b7922ad686ae6e75_epi(acc[mi][nj][r], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_dc4d337f9a0e6967_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_f23662741098428a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_dc4d337f9a0e6967 {
+namespace fg_forge_matmul_f23662741098428a {
 
 typedef unsigned short u16;
 
@@ -1201,6 +1583,17 @@ __device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b
   asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
 constexpr int M = 240, N = 384, K = 1536;
 constexpr long long LDA = 1536, LDB = 1536;
@@ -1211,8 +1604,8 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e6967(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-  using namespace fg_forge_matmul_dc4d337f9a0e6967;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f23662741098428a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+  using namespace fg_forge_matmul_f23662741098428a;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -1328,7 +1721,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_dc4d337f9a0e6967_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_f23662741098428a_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1347,7 +1740,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_dc4d337f9a0e6967_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_f23662741098428a_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1355,8 +1748,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
-// runs forge_matmul_e735198c75887c9c (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// runs forge_matmul_8152808f2fa37f7f (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1364,23 +1757,23 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_5091fc2345451a49 (above)
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// runs forge_matmul_e1df5a32e78f97c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_1464351af2dc782c (above)
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// runs forge_matmul_b7922ad686ae6e75 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_dc4d337f9a0e6967 (above)
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// runs forge_matmul_f23662741098428a (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
-// runs forge_matmul_e735198c75887c9c (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// runs forge_matmul_8152808f2fa37f7f (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1388,23 +1781,23 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_5091fc2345451a49 (above)
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// runs forge_matmul_e1df5a32e78f97c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_1464351af2dc782c (above)
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// runs forge_matmul_b7922ad686ae6e75 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_dc4d337f9a0e6967 (above)
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// runs forge_matmul_f23662741098428a (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
-// runs forge_matmul_e735198c75887c9c (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// runs forge_matmul_8152808f2fa37f7f (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1412,23 +1805,23 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_5091fc2345451a49 (above)
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// runs forge_matmul_e1df5a32e78f97c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_1464351af2dc782c (above)
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// runs forge_matmul_b7922ad686ae6e75 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_dc4d337f9a0e6967 (above)
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// runs forge_matmul_f23662741098428a (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
-// runs forge_matmul_e735198c75887c9c (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// runs forge_matmul_8152808f2fa37f7f (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1436,23 +1829,23 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_5091fc2345451a49 (above)
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// runs forge_matmul_e1df5a32e78f97c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_1464351af2dc782c (above)
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// runs forge_matmul_b7922ad686ae6e75 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_dc4d337f9a0e6967 (above)
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// runs forge_matmul_f23662741098428a (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
-// runs forge_matmul_e735198c75887c9c (above)
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// runs forge_matmul_8152808f2fa37f7f (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1460,17 +1853,17 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dc4d337f9a0e69
 // node: ctxm = reshape(ctxt)
 // runs forge_map_7c9375fb55698a31 (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
-// runs forge_matmul_5091fc2345451a49 (above)
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// runs forge_matmul_e1df5a32e78f97c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
-// runs forge_matmul_1464351af2dc782c (above)
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// runs forge_matmul_b7922ad686ae6e75 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
-// runs forge_matmul_dc4d337f9a0e6967 (above)
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// runs forge_matmul_f23662741098428a (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_ac2b340bf4154176 (above)

@@ -1,54 +1,12 @@
-// node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]
-// kernel index (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // emb
-@group(0) @binding(1) var<storage, read> a1: array<u32>; // ids
-@group(0) @binding(2) var<storage, read> a2: array<f32>; // word_embeddings
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // position_embeddings
-@group(0) @binding(4) var<storage, read> a4: array<f32>; // token_type_embeddings
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 92160u) {
-            return;
-        }
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 1u) % 384u;
-        a0[i] = ((a2[min(a1[v0 * 30u + v1], 30521u) * 384u + min(u32(v2), 383u)] + a3[v1 * 384u + v2]) + a4[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(v2), 383u)]);
-    }
-}
-
-// node: x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
+// node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]; x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
 // kernel layer_norm (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // emb
-@group(0) @binding(2) var<storage, read> a2: array<f32>; // emb_ln_gamma
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // emb_ln_beta
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // emb_ln_gamma
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // emb_ln_beta
+@group(0) @binding(3) var<storage, read> a3: array<u32>; // ids
+@group(0) @binding(4) var<storage, read> a4: array<f32>; // word_embeddings
+@group(0) @binding(5) var<storage, read> a5: array<f32>; // position_embeddings
+@group(0) @binding(6) var<storage, read> a6: array<f32>; // token_type_embeddings
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -102,62 +60,62 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     {
         let c: u32 = lane;
         let i: u32 = row * 384u + c;
-        x0 = a1[i];
+        x0 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 32u + lane;
         let i: u32 = row * 384u + c;
-        x1 = a1[i];
+        x1 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 64u + lane;
         let i: u32 = row * 384u + c;
-        x2 = a1[i];
+        x2 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 96u + lane;
         let i: u32 = row * 384u + c;
-        x3 = a1[i];
+        x3 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 128u + lane;
         let i: u32 = row * 384u + c;
-        x4 = a1[i];
+        x4 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 160u + lane;
         let i: u32 = row * 384u + c;
-        x5 = a1[i];
+        x5 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 192u + lane;
         let i: u32 = row * 384u + c;
-        x6 = a1[i];
+        x6 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 224u + lane;
         let i: u32 = row * 384u + c;
-        x7 = a1[i];
+        x7 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 256u + lane;
         let i: u32 = row * 384u + c;
-        x8 = a1[i];
+        x8 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 288u + lane;
         let i: u32 = row * 384u + c;
-        x9 = a1[i];
+        x9 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 320u + lane;
         let i: u32 = row * 384u + c;
-        x10 = a1[i];
+        x10 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     {
         let c: u32 = 352u + lane;
         let i: u32 = row * 384u + c;
-        x11 = a1[i];
+        x11 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(0i, 0i, 1i)) * 384u + min(u32(c), 383u)]);
     }
     part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
     redmean0[lid] = part;
@@ -233,73 +191,73 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
         {
             let c: u32 = lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            let acc: f32 = x0 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 32u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            let acc: f32 = x1 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 64u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            let acc: f32 = x2 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 96u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x3 * inv * a2[c] + a3[c];
+            let acc: f32 = x3 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 128u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x4 * inv * a2[c] + a3[c];
+            let acc: f32 = x4 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 160u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x5 * inv * a2[c] + a3[c];
+            let acc: f32 = x5 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 192u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x6 * inv * a2[c] + a3[c];
+            let acc: f32 = x6 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 224u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x7 * inv * a2[c] + a3[c];
+            let acc: f32 = x7 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 256u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x8 * inv * a2[c] + a3[c];
+            let acc: f32 = x8 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 288u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x9 * inv * a2[c] + a3[c];
+            let acc: f32 = x9 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 320u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x10 * inv * a2[c] + a3[c];
+            let acc: f32 = x10 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 352u + lane;
             let i: u32 = row * 384u + c;
-            let acc: f32 = x11 * inv * a2[c] + a3[c];
+            let acc: f32 = x11 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
     }
@@ -348,7 +306,7 @@ fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -878,7 +836,7 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -1214,7 +1172,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -1585,7 +1543,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -1921,7 +1879,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -2451,7 +2409,7 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -2787,7 +2745,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -3158,7 +3116,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -3494,7 +3452,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -4024,7 +3982,7 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -4360,7 +4318,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -4731,7 +4689,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -5067,7 +5025,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -5597,7 +5555,7 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -5933,7 +5891,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -6304,7 +6262,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -6640,7 +6598,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -7170,7 +7128,7 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -7506,7 +7464,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -7877,7 +7835,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -8213,7 +8171,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l])) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -8743,7 +8701,7 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l])) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -9079,7 +9037,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l])) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -9450,7 +9408,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l])) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x

@@ -275,13 +275,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_5f7a52f85984cd1
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_2475ebc5f0385cf9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_e1ea069a5a7f0fda_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = acc;
 }
-namespace fg_forge_matmul_2475ebc5f0385cf9 {
+namespace fg_forge_matmul_e1ea069a5a7f0fda {
 
 typedef unsigned short u16;
 
@@ -341,6 +341,17 @@ __device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
 constexpr int M = 4, N = 1536, K = 576;
 constexpr long long LDA = 576, LDB = 1536;
 constexpr int ES = 4;
@@ -363,8 +374,8 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2475ebc5f0385cf9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-  using namespace fg_forge_matmul_2475ebc5f0385cf9;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_e1ea069a5a7f0fda(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  using namespace fg_forge_matmul_e1ea069a5a7f0fda;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a1) + aoff * ES;
@@ -441,19 +452,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2475ebc5f0385c
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_2475ebc5f0385cf9_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
+    if (col < N) forge_matmul_e1ea069a5a7f0fda_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
   }
 }
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_2b97d2dea0fc6235_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_b52726b56f7611a2_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(a1[((bidx * 4u + i) * 1536u + j)]) * acc);
 }
-namespace fg_forge_matmul_2b97d2dea0fc6235 {
+namespace fg_forge_matmul_b52726b56f7611a2 {
 
 typedef unsigned short u16;
 
@@ -512,6 +523,17 @@ __device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b
   asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
 constexpr int M = 4, N = 1536, K = 576;
 constexpr long long LDA = 576, LDB = 1536;
@@ -535,8 +557,8 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2b97d2dea0fc6235(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_2b97d2dea0fc6235;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b52726b56f7611a2(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_b52726b56f7611a2;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -613,19 +635,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2b97d2dea0fc62
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_2b97d2dea0fc6235_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_b52726b56f7611a2_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_4735ba5c9666e9fe_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_9c2ecee435bf1033_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_4735ba5c9666e9fe {
+namespace fg_forge_matmul_9c2ecee435bf1033 {
 
 typedef unsigned short u16;
 
@@ -685,6 +707,17 @@ __device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
 constexpr int M = 4, N = 576, K = 1536;
 constexpr long long LDA = 1536, LDB = 576;
 constexpr int ES = 4;
@@ -707,8 +740,8 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4735ba5c9666e9fe(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_4735ba5c9666e9fe;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_9c2ecee435bf1033(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_9c2ecee435bf1033;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -785,6 +818,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4735ba5c9666e9
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_4735ba5c9666e9fe_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_9c2ecee435bf1033_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

@@ -139,9 +139,9 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         "matmul",
         Builtin::Matmul,
         (2, 2),
-        &[],
-        "matmul(a: [.., M, K], b: [.., K, N])",
-        "matrix product of the last two axes, batched (with broadcasting) over the leading ones",
+        &["precision"],
+        "matmul(a: [.., M, K], b: [.., K, N], precision = f32)",
+        "matrix product of the last two axes, batched (with broadcasting) over the leading ones; `precision = tf32x3` lets f32 products run as three TF32 tensor-core products (error near f32's), `tf32` as one (about 1e-3 relative)",
     ),
     op(
         "transpose",

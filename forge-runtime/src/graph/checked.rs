@@ -199,6 +199,34 @@ pub struct OpCall {
     pub causal: bool,
     pub mask: Option<TExpr>,
     pub scale: Option<TExpr>,
+    pub precision: Precision,
+}
+
+/// How an f32 `matmul` may use tensor cores (`precision = …`; `docs/semantics.md`). Every
+/// backend may compute more precisely than asked: where no tensor core fits, all are f32.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Precision {
+    /// True f32 products (the default).
+    #[default]
+    F32,
+    /// Each operand split into two TF32 parts, three tensor-core products summed in f32:
+    /// about 2^-21 relative error per term, close to f32's 2^-24.
+    Tf32x3,
+    /// Operands rounded to TF32 (10 mantissa bits): about 1e-3 relative error.
+    Tf32,
+}
+
+impl Precision {
+    pub const ALL: [Precision; 3] = [Precision::F32, Precision::Tf32x3, Precision::Tf32];
+
+    /// The name a graph writes (`precision = tf32x3`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Precision::F32 => "f32",
+            Precision::Tf32x3 => "tf32x3",
+            Precision::Tf32 => "tf32",
+        }
+    }
 }
 
 impl TExpr {

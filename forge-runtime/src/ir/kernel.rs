@@ -34,6 +34,8 @@ pub struct MatmulBody {
     pub b: SExpr,
     /// Space `[batch.., m, n]`; `Acc` is the product.
     pub epilogue: SExpr,
+    /// What an f32 product may trade for tensor cores (backends may compute more precisely).
+    pub precision: crate::graph::checked::Precision,
 }
 
 /// Fused scaled dot-product attention with an online softmax.

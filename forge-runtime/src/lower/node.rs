@@ -116,7 +116,17 @@ impl Lowering<'_> {
                 let idmap: Vec<usize> = (0..rank).collect();
                 let av = self.scalar(&mut args, a, tail(&idmap, a.shape.len()), rank, None)?;
                 let bv = self.scalar(&mut args, b, tail(&idmap, b.shape.len()), rank, None)?;
-                KernelBody::Matmul(Box::new(MatmulBody { out, batch, m, n, k, a: av, b: bv, epilogue }))
+                KernelBody::Matmul(Box::new(MatmulBody {
+                    out,
+                    batch,
+                    m,
+                    n,
+                    k,
+                    a: av,
+                    b: bv,
+                    epilogue,
+                    precision: call.precision,
+                }))
             }
             Builtin::Attention => {
                 let (q, k, v) = (&call.args[0], &call.args[1], &call.args[2]);
@@ -239,6 +249,7 @@ impl Lowering<'_> {
             a: av,
             b: bv,
             epilogue: SExpr::Acc(Ty::F32),
+            precision: Default::default(),
         }))))
     }
 

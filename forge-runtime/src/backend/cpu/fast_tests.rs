@@ -85,6 +85,7 @@ fn matmul_views_match_evaluated_operands() {
                 a,
                 b,
                 epilogue: epilogue.clone(),
+                precision: Default::default(),
             }))
         };
         let fast = run(&args, body(la.clone(), lb.clone()), &mem);
@@ -122,6 +123,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             a,
             b: lb.clone(),
             epilogue: SExpr::Acc(Ty::F32),
+            precision: Default::default(),
         }))
     };
     let fast = run(&args, body(la.clone()), &mem);
@@ -140,6 +142,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             a,
             b,
             epilogue: SExpr::Acc(Ty::F32),
+            precision: Default::default(),
         }))
     };
     let la2 = load(0, &[m * k, k, 1]);

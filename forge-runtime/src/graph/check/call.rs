@@ -3,7 +3,7 @@
 
 use super::super::ast::{Expr, Lit, LitValue, Name};
 use super::super::builtins::{known_names, lookup, signatures, Builtin};
-use super::super::checked::{OpCall, TExpr, TKind};
+use super::super::checked::{OpCall, Precision, TExpr, TKind};
 use super::super::shape::{broadcast, Extent, ExtentDisplay, Shape};
 use super::expr::{Nat, Typer};
 use super::{ErrorKind, GraphError};
@@ -88,7 +88,15 @@ pub(super) fn call(
     }
     let f = func.text.as_str();
     let mk = |op, args: Vec<TExpr>, opts: Options, ty, shape| {
-        let call = OpCall { op, args, keepdim: opts.keepdim, causal: opts.causal, mask: opts.mask, scale: opts.scale };
+        let call = OpCall {
+            op,
+            args,
+            keepdim: opts.keepdim,
+            causal: opts.causal,
+            mask: opts.mask,
+            scale: opts.scale,
+            precision: opts.precision,
+        };
         Some(TExpr { kind: TKind::Op(Box::new(call)), ty, shape, span })
     };
     match decl.builtin {
@@ -253,6 +261,7 @@ struct Options {
     causal: bool,
     mask: Option<TExpr>,
     scale: Option<TExpr>,
+    precision: Precision,
 }
 
 impl Options {
@@ -268,6 +277,24 @@ impl Options {
         match key.text.as_str() {
             "keepdim" => self.keepdim = flag(t)?,
             "causal" => self.causal = flag(t)?,
+            "precision" => {
+                let found = match value {
+                    Expr::Name(n) => Precision::ALL.into_iter().find(|p| p.name() == n.text),
+                    _ => None,
+                };
+                let Some(p) = found else {
+                    let names: Vec<&str> = Precision::ALL.iter().map(|p| p.name()).collect();
+                    return t.err(
+                        GraphError::new(
+                            ErrorKind::ArgumentKind,
+                            value.span(),
+                            format!("`precision` takes one of {}, found `{value}`", names.join(", ")),
+                        )
+                        .help("tf32x3: three TF32 tensor-core products, error near f32's; tf32: about 1e-3 relative"),
+                    );
+                };
+                self.precision = p;
+            }
             "mask" => self.mask = Some(t.expr(value, Some(Ty::F32))?),
             "scale" => {
                 let s = t.expr(value, Some(Ty::F32))?;
@@ -405,6 +432,7 @@ fn attention(t: &mut Typer<'_, '_>, args: &[Expr], opts: Options, span: Span) ->
         causal: opts.causal,
         mask: opts.mask,
         scale: opts.scale,
+        precision: Precision::F32,
     };
     Some(TExpr { kind: TKind::Op(Box::new(call)), ty: Ty::F32, shape, span })
 }

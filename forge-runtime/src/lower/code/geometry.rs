@@ -333,6 +333,7 @@ mod tests {
             a: SExpr::Const(crate::graph::checked::Const::F32(1.0)),
             b: SExpr::Load { arg: 1, strides, ty: crate::elem::Ty::F32 },
             epilogue: SExpr::Acc(crate::elem::Ty::F32),
+            precision: Default::default(),
         }
     }
 

@@ -113,6 +113,7 @@ fn align(offset_bytes: usize) -> usize {
 
 /// The product as a GEMM (with M possibly folded over trailing batch dims), or `None`.
 fn gemm_spec(spec: &KernelSpec, m: &MatmulBody, tf32: bool) -> Option<GemmSpec> {
+    use crate::graph::checked::Precision;
     let ((ia, sa), (ib, sb)) = (m.a.as_load()?, m.b.as_load()?);
     let elem = match (spec.args[ia].elem, spec.args[ib].elem) {
         (Elem::F32, Elem::F32) => GElem::F32,
@@ -148,7 +149,12 @@ fn gemm_spec(spec: &KernelSpec, m: &MatmulBody, tf32: bool) -> Option<GemmSpec> 
         a: operand(la, lda, ia),
         b: operand(lb, ldb, ib),
         accumulate: Accumulate::F32,
-        tf32: tf32 && elem == GElem::F32,
+        // `FORGE_CUDA_TF32=1` turns every f32 product into single TF32 (a tuning switch).
+        precision: match elem {
+            GElem::F32 if tf32 => Precision::Tf32,
+            GElem::F32 => m.precision,
+            GElem::F16 | GElem::BF16 => Precision::F32,
+        },
     })
 }
 
@@ -216,7 +222,11 @@ pub fn matmul_kernel(
         smem: e.dynamic_smem_bytes,
         sm90a: e.needs.contains(&Requirement::ArchSm90a),
         tensor_maps,
-        variant: format!("gemm {variant}"),
+        variant: match (variant, g.precision) {
+            (super::Variant::MmaSync(_), crate::graph::checked::Precision::Tf32x3) => format!("gemm {variant}-3xtf32"),
+            (super::Variant::MmaSync(_), crate::graph::checked::Precision::Tf32) => format!("gemm {variant}-tf32"),
+            _ => format!("gemm {variant}"),
+        },
     }))
 }
 

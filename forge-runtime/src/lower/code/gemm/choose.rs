@@ -1,6 +1,6 @@
 //! Kernel variants and the choice among them for a spec and a GPU architecture.
 
-use super::spec::{Elem, GemmSpec, Layout, Which};
+use super::spec::{Elem, GemmSpec, Layout, Precision, Which};
 use crate::error::Error;
 use std::fmt;
 
@@ -217,7 +217,17 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
     let tensor = arch >= (8, 0);
     let hopper = arch == (9, 0) && vec_a && vec_b;
     match spec.elem() {
-        Elem::F32 if spec.tf32 && tensor => Ok(Variant::MmaSync(pick_tile(spec, sms, &MMA_TF32_TILES, vec_a && vec_b))),
+        Elem::F32 if spec.precision != Precision::F32 && tensor => {
+            let t = pick_tile(spec, sms, &MMA_TF32_TILES, vec_a && vec_b);
+            // Three products a step: worth it once the tiles fill the device; smaller products
+            // keep the split-K SIMT tiles (true f32, more precise than asked).
+            let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
+            if spec.precision == Precision::Tf32x3 && tiles * TF32X3_MIN_FILL_DEN < sms * TF32X3_MIN_FILL_NUM {
+                Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt)))
+            } else {
+                Ok(Variant::MmaSync(t))
+            }
+        }
         Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt))),
         Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => {
             Ok(Variant::WgmmaTma(pick_tile(spec, sms, &TMA_TILES, true)))
@@ -257,6 +267,10 @@ pub const WGMMA_TILES: [(TileConfig, f64); 4] = [
 /// mma.sync f16/bf16 tiles.
 pub const MMA_TILES: [(TileConfig, f64); 3] =
     [(tile(128, 256, 64, 3, 2, 4), 1.0), (tile(128, 128, 64, 3, 2, 4), 0.85), (tile(64, 64, 64, 4, 2, 2), 0.5)];
+/// `tf32x3` runs on tensor cores only with at least NUM/DEN tiles per multiprocessor.
+const TF32X3_MIN_FILL_NUM: usize = 1;
+const TF32X3_MIN_FILL_DEN: usize = 2;
+
 /// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
 pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
     [(tile(128, 128, 32, 4, 2, 4), 1.0), (tile(64, 64, 32, 4, 2, 2), 0.55)];
@@ -380,7 +394,7 @@ mod tests {
             a: op(Layout::RowMajor, k),
             b: op(Layout::ColMajor, k),
             accumulate: Accumulate::F32,
-            tf32: false,
+            precision: Precision::F32,
         }
     }
 

@@ -1,13 +1,15 @@
 //! sm_80+ tensor-core kernel: multi-stage cp.async pipeline, ldmatrix, mma.sync.
 //!
 //! f16/bf16 use m16n8k16; f32 with the tf32 opt-in uses m16n8k8 (TF32 reads the top 19 bits
-//! of each f32, so the operands need no conversion). Each warp owns a `BM/WM × BN/WN` block of
+//! of each f32, so the operands need no conversion). `precision = tf32x3` splits every f32
+//! fragment into a TF32 head and a TF32-rounded remainder and sums three products per step
+//! (`lo·hi + hi·lo + hi·hi`: about 2^-21 relative per term, where f32 has 2^-24). Each warp owns a `BM/WM × BN/WN` block of
 //! C in registers; fragments come from the swizzled panels with `ldmatrix` (`.trans` when the
 //! operand is M/N-major), or scalar shared loads for M/N-major tf32, which `ldmatrix` cannot
 //! transpose (32-bit elements).
 
 use super::choose::{tile_smem_bytes, TileConfig};
-use super::spec::{Elem, GemmSpec, Requirement};
+use super::spec::{Elem, GemmSpec, Precision, Requirement};
 use super::{align_needs, epi_call, helpers, kernel_head, loader, to_u32, Emitted, KernelIo};
 use std::fmt::Write as _;
 
@@ -69,7 +71,7 @@ LOAD_STAGE
           af[mi][3] = lds32(sa + panel_off<BK>(kk * 8 + t4 + 4, mr + g + 8));
         }
       }
-      // B fragments one 16-column pair at a time: fewer live registers than loading all.
+SPLIT_A      // B fragments one 16-column pair at a time: fewer live registers than loading all.
 #pragma unroll
       for (int nj = 0; nj < NJ / 2; ++nj) {
         const int nc = wn * TN_ + nj * 16;
@@ -89,11 +91,7 @@ LOAD_STAGE
             bf[h][1] = lds32(sb + panel_off<BK>(kk * 8 + t4 + 4, nc + h * 8 + g));
           }
         }
-#pragma unroll
-        for (int mi = 0; mi < MI; ++mi) {
-          MMA(acc[mi][2 * nj], af[mi], bf[0]);
-          MMA(acc[mi][2 * nj + 1], af[mi], bf[1]);
-        }
+MMA_PAIRS
       }
     }
   }
@@ -112,10 +110,43 @@ LOAD_STAGE
 }
 "#;
 
+/// One product per fragment pair.
+const MMA_PAIRS: &str = r#"
+#pragma unroll
+        for (int mi = 0; mi < MI; ++mi) {
+          MMA(acc[mi][2 * nj], af[mi], bf[0]);
+          MMA(acc[mi][2 * nj + 1], af[mi], bf[1]);
+        }
+"#;
+
+/// `tf32x3`: A fragments split once per K step, B per column pair; small terms first.
+const SPLIT_A: &str = r#"
+      u32 ah[MI][4], al[MI][4];
+#pragma unroll
+      for (int mi = 0; mi < MI; ++mi)
+#pragma unroll
+        for (int r = 0; r < 4; ++r) tf32_split(af[mi][r], ah[mi][r], al[mi][r]);
+"#;
+const MMA_SPLIT: &str = r#"
+        u32 bh[2][2], bl[2][2];
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+#pragma unroll
+          for (int r = 0; r < 2; ++r) tf32_split(bf[h][r], bh[h][r], bl[h][r]);
+#pragma unroll
+        for (int mi = 0; mi < MI; ++mi)
+#pragma unroll
+          for (int h = 0; h < 2; ++h) {
+            MMA(acc[mi][2 * nj + h], al[mi], bh[h]);
+            MMA(acc[mi][2 * nj + h], ah[mi], bl[h]);
+            MMA(acc[mi][2 * nj + h], ah[mi], bh[h]);
+          }
+"#;
+
 pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, String> {
     let elem = spec.elem();
     let es = elem.bytes();
-    if elem == Elem::F32 && !spec.tf32 {
+    if elem == Elem::F32 && spec.precision == Precision::F32 {
         return Err("f32 without tf32 opt-in runs on the SIMT kernel".into());
     }
     if t.bk * es != 128 {
@@ -140,7 +171,10 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     src.push_str("}\n");
     src.push_str(&kernel_head(spec, io, nt, 1, true));
     let mma = if elem == Elem::F32 { "mma1688tf32" } else { "mma16816" };
+    let split = spec.precision == Precision::Tf32x3;
     let body = BODY
+        .replace("SPLIT_A", if split { SPLIT_A } else { "" })
+        .replace("MMA_PAIRS", if split { MMA_SPLIT } else { MMA_PAIRS })
         .replace("LOAD_STAGE", &loader::load_stage_lambda(t.async_copy))
         .replace("MMA(", &format!("{mma}("))
         .replace("EPILOGUE", &epi_call(io, "acc[mi][nj][r]", "row", "col"));

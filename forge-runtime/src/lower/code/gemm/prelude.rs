@@ -124,4 +124,15 @@ __device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
 "#;

@@ -1,6 +1,7 @@
 //! What a GEMM is: shapes, operand element types and layouts, batch dims; what a launch needs.
 
 use crate::error::Error;
+pub use crate::graph::checked::Precision;
 
 /// A product the GEMM kernels do not take (callers fall back to the generic matmul template).
 pub(crate) fn unsupported(reason: impl Into<String>) -> Error {
@@ -88,8 +89,9 @@ pub struct GemmSpec {
     pub a: Operand,
     pub b: Operand,
     pub accumulate: Accumulate,
-    /// Allow TF32 tensor cores for f32 inputs (explicit opt-in: ~1e-3 relative error).
-    pub tf32: bool,
+    /// What f32 inputs may trade for tensor cores (explicit opt-ins: `Tf32` about 1e-3
+    /// relative error, `Tf32x3` near f32's).
+    pub precision: Precision,
 }
 
 impl GemmSpec {
@@ -111,7 +113,7 @@ impl GemmSpec {
         if self.a.elem != self.b.elem {
             return Err(unsupported(format!("mixed operand types {} x {}", self.a.elem.name(), self.b.elem.name())));
         }
-        if self.tf32 && self.a.elem != Elem::F32 {
+        if self.precision != Precision::F32 && self.a.elem != Elem::F32 {
             return Err(unsupported("tf32 applies to f32 operands only"));
         }
         let a_cols = match self.a.layout {

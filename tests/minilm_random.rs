@@ -1,0 +1,106 @@
+//! The MiniLM graph (examples/graphs/minilm.rs) with random weights of BERT's scale: each GPU
+//! backend against the CPU reference, max abs error ≤ 1e-5 per embedding component — the
+//! bound the real model's test holds, here without the model files, so it runs on every GPU
+//! machine. On CUDA this covers the projections' `precision = tf32x3` tensor-core path.
+
+mod common;
+
+use common::{rand_f32, rand_u32};
+use forge::prelude::*;
+
+include!("../examples/graphs/minilm.rs");
+
+const LAYERS: usize = 6;
+const D: usize = 384;
+const H: usize = 12;
+const E: usize = 32;
+const F: usize = 1536;
+/// A vocabulary and position table smaller than the real ones (the gathers are the same).
+const V: usize = 1000;
+const P: usize = 64;
+
+struct Weights {
+    w: Vec<Vec<f32>>,
+}
+
+/// Weights like a trained BERT's in scale: projections ±0.035 (std ≈ 0.02), gains near 1.
+fn weights() -> Weights {
+    let gain = |n: usize, seed| rand_f32(n, 0.1, seed).iter().map(|g| 1.0 + g).collect::<Vec<f32>>();
+    let l = LAYERS;
+    Weights {
+        w: vec![
+            rand_f32(V * D, 0.05, 1),
+            rand_f32(P * D, 0.05, 2),
+            rand_f32(2 * D, 0.05, 3),
+            gain(D, 4),
+            rand_f32(D, 0.05, 5),
+            rand_f32(l * 3 * D * D, 0.035, 6),
+            rand_f32(l * 3 * D, 0.02, 7),
+            rand_f32(l * D * D, 0.035, 8),
+            rand_f32(l * D, 0.02, 9),
+            gain(l * D, 10),
+            rand_f32(l * D, 0.05, 11),
+            rand_f32(l * F * D, 0.035, 12),
+            rand_f32(l * F, 0.02, 13),
+            rand_f32(l * D * F, 0.035, 14),
+            rand_f32(l * D, 0.02, 15),
+            gain(l * D, 16),
+            rand_f32(l * D, 0.05, 17),
+        ],
+    }
+}
+
+fn embed(ctx: &Context, w: &Weights, b: usize, t: usize) -> Vec<f32> {
+    let dims = MiniLmDims { b, t, v: V, p: P, d: D, h: H, e: E, f: F, l: LAYERS };
+    let mut g = MiniLm::new(ctx, dims).expect("new");
+    let w = &w.w;
+    g.load_weights(MiniLmWeights {
+        word_embeddings: &w[0],
+        position_embeddings: &w[1],
+        token_type_embeddings: &w[2],
+        emb_ln_gamma: &w[3],
+        emb_ln_beta: &w[4],
+        qkv_w: &w[5],
+        qkv_b: &w[6],
+        attn_out_w: &w[7],
+        attn_out_b: &w[8],
+        attn_ln_gamma: &w[9],
+        attn_ln_beta: &w[10],
+        ffn_up_w: &w[11],
+        ffn_up_b: &w[12],
+        ffn_down_w: &w[13],
+        ffn_down_b: &w[14],
+        ffn_ln_gamma: &w[15],
+        ffn_ln_beta: &w[16],
+    })
+    .expect("weights");
+    let ids = rand_u32(b * t, 0, V as u32 - 1, 21);
+    // Sentence s has t - 2s real tokens (the rest padding), at least 3.
+    let mask: Vec<u32> = (0..b * t).map(|i| u32::from(i % t < (t - 2 * (i / t)).max(3))).collect();
+    g.run(MiniLmInputs { ids: &ids, mask: &mask }).expect("run").embedding
+}
+
+fn matches_the_cpu_reference(ctx: &Context) {
+    let w = weights();
+    // Batch 8 sends the products of tf32x3 graphs to the tensor cores on CUDA (enough tiles);
+    // batch 2 keeps most on the SIMT kernels.
+    for (b, t) in [(8, 30), (2, 17)] {
+        let want = embed(&Context::cpu(), &w, b, t);
+        let got = embed(ctx, &w, b, t);
+        assert_eq!(got.len(), want.len());
+        let err = got.iter().zip(&want).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
+        assert!(got.iter().all(|v| v.is_finite()), "non-finite embedding components");
+        assert!(err <= 1e-5, "batch {b} x {t}: max abs error {err:e} > 1e-5");
+    }
+}
+
+fn gpu_only(ctx: &Context) -> Result<(), String> {
+    match ctx.kind() {
+        forge::BackendKind::Cpu => Err("the CPU backend is the reference here".into()),
+        _ => Ok(()),
+    }
+}
+
+fn main() {
+    common::run_suite_where(Ok(()), (gpu_only, ""), &[("matches_the_cpu_reference", matches_the_cpu_reference)], &[]);
+}
