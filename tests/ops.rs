@@ -390,6 +390,111 @@ fn elementwise_forms_and_broadcasting(ctx: &Context) {
 }
 
 forge_graph! {
+    /// Maps the wgpu and CUDA backends run with 16-byte vectors where the points are a whole
+    /// number of vectors: a copy, operands read at the flat index (f32, i32, u32), a broadcast
+    /// row, a layer of a stacked input (`s[1]`: an offset of one layer, which wgpu binds as an
+    /// index base when it is not on the storage offset alignment), and an operand read both at
+    /// the flat index and transposed (`sq`: it keeps its scalar binding, the output is vectors).
+    graph VectorMaps {
+        dims { L, R, C }
+        input  a: f32[R, C];
+        input  b: f32[C];
+        input  s: f32[L, R, C];
+        input  n: i32[R, C];
+        input  u: u32[R, C];
+        input  sq: f32[C, C];
+        output copy: f32[R, C];
+        output y: f32[R, C];
+        output z: f32[R, C];
+        output m: i32[R, C];
+        output v: u32[R, C];
+        output t: f32[C, C];
+        copy = a;
+        y = a * 2.0 + 1.0;
+        z = s[1] * a - b;
+        m = n * 3 + (a * 8.0) as i32;
+        v = u / 7 + 1;
+        t = sq + transpose(sq) * 0.5;
+    }
+}
+
+struct VectorMapsData {
+    a: Vec<f32>,
+    b: Vec<f32>,
+    s: Vec<f32>,
+    n: Vec<i32>,
+    u: Vec<u32>,
+    sq: Vec<f32>,
+}
+
+impl VectorMapsData {
+    fn new(l: usize, r: usize, c: usize, seed: u64) -> Self {
+        VectorMapsData {
+            a: rand_f32(r * c, 4.0, seed),
+            b: rand_f32(c, 4.0, seed + 1),
+            s: rand_f32(l * r * c, 4.0, seed + 2),
+            n: rand_i32(r * c, -1000, 1000, seed + 3).into_iter().map(|v| if v == 0 { 1 } else { v }).collect(),
+            u: rand_u32(r * c, 1, 1 << 30, seed + 4),
+            sq: rand_f32(c * c, 4.0, seed + 5),
+        }
+    }
+    fn inputs(&self) -> VectorMapsInputs<'_> {
+        VectorMapsInputs { a: &self.a, b: &self.b, s: &self.s, n: &self.n, u: &self.u, sq: &self.sq }
+    }
+}
+
+/// Vectorised maps against the CPU reference (and plain loops), with the outputs poisoned by a
+/// first run on other inputs; shapes whose point count is not a multiple of four, or whose
+/// layer `s[1]` starts at an odd element, must run the scalar map.
+fn vectorised_maps_against_the_reference(ctx: &Context) {
+    let cpu = Context::cpu();
+    // (L, R, C): every map vectorised with the layer at element 32 (128 bytes), 60 (a partial
+    // workgroup, 240 bytes) and 16384; none with 4773 points, or 15 at element 15.
+    for (l, r, c) in [(3, 4, 8), (2, 5, 12), (2, 64, 256), (2, 37, 129), (3, 3, 5)] {
+        let what = format!("{l}x{r}x{c}");
+        let d = VectorMapsData::new(l, r, c, 300 + c as u64);
+        let dims = VectorMapsDims { l, r, c };
+        let mut g = VectorMaps::new(ctx, dims).unwrap();
+        g.instance_mut().set_kernel_profiling(true);
+        g.run(VectorMapsData::new(l, r, c, 900).inputs()).unwrap();
+        let out = g.run(d.inputs()).unwrap();
+        let want = VectorMaps::new(&cpu, dims).unwrap().run(d.inputs()).unwrap();
+        let rc = r * c;
+        for i in 0..rc {
+            let (x, y) = (d.a[i], d.b[i % c]);
+            assert_eq!(out.copy[i].to_bits(), x.to_bits(), "{what} copy[{i}]");
+            assert_eq!(out.m[i], d.n[i].wrapping_mul(3).wrapping_add((x * 8.0) as i32), "{what} m[{i}]");
+            assert_eq!(out.v[i], d.u[i] / 7 + 1, "{what} v[{i}]");
+            let close = |name: &str, got: f32, want: f32| {
+                assert!((got - want).abs() <= 1e-6 * want.abs().max(32.0), "{what} {name}[{i}]: got {got}, want {want}")
+            };
+            close("y", out.y[i], x * 2.0 + 1.0);
+            close("z", out.z[i], d.s[rc + i] * x - y);
+        }
+        for i in 0..c * c {
+            let want_t = d.sq[i] + d.sq[(i % c) * c + i / c] * 0.5;
+            assert!((out.t[i] - want_t).abs() <= 1e-6 * want_t.abs().max(32.0), "{what} t[{i}]");
+        }
+        assert_close(&format!("{what} y (cpu)"), &out.y, &want.y, 1e-6, 32.0);
+        assert_close(&format!("{what} z (cpu)"), &out.z, &want.z, 1e-6, 32.0);
+        assert_close(&format!("{what} t (cpu)"), &out.t, &want.t, 1e-6, 32.0);
+        assert_eq!((&out.copy, &out.m, &out.v), (&want.copy, &want.m, &want.v), "{what} (cpu)");
+        if matches!(ctx.kind(), BackendKind::Wgpu | BackendKind::Cuda) {
+            let p = g.last_profile().expect("a profile after a run");
+            let vectorised = p.kernels.iter().filter(|k| k.variant.starts_with("map, 16-byte vectors")).count();
+            let maps = p.kernels.iter().filter(|k| k.entry.contains("map")).count();
+            let want = if rc % 4 == 0 { 6 } else { 0 };
+            let variants: Vec<&str> = p.kernels.iter().map(|k| k.variant.as_str()).collect();
+            assert!(maps == 6 && vectorised == want, "{what}: {vectorised} of {maps} maps vectorised: {variants:?}");
+        }
+        if ctx.kind() == BackendKind::Wgpu {
+            let src = g.source(Target::Wgsl).expect("wgsl").to_string();
+            assert_eq!(src.contains("array<vec4<"), rc % 4 == 0, "{what}: {src}");
+        }
+    }
+}
+
+forge_graph! {
     graph Integers {
         dims { N }
         input  a: i32[N];
@@ -698,6 +803,7 @@ forge_tests!(
     batch_folds_into_rows_of_a_shared_weight,
     row_ops_against_loops,
     elementwise_forms_and_broadcasting,
+    vectorised_maps_against_the_reference,
     integer_semantics,
     half_and_bf16_round_like_the_reference,
     half_matmul_layouts_and_edges,

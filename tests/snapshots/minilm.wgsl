@@ -794,8 +794,8 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
 }
 
 // node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+// kernel map (workgroup 256, items 4)
+@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -823,17 +823,47 @@ fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i &
 @compute @workgroup_size(256)
 fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 92160u) {
-            return;
-        }
+    let q: u32 = group * 256u + lid;
+    if (q >= 23040u) {
+        return;
+    }
+    var r0: f32;
+    var r1: f32;
+    var r2: f32;
+    var r3: f32;
+    {
+        let i: u32 = q * 4u + 0u;
         let v0: u32 = i / 11520u;
         let v1: u32 = (i / 384u) % 30u;
         let v2: u32 = (i / 32u) % 12u;
         let v3: u32 = (i / 1u) % 32u;
-        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
     }
+    {
+        let i: u32 = q * 4u + 1u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 2u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 3u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -2367,8 +2397,8 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
 }
 
 // node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+// kernel map (workgroup 256, items 4)
+@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -2396,17 +2426,47 @@ fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i &
 @compute @workgroup_size(256)
 fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 92160u) {
-            return;
-        }
+    let q: u32 = group * 256u + lid;
+    if (q >= 23040u) {
+        return;
+    }
+    var r0: f32;
+    var r1: f32;
+    var r2: f32;
+    var r3: f32;
+    {
+        let i: u32 = q * 4u + 0u;
         let v0: u32 = i / 11520u;
         let v1: u32 = (i / 384u) % 30u;
         let v2: u32 = (i / 32u) % 12u;
         let v3: u32 = (i / 1u) % 32u;
-        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
     }
+    {
+        let i: u32 = q * 4u + 1u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 2u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 3u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -3940,8 +4000,8 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
 }
 
 // node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+// kernel map (workgroup 256, items 4)
+@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -3969,17 +4029,47 @@ fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i &
 @compute @workgroup_size(256)
 fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 92160u) {
-            return;
-        }
+    let q: u32 = group * 256u + lid;
+    if (q >= 23040u) {
+        return;
+    }
+    var r0: f32;
+    var r1: f32;
+    var r2: f32;
+    var r3: f32;
+    {
+        let i: u32 = q * 4u + 0u;
         let v0: u32 = i / 11520u;
         let v1: u32 = (i / 384u) % 30u;
         let v2: u32 = (i / 32u) % 12u;
         let v3: u32 = (i / 1u) % 32u;
-        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
     }
+    {
+        let i: u32 = q * 4u + 1u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 2u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 3u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -5513,8 +5603,8 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
 }
 
 // node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+// kernel map (workgroup 256, items 4)
+@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -5542,17 +5632,47 @@ fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i &
 @compute @workgroup_size(256)
 fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 92160u) {
-            return;
-        }
+    let q: u32 = group * 256u + lid;
+    if (q >= 23040u) {
+        return;
+    }
+    var r0: f32;
+    var r1: f32;
+    var r2: f32;
+    var r3: f32;
+    {
+        let i: u32 = q * 4u + 0u;
         let v0: u32 = i / 11520u;
         let v1: u32 = (i / 384u) % 30u;
         let v2: u32 = (i / 32u) % 12u;
         let v3: u32 = (i / 1u) % 32u;
-        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
     }
+    {
+        let i: u32 = q * 4u + 1u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 2u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 3u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -7086,8 +7206,8 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
 }
 
 // node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+// kernel map (workgroup 256, items 4)
+@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -7115,17 +7235,47 @@ fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i &
 @compute @workgroup_size(256)
 fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 92160u) {
-            return;
-        }
+    let q: u32 = group * 256u + lid;
+    if (q >= 23040u) {
+        return;
+    }
+    var r0: f32;
+    var r1: f32;
+    var r2: f32;
+    var r3: f32;
+    {
+        let i: u32 = q * 4u + 0u;
         let v0: u32 = i / 11520u;
         let v1: u32 = (i / 384u) % 30u;
         let v2: u32 = (i / 32u) % 12u;
         let v3: u32 = (i / 1u) % 32u;
-        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
     }
+    {
+        let i: u32 = q * 4u + 1u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 2u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 3u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -8659,8 +8809,8 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
 }
 
 // node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
+// kernel map (workgroup 256, items 4)
+@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -8688,17 +8838,47 @@ fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i &
 @compute @workgroup_size(256)
 fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 92160u) {
-            return;
-        }
+    let q: u32 = group * 256u + lid;
+    if (q >= 23040u) {
+        return;
+    }
+    var r0: f32;
+    var r1: f32;
+    var r2: f32;
+    var r3: f32;
+    {
+        let i: u32 = q * 4u + 0u;
         let v0: u32 = i / 11520u;
         let v1: u32 = (i / 384u) % 30u;
         let v2: u32 = (i / 32u) % 12u;
         let v3: u32 = (i / 1u) % 32u;
-        a0[i] = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
     }
+    {
+        let i: u32 = q * 4u + 1u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 2u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    {
+        let i: u32 = q * 4u + 3u;
+        let v0: u32 = i / 11520u;
+        let v1: u32 = (i / 384u) % 30u;
+        let v2: u32 = (i / 32u) % 12u;
+        let v3: u32 = (i / 1u) % 32u;
+        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
+    }
+    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -9836,9 +10016,9 @@ fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
 }
 
 // node: pooled = summed / max(count, 0.000000001)
-// kernel map (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // pooled
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // summed
+// kernel map (workgroup 256, items 4)
+@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // pooled
+@group(0) @binding(1) var<storage, read_write> a1: array<vec4<f32>>; // summed
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // count
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -9866,15 +10046,40 @@ fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i &
 @compute @workgroup_size(256)
 fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 3072u) {
-            return;
-        }
+    let q: u32 = group * 256u + lid;
+    if (q >= 768u) {
+        return;
+    }
+    let q1: vec4<f32> = a1[q];
+    var r0: f32;
+    var r1: f32;
+    var r2: f32;
+    var r3: f32;
+    {
+        let i: u32 = q * 4u + 0u;
         let v0: u32 = i / 384u;
         let v1: u32 = (i / 1u) % 384u;
-        a0[i] = (a1[i] / forge_fmax(a2[v0], 1e-9f));
+        r0 = (q1.x / forge_fmax(a2[v0], 1e-9f));
     }
+    {
+        let i: u32 = q * 4u + 1u;
+        let v0: u32 = i / 384u;
+        let v1: u32 = (i / 1u) % 384u;
+        r1 = (q1.y / forge_fmax(a2[v0], 1e-9f));
+    }
+    {
+        let i: u32 = q * 4u + 2u;
+        let v0: u32 = i / 384u;
+        let v1: u32 = (i / 1u) % 384u;
+        r2 = (q1.z / forge_fmax(a2[v0], 1e-9f));
+    }
+    {
+        let i: u32 = q * 4u + 3u;
+        let v0: u32 = i / 384u;
+        let v1: u32 = (i / 1u) % 384u;
+        r3 = (q1.w / forge_fmax(a2[v0], 1e-9f));
+    }
+    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: norm = sqrt(sum(pooled * pooled, keepdim = true))
@@ -9958,9 +10163,9 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
 }
 
 // node: embedding = pooled / max(norm, 0.000000000001)
-// kernel map (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // embedding
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // pooled
+// kernel map (workgroup 256, items 4)
+@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // embedding
+@group(0) @binding(1) var<storage, read_write> a1: array<vec4<f32>>; // pooled
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // norm
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -9988,13 +10193,38 @@ fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i &
 @compute @workgroup_size(256)
 fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 3072u) {
-            return;
-        }
+    let q: u32 = group * 256u + lid;
+    if (q >= 768u) {
+        return;
+    }
+    let q1: vec4<f32> = a1[q];
+    var r0: f32;
+    var r1: f32;
+    var r2: f32;
+    var r3: f32;
+    {
+        let i: u32 = q * 4u + 0u;
         let v0: u32 = i / 384u;
         let v1: u32 = (i / 1u) % 384u;
-        a0[i] = (a1[i] / forge_fmax(a2[v0], 1e-12f));
+        r0 = (q1.x / forge_fmax(a2[v0], 1e-12f));
     }
+    {
+        let i: u32 = q * 4u + 1u;
+        let v0: u32 = i / 384u;
+        let v1: u32 = (i / 1u) % 384u;
+        r1 = (q1.y / forge_fmax(a2[v0], 1e-12f));
+    }
+    {
+        let i: u32 = q * 4u + 2u;
+        let v0: u32 = i / 384u;
+        let v1: u32 = (i / 1u) % 384u;
+        r2 = (q1.z / forge_fmax(a2[v0], 1e-12f));
+    }
+    {
+        let i: u32 = q * 4u + 3u;
+        let v0: u32 = i / 384u;
+        let v1: u32 = (i / 1u) % 384u;
+        r3 = (q1.w / forge_fmax(a2[v0], 1e-12f));
+    }
+    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }

@@ -163,3 +163,69 @@ fn dump_sources() {
     }
     std::fs::write("/tmp/forge_dump/bert.wgsl", all).unwrap();
 }
+
+const MAPS: &str = "graph Maps { dims { L, R, C }
+    input a: f32[R, C]; input b: f32[C]; input s: f32[L, R, C]; input n: i32[R, C];
+    input u: u32[R, C]; input sq: f32[C, C];
+    output y: f32[R, C]; output m: i32[R, C]; output v: u32[R, C]; output t: f32[C, C];
+    output h: f16[R, C]; state w: f32[R, C];
+    y = s[1] * a + b;
+    w = w * 0.5 + a;
+    m = n * 3 + (a as i32);
+    v = u / 7 + 1;
+    t = sq + transpose(sq);
+    h = (a * 2.0) as f16;
+}";
+
+/// WGSL maps of 4-byte elements over a whole number of vectors bind the output and the
+/// operands read only at the flat index as `array<vec4<…>>` (indices offset by whole vectors
+/// of their base), and read the rest per lane; other maps (f16 outputs, odd point counts, an
+/// output base off a vector boundary) stay scalar. Every module validates.
+#[test]
+fn wgsl_maps_vectorise_where_they_can() {
+    use code::geometry::{wgsl_schedule, wgsl_variant_name, VECTOR_POINTS, WGSL_MAP_VECTORS};
+    let p = plan(MAPS, &[3, 4, 8]);
+    validate_all(&p);
+    let find = |node: &str| p.kernels.iter().find(|k| k.spec.node.starts_with(node)).expect("a kernel");
+    let emit = |node: &str, bases: &dyn Fn(usize) -> u64| {
+        let k = find(node);
+        let bases: Vec<u64> = (0..k.spec.args.len()).map(bases).collect();
+        let src = wgsl::emit_kernel(&p, &k.spec, &k.schedule, &bases);
+        wgsl::validate(&src).unwrap_or_else(|e| panic!("{node}:\n{src}\n{e}"));
+        src
+    };
+    let y = emit("y", &|_| 0);
+    assert!(y.contains("a0: array<vec4<f32>>"), "{y}");
+    assert!(y.contains("let q1: vec4<f32> = a1[q];") && y.contains("q2.w"), "{y}");
+    assert!(y.contains("a0[q] = vec4<f32>(r0, r1, r2, r3);"), "{y}");
+    assert!(y.contains("a3: array<f32>"), "the broadcast row keeps its scalar binding: {y}");
+    let points = VECTOR_POINTS * WGSL_MAP_VECTORS;
+    let name = wgsl_variant_name(&find("y").spec, &find("y").schedule);
+    assert_eq!(name, format!("map, 16-byte vectors (256 threads, {points} points)"));
+    let m = emit("m", &|_| 0);
+    assert!(m.contains("array<vec4<i32>>") && m.contains("vec4<i32>(r0, r1, r2, r3)"), "{m}");
+    assert!(emit("v", &|_| 0).contains("array<vec4<u32>>"));
+    let t = emit("t", &|_| 0);
+    assert!(t.contains("a0: array<vec4<f32>>") && t.contains("a1: array<f32>"), "read transposed too: {t}");
+    let w = emit("w", &|_| 0);
+    assert!(w.contains("let q0: vec4<f32> = a0[q];"), "in place: the output is read as vectors too: {w}");
+    let h = emit("h", &|_| 0);
+    assert!(!h.contains("vec4<"), "f16 outputs stay scalar: {h}");
+    // Bases of whole vectors offset the vector index; an output base off a vector boundary
+    // runs the scalar map (under the same schedule), an operand's keeps its binding scalar.
+    let based = emit("y", &|a| [8, 20, 36, 0][a]);
+    assert!(based.contains("a0[(q + 2u)] = ") && based.contains("a1[(q + 5u)]"), "{based}");
+    let odd = emit("y", &|a| [0, 3, 0, 0][a]);
+    assert!(odd.contains("a0: array<vec4<f32>>") && odd.contains("a1: array<f32>"), "{odd}");
+    assert!(odd.contains("a1[(i + 3u)]"), "{odd}");
+    let odd_out = emit("y", &|a| [1, 0, 0, 0][a]);
+    assert!(!odd_out.contains("vec4<") && odd_out.contains("a0[(i + 1u)] = "), "{odd_out}");
+    // Not a whole number of vectors: scalar, one point an invocation.
+    let p = plan(MAPS, &[3, 3, 5]);
+    validate_all(&p);
+    for k in &p.kernels {
+        let src = wgsl::emit_kernel(&p, &k.spec, &k.schedule, &vec![0; k.spec.args.len()]);
+        assert!(!src.contains("vec4<"), "{src}");
+        assert_eq!(wgsl_schedule(&k.spec, &k.schedule).items, 1);
+    }
+}

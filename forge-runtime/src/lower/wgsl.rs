@@ -18,15 +18,18 @@ pub fn needs_f16(spec: &KernelSpec) -> bool {
     spec.args.iter().any(|a| a.elem == Elem::F16)
 }
 
-/// The WGSL module of one kernel. `bases[i]` is an element offset added to every index of
-/// argument `i` (when the backend cannot bind the argument's range at its offset).
+/// The WGSL module of one kernel under [`geometry::wgsl_schedule`] (as [`dispatch`] sizes it).
+/// `bases[i]` is an element offset added to every index of argument `i` (when the backend
+/// cannot bind the argument's range at its offset).
 pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &[u64]) -> String {
     if let KernelBody::Raw(r) = &spec.body {
         return r.source.clone();
     }
+    let schedule = &geometry::wgsl_schedule(spec, schedule);
     let mut w = Writer::new(Dialect::Wgsl, spec, *schedule, bases.to_vec());
     w.emit_body();
     let threads = w.threads;
+    let vectors: Vec<bool> = (0..spec.args.len()).map(|i| w.vector_binding(i)).collect();
     let (shared, body) = w.finish();
     let mut s = String::new();
     let _ = writeln!(s, "// node: {}", spec.node);
@@ -46,6 +49,7 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
             Elem::BF16 => "u32",
         };
         let name = plan.buffers.get(a.buffer).map(|b| b.name.as_str()).unwrap_or("?");
+        let ty = if vectors[i] { format!("vec4<{ty}>") } else { ty.to_string() };
         let _ = writeln!(s, "@group(0) @binding({i}) var<storage, {mode}> a{i}: array<{ty}>; // {name}");
     }
     if spec.uses_uniforms {
@@ -80,9 +84,15 @@ pub fn entry_name(spec: &KernelSpec) -> String {
     }
 }
 
-/// Workgroups of one dispatch, folded into a grid within `max_per_dim`.
+/// Workgroups of one dispatch under [`geometry::wgsl_schedule`], folded into a grid within
+/// `max_per_dim`.
 pub fn dispatch(spec: &KernelSpec, schedule: &Schedule, max_per_dim: u32) -> Option<[u32; 3]> {
-    geometry::fold(geometry::groups(spec, schedule), max_per_dim.min(geometry::MAX_WORKGROUPS_PER_DIM))
+    geometry::fold(groups(spec, schedule), max_per_dim.min(geometry::MAX_WORKGROUPS_PER_DIM))
+}
+
+/// Workgroups of one dispatch before folding, under [`geometry::wgsl_schedule`].
+pub fn groups(spec: &KernelSpec, schedule: &Schedule) -> u64 {
+    geometry::groups(spec, &geometry::wgsl_schedule(spec, schedule))
 }
 
 /// naga's parse and validation of a WGSL module (every capability enabled: the device decides

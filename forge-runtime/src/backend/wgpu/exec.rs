@@ -89,7 +89,7 @@ impl WgpuExec {
         let pipelines = compile_all(ctx, &sources)?;
         for ((k, bindings, _, _), pipeline) in kernels.into_iter().zip(pipelines) {
             let max_dim = c.max_compute_workgroups_per_dimension;
-            let total = crate::lower::code::geometry::groups(&k.spec, &k.schedule);
+            let total = crate::lower::wgsl::groups(&k.spec, &k.schedule);
             let grid = dispatch(&k.spec, &k.schedule, max_dim).ok_or_else(|| Error::DispatchTooLarge {
                 node: k.spec.node.clone(),
                 requested: total,
@@ -113,7 +113,7 @@ impl WgpuExec {
             } else {
                 Some(layout.bind_group(&handle.device, &pipeline, &k.spec, &bindings, &[])?)
             };
-            variants.push(crate::lower::code::geometry::variant_name(&k.spec, &k.schedule));
+            variants.push(crate::lower::code::geometry::wgsl_variant_name(&k.spec, &k.schedule));
             passes.push(Pass { label: k.spec.node.clone(), pipeline, bind_group, grid });
             all_bindings.push(bindings);
         }

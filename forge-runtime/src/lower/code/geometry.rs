@@ -259,6 +259,60 @@ pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
         && matches!(a.elem, crate::elem::Elem::F32 | crate::elem::Elem::U32 | crate::elem::Elem::I32)
 }
 
+/// 16-byte vectors each invocation of a vectorised WGSL map owns (`VECTOR_POINTS` points
+/// each). One, like CUDA's one vector a thread: four a thread were tried there and lost (H200
+/// copy 85 → 82% of the roofline, BENCHMARKS.md), and nothing has been measured on wgpu yet.
+/// Raising it (a tuning experiment: the templates and tests follow) makes each invocation loop
+/// over that many vectors, a workgroup of vectors apart, and the vectorised schedule
+/// `VECTOR_POINTS × WGSL_MAP_VECTORS` items.
+pub const WGSL_MAP_VECTORS: u32 = 1;
+
+/// The arguments a vectorised WGSL map binds as `array<vec4<…>>` (`true` at each), or `None`
+/// where the map runs scalar. It vectorises under a schedule of `VECTOR_POINTS ×`
+/// [`WGSL_MAP_VECTORS`] items (which [`wgsl_schedule`] gives maps by default) when the output
+/// is a 4-byte element at a 16-byte aligned offset, the points are a whole number of vectors,
+/// and the value reads the output nowhere but at the flat index. The output is bound as
+/// vectors, and so is each 4-byte, 16-byte aligned operand that is read only at the flat index;
+/// an operand also read elsewhere (broadcast, gathered, strided) keeps its scalar binding,
+/// since a binding has one element type in WGSL, and every read of it stays per lane.
+pub fn wgsl_vector_args(spec: &KernelSpec, s: &Schedule) -> Option<Vec<bool>> {
+    let KernelBody::Map { out, extents, value } = &spec.body else { return None };
+    let n = product(extents);
+    if s.items != VECTOR_POINTS * WGSL_MAP_VECTORS || n == 0 || n % VECTOR_POINTS as u64 != 0 {
+        return None;
+    }
+    let own = crate::ir::contiguous_strides(extents);
+    let (mut flat, mut other) = (vec![false; spec.args.len()], vec![false; spec.args.len()]);
+    value.visit(&mut |e| match e {
+        SExpr::Load { arg, strides, .. } if *strides == own => flat[*arg] = true,
+        SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } => other[*arg] = true,
+        _ => {}
+    });
+    if !vector_arg(&spec.args[*out]) || other[*out] {
+        return None;
+    }
+    let bound = |a: usize| a == *out || (flat[a] && !other[a] && vector_arg(&spec.args[a]));
+    Some((0..spec.args.len()).map(bound).collect())
+}
+
+/// Whether a WGSL map runs vectorised ([`wgsl_vector_args`]).
+pub fn wgsl_vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
+    wgsl_vector_args(spec, s).is_some()
+}
+
+/// The schedule a kernel runs with on wgpu: maps left at one item a thread get
+/// `VECTOR_POINTS × WGSL_MAP_VECTORS` when they can run vectorised (H200 over Vulkan: a copy
+/// of 64 Mi f32 at 48% of PyTorch's with one 4-byte point a thread). Row reductions keep their
+/// schedule (see [`body_row_layout`]).
+pub fn wgsl_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
+    let vectorised = Schedule { items: VECTOR_POINTS * WGSL_MAP_VECTORS, ..*s };
+    if s.items <= 1 && wgsl_vector_map(spec, &vectorised) {
+        vectorised
+    } else {
+        *s
+    }
+}
+
 /// The schedule a kernel runs with on CUDA: maps left at one item a thread get
 /// [`VECTOR_POINTS`] when they can run vectorised, row reductions to hold their row in
 /// registers ([`body_row_layout`]) (H200: a copy at 57% of PyTorch's with one
@@ -313,6 +367,16 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             }
         }
         other => format!("{} ({t} threads, {} items)", other.kind(), s.items.max(1)),
+    }
+}
+
+/// [`variant_name`] for a kernel on wgpu (under [`wgsl_schedule`]), naming vectorised maps.
+pub fn wgsl_variant_name(spec: &KernelSpec, s: &Schedule) -> String {
+    let s = wgsl_schedule(spec, s);
+    if wgsl_vector_map(spec, &s) {
+        format!("map, 16-byte vectors ({} threads, {} points)", threads(spec, &s), s.items)
+    } else {
+        variant_name(spec, &s)
     }
 }
 

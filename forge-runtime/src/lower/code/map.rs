@@ -2,7 +2,7 @@
 //! (serial reductions per output, or one workgroup per output with a tree reduction when the
 //! reduction is long).
 
-use super::{unflatten, Writer};
+use super::{geometry, unflatten, Dialect, Writer};
 use crate::elem::Ty;
 use crate::graph::checked::Const;
 use crate::ir::{contiguous_strides, ReduceOp, SExpr};
@@ -17,7 +17,19 @@ fn flat_index(w: &mut Writer<'_>, it: &str) -> String {
 }
 
 pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
-    if w.d == super::Dialect::Cuda && super::geometry::vector_map(w.spec, &w.sched) {
+    let vectorised = match w.d {
+        Dialect::Cuda => geometry::vector_map(w.spec, &w.sched),
+        Dialect::Wgsl => match geometry::wgsl_vector_args(w.spec, &w.sched) {
+            // A binding at an index base off a 16-byte boundary stays scalar (the wgpu layout
+            // aligns regions to 16 bytes, so a 16-byte aligned offset has an aligned base).
+            Some(bound) if w.base_aligned(out) => {
+                w.vec_bound = bound.iter().enumerate().map(|(a, &b)| b && w.base_aligned(a)).collect();
+                true
+            }
+            _ => false,
+        },
+    };
+    if vectorised {
         return vector_map(w, out, extents, value);
     }
     let n: u64 = extents.iter().map(|&e| e as u64).product();
@@ -34,14 +46,25 @@ pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SEx
     w.close();
 }
 
-/// CUDA: each thread owns four consecutive points `4q..4q+3`. Operands read at the flat index
-/// are loaded once as 16-byte structs, each lane is computed as in [`map`], and the four
-/// results are stored with one 16-byte store.
+/// Each invocation owns four consecutive points `4q..4q+3` (WGSL: [`geometry::WGSL_MAP_VECTORS`]
+/// such vectors, a workgroup apart). Operands read at the flat index are loaded once as 16-byte
+/// vectors (CUDA: structs through the pointer; WGSL: elements of an `array<vec4<…>>` binding),
+/// each lane is computed as in [`map`], and the four results are stored with one 16-byte store.
 fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
     let n: u64 = extents.iter().map(|&e| e as u64).product();
-    let lanes = super::geometry::VECTOR_POINTS as u64;
+    let lanes = geometry::VECTOR_POINTS as u64;
+    let vectors = match w.d {
+        Dialect::Wgsl => geometry::WGSL_MAP_VECTORS as u64,
+        Dialect::Cuda => 1,
+    };
     w.own_strides = Some(contiguous_strides(extents));
-    let q = format!("group * {} + {}", w.u(w.threads as u64), w.idx("lid"));
+    let q = if vectors > 1 {
+        w.for_unrolled("it", vectors as usize);
+        let (v, t) = (w.u(vectors), w.u(w.threads as u64));
+        format!("({} * {v} + {}) * {t} + {}", "group", w.idx("it"), w.idx("lid"))
+    } else {
+        format!("group * {} + {}", w.u(w.threads as u64), w.idx("lid"))
+    };
     w.let_idx("q", &q);
     w.if_(&format!("q >= {}", w.u(n / lanes)));
     w.line("return;");
@@ -49,7 +72,10 @@ fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) 
     let mark = w.body.len();
     let ty = w.ty(value.ty());
     for lane in 0..lanes {
-        w.line(format!("{ty} r{lane};"));
+        match w.d {
+            Dialect::Wgsl => w.line(format!("var r{lane}: {ty};")),
+            Dialect::Cuda => w.line(format!("{ty} r{lane};")),
+        }
     }
     for lane in 0..lanes {
         w.line("{");
@@ -67,15 +93,18 @@ fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) 
     let loads: String =
         w.take_vec_reads().into_iter().map(|(a, slot)| format!("{pad}{}\n", w.vec_load(a, slot, "q"))).collect();
     w.body.insert_str(mark, &loads);
-    let t = w.vec4_ty(out);
-    w.line(format!("reinterpret_cast<{t}*>(a{out})[q] = {t}{{r0, r1, r2, r3}};"));
+    let store = w.vec_store(out, "q", &["r0", "r1", "r2", "r3"]);
+    w.line(store);
+    if vectors > 1 {
+        w.close();
+    }
 }
 
 fn combine(w: &Writer<'_>, op: ReduceOp, ty: Ty, a: &str, b: &str) -> String {
     match (op, ty) {
         (ReduceOp::Max, Ty::F32) => format!("forge_fmax({a}, {b})"),
         (ReduceOp::Max, _) => format!("max({a}, {b})"),
-        (ReduceOp::Sum | ReduceOp::Mean, Ty::I32) if w.d == super::Dialect::Cuda => format!("i32(u32({a}) + u32({b}))"),
+        (ReduceOp::Sum | ReduceOp::Mean, Ty::I32) if w.d == Dialect::Cuda => format!("i32(u32({a}) + u32({b}))"),
         (ReduceOp::Sum | ReduceOp::Mean, _) => format!("{a} + {b}"),
     }
 }
@@ -165,7 +194,7 @@ pub(super) fn tree(
     threads: u32,
     combine: &dyn Fn(&Writer<'_>, &str, &str) -> String,
 ) {
-    if w.d == super::Dialect::Cuda && threads.is_power_of_two() && (32..=1024).contains(&threads) {
+    if w.d == Dialect::Cuda && threads.is_power_of_two() && (32..=1024).contains(&threads) {
         return warp_tree(w, arr, part, threads, combine);
     }
     w.line(format!("{arr}[lid] = {part};"));

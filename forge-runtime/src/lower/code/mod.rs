@@ -48,7 +48,7 @@ pub(crate) struct Writer<'a> {
     /// Row-major strides of the space whose flat index templates pass to `expr` (a load with
     /// exactly these strides reads at the flat index).
     pub own_strides: Option<Vec<usize>>,
-    /// CUDA vector templates: the lane (0..4) of the thread's four points being printed; a load
+    /// Vector templates: the lane (0..4) of the thread's four points being printed; a load
     /// at index `vec_indices[slot]` of a vectorisable argument reads lane `x/y/z/w` of its
     /// 16-byte [`Writer::vec_name`], which the template loads once for the four lanes.
     pub vec_lane: Option<usize>,
@@ -57,6 +57,9 @@ pub(crate) struct Writer<'a> {
     pub vec_indices: &'static [&'static str],
     /// A description of the template's variant where it chose one (for profiles).
     pub variant: Option<String>,
+    /// WGSL vector maps: the arguments bound as `array<vec4<…>>` (`true` at each; empty
+    /// elsewhere), which the module declares so ([`Writer::vector_binding`]).
+    pub vec_bound: Vec<bool>,
     vec_reads: std::cell::RefCell<std::collections::BTreeSet<(usize, usize)>>,
     body: String,
     /// Workgroup arrays: name, element type as the dialect spells it, length.
@@ -79,6 +82,7 @@ impl<'a> Writer<'a> {
             vec_lane: None,
             vec_indices: &["i"],
             variant: None,
+            vec_bound: Vec::new(),
             vec_reads: Default::default(),
             body: String::new(),
             shared: Vec::new(),
@@ -337,21 +341,45 @@ impl<'a> Writer<'a> {
         self.line(line);
     }
 
-    /// Whether argument `arg` is read 16 bytes at a time in a CUDA vector map
-    /// ([`geometry::vector_arg`], with no extra base offset).
+    /// Whether argument `arg` is read 16 bytes at a time in a vector template
+    /// ([`geometry::vector_arg`], with a base offset of whole vectors): on CUDA any such
+    /// argument, in WGSL those the vector map binds as vectors ([`Writer::vec_bound`]).
     pub fn vectorisable(&self, arg: usize) -> bool {
-        self.d == Dialect::Cuda
-            && geometry::vector_arg(&self.spec.args[arg])
-            && self.bases.get(arg).copied().unwrap_or(0) % geometry::VECTOR_POINTS as u64 == 0
+        let here = match self.d {
+            Dialect::Cuda => true,
+            Dialect::Wgsl => self.vector_binding(arg),
+        };
+        here && geometry::vector_arg(&self.spec.args[arg]) && self.base_aligned(arg)
     }
 
-    /// The 16-byte struct type of a vectorisable argument (CUDA prelude).
+    /// WGSL: whether argument `arg` is declared `array<vec4<…>>` ([`Writer::vec_bound`]).
+    pub fn vector_binding(&self, arg: usize) -> bool {
+        self.vec_bound.get(arg).copied().unwrap_or(false)
+    }
+
+    /// Whether argument `arg`'s index base is a whole number of 16-byte vectors of 4-byte elements.
+    pub fn base_aligned(&self, arg: usize) -> bool {
+        self.bases.get(arg).copied().unwrap_or(0) % geometry::VECTOR_POINTS as u64 == 0
+    }
+
+    /// The 16-byte vector type of a vectorisable argument (CUDA: the prelude's structs).
     pub fn vec4_ty(&self, arg: usize) -> &'static str {
-        match self.spec.args[arg].elem {
-            Elem::U32 => "forge_v4u",
-            Elem::I32 => "forge_v4i",
+        match (self.d, self.spec.args[arg].elem) {
+            (Dialect::Cuda, Elem::U32) => "forge_v4u",
+            (Dialect::Cuda, Elem::I32) => "forge_v4i",
             // 16-bit elements are never vectorised (`vectorisable`); f32 is the struct's own.
-            Elem::F32 | Elem::F16 | Elem::BF16 => "forge_v4f",
+            (Dialect::Cuda, Elem::F32 | Elem::F16 | Elem::BF16) => "forge_v4f",
+            (Dialect::Wgsl, Elem::U32) => "vec4<u32>",
+            (Dialect::Wgsl, Elem::I32) => "vec4<i32>",
+            (Dialect::Wgsl, Elem::F32 | Elem::F16 | Elem::BF16) => "vec4<f32>",
+        }
+    }
+
+    /// Vector index `index` of argument `arg` with its base offset (a multiple of four elements).
+    fn vec_based(&self, arg: usize, index: &str) -> String {
+        match self.bases.get(arg).copied().unwrap_or(0) / geometry::VECTOR_POINTS as u64 {
+            0 => index.to_string(),
+            b => format!("({index} + {})", self.u(b)),
         }
     }
 
@@ -364,22 +392,23 @@ impl<'a> Writer<'a> {
     /// (elements `4 * index ..`; the argument's base offset is a multiple of four).
     pub fn vec_load(&self, arg: usize, slot: usize, index: &str) -> String {
         let t = self.vec4_ty(arg);
-        let index = match self.bases.get(arg).copied().unwrap_or(0) / geometry::VECTOR_POINTS as u64 {
-            0 => index.to_string(),
-            b => format!("({index} + {})", self.u(b)),
-        };
-        format!("const {t} {} = reinterpret_cast<const {t}*>(a{arg})[{index}];", vec_name(arg, slot))
+        let index = self.vec_based(arg, index);
+        let name = vec_name(arg, slot);
+        match self.d {
+            Dialect::Cuda => format!("const {t} {name} = reinterpret_cast<const {t}*>(a{arg})[{index}];"),
+            Dialect::Wgsl => format!("let {name}: {t} = a{arg}[{index}];"),
+        }
     }
 
     /// The statement storing four values as one 16-byte vector of the output at vector index
     /// `index`.
     pub fn vec_store(&self, out: usize, index: &str, values: &[&str]) -> String {
         let t = self.vec4_ty(out);
-        let index = match self.bases.get(out).copied().unwrap_or(0) / geometry::VECTOR_POINTS as u64 {
-            0 => index.to_string(),
-            b => format!("({index} + {})", self.u(b)),
-        };
-        format!("reinterpret_cast<{t}*>(a{out})[{index}] = {t}{{{}}};", values.join(", "))
+        let index = self.vec_based(out, index);
+        match self.d {
+            Dialect::Cuda => format!("reinterpret_cast<{t}*>(a{out})[{index}] = {t}{{{}}};", values.join(", ")),
+            Dialect::Wgsl => format!("a{out}[{index}] = {t}({});", values.join(", ")),
+        }
     }
 
     fn based(&self, arg: usize, index: &str) -> String {
