@@ -188,7 +188,50 @@ fn sub_ranges_are_checked_at_new(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// Dependent kernels of different kinds, each reading the one before.
+    graph Dependent {
+        dims { R, C }
+        input x: f32[R, C];
+        weight g: f32[C];
+        temp a: f32[R, C];
+        temp b: f32[R, C];
+        temp s: f32[R, 1];
+        output y: f32[R, C];
+        a = softmax(x * 3.0);
+        b = rms_norm(a, g, 1e-6);
+        s = sum(b, keepdim = true);
+        y = softmax(b - s) + a;
+    }
+}
+
+/// Later runs take the fast path (CUDA: the captured graph; wgpu: one compute pass) and must
+/// give the first run's numbers, on dependent kernels; the first run has per-kernel times,
+/// later ones the whole run's device time.
+fn later_runs_match_the_first(ctx: &Context) {
+    let (r, c) = (67, 129);
+    let x = rand_f32(r * c, 1.0, 30);
+    let g = rand_f32(c, 1.0, 31);
+    let mut graph = Dependent::new(ctx, DependentDims { r, c }).unwrap();
+    graph.load_weights(DependentWeights { g: &g }).unwrap();
+    let first = graph.run(DependentInputs { x: &x }).unwrap().y;
+    let p = graph.last_profile().unwrap();
+    assert_eq!(p.kernels.len(), 4);
+    for _ in 0..3 {
+        let again = graph.run(DependentInputs { x: &x }).unwrap().y;
+        assert!(first.iter().zip(&again).all(|(a, b)| a.to_bits() == b.to_bits()), "a later run differs");
+    }
+    if ctx.kind() != BackendKind::Cpu {
+        let p = graph.last_profile().unwrap();
+        assert!(p.device_total().is_some_and(|d| d.as_nanos() > 0), "{p}");
+    }
+    let mut cpu = Dependent::new(&Context::cpu(), DependentDims { r, c }).unwrap();
+    cpu.load_weights(DependentWeights { g: &g }).unwrap();
+    assert_close("y", &first, &cpu.run(DependentInputs { x: &x }).unwrap().y, 1e-5, 1.0);
+}
+
 forge_tests!(
+    later_runs_match_the_first,
     a_run_is_one_submission_and_a_second_new_compiles_nothing,
     dispatches_over_65535_workgroups_fold,
     state_persists_across_runs,

@@ -167,8 +167,16 @@ impl WgpuExec {
     }
 
     /// Copies `(buffer id, bytes)` regions into the staging buffer in one submission with
-    /// `passes` before them, waits, and returns each region's bytes plus the timestamps.
-    fn submit(&self, passes: &[Pass], regions: &[BufferId], timed: bool) -> Result<(Vec<Vec<u8>>, Option<Vec<u64>>)> {
+    /// `passes` before them, waits, and returns each region's bytes plus the timestamps: with
+    /// `Timing::PerKernel` a compute pass per kernel, timed each; with `Timing::Whole` one
+    /// compute pass for all of them (wgpu still orders dependent dispatches inside it), timed
+    /// as a whole, which saves each pass's begin/end and timestamp cost (one number back).
+    fn submit(
+        &self,
+        passes: &[Pass],
+        regions: &[BufferId],
+        timing: Timing,
+    ) -> Result<(Vec<Vec<u8>>, Option<Vec<u64>>)> {
         let h = &self.handle;
         let mut offsets = Vec::with_capacity(regions.len());
         let mut total = 0u64;
@@ -177,33 +185,50 @@ impl WgpuExec {
             total += self.layout.padded_bytes(&self.plan, id);
         }
         let ts_at = total;
-        let queries = if timed { self.queries.as_ref() } else { None };
+        let queries = if timing == Timing::None || passes.is_empty() { None } else { self.queries.as_ref() };
+        // Timestamp pairs written: one per pass.
+        let pairs = match timing {
+            Timing::PerKernel => passes.len() as u32,
+            Timing::Whole | Timing::None => 1,
+        };
         if queries.is_some() {
-            total += passes.len() as u64 * 16;
+            total += u64::from(pairs) * 16;
         }
         scoped(&h.device, "submitting the graph", || {
             let mut encoder =
                 h.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("forge graph") });
-            for (k, p) in passes.iter().enumerate() {
-                let timestamp_writes = queries.map(|(set, _)| wgpu::ComputePassTimestampWrites {
+            let writes = |k: u32| {
+                queries.map(|(set, _)| wgpu::ComputePassTimestampWrites {
                     query_set: set,
-                    beginning_of_pass_write_index: Some(2 * k as u32),
-                    end_of_pass_write_index: Some(2 * k as u32 + 1),
-                });
-                let mut cpass = encoder
-                    .begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&p.label), timestamp_writes });
-                cpass.set_pipeline(&p.pipeline);
-                cpass.set_bind_group(0, p.bind_group.as_ref(), &[]);
-                cpass.dispatch_workgroups(p.grid[0], p.grid[1], p.grid[2]);
+                    beginning_of_pass_write_index: Some(2 * k),
+                    end_of_pass_write_index: Some(2 * k + 1),
+                })
+            };
+            if timing == Timing::PerKernel {
+                for (k, p) in passes.iter().enumerate() {
+                    let desc =
+                        wgpu::ComputePassDescriptor { label: Some(&p.label), timestamp_writes: writes(k as u32) };
+                    let mut cpass = encoder.begin_compute_pass(&desc);
+                    cpass.set_pipeline(&p.pipeline);
+                    cpass.set_bind_group(0, p.bind_group.as_ref(), &[]);
+                    cpass.dispatch_workgroups(p.grid[0], p.grid[1], p.grid[2]);
+                }
+            } else if !passes.is_empty() {
+                let desc = wgpu::ComputePassDescriptor { label: Some("forge graph"), timestamp_writes: writes(0) };
+                let mut cpass = encoder.begin_compute_pass(&desc);
+                for p in passes {
+                    cpass.set_pipeline(&p.pipeline);
+                    cpass.set_bind_group(0, p.bind_group.as_ref(), &[]);
+                    cpass.dispatch_workgroups(p.grid[0], p.grid[1], p.grid[2]);
+                }
             }
             for (&id, &at) in regions.iter().zip(&offsets) {
                 let (buf, off) = self.layout.place(id);
                 encoder.copy_buffer_to_buffer(buf, off, &self.staging, at, self.layout.padded_bytes(&self.plan, id));
             }
             if let Some((set, resolve)) = queries {
-                let n = passes.len() as u32;
-                encoder.resolve_query_set(set, 0..n * 2, resolve, 0);
-                encoder.copy_buffer_to_buffer(resolve, 0, &self.staging, ts_at, n as u64 * 16);
+                encoder.resolve_query_set(set, 0..pairs * 2, resolve, 0);
+                encoder.copy_buffer_to_buffer(resolve, 0, &self.staging, ts_at, u64::from(pairs) * 16);
             }
             h.submit(encoder.finish());
         })?;
@@ -230,6 +255,16 @@ impl WgpuExec {
         });
         Ok((out, ts))
     }
+}
+
+/// What a submission times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Timing {
+    None,
+    /// One compute pass per kernel, each timed.
+    PerKernel,
+    /// All kernels in one compute pass, timed as a whole.
+    Whole,
 }
 
 impl Executable for WgpuExec {
@@ -285,21 +320,19 @@ impl Executable for WgpuExec {
             .filter(|(_, b)| b.role == BufferRole::Output)
             .map(|(i, _)| i)
             .collect();
-        let (bytes, ts) = self.submit(&self.passes, &outputs, true)?;
-        let kernel_times = match ts {
-            Some(ns) => ns.into_iter().map(|n| Some(Duration::from_nanos(n))).collect(),
-            None => vec![None; self.passes.len()],
+        // As on CUDA: per-kernel times on the first run and when asked for, else the whole run.
+        let timing = if req.profile_kernels { Timing::PerKernel } else { Timing::Whole };
+        let (bytes, ts) = self.submit(&self.passes, &outputs, timing)?;
+        let (kernel_times, device_total) = match (timing, ts) {
+            (Timing::PerKernel, Some(ns)) => (ns.into_iter().map(|n| Some(Duration::from_nanos(n))).collect(), None),
+            (_, Some(ns)) => (vec![None; self.passes.len()], ns.first().map(|&n| Duration::from_nanos(n))),
+            (_, None) => (vec![None; self.passes.len()], None),
         };
-        Ok(RunResult {
-            outputs: outputs.into_iter().zip(bytes).collect(),
-            kernel_times,
-            device_total: None,
-            enqueue: None,
-        })
+        Ok(RunResult { outputs: outputs.into_iter().zip(bytes).collect(), kernel_times, device_total, enqueue: None })
     }
 
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
-        let (mut bytes, _) = self.submit(&[], &[id], false)?;
+        let (mut bytes, _) = self.submit(&[], &[id], Timing::None)?;
         bytes.pop().ok_or_else(|| Error::Internal("state readback returned nothing".into()))
     }
 
