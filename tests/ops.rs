@@ -760,11 +760,13 @@ forge_graph! {
     }
 }
 
-/// `precision = tf32x3` stays within f32-level error of an f64 reference (on CUDA it runs on
-/// tensor cores: 16-byte aligned rows, then rows of 203 floats on guarded loads); `tf32` within
+/// `precision = tf32x3` stays within f32-level error of an f64 reference (on CUDA the aligned
+/// products run on tensor cores, rows of 203 floats on guarded loads or SIMT); `tf32` within
 /// TF32's. Elsewhere both are true f32.
 fn tf32_precision_options(ctx: &Context) {
-    for (m, k, n) in [(512, 256, 1024), (700, 203, 520), (9, 40, 24)] {
+    // On CUDA also a long K (2048), where tensor-core accumulation error would show.
+    let long: &[(usize, usize, usize)] = if ctx.kind() == BackendKind::Cuda { &[(1024, 2048, 1024)] } else { &[] };
+    for &(m, k, n) in [(1024, 256, 1024), (700, 203, 520), (9, 40, 24)].iter().chain(long) {
         let (x, w, pk) = (rand_f32(m * k, 1.0, 95), rand_f32(n * k, 1.0, 96), rand_f32(k * n, 1.0, 97));
         let dot = |i: usize, j: usize, b: &dyn Fn(usize, usize) -> f32| -> f32 {
             (0..k).map(|kk| x[i * k + kk] as f64 * b(kk, j) as f64).sum::<f64>() as f32
@@ -780,14 +782,20 @@ fn tf32_precision_options(ctx: &Context) {
         g.load_weights(Tf32ProductsWeights { w: &w, p: &pk }).unwrap();
         let out = g.run(Tf32ProductsInputs { x: &x }).unwrap();
         let shape = format!("{m}x{k}x{n}");
-        assert_close(&format!("{shape} y (tf32x3)"), &out.y, &want_y, 1e-5, 1.0);
-        assert_close(&format!("{shape} z (tf32x3)"), &out.z, &want_z, 1e-5, 1.0);
+        // Errors scale with the terms, not the output: a floor of √K/2 (the output's typical
+        // size). f32 and tf32x3 land near 1e-6 of it (H200, K = 4096: SIMT 1.8e-6, TMA tf32x3
+        // 5.8e-7); single TF32 near 1e-3, which this bound rejects.
+        let floor = (k as f32).sqrt() * 0.5;
+        assert_close(&format!("{shape} y (tf32x3)"), &out.y, &want_y, 4e-6, floor);
+        assert_close(&format!("{shape} z (tf32x3)"), &out.z, &want_z, 4e-6, floor);
         // TF32 keeps 10 mantissa bits: about 2^-11 per term, summed over K random-signed terms.
         assert_close(&format!("{shape} t (tf32)"), &out.t, &want_y, 2e-3, (k as f32).sqrt() * 0.5);
-        if ctx.kind() == BackendKind::Cuda && m >= 512 {
+        if ctx.kind() == BackendKind::Cuda && m == 1024 {
+            // `x · wᵀ` fills the GPU: tensor cores (TMA + wgmma on sm_90, mma.sync on sm_80).
+            // `x · p` (B not K-major) takes mma.sync below sm_90 and true f32 on sm_90.
             let p = g.last_profile().expect("a profile after a run");
             let variants: Vec<&str> = p.kernels.iter().map(|k| k.variant.as_str()).collect();
-            assert!(variants[0].ends_with("-3xtf32") && variants[1].ends_with("-3xtf32"), "{variants:?}");
+            assert!(variants[0].ends_with("-3xtf32"), "{variants:?}");
             assert!(variants[2].ends_with("-tf32"), "{variants:?}");
         }
     }

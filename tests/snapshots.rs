@@ -177,15 +177,19 @@ fn cuda_gemm_programs_compile() {
     let v = cuda_programs(&graph, &[2, 72, 96, 136], "HalfLayouts");
     assert!(v[0].iter().flatten().any(|v| v.starts_with("gemm tma")), "{v:?}");
     assert!(v[1].iter().flatten().any(|v| v.starts_with("gemm mma")), "{v:?}");
-    // MiniLM's projections are single products of 240 rows (batch folded into the rows; query,
-    // key and value one product batched over 3) with `precision = tf32x3`. On sm_80+ those with
-    // enough tiles to fill an H200's 132 multiprocessors (query-key-value: 72 64×64 tiles, FFN
-    // up: 96) run three TF32 mma.sync products; the 384-wide ones (24 tiles) stay on the true-f32
-    // SIMT GEMM with K split inside the block. Below sm_80 all are SIMT (true f32).
+    // MiniLM's projections with `precision = tf32x3`, batch folded into the rows (query, key
+    // and value one product batched over 3, `x` shared). Only tiles that fill the GPU (≥ half
+    // a tile per multiprocessor) take the tensor cores: at 240 rows none on an H200 (sm_90,
+    // 132 SMs: TMA + TF32 wgmma), so all stay on the true-f32 SIMT GEMM with K split in the
+    // block; on sm_80 (108 SMs) the wide ones (query-key-value 72 64×64 tiles, FFN up 96) run
+    // mma.sync's three products; below sm_80 all are SIMT. At 1920 rows every product on sm_90
+    // runs TMA + wgmma tf32x3.
+    let split = |v: &Option<String>| v.as_deref().is_some_and(|v| v.starts_with("gemm simt") && v.contains('k'));
+    let x3 = |v: &Option<String>, kind: &str| {
+        v.as_deref().is_some_and(|v| v.starts_with(&format!("gemm {kind}")) && v.ends_with("-3xtf32"))
+    };
     let dims = [8, 30, 30522, 512, 384, 12, 32, 1536, 6];
     let v = cuda_programs(&MiniLm::graph().unwrap(), &dims, "minilm");
-    let split = |v: &Option<String>| v.as_deref().is_some_and(|v| v.starts_with("gemm simt") && v.contains('k'));
-    let x3 = |v: &Option<String>| v.as_deref().is_some_and(|v| v.starts_with("gemm mma") && v.ends_with("-3xtf32"));
     for (arch, per_arch) in ["sm_90", "sm_80", "sm_75"].iter().zip(&v) {
         assert_eq!(per_arch.len(), 24, "four matmuls in each of six layers");
         for (i, variant) in per_arch.iter().enumerate() {
@@ -193,12 +197,15 @@ fn cuda_gemm_programs_compile() {
             let simt = variant.as_deref().is_some_and(|v| v.starts_with("gemm simt"));
             let want = match (*arch, wide) {
                 ("sm_75", _) => simt,
-                (_, true) => x3(variant),
-                (_, false) => split(variant),
+                ("sm_80", true) => x3(variant, "mma"),
+                _ => split(variant),
             };
             assert!(want, "{arch}: matmul {i}: {variant:?} in {per_arch:?}");
         }
     }
+    let dims = [64, 30, 30522, 512, 384, 12, 32, 1536, 6];
+    let v = cuda_programs(&MiniLm::graph().unwrap(), &dims, "minilm b64");
+    assert!(v[0].iter().all(|v| x3(v, "tma")), "sm_90 at 1920 rows: {:?}", v[0]);
 }
 
 /// Row ops of every kind with expression inputs and epilogues, and an f16 output (never stored

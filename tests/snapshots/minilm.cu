@@ -318,8 +318,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_bad5ee47a1fb1f8a(f
 }
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// gemm mma64x64x32s4-3xtf32
-__device__ __forceinline__ void forge_matmul_8152808f2fa37f7f_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+// gemm simt64x64x8k4
+__device__ __forceinline__ void forge_matmul_d9d9b28bee53e4e7_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -327,7 +327,7 @@ __device__ __forceinline__ void forge_matmul_8152808f2fa37f7f_epi(float acc, uns
     const u32 b1 = (bidx / 1u) % 8u;
     a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
 }
-namespace fg_forge_matmul_8152808f2fa37f7f {
+namespace fg_forge_matmul_d9d9b28bee53e4e7 {
 
 typedef unsigned short u16;
 
@@ -403,75 +403,12 @@ constexpr long long LDA = 384, LDB = 384;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = true;
-constexpr int BM = 64, BN = 64, BK = 32, STAGES = 4, WM = 2, WN = 2, NT = 128;
-
-template <int TS>
-__device__ __forceinline__ u32 panel_off(int s, int c) {
-  constexpr int EPC = 16 / ES, PW = 128 / ES;
-  return (u32)((c / PW) * (TS * 128) + s * 128 + ((((c % PW) / EPC) ^ (s & 7)) << 4) + (c % EPC) * ES);
+constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
+constexpr bool VEC = true;
+struct alignas(16) f4 { float x, y, z, w; };
 }
-
-template <int TS, int TC, int NT>
-__device__ __forceinline__ void load_tile_async(u32 sbase, const char* g, long long ld, int s0, int c0,
-                                                int ext_s, int ext_c, int tid) {
-  constexpr int EPC = 16 / ES;
-  constexpr int CPR = TC / EPC;
-  constexpr int TOTAL = TS * CPR;
-#pragma unroll 4
-  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
-    const int ch = tid + it * NT;
-    if (TOTAL % NT != 0 && ch >= TOTAL) break;
-    const int s = ch / CPR, cc = ch % CPR;
-    const int gs = s0 + s, gc = c0 + cc * EPC;
-    const int rem = ext_c - gc;
-    const u32 bytes = (gs < ext_s && rem > 0) ? (rem >= EPC ? 16u : (u32)(rem * ES)) : 0u;
-    const char* src = bytes ? g + ((long long)gs * ld + gc) * ES : g;
-    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
-    cp_async16(dst, src, bytes);
-  }
-}
-
-template <int TS, int TC, int NT>
-__device__ __forceinline__ void load_tile_sync(u32 sbase, const char* g, long long ld, int s0, int c0,
-                                               int ext_s, int ext_c, int tid) {
-  constexpr int EPC = 16 / ES;
-  constexpr int CPR = TC / EPC;
-  constexpr int TOTAL = TS * CPR;
-#pragma unroll
-  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
-    const int ch = tid + it * NT;
-    if (TOTAL % NT != 0 && ch >= TOTAL) break;
-    const int s = ch / CPR, cc = ch % CPR;
-    const int gs = s0 + s, gc = c0 + cc * EPC;
-    u32 w[4] = {0u, 0u, 0u, 0u};
-    if (gs < ext_s) {
-      const long long row = (long long)gs * ld;
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) {
-        if (gc + e < ext_c) {
-          const u32 v = ldbits(g, row + gc + e);
-          if (ES == 4) w[e] = v; else w[e >> 1] |= v << (16 * (e & 1));
-        }
-      }
-    }
-    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
-    sts128(dst, w[0], w[1], w[2], w[3]);
-  }
-}
-
-// Raster tiles in groups of 8 M-tiles so concurrently running blocks share A and B in L2.
-__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
-  const int bid = blockIdx.x;
-  const int group = 8 * tiles_n;
-  const int first_m = (bid / group) * 8;
-  const int gm = min(tiles_m - first_m, 8);
-  tm = first_m + (bid % group) % gm;
-  tn = (bid % group) / gm;
-}
-}
-extern "C" __global__ void __launch_bounds__(128, 1) forge_matmul_8152808f2fa37f7f(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_8152808f2fa37f7f;
-  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_d9d9b28bee53e4e7(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_d9d9b28bee53e4e7;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   { unsigned z = bidx;
@@ -480,128 +417,138 @@ extern "C" __global__ void __launch_bounds__(128, 1) forge_matmul_8152808f2fa37f
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
 
-  constexpr int TM_ = BM / WM, TN_ = BN / WN, MI = TM_ / 16, NJ = TN_ / 8;
-  constexpr int EPC = 16 / ES, KSTEP = (ES == 2) ? 16 : 8;
-  constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
-  constexpr int KT = (K + BK - 1) / BK;
-  constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
-  int tm, tn;
-  tile_coords(TILES_M, TILES_N, tm, tn);
-  const int m0 = tm * BM, n0 = tn * BN;
-  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-  const int wm = warp / WN, wn = warp % WN;
-  const int g = lane >> 2, t4 = lane & 3;
-  const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
-  auto load_stage = [&](int stage, int kt) {
-    const int k0 = kt * BK;
-    const u32 sa = sbase + (u32)stage * (A_STAGE + B_STAGE);
-    const u32 sb = sa + A_STAGE;
-    if constexpr (A_KMAJOR) load_tile_async<BM, BK, NT>(sa, gA, LDA, m0, k0, M, K, tid);
-    else load_tile_async<BK, BM, NT>(sa, gA, LDA, k0, m0, K, M, tid);
-    if constexpr (B_KMAJOR) load_tile_async<BN, BK, NT>(sb, gB, LDB, n0, k0, N, K, tid);
-    else load_tile_async<BK, BN, NT>(sb, gB, LDB, k0, n0, K, N, tid);
+  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
+  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
+  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
+  constexpr int KT = (K + KB - 1) / KB;
+  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
+  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
+  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
+  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
+  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
+  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
+  const int kg = grp * BK;
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+  // This thread's slice of each tile: strided index s, first contiguous index c.
+  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
+  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
+  float ra[VA], rb[VB];
+
+  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
+#pragma unroll
+    for (int q = 0; q < cnt; q += 4) {
+      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
+        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
+        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
+        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
+      } else {
+#pragma unroll
+        for (int v = q; v < q + 4 && v < cnt; ++v)
+          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
+      }
+    }
+  };
+  auto load_global = [&](int kt) {
+    const int k0 = kt * KB;
+    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
+    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
+    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
+    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
+  };
+  auto store_shared = [&](int st) {
+#pragma unroll
+    for (int v = 0; v < VA; ++v) {
+      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
+    }
+#pragma unroll
+    for (int v = 0; v < VB; ++v) {
+      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
+    }
   };
 
-  float acc[MI][NJ][4];
+  float acc[TM][TN];
 #pragma unroll
-  for (int i = 0; i < MI; ++i)
+  for (int i = 0; i < TM; ++i)
 #pragma unroll
-    for (int j = 0; j < NJ; ++j)
-#pragma unroll
-      for (int r = 0; r < 4; ++r) acc[i][j][r] = 0.f;
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
 
-#pragma unroll
-  for (int s = 0; s < STAGES - 1; ++s) {
-    if (s < KT) load_stage(s, s);
-    cp_commit();
-  }
+  load_global(0);
+  store_shared(0);
+  __syncthreads();
 #pragma unroll 1
   for (int kt = 0; kt < KT; ++kt) {
-    cp_wait<STAGES - 2>();
-    __syncthreads();
-    {
-      const int nt = kt + STAGES - 1;
-      if (nt < KT) load_stage(nt % STAGES, nt);
-      cp_commit();
+    const int st = kt & 1;
+    if (kt + 1 < KT) load_global(kt + 1);
+#pragma unroll 8
+    for (int k = 0; k < BK; ++k) {
+      float a[TM], b[TN];
+#pragma unroll
+      for (int h = 0; h < TM / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
+        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int h = 0; h < TN / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
+        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
     }
-    const u32 sa = sbase + (u32)(kt % STAGES) * (A_STAGE + B_STAGE);
-    const u32 sb = sa + A_STAGE;
+    if (kt + 1 < KT) store_shared(st ^ 1);
+    __syncthreads();
+  }
+
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
+  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+#pragma unroll 1
+  for (int s = KS / 2; s >= 1; s /= 2) {
+    if (grp >= s && grp < 2 * s) {
 #pragma unroll
-    for (int kk = 0; kk < BK / KSTEP; ++kk) {
-      u32 af[MI][4];
+      for (int i = 0; i < TM; ++i)
 #pragma unroll
-      for (int mi = 0; mi < MI; ++mi) {
-        const int mr = wm * TM_ + mi * 16;
-        if constexpr (A_KMAJOR) {
-          ldsm4(sa + panel_off<BM>(mr + (lane & 15), kk * KSTEP + (lane >> 4) * EPC),
-                af[mi][0], af[mi][1], af[mi][2], af[mi][3]);
-        } else if constexpr (ES == 2) {
-          const int mat = lane >> 3;
-          ldsm4t(sa + panel_off<BK>(kk * KSTEP + (lane & 7) + (mat >> 1) * 8, mr + (mat & 1) * 8),
-                 af[mi][0], af[mi][1], af[mi][2], af[mi][3]);
-        } else {
-          af[mi][0] = lds32(sa + panel_off<BK>(kk * 8 + t4, mr + g));
-          af[mi][1] = lds32(sa + panel_off<BK>(kk * 8 + t4, mr + g + 8));
-          af[mi][2] = lds32(sa + panel_off<BK>(kk * 8 + t4 + 4, mr + g));
-          af[mi][3] = lds32(sa + panel_off<BK>(kk * 8 + t4 + 4, mr + g + 8));
-        }
+        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+    }
+    __syncthreads();
+    if (grp < s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+    }
+    __syncthreads();
+  }
+  if constexpr (KS == 1) {
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+      for (int j = 0; j < TN; ++j) {
+        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+        if (row < M && col < N) forge_matmul_d9d9b28bee53e4e7_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
-
-      u32 ah[MI][4], al[MI][4];
+  } else {
+    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
+    // copy of the epilogue in the code, coalesced stores).
+    if (grp == 0) {
 #pragma unroll
-      for (int mi = 0; mi < MI; ++mi)
+      for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int r = 0; r < 4; ++r) tf32_split(af[mi][r], ah[mi][r], al[mi][r]);
-      // B fragments one 16-column pair at a time: fewer live registers than loading all.
-#pragma unroll
-      for (int nj = 0; nj < NJ / 2; ++nj) {
-        const int nc = wn * TN_ + nj * 16;
-        u32 bf[2][2];
-        if constexpr (B_KMAJOR) {
-          const int mat = lane >> 3;
-          ldsm4(sb + panel_off<BN>(nc + (lane & 7) + (mat >> 1) * 8, kk * KSTEP + (mat & 1) * EPC),
-                bf[0][0], bf[0][1], bf[1][0], bf[1][1]);
-        } else if constexpr (ES == 2) {
-          const int mat = lane >> 3;
-          ldsm4t(sb + panel_off<BK>(kk * KSTEP + (lane & 7) + (mat & 1) * 8, nc + (mat >> 1) * 8),
-                 bf[0][0], bf[0][1], bf[1][0], bf[1][1]);
-        } else {
-#pragma unroll
-          for (int h = 0; h < 2; ++h) {
-            bf[h][0] = lds32(sb + panel_off<BK>(kk * 8 + t4, nc + h * 8 + g));
-            bf[h][1] = lds32(sb + panel_off<BK>(kk * 8 + t4 + 4, nc + h * 8 + g));
-          }
+        for (int h = 0; h < TN / 4; ++h) {
+          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
+          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
         }
-
-        u32 bh[2][2], bl[2][2];
-#pragma unroll
-        for (int h = 0; h < 2; ++h)
-#pragma unroll
-          for (int r = 0; r < 2; ++r) tf32_split(bf[h][r], bh[h][r], bl[h][r]);
-#pragma unroll
-        for (int mi = 0; mi < MI; ++mi)
-#pragma unroll
-          for (int h = 0; h < 2; ++h) {
-            mma1688tf32(acc[mi][2 * nj + h], al[mi], bh[h]);
-            mma1688tf32(acc[mi][2 * nj + h], ah[mi], bl[h]);
-            mma1688tf32(acc[mi][2 * nj + h], ah[mi], bh[h]);
-          }
-
-      }
+    }
+    __syncthreads();
+#pragma unroll 1
+    for (int o = tid; o < BM * BN; o += NT) {
+      const int row = m0 + o / BN, col = n0 + o % BN;
+      if (row < M && col < N) forge_matmul_d9d9b28bee53e4e7_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
-  cp_wait<0>();
-
-#pragma unroll
-  for (int mi = 0; mi < MI; ++mi)
-#pragma unroll
-    for (int nj = 0; nj < NJ; ++nj)
-#pragma unroll
-      for (int r = 0; r < 4; ++r) {
-        const int row = m0 + wm * TM_ + mi * 16 + g + (r >> 1) * 8;
-        const int col = n0 + wn * TN_ + nj * 8 + t4 * 2 + (r & 1);
-        if (row < M && col < N) forge_matmul_8152808f2fa37f7f_epi(acc[mi][nj][r], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
-      }
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
@@ -1233,15 +1180,15 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_ac2b340bf4154
 }
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// gemm mma64x64x32s4-3xtf32
-__device__ __forceinline__ void forge_matmul_b7922ad686ae6e75_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+// gemm simt64x64x8k4
+__device__ __forceinline__ void forge_matmul_b2159f37646cb315_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
 }
-namespace fg_forge_matmul_b7922ad686ae6e75 {
+namespace fg_forge_matmul_b2159f37646cb315 {
 
 typedef unsigned short u16;
 
@@ -1317,202 +1264,149 @@ constexpr long long LDA = 384, LDB = 384;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = true;
-constexpr int BM = 64, BN = 64, BK = 32, STAGES = 4, WM = 2, WN = 2, NT = 128;
-
-template <int TS>
-__device__ __forceinline__ u32 panel_off(int s, int c) {
-  constexpr int EPC = 16 / ES, PW = 128 / ES;
-  return (u32)((c / PW) * (TS * 128) + s * 128 + ((((c % PW) / EPC) ^ (s & 7)) << 4) + (c % EPC) * ES);
+constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
+constexpr bool VEC = true;
+struct alignas(16) f4 { float x, y, z, w; };
 }
-
-template <int TS, int TC, int NT>
-__device__ __forceinline__ void load_tile_async(u32 sbase, const char* g, long long ld, int s0, int c0,
-                                                int ext_s, int ext_c, int tid) {
-  constexpr int EPC = 16 / ES;
-  constexpr int CPR = TC / EPC;
-  constexpr int TOTAL = TS * CPR;
-#pragma unroll 4
-  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
-    const int ch = tid + it * NT;
-    if (TOTAL % NT != 0 && ch >= TOTAL) break;
-    const int s = ch / CPR, cc = ch % CPR;
-    const int gs = s0 + s, gc = c0 + cc * EPC;
-    const int rem = ext_c - gc;
-    const u32 bytes = (gs < ext_s && rem > 0) ? (rem >= EPC ? 16u : (u32)(rem * ES)) : 0u;
-    const char* src = bytes ? g + ((long long)gs * ld + gc) * ES : g;
-    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
-    cp_async16(dst, src, bytes);
-  }
-}
-
-template <int TS, int TC, int NT>
-__device__ __forceinline__ void load_tile_sync(u32 sbase, const char* g, long long ld, int s0, int c0,
-                                               int ext_s, int ext_c, int tid) {
-  constexpr int EPC = 16 / ES;
-  constexpr int CPR = TC / EPC;
-  constexpr int TOTAL = TS * CPR;
-#pragma unroll
-  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
-    const int ch = tid + it * NT;
-    if (TOTAL % NT != 0 && ch >= TOTAL) break;
-    const int s = ch / CPR, cc = ch % CPR;
-    const int gs = s0 + s, gc = c0 + cc * EPC;
-    u32 w[4] = {0u, 0u, 0u, 0u};
-    if (gs < ext_s) {
-      const long long row = (long long)gs * ld;
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) {
-        if (gc + e < ext_c) {
-          const u32 v = ldbits(g, row + gc + e);
-          if (ES == 4) w[e] = v; else w[e >> 1] |= v << (16 * (e & 1));
-        }
-      }
-    }
-    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
-    sts128(dst, w[0], w[1], w[2], w[3]);
-  }
-}
-
-// Raster tiles in groups of 8 M-tiles so concurrently running blocks share A and B in L2.
-__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
-  const int bid = blockIdx.x;
-  const int group = 8 * tiles_n;
-  const int first_m = (bid / group) * 8;
-  const int gm = min(tiles_m - first_m, 8);
-  tm = first_m + (bid % group) % gm;
-  tn = (bid % group) / gm;
-}
-}
-extern "C" __global__ void __launch_bounds__(128, 1) forge_matmul_b7922ad686ae6e75(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_b7922ad686ae6e75;
-  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b2159f37646cb315(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_b2159f37646cb315;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
 
-  constexpr int TM_ = BM / WM, TN_ = BN / WN, MI = TM_ / 16, NJ = TN_ / 8;
-  constexpr int EPC = 16 / ES, KSTEP = (ES == 2) ? 16 : 8;
-  constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
-  constexpr int KT = (K + BK - 1) / BK;
-  constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
-  int tm, tn;
-  tile_coords(TILES_M, TILES_N, tm, tn);
-  const int m0 = tm * BM, n0 = tn * BN;
-  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-  const int wm = warp / WN, wn = warp % WN;
-  const int g = lane >> 2, t4 = lane & 3;
-  const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
-  auto load_stage = [&](int stage, int kt) {
-    const int k0 = kt * BK;
-    const u32 sa = sbase + (u32)stage * (A_STAGE + B_STAGE);
-    const u32 sb = sa + A_STAGE;
-    if constexpr (A_KMAJOR) load_tile_async<BM, BK, NT>(sa, gA, LDA, m0, k0, M, K, tid);
-    else load_tile_async<BK, BM, NT>(sa, gA, LDA, k0, m0, K, M, tid);
-    if constexpr (B_KMAJOR) load_tile_async<BN, BK, NT>(sb, gB, LDB, n0, k0, N, K, tid);
-    else load_tile_async<BK, BN, NT>(sb, gB, LDB, k0, n0, K, N, tid);
+  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
+  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
+  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
+  constexpr int KT = (K + KB - 1) / KB;
+  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
+  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
+  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
+  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
+  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
+  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
+  const int kg = grp * BK;
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+  // This thread's slice of each tile: strided index s, first contiguous index c.
+  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
+  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
+  float ra[VA], rb[VB];
+
+  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
+#pragma unroll
+    for (int q = 0; q < cnt; q += 4) {
+      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
+        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
+        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
+        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
+      } else {
+#pragma unroll
+        for (int v = q; v < q + 4 && v < cnt; ++v)
+          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
+      }
+    }
+  };
+  auto load_global = [&](int kt) {
+    const int k0 = kt * KB;
+    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
+    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
+    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
+    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
+  };
+  auto store_shared = [&](int st) {
+#pragma unroll
+    for (int v = 0; v < VA; ++v) {
+      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
+    }
+#pragma unroll
+    for (int v = 0; v < VB; ++v) {
+      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
+    }
   };
 
-  float acc[MI][NJ][4];
+  float acc[TM][TN];
 #pragma unroll
-  for (int i = 0; i < MI; ++i)
+  for (int i = 0; i < TM; ++i)
 #pragma unroll
-    for (int j = 0; j < NJ; ++j)
-#pragma unroll
-      for (int r = 0; r < 4; ++r) acc[i][j][r] = 0.f;
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
 
-#pragma unroll
-  for (int s = 0; s < STAGES - 1; ++s) {
-    if (s < KT) load_stage(s, s);
-    cp_commit();
-  }
+  load_global(0);
+  store_shared(0);
+  __syncthreads();
 #pragma unroll 1
   for (int kt = 0; kt < KT; ++kt) {
-    cp_wait<STAGES - 2>();
-    __syncthreads();
-    {
-      const int nt = kt + STAGES - 1;
-      if (nt < KT) load_stage(nt % STAGES, nt);
-      cp_commit();
+    const int st = kt & 1;
+    if (kt + 1 < KT) load_global(kt + 1);
+#pragma unroll 8
+    for (int k = 0; k < BK; ++k) {
+      float a[TM], b[TN];
+#pragma unroll
+      for (int h = 0; h < TM / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
+        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int h = 0; h < TN / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
+        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
     }
-    const u32 sa = sbase + (u32)(kt % STAGES) * (A_STAGE + B_STAGE);
-    const u32 sb = sa + A_STAGE;
+    if (kt + 1 < KT) store_shared(st ^ 1);
+    __syncthreads();
+  }
+
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
+  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+#pragma unroll 1
+  for (int s = KS / 2; s >= 1; s /= 2) {
+    if (grp >= s && grp < 2 * s) {
 #pragma unroll
-    for (int kk = 0; kk < BK / KSTEP; ++kk) {
-      u32 af[MI][4];
+      for (int i = 0; i < TM; ++i)
 #pragma unroll
-      for (int mi = 0; mi < MI; ++mi) {
-        const int mr = wm * TM_ + mi * 16;
-        if constexpr (A_KMAJOR) {
-          ldsm4(sa + panel_off<BM>(mr + (lane & 15), kk * KSTEP + (lane >> 4) * EPC),
-                af[mi][0], af[mi][1], af[mi][2], af[mi][3]);
-        } else if constexpr (ES == 2) {
-          const int mat = lane >> 3;
-          ldsm4t(sa + panel_off<BK>(kk * KSTEP + (lane & 7) + (mat >> 1) * 8, mr + (mat & 1) * 8),
-                 af[mi][0], af[mi][1], af[mi][2], af[mi][3]);
-        } else {
-          af[mi][0] = lds32(sa + panel_off<BK>(kk * 8 + t4, mr + g));
-          af[mi][1] = lds32(sa + panel_off<BK>(kk * 8 + t4, mr + g + 8));
-          af[mi][2] = lds32(sa + panel_off<BK>(kk * 8 + t4 + 4, mr + g));
-          af[mi][3] = lds32(sa + panel_off<BK>(kk * 8 + t4 + 4, mr + g + 8));
-        }
+        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+    }
+    __syncthreads();
+    if (grp < s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+    }
+    __syncthreads();
+  }
+  if constexpr (KS == 1) {
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+      for (int j = 0; j < TN; ++j) {
+        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+        if (row < M && col < N) forge_matmul_b2159f37646cb315_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
-
-      u32 ah[MI][4], al[MI][4];
+  } else {
+    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
+    // copy of the epilogue in the code, coalesced stores).
+    if (grp == 0) {
 #pragma unroll
-      for (int mi = 0; mi < MI; ++mi)
+      for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int r = 0; r < 4; ++r) tf32_split(af[mi][r], ah[mi][r], al[mi][r]);
-      // B fragments one 16-column pair at a time: fewer live registers than loading all.
-#pragma unroll
-      for (int nj = 0; nj < NJ / 2; ++nj) {
-        const int nc = wn * TN_ + nj * 16;
-        u32 bf[2][2];
-        if constexpr (B_KMAJOR) {
-          const int mat = lane >> 3;
-          ldsm4(sb + panel_off<BN>(nc + (lane & 7) + (mat >> 1) * 8, kk * KSTEP + (mat & 1) * EPC),
-                bf[0][0], bf[0][1], bf[1][0], bf[1][1]);
-        } else if constexpr (ES == 2) {
-          const int mat = lane >> 3;
-          ldsm4t(sb + panel_off<BK>(kk * KSTEP + (lane & 7) + (mat & 1) * 8, nc + (mat >> 1) * 8),
-                 bf[0][0], bf[0][1], bf[1][0], bf[1][1]);
-        } else {
-#pragma unroll
-          for (int h = 0; h < 2; ++h) {
-            bf[h][0] = lds32(sb + panel_off<BK>(kk * 8 + t4, nc + h * 8 + g));
-            bf[h][1] = lds32(sb + panel_off<BK>(kk * 8 + t4 + 4, nc + h * 8 + g));
-          }
+        for (int h = 0; h < TN / 4; ++h) {
+          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
+          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
         }
-
-        u32 bh[2][2], bl[2][2];
-#pragma unroll
-        for (int h = 0; h < 2; ++h)
-#pragma unroll
-          for (int r = 0; r < 2; ++r) tf32_split(bf[h][r], bh[h][r], bl[h][r]);
-#pragma unroll
-        for (int mi = 0; mi < MI; ++mi)
-#pragma unroll
-          for (int h = 0; h < 2; ++h) {
-            mma1688tf32(acc[mi][2 * nj + h], al[mi], bh[h]);
-            mma1688tf32(acc[mi][2 * nj + h], ah[mi], bl[h]);
-            mma1688tf32(acc[mi][2 * nj + h], ah[mi], bh[h]);
-          }
-
-      }
+    }
+    __syncthreads();
+#pragma unroll 1
+    for (int o = tid; o < BM * BN; o += NT) {
+      const int row = m0 + o / BN, col = n0 + o % BN;
+      if (row < M && col < N) forge_matmul_b2159f37646cb315_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
-  cp_wait<0>();
-
-#pragma unroll
-  for (int mi = 0; mi < MI; ++mi)
-#pragma unroll
-    for (int nj = 0; nj < NJ; ++nj)
-#pragma unroll
-      for (int r = 0; r < 4; ++r) {
-        const int row = m0 + wm * TM_ + mi * 16 + g + (r >> 1) * 8;
-        const int col = n0 + wn * TN_ + nj * 8 + t4 * 2 + (r & 1);
-        if (row < M && col < N) forge_matmul_b7922ad686ae6e75_epi(acc[mi][nj][r], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
-      }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
@@ -1749,7 +1643,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_8152808f2fa37f7f (above)
+// runs forge_matmul_d9d9b28bee53e4e7 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1764,7 +1658,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b7922ad686ae6e75 (above)
+// runs forge_matmul_b2159f37646cb315 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // runs forge_matmul_f23662741098428a (above)
@@ -1773,7 +1667,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_8152808f2fa37f7f (above)
+// runs forge_matmul_d9d9b28bee53e4e7 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1788,7 +1682,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b7922ad686ae6e75 (above)
+// runs forge_matmul_b2159f37646cb315 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // runs forge_matmul_f23662741098428a (above)
@@ -1797,7 +1691,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_8152808f2fa37f7f (above)
+// runs forge_matmul_d9d9b28bee53e4e7 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1812,7 +1706,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b7922ad686ae6e75 (above)
+// runs forge_matmul_b2159f37646cb315 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // runs forge_matmul_f23662741098428a (above)
@@ -1821,7 +1715,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_8152808f2fa37f7f (above)
+// runs forge_matmul_d9d9b28bee53e4e7 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1836,7 +1730,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b7922ad686ae6e75 (above)
+// runs forge_matmul_b2159f37646cb315 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // runs forge_matmul_f23662741098428a (above)
@@ -1845,7 +1739,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_8152808f2fa37f7f (above)
+// runs forge_matmul_d9d9b28bee53e4e7 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_0d065d2d3ecf74b9 (above)
@@ -1860,7 +1754,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 // runs forge_layer_norm_ac2b340bf4154176 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b7922ad686ae6e75 (above)
+// runs forge_matmul_b2159f37646cb315 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // runs forge_matmul_f23662741098428a (above)

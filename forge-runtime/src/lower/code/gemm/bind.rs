@@ -34,12 +34,14 @@ pub struct CudaTarget {
     /// One SIMT tile for every product that runs the SIMT kernel (`FORGE_CUDA_SIMT=32x32x8k4`,
     /// for tuning); `None`: the modelled choice.
     pub simt: Option<SimtConfig>,
+    /// `FORGE_CUDA_TF32X3_ANY=1`: tf32x3 products on tensor cores however small (tuning).
+    pub tf32x3_any_size: bool,
 }
 
 impl CudaTarget {
     /// A device of compute capability `arch` with `sms` multiprocessors, without opt-ins.
     pub fn new(arch: (u32, u32), sms: usize) -> CudaTarget {
-        CudaTarget { arch, sms: sms.max(1), tf32: false, gemm: true, simt: None }
+        CudaTarget { arch, sms: sms.max(1), tf32: false, gemm: true, simt: None, tf32x3_any_size: false }
     }
 
     /// [`CudaTarget::new`] with the opt-ins from the environment (`FORGE_CUDA_TF32=1`,
@@ -51,6 +53,7 @@ impl CudaTarget {
             gemm: env("FORGE_CUDA_GEMM").as_deref() != Some("0"),
             // A malformed value is ignored: this knob only steers tuning runs.
             simt: env("FORGE_CUDA_SIMT").and_then(|v| v.parse().ok()),
+            tf32x3_any_size: env("FORGE_CUDA_TF32X3_ANY").as_deref() == Some("1"),
             ..CudaTarget::new(arch, sms)
         }
     }
@@ -158,15 +161,16 @@ fn gemm_spec(spec: &KernelSpec, m: &MatmulBody, tf32: bool) -> Option<GemmSpec> 
     })
 }
 
-/// Whether TMA tensor maps describe the batch dims: every batch entry a matrix of its own
-/// (no broadcast operand, no overlap).
+/// Whether TMA tensor maps describe the batch dims: every batch entry a matrix of its own or
+/// one matrix shared by all (no overlap).
 fn maps_fit(g: &GemmSpec) -> bool {
     let size = |op: &Operand, rows: usize, cols: usize| match op.layout {
         Layout::RowMajor => rows * op.ld,
         Layout::ColMajor => cols * op.ld,
     };
     let (a, b) = (size(&g.a, g.m, g.k), size(&g.b, g.k, g.n));
-    g.batch.iter().all(|d| d.a_stride >= a && d.b_stride >= b)
+    // An operand shared across the batch (stride 0) is one matrix (a rank-2 map).
+    g.batch.iter().all(|d| (d.a_stride == 0 || d.a_stride >= a) && (d.b_stride == 0 || d.b_stride >= b))
 }
 
 /// The GEMM kernel for a matmul, or `None` where it does not apply (the generic template
@@ -183,7 +187,12 @@ pub fn matmul_kernel(
         return Ok(None);
     }
     let Some(g) = gemm_spec(spec, m, target.tf32) else { return Ok(None) };
-    let opts = ChooseOptions { sms: target.sms, tensor_maps: maps_fit(&g), simt: target.simt };
+    let opts = ChooseOptions {
+        sms: target.sms,
+        tensor_maps: maps_fit(&g),
+        simt: target.simt,
+        tf32x3_any_size: target.tf32x3_any_size,
+    };
     let variant = match choose_with(&g, target.arch, &opts) {
         Ok(v) => v,
         Err(Error::Unsupported { .. }) => return Ok(None),
@@ -223,8 +232,12 @@ pub fn matmul_kernel(
         sm90a: e.needs.contains(&Requirement::ArchSm90a),
         tensor_maps,
         variant: match (variant, g.precision) {
-            (super::Variant::MmaSync(_), crate::graph::checked::Precision::Tf32x3) => format!("gemm {variant}-3xtf32"),
-            (super::Variant::MmaSync(_), crate::graph::checked::Precision::Tf32) => format!("gemm {variant}-tf32"),
+            (super::Variant::MmaSync(_) | super::Variant::WgmmaTma(_), crate::graph::checked::Precision::Tf32x3) => {
+                format!("gemm {variant}-3xtf32")
+            }
+            (super::Variant::MmaSync(_) | super::Variant::WgmmaTma(_), crate::graph::checked::Precision::Tf32) => {
+                format!("gemm {variant}-tf32")
+            }
             _ => format!("gemm {variant}"),
         },
     }))

@@ -198,6 +198,8 @@ pub struct ChooseOptions {
     pub tensor_maps: bool,
     /// The SIMT tile wherever the SIMT kernel runs, instead of the modelled choice (tuning).
     pub simt: Option<SimtConfig>,
+    /// tf32x3 on tensor cores however few tiles the product has (tuning).
+    pub tf32x3_any_size: bool,
 }
 
 /// The variant for `spec` on `arch` given what the caller offers.
@@ -218,15 +220,33 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
     let hopper = arch == (9, 0) && vec_a && vec_b;
     match spec.elem() {
         Elem::F32 if spec.precision != Precision::F32 && tensor => {
-            let t = pick_tile(spec, sms, &MMA_TF32_TILES, vec_a && vec_b);
-            // Three products a step: worth it once the tiles fill the device; smaller products
-            // keep the split-K SIMT tiles (true f32, more precise than asked).
-            let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
-            if spec.precision == Precision::Tf32x3 && tiles * TF32X3_MIN_FILL_DEN < sms * TF32X3_MIN_FILL_NUM {
-                Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt)))
-            } else {
-                Ok(Variant::MmaSync(t))
+            let x3 = spec.precision == Precision::Tf32x3;
+            let k_major = spec.a.layout == Layout::RowMajor && spec.b.layout == Layout::ColMajor;
+            let simt = || Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt));
+            // Three products a step pay only where the tiles fill the device; smaller products
+            // keep the split-K SIMT tiles (true f32: more precise than asked).
+            // tf32x3 keeps to the tiles that fill the device (none: SIMT).
+            let filling = |table: &[(TileConfig, f64)]| -> Vec<(TileConfig, f64)> {
+                let fills = |t: &TileConfig| {
+                    let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
+                    opt.tf32x3_any_size || tiles * TF32X3_MIN_FILL_DEN >= sms * TF32X3_MIN_FILL_NUM
+                };
+                table.iter().copied().filter(|(t, _)| !x3 || fills(t)).collect()
+            };
+            if hopper && opt.tensor_maps && spec.batch.len() <= 1 && k_major {
+                let table = filling(if x3 { &TMA_TF32X3_TILES } else { &TMA_TF32_TILES });
+                if table.is_empty() {
+                    return Ok(simt());
+                }
+                return Ok(Variant::WgmmaTma(pick_tile_smem(spec, sms, &table, true, 1 + usize::from(x3))));
             }
+            // mma.sync's three TF32 products lose to the SIMT kernel on sm_90 (H200: 27 vs 42
+            // TFLOP/s at 4096³); on sm_80–89 TF32 runs at 8x the f32 rate, so they win there.
+            let table = filling(&MMA_TF32_TILES);
+            if table.is_empty() || (x3 && arch >= (9, 0)) {
+                return Ok(simt());
+            }
+            Ok(Variant::MmaSync(pick_tile(spec, sms, &table, vec_a && vec_b)))
         }
         Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt))),
         Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => {
@@ -271,6 +291,14 @@ pub const MMA_TILES: [(TileConfig, f64); 3] =
 const TF32X3_MIN_FILL_NUM: usize = 1;
 const TF32X3_MIN_FILL_DEN: usize = 2;
 
+/// TMA + TF32 wgmma tiles (K stage of 32 floats; f32 stages are twice the bytes of f16's).
+pub const TMA_TF32_TILES: [(TileConfig, f64); 3] =
+    [(tile(128, 256, 32, 4, 0, 0), 1.0), (tile(128, 128, 32, 4, 0, 0), 0.75), (tile(64, 128, 32, 4, 0, 0), 0.5)];
+/// tf32x3 needs a second set of stages for the remainders and a second set of accumulators
+/// (so no 256-wide tile: 256 registers a thread).
+pub const TMA_TF32X3_TILES: [(TileConfig, f64); 2] =
+    [(tile(128, 128, 32, 3, 0, 0), 0.8), (tile(64, 128, 32, 4, 0, 0), 0.5)];
+
 /// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
 pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
     [(tile(128, 128, 32, 4, 2, 4), 1.0), (tile(64, 64, 32, 4, 2, 2), 0.55)];
@@ -290,11 +318,22 @@ fn tile_cost(spec: &GemmSpec, sms: usize, bm: usize, bn: usize, per_sm: usize, e
 }
 
 fn pick_tile(spec: &GemmSpec, sms: usize, table: &[(TileConfig, f64)], async_copy: bool) -> TileConfig {
+    pick_tile_smem(spec, sms, table, async_copy, 1)
+}
+
+/// [`pick_tile`] for kernels holding `copies` sets of stages.
+fn pick_tile_smem(
+    spec: &GemmSpec,
+    sms: usize,
+    table: &[(TileConfig, f64)],
+    async_copy: bool,
+    copies: usize,
+) -> TileConfig {
     let eb = spec.elem().bytes();
     let mut best = table[0].0;
     let mut best_cost = f64::MAX;
     for (t, eff) in table {
-        let per_sm = (227 * 1024) / tile_smem_bytes(t, eb);
+        let per_sm = (227 * 1024) / (tile_smem_bytes(t, eb) * copies.max(1));
         let c = tile_cost(spec, sms, t.bm, t.bn, per_sm, *eff);
         if c < best_cost {
             best_cost = c;
@@ -399,7 +438,7 @@ mod tests {
     }
 
     fn simt(m: usize, n: usize, k: usize) -> SimtConfig {
-        let opt = ChooseOptions { sms: 132, tensor_maps: true, simt: None };
+        let opt = ChooseOptions { sms: 132, tensor_maps: true, simt: None, tf32x3_any_size: false };
         match choose_with(&f32_spec(m, n, k), (9, 0), &opt) {
             Ok(Variant::Simt(c)) => c,
             other => panic!("{m}x{n}x{k}: {other:?}"),
@@ -428,7 +467,12 @@ mod tests {
             assert!(simt(m, n, k).split_k() > 1, "{m}x{n}x{k}: {}", simt(m, n, k));
         }
         assert_eq!(simt(4096, 4096, 4096), SimtConfig::whole(128, 128, 16));
-        let forced = ChooseOptions { sms: 132, tensor_maps: true, simt: Some(SimtConfig::split(16, 32, 8, 4, 4)) };
+        let forced = ChooseOptions {
+            sms: 132,
+            tensor_maps: true,
+            simt: Some(SimtConfig::split(16, 32, 8, 4, 4)),
+            tf32x3_any_size: false,
+        };
         let Ok(Variant::Simt(c)) = choose_with(&f32_spec(4096, 4096, 64), (9, 0), &forced) else { panic!() };
         assert_eq!(c.to_string(), "simt16x32x8k8");
     }

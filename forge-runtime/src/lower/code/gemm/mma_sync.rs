@@ -51,6 +51,7 @@ LOAD_STAGE
     }
     const u32 sa = sbase + (u32)(kt % STAGES) * (A_STAGE + B_STAGE);
     const u32 sb = sa + A_STAGE;
+STAGE_BEGIN
 #pragma unroll
     for (int kk = 0; kk < BK / KSTEP; ++kk) {
       u32 af[MI][4];
@@ -94,6 +95,7 @@ SPLIT_A      // B fragments one 16-column pair at a time: fewer live registers t
 MMA_PAIRS
       }
     }
+STAGE_END
   }
   cp_wait<0>();
 
@@ -119,6 +121,27 @@ const MMA_PAIRS: &str = r#"
         }
 "#;
 
+/// `tf32x3`: each stage's products go to a fresh `part`, added to `acc` in f32 afterwards: the
+/// tensor cores' accumulation truncates, and three products a step against the running sum
+/// measured 3e-5 relative error at K = 4096 (f32: 2e-6).
+const STAGE_BEGIN: &str = r#"
+    float part[MI][NJ][4];
+#pragma unroll
+    for (int i = 0; i < MI; ++i)
+#pragma unroll
+      for (int j = 0; j < NJ; ++j)
+#pragma unroll
+        for (int r = 0; r < 4; ++r) part[i][j][r] = 0.f;
+"#;
+const STAGE_END: &str = r#"
+#pragma unroll
+    for (int i = 0; i < MI; ++i)
+#pragma unroll
+      for (int j = 0; j < NJ; ++j)
+#pragma unroll
+        for (int r = 0; r < 4; ++r) acc[i][j][r] += part[i][j][r];
+"#;
+
 /// `tf32x3`: A fragments split once per K step, B per column pair; small terms first.
 const SPLIT_A: &str = r#"
       u32 ah[MI][4], al[MI][4];
@@ -137,9 +160,9 @@ const MMA_SPLIT: &str = r#"
         for (int mi = 0; mi < MI; ++mi)
 #pragma unroll
           for (int h = 0; h < 2; ++h) {
-            MMA(acc[mi][2 * nj + h], al[mi], bh[h]);
-            MMA(acc[mi][2 * nj + h], ah[mi], bl[h]);
-            MMA(acc[mi][2 * nj + h], ah[mi], bh[h]);
+            MMA(part[mi][2 * nj + h], al[mi], bh[h]);
+            MMA(part[mi][2 * nj + h], ah[mi], bl[h]);
+            MMA(part[mi][2 * nj + h], ah[mi], bh[h]);
           }
 "#;
 
@@ -174,6 +197,8 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     let split = spec.precision == Precision::Tf32x3;
     let body = BODY
         .replace("SPLIT_A", if split { SPLIT_A } else { "" })
+        .replace("STAGE_BEGIN", if split { STAGE_BEGIN } else { "" })
+        .replace("STAGE_END", if split { STAGE_END } else { "" })
         .replace("MMA_PAIRS", if split { MMA_SPLIT } else { MMA_PAIRS })
         .replace("LOAD_STAGE", &loader::load_stage_lambda(t.async_copy))
         .replace("MMA(", &format!("{mma}("))

@@ -91,19 +91,21 @@ template <int NPEND> __device__ __forceinline__ void wgmma_wait() {
 }
 "#;
 
-/// `wgmma_tile(acc, da, db)`: one `m64n{bn}k16` with all accumulators as "+f" operands.
+/// `wgmma_tile(acc, da, db)`: one `m64n{bn}k16` (`k8` for `tf32`, which takes no transpose
+/// bits: both operands K-major) with all accumulators as "+f" operands.
 pub(super) fn wgmma_fn(bn: usize, ty: &str, trans_a: u8, trans_b: u8) -> String {
+    let (k, trans) = if ty == "tf32" { (8, String::new()) } else { (16, format!(", {trans_a}, {trans_b}")) };
     let nacc = bn / 2;
     let regs: Vec<String> = (0..nacc).map(|i| format!("%{i}")).collect();
     let mut s = String::from("__device__ __forceinline__ void wgmma_tile(float (&d)[");
     let _ = write!(
         s,
-        "{nacc}], u64 da, u64 db) {{\n  asm volatile(\n    \"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{}, 0;\\n\"\n",
+        "{nacc}], u64 da, u64 db, u32 scale_d = 1u) {{\n  asm volatile(\n    \"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{}, 0;\\n\"\n",
         nacc + 2
     );
     let _ = writeln!(
         s,
-        "    \"wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.{ty}.{ty} {{{}}}, %{}, %{}, p, 1, 1, {trans_a}, {trans_b};\\n}}\\n\"",
+        "    \"wgmma.mma_async.sync.aligned.m64n{bn}k{k}.f32.{ty}.{ty} {{{}}}, %{}, %{}, p, 1, 1{trans};\\n}}\\n\"",
         regs.join(", "),
         nacc,
         nacc + 1
@@ -111,7 +113,7 @@ pub(super) fn wgmma_fn(bn: usize, ty: &str, trans_a: u8, trans_b: u8) -> String 
     s.push_str("    : ");
     let outs: Vec<String> = (0..nacc).map(|i| format!("\"+f\"(d[{i}])")).collect();
     s.push_str(&outs.join(", "));
-    s.push_str("\n    : \"l\"(da), \"l\"(db), \"r\"(1));\n}\n");
+    s.push_str("\n    : \"l\"(da), \"l\"(db), \"r\"(scale_d));\n}\n");
     s
 }
 

@@ -4,10 +4,15 @@
 //! block-wide barrier sits in the main loop. TMA zero-fills out-of-bounds boxes, so edges need
 //! no code. The caller encodes the two tensor maps (see `spec::TensorMapDesc`) and passes them as the
 //! kernel's trailing parameters.
+//!
+//! f32 operands with a TF32 opt-in (both K-major, as TF32 wgmma requires) run `m64nNk8.tf32`:
+//! the tensor cores read each f32's top 19 bits. With `precision = tf32x3` the consumer
+//! warpgroups also write, beside each landed stage, its remainders `lo = tf32(x - top19(x))`
+//! (a second set of stages), and every k-step issues `lo·hi + hi·lo + hi·hi`.
 
 use super::choose::{tile_smem_bytes, TileConfig};
 use super::spec::TensorMapDesc;
-use super::spec::{Elem, GemmSpec, Layout, Requirement, Which};
+use super::spec::{Elem, GemmSpec, Layout, Precision, Requirement, Which};
 use super::{epi_call, helpers, to_u32, wgmma, Emitted, KernelIo};
 use std::fmt::Write as _;
 
@@ -28,8 +33,9 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
-  if (TMA_RANK == 3) {
+  if (RANK == 3) {
     asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];"
                  :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2) : "memory");
   } else {
@@ -42,6 +48,10 @@ __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int 
 const BODY: &str = r#"
   constexpr int NACC = BN / 2;
   constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
+  // k-steps of 32 bytes per 128-byte stage row (k16 of 16-bit, k8 of tf32); the remainders'
+  // stages (tf32x3) follow the TMA stages at LO.
+  constexpr int KSTEPS = BK * ES / 32;
+  constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
@@ -54,7 +64,7 @@ const BODY: &str = r#"
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int wg = tid >> 7;
   const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
-  const u32 bars = sbase + (u32)STAGES * (A_STAGE + B_STAGE);
+  const u32 bars = sbase + (SPLIT3 ? 2u : 1u) * LO;
   // full[s] at bars + 8s (TMA bytes landed), empty[s] at bars + 8(STAGES + s) (consumers done).
   if (tid == 0) {
 #pragma unroll
@@ -80,16 +90,16 @@ const BODY: &str = r#"
         const u32 sb = sa + A_STAGE;
         const int k0 = kt * BK;
         if constexpr (A_KMAJOR) {
-          tma_load(sa, ma, full, k0, m0, z);
+          tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
 #pragma unroll
-          for (int p = 0; p < BM / 64; ++p) tma_load(sa + p * BK * 128, ma, full, m0 + p * 64, k0, z);
+          for (int p = 0; p < BM / 64; ++p) tma_load<A_RANK>(sa + p * BK * 128, ma, full, m0 + p * 64, k0, z);
         }
         if constexpr (B_KMAJOR) {
-          tma_load(sb, mb, full, k0, n0, z);
+          tma_load<B_RANK>(sb, mb, full, k0, n0, z);
         } else {
 #pragma unroll
-          for (int p = 0; p < BN / 64; ++p) tma_load(sb + p * BK * 128, mb, full, n0 + p * 64, k0, z);
+          for (int p = 0; p < BN / 64; ++p) tma_load<B_RANK>(sb + p * BK * 128, mb, full, n0 + p * 64, k0, z);
         }
       }
     }
@@ -99,21 +109,22 @@ const BODY: &str = r#"
     float acc[NACC];
 #pragma unroll
     for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
+    float part[SPLIT3 ? NACC : 1];
 #pragma unroll 1
     for (int kt = 0; kt < KT; ++kt) {
       const int s = kt % STAGES;
       mbar_wait(bars + 8 * s, (u32)((kt / STAGES) & 1));
       const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
       const u32 sb = sa + A_STAGE;
+SPLIT_STAGE
       wgmma_fence();
 #pragma unroll
-      for (int ks = 0; ks < BK / 16; ++ks) {
-        wgmma_tile(acc, make_desc(sa + a_wg + ks * A_KSTEP, A_LBO), make_desc(sb + ks * B_KSTEP, B_LBO));
+      for (int ks = 0; ks < KSTEPS; ++ks) {
+        const u64 da = make_desc(sa + a_wg + ks * A_KSTEP, A_LBO), db = make_desc(sb + ks * B_KSTEP, B_LBO);
+MMA_STEP
       }
       wgmma_commit();
-      wgmma_wait<1>();
-      // The group of tile kt-1 is complete: its stage may be refilled.
-      if (kt > 0) mbar_arrive(bars + 8 * (STAGES + (kt - 1) % STAGES));
+WAIT_RELEASE
     }
     wgmma_wait<0>();
     const int rbase = m0 + cw * 64 + (warp & 3) * 16 + (lane >> 2);
@@ -128,6 +139,14 @@ const BODY: &str = r#"
 }
 "#;
 
+/// Ranks of A's and B's tensor maps: 3 with a batch dim the operand steps along, else 2.
+fn ranks(spec: &GemmSpec) -> (u32, u32) {
+    match spec.batch.first() {
+        Some(d) => (if d.a_stride == 0 { 2 } else { 3 }, if d.b_stride == 0 { 2 } else { 3 }),
+        None => (2, 2),
+    }
+}
+
 /// Tensor maps the kernel expects (A then B).
 fn maps(spec: &GemmSpec, t: &TileConfig) -> [TensorMapDesc; 2] {
     let es = spec.elem().bytes() as u64;
@@ -135,21 +154,24 @@ fn maps(spec: &GemmSpec, t: &TileConfig) -> [TensorMapDesc; 2] {
         Some(d) => (d.extent as u64, d.a_stride as u64 * es, d.b_stride as u64 * es),
         None => (1, 0, 0),
     };
-    let rank = if spec.batch.is_empty() { 2 } else { 3 };
+    // An operand shared by every batch entry (stride 0) is one matrix: a rank-2 map.
+    let (rank_a, rank_b) = ranks(spec);
     let (m, n, k) = (spec.m as u64, spec.n as u64, spec.k as u64);
+    // The box's inner extent is one 128-byte swizzle row.
+    let row = (128 / es) as u32;
     let a = match spec.a.layout {
-        Layout::RowMajor => ([k, m, bc], [64, t.bm as u32, 1]),
-        Layout::ColMajor => ([m, k, bc], [64, t.bk as u32, 1]),
+        Layout::RowMajor => ([k, m, bc], [row, t.bm as u32, 1]),
+        Layout::ColMajor => ([m, k, bc], [row, t.bk as u32, 1]),
     };
     let b = match spec.b.layout {
-        Layout::ColMajor => ([k, n, bc], [64, t.bn as u32, 1]),
-        Layout::RowMajor => ([n, k, bc], [64, t.bk as u32, 1]),
+        Layout::ColMajor => ([k, n, bc], [row, t.bn as u32, 1]),
+        Layout::RowMajor => ([n, k, bc], [row, t.bk as u32, 1]),
     };
     [
         TensorMapDesc {
             operand: Which::A,
             elem: spec.elem(),
-            rank,
+            rank: rank_a,
             dims: a.0,
             strides_bytes: [spec.a.ld as u64 * es, sa.max(1)],
             box_dims: a.1,
@@ -157,7 +179,7 @@ fn maps(spec: &GemmSpec, t: &TileConfig) -> [TensorMapDesc; 2] {
         TensorMapDesc {
             operand: Which::B,
             elem: spec.elem(),
-            rank,
+            rank: rank_b,
             dims: b.0,
             strides_bytes: [spec.b.ld as u64 * es, sb.max(1)],
             box_dims: b.1,
@@ -165,14 +187,65 @@ fn maps(spec: &GemmSpec, t: &TileConfig) -> [TensorMapDesc; 2] {
     ]
 }
 
+/// tf32x3: the consumers split the landed stage (16 bytes a thread at a time), then meet at a
+/// named barrier (the producer warpgroup is not in it) before any wgmma reads the remainders.
+const SPLIT_STAGE: &str = r#"
+      {
+        constexpr int CHUNKS = (A_STAGE + B_STAGE) / 16;
+#pragma unroll 4
+        for (int c = tid - 128; c < CHUNKS; c += NC * 128) {
+          const u32 at = sa + 16u * (u32)c;
+          u32 x[4], lo[4];
+          asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(x[0]), "=r"(x[1]), "=r"(x[2]), "=r"(x[3]) : "r"(at) : "memory");
+          bool nan = false;
+#pragma unroll
+          for (int e = 0; e < 4; ++e) {
+            u32 hi;
+            tf32_split(x[e], hi, lo[e]);
+            nan |= hi != (x[e] & 0xffffe000u);
+            x[e] = hi;
+          }
+          sts128(at + LO, lo[0], lo[1], lo[2], lo[3]);
+          // A NaN whose payload sits in the low bits would read as inf: store the quiet NaN.
+          if (nan) sts128(at, x[0], x[1], x[2], x[3]);
+        }
+        fence_proxy_async();
+        asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+      }
+"#;
+
+const MMA_ONE: &str = "        wgmma_tile(acc, da, db);";
+/// tf32x3: a stage's products go to a fresh `part` (the first wgmma overwrites it), which is
+/// added to `acc` in f32 once they complete: the tensor cores' accumulation truncates, and
+/// three products a step against the running sum would cost ~15x f32's error at K = 4096.
+const MMA_SPLIT: &str = "        wgmma_tile(part, da + (LO >> 4), db, ks > 0 ? 1u : 0u);
+        wgmma_tile(part, da, db + (LO >> 4));
+        wgmma_tile(part, da, db);";
+const RELEASE_ONE: &str = r#"
+      wgmma_wait<1>();
+      // The group of tile kt-1 is complete: its stage may be refilled.
+      if (kt > 0) mbar_arrive(bars + 8 * (STAGES + (kt - 1) % STAGES));
+"#;
+const RELEASE_SPLIT: &str = r#"
+      wgmma_wait<0>();
+#pragma unroll
+      for (int i = 0; i < NACC; ++i) acc[i] += part[i];
+      mbar_arrive(bars + 8 * (STAGES + s));
+"#;
+
 pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, String> {
     let elem = spec.elem();
-    let ty = match elem {
-        Elem::F16 => "f16",
-        Elem::BF16 => "bf16",
-        Elem::F32 => return Err("wgmma here is f16/bf16 only".into()),
+    let ty = match (elem, spec.precision) {
+        (Elem::F16, _) => "f16",
+        (Elem::BF16, _) => "bf16",
+        (Elem::F32, Precision::F32) => return Err("f32 without a TF32 opt-in runs on the SIMT kernel".into()),
+        (Elem::F32, _) => "tf32",
     };
-    if t.bk != 64
+    let split = elem == Elem::F32 && spec.precision == Precision::Tf32x3;
+    if elem == Elem::F32 && (spec.a.layout != Layout::RowMajor || spec.b.layout != Layout::ColMajor) {
+        return Err("TF32 wgmma reads both operands K-major (A [M, K], B [N, K])".into());
+    }
+    if t.bk * elem.bytes() != 128
         || !t.bm.is_multiple_of(64)
         || t.bm == 0
         || t.bm > 256
@@ -180,7 +253,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         || t.bn > 256
         || t.stages < 2
     {
-        return Err("TMA tiles: bk 64, bm and bn multiples of 64 up to 256".into());
+        return Err("TMA tiles: 128-byte K stages, bm and bn multiples of 64 up to 256".into());
     }
     if spec.batch.len() > 1 {
         return Err("TMA variant takes at most one batch dimension".into());
@@ -195,12 +268,13 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     src.push_str(&helpers(io, elem, spec));
     let _ = writeln!(
         src,
-        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, TMA_RANK = {};",
+        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, A_RANK = {}, B_RANK = {};\nconstexpr bool SPLIT3 = {split};",
         t.bm,
         t.bn,
         t.bk,
         t.stages,
-        if spec.batch.is_empty() { 2 } else { 3 }
+        ranks(spec).0,
+        ranks(spec).1
     );
     src.push_str(super::loader::LOADER);
     src.push_str(wgmma::HELPERS);
@@ -216,9 +290,14 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     let _ = writeln!(src, "  using namespace {};", super::ns(io));
     src.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");
     src.push_str("  const unsigned bidx = blockIdx.z;\n");
-    src.push_str(&BODY.replace("EPILOGUE", &epi_call(io, "acc[i]", "row", "col")));
+    let body = BODY
+        .replace("SPLIT_STAGE", if split { SPLIT_STAGE } else { "" })
+        .replace("MMA_STEP", if split { MMA_SPLIT } else { MMA_ONE })
+        .replace("WAIT_RELEASE", if split { RELEASE_SPLIT } else { RELEASE_ONE })
+        .replace("EPILOGUE", &epi_call(io, "acc[i]", "row", "col"));
+    src.push_str(&body);
     let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn);
-    let smem = tile_smem_bytes(t, elem.bytes()) + 2 * t.stages * 8;
+    let smem = tile_smem_bytes(t, elem.bytes()) * (1 + usize::from(split)) + 2 * t.stages * 8;
     let needs = vec![
         Requirement::MinArch { major: 9, minor: 0 },
         Requirement::ArchSm90a,
