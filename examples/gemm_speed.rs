@@ -140,7 +140,8 @@ struct Timed {
 
 /// Builds the case's graph with `env` set, checks 256 outputs and times `reps` replays.
 fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Result<Timed> {
-    for key in ["FORGE_CUDA_GEMM", "FORGE_CUDA_TF32", "FORGE_CUDA_SIMT", "FORGE_CUDA_TF32X3_ANY"] {
+    for key in ["FORGE_CUDA_GEMM", "FORGE_CUDA_TF32", "FORGE_CUDA_SIMT", "FORGE_CUDA_TF32X3_ANY", "FORGE_CUDA_TMA_TILE"]
+    {
         std::env::remove_var(key);
     }
     for (k, v) in env {
@@ -199,6 +200,32 @@ const SWEEP_TILES: [&str; 13] = [
     "32x64x8k8",
 ];
 
+/// TMA + wgmma tf32x3 tiles the x3 sweep tries (`FORGE_CUDA_TMA_TILE`).
+const X3_TILES: [&str; 7] = ["128x128s3", "128x64s3", "128x64s4", "64x128s4", "64x128s3", "64x64s3", "64x64s4"];
+
+/// Times each tf32x3 TMA tile on MiniLM's batch-64 projections and 4096³ (`--sweep-x3`).
+fn sweep_x3(ctx: &Context) -> forge::Result<()> {
+    for (m, n, k) in [(1920, 384, 384), (1920, 1536, 384), (1920, 384, 1536), (4096, 4096, 4096)] {
+        let c = Case { x3: true, ..case("sweep", "f32", m, n, k, true, m < 4096) };
+        let flops = 2.0 * (m * n * k) as f64;
+        let picked = time(ctx, &c, &[], 20)?;
+        println!("{m}x{n}x{k}: picked {} {:.4} ms {:.1} TFLOP/s", picked.variant, picked.ms, flops / picked.ms / 1e9);
+        for tile in X3_TILES {
+            match time(ctx, &c, &[("FORGE_CUDA_TMA_TILE", tile), ("FORGE_CUDA_TF32X3_ANY", "1")], 20) {
+                Ok(t) => println!(
+                    "   {:<30} {:.4} ms {:>6.1} TFLOP/s err {:.1e}",
+                    t.variant,
+                    t.ms,
+                    flops / t.ms / 1e9,
+                    t.err
+                ),
+                Err(e) => println!("   {tile:<30} failed: {e}"),
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Times each SIMT tile on MiniLM's f32 projections at batch 8 and 64 (~30 tokens a sentence).
 fn sweep(ctx: &Context) -> forge::Result<()> {
     let shapes =
@@ -226,6 +253,11 @@ fn sweep(ctx: &Context) -> forge::Result<()> {
 
 fn main() -> forge::Result<()> {
     let dir = std::env::args().nth(1).unwrap_or_else(|| ".".into());
+    if std::env::args().any(|a| a == "--sweep-x3") {
+        let ctx = Context::cuda()?;
+        println!("{}", ctx.describe());
+        return sweep_x3(&ctx);
+    }
     if std::env::args().any(|a| a == "--sweep") {
         let ctx = Context::cuda()?;
         println!("{}", ctx.describe());

@@ -36,12 +36,22 @@ pub struct CudaTarget {
     pub simt: Option<SimtConfig>,
     /// `FORGE_CUDA_TF32X3_ANY=1`: tf32x3 products on tensor cores however small (tuning).
     pub tf32x3_any_size: bool,
+    /// `FORGE_CUDA_TMA_TILE=64x128s4`: the TF32 TMA tile `(bm, bn, stages)` (tuning).
+    pub tma_tile: Option<(usize, usize, usize)>,
 }
 
 impl CudaTarget {
     /// A device of compute capability `arch` with `sms` multiprocessors, without opt-ins.
     pub fn new(arch: (u32, u32), sms: usize) -> CudaTarget {
-        CudaTarget { arch, sms: sms.max(1), tf32: false, gemm: true, simt: None, tf32x3_any_size: false }
+        CudaTarget {
+            arch,
+            sms: sms.max(1),
+            tf32: false,
+            gemm: true,
+            simt: None,
+            tf32x3_any_size: false,
+            tma_tile: None,
+        }
     }
 
     /// [`CudaTarget::new`] with the opt-ins from the environment (`FORGE_CUDA_TF32=1`,
@@ -54,6 +64,8 @@ impl CudaTarget {
             // A malformed value is ignored: this knob only steers tuning runs.
             simt: env("FORGE_CUDA_SIMT").and_then(|v| v.parse().ok()),
             tf32x3_any_size: env("FORGE_CUDA_TF32X3_ANY").as_deref() == Some("1"),
+            // A malformed value is ignored, as FORGE_CUDA_SIMT's.
+            tma_tile: env("FORGE_CUDA_TMA_TILE").and_then(|v| parse_tma_tile(&v)),
             ..CudaTarget::new(arch, sms)
         }
     }
@@ -67,6 +79,13 @@ impl CudaTarget {
     pub fn arch_name(&self) -> String {
         format!("sm_{}{}", self.arch.0, self.arch.1)
     }
+}
+
+/// `BMxBNsS` (e.g. `64x128s4`) as `(bm, bn, stages)`.
+fn parse_tma_tile(v: &str) -> Option<(usize, usize, usize)> {
+    let (dims, stages) = v.trim().split_once('s')?;
+    let (bm, bn) = dims.split_once('x')?;
+    Some((bm.parse().ok()?, bn.parse().ok()?, stages.parse().ok()?))
 }
 
 /// A tensor map the kernel takes after its own parameters: `desc` over kernel argument `arg`.
@@ -192,6 +211,7 @@ pub fn matmul_kernel(
         tensor_maps: maps_fit(&g),
         simt: target.simt,
         tf32x3_any_size: target.tf32x3_any_size,
+        tma_tile: target.tma_tile,
     };
     let variant = match choose_with(&g, target.arch, &opts) {
         Ok(v) => v,

@@ -200,6 +200,8 @@ pub struct ChooseOptions {
     pub simt: Option<SimtConfig>,
     /// tf32x3 on tensor cores however few tiles the product has (tuning).
     pub tf32x3_any_size: bool,
+    /// `(bm, bn, stages)` of the TMA + TF32 wgmma tile instead of the modelled choice (tuning).
+    pub tma_tile: Option<(usize, usize, usize)>,
 }
 
 /// The variant for `spec` on `arch` given what the caller offers.
@@ -225,11 +227,16 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
             let simt = || Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt));
             // Three products a step pay only where the tiles fill the device; smaller products
             // keep the split-K SIMT tiles (true f32: more precise than asked).
-            // tf32x3 keeps to the tiles that fill the device (none: SIMT).
+            // tf32x3 keeps to products with at least TF32X3_MIN_FLOPS_PER_SM of work and to the
+            // tiles that fill the device (none: SIMT).
+            let flops = 2 * spec.m * spec.n * spec.k * spec.batch_count();
+            // (measured on sm_90, whose f32 FMA rate is half its TF32 mma.sync rate; on sm_80
+            // TF32 runs at 8x f32, so only the fill counts there).
+            let big = opt.tf32x3_any_size || arch < (9, 0) || flops >= TF32X3_MIN_FLOPS_PER_SM * sms;
             let filling = |table: &[(TileConfig, f64)]| -> Vec<(TileConfig, f64)> {
                 let fills = |t: &TileConfig| {
                     let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
-                    opt.tf32x3_any_size || tiles * TF32X3_MIN_FILL_DEN >= sms * TF32X3_MIN_FILL_NUM
+                    opt.tf32x3_any_size || (big && tiles * TF32X3_MIN_FILL_DEN >= sms * TF32X3_MIN_FILL_NUM)
                 };
                 table.iter().copied().filter(|(t, _)| !x3 || fills(t)).collect()
             };
@@ -237,6 +244,9 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
                 let table = filling(if x3 { &TMA_TF32X3_TILES } else { &TMA_TF32_TILES });
                 if table.is_empty() {
                     return Ok(simt());
+                }
+                if let Some((bm, bn, stages)) = opt.tma_tile {
+                    return Ok(Variant::WgmmaTma(tile(bm, bn, 32, stages, 0, 0)));
                 }
                 return Ok(Variant::WgmmaTma(pick_tile_smem(spec, sms, &table, true, 1 + usize::from(x3))));
             }
@@ -287,7 +297,11 @@ pub const WGMMA_TILES: [(TileConfig, f64); 4] = [
 /// mma.sync f16/bf16 tiles.
 pub const MMA_TILES: [(TileConfig, f64); 3] =
     [(tile(128, 256, 64, 3, 2, 4), 1.0), (tile(128, 128, 64, 3, 2, 4), 0.85), (tile(64, 64, 64, 4, 2, 2), 0.5)];
-/// `tf32x3` runs on tensor cores only with at least NUM/DEN tiles per multiprocessor.
+/// `tf32x3` runs on tensor cores only with at least NUM/DEN tiles per multiprocessor and
+/// 3 MFLOP per multiprocessor. H200, 2026-12-01 (`gemm_speed --sweep-x3`): 1920×384×384
+/// (566 MFLOP, 90 128×64 tiles) 24 us on TMA + wgmma against 30 on SIMT; 240×1536×384
+/// (283 MFLOP) 26 us against 18.
+const TF32X3_MIN_FLOPS_PER_SM: usize = 3_000_000;
 const TF32X3_MIN_FILL_NUM: usize = 1;
 const TF32X3_MIN_FILL_DEN: usize = 2;
 
@@ -296,8 +310,12 @@ pub const TMA_TF32_TILES: [(TileConfig, f64); 3] =
     [(tile(128, 256, 32, 4, 0, 0), 1.0), (tile(128, 128, 32, 4, 0, 0), 0.75), (tile(64, 128, 32, 4, 0, 0), 0.5)];
 /// tf32x3 needs a second set of stages for the remainders and a second set of accumulators
 /// (so no 256-wide tile: 256 registers a thread).
-pub const TMA_TF32X3_TILES: [(TileConfig, f64); 2] =
-    [(tile(128, 128, 32, 3, 0, 0), 0.8), (tile(64, 128, 32, 4, 0, 0), 0.5)];
+pub const TMA_TF32X3_TILES: [(TileConfig, f64); 4] = [
+    (tile(128, 128, 32, 3, 0, 0), 0.8),
+    (tile(128, 64, 32, 3, 0, 0), 0.6),
+    (tile(64, 128, 32, 4, 0, 0), 0.5),
+    (tile(64, 64, 32, 3, 0, 0), 0.4),
+];
 
 /// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
 pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
@@ -438,7 +456,7 @@ mod tests {
     }
 
     fn simt(m: usize, n: usize, k: usize) -> SimtConfig {
-        let opt = ChooseOptions { sms: 132, tensor_maps: true, simt: None, tf32x3_any_size: false };
+        let opt = ChooseOptions { sms: 132, tensor_maps: true, simt: None, tf32x3_any_size: false, tma_tile: None };
         match choose_with(&f32_spec(m, n, k), (9, 0), &opt) {
             Ok(Variant::Simt(c)) => c,
             other => panic!("{m}x{n}x{k}: {other:?}"),
