@@ -5,23 +5,11 @@ import os
 
 import torch
 
+from torch_bench import timed  # same folder: median of CUDA-event timings after warm-ups
+
 n = 64 << 20
 x = torch.rand(n, device="cuda")
 y = torch.empty_like(x)
-
-
-def timed(fn, iters=50):
-    for _ in range(10):
-        fn()
-    ev = []
-    for _ in range(iters):
-        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        s.record()
-        fn()
-        e.record()
-        ev.append((s, e))
-    torch.cuda.synchronize()
-    return sorted(s.elapsed_time(e) for s, e in ev)[iters // 2]
 
 
 copy = timed(lambda: y.copy_(x))
