@@ -490,8 +490,28 @@ mod tests {
             tensor_maps: true,
             simt: Some(SimtConfig::split(16, 32, 8, 4, 4)),
             tf32x3_any_size: false,
+            tma_tile: None,
         };
         let Ok(Variant::Simt(c)) = choose_with(&f32_spec(4096, 4096, 64), (9, 0), &forced) else { panic!() };
         assert_eq!(c.to_string(), "simt16x32x8k8");
+    }
+
+    #[test]
+    fn tf32_options_take_tensor_cores_where_they_gain() {
+        let with = |m, n, k, p| GemmSpec { precision: p, ..f32_spec(m, n, k) };
+        let opt =
+            |maps| ChooseOptions { sms: 132, tensor_maps: maps, simt: None, tf32x3_any_size: false, tma_tile: None };
+        let pick = |s: &GemmSpec, arch, maps| choose_with(s, arch, &opt(maps)).unwrap();
+        // sm_90: MiniLM's 1920-row products on TMA + wgmma, its 240-row ones on split-K SIMT.
+        assert!(matches!(pick(&with(1920, 384, 384, Precision::Tf32x3), (9, 0), true), Variant::WgmmaTma(_)));
+        assert!(matches!(pick(&with(240, 1536, 384, Precision::Tf32x3), (9, 0), true), Variant::Simt(_)));
+        // Without tensor maps sm_90 keeps tf32x3 off mma.sync (slower than SIMT there).
+        assert!(matches!(pick(&with(4096, 4096, 4096, Precision::Tf32x3), (9, 0), false), Variant::Simt(_)));
+        // sm_80: mma.sync where the tiles fill the GPU.
+        assert!(matches!(pick(&with(4096, 4096, 4096, Precision::Tf32x3), (8, 0), true), Variant::MmaSync(_)));
+        assert!(matches!(pick(&with(64, 64, 64, Precision::Tf32x3), (8, 0), true), Variant::Simt(_)));
+        // Single TF32 takes the tensor cores at any size; plain f32 never does.
+        assert!(matches!(pick(&with(240, 384, 384, Precision::Tf32), (9, 0), true), Variant::WgmmaTma(_)));
+        assert!(matches!(pick(&with(4096, 4096, 4096, Precision::F32), (9, 0), true), Variant::Simt(_)));
     }
 }
