@@ -2,20 +2,56 @@
 //! decode MLPs, launch overhead and MiniLM, on every backend present, with PyTorch measured in
 //! the same run (`bench/torch_bench.py`, `bench/minilm_reference.py`; skipped with the reason
 //! where python3, torch or a GPU is missing). Device times (CUDA events / wgpu timestamps),
-//! medians. Prints one table; `--csv FILE` and `--svg FILE` also write it as CSV and a chart.
+//! medians. Prints one table; `--csv FILE`, `--svg FILE` and `--png FILE` also write it as CSV and charts.
 //!
-//! `cargo run --release --features cuda --example bench [-- --cpu] [--only CASE,CASE] [--csv f] [--svg f]`
+//! `cargo run --release --features cuda --example bench [-- --cpu] [--only CASE,CASE] [--csv f] [--svg f] [--png f]`
+//! (`--png` needs `--features chart`; `--chart-from CSV --png f` draws a saved run)
 
 #[path = "bench/cases.rs"]
 mod cases;
 #[path = "bench/report.rs"]
 mod report;
+#[cfg(feature = "chart")]
+#[path = "bench/chart.rs"]
+mod chart;
 
 use forge::Context;
+
+/// The title of PNG charts.
+#[cfg_attr(not(feature = "chart"), allow(dead_code))]
+const CHART_TITLE: &str =
+    "Fastest PyTorch (eager, CUDA graph, torch.compile) time / Forge time, log scale; right of 1x: Forge faster";
+
+/// `--png FILE` with `--chart-from CSV`: a chart of a saved run, no benchmark.
+fn chart_only(csv: &str, png: Option<String>) -> forge::Result<()> {
+    let Some(png) = png else {
+        return Err(forge::Error::InvalidArgument { argument: "--chart-from".into(), reason: "needs --png FILE".into() });
+    };
+    #[cfg(feature = "chart")]
+    {
+        chart::write_png(&png, CHART_TITLE, &chart::bars_from_csv(csv)?)
+    }
+    #[cfg(not(feature = "chart"))]
+    {
+        let _ = (csv, png);
+        Err(no_chart())
+    }
+}
+
+#[cfg(not(feature = "chart"))]
+fn no_chart() -> forge::Error {
+    forge::Error::Unsupported {
+        what: "--png".into(),
+        reason: "the bench was built without the `chart` feature: add `--features chart`".into(),
+    }
+}
 
 fn main() -> forge::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    if let Some(csv) = flag("--chart-from") {
+        return chart_only(&csv, flag("--png"));
+    }
     // `--only a,b,c`: just those cases (PyTorch is asked for the same, `_f32` variants under
     // their base case's name).
     let only: Option<Vec<String>> = flag("--only").map(|o| o.split(',').map(|c| c.trim().to_string()).collect());
@@ -67,6 +103,24 @@ fn main() -> forge::Result<()> {
     }
     if let Some(path) = flag("--svg") {
         report::write_svg(&path, &rows)?;
+    }
+    if let Some(path) = flag("--png") {
+        #[cfg(feature = "chart")]
+        {
+            let bars: Vec<chart::Bar> = rows
+                .iter()
+                .filter_map(|r| {
+                    let ratio = [r.vs_eager, r.vs_graph, r.vs_compiled].into_iter().flatten().reduce(f64::min)?;
+                    Some(chart::Bar { label: format!("{} ({})", r.case, r.backend), ratio })
+                })
+                .collect();
+            chart::write_png(&path, CHART_TITLE, &bars)?;
+        }
+        #[cfg(not(feature = "chart"))]
+        {
+            let _ = path;
+            return Err(no_chart());
+        }
     }
     Ok(())
 }
