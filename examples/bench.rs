@@ -9,11 +9,11 @@
 
 #[path = "bench/cases.rs"]
 mod cases;
-#[path = "bench/report.rs"]
-mod report;
 #[cfg(feature = "chart")]
 #[path = "bench/chart.rs"]
 mod chart;
+#[path = "bench/report.rs"]
+mod report;
 
 use forge::Context;
 
@@ -25,7 +25,10 @@ const CHART_TITLE: &str =
 /// `--png FILE` with `--chart-from CSV`: a chart of a saved run, no benchmark.
 fn chart_only(csv: &str, png: Option<String>) -> forge::Result<()> {
     let Some(png) = png else {
-        return Err(forge::Error::InvalidArgument { argument: "--chart-from".into(), reason: "needs --png FILE".into() });
+        return Err(forge::Error::InvalidArgument {
+            argument: "--chart-from".into(),
+            reason: "needs --png FILE".into(),
+        });
     };
     #[cfg(feature = "chart")]
     {

@@ -60,7 +60,8 @@ fn font() -> forge::Result<&'static [u8]> {
     }
     Err(forge::Error::Unsupported {
         what: "a PNG chart".into(),
-        reason: "no TrueType font found: install DejaVu Sans (Debian: fonts-dejavu-core) or set FORGE_CHART_FONT".into(),
+        reason: "no TrueType font found: install DejaVu Sans (Debian: fonts-dejavu-core) or set FORGE_CHART_FONT"
+            .into(),
     })
 }
 
@@ -81,7 +82,11 @@ pub fn write_png(path: &str, title: &str, bars: &[Bar]) -> forge::Result<()> {
     for tick in [0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0] {
         let style = if tick == 1.0 { BLACK.stroke_width(2) } else { RGBColor(200, 200, 200).stroke_width(1) };
         draw(root.draw(&PathElement::new(vec![(x(tick), 34), (x(tick), h as i32 - 8)], style)))?;
-        draw(root.draw(&Text::new(format!("{tick}x"), (x(tick) - 10, 36 + bar as i32 * bars.len() as i32 + 6), text(12))))?;
+        draw(root.draw(&Text::new(
+            format!("{tick}x"),
+            (x(tick) - 10, 36 + bar as i32 * bars.len() as i32 + 6),
+            text(12),
+        )))?;
     }
     for (i, b) in bars.iter().enumerate() {
         let y = 36 + bar as i32 * i as i32;

@@ -232,12 +232,15 @@ impl WgpuExec {
             }
             h.submit(encoder.finish());
         })?;
-        h.wait()?;
-        h.take_uncaptured("running the graph")?;
         if total == 0 {
+            h.wait()?;
+            h.take_uncaptured("running the graph")?;
             return Ok((regions.iter().map(|_| Vec::new()).collect(), None));
         }
-        let bytes = h.map_read(&self.staging, total)?;
+        // One wait for both: the staging map completes after the submission that fills it.
+        let bytes = h.map_read(&self.staging, total);
+        h.take_uncaptured("running the graph")?;
+        let bytes = bytes?;
         let out = regions
             .iter()
             .zip(&offsets)
