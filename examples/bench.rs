@@ -68,11 +68,8 @@ fn main() -> forge::Result<()> {
     if args.iter().any(|a| a == "--cpu") || backends.is_empty() {
         backends.push(Context::cpu());
     }
-    let torch_cases: Option<Vec<String>> = only.as_ref().map(|o| {
-        let mut v: Vec<String> = o.iter().map(|c| c.strip_suffix("_f32").unwrap_or(c).to_string()).collect();
-        v.dedup();
-        v
-    });
+    let torch_cases: Option<Vec<String>> =
+        only.as_ref().map(|o| o.iter().map(|c| report::torch_key(c).to_string()).collect());
     let torch = report::torch_reference(torch_cases.as_deref());
     let mut rows = Vec::new();
     for case in cases::all() {
@@ -113,7 +110,7 @@ fn main() -> forge::Result<()> {
             let bars: Vec<chart::Bar> = rows
                 .iter()
                 .filter_map(|r| {
-                    let ratio = [r.vs_eager, r.vs_graph, r.vs_compiled].into_iter().flatten().reduce(f64::min)?;
+                    let ratio = report::best_ratio([r.vs_eager, r.vs_graph, r.vs_compiled])?;
                     Some(chart::Bar { label: format!("{} ({})", r.case, r.backend), ratio })
                 })
                 .collect();

@@ -9,8 +9,9 @@
 //!
 //! `cargo run --release --features cuda --example gemm_speed -- DIR`
 //!
-//! The `*-3xtf32` rows use `precision = tf32x3`; beside them (the "f32 ms" column) the same
-//! product in true f32, and PyTorch in true f32.
+//! The `*-3xtf32` rows use `precision = tf32x3`; beside them (the "beside ms" column, which is
+//! the generic template's time on the other rows) the same product in true f32, and PyTorch in
+//! true f32.
 //!
 //! `-- DIR --sweep [--sweep-only]` also (or only) times every SIMT tile (`FORGE_CUDA_SIMT`) on the f32 MiniLM shapes at
 //! batch 8 and 64, next to the tile Forge picks, to check the choice.
@@ -205,13 +206,29 @@ const X3_TILES: [&str; 7] = ["128x128s3", "128x64s3", "128x64s4", "64x128s4", "6
 
 /// Times each tf32x3 TMA tile on MiniLM's batch-64 projections and 4096³ (`--sweep-x3`).
 fn sweep_x3(ctx: &Context) -> forge::Result<()> {
-    for (m, n, k) in [(1920, 384, 384), (1920, 1536, 384), (1920, 384, 1536), (4096, 4096, 4096)] {
-        let c = Case { x3: true, ..case("sweep", "f32", m, n, k, true, m < 4096) };
+    let cases = [(1920, 384, 384), (1920, 1536, 384), (1920, 384, 1536), (4096, 4096, 4096)]
+        .map(|(m, n, k)| Case { x3: true, ..case("sweep", "f32", m, n, k, true, m < 4096) });
+    sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &X3_TILES, &[("FORGE_CUDA_TF32X3_ANY", "1")])
+}
+
+/// Times each SIMT tile on MiniLM's f32 projections at batch 8 and 64 (~30 tokens a sentence).
+fn sweep(ctx: &Context) -> forge::Result<()> {
+    let shapes =
+        [(240, 384, 384), (240, 1536, 384), (240, 384, 1536), (1920, 384, 384), (1920, 1536, 384), (1920, 384, 1536)];
+    let cases = shapes.map(|(m, n, k)| case("sweep", "f32", m, n, k, true, true));
+    sweep_tiles(ctx, &cases, "FORGE_CUDA_SIMT", &SWEEP_TILES, &[])
+}
+
+/// For each case: the variant Forge picks, then each tile forced through `knob` (with `also`).
+fn sweep_tiles(ctx: &Context, cases: &[Case], knob: &str, tiles: &[&str], also: &[(&str, &str)]) -> forge::Result<()> {
+    for c in cases {
+        let (m, n, k) = (c.m, c.n, c.k);
         let flops = 2.0 * (m * n * k) as f64;
-        let picked = time(ctx, &c, &[], 20)?;
+        let picked = time(ctx, c, &[], 20)?;
         println!("{m}x{n}x{k}: picked {} {:.4} ms {:.1} TFLOP/s", picked.variant, picked.ms, flops / picked.ms / 1e9);
-        for tile in X3_TILES {
-            match time(ctx, &c, &[("FORGE_CUDA_TMA_TILE", tile), ("FORGE_CUDA_TF32X3_ANY", "1")], 20) {
+        for tile in tiles {
+            let env: Vec<(&str, &str)> = [(knob, *tile)].into_iter().chain(also.iter().copied()).collect();
+            match time(ctx, c, &env, 20) {
                 Ok(t) => println!(
                     "   {:<30} {:.4} ms {:>6.1} TFLOP/s err {:.1e}",
                     t.variant,
@@ -220,31 +237,6 @@ fn sweep_x3(ctx: &Context) -> forge::Result<()> {
                     t.err
                 ),
                 Err(e) => println!("   {tile:<30} failed: {e}"),
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Times each SIMT tile on MiniLM's f32 projections at batch 8 and 64 (~30 tokens a sentence).
-fn sweep(ctx: &Context) -> forge::Result<()> {
-    let shapes =
-        [(240, 384, 384), (240, 1536, 384), (240, 384, 1536), (1920, 384, 384), (1920, 1536, 384), (1920, 384, 1536)];
-    for (m, n, k) in shapes {
-        let c = case("sweep", "f32", m, n, k, true, true);
-        let picked = time(ctx, &c, &[], 20)?;
-        let flops = 2.0 * (m * n * k) as f64;
-        println!("{m}x{n}x{k}: picked {} {:.4} ms {:.1} TFLOP/s", picked.variant, picked.ms, flops / picked.ms / 1e9);
-        for tile in SWEEP_TILES {
-            match time(ctx, &c, &[("FORGE_CUDA_SIMT", tile)], 20) {
-                Ok(t) => println!(
-                    "   {:<22} {:.4} ms {:>6.1} TFLOP/s err {:.1e}",
-                    t.variant,
-                    t.ms,
-                    flops / t.ms / 1e9,
-                    t.err
-                ),
-                Err(e) => println!("   {tile:<22} failed: {e}"),
             }
         }
     }
@@ -275,7 +267,7 @@ fn main() -> forge::Result<()> {
         (String::from("idx,name,dtype,m,n,k,wt,bias,tf32\n"), String::from("idx,variant,ms,tflops,err,generic_ms\n"));
     println!(
         "{:>2} {:<12} {:<5} {:>16} {:<3} {:<26} {:>9} {:>8} {:>9} {:>11} {:>8}",
-        "#", "case", "type", "MxNxK", "B", "variant", "ms", "TFLOP/s", "rel.err", "f32 ms", "speedup"
+        "#", "case", "type", "MxNxK", "B", "variant", "ms", "TFLOP/s", "rel.err", "beside ms", "speedup"
     );
     for (idx, c) in cases().iter().enumerate() {
         let _ = writeln!(

@@ -21,7 +21,7 @@ pub fn bars_from_csv(path: &str) -> forge::Result<Vec<Bar>> {
         let f = fields(line);
         let num = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok());
         // vs_torch_eager, vs_torch_graph, vs_torch_compiled
-        if let Some(ratio) = [num(9), num(10), num(11)].into_iter().flatten().reduce(f64::min) {
+        if let Some(ratio) = super::report::best_ratio([num(9), num(10), num(11)]) {
             bars.push(Bar { label: format!("{} ({})", f[0], f.get(2).map_or("", |s| s.as_str())), ratio });
         }
     }

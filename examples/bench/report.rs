@@ -9,6 +9,18 @@ use std::fmt::Write as _;
 /// PyTorch's median milliseconds per (case, variant), from `bench/torch_bench.py`.
 pub type Torch = HashMap<(String, String), f64>;
 
+/// The PyTorch case a Forge case is measured against: `minilm_b8_f32` (the true-f32 graph)
+/// against `minilm_b8`, every other case against its own name.
+pub fn torch_key(case: &str) -> &str {
+    case.strip_suffix("_f32").unwrap_or(case)
+}
+
+/// The fastest of PyTorch's references over Forge's time (eager, CUDA graph, torch.compile).
+#[cfg(feature = "chart")]
+pub fn best_ratio(ratios: [Option<f64>; 3]) -> Option<f64> {
+    ratios.into_iter().flatten().reduce(f64::min)
+}
+
 pub fn torch_reference(only: Option<&[String]>) -> Torch {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/torch_bench.py");
     let script = if std::path::Path::new(script).exists() { script.to_string() } else { "bench/torch_bench.py".into() };
@@ -67,8 +79,7 @@ impl Row {
             Work::Model => (us, "us/run"),
         };
         let gpu = ctx.kind() != forge::BackendKind::Cpu;
-        // `minilm_b8_f32` (the true-f32 graph) is measured against PyTorch's `minilm_b8`.
-        let key = case.key.strip_suffix("_f32").unwrap_or(case.key);
+        let key = torch_key(case.key);
         let ratio = |variant: &str| {
             torch.get(&(key.to_string(), variant.to_string())).filter(|_| gpu && us > 0.0).map(|ms| ms * 1e3 / us)
         };

@@ -127,6 +127,15 @@ impl SExpr {
         }
     }
 
+    /// Calls `f` with the argument of every load and gather at or below this node.
+    pub fn visit_args(&self, f: &mut impl FnMut(usize)) {
+        self.visit(&mut |n| {
+            if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = n {
+                f(*arg);
+            }
+        });
+    }
+
     pub fn uses_uniforms(&self) -> bool {
         let mut found = false;
         self.visit(&mut |e| found |= matches!(e, SExpr::Uniform { .. }));

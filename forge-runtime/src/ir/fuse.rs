@@ -44,31 +44,28 @@ pub fn fuse(plan: &mut Plan) {
     drop_unused_temps(plan);
 }
 
-/// The producer's body parts: output arg, space and value.
+/// The producer's body parts: output arg, space and value (elementwise kernels only).
 fn producer(k: &PlannedKernel) -> Option<(usize, &[usize], &SExpr)> {
     match &k.spec.body {
         KernelBody::Map { out, extents, value } | KernelBody::Index { out, extents, reduce: None, value } => {
             Some((*out, extents, value))
         }
-        _ => None,
+        KernelBody::Index { reduce: Some(_), .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Norm { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_) => None,
     }
 }
 
-/// The buffers a kernel reads through its expressions (raw kernels: every argument).
+/// Whether a kernel reads `buffer` (a raw kernel: whether it binds it at all).
 fn reads(k: &PlannedKernel, buffer: usize) -> bool {
-    let args = &k.spec.args;
-    if let KernelBody::Raw(_) = k.spec.body {
-        return args.iter().any(|a| a.buffer == buffer);
+    match k.spec.body {
+        KernelBody::Raw(_) => k.spec.args.iter().any(|a| a.buffer == buffer),
+        _ => k.spec.reads_buffer(buffer),
     }
-    let mut found = false;
-    for e in k.spec.body.exprs() {
-        e.visit(&mut |n| {
-            if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = n {
-                found |= args.get(*arg).is_some_and(|a| a.buffer == buffer);
-            }
-        });
-    }
-    found
 }
 
 fn writes(k: &PlannedKernel, buffer: usize) -> bool {
@@ -102,11 +99,7 @@ fn consumer_of(plan: &Plan, p: usize) -> Option<usize> {
     }
     // The producer's inputs keep their values until the consumer has read them.
     let mut inputs = Vec::new();
-    value.visit(&mut |n| {
-        if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = n {
-            inputs.push(pk.spec.args[*arg].buffer);
-        }
-    });
+    value.visit_args(&mut |arg| inputs.push(pk.spec.args[arg].buffer));
     let clobbered = plan.kernels[p + 1..=c].iter().any(|k| inputs.iter().any(|&b| writes(k, b)));
     (!clobbered).then_some(c)
 }
@@ -123,11 +116,7 @@ fn inline(plan: &mut Plan, p: usize, c: usize) -> bool {
     let mut ck = plan.kernels[c].spec.clone();
     // Producer args in the consumer's arg list (reused where the same range is already bound).
     let mut arg_map = vec![usize::MAX; pk.args.len()];
-    stored.visit(&mut |n| {
-        if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = n {
-            arg_map[*arg] = 0;
-        }
-    });
+    stored.visit_args(&mut |arg| arg_map[arg] = 0);
     for (i, slot) in arg_map.iter_mut().enumerate() {
         if *slot == usize::MAX {
             continue;
@@ -353,24 +342,10 @@ fn compact_args(k: &mut super::KernelSpec, temp_args: &[usize]) {
     let mut used = vec![false; k.args.len()];
     used[k.body.out()] = true;
     for e in k.body.exprs() {
-        e.visit(&mut |n| {
-            if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = n {
-                used[*arg] = true;
-            }
-        });
+        e.visit_args(&mut |arg| used[arg] = true);
     }
     let keep: Vec<bool> = (0..k.args.len()).map(|i| used[i] || !temp_args.contains(&i)).collect();
-    let mut new_index = vec![0; k.args.len()];
-    let mut next = 0;
-    for i in 0..k.args.len() {
-        new_index[i] = next;
-        next += usize::from(keep[i]);
-    }
-    let mut i = 0;
-    k.args.retain(|_| {
-        i += 1;
-        keep[i - 1]
-    });
+    let new_index = retain_flagged(&mut k.args, &keep);
     renumber_body(&mut k.body, &new_index);
 }
 
@@ -427,22 +402,20 @@ fn drop_unused_temps(plan: &mut Plan) {
     if keep.iter().all(|&k| k) {
         return;
     }
-    let mut new_id = vec![0; plan.buffers.len()];
-    let mut next = 0;
-    for (i, &k) in keep.iter().enumerate() {
-        new_id[i] = next;
-        next += usize::from(k);
-    }
-    let mut i = 0;
-    plan.buffers.retain(|_| {
-        i += 1;
-        keep[i - 1]
-    });
+    let new_id = retain_flagged(&mut plan.buffers, &keep);
     for k in &mut plan.kernels {
         for a in &mut k.spec.args {
             a.buffer = new_id[a.buffer];
         }
     }
+}
+
+/// Keeps `items[i]` where `keep[i]`; returns each old index's new one (kept items' are exact).
+fn retain_flagged<T>(items: &mut Vec<T>, keep: &[bool]) -> Vec<usize> {
+    let new_index = keep.iter().scan(0, |next, &k| Some(std::mem::replace(next, *next + usize::from(k)))).collect();
+    let mut flags = keep.iter();
+    items.retain(|_| flags.next().copied().unwrap_or(true));
+    new_index
 }
 
 fn nodes(e: &SExpr) -> usize {

@@ -251,3 +251,15 @@ pub struct KernelSpec {
     pub uses_uniforms: bool,
     pub body: KernelBody,
 }
+
+impl KernelSpec {
+    /// Whether any expression of the kernel reads plan buffer `buffer` (a raw kernel's reads
+    /// are not expressions: callers treat its arguments themselves).
+    pub fn reads_buffer(&self, buffer: usize) -> bool {
+        let mut found = false;
+        for e in self.body.exprs() {
+            e.visit_args(&mut |arg| found |= self.args.get(arg).is_some_and(|a| a.buffer == buffer));
+        }
+        found
+    }
+}

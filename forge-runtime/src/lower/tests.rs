@@ -183,7 +183,7 @@ const MAPS: &str = "graph Maps { dims { L, R, C }
 /// output base off a vector boundary) stay scalar. Every module validates.
 #[test]
 fn wgsl_maps_vectorise_where_they_can() {
-    use code::geometry::{wgsl_schedule, wgsl_variant_name, VECTOR_POINTS, WGSL_MAP_VECTORS};
+    use code::geometry::{wgsl_schedule, wgsl_variant_name, VECTOR_POINTS};
     let p = plan(MAPS, &[3, 4, 8]);
     validate_all(&p);
     let find = |node: &str| p.kernels.iter().find(|k| k.spec.node.starts_with(node)).expect("a kernel");
@@ -199,7 +199,7 @@ fn wgsl_maps_vectorise_where_they_can() {
     assert!(y.contains("let q1: vec4<f32> = a1[q];") && y.contains("q2.w"), "{y}");
     assert!(y.contains("a0[q] = vec4<f32>(r0, r1, r2, r3);"), "{y}");
     assert!(y.contains("a3: array<f32>"), "the broadcast row keeps its scalar binding: {y}");
-    let points = VECTOR_POINTS * WGSL_MAP_VECTORS;
+    let points = VECTOR_POINTS;
     let name = wgsl_variant_name(&find("y").spec, &find("y").schedule);
     assert_eq!(name, format!("map, 16-byte vectors (256 threads, {points} points)"));
     let m = emit("m", &|_| 0);

@@ -38,19 +38,6 @@ fn out_len(body: &KernelBody) -> usize {
     }
 }
 
-/// Whether any expression of the kernel reads plan buffer `buffer`.
-fn reads_buffer(spec: &KernelSpec, buffer: usize) -> bool {
-    let mut found = false;
-    for e in spec.body.exprs() {
-        e.visit(&mut |x| {
-            if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = x {
-                found |= spec.args.get(*arg).is_some_and(|a| a.buffer == buffer);
-            }
-        });
-    }
-    found
-}
-
 /// Runs one kernel: reads `mem`, writes its output range. Raw kernels run through their
 /// compiled interpreter form (`raw`).
 pub fn run(
@@ -71,7 +58,7 @@ pub fn run(
     if out.buffer >= mem.len() {
         return Err(missing());
     }
-    if reads_buffer(spec, out.buffer) {
+    if spec.reads_buffer(out.buffer) {
         // The kernel reads the memory it writes: compute everything first, then store.
         let mut tmp = Store::new(out.elem, len, false, &spec.node)?;
         compute(spec, mem, uniforms, tmp.out_slice(0, len).ok_or_else(missing)?)?;

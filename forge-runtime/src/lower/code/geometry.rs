@@ -259,17 +259,9 @@ pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
         && matches!(a.elem, crate::elem::Elem::F32 | crate::elem::Elem::U32 | crate::elem::Elem::I32)
 }
 
-/// 16-byte vectors each invocation of a vectorised WGSL map owns (`VECTOR_POINTS` points
-/// each). One, like CUDA's one vector a thread: four a thread were tried there and lost (H200
-/// copy 85 → 82% of the roofline, BENCHMARKS.md), and nothing has been measured on wgpu yet.
-/// Raising it (a tuning experiment: the templates and tests follow) makes each invocation loop
-/// over that many vectors, a workgroup of vectors apart, and the vectorised schedule
-/// `VECTOR_POINTS × WGSL_MAP_VECTORS` items.
-pub const WGSL_MAP_VECTORS: u32 = 1;
-
 /// The arguments a vectorised WGSL map binds as `array<vec4<…>>` (`true` at each), or `None`
-/// where the map runs scalar. It vectorises under a schedule of `VECTOR_POINTS ×`
-/// [`WGSL_MAP_VECTORS`] items (which [`wgsl_schedule`] gives maps by default) when the output
+/// where the map runs scalar. It vectorises under a schedule of [`VECTOR_POINTS`] items, one
+/// 16-byte vector an invocation as on CUDA (which [`wgsl_schedule`] gives maps by default) when the output
 /// is a 4-byte element at a 16-byte aligned offset, the points are a whole number of vectors,
 /// and the value reads the output nowhere but at the flat index. The output is bound as
 /// vectors, and so is each 4-byte, 16-byte aligned operand that is read only at the flat index;
@@ -278,7 +270,7 @@ pub const WGSL_MAP_VECTORS: u32 = 1;
 pub fn wgsl_vector_args(spec: &KernelSpec, s: &Schedule) -> Option<Vec<bool>> {
     let KernelBody::Map { out, extents, value } = &spec.body else { return None };
     let n = product(extents);
-    if s.items != VECTOR_POINTS * WGSL_MAP_VECTORS || n == 0 || n % VECTOR_POINTS as u64 != 0 {
+    if s.items != VECTOR_POINTS || n == 0 || n % VECTOR_POINTS as u64 != 0 {
         return None;
     }
     let own = crate::ir::contiguous_strides(extents);
@@ -301,11 +293,11 @@ pub fn wgsl_vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
 }
 
 /// The schedule a kernel runs with on wgpu: maps left at one item a thread get
-/// `VECTOR_POINTS × WGSL_MAP_VECTORS` when they can run vectorised (H200 over Vulkan: a copy
+/// [`VECTOR_POINTS`] when they can run vectorised (H200 over Vulkan: a copy
 /// of 64 Mi f32 at 48% of PyTorch's with one 4-byte point a thread). Row reductions keep their
 /// schedule (see [`body_row_layout`]).
 pub fn wgsl_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
-    let vectorised = Schedule { items: VECTOR_POINTS * WGSL_MAP_VECTORS, ..*s };
+    let vectorised = Schedule { items: VECTOR_POINTS, ..*s };
     if s.items <= 1 && wgsl_vector_map(spec, &vectorised) {
         vectorised
     } else {

@@ -46,25 +46,15 @@ pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SEx
     w.close();
 }
 
-/// Each invocation owns four consecutive points `4q..4q+3` (WGSL: [`geometry::WGSL_MAP_VECTORS`]
-/// such vectors, a workgroup apart). Operands read at the flat index are loaded once as 16-byte
-/// vectors (CUDA: structs through the pointer; WGSL: elements of an `array<vec4<…>>` binding),
-/// each lane is computed as in [`map`], and the four results are stored with one 16-byte store.
+/// Each invocation owns four consecutive points `4q..4q+3`. Operands read at the flat index
+/// are loaded once as 16-byte vectors (CUDA: structs through the pointer; WGSL: elements of an
+/// `array<vec4<…>>` binding), each lane is computed as in [`map`], and the four results are
+/// stored with one 16-byte store.
 fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
     let n: u64 = extents.iter().map(|&e| e as u64).product();
     let lanes = geometry::VECTOR_POINTS as u64;
-    let vectors = match w.d {
-        Dialect::Wgsl => geometry::WGSL_MAP_VECTORS as u64,
-        Dialect::Cuda => 1,
-    };
     w.own_strides = Some(contiguous_strides(extents));
-    let q = if vectors > 1 {
-        w.for_unrolled("it", vectors as usize);
-        let (v, t) = (w.u(vectors), w.u(w.threads as u64));
-        format!("({} * {v} + {}) * {t} + {}", "group", w.idx("it"), w.idx("lid"))
-    } else {
-        format!("group * {} + {}", w.u(w.threads as u64), w.idx("lid"))
-    };
+    let q = format!("group * {} + {}", w.u(w.threads as u64), w.idx("lid"));
     w.let_idx("q", &q);
     w.if_(&format!("q >= {}", w.u(n / lanes)));
     w.line("return;");
@@ -95,9 +85,6 @@ fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) 
     w.body.insert_str(mark, &loads);
     let store = w.vec_store(out, "q", &["r0", "r1", "r2", "r3"]);
     w.line(store);
-    if vectors > 1 {
-        w.close();
-    }
 }
 
 fn combine(w: &Writer<'_>, op: ReduceOp, ty: Ty, a: &str, b: &str) -> String {

@@ -81,6 +81,18 @@ impl CudaTarget {
     }
 }
 
+/// What a tensor-core variant trades f32 for, as profiles name it (`-3xtf32`, `-tf32`); empty
+/// for true f32 and for the kernels that compute it (SIMT, decode) whatever was allowed.
+fn precision_suffix(variant: &super::Variant, p: crate::graph::checked::Precision) -> &'static str {
+    use super::Variant as V;
+    use crate::graph::checked::Precision;
+    match (variant, p) {
+        (V::MmaSync(_) | V::WgmmaTma(_), Precision::Tf32x3) => "-3xtf32",
+        (V::MmaSync(_) | V::WgmmaTma(_), Precision::Tf32) => "-tf32",
+        (V::MmaSync(_) | V::WgmmaTma(_), Precision::F32) | (V::Wgmma(_) | V::Simt(_) | V::Decode(_), _) => "",
+    }
+}
+
 /// `BMxBNsS` (e.g. `64x128s4`) as `(bm, bn, stages)`.
 fn parse_tma_tile(v: &str) -> Option<(usize, usize, usize)> {
     let (dims, stages) = v.trim().split_once('s')?;
@@ -251,15 +263,7 @@ pub fn matmul_kernel(
         smem: e.dynamic_smem_bytes,
         sm90a: e.needs.contains(&Requirement::ArchSm90a),
         tensor_maps,
-        variant: match (variant, g.precision) {
-            (super::Variant::MmaSync(_) | super::Variant::WgmmaTma(_), crate::graph::checked::Precision::Tf32x3) => {
-                format!("gemm {variant}-3xtf32")
-            }
-            (super::Variant::MmaSync(_) | super::Variant::WgmmaTma(_), crate::graph::checked::Precision::Tf32) => {
-                format!("gemm {variant}-tf32")
-            }
-            _ => format!("gemm {variant}"),
-        },
+        variant: format!("gemm {variant}{}", precision_suffix(&variant, g.precision)),
     }))
 }
 

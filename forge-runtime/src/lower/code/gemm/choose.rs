@@ -221,43 +221,7 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
     let tensor = arch >= (8, 0);
     let hopper = arch == (9, 0) && vec_a && vec_b;
     match spec.elem() {
-        Elem::F32 if spec.precision != Precision::F32 && tensor => {
-            let x3 = spec.precision == Precision::Tf32x3;
-            let k_major = spec.a.layout == Layout::RowMajor && spec.b.layout == Layout::ColMajor;
-            let simt = || Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt));
-            // Three products a step pay only where the tiles fill the device; smaller products
-            // keep the split-K SIMT tiles (true f32: more precise than asked).
-            // tf32x3 keeps to products with at least TF32X3_MIN_FLOPS_PER_SM of work and to the
-            // tiles that fill the device (none: SIMT).
-            let flops = 2 * spec.m * spec.n * spec.k * spec.batch_count();
-            // (measured on sm_90, whose f32 FMA rate is half its TF32 mma.sync rate; on sm_80
-            // TF32 runs at 8x f32, so only the fill counts there).
-            let big = opt.tf32x3_any_size || arch < (9, 0) || flops >= TF32X3_MIN_FLOPS_PER_SM * sms;
-            let filling = |table: &[(TileConfig, f64)]| -> Vec<(TileConfig, f64)> {
-                let fills = |t: &TileConfig| {
-                    let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
-                    opt.tf32x3_any_size || (big && tiles * TF32X3_MIN_FILL_DEN >= sms * TF32X3_MIN_FILL_NUM)
-                };
-                table.iter().copied().filter(|(t, _)| !x3 || fills(t)).collect()
-            };
-            if hopper && opt.tensor_maps && spec.batch.len() <= 1 && k_major {
-                let table = filling(if x3 { &TMA_TF32X3_TILES } else { &TMA_TF32_TILES });
-                if table.is_empty() {
-                    return Ok(simt());
-                }
-                if let Some((bm, bn, stages)) = opt.tma_tile {
-                    return Ok(Variant::WgmmaTma(tile(bm, bn, 32, stages, 0, 0)));
-                }
-                return Ok(Variant::WgmmaTma(pick_tile_smem(spec, sms, &table, true, 1 + usize::from(x3))));
-            }
-            // mma.sync's three TF32 products lose to the SIMT kernel on sm_90 (H200: 27 vs 42
-            // TFLOP/s at 4096³); on sm_80–89 TF32 runs at 8x the f32 rate, so they win there.
-            let table = filling(&MMA_TF32_TILES);
-            if table.is_empty() || (x3 && arch >= (9, 0)) {
-                return Ok(simt());
-            }
-            Ok(Variant::MmaSync(pick_tile(spec, sms, &table, vec_a && vec_b)))
-        }
+        Elem::F32 if spec.precision != Precision::F32 && tensor => Ok(choose_tf32(spec, arch, opt, vec_a && vec_b)),
         Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt))),
         Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => {
             Ok(Variant::WgmmaTma(pick_tile(spec, sms, &TMA_TILES, true)))
@@ -272,6 +236,41 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
         Elem::F16 | Elem::BF16 if tensor => Ok(Variant::MmaSync(pick_tile(spec, sms, &MMA_TILES, vec_a && vec_b))),
         Elem::F16 | Elem::BF16 => Ok(Variant::Simt(pick_simt(spec, sms, false, opt.simt))),
     }
+}
+
+/// An f32 product with a TF32 opt-in on sm_80+: TMA + TF32 wgmma on sm_90 (both operands
+/// K-major, tensor maps offered), else mma.sync. tf32x3 takes the tensor cores only where they
+/// gain and otherwise stays true f32 on SIMT (more precise than asked): on sm_90 from
+/// [`TF32X3_MIN_FLOPS_PER_SM`] of work, on tiles that fill the device, and never on mma.sync
+/// there (H200: 27 vs 42 TFLOP/s at 4096³). On sm_80–89, where TF32 runs at 8x the f32 rate,
+/// only the fill counts.
+fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: bool) -> Variant {
+    let sms = opt.sms.max(1);
+    let x3 = spec.precision == Precision::Tf32x3;
+    let simt = || Variant::Simt(pick_simt(spec, sms, vector, opt.simt));
+    let flops = 2 * spec.m * spec.n * spec.k * spec.batch_count();
+    let big = arch < (9, 0) || flops >= TF32X3_MIN_FLOPS_PER_SM * sms;
+    let fills = |t: &TileConfig| {
+        let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
+        opt.tf32x3_any_size || (big && tiles * TF32X3_MIN_FILL_DEN >= sms * TF32X3_MIN_FILL_NUM)
+    };
+    let usable = |table: &[(TileConfig, f64)]| -> Vec<(TileConfig, f64)> {
+        table.iter().copied().filter(|(t, _)| !x3 || fills(t)).collect()
+    };
+    let k_major = spec.a.layout == Layout::RowMajor && spec.b.layout == Layout::ColMajor;
+    if arch == (9, 0) && vector && opt.tensor_maps && spec.batch.len() <= 1 && k_major {
+        let table = usable(if x3 { &TMA_TF32X3_TILES } else { &TMA_TF32_TILES });
+        return match (opt.tma_tile, table.is_empty()) {
+            (_, true) => simt(),
+            (Some((bm, bn, stages)), false) => Variant::WgmmaTma(tile(bm, bn, 32, stages, 0, 0)),
+            (None, false) => Variant::WgmmaTma(pick_tile_smem(spec, sms, &table, true, 1 + usize::from(x3))),
+        };
+    }
+    let table = usable(&MMA_TF32_TILES);
+    if table.is_empty() || (x3 && arch >= (9, 0)) {
+        return simt();
+    }
+    Variant::MmaSync(pick_tile(spec, sms, &table, vector))
 }
 
 const fn tile(bm: usize, bn: usize, bk: usize, stages: usize, wm: usize, wn: usize) -> TileConfig {

@@ -3,10 +3,11 @@
 //! f16/bf16 use m16n8k16; f32 with the tf32 opt-in uses m16n8k8 (TF32 reads the top 19 bits
 //! of each f32, so the operands need no conversion). `precision = tf32x3` splits every f32
 //! fragment into a TF32 head and a TF32-rounded remainder and sums three products per step
-//! (`lo·hi + hi·lo + hi·hi`: about 2^-21 relative per term, where f32 has 2^-24). Each warp owns a `BM/WM × BN/WN` block of
-//! C in registers; fragments come from the swizzled panels with `ldmatrix` (`.trans` when the
-//! operand is M/N-major), or scalar shared loads for M/N-major tf32, which `ldmatrix` cannot
-//! transpose (32-bit elements).
+//! (`lo·hi + hi·lo + hi·hi`, each stage into its own partial: `docs/semantics.md`;
+//! `SPLIT_A` sits where the A fragments are complete). Each warp owns a `BM/WM × BN/WN` block
+//! of C in registers; fragments come from the swizzled panels with `ldmatrix` (`.trans` when
+//! the operand is M/N-major), or scalar shared loads for M/N-major tf32, which `ldmatrix`
+//! cannot transpose (32-bit elements).
 
 use super::choose::{tile_smem_bytes, TileConfig};
 use super::spec::{Elem, GemmSpec, Precision, Requirement};
