@@ -45,6 +45,10 @@ fn main() -> forge::Result<()> {
         "run (B={b}, D={d}, F={f}): {:.3} ms per run, mean of {runs} (host wall, upload + readback)",
         per_run.as_secs_f64() * 1e3
     );
+    // Later runs time the whole run only (CUDA graph replay, one wgpu pass): one more with
+    // per-kernel timing for the profile.
+    block.instance_mut().set_kernel_profiling(true);
+    block.run(inputs)?;
     if let Some(p) = block.last_profile() {
         print!("{p}");
     }

@@ -232,8 +232,9 @@ impl GraphInstance {
     }
 
     /// Times every kernel of every run (the first run always is). On CUDA this launches kernels
-    /// one by one with events between them instead of replaying the captured graph, so leave it
-    /// off in hot loops; wgpu timestamps cost nothing and are always taken.
+    /// one by one with events between them instead of replaying the captured graph, on wgpu
+    /// it records a compute pass per kernel instead of one for the run, so leave it off in hot
+    /// loops; otherwise later runs report only the whole run's device time.
     pub fn set_kernel_profiling(&mut self, on: bool) {
         self.kernel_profiling = on;
     }
