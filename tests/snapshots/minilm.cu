@@ -7,6 +7,13 @@ struct __align__(16) forge_v4f { f32 x, y, z, w; };
 struct __align__(16) forge_v4u { u32 x, y, z, w; };
 struct __align__(16) forge_v4i { i32 x, y, z, w; };
 #define FD __device__ __forceinline__
+// Programmatic dependent launch (sm_90+): wait until the kernel ahead on the stream has
+// finished and its writes are visible, before touching memory (a no-op otherwise).
+#if __CUDA_ARCH__ >= 900
+#define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#else
+#define FG_GRID_WAIT()
+#endif
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
 FD bool forge_isnan(f32 x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }
@@ -37,7 +44,8 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]; x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_cdf824f8b92c76b1(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ a3, const f32* __restrict__ a4, const f32* __restrict__ a5, const f32* __restrict__ a6) {
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_7ca81981b1bf1163(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ a3, const f32* __restrict__ a4, const f32* __restrict__ a5, const f32* __restrict__ a6) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 8u >= 240u) {
@@ -300,7 +308,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_cdf824f8b92c7
 }
 
 // node: bias[b, i, j, t] = select(mask[b, t] > 0, 0.0, -inf)
-extern "C" __global__ void __launch_bounds__(256) forge_index_bad5ee47a1fb1f8a(f32* a0, const u32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_4bc3866e2dc7baa4(f32* a0, const u32* __restrict__ a1) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -319,7 +328,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_bad5ee47a1fb1f8a(f
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_d9d9b28bee53e4e7_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_bfee67b4eb8f6309_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -327,7 +336,7 @@ __device__ __forceinline__ void forge_matmul_d9d9b28bee53e4e7_epi(float acc, uns
     const u32 b1 = (bidx / 1u) % 8u;
     a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
 }
-namespace fg_forge_matmul_d9d9b28bee53e4e7 {
+namespace fg_forge_matmul_bfee67b4eb8f6309 {
 
 typedef unsigned short u16;
 
@@ -407,8 +416,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_d9d9b28bee53e4e7(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_d9d9b28bee53e4e7;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_bfee67b4eb8f6309(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  FG_GRID_WAIT();
+  using namespace fg_forge_matmul_bfee67b4eb8f6309;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   { unsigned z = bidx;
@@ -527,7 +537,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_d9d9b28bee53e4
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_d9d9b28bee53e4e7_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_bfee67b4eb8f6309_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -546,16 +556,17 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_d9d9b28bee53e4
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_d9d9b28bee53e4e7_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_bfee67b4eb8f6309_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_0d065d2d3ecf74b9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(64) forge_attention_640f8d9978d7816b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ f32 smx[64];
     __shared__ f32 sden[64];
     __shared__ f32 so[2048];
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 qrow = group * 4u + lid % 4u;
@@ -637,7 +648,8 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_0d065d2d3ecf74b
 }
 
 // node: ctxm = reshape(ctxt)
-extern "C" __global__ void __launch_bounds__(256) forge_map_7c9375fb55698a31(f32* a0, const f32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_a7cbf8ccac3bf887(f32* a0, const f32* __restrict__ a1) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 q = group * 256u + lid;
@@ -685,14 +697,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_7c9375fb55698a31(f32
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_e1df5a32e78f97c6_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_74d3775043c648f8_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_e1df5a32e78f97c6 {
+namespace fg_forge_matmul_74d3775043c648f8 {
 
 typedef unsigned short u16;
 
@@ -772,8 +784,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_e1df5a32e78f97c6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-  using namespace fg_forge_matmul_e1df5a32e78f97c6;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_74d3775043c648f8(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+  FG_GRID_WAIT();
+  using namespace fg_forge_matmul_74d3775043c648f8;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -889,7 +902,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_e1df5a32e78f97
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_e1df5a32e78f97c6_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_74d3775043c648f8_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -908,13 +921,14 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_e1df5a32e78f97
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_e1df5a32e78f97c6_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_74d3775043c648f8_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_ac2b340bf4154176(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_d5fbd8d4a9d0eb50(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 8u >= 240u) {
@@ -1181,14 +1195,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_ac2b340bf4154
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_b2159f37646cb315_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_24cf636be611a14b_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
 }
-namespace fg_forge_matmul_b2159f37646cb315 {
+namespace fg_forge_matmul_24cf636be611a14b {
 
 typedef unsigned short u16;
 
@@ -1268,8 +1282,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b2159f37646cb315(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_b2159f37646cb315;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_24cf636be611a14b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  FG_GRID_WAIT();
+  using namespace fg_forge_matmul_24cf636be611a14b;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1385,7 +1400,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b2159f37646cb3
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_b2159f37646cb315_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_24cf636be611a14b_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1404,21 +1419,21 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b2159f37646cb3
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_b2159f37646cb315_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_24cf636be611a14b_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_f23662741098428a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_1a2c52b2d551186c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_f23662741098428a {
+namespace fg_forge_matmul_1a2c52b2d551186c {
 
 typedef unsigned short u16;
 
@@ -1498,8 +1513,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f23662741098428a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-  using namespace fg_forge_matmul_f23662741098428a;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d551186c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+  FG_GRID_WAIT();
+  using namespace fg_forge_matmul_1a2c52b2d551186c;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -1615,7 +1631,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_f23662741098428a_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_1a2c52b2d551186c_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1634,136 +1650,137 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f2366274109842
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_f23662741098428a_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_1a2c52b2d551186c_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_d9d9b28bee53e4e7 (above)
+// runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_0d065d2d3ecf74b9 (above)
+// runs forge_attention_640f8d9978d7816b (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_7c9375fb55698a31 (above)
+// runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_e1df5a32e78f97c6 (above)
+// runs forge_matmul_74d3775043c648f8 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b2159f37646cb315 (above)
+// runs forge_matmul_24cf636be611a14b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_f23662741098428a (above)
+// runs forge_matmul_1a2c52b2d551186c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_d9d9b28bee53e4e7 (above)
+// runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_0d065d2d3ecf74b9 (above)
+// runs forge_attention_640f8d9978d7816b (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_7c9375fb55698a31 (above)
+// runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_e1df5a32e78f97c6 (above)
+// runs forge_matmul_74d3775043c648f8 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b2159f37646cb315 (above)
+// runs forge_matmul_24cf636be611a14b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_f23662741098428a (above)
+// runs forge_matmul_1a2c52b2d551186c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_d9d9b28bee53e4e7 (above)
+// runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_0d065d2d3ecf74b9 (above)
+// runs forge_attention_640f8d9978d7816b (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_7c9375fb55698a31 (above)
+// runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_e1df5a32e78f97c6 (above)
+// runs forge_matmul_74d3775043c648f8 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b2159f37646cb315 (above)
+// runs forge_matmul_24cf636be611a14b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_f23662741098428a (above)
+// runs forge_matmul_1a2c52b2d551186c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_d9d9b28bee53e4e7 (above)
+// runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_0d065d2d3ecf74b9 (above)
+// runs forge_attention_640f8d9978d7816b (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_7c9375fb55698a31 (above)
+// runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_e1df5a32e78f97c6 (above)
+// runs forge_matmul_74d3775043c648f8 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b2159f37646cb315 (above)
+// runs forge_matmul_24cf636be611a14b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_f23662741098428a (above)
+// runs forge_matmul_1a2c52b2d551186c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_d9d9b28bee53e4e7 (above)
+// runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_0d065d2d3ecf74b9 (above)
+// runs forge_attention_640f8d9978d7816b (above)
 
 // node: ctxm = reshape(ctxt)
-// runs forge_map_7c9375fb55698a31 (above)
+// runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_e1df5a32e78f97c6 (above)
+// runs forge_matmul_74d3775043c648f8 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_b2159f37646cb315 (above)
+// runs forge_matmul_24cf636be611a14b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_f23662741098428a (above)
+// runs forge_matmul_1a2c52b2d551186c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_ac2b340bf4154176 (above)
+// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_58356c6b3a09a46a(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_2c6f6ba0157ef164(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -1783,7 +1800,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_58356c6b3a09a46a(f
 }
 
 // node: count[b, o] = sum(t, mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_faf61bebacb9bed5(f32* a0, const u32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_fcb3d1849d5327ff(f32* a0, const u32* __restrict__ a1) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -1803,7 +1821,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_faf61bebacb9bed5(f
 }
 
 // node: pooled = summed / max(count, 0.000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_a608a9d07efefd60(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_21d3b38c421e43c6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 q = group * 256u + lid;
@@ -1843,7 +1862,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_a608a9d07efefd60(f32
 }
 
 // node: norm = sqrt(sum(pooled * pooled, keepdim = true))
-extern "C" __global__ void __launch_bounds__(256) forge_row_5237e8b4eee47689(f32* a0, const f32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_feb616fecc1ffd83(f32* a0, const f32* __restrict__ a1) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 8u >= 8u) {
@@ -1970,7 +1990,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_5237e8b4eee47689(f32
 }
 
 // node: embedding = pooled / max(norm, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_bd16749ad1ca578c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_0fd3c9e0e0a14c0a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 q = group * 256u + lid;

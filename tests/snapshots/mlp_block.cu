@@ -7,6 +7,13 @@ struct __align__(16) forge_v4f { f32 x, y, z, w; };
 struct __align__(16) forge_v4u { u32 x, y, z, w; };
 struct __align__(16) forge_v4i { i32 x, y, z, w; };
 #define FD __device__ __forceinline__
+// Programmatic dependent launch (sm_90+): wait until the kernel ahead on the stream has
+// finished and its writes are visible, before touching memory (a no-op otherwise).
+#if __CUDA_ARCH__ >= 900
+#define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#else
+#define FG_GRID_WAIT()
+#endif
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
 FD bool forge_isnan(f32 x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }
@@ -37,8 +44,9 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: n = rms_norm(x, g, eps)
-extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_5f7a52f85984cd1b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_f662b6bda88cd7e9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ f32 redsq0[8];
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 4u >= 4u) {
@@ -275,13 +283,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_5f7a52f85984cd1
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_e1ea069a5a7f0fda_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_781af6f1e00fe740_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = acc;
 }
-namespace fg_forge_matmul_e1ea069a5a7f0fda {
+namespace fg_forge_matmul_781af6f1e00fe740 {
 
 typedef unsigned short u16;
 
@@ -374,8 +382,9 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_e1ea069a5a7f0fda(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-  using namespace fg_forge_matmul_e1ea069a5a7f0fda;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_781af6f1e00fe740(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  FG_GRID_WAIT();
+  using namespace fg_forge_matmul_781af6f1e00fe740;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a1) + aoff * ES;
@@ -452,19 +461,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_e1ea069a5a7f0f
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_e1ea069a5a7f0fda_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
+    if (col < N) forge_matmul_781af6f1e00fe740_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
   }
 }
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_b52726b56f7611a2_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_a69b72b1c8919ee8_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(a1[((bidx * 4u + i) * 1536u + j)]) * acc);
 }
-namespace fg_forge_matmul_b52726b56f7611a2 {
+namespace fg_forge_matmul_a69b72b1c8919ee8 {
 
 typedef unsigned short u16;
 
@@ -557,8 +566,9 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b52726b56f7611a2(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_b52726b56f7611a2;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_a69b72b1c8919ee8(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  FG_GRID_WAIT();
+  using namespace fg_forge_matmul_a69b72b1c8919ee8;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -635,19 +645,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b52726b56f7611
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_b52726b56f7611a2_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_a69b72b1c8919ee8_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_9c2ecee435bf1033_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_47879c33067681b1_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_9c2ecee435bf1033 {
+namespace fg_forge_matmul_47879c33067681b1 {
 
 typedef unsigned short u16;
 
@@ -740,8 +750,9 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_9c2ecee435bf1033(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_9c2ecee435bf1033;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_47879c33067681b1(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  FG_GRID_WAIT();
+  using namespace fg_forge_matmul_47879c33067681b1;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -818,6 +829,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_9c2ecee435bf10
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_9c2ecee435bf1033_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_47879c33067681b1_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

@@ -7,6 +7,13 @@ struct __align__(16) forge_v4f { f32 x, y, z, w; };
 struct __align__(16) forge_v4u { u32 x, y, z, w; };
 struct __align__(16) forge_v4i { i32 x, y, z, w; };
 #define FD __device__ __forceinline__
+// Programmatic dependent launch (sm_90+): wait until the kernel ahead on the stream has
+// finished and its writes are visible, before touching memory (a no-op otherwise).
+#if __CUDA_ARCH__ >= 900
+#define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#else
+#define FG_GRID_WAIT()
+#endif
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
 FD bool forge_isnan(f32 x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }
@@ -37,7 +44,8 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: vy = vy - gravity * dt
-extern "C" __global__ void __launch_bounds__(256) forge_map_ceda616c43f2715c(f32* a0, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_cf128df9221bd756(f32* a0, const u32* __restrict__ u) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -52,7 +60,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_ceda616c43f2715c(f32
 }
 
 // node: px = px + vx * dt
-extern "C" __global__ void __launch_bounds__(256) forge_map_85943490b2e2111c(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_3aa74863a5b14d6a(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -67,7 +76,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_85943490b2e2111c(f32
 }
 
 // node: ny = py + vy * dt
-extern "C" __global__ void __launch_bounds__(256) forge_map_adaf090e7727c293(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_01650d2339788d29(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -82,7 +92,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_adaf090e7727c293(f32
 }
 
 // node: vy = select(ny < 0.0, -vy * damping, vy)
-extern "C" __global__ void __launch_bounds__(256) forge_map_a0424e21d61515d6(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_58aa6a5be86e6188(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -97,7 +108,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_a0424e21d61515d6(f32
 }
 
 // node: py = abs(ny)
-extern "C" __global__ void __launch_bounds__(256) forge_map_ec3c6a4252a9b63a(f32* a0, const f32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_9f7fcaf01011a3b0(f32* a0, const f32* __restrict__ a1) {
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -112,8 +124,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_ec3c6a4252a9b63a(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_85494bf76281b41b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_2436ff362bfe6989(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     __shared__ f32 red[256];
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 row = group;
@@ -150,8 +163,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_85494bf76281b41b(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_f56c237b4214b55b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_1bedac8f024f70cd(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ f32 red[256];
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 row = group;

@@ -4,11 +4,13 @@
 //! stream — captured into a CUDA graph on the second run and replayed after — with one
 //! synchronisation before the outputs are read back. GEMM kernels on TMA take tensor maps,
 //! encoded once here from the arena's addresses (the arena never moves) and passed by value.
+//! On sm_90 the generated kernels launch programmatically (`launch`).
 
 use super::context::{CapturedGraph, DeviceArena};
 use super::device::CudaDevice;
+use super::launch::{launch, programmatic_launches, Param};
 use super::pipeline::LaunchDims;
-use super::tma::{encode_tensor_map, TensorMap};
+use super::tma::encode_tensor_map;
 use super::CudaComputeContext;
 use crate::backend::{Executable, RunRequest, RunResult};
 use crate::error::{Error, Result};
@@ -17,15 +19,6 @@ use crate::memory::{align_up, BindingUsage, BufferView};
 use cudarc::driver::{CudaEvent, CudaFunction};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// One kernel parameter.
-#[derive(Debug, Clone, Copy)]
-enum Param {
-    U64(u64),
-    U32(u32),
-    /// A tensor map, by value.
-    Map(TensorMap),
-}
 
 /// The parameters of a raw kernel's CUDA-C: pointers, byte lengths, triangle counts.
 fn raw_kernel_params(
@@ -68,24 +61,6 @@ fn raw_kernel_params(
         .collect()
 }
 
-/// Launches `function` with mixed 64- and 32-bit parameters.
-fn launch_params(ctx: &CudaComputeContext, function: &CudaFunction, params: &[Param], dims: LaunchDims) -> Result<()> {
-    use cudarc::driver::{LaunchConfig, PushKernelArg};
-    let cfg = LaunchConfig { grid_dim: dims.grid, block_dim: dims.block, shared_mem_bytes: dims.shared_mem_bytes };
-    let mut builder = ctx.stream().launch_builder(function);
-    for p in params {
-        match p {
-            Param::U64(v) => builder.arg(v),
-            Param::U32(v) => builder.arg(v),
-            Param::Map(m) => builder.arg(m),
-        };
-    }
-    // SAFETY: the parameters follow the kernel's declared list (device addresses of live arena
-    // memory, then sizes or tensor maps of that memory), and the launch shape is the kernel's
-    // own, its dynamic shared memory within the limit set when it was loaded.
-    unsafe { builder.launch(cfg) }.map(|_| ()).map_err(|e| super::context::cuda_err("launching a kernel", e))
-}
-
 fn usage(role: BufferRole) -> BindingUsage {
     match role {
         BufferRole::Input => BindingUsage::StorageRead,
@@ -106,6 +81,8 @@ pub struct CudaExec {
     uniforms: BufferView,
     /// Each kernel's parameters: device addresses in `arena`, fixed for its life.
     params: Vec<Vec<Param>>,
+    /// Which kernels launch programmatically (generated kernels on sm_90+, `launch`).
+    programmatic: Vec<bool>,
     /// The kernel sequence captured once and replayed by every later run (`FORGE_CUDA_GRAPHS=0`
     /// launches every kernel every run instead). Declared before `arena`: dropped first.
     graph: Option<CapturedGraph>,
@@ -284,8 +261,22 @@ impl CudaExec {
             })
             .collect::<Result<Vec<_>>>()?;
         let use_graphs = std::env::var("FORGE_CUDA_GRAPHS").map(|v| v.trim() != "0").unwrap_or(true);
+        let pdl = programmatic_launches(ctx.capability());
+        let programmatic = functions.iter().map(|f| pdl && f.is_some()).collect();
         drop(guard);
-        Ok(CudaExec { device, plan, variants, kernels, views, uniforms, params, graph: None, use_graphs, arena })
+        Ok(CudaExec {
+            device,
+            plan,
+            variants,
+            kernels,
+            views,
+            uniforms,
+            params,
+            programmatic,
+            graph: None,
+            use_graphs,
+            arena,
+        })
     }
 
     /// Launches every kernel on the stream; with `events`, records `events[k]` before kernel k
@@ -295,7 +286,8 @@ impl CudaExec {
             if let Some(ev) = events {
                 ev[k].record(ctx.stream()).map_err(|e| super::context::cuda_err("recording an event", e))?;
             }
-            launch_params(ctx, function, &self.params[k], *dims)?;
+            // Events between kernels (profiling) leave nothing to overlap.
+            launch(ctx, function, &self.params[k], *dims, events.is_none() && self.programmatic[k])?;
         }
         if let Some(ev) = events {
             ev[self.kernels.len()]

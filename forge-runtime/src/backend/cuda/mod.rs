@@ -7,6 +7,7 @@ mod alloc;
 mod context;
 mod device;
 mod exec;
+mod launch;
 mod module;
 pub mod nvrtc;
 mod oracle;

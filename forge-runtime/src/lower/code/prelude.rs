@@ -41,6 +41,13 @@ struct __align__(16) forge_v4f { f32 x, y, z, w; };
 struct __align__(16) forge_v4u { u32 x, y, z, w; };
 struct __align__(16) forge_v4i { i32 x, y, z, w; };
 #define FD __device__ __forceinline__
+// Programmatic dependent launch (sm_90+): wait until the kernel ahead on the stream has
+// finished and its writes are visible, before touching memory (a no-op otherwise).
+#if __CUDA_ARCH__ >= 900
+#define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#else
+#define FG_GRID_WAIT()
+#endif
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
 FD bool forge_isnan(f32 x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }

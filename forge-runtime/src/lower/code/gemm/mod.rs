@@ -165,6 +165,7 @@ fn kernel_head(spec: &GemmSpec, io: &KernelIo, threads: usize, min_blocks: usize
         "extern \"C\" __global__ void __launch_bounds__({threads}, {min_blocks}) {}({}) {{",
         io.kernel_name, io.params
     );
+    s.push_str(crate::lower::cuda::GRID_WAIT);
     let _ = writeln!(s, "  using namespace {};", ns(io));
     if smem {
         s.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");

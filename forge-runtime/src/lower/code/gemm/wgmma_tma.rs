@@ -3,7 +3,8 @@
 //! `wgmma` as soon as a stage is full and release it through an "empty" mbarrier, so no
 //! block-wide barrier sits in the main loop. TMA zero-fills out-of-bounds boxes, so edges need
 //! no code. The caller encodes the two tensor maps (see `spec::TensorMapDesc`) and passes them as the
-//! kernel's trailing parameters.
+//! kernel's trailing parameters. The accumulators leave through shared memory (the spent
+//! stages) to one rolled epilogue loop with row-contiguous stores.
 //!
 //! f32 operands with a TF32 opt-in (both K-major, as TF32 wgmma requires) run `m64nNk8.tf32`:
 //! the tensor cores read each f32's top 19 bits. With `precision = tf32x3` the consumer
@@ -64,7 +65,12 @@ const BODY: &str = r#"
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int wg = tid >> 7;
   const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
-  const u32 bars = sbase + (SPLIT3 ? 2u : 1u) * LO;
+  // The epilogue stages each consumer warpgroup's 64 x BN accumulators at sbase (over the
+  // spent stages), rows padded by 8 floats so the fragment stores hit 32 distinct banks.
+  constexpr int EPI_LD = BN + 8;
+  constexpr u32 EPI_BYTES = (u32)(NC * 64 * EPI_LD * 4);
+  constexpr u32 STAGE_BYTES = (SPLIT3 ? 2u : 1u) * LO;
+  const u32 bars = sbase + (STAGE_BYTES > EPI_BYTES ? STAGE_BYTES : EPI_BYTES);
   // full[s] at bars + 8s (TMA bytes landed), empty[s] at bars + 8(STAGES + s) (consumers done).
   if (tid == 0) {
 #pragma unroll
@@ -109,30 +115,28 @@ const BODY: &str = r#"
     float acc[NACC];
 #pragma unroll
     for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
-    float part[SPLIT3 ? NACC : 1];
-#pragma unroll 1
-    for (int kt = 0; kt < KT; ++kt) {
-      const int s = kt % STAGES;
-      mbar_wait(bars + 8 * s, (u32)((kt / STAGES) & 1));
-      const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
-      const u32 sb = sa + A_STAGE;
-SPLIT_STAGE
-      wgmma_fence();
-#pragma unroll
-      for (int ks = 0; ks < KSTEPS; ++ks) {
-        const u64 da = make_desc(sa + a_wg + ks * A_KSTEP, A_LBO), db = make_desc(sb + ks * B_KSTEP, B_LBO);
-MMA_STEP
-      }
-      wgmma_commit();
-WAIT_RELEASE
-    }
+MAIN_LOOP
     wgmma_wait<0>();
-    const int rbase = m0 + cw * 64 + (warp & 3) * 16 + (lane >> 2);
-    const int cbase = n0 + (lane & 3) * 2;
+    // Every consumer is past its last wgmma (and so every TMA load has landed): the stages
+    // are free. The tile goes through shared memory so the epilogue is one rolled loop with
+    // row-contiguous stores; unrolled over the NACC fragments, a heavy epilogue (GELU's erf)
+    // took NVRTC most of a second per kernel.
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+    float* const ctile = reinterpret_cast<float*>(fg_smem_raw + (sbase - smem_u32(fg_smem_raw))) + cw * 64 * EPI_LD;
+    {
+      const int r0 = (warp & 3) * 16 + (lane >> 2), c0 = (lane & 3) * 2;
 #pragma unroll
-    for (int i = 0; i < NACC; ++i) {
-      const int row = rbase + ((i >> 1) & 1) * 8;
-      const int col = cbase + (i >> 2) * 8 + (i & 1);
+      for (int i = 0; i < NACC; i += 2) {
+        const int r = r0 + ((i >> 1) & 1) * 8, c = c0 + (i >> 2) * 8;
+        const u32 at = sbase + 4u * (u32)(cw * 64 * EPI_LD + r * EPI_LD + c);
+        asm volatile("st.shared.v2.f32 [%0], {%1, %2};" :: "r"(at), "f"(acc[i]), "f"(acc[i + 1]) : "memory");
+      }
+    }
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+#pragma unroll EPI_UNROLL
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
       if (row < M && col < N) EPILOGUE;
     }
   }
@@ -214,24 +218,80 @@ const SPLIT_STAGE: &str = r#"
       }
 "#;
 
+/// Epilogue points a thread has in flight: enough loads for a residual or bias to overlap,
+/// few enough copies of the epilogue that NVRTC stays quick.
+const EPILOGUE_UNROLL: usize = 4;
+
+/// One wgmma group over a landed stage (`sa`, `sb`): every k-step's products (`MMA`).
+const ISSUE_STAGE: &str = r#"
+      wgmma_fence();
+#pragma unroll
+      for (int ks = 0; ks < KSTEPS; ++ks) {
+        const u64 da = make_desc(sa + a_wg + ks * A_KSTEP, A_LBO), db = make_desc(sb + ks * B_KSTEP, B_LBO);
+MMA
+      }
+      wgmma_commit();
+"#;
 const MMA_ONE: &str = "        wgmma_tile(acc, da, db);";
-/// tf32x3: a stage's products go to a fresh `part` (the first wgmma overwrites it), which is
-/// added to `acc` in f32 once they complete: the tensor cores' accumulation truncates, and
-/// three products a step against the running sum would cost ~15x f32's error at K = 4096.
+/// tf32x3's three products a k-step into the stage's partial (the first overwrites it).
 const MMA_SPLIT: &str = "        wgmma_tile(part, da + (LO >> 4), db, ks > 0 ? 1u : 0u);
         wgmma_tile(part, da, db + (LO >> 4));
         wgmma_tile(part, da, db);";
-const RELEASE_ONE: &str = r#"
+
+/// One product a k-step, accumulated in place: stage kt's group completes while kt+1's runs.
+const LOOP_ONE: &str = r#"
+#pragma unroll 1
+    for (int kt = 0; kt < KT; ++kt) {
+      const int s = kt % STAGES;
+      mbar_wait(bars + 8 * s, (u32)((kt / STAGES) & 1));
+      const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
+      const u32 sb = sa + A_STAGE;
+ISSUE_STAGE
       wgmma_wait<1>();
       // The group of tile kt-1 is complete: its stage may be refilled.
       if (kt > 0) mbar_arrive(bars + 8 * (STAGES + (kt - 1) % STAGES));
+    }
 "#;
-const RELEASE_SPLIT: &str = r#"
-      wgmma_wait<0>();
+
+/// tf32x3: each stage's products `lo·hi + hi·lo + hi·hi` go to a fresh partial (the first
+/// wgmma overwrites it), added to `acc` in f32 once they complete: the tensor cores'
+/// accumulation truncates, and three products a step against the running sum would cost ~15x
+/// f32's error at K = 4096. While stage kt's group runs, the consumers split stage kt+1, so the
+/// tensor cores wait only for the partial's add. (Two alternating partials would hide that too,
+/// but unrolling the loop by two more than doubled NVRTC's time for these kernels.)
+const LOOP_SPLIT: &str = r#"
+    float part[NACC];
+#pragma unroll 1
+    for (int kt = -1; kt < KT; ++kt) {
+      const int s = kt % STAGES;
+      if (kt >= 0) {
+        const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
+        const u32 sb = sa + A_STAGE;
+ISSUE_STAGE
+      }
+      if (kt + 1 < KT) {
+        const int s1 = (kt + 1) % STAGES;
+        mbar_wait(bars + 8 * s1, (u32)(((kt + 1) / STAGES) & 1));
+        const u32 sa = sbase + (u32)s1 * (A_STAGE + B_STAGE);
+SPLIT_STAGE
+      }
+      if (kt >= 0) {
+        wgmma_wait<0>();
 #pragma unroll
-      for (int i = 0; i < NACC; ++i) acc[i] += part[i];
-      mbar_arrive(bars + 8 * (STAGES + s));
+        for (int i = 0; i < NACC; ++i) acc[i] += part[i];
+        mbar_arrive(bars + 8 * (STAGES + s));
+      }
+    }
 "#;
+
+/// The consumers' main loop: plain, or tf32x3's with the split of the next stage.
+fn main_loop(split: bool) -> String {
+    if split {
+        LOOP_SPLIT.replace("SPLIT_STAGE", SPLIT_STAGE).replace("ISSUE_STAGE", &ISSUE_STAGE.replace("MMA", MMA_SPLIT))
+    } else {
+        LOOP_ONE.replace("ISSUE_STAGE", &ISSUE_STAGE.replace("MMA", MMA_ONE))
+    }
+}
 
 pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, String> {
     let elem = spec.elem();
@@ -287,17 +347,19 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         format!("{}, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b", io.params)
     };
     let _ = writeln!(src, "extern \"C\" __global__ void __launch_bounds__({nt}, 1) {}({params}) {{", io.kernel_name);
+    src.push_str(crate::lower::cuda::GRID_WAIT);
     let _ = writeln!(src, "  using namespace {};", super::ns(io));
     src.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");
     src.push_str("  const unsigned bidx = blockIdx.z;\n");
     let body = BODY
-        .replace("SPLIT_STAGE", if split { SPLIT_STAGE } else { "" })
-        .replace("MMA_STEP", if split { MMA_SPLIT } else { MMA_ONE })
-        .replace("WAIT_RELEASE", if split { RELEASE_SPLIT } else { RELEASE_ONE })
-        .replace("EPILOGUE", &epi_call(io, "acc[i]", "row", "col"));
+        .replace("MAIN_LOOP", &main_loop(split))
+        .replace("EPI_UNROLL", &EPILOGUE_UNROLL.to_string())
+        .replace("EPILOGUE", &epi_call(io, "ctile[r * EPI_LD + c]", "row", "col"));
     src.push_str(&body);
     let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn);
-    let smem = tile_smem_bytes(t, elem.bytes()) * (1 + usize::from(split)) + 2 * t.stages * 8;
+    let stages = tile_smem_bytes(t, elem.bytes()) * (1 + usize::from(split));
+    let staged_tile = nc * 64 * (t.bn + 8) * 4 + 1024;
+    let smem = stages.max(staged_tile) + 2 * t.stages * 8;
     let needs = vec![
         Requirement::MinArch { major: 9, minor: 0 },
         Requirement::ArchSm90a,
