@@ -58,11 +58,21 @@ impl GraphInstance {
     /// Lowers `graph` with `dims` (one value per declared dim, in declaration order) and
     /// compiles every kernel on `ctx`.
     pub fn new(ctx: &Context, graph: &Checked, dims: &[usize]) -> Result<GraphInstance> {
-        let plan = Arc::new(crate::lower::lower(graph, dims)?);
+        let mut plan = crate::lower::lower(graph, dims)?;
+        let tuned = if ctx.autotune() { ctx.device.tune(&plan)? } else { Vec::new() };
+        for t in &tuned {
+            plan.kernels[t.kernel].schedule = t.schedule;
+        }
+        let plan = Arc::new(plan);
         let exec = ctx.device.compile(Arc::clone(&plan))?;
         let dims = graph.dims.iter().cloned().zip(dims.iter().copied()).collect();
         let loaded = plan.buffers.iter().map(|b| !matches!(b.role, BufferRole::Weight | BufferRole::Scene)).collect();
-        let variants = exec.variants();
+        let mut variants = exec.variants();
+        for t in &tuned {
+            if let Some(v) = variants.get_mut(t.kernel) {
+                *v = format!("{v}; {}", t.note);
+            }
+        }
         Ok(GraphInstance {
             ctx: ctx.clone(),
             plan,

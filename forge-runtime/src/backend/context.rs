@@ -31,6 +31,8 @@ pub struct Context {
     description: Arc<str>,
     /// Why `auto()` passed over the backends it tried before this one.
     notes: Arc<[String]>,
+    /// Time each kernel's variants at `new` and keep the fastest (`with_autotune`).
+    autotune: bool,
 }
 
 impl fmt::Debug for Context {
@@ -48,7 +50,8 @@ impl fmt::Display for Context {
 impl Context {
     pub(crate) fn from_device(device: Arc<dyn Device>) -> Context {
         let description = device.describe().into();
-        Context { device, description, notes: Arc::from(Vec::new()) }
+        let autotune = std::env::var("FORGE_AUTOTUNE").is_ok_and(|v| v.trim() == "1");
+        Context { device, description, notes: Arc::from(Vec::new()), autotune }
     }
 
     /// The best backend present: CUDA (feature `cuda`, driver found) > a GPU wgpu adapter >
@@ -123,6 +126,19 @@ impl Context {
             requested: "cuda".into(),
             reason: "forge was built without the `cuda` feature".into(),
         })
+    }
+
+    /// With `on`, every graph built on this context times the variants of each kernel that
+    /// has several (today: wgpu's matmul templates) at `new`, keeps those whose output matches
+    /// the CPU reference on random inputs, and runs the fastest; the choice is kept in the cache
+    /// directory per device and kernel, so it is timed once. `last_profile()` names it.
+    /// Default: off, or on where `FORGE_AUTOTUNE=1`. Backends without variants to time ignore it.
+    pub fn with_autotune(self, on: bool) -> Context {
+        Context { autotune: on, ..self }
+    }
+
+    pub fn autotune(&self) -> bool {
+        self.autotune
     }
 
     pub fn kind(&self) -> BackendKind {

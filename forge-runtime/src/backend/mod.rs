@@ -11,6 +11,7 @@ pub mod cuda;
 pub mod oracle;
 #[cfg(any(feature = "cuda", feature = "wgpu"))]
 mod parallel;
+pub mod tune;
 #[cfg(feature = "wgpu")]
 pub mod wgpu;
 
@@ -43,6 +44,12 @@ pub trait Device: Send + Sync + std::fmt::Debug {
     fn describe(&self) -> String;
     /// Compiles every kernel of `plan` (caches as the backend can) and allocates its memory.
     fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>>;
+    /// The schedules autotuning picks for `plan`'s kernels on this device (`tune`); none
+    /// where the backend has no variants to time.
+    fn tune(&self, plan: &Plan) -> Result<Vec<tune::Tuned>> {
+        let _ = plan;
+        Ok(Vec::new())
+    }
     /// The concrete device, for `Context::with_wgpu` / `with_cuda`.
     fn as_any(&self) -> &dyn std::any::Any;
 }

@@ -78,6 +78,19 @@ impl Device for WgpuDevice {
             .ok_or_else(|| crate::error::Error::Internal("wgpu device dropped while compiling".into()))?;
         Ok(Box::new(WgpuExec::new(me, plan)?))
     }
+    fn tune(&self, plan: &Plan) -> Result<Vec<crate::backend::tune::Tuned>> {
+        let mut ctx = self.lock();
+        // The candidates run in the context's transient slabs: never under views a caller of
+        // the seed API still holds (tuning then waits for another `new`).
+        if !ctx.allocator.transient_is_empty() {
+            return Ok(Vec::new());
+        }
+        let (read, read_write) = crate::backend::tune::transient_bytes(plan);
+        ctx.reserve_transient(read, read_write)?;
+        let tuned = crate::backend::tune::tune_plan(plan, &mut *ctx, &self.description);
+        ctx.clear_transient_allocations();
+        tuned
+    }
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

@@ -1,0 +1,235 @@
+//! Autotune: where a kernel has more than one variant that fits it (today: the wgpu matmul
+//! templates — 16×16 tile, 64×64 or 128×128 register-blocked), time each candidate once on the
+//! device, keep only those whose output matches the CPU reference on random inputs, and
+//! remember the fastest per device and kernel in the cache directory, so later instances
+//! (and processes) take it without timing again. Opt-in (`Context::with_autotune`,
+//! `FORGE_AUTOTUNE=1`): the first `new` of a graph then runs every candidate.
+
+use super::cpu::oracle::CpuOracle;
+use super::oracle::OracleContext;
+use crate::elem::Elem;
+use crate::error::Result;
+use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, Schedule};
+use crate::lower::code::geometry::{matmul_variant, MatmulVariant};
+use crate::memory::{BindingUsage, BufferView};
+
+/// Timed runs of each candidate (after one warm-up); the median counts.
+const SAMPLES: usize = 5;
+
+/// What tuning decided for one kernel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tuned {
+    pub kernel: usize,
+    pub schedule: Schedule,
+    /// For profiles, e.g. `autotuned: fastest of 3 (2 matched the CPU), 41.2 us`.
+    pub note: String,
+}
+
+/// Schedules of the distinct variants that fit `spec` under `schedule`, the default first;
+/// empty when there is no choice (not a matmul, a schedule the graph set, the skinny kernel, or
+/// inputs the tuner cannot make: integers, uniforms, a non-f32 output, an output read in place).
+pub fn candidates(spec: &KernelSpec, schedule: &Schedule) -> Vec<Schedule> {
+    let KernelBody::Matmul(m) = &spec.body else { return Vec::new() };
+    let out = spec.body.out();
+    let floats = spec.args.iter().all(|a| matches!(a.elem, Elem::F32 | Elem::F16 | Elem::BF16));
+    let in_place = spec.reads_buffer(spec.args[out].buffer);
+    if *schedule != Schedule::default() || spec.uses_uniforms || !floats || in_place || spec.args[out].elem != Elem::F32
+    {
+        return Vec::new();
+    }
+    let mut seen: Vec<MatmulVariant> = Vec::new();
+    let mut picks = Vec::new();
+    for items in [1, 2, 4, 8] {
+        let s = Schedule { workgroup: 256, items };
+        let v = matmul_variant(m, &s);
+        if !seen.contains(&v) {
+            seen.push(v);
+            picks.push(s);
+        }
+    }
+    if picks.len() < 2 {
+        return Vec::new();
+    }
+    picks
+}
+
+/// The choices for every kernel of `plan` with candidates: from the cache directory where a
+/// choice for this device and kernel is kept, else by timing each candidate on `device`.
+pub fn tune_plan(plan: &Plan, device: &mut dyn OracleContext, device_name: &str) -> Result<Vec<Tuned>> {
+    let mut tuned = Vec::new();
+    for (i, k) in plan.kernels.iter().enumerate() {
+        let cands = candidates(&k.spec, &k.schedule);
+        if cands.is_empty() {
+            continue;
+        }
+        let key = cache_key(&k.spec, device_name);
+        if let Some(s) = load(&key).filter(|s| cands.contains(s)) {
+            tuned.push(Tuned { kernel: i, schedule: s, note: "autotuned (kept from an earlier run)".into() });
+            continue;
+        }
+        if let Some(t) = time_candidates(&k.spec, &cands, device)? {
+            store(&key, &t.0);
+            tuned.push(Tuned { kernel: i, schedule: t.0, note: t.1 });
+        }
+    }
+    Ok(tuned)
+}
+
+/// The device memory tuning `plan` needs at once, `(read-only, read-write)` bytes: the
+/// largest tuned kernel's arguments, each view 256-byte aligned (what the wgpu context reserves
+/// before [`tune_plan`]).
+pub fn transient_bytes(plan: &Plan) -> (u64, u64) {
+    let aligned = |a: &crate::ir::KernelArg| crate::memory::align_up((a.len * a.elem.size_bytes()).max(1) as u64);
+    let mut need = (0, 0);
+    for k in plan.kernels.iter().filter(|k| !candidates(&k.spec, &k.schedule).is_empty()) {
+        let out = k.spec.body.out();
+        let (mut read, mut read_write) = (0, 0);
+        for (i, a) in k.spec.args.iter().enumerate() {
+            match a.role {
+                BufferRole::Input | BufferRole::Weight | BufferRole::Scene if i != out => read += aligned(a),
+                _ => read_write += aligned(a),
+            }
+        }
+        need = (need.0.max(read), need.1.max(read_write));
+    }
+    need
+}
+
+/// Times every candidate; `None` when none matched the reference (the default then stays).
+fn time_candidates(
+    spec: &KernelSpec,
+    cands: &[Schedule],
+    device: &mut dyn OracleContext,
+) -> Result<Option<(Schedule, String)>> {
+    let out = spec.body.out();
+    let inputs: Vec<Vec<u8>> =
+        spec.args.iter().enumerate().map(|(i, a)| random_bytes(a.elem, a.len, i as u64)).collect();
+    let poison = vec![0xFFu8; spec.args[out].len * 4];
+    let reference = {
+        let mut cpu = CpuOracle::new();
+        let views = upload(&mut cpu, spec, &inputs, &poison)?;
+        cpu.run_kernel(spec, &cands[0], &views, spec.args[out].len, 0, 1)?;
+        let mut r = cpu.read_buffer_f32(&views[out])?;
+        r.truncate(spec.args[out].len);
+        r
+    };
+    let scale = reference.iter().fold(0f32, |m, v| m.max(v.abs())).max(1.0);
+    let mut best: Option<(Schedule, u64)> = None;
+    let mut matched = 0;
+    for s in cands {
+        let views = upload(device, spec, &inputs, &poison)?;
+        let run = device.run_kernel(spec, s, &views, spec.args[out].len, 1, SAMPLES);
+        // Views may be longer than asked (allocation alignment).
+        let got = run.and_then(|t| Ok((t, device.read_buffer_f32(&views[out])?)));
+        device.clear_transient_allocations();
+        let (mut times, mut got) = got?;
+        got.truncate(reference.len());
+        // Summation order differs between variants and the CPU: 1e-4 of the largest value
+        // passes any correct kernel and fails a wrong one (NaN poison, a missed tile).
+        let ok = got.len() == reference.len()
+            && got.iter().zip(&reference).all(|(g, r)| (g - r).abs() <= 1e-4 * scale * (spec_k(spec) as f32).sqrt());
+        if !ok {
+            continue;
+        }
+        matched += 1;
+        times.sort_unstable();
+        let median = times[times.len() / 2];
+        if best.is_none_or(|(_, t)| median < t) {
+            best = Some((*s, median));
+        }
+    }
+    Ok(best.map(|(s, ns)| {
+        let note =
+            format!("autotuned: fastest of {} ({matched} matched the CPU), {:.1} us", cands.len(), ns as f64 / 1e3);
+        (s, note)
+    }))
+}
+
+fn spec_k(spec: &KernelSpec) -> usize {
+    match &spec.body {
+        KernelBody::Matmul(m) => m.k.max(1),
+        _ => 1,
+    }
+}
+
+/// One view per argument, bound in order: the random inputs, the output poisoned with NaN.
+fn upload(o: &mut dyn OracleContext, spec: &KernelSpec, inputs: &[Vec<u8>], poison: &[u8]) -> Result<Vec<BufferView>> {
+    let out = spec.body.out();
+    (0..spec.args.len())
+        .map(|i| {
+            // As the kernel binds it: inputs and weights read-only, temps, outputs and states
+            // read-write (wgpu keeps the two kinds in separate buffers).
+            let usage = match spec.args[i].role {
+                BufferRole::Input | BufferRole::Weight | BufferRole::Scene => BindingUsage::StorageRead,
+                BufferRole::Temp | BufferRole::Output | BufferRole::State => BindingUsage::StorageReadWrite,
+            };
+            o.allocate_and_write(if i == out { poison } else { &inputs[i] }, i as u32, 0, usage)
+        })
+        .collect()
+}
+
+/// Deterministic values in [-1, 1) as `elem` bytes (splitmix64 per argument).
+fn random_bytes(elem: Elem, len: usize, seed: u64) -> Vec<u8> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64 ^ seed.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    };
+    let mut bytes = Vec::with_capacity(len * elem.size_bytes());
+    for _ in 0..len {
+        let v = next();
+        match elem {
+            Elem::F16 => bytes.extend_from_slice(&half::f16::from_f32(v).to_le_bytes()),
+            Elem::BF16 => bytes.extend_from_slice(&half::bf16::from_f32(v).to_le_bytes()),
+            _ => bytes.extend_from_slice(&v.to_le_bytes()),
+        }
+    }
+    bytes
+}
+
+/// The kernel's maths and shapes (not its node name or buffer numbers) and the device.
+fn cache_key(spec: &KernelSpec, device_name: &str) -> String {
+    let args: Vec<(Elem, usize)> = spec.args.iter().map(|a| (a.elem, a.len)).collect();
+    let text = format!("{}|{device_name}|{:?}|{args:?}", env!("CARGO_PKG_VERSION"), spec.body);
+    format!("{:016x}", crate::hash::fnv1a64(text.as_bytes()))
+}
+
+fn path(key: &str) -> Option<std::path::PathBuf> {
+    super::cache_dir::cache_dir().map(|d| d.join("tune").join(format!("{key}.txt")))
+}
+
+/// A kept choice: `workgroup items`.
+fn load(key: &str) -> Option<Schedule> {
+    let text = std::fs::read_to_string(path(key)?).ok()?;
+    let mut it = text.split_whitespace().map(|w| w.parse::<u32>().ok());
+    Some(Schedule { workgroup: it.next()??, items: it.next()?? })
+}
+
+/// Keeps a choice; a cache that cannot be written only costs the next process a tuning.
+fn store(key: &str, s: &Schedule) {
+    if let Some(p) = path(key) {
+        if let Some(dir) = p.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = std::fs::write(p, format!("{} {}\n", s.workgroup, s.items));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_inputs_are_deterministic_spread_and_never_zero() {
+        let a = random_bytes(Elem::F32, 1000, 3);
+        assert_eq!(a, random_bytes(Elem::F32, 1000, 3));
+        assert_ne!(a, random_bytes(Elem::F32, 1000, 4));
+        let v: Vec<f32> = a.chunks(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        assert!(v.iter().all(|x| (-1.0..1.0).contains(x) && *x != 0.0));
+        assert!(v.iter().any(|x| *x < -0.5) && v.iter().any(|x| *x > 0.5));
+        assert_eq!(random_bytes(Elem::F16, 10, 0).len(), 20);
+    }
+}

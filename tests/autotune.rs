@@ -1,0 +1,81 @@
+//! Autotune (`Context::with_autotune`): on wgpu each matmul with a choice of templates is timed
+//! once, checked against the CPU reference, and its fastest variant kept in the cache
+//! directory; a schedule the graph sets is never overridden; results match plain loops on every
+//! backend (the CPU and CUDA have no variants to time: nothing is tuned there).
+
+mod common;
+
+use common::*;
+use forge::prelude::*;
+
+forge_graph! {
+    graph Tune {
+        dims { M, K, N }
+        input  a: f32[M, K];
+        weight w: f32[K, N];
+        weight bias: f32[N];
+        temp   t: f32[M, K];
+        output y: f32[M, N];
+        output z: f32[M, N];
+        t = a * 0.5;
+        y = matmul(t, w) + bias;
+        #[schedule(workgroup = 256, items = 4)]
+        z = matmul(a, w) * 0.5;
+    }
+}
+
+/// Each kernel's variant as the profile names it.
+fn variants(g: &Tune) -> Vec<String> {
+    g.last_profile().map(|p| p.kernels.iter().map(|k| k.variant.clone()).collect()).unwrap_or_default()
+}
+
+fn tuned_matmuls_match_and_the_choice_is_kept(ctx: &Context) {
+    // Odd sizes; the second's arguments (1.8 MB) outgrow the context's initial 1 MiB slabs.
+    for (m, k, n) in [(70, 45, 131), (150, 520, 700)] {
+        tune_one(&ctx.clone().with_autotune(true), m, k, n);
+    }
+}
+
+fn tune_one(ctx: &Context, m: usize, k: usize, n: usize) {
+    let (a, w, bias) = (rand_f32(m * k, 1.0, 81), rand_f32(k * n, 1.0, 82), rand_f32(n, 1.0, 83));
+    let product = naive_matmul(&a, &w, m, k, n);
+    // The tuned product reads a temp (bound read-write), as in a real model.
+    let want_y: Vec<f32> = product.iter().enumerate().map(|(i, v)| v * 0.5 + bias[i % n]).collect();
+    let want_z: Vec<f32> = product.iter().map(|v| v * 0.5).collect();
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let mut g = Tune::new(ctx, TuneDims { m, k, n }).unwrap();
+        g.load_weights(TuneWeights { w: &w, bias: &bias }).unwrap();
+        let out = g.run(TuneInputs { a: &a }).unwrap();
+        assert_close("y", &out.y, &want_y, 1e-4, 1.0);
+        assert_close("z", &out.z, &want_z, 1e-4, 1.0);
+        seen.push(variants(&g));
+    }
+    // Kernels: the map into `t`, the tuned product, the scheduled one.
+    for v in &seen {
+        assert_eq!(v.len(), 3, "{v:?}");
+        assert!(!v[0].contains("autotuned") && !v[2].contains("autotuned"), "only the product is tuned: {v:?}");
+        if ctx.kind() != BackendKind::Wgpu {
+            assert!(!v[1].contains("autotuned"), "{v:?}");
+        }
+    }
+    if ctx.kind() == BackendKind::Wgpu {
+        // The scheduled product keeps the template its attribute names.
+        assert!(seen.iter().all(|v| v[2].starts_with("register-blocked 64x64")), "{seen:?}");
+        assert!(seen[0][1].contains("autotuned: fastest of 3 (3 matched the CPU)"), "{:?}", seen[0]);
+        assert!(seen[1][1].contains("autotuned (kept from an earlier run)"), "{:?}", seen[1]);
+        // The same template both times.
+        assert_eq!(seen[0][1].split(';').next(), seen[1][1].split(';').next());
+    }
+}
+
+fn main() {
+    // A cache of this process's own, so the first instance really times its candidates.
+    let dir = std::env::temp_dir().join(format!("forge-autotune-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::env::set_var("FORGE_CACHE_DIR", &dir);
+    common::run_suite(
+        &[("tuned_matmuls_match_and_the_choice_is_kept", tuned_matmuls_match_and_the_choice_is_kept)],
+        &[],
+    );
+}
