@@ -62,7 +62,7 @@ pub fn nvrtc_ptx(program: &str, arch: &str) -> Result<String> {
 }
 pub use forge_runtime::{ir, BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
 #[cfg(feature = "wgpu")]
-pub use forge_runtime::{GraphPass, WgpuComputeContext};
+pub use forge_runtime::{wgpu, GraphPass, WgpuComputeContext};
 
 /// What a graph-using module needs: `use forge::prelude::*;`.
 pub mod prelude {

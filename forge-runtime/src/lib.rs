@@ -50,3 +50,6 @@ pub use backend::wgpu::{GraphPass, WgpuComputeContext};
 /// The cudarc version Forge's CUDA backend is built on (for code that mixes both).
 #[cfg(feature = "cuda")]
 pub use cudarc;
+/// The wgpu this crate is built on (the seed API takes and returns its types).
+#[cfg(feature = "wgpu")]
+pub use wgpu;

@@ -58,6 +58,8 @@ pub struct AdapterConstraints {
     pub shader_f16: bool,
     pub timestamps: bool,
     pub subgroups: bool,
+    /// `EXPERIMENTAL_COOPERATIVE_MATRIX` is enabled (only on contexts from `new_for_coopmat`).
+    pub cooperative_matrix: bool,
 }
 
 impl AdapterConstraints {
@@ -75,6 +77,7 @@ impl AdapterConstraints {
             shader_f16: features.contains(wgpu::Features::SHADER_F16),
             timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
             subgroups: features.contains(wgpu::Features::SUBGROUP),
+            cooperative_matrix: features.contains(wgpu::Features::EXPERIMENTAL_COOPERATIVE_MATRIX),
         }
     }
 }
@@ -194,14 +197,16 @@ pub(crate) fn wanted_features(available: wgpu::Features) -> wgpu::Features {
             | wgpu::Features::EXPERIMENTAL_RAY_QUERY)
 }
 
-/// Requests a device with the adapter's own limits (acceleration-structure limits included)
-/// and the optional features it has.
-pub(crate) fn request_device(adapter: &wgpu::Adapter) -> Result<(wgpu::Device, wgpu::Queue)> {
-    let required_features = wanted_features(adapter.features());
+/// Requests a device with the adapter's own limits (acceleration-structure limits included),
+/// the optional features it has, and `extra` (which the caller checked the adapter has).
+pub(crate) fn request_device(adapter: &wgpu::Adapter, extra: wgpu::Features) -> Result<(wgpu::Device, wgpu::Queue)> {
+    let required_features = wanted_features(adapter.features()) | (extra & adapter.features());
     // wgpu refuses EXPERIMENTAL_* features unless the descriptor carries the opt-in token.
     let experimental_features = if required_features.intersects(wgpu::Features::all_experimental_mask()) {
-        // SAFETY: the token only acknowledges that wgpu's experimental paths may have bugs; the one
-        // experimental feature requested is ray queries, used only by scenes a caller builds.
+        // SAFETY: the token only acknowledges that wgpu's experimental paths may have bugs; the
+        // experimental features requested are ray queries, used only by scenes a caller builds,
+        // and cooperative matrices, only on a `new_for_coopmat` context, used only by shaders a
+        // caller writes against the combinations `cooperative_matrix_properties()` lists.
         unsafe { wgpu::ExperimentalFeatures::enabled() }
     } else {
         wgpu::ExperimentalFeatures::disabled()

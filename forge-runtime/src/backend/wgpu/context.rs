@@ -44,6 +44,8 @@ pub struct WgpuComputeContext {
     pub(crate) uncaptured: Arc<Mutex<Vec<String>>>,
     /// Driver pipelines kept on disk across processes, where the device supports it.
     pub(crate) disk_cache: Option<super::disk_cache::DiskCache>,
+    /// The cooperative-matrix shapes and types the adapter lists (`new_for_coopmat`; else empty).
+    pub(crate) coopmat: Vec<wgpu::CooperativeMatrixProperties>,
 }
 
 impl std::fmt::Debug for WgpuComputeContext {
@@ -82,7 +84,7 @@ impl WgpuComputeContext {
         let instance = wgpu::Instance::new(desc);
         let adapters = pollster::block_on(instance.enumerate_adapters(opts.backends));
         let adapter = adapter::choose_adapter(adapters, opts)?;
-        let (device, queue) = adapter::request_device(&adapter)?;
+        let (device, queue) = adapter::request_device(&adapter, wgpu::Features::empty())?;
         Self::from_device(device, queue, &adapter.get_info(), opts.capacity_bytes as usize)
     }
 
@@ -144,6 +146,7 @@ impl WgpuComputeContext {
             readback_state: Mutex::new(ReadbackState::default()),
             uncaptured,
             disk_cache: super::disk_cache::DiskCache::open(&device_for_cache, adapter_info),
+            coopmat: Vec::new(),
         })
     }
 

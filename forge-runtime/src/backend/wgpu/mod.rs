@@ -8,6 +8,7 @@
 mod adapter;
 mod alloc;
 mod context;
+mod coopmat;
 mod device;
 mod disk_cache;
 mod exec;
