@@ -1,18 +1,21 @@
 //! Cooperative-matrix probe on wgpu: an f16 product `C[N,N] = A[N,N] · B[N,N]` (f32 accumulate)
 //! written directly with WGSL cooperative matrices (16×16×16 tiles; 4 subgroups of 32 lanes a
-//! workgroup, each owning 32×32 of C and loading its tiles straight from storage), on a
-//! `WgpuComputeContext::new_for_coopmat` context, where the adapter lists that combination.
-//! Prints the median device time of 10 dispatches (GPU timestamps), the TFLOP/s, and the largest
-//! error of 256 sampled outputs against an f64 reference. Not a Forge lowering yet: the first
-//! measurement of what this path gives, and the shape a lowering would take.
+//! workgroup, 2 × 2, each owning TM × TN tiles of C and loading its operands straight from
+//! storage), on a `WgpuComputeContext::new_for_coopmat` context, where the adapter lists that
+//! combination. Prints the median device time of 10 dispatches (GPU timestamps), the TFLOP/s,
+//! and the largest error of 256 sampled outputs against an f64 reference. Not a Forge lowering
+//! yet: the first measurement of what this path gives, and the shape a lowering would take.
 //!
-//! `cargo run --release --example coopmat_probe -- [N]` (N a multiple of 64; default 4096)
+//! `cargo run --release --example coopmat_probe -- [N [TM TN]]` (default 4096 2 2: a 64×64
+//! workgroup tile; N a multiple of the 32·TM × 32·TN workgroup tile, TM and TN 1 to 4)
 
 use forge::wgpu::CooperativeScalarType as Scalar;
 use forge::{BindingUsage, GraphPass, WgpuComputeContext};
+use std::fmt::Write as _;
 
-fn kernel(n: usize) -> String {
-    format!(
+/// The kernel for `n`: 4 subgroups a workgroup (2 × 2), each owning `tm × tn` 16×16 tiles.
+fn kernel(n: usize, tm: usize, tn: usize) -> String {
+    let mut s = format!(
         "enable f16;
 enable wgpu_cooperative_matrix;
 @group(0) @binding(0) var<storage, read> a: array<f16>;
@@ -23,42 +26,51 @@ const N: u32 = {n}u;
 @compute @workgroup_size(128)
 fn gemm(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {{
     let sg = lid / 32u;
-    let row0 = wg.y * 64u + (sg / 2u) * 32u;
-    let col0 = wg.x * 64u + (sg % 2u) * 32u;
-    var c00 = coopLoadT<coop_mat16x16<f32, C>>(&z[0], 16u);
-    var c01 = c00;
-    var c10 = c00;
-    var c11 = c00;
-    for (var k = 0u; k < N; k += 16u) {{
-        let a0 = coopLoadT<coop_mat16x16<f16, A>>(&a[row0 * N + k], N);
-        let a1 = coopLoadT<coop_mat16x16<f16, A>>(&a[(row0 + 16u) * N + k], N);
-        let b0 = coopLoadT<coop_mat16x16<f16, B>>(&b[k * N + col0], N);
-        let b1 = coopLoadT<coop_mat16x16<f16, B>>(&b[k * N + col0 + 16u], N);
-        c00 = coopMultiplyAdd(a0, b0, c00);
-        c01 = coopMultiplyAdd(a0, b1, c01);
-        c10 = coopMultiplyAdd(a1, b0, c10);
-        c11 = coopMultiplyAdd(a1, b1, c11);
-    }}
-    coopStoreT(c00, &c[row0 * N + col0], N);
-    coopStoreT(c01, &c[row0 * N + col0 + 16u], N);
-    coopStoreT(c10, &c[(row0 + 16u) * N + col0], N);
-    coopStoreT(c11, &c[(row0 + 16u) * N + col0 + 16u], N);
-}}
-"
-    )
+    let row0 = wg.y * {}u + (sg / 2u) * {}u;
+    let col0 = wg.x * {}u + (sg % 2u) * {}u;
+    let zero = coopLoadT<coop_mat16x16<f32, C>>(&z[0], 16u);
+",
+        32 * tm,
+        16 * tm,
+        32 * tn,
+        16 * tn
+    );
+    let tiles = || (0..tm).flat_map(move |i| (0..tn).map(move |j| (i, j)));
+    for (i, j) in tiles() {
+        let _ = writeln!(s, "    var c{i}{j} = zero;");
+    }
+    s.push_str("    for (var k = 0u; k < N; k += 16u) {\n");
+    for i in 0..tm {
+        let _ =
+            writeln!(s, "        let a{i} = coopLoadT<coop_mat16x16<f16, A>>(&a[(row0 + {}u) * N + k], N);", 16 * i);
+    }
+    for j in 0..tn {
+        let _ = writeln!(s, "        let b{j} = coopLoadT<coop_mat16x16<f16, B>>(&b[k * N + col0 + {}u], N);", 16 * j);
+    }
+    for (i, j) in tiles() {
+        let _ = writeln!(s, "        c{i}{j} = coopMultiplyAdd(a{i}, b{j}, c{i}{j});");
+    }
+    s.push_str("    }\n");
+    for (i, j) in tiles() {
+        let _ = writeln!(s, "    coopStoreT(c{i}{j}, &c[(row0 + {}u) * N + col0 + {}u], N);", 16 * i, 16 * j);
+    }
+    s.push_str("}\n");
+    s
 }
 
 fn main() -> forge::Result<()> {
-    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(4096);
-    if n == 0 || n % 64 != 0 {
+    let arg = |i: usize, default: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let (n, tm, tn) = (arg(1, 4096), arg(2, 2), arg(3, 2));
+    let (wm, wn) = (32 * tm, 32 * tn);
+    if !(1..=4).contains(&tm) || !(1..=4).contains(&tn) || n == 0 || n % wm != 0 || n % wn != 0 {
         return Err(forge::Error::InvalidArgument {
-            argument: "N".into(),
-            reason: format!("{n} is not a multiple of 64"),
+            argument: "N TM TN".into(),
+            reason: format!("TM = {tm} and TN = {tn} must be 1 to 4, N = {n} a multiple of the {wm}x{wn} tile"),
         });
     }
+    let source = kernel(n, tm, tn);
     // naga validates the kernel on any machine, before an adapter is looked for.
-    forge::lower::wgsl::validate(&kernel(n))
-        .map_err(|log| forge::Error::ShaderCompile { entry: "gemm".into(), log })?;
+    forge::lower::wgsl::validate(&source).map_err(|log| forge::Error::ShaderCompile { entry: "gemm".into(), log })?;
     let mut ctx = WgpuComputeContext::new_for_coopmat(1 << 20)?;
     println!("{}: cooperative matrices {:?}", ctx.adapter(), ctx.cooperative_matrix_properties());
     if !ctx.supports_cooperative_matrix((16, 16, 16), Scalar::F16, Scalar::F32) {
@@ -74,15 +86,13 @@ fn main() -> forge::Result<()> {
     let (ar, br) = (round(&a), round(&b));
     let va = ctx.allocate_weight(&f16s(&a), 0, 0)?;
     let vb = ctx.allocate_weight(&f16s(&b), 1, 0)?;
-    let c_bytes = (n * n * 4) as u64;
-    ctx.reserve_transient(1024, c_bytes)?;
+    ctx.reserve_transient(1024, (n * n * 4) as u64)?;
     let vz = ctx.allocate_and_write(&[0u8; 1024], 2, 0, BindingUsage::StorageRead)?;
     let vc = ctx.allocate_and_write(&vec![0xFFu8; n * n * 4], 3, 0, BindingUsage::StorageReadWrite)?;
-    let pipeline = ctx.compile_pipeline(&kernel(n), "gemm")?;
+    let pipeline = ctx.compile_pipeline(&source, "gemm")?;
     let bind_group = ctx.create_compute_bind_group(&pipeline, &[va, vb, vz, vc])?;
-    let groups = (n / 64) as u32;
-    let pass =
-        GraphPass::Dispatch { label: "coopmat gemm".into(), pipeline, bind_group, workgroups: [groups, groups, 1] };
+    let workgroups = [(n / wn) as u32, (n / wm) as u32, 1];
+    let pass = GraphPass::Dispatch { label: "coopmat gemm".into(), pipeline, bind_group, workgroups };
     ctx.submit_graph(std::slice::from_ref(&pass))?;
     let run = ctx.submit_graph_readback(&vec![pass; 10], &[])?;
     let got = ctx.read_buffer_f32(&vc)?;
@@ -94,16 +104,18 @@ fn main() -> forge::Result<()> {
         worst = worst.max((got[i * n + j] as f64 - want).abs());
         scale = scale.max(want.abs());
     }
+    let what = format!("coopmat f16 {n}^3, {wm}x{wn} a workgroup");
     match run.pass_ns {
         Some(mut ns) => {
             ns.sort_unstable();
             let t = ns[ns.len() / 2] as f64;
             let tflops = 2.0 * (n as f64).powi(3) / t / 1e3;
-            println!("coopmat f16 {n}^3: {:.1} us, {tflops:.2} TFLOP/s; largest error {worst:.3e} (largest value {scale:.2})", t / 1e3);
+            println!(
+                "{what}: {:.1} us, {tflops:.2} TFLOP/s; largest error {worst:.3e} (largest value {scale:.2})",
+                t / 1e3
+            );
         }
-        None => {
-            println!("coopmat f16 {n}^3: no GPU timestamps here; largest error {worst:.3e} (largest value {scale:.2})")
-        }
+        None => println!("{what}: no GPU timestamps here; largest error {worst:.3e} (largest value {scale:.2})"),
     }
     Ok(())
 }
