@@ -61,7 +61,9 @@ impl GraphInstance {
         let mut plan = crate::lower::lower(graph, dims)?;
         let tuned = if ctx.autotune() { ctx.device.tune(&plan)? } else { Vec::new() };
         for t in &tuned {
-            plan.kernels[t.kernel].schedule = t.schedule;
+            if let Some(k) = plan.kernels.get_mut(t.kernel) {
+                k.schedule = t.schedule;
+            }
         }
         let plan = Arc::new(plan);
         let exec = ctx.device.compile(Arc::clone(&plan))?;
