@@ -85,9 +85,10 @@ pub fn transient_bytes(plan: &Plan) -> (u64, u64) {
         let out = k.spec.body.out();
         let (mut read, mut read_write) = (0, 0);
         for (i, a) in k.spec.args.iter().enumerate() {
-            match a.role {
-                BufferRole::Input | BufferRole::Weight | BufferRole::Scene if i != out => read += aligned(a),
-                _ => read_write += aligned(a),
+            if i != out && read_only(a.role) {
+                read += aligned(a);
+            } else {
+                read_write += aligned(a);
             }
         }
         need = (need.0.max(read), need.1.max(read_write));
@@ -145,17 +146,23 @@ fn time_candidates(
     }))
 }
 
+/// Whether a kernel binds a buffer of `role` read-only: inputs and weights; temps, outputs
+/// and states are bound read-write.
+fn read_only(role: BufferRole) -> bool {
+    match role {
+        BufferRole::Input | BufferRole::Weight | BufferRole::Scene => true,
+        BufferRole::Temp | BufferRole::Output | BufferRole::State => false,
+    }
+}
+
 /// One view per argument, bound in order: the random inputs, the output poisoned with NaN.
 fn upload(o: &mut dyn OracleContext, spec: &KernelSpec, inputs: &[Vec<u8>], poison: &[u8]) -> Result<Vec<BufferView>> {
     let out = spec.body.out();
     (0..spec.args.len())
         .map(|i| {
-            // As the kernel binds it: inputs and weights read-only, temps, outputs and states
-            // read-write (wgpu keeps the two kinds in separate buffers).
-            let usage = match spec.args[i].role {
-                BufferRole::Input | BufferRole::Weight | BufferRole::Scene => BindingUsage::StorageRead,
-                BufferRole::Temp | BufferRole::Output | BufferRole::State => BindingUsage::StorageReadWrite,
-            };
+            // As the kernel binds it (wgpu keeps the two kinds in separate buffers).
+            let usage =
+                if read_only(spec.args[i].role) { BindingUsage::StorageRead } else { BindingUsage::StorageReadWrite };
             o.allocate_and_write(if i == out { poison } else { &inputs[i] }, i as u32, 0, usage)
         })
         .collect()
@@ -177,7 +184,9 @@ fn random_bytes(elem: Elem, len: usize, seed: u64) -> Vec<u8> {
         match elem {
             Elem::F16 => bytes.extend_from_slice(&half::f16::from_f32(v).to_le_bytes()),
             Elem::BF16 => bytes.extend_from_slice(&half::bf16::from_f32(v).to_le_bytes()),
-            _ => bytes.extend_from_slice(&v.to_le_bytes()),
+            Elem::F32 => bytes.extend_from_slice(&v.to_le_bytes()),
+            // Not tuned today (`candidates`); small non-negative values where they would be.
+            Elem::U32 | Elem::I32 => bytes.extend_from_slice(&(((v + 1.0) * 4.0) as u32).to_le_bytes()),
         }
     }
     bytes
