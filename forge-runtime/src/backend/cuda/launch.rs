@@ -25,8 +25,10 @@ pub(super) fn programmatic_launches(capability: (u32, u32)) -> bool {
     capability >= (9, 0) && std::env::var("FORGE_CUDA_PDL").map_or(true, |v| v.trim() != "0")
 }
 
-/// Launches `function` with mixed 64- and 32-bit parameters; `programmatic` only for kernels
-/// whose first statement is the grid-dependency wait (see `lower::cuda::GRID_WAIT`).
+/// Launches `function` with mixed 64- and 32-bit parameters through `cuLaunchKernelEx` (cudarc's
+/// builder has no launch attributes); with `programmatic` (only for kernels whose first
+/// statement is the grid-dependency wait, see `lower::cuda::GRID_WAIT`) it carries
+/// `PROGRAMMATIC_STREAM_SERIALIZATION`, otherwise no attribute: a plain launch.
 pub(super) fn launch(
     ctx: &CudaComputeContext,
     function: &CudaFunction,
@@ -34,35 +36,8 @@ pub(super) fn launch(
     dims: LaunchDims,
     programmatic: bool,
 ) -> Result<()> {
-    if programmatic {
-        return launch_programmatic(ctx, function, params, dims);
-    }
-    use cudarc::driver::{LaunchConfig, PushKernelArg};
-    let cfg = LaunchConfig { grid_dim: dims.grid, block_dim: dims.block, shared_mem_bytes: dims.shared_mem_bytes };
-    let mut builder = ctx.stream().launch_builder(function);
-    for p in params {
-        match p {
-            Param::U64(v) => builder.arg(v),
-            Param::U32(v) => builder.arg(v),
-            Param::Map(m) => builder.arg(m),
-        };
-    }
-    // SAFETY: the parameters follow the kernel's declared list (device addresses of live arena
-    // memory, then sizes or tensor maps of that memory), and the launch shape is the kernel's
-    // own, its dynamic shared memory within the limit set when it was loaded.
-    unsafe { builder.launch(cfg) }.map(|_| ()).map_err(|e| super::context::cuda_err("launching a kernel", e))
-}
-
-/// `cuLaunchKernelEx` with `PROGRAMMATIC_STREAM_SERIALIZATION` (cudarc's builder has no
-/// launch attributes).
-fn launch_programmatic(
-    ctx: &CudaComputeContext,
-    function: &CudaFunction,
-    params: &[Param],
-    dims: LaunchDims,
-) -> Result<()> {
     use cudarc::driver::sys;
-    let err = |e| super::context::cuda_err("launching a kernel (programmatic dependent launch)", e);
+    let err = |e| super::context::cuda_err("launching a kernel", e);
     ctx.cuda_context().bind_to_thread().map_err(err)?;
     // The driver reads each parameter's bytes through these pointers during the call only.
     let mut args: Vec<*mut c_void> = params
@@ -92,11 +67,13 @@ fn launch_programmatic(
         sharedMemBytes: dims.shared_mem_bytes,
         hStream: ctx.stream().cu_stream(),
         attrs: &mut attr,
-        numAttrs: 1,
+        numAttrs: u32::from(programmatic),
     };
-    // SAFETY: as in `launch`: the parameters follow the kernel's declared list and point at
-    // values that outlive the call; the function belongs to the context bound above and the
-    // stream to that context; the kernel waits on its grid dependency before touching memory.
+    // SAFETY: the parameters follow the kernel's declared list (device addresses of live arena
+    // memory, then sizes or tensor maps of that memory) and point at values that outlive the
+    // call; the launch shape is the kernel's own, its dynamic shared memory within the limit set
+    // when it was loaded; the function belongs to the context bound above and the stream to
+    // that context; a programmatic kernel waits on its grid dependency before touching memory.
     unsafe { sys::cuLaunchKernelEx(&config, function.cu_function(), args.as_mut_ptr(), std::ptr::null_mut()) }
         .result()
         .map_err(err)
