@@ -1,12 +1,91 @@
 //! `WgpuComputeContext::new_for_coopmat` (the seed API's cooperative-matrix path): on an adapter
 //! that lists f16 16×16×16 products with an f32 accumulator, a WGSL kernel using them runs and
-//! is exact on small integers; elsewhere that test is ignored with the reason printed
-//! (`FORGE_REQUIRE_COOPMAT=1` makes it a failure). The kernel's WGSL is validated by naga on
-//! every machine.
+//! is exact on small integers, and a graph's f16 matmuls on `Context::wgpu()` run on them
+//! (interior tiles straight from storage, edge tiles and odd layouts staged) and match the CPU;
+//! elsewhere those tests are ignored with the reason printed (`FORGE_REQUIRE_COOPMAT=1` makes
+//! that a failure). The kernel's WGSL is validated by naga on every machine.
 
+mod common;
+
+use common::{assert_close, naive_matmul, rand_f32};
+use forge::prelude::*;
 use forge::wgpu::CooperativeScalarType as Scalar;
 use forge::{BindingUsage, GraphPass, WgpuComputeContext};
 use libtest_mimic::{Arguments, Failed, Trial};
+
+forge_graph! {
+    graph Half {
+        dims { B, M, K, N }
+        input  x: f16[B, M, K];
+        input  at: f16[K, M];
+        weight w: f16[N, K];
+        weight b: f16[K, N];
+        weight bias: f32[N];
+        output y1: f32[B, M, N];
+        output y2: f32[M, N];
+        output y3: f16[M, N];
+        y1 = matmul(x, transpose(w)) + bias;
+        y2 = matmul(transpose(at), b);
+        y3 = (matmul(transpose(at), b) * 0.5) as f16;
+    }
+}
+
+fn halves(v: &[f32]) -> Vec<f16> {
+    v.iter().map(|x| f16::from_f32(*x)).collect()
+}
+
+fn widen(v: &[f16]) -> Vec<f32> {
+    v.iter().map(|x| x.to_f32()).collect()
+}
+
+/// Row-major `[c, r]` as `[r, c]`.
+fn transposed(v: &[f32], r: usize, c: usize) -> Vec<f32> {
+    (0..r * c).map(|i| v[(i % c) * r + i / c]).collect()
+}
+
+/// Products of f16 operands through `Context::wgpu()`, which then runs them on cooperative
+/// matrices (the profile says so), against f64 loops over the same f16 values: aligned sizes
+/// (interior tiles from storage, edges staged), odd sizes (all staged), and sizes that fill
+/// 128×128 tiles.
+fn graph_matmuls_match_the_cpu() -> Result<(), Failed> {
+    let ctx = Context::wgpu().map_err(|e| Failed::from(e.to_string()))?;
+    for (bt, m, k, n) in [(2, 150, 64, 200), (3, 37, 50, 45), (2, 256, 256, 384)] {
+        let x = halves(&rand_f32(bt * m * k, 1.0, 61));
+        let at = halves(&rand_f32(k * m, 1.0, 62));
+        let w = halves(&rand_f32(n * k, 1.0, 63));
+        let b = halves(&rand_f32(k * n, 1.0, 64));
+        let bias = rand_f32(n, 1.0, 65);
+        let wt = transposed(&widen(&w), k, n);
+        let mut want1 = Vec::new();
+        for e in 0..bt {
+            let xe = widen(&x[e * m * k..(e + 1) * m * k]);
+            let p = naive_matmul(&xe, &wt, m, k, n);
+            want1.extend(p.iter().enumerate().map(|(i, v)| v + bias[i % n]));
+        }
+        let want2 = naive_matmul(&transposed(&widen(&at), m, k), &widen(&b), m, k, n);
+        let want3: Vec<f32> = want2.iter().map(|v| f16::from_f32(v * 0.5).to_f32()).collect();
+        let mut g = Half::new(&ctx, HalfDims { b: bt, m, k, n }).map_err(|e| Failed::from(e.to_string()))?;
+        g.load_weights(HalfWeights { w: &w, b: &b, bias: &bias }).map_err(|e| Failed::from(e.to_string()))?;
+        let out = g.run(HalfInputs { x: &x, at: &at }).map_err(|e| Failed::from(e.to_string()))?;
+        let products: Vec<String> = g
+            .last_profile()
+            .map(|p| p.kernels.iter().filter(|k| k.entry == "matmul").map(|k| k.variant.clone()).collect())
+            .unwrap_or_default();
+        if products.is_empty() || !products.iter().all(|v| v.contains("cooperative matrix")) {
+            return Err(
+                format!("{bt}x{m}x{k}x{n}: every product on cooperative matrices expected: {products:?}").into()
+            );
+        }
+        let checked = std::panic::catch_unwind(|| {
+            assert_close("y1", &out.y1, &want1, 1e-4, 1.0);
+            assert_close("y2", &out.y2, &want2, 1e-4, 1.0);
+            // One f16 rounding of a value that may differ in its last f32 bits.
+            assert_close("y3", &widen(&out.y3), &want3, 1e-3, 0.1);
+        });
+        checked.map_err(|_| Failed::from(format!("{bt}x{m}x{k}x{n}: see the assertion above")))?;
+    }
+    Ok(())
+}
 
 /// `c = a · b + c` for one 16×16 tile, row-major, by one subgroup.
 const PRODUCT: &str = "enable f16;
@@ -79,6 +158,8 @@ fn main() {
         (Err(e), None) => Err(Failed::from(e.to_string())),
     })
     .with_ignored_flag(ignored);
-    let trials = vec![Trial::test("coopmat_kernel_validates", validates), product];
+    let graph =
+        Trial::test("coopmat_graph_f16_matmuls_match_the_cpu", graph_matmuls_match_the_cpu).with_ignored_flag(ignored);
+    let trials = vec![Trial::test("coopmat_kernel_validates", validates), product, graph];
     libtest_mimic::run(&args, trials).exit();
 }

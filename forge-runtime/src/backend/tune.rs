@@ -10,7 +10,7 @@ use super::oracle::OracleContext;
 use crate::elem::Elem;
 use crate::error::Result;
 use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, Schedule};
-use crate::lower::code::geometry::{matmul_variant, MatmulVariant};
+use crate::lower::code::geometry::{coop_fits, matmul_variant, MatmulVariant};
 use crate::memory::{BindingUsage, BufferView};
 
 /// Timed runs of each candidate (after one warm-up); the median counts.
@@ -25,10 +25,13 @@ pub struct Tuned {
     pub note: String,
 }
 
-/// Schedules of the distinct variants that fit `spec` under `schedule`, the default first;
-/// empty when there is no choice (not a matmul, a schedule the graph set, the skinny kernel, or
-/// inputs the tuner cannot make: integers, uniforms, a non-f32 output, an output read in place).
-pub fn candidates(spec: &KernelSpec, schedule: &Schedule) -> Vec<Schedule> {
+/// Schedules of the distinct variants that fit `spec` under `schedule`, the device's default
+/// first; empty when there is no choice (not a matmul, a schedule the graph set, the skinny
+/// kernel, or inputs the tuner cannot make: integers, uniforms, a non-f32 output, an output
+/// read in place). `coop`: the device runs cooperative-matrix matmuls, which then lead (their
+/// modelled tile, then both tiles) and replace the plain default (which the device would
+/// turn into them), so every register-blocked or tiled variant is named by its `items`.
+pub fn candidates(spec: &KernelSpec, schedule: &Schedule, coop: bool) -> Vec<Schedule> {
     let KernelBody::Matmul(m) = &spec.body else { return Vec::new() };
     let out = spec.body.out();
     let floats = spec.args.iter().all(|a| matches!(a.elem, Elem::F32 | Elem::F16 | Elem::BF16));
@@ -39,9 +42,16 @@ pub fn candidates(spec: &KernelSpec, schedule: &Schedule) -> Vec<Schedule> {
     }
     let mut seen: Vec<MatmulVariant> = Vec::new();
     let mut picks = Vec::new();
-    for items in [1, 2, 4, 8] {
-        let s = Schedule { workgroup: 256, items };
-        let v = matmul_variant(m, &s);
+    let coop = coop && coop_fits(m, &spec.args);
+    let options = if coop {
+        let c = Schedule { coop: true, ..Schedule::default() };
+        vec![c, Schedule { items: 2, ..c }, Schedule { items: 4, ..c }]
+    } else {
+        vec![Schedule::default()]
+    };
+    let plain = [2, 4, 8].map(|items| Schedule { items, ..Schedule::default() });
+    for s in options.into_iter().chain(plain) {
+        let v = matmul_variant(m, &spec.args, &s);
         if !seen.contains(&v) {
             seen.push(v);
             picks.push(s);
@@ -55,10 +65,11 @@ pub fn candidates(spec: &KernelSpec, schedule: &Schedule) -> Vec<Schedule> {
 
 /// The choices for every kernel of `plan` with candidates: from the cache directory where a
 /// choice for this device and kernel is kept, else by timing each candidate on `device`.
-pub fn tune_plan(plan: &Plan, device: &mut dyn OracleContext, device_name: &str) -> Result<Vec<Tuned>> {
+/// `coop`: the device runs cooperative-matrix matmuls ([`candidates`]).
+pub fn tune_plan(plan: &Plan, device: &mut dyn OracleContext, device_name: &str, coop: bool) -> Result<Vec<Tuned>> {
     let mut tuned = Vec::new();
     for (i, k) in plan.kernels.iter().enumerate() {
-        let cands = candidates(&k.spec, &k.schedule);
+        let cands = candidates(&k.spec, &k.schedule, coop);
         if cands.is_empty() {
             continue;
         }
@@ -78,10 +89,10 @@ pub fn tune_plan(plan: &Plan, device: &mut dyn OracleContext, device_name: &str)
 /// The device memory tuning `plan` needs at once, `(read-only, read-write)` bytes: the
 /// largest tuned kernel's arguments, each view 256-byte aligned (what the wgpu context reserves
 /// before [`tune_plan`]).
-pub fn transient_bytes(plan: &Plan) -> (u64, u64) {
+pub fn transient_bytes(plan: &Plan, coop: bool) -> (u64, u64) {
     let aligned = |a: &crate::ir::KernelArg| crate::memory::align_up((a.len * a.elem.size_bytes()).max(1) as u64);
     let mut need = (0, 0);
-    for k in plan.kernels.iter().filter(|k| !candidates(&k.spec, &k.schedule).is_empty()) {
+    for k in plan.kernels.iter().filter(|k| !candidates(&k.spec, &k.schedule, coop).is_empty()) {
         let out = k.spec.body.out();
         let (mut read, mut read_write) = (0, 0);
         for (i, a) in k.spec.args.iter().enumerate() {
@@ -203,11 +214,13 @@ fn path(key: &str) -> Option<std::path::PathBuf> {
     super::cache_dir::cache_dir().map(|d| d.join("tune").join(format!("{key}.txt")))
 }
 
-/// A kept choice: `workgroup items`.
+/// A kept choice: `workgroup items coop` (`coop` 0 or 1; absent in older files: 0).
 fn load(key: &str) -> Option<Schedule> {
     let text = std::fs::read_to_string(path(key)?).ok()?;
     let mut it = text.split_whitespace().map(|w| w.parse::<u32>().ok());
-    Some(Schedule { workgroup: it.next()??, items: it.next()?? })
+    let (workgroup, items) = (it.next()??, it.next()??);
+    let coop = it.next().flatten().unwrap_or(0) == 1;
+    Some(Schedule { workgroup, items, coop })
 }
 
 /// Keeps a choice; a cache that cannot be written only costs the next process a tuning.
@@ -216,7 +229,7 @@ fn store(key: &str, s: &Schedule) {
         if let Some(dir) = p.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
-        let _ = std::fs::write(p, format!("{} {}\n", s.workgroup, s.items));
+        let _ = std::fs::write(p, format!("{} {} {}\n", s.workgroup, s.items, u8::from(s.coop)));
     }
 }
 

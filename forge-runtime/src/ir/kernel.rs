@@ -213,11 +213,15 @@ impl KernelBody {
 pub struct Schedule {
     pub workgroup: u32,
     pub items: u32,
+    /// wgpu: a matmul of f16 operands runs on cooperative matrices (`matmul_coop`; `items` 2 or
+    /// 4 force its 64×64 or 128×128 tile). Set by the wgpu backend where the adapter lists f16
+    /// 16×16×16 with an f32 accumulator, never by a `#[schedule]`; ignored elsewhere.
+    pub coop: bool,
 }
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { workgroup: 256, items: 1 }
+        Schedule { workgroup: 256, items: 1, coop: false }
     }
 }
 

@@ -4,6 +4,8 @@
 //! each node (elementwise work fused around each built-in op as prologue and epilogue).
 
 pub(crate) mod code;
+#[cfg(test)]
+mod coop_tests;
 pub mod cuda;
 mod expr;
 mod node;

@@ -115,7 +115,7 @@ fn row_layouts_pack_short_rows_and_stream_long_ones() {
     assert_eq!(row_layout(8192, &s), resident(256, 1));
     assert_eq!(row_layout(16384, &s), resident(256, 1));
     assert!(!row_layout(16385, &s).resident);
-    assert!(!row_layout(100, &Schedule { workgroup: 96, items: 1 }).resident, "not a power of two");
+    assert!(!row_layout(100, &Schedule { workgroup: 96, items: 1, coop: false }).resident, "not a power of two");
 }
 
 #[test]

@@ -18,6 +18,17 @@ pub fn needs_f16(spec: &KernelSpec) -> bool {
     spec.args.iter().any(|a| a.elem == Elem::F16)
 }
 
+/// Whether the kernel runs the cooperative-matrix matmul under `schedule` (its module then
+/// enables `wgpu_cooperative_matrix`, which only a `new_for_coopmat` device compiles).
+pub fn uses_coop(spec: &KernelSpec, schedule: &Schedule) -> bool {
+    match &spec.body {
+        KernelBody::Matmul(m) => {
+            matches!(geometry::matmul_variant(m, &spec.args, schedule), geometry::MatmulVariant::Coop(_))
+        }
+        _ => false,
+    }
+}
+
 /// The WGSL module of one kernel under [`geometry::wgsl_schedule`] (as [`dispatch`] sizes it).
 /// `bases[i]` is an element offset added to every index of argument `i` (when the backend
 /// cannot bind the argument's range at its offset).
@@ -27,6 +38,8 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
     }
     let schedule = &geometry::wgsl_schedule(spec, schedule);
     let mut w = Writer::new(Dialect::Wgsl, spec, *schedule, bases.to_vec());
+    w.packed = geometry::coop_packed_args(spec, schedule, bases);
+    let packed = w.packed.clone();
     w.emit_body();
     let threads = w.threads;
     let vectors: Vec<bool> = (0..spec.args.len()).map(|i| w.vector_binding(i)).collect();
@@ -34,8 +47,12 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
     let mut s = String::new();
     let _ = writeln!(s, "// node: {}", spec.node);
     let _ = writeln!(s, "// kernel {} (workgroup {}, items {})", spec.body.kind(), threads, schedule.items);
-    if needs_f16(spec) {
+    let coop = uses_coop(spec, schedule);
+    if needs_f16(spec) || coop {
         s.push_str("enable f16;\n");
+    }
+    if coop {
+        s.push_str("enable wgpu_cooperative_matrix;\n");
     }
     let out = spec.body.out();
     for (i, a) in spec.args.iter().enumerate() {
@@ -49,7 +66,13 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
             Elem::BF16 => "u32",
         };
         let name = plan.buffers.get(a.buffer).map(|b| b.name.as_str()).unwrap_or("?");
-        let ty = if vectors[i] { format!("vec4<{ty}>") } else { ty.to_string() };
+        let ty = if packed.get(i).copied().unwrap_or(false) {
+            "vec4<u32>".to_string()
+        } else if vectors[i] {
+            format!("vec4<{ty}>")
+        } else {
+            ty.to_string()
+        };
         let _ = writeln!(s, "@group(0) @binding({i}) var<storage, {mode}> a{i}: array<{ty}>; // {name}");
     }
     if spec.uses_uniforms {

@@ -46,6 +46,9 @@ pub struct WgpuComputeContext {
     pub(crate) disk_cache: Option<super::disk_cache::DiskCache>,
     /// The cooperative-matrix shapes and types the adapter lists (`new_for_coopmat`; else empty).
     pub(crate) coopmat: Vec<wgpu::CooperativeMatrixProperties>,
+    /// Every subgroup has 32 invocations (the adapter's smallest and largest size): what the
+    /// cooperative matmul's tile assignment assumes.
+    pub(crate) subgroups_of_32: bool,
 }
 
 impl std::fmt::Debug for WgpuComputeContext {
@@ -147,6 +150,7 @@ impl WgpuComputeContext {
             uncaptured,
             disk_cache: super::disk_cache::DiskCache::open(&device_for_cache, adapter_info),
             coopmat: Vec::new(),
+            subgroups_of_32: adapter_info.subgroup_min_size == 32 && adapter_info.subgroup_max_size == 32,
         })
     }
 

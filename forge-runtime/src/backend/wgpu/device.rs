@@ -44,10 +44,12 @@ fn private_runtime_dir() {
 }
 
 impl WgpuDevice {
-    /// The best adapter of the environment (a GPU first, then software).
+    /// The best adapter of the environment (a GPU first, then software), with cooperative
+    /// matrices enabled where a Vulkan adapter has them ([`WgpuComputeContext::new_for_coopmat`]:
+    /// f16 matmuls then run on them).
     pub fn new() -> Result<Arc<WgpuDevice>> {
         private_runtime_dir();
-        let ctx = WgpuComputeContext::new(crate::backend::wgpu::SEED_SLAB_BYTES)?;
+        let ctx = WgpuComputeContext::new_for_coopmat(crate::backend::wgpu::SEED_SLAB_BYTES)?;
         Ok(WgpuDevice::from_context(ctx))
     }
 
@@ -85,12 +87,13 @@ impl Device for WgpuDevice {
         if !ctx.allocator.transient_is_empty() {
             return Ok(Vec::new());
         }
-        let (read, read_write) = crate::backend::tune::transient_bytes(plan);
+        let coop = ctx.coop_matmul();
+        let (read, read_write) = crate::backend::tune::transient_bytes(plan, coop);
         // Arguments that do not fit one buffer of this device: the modelled choices stay.
         if ctx.reserve_transient(read, read_write).is_err() {
             return Ok(Vec::new());
         }
-        let tuned = crate::backend::tune::tune_plan(plan, &mut *ctx, &self.description);
+        let tuned = crate::backend::tune::tune_plan(plan, &mut *ctx, &self.description, coop);
         ctx.clear_transient_allocations();
         tuned
     }

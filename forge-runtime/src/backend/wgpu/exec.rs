@@ -8,7 +8,8 @@ use super::context::{scoped, DeviceHandle, WgpuComputeContext};
 use super::layout::Layout;
 use crate::backend::{Executable, RunRequest, RunResult};
 use crate::error::{Error, Result};
-use crate::ir::{BufferId, BufferRole, KernelBody, Plan};
+use crate::ir::{BufferId, BufferRole, KernelBody, KernelSpec, Plan, Schedule};
+use crate::lower::code::geometry::coop_fits;
 use crate::lower::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,6 +57,18 @@ fn compile_all(ctx: &WgpuComputeContext, sources: &[(&str, &str)]) -> Result<Vec
     Ok(sources.iter().filter_map(|s| distinct.iter().position(|d| d == s)).map(|i| compiled[i].clone()).collect())
 }
 
+/// The schedule a kernel runs with on `ctx`: a matmul of f16 operands left at the default
+/// schedule runs on cooperative matrices where the context has them ([`WgpuComputeContext::coop_matmul`];
+/// `coop` is its answer, asked once a plan).
+pub(crate) fn device_schedule(coop: bool, spec: &KernelSpec, s: &Schedule) -> Schedule {
+    match &spec.body {
+        KernelBody::Matmul(m) if coop && *s == Schedule::default() && coop_fits(m, &spec.args) => {
+            Schedule { coop: true, ..*s }
+        }
+        _ => *s,
+    }
+}
+
 impl WgpuExec {
     pub fn new(device: Arc<super::WgpuDevice>, plan: Arc<Plan>) -> Result<WgpuExec> {
         let guard = device.lock();
@@ -79,18 +92,20 @@ impl WgpuExec {
         let mut variants = Vec::with_capacity(plan.kernels.len());
         let compiled_before = ctx.compilation_count();
         let mut kernels = Vec::with_capacity(plan.kernels.len());
+        let coop = ctx.coop_matmul();
         for k in &plan.kernels {
             let bindings = layout.bindings(&plan, &k.spec, &c)?;
             let bases: Vec<u64> = bindings.iter().map(|b| b.base).collect();
-            let source = emit_kernel(&plan, &k.spec, &k.schedule, &bases);
-            kernels.push((k, bindings, source, entry_name(&k.spec)));
+            let schedule = device_schedule(coop, &k.spec, &k.schedule);
+            let source = emit_kernel(&plan, &k.spec, &schedule, &bases);
+            kernels.push((k, schedule, bindings, source, entry_name(&k.spec)));
         }
-        let sources: Vec<(&str, &str)> = kernels.iter().map(|(_, _, s, e)| (s.as_str(), e.as_str())).collect();
+        let sources: Vec<(&str, &str)> = kernels.iter().map(|(_, _, _, s, e)| (s.as_str(), e.as_str())).collect();
         let pipelines = compile_all(ctx, &sources)?;
-        for ((k, bindings, _, _), pipeline) in kernels.into_iter().zip(pipelines) {
+        for ((k, schedule, bindings, _, _), pipeline) in kernels.into_iter().zip(pipelines) {
             let max_dim = c.max_compute_workgroups_per_dimension;
-            let total = crate::lower::wgsl::groups(&k.spec, &k.schedule);
-            let grid = dispatch(&k.spec, &k.schedule, max_dim).ok_or_else(|| Error::DispatchTooLarge {
+            let total = crate::lower::wgsl::groups(&k.spec, &schedule);
+            let grid = dispatch(&k.spec, &schedule, max_dim).ok_or_else(|| Error::DispatchTooLarge {
                 node: k.spec.node.clone(),
                 requested: total,
                 limit: max_dim as u64 * max_dim as u64,
@@ -113,7 +128,7 @@ impl WgpuExec {
             } else {
                 Some(layout.bind_group(&handle.device, &pipeline, &k.spec, &bindings, &[])?)
             };
-            variants.push(crate::lower::code::geometry::wgsl_variant_name(&k.spec, &k.schedule));
+            variants.push(crate::lower::code::geometry::wgsl_variant_name(&k.spec, &schedule));
             passes.push(Pass { label: k.spec.node.clone(), pipeline, bind_group, grid });
             all_bindings.push(bindings);
         }

@@ -2,7 +2,9 @@
 //! variant runs; and folding a workgroup count into a grid every backend accepts.
 
 use super::map::PARALLEL_REDUCE_MIN;
-use crate::ir::{AttentionBody, CoordValue, KernelBody, KernelSpec, MatmulBody, SExpr, Schedule};
+use super::matmul_coop::coop_tile;
+pub use super::matmul_coop::{coop_fits, coop_packed_args, COOP_SHARED_BYTES, COOP_THREADS};
+use crate::ir::{AttentionBody, CoordValue, KernelArg, KernelBody, KernelSpec, MatmulBody, SExpr, Schedule};
 
 /// Workgroups per dispatch dimension every WebGPU adapter supports (CUDA's y limit too).
 pub const MAX_WORKGROUPS_PER_DIM: u32 = 65_535;
@@ -13,7 +15,7 @@ pub const SKINNY_MAX_M: usize = 8;
 pub const SKINNY_COLS: u32 = 8;
 /// Multiprocessors the matmul choice assumes (an H200's 132): the templates do not know the
 /// device, and the choice only needs to tell a grid that fills a large GPU from one that does not.
-const ASSUMED_SMS: u64 = 132;
+pub(crate) const ASSUMED_SMS: u64 = 132;
 /// Threads per workgroup of the attention kernel.
 pub const ATTENTION_THREADS: u32 = 64;
 /// Most lanes that share one attention row.
@@ -53,6 +55,9 @@ pub enum MatmulVariant {
     Blocked(u32),
     /// A square tile of this side (16 for 256 invocations).
     Tiled(u32),
+    /// wgpu cooperative matrices (`matmul_coop`, f16 operands): [`COOP_THREADS`] invocations,
+    /// each of their four subgroups owning `t × t` 16×16 tiles (a `32t × 32t` output tile).
+    Coop(u32),
 }
 
 /// How many trailing batch dims of a matmul fold into its rows (0: none): the templates then
@@ -96,9 +101,16 @@ pub fn matmul_rows(m: &MatmulBody) -> (u64, u64) {
     (product(&m.batch[..outer]), m.m as u64 * product(&m.batch[outer..]))
 }
 
-pub fn matmul_variant(m: &MatmulBody, s: &Schedule) -> MatmulVariant {
+/// The template a matmul runs under schedule `s` (`args`: the kernel's arguments).
+pub fn matmul_variant(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> MatmulVariant {
     if matmul_rows(m).1 <= SKINNY_MAX_M as u64 && s.workgroup >= 2 * SKINNY_COLS {
         MatmulVariant::Skinny
+    } else if s.coop && coop_fits(m, args) {
+        MatmulVariant::Coop(match s.items {
+            2 => 2,
+            4 => 4,
+            _ => coop_tile(m),
+        })
     } else if s.workgroup == 256 && s.items == 4 {
         MatmulVariant::Blocked(64)
     } else if s.workgroup == 256 && s.items == 8 {
@@ -136,9 +148,10 @@ fn blocked_or_tiled(m: &MatmulBody) -> MatmulVariant {
 /// Threads per workgroup a kernel runs with.
 pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
     match &spec.body {
-        KernelBody::Matmul(m) => match matmul_variant(m, s) {
+        KernelBody::Matmul(m) => match matmul_variant(m, &spec.args, s) {
             MatmulVariant::Skinny => s.workgroup / SKINNY_COLS * SKINNY_COLS,
             MatmulVariant::Blocked(_) => 256,
+            MatmulVariant::Coop(_) => COOP_THREADS,
             MatmulVariant::Tiled(t) => t * t,
         },
         KernelBody::Attention(_) => ATTENTION_THREADS.min(s.workgroup.max(1)),
@@ -170,8 +183,9 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         }
         KernelBody::Matmul(m) => {
             let (entries, rows) = matmul_rows(m);
-            let per = match matmul_variant(m, s) {
+            let per = match matmul_variant(m, &spec.args, s) {
                 MatmulVariant::Skinny => (m.n as u64).div_ceil(SKINNY_COLS as u64),
+                MatmulVariant::Coop(t) => rows.div_ceil(32 * t as u64) * (m.n as u64).div_ceil(32 * t as u64),
                 MatmulVariant::Blocked(tile) | MatmulVariant::Tiled(tile) => {
                     rows.div_ceil(tile as u64) * (m.n as u64).div_ceil(tile as u64)
                 }
@@ -330,8 +344,11 @@ pub fn fold(total: u64, x_limit: u32) -> Option<[u32; 3]> {
 pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
     let t = threads(spec, s);
     match &spec.body {
-        KernelBody::Matmul(m) => match matmul_variant(m, s) {
+        KernelBody::Matmul(m) => match matmul_variant(m, &spec.args, s) {
             MatmulVariant::Skinny => format!("skinny matmul ({t} threads, {SKINNY_COLS} columns per group)"),
+            MatmulVariant::Coop(c) => {
+                format!("cooperative matrix f16 {0}x{0} (4 subgroups of {c}x{c} 16x16 tiles)", 32 * c)
+            }
             MatmulVariant::Blocked(tile) => {
                 format!("register-blocked {tile}x{tile} ({}x{} per thread)", tile / 16, tile / 16)
             }
@@ -406,8 +423,8 @@ mod tests {
         // MiniLM's projections: 8 entries of 30 rows against one weight are one 240-row product.
         let shared = with_b(&[8], &[0], 30, 384, 1536);
         assert_eq!((folded_batch_dims(&shared), matmul_rows(&shared)), (1, (1, 240)));
-        assert_eq!(matmul_variant(&shared, &s), MatmulVariant::Blocked(64));
-        assert_eq!(matmul_variant(&with_b(&[8], &[0], 30, 384, 384), &s), MatmulVariant::Tiled(16));
+        assert_eq!(matmul_variant(&shared, &[], &s), MatmulVariant::Blocked(64));
+        assert_eq!(matmul_variant(&with_b(&[8], &[0], 30, 384, 384), &[], &s), MatmulVariant::Tiled(16));
         // Per-entry B: nothing folds, and each entry keeps its own tiles (2 of 16 rows each).
         let own = product(&[8], 30, 384, 384);
         assert_eq!((folded_batch_dims(&own), matmul_rows(&own)), (0, (8, 30)));
@@ -426,14 +443,14 @@ mod tests {
         assert_eq!(folded_batch_dims(&with_b(&[], &[], 4, 6, 2)), 0);
         // Few folded rows take the skinny kernel: one workgroup per 8 columns for all entries.
         let decode = with_b(&[2, 3], &[0, 0], 1, 64, 80);
-        assert_eq!(matmul_variant(&decode, &s), MatmulVariant::Skinny);
+        assert_eq!(matmul_variant(&decode, &[], &s), MatmulVariant::Skinny);
         assert_eq!(groups(&spec(decode), &s), 10);
     }
 
     #[test]
     fn large_products_choose_the_register_blocked_tiles() {
         let s = Schedule::default();
-        let variant = |batch: &[usize], m, k, n| matmul_variant(&product(batch, m, k, n), &s);
+        let variant = |batch: &[usize], m, k, n| matmul_variant(&product(batch, m, k, n), &[], &s);
         assert_eq!(variant(&[], 4096, 4096, 4096), MatmulVariant::Blocked(128));
         assert_eq!(variant(&[12], 257, 19, 260), MatmulVariant::Blocked(128));
         assert_eq!(variant(&[], 1024, 1024, 1024), MatmulVariant::Blocked(64));
@@ -448,7 +465,7 @@ mod tests {
     #[test]
     fn schedules_force_a_matmul_variant() {
         let m = product(&[], 67, 45, 131);
-        let with = |workgroup, items| matmul_variant(&m, &Schedule { workgroup, items });
+        let with = |workgroup, items| matmul_variant(&m, &[], &Schedule { workgroup, items, coop: false });
         assert_eq!(with(256, 4), MatmulVariant::Blocked(64));
         assert_eq!(with(256, 8), MatmulVariant::Blocked(128));
         assert_eq!(with(64, 1), MatmulVariant::Tiled(8));

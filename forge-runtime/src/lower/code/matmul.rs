@@ -118,8 +118,9 @@ pub(super) fn epilogue(w: &mut Writer<'_>, m: &MatmulBody, bvars: &[String]) {
 }
 
 pub(super) fn matmul(w: &mut Writer<'_>, m: &MatmulBody) {
-    match matmul_variant(m, &w.sched) {
+    match matmul_variant(m, &w.spec.args, &w.sched) {
         MatmulVariant::Skinny => skinny(w, m),
+        MatmulVariant::Coop(t) => super::matmul_coop::coop(w, m, t),
         MatmulVariant::Blocked(tile) => blocked(w, m, tile),
         MatmulVariant::Tiled(t) => tiled(w, m, t),
     }

@@ -13,6 +13,7 @@ pub mod geometry;
 mod map;
 mod matmul;
 mod matmul_blocked;
+pub mod matmul_coop;
 mod prelude;
 mod rows;
 mod rows_reduce;
@@ -60,6 +61,10 @@ pub(crate) struct Writer<'a> {
     /// WGSL vector maps: the arguments bound as `array<vec4<…>>` (`true` at each; empty
     /// elsewhere), which the module declares so ([`Writer::vector_binding`]).
     pub vec_bound: Vec<bool>,
+    /// WGSL cooperative matmuls: the f16 arguments bound as `array<vec4<u32>>` (8 f16 a
+    /// vector; `true` at each; [`geometry::coop_packed_args`]), read one f16 at a time
+    /// elsewhere through [`Writer::load`].
+    pub packed: Vec<bool>,
     vec_reads: std::cell::RefCell<std::collections::BTreeSet<(usize, usize)>>,
     body: String,
     /// Workgroup arrays: name, element type as the dialect spells it, length.
@@ -83,6 +88,7 @@ impl<'a> Writer<'a> {
             vec_indices: &["i"],
             variant: None,
             vec_bound: Vec::new(),
+            packed: Vec::new(),
             vec_reads: Default::default(),
             body: String::new(),
             shared: Vec::new(),
@@ -191,6 +197,10 @@ impl<'a> Writer<'a> {
     /// Workgroup memory: `len` values of `ty`.
     pub fn shared(&mut self, name: &str, ty: Ty, len: usize) {
         self.shared.push((name.to_string(), ty.name(), len.max(1)));
+    }
+    /// Workgroup memory: `len` values of a type spelled `ty` (e.g. WGSL's `f16`).
+    pub fn shared_raw(&mut self, name: &str, ty: &'static str, len: usize) {
+        self.shared.push((name.to_string(), ty, len.max(1)));
     }
     /// Workgroup memory: `len` 16-byte vectors of four f32 ([`Writer::f32x4_ty`]).
     pub fn shared_f32x4(&mut self, name: &str, len: usize) {
@@ -307,6 +317,9 @@ impl<'a> Writer<'a> {
         let out_is_atomic = self.d == Dialect::Wgsl && a.elem == Elem::BF16 && arg == self.spec.body.out();
         match (self.d, a.elem) {
             (_, Elem::F32 | Elem::U32 | Elem::I32) => format!("a{arg}[{index}]"),
+            (Dialect::Wgsl, Elem::F16) if self.packed.get(arg).copied().unwrap_or(false) => {
+                format!("unpack2x16float(a{arg}[({index}) >> 3u][(({index}) >> 1u) & 3u])[({index}) & 1u]")
+            }
             (Dialect::Wgsl, Elem::F16) => format!("f32(a{arg}[{index}])"),
             (Dialect::Cuda, Elem::F16) => format!("forge_h2f(a{arg}[{index}])"),
             (Dialect::Wgsl, Elem::BF16) if out_is_atomic => {
