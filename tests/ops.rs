@@ -617,8 +617,18 @@ fn naive_attention(
 
 fn attention_against_loops(ctx: &Context) {
     // Few keys (8 lanes a row, a partial last workgroup), MiniLM-like rows (16 lanes, more
-    // keys than queries under the causal flag), and one key (one lane a row).
-    for (b, h, t, s, e) in [(2, 3, 5, 7, 8), (2, 2, 33, 40, 32), (2, 3, 1, 1, 4)] {
+    // keys than queries under the causal flag), one key (one lane a row); keys in three tiles
+    // of workgroup memory with 16 lanes and with one (64-wide heads), and heads too wide for
+    // a tile (every row reads its keys from memory).
+    let cases = [
+        (2, 3, 5, 7, 8),
+        (2, 2, 33, 40, 32),
+        (2, 3, 1, 1, 4),
+        (2, 1, 20, 130, 32),
+        (2, 1, 9, 70, 64),
+        (2, 1, 3, 9, 300),
+    ];
+    for (b, h, t, s, e) in cases {
         let (q, k, v) =
             (rand_f32(b * h * t * e, 1.0, 50), rand_f32(b * h * s * e, 1.0, 51), rand_f32(b * h * s * e, 1.0, 52));
         let mut m = vec![0.0f32; b * s];

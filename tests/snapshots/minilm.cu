@@ -562,19 +562,19 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_bfee67b4eb8f63
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_640f8d9978d7816b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-    __shared__ f32 smx[64];
-    __shared__ f32 sden[64];
-    __shared__ f32 so[2048];
+extern "C" __global__ void __launch_bounds__(64) forge_attention_6ed17ac24aeb647f(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ f32 sm[2176];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 qrow = group * 4u + lid % 4u;
+    if (group >= 768u) {
+        return;
+    }
+    const u32 bidx = group / 8u;
+    const u32 qraw = (group % 8u) * 4u + lid % 4u;
     const u32 lane = lid / 4u;
     const u32 base = lid % 4u;
-    const u32 qr = (qrow < 2879u ? qrow : 2879u);
-    const u32 bidx = qr / 30u;
-    const u32 qi = qr % 30u;
+    const u32 qi = (qraw < 29u ? qraw : 29u);
     const u32 b0 = bidx / 12u;
     const u32 b1 = (bidx / 1u) % 12u;
     const f32 scale = 0.17677669f;
@@ -590,57 +590,84 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_640f8d9978d7816
     }
     f32 mx = __uint_as_float(4286578688u);
     f32 den = 0.0f;
-    for (u32 kj = lane; kj < 30u; kj += 16u) {
-        f32 s = 0.0f;
-        #pragma unroll
-        for (u32 d = 0u; d < 32u; ++d) {
-            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+    for (u32 c0 = 0u; c0 < 30u; c0 += 30u) {
+        __syncthreads();
+        for (u32 x = lid; x < 960u; x += 64u) {
+            const u32 kj = c0 + x / 32u;
+            const u32 d = x % 32u;
+            f32 val = 0.0f;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[0u + (x / 32u) * 33u + d] = val;
         }
-        s = s * scale + a4[b0 * 30u + kj];
-        if (__float_as_uint(s) != 4286578688u) {
-            const f32 mnew = forge_fmax(mx, s);
-            const f32 corr = expf(mx - mnew);
-            const f32 p = expf(s - mnew);
-            den = den * corr + p;
+        for (u32 x = lid; x < 960u; x += 64u) {
+            const u32 kj = c0 + x / 32u;
+            const u32 d = x % 32u;
+            f32 val = 0.0f;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[990u + (x / 32u) * 33u + d] = val;
+        }
+        __syncthreads();
+        for (u32 kk = lane; kk < 30u; kk += 16u) {
+            const u32 kj = c0 + kk;
+            if (kj >= 30u) {
+                break;
+            }
+            f32 s = 0.0f;
             #pragma unroll
             for (u32 d = 0u; d < 32u; ++d) {
-                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                s = s + qv[d] * sm[kk * 33u + d];
             }
-            mx = mnew;
+            s = s * scale + a4[b0 * 30u + kj];
+            if (__float_as_uint(s) != 4286578688u) {
+                const f32 mnew = forge_fmax(mx, s);
+                const f32 corr = expf(mx - mnew);
+                const f32 p = expf(s - mnew);
+                den = den * corr + p;
+                #pragma unroll
+                for (u32 d = 0u; d < 32u; ++d) {
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                mx = mnew;
+            }
         }
     }
-    smx[lid] = mx;
-    sden[lid] = den;
+    __syncthreads();
+    sm[lid] = mx;
+    sm[64u + lid] = den;
     #pragma unroll
     for (u32 d = 0u; d < 32u; ++d) {
-        so[d * 64u + lid] = o[d];
+        sm[128u + d * 64u + lid] = o[d];
     }
     __syncthreads();
     f32 rmx = __uint_as_float(4286578688u);
     #pragma unroll
     for (u32 l = 0u; l < 16u; ++l) {
-        rmx = forge_fmax(rmx, smx[base + l * 4u]);
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     f32 wl[16];
     f32 rden = 0.0f;
     #pragma unroll
     for (u32 l = 0u; l < 16u; ++l) {
-        const f32 ml = smx[base + l * 4u];
+        const f32 ml = sm[base + l * 4u];
         f32 wgt = 0.0f;
         if (__float_as_uint(ml) != 4286578688u) {
             wgt = expf(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l * 4u] * wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
     }
-    if (qrow < 2880u) {
+    if (qraw < 30u) {
         for (u32 d = lane; d < 32u; d += 16u) {
             f32 num = 0.0f;
             #pragma unroll
             for (u32 l = 0u; l < 16u; ++l) {
-                num = num + so[d * 64u + base + l * 4u] * wl[l];
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            const u32 at = qrow * 32u + d;
+            const u32 at = (bidx * 30u + qi) * 32u + d;
             const f32 acc = num / rden;
             a0[at] = acc;
         }
@@ -1662,7 +1689,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_640f8d9978d7816b (above)
+// runs forge_attention_6ed17ac24aeb647f (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1686,7 +1713,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_640f8d9978d7816b (above)
+// runs forge_attention_6ed17ac24aeb647f (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1710,7 +1737,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_640f8d9978d7816b (above)
+// runs forge_attention_6ed17ac24aeb647f (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1734,7 +1761,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_640f8d9978d7816b (above)
+// runs forge_attention_6ed17ac24aeb647f (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1758,7 +1785,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_640f8d9978d7816b (above)
+// runs forge_attention_6ed17ac24aeb647f (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)

@@ -717,18 +717,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> smx: array<f32, 64>;
-var<workgroup> sden: array<f32, 64>;
-var<workgroup> so: array<f32, 2048>;
+var<workgroup> sm: array<f32, 2176>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid % 4u;
+    if (group >= 768u) {
+        return;
+    }
+    let bidx: u32 = group / 8u;
+    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
     let lane: u32 = lid / 4u;
-    let base = lid % 4u;
-    let qr: u32 = min(qrow, 2879u);
-    let bidx: u32 = qr / 30u;
-    let qi: u32 = qr % 30u;
+    let base: u32 = lid % 4u;
+    let qi: u32 = min(qraw, 29u);
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -742,51 +742,78 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
-        var s: f32 = 0.0f;
-        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-        }
-        s = s * scale + a4[b0 * 30u + kj];
-        if (bitcast<u32>(s) != 4286578688u) {
-            let mnew: f32 = forge_fmax(mx, s);
-            let corr: f32 = exp(mx - mnew);
-            let p: f32 = exp(s - mnew);
-            den = den * corr + p;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
+        workgroupBarrier();
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
             }
-            mx = mnew;
+            sm[0u + (x / 32u) * 33u + d] = val;
+        }
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[990u + (x / 32u) * 33u + d] = val;
+        }
+        workgroupBarrier();
+        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
+            let kj: u32 = c0 + kk;
+            if (kj >= 30u) {
+                break;
+            }
+            var s: f32 = 0.0f;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            s = s * scale + a4[b0 * 30u + kj];
+            if (bitcast<u32>(s) != 4286578688u) {
+                let mnew: f32 = forge_fmax(mx, s);
+                let corr: f32 = exp(mx - mnew);
+                let p: f32 = exp(s - mnew);
+                den = den * corr + p;
+                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                mx = mnew;
+            }
         }
     }
-    smx[lid] = mx;
-    sden[lid] = den;
+    workgroupBarrier();
+    sm[lid] = mx;
+    sm[64u + lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[d * 64u + lid] = o[d];
+        sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l * 4u]);
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l * 4u];
+        let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l * 4u] * wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
     }
-    if (qrow < 2880u) {
+    if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[d * 64u + base + l * 4u] * wl[l];
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = qrow * 32u + d;
+            let at: u32 = (bidx * 30u + qi) * 32u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
@@ -2320,18 +2347,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> smx: array<f32, 64>;
-var<workgroup> sden: array<f32, 64>;
-var<workgroup> so: array<f32, 2048>;
+var<workgroup> sm: array<f32, 2176>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid % 4u;
+    if (group >= 768u) {
+        return;
+    }
+    let bidx: u32 = group / 8u;
+    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
     let lane: u32 = lid / 4u;
-    let base = lid % 4u;
-    let qr: u32 = min(qrow, 2879u);
-    let bidx: u32 = qr / 30u;
-    let qi: u32 = qr % 30u;
+    let base: u32 = lid % 4u;
+    let qi: u32 = min(qraw, 29u);
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -2345,51 +2372,78 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
-        var s: f32 = 0.0f;
-        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-        }
-        s = s * scale + a4[b0 * 30u + kj];
-        if (bitcast<u32>(s) != 4286578688u) {
-            let mnew: f32 = forge_fmax(mx, s);
-            let corr: f32 = exp(mx - mnew);
-            let p: f32 = exp(s - mnew);
-            den = den * corr + p;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
+        workgroupBarrier();
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
             }
-            mx = mnew;
+            sm[0u + (x / 32u) * 33u + d] = val;
+        }
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[990u + (x / 32u) * 33u + d] = val;
+        }
+        workgroupBarrier();
+        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
+            let kj: u32 = c0 + kk;
+            if (kj >= 30u) {
+                break;
+            }
+            var s: f32 = 0.0f;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            s = s * scale + a4[b0 * 30u + kj];
+            if (bitcast<u32>(s) != 4286578688u) {
+                let mnew: f32 = forge_fmax(mx, s);
+                let corr: f32 = exp(mx - mnew);
+                let p: f32 = exp(s - mnew);
+                den = den * corr + p;
+                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                mx = mnew;
+            }
         }
     }
-    smx[lid] = mx;
-    sden[lid] = den;
+    workgroupBarrier();
+    sm[lid] = mx;
+    sm[64u + lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[d * 64u + lid] = o[d];
+        sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l * 4u]);
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l * 4u];
+        let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l * 4u] * wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
     }
-    if (qrow < 2880u) {
+    if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[d * 64u + base + l * 4u] * wl[l];
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = qrow * 32u + d;
+            let at: u32 = (bidx * 30u + qi) * 32u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
@@ -3923,18 +3977,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> smx: array<f32, 64>;
-var<workgroup> sden: array<f32, 64>;
-var<workgroup> so: array<f32, 2048>;
+var<workgroup> sm: array<f32, 2176>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid % 4u;
+    if (group >= 768u) {
+        return;
+    }
+    let bidx: u32 = group / 8u;
+    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
     let lane: u32 = lid / 4u;
-    let base = lid % 4u;
-    let qr: u32 = min(qrow, 2879u);
-    let bidx: u32 = qr / 30u;
-    let qi: u32 = qr % 30u;
+    let base: u32 = lid % 4u;
+    let qi: u32 = min(qraw, 29u);
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -3948,51 +4002,78 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
-        var s: f32 = 0.0f;
-        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-        }
-        s = s * scale + a4[b0 * 30u + kj];
-        if (bitcast<u32>(s) != 4286578688u) {
-            let mnew: f32 = forge_fmax(mx, s);
-            let corr: f32 = exp(mx - mnew);
-            let p: f32 = exp(s - mnew);
-            den = den * corr + p;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
+        workgroupBarrier();
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
             }
-            mx = mnew;
+            sm[0u + (x / 32u) * 33u + d] = val;
+        }
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[990u + (x / 32u) * 33u + d] = val;
+        }
+        workgroupBarrier();
+        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
+            let kj: u32 = c0 + kk;
+            if (kj >= 30u) {
+                break;
+            }
+            var s: f32 = 0.0f;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            s = s * scale + a4[b0 * 30u + kj];
+            if (bitcast<u32>(s) != 4286578688u) {
+                let mnew: f32 = forge_fmax(mx, s);
+                let corr: f32 = exp(mx - mnew);
+                let p: f32 = exp(s - mnew);
+                den = den * corr + p;
+                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                mx = mnew;
+            }
         }
     }
-    smx[lid] = mx;
-    sden[lid] = den;
+    workgroupBarrier();
+    sm[lid] = mx;
+    sm[64u + lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[d * 64u + lid] = o[d];
+        sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l * 4u]);
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l * 4u];
+        let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l * 4u] * wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
     }
-    if (qrow < 2880u) {
+    if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[d * 64u + base + l * 4u] * wl[l];
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = qrow * 32u + d;
+            let at: u32 = (bidx * 30u + qi) * 32u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
@@ -5526,18 +5607,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> smx: array<f32, 64>;
-var<workgroup> sden: array<f32, 64>;
-var<workgroup> so: array<f32, 2048>;
+var<workgroup> sm: array<f32, 2176>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid % 4u;
+    if (group >= 768u) {
+        return;
+    }
+    let bidx: u32 = group / 8u;
+    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
     let lane: u32 = lid / 4u;
-    let base = lid % 4u;
-    let qr: u32 = min(qrow, 2879u);
-    let bidx: u32 = qr / 30u;
-    let qi: u32 = qr % 30u;
+    let base: u32 = lid % 4u;
+    let qi: u32 = min(qraw, 29u);
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -5551,51 +5632,78 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
-        var s: f32 = 0.0f;
-        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-        }
-        s = s * scale + a4[b0 * 30u + kj];
-        if (bitcast<u32>(s) != 4286578688u) {
-            let mnew: f32 = forge_fmax(mx, s);
-            let corr: f32 = exp(mx - mnew);
-            let p: f32 = exp(s - mnew);
-            den = den * corr + p;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
+        workgroupBarrier();
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
             }
-            mx = mnew;
+            sm[0u + (x / 32u) * 33u + d] = val;
+        }
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[990u + (x / 32u) * 33u + d] = val;
+        }
+        workgroupBarrier();
+        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
+            let kj: u32 = c0 + kk;
+            if (kj >= 30u) {
+                break;
+            }
+            var s: f32 = 0.0f;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            s = s * scale + a4[b0 * 30u + kj];
+            if (bitcast<u32>(s) != 4286578688u) {
+                let mnew: f32 = forge_fmax(mx, s);
+                let corr: f32 = exp(mx - mnew);
+                let p: f32 = exp(s - mnew);
+                den = den * corr + p;
+                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                mx = mnew;
+            }
         }
     }
-    smx[lid] = mx;
-    sden[lid] = den;
+    workgroupBarrier();
+    sm[lid] = mx;
+    sm[64u + lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[d * 64u + lid] = o[d];
+        sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l * 4u]);
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l * 4u];
+        let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l * 4u] * wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
     }
-    if (qrow < 2880u) {
+    if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[d * 64u + base + l * 4u] * wl[l];
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = qrow * 32u + d;
+            let at: u32 = (bidx * 30u + qi) * 32u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
@@ -7129,18 +7237,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> smx: array<f32, 64>;
-var<workgroup> sden: array<f32, 64>;
-var<workgroup> so: array<f32, 2048>;
+var<workgroup> sm: array<f32, 2176>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid % 4u;
+    if (group >= 768u) {
+        return;
+    }
+    let bidx: u32 = group / 8u;
+    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
     let lane: u32 = lid / 4u;
-    let base = lid % 4u;
-    let qr: u32 = min(qrow, 2879u);
-    let bidx: u32 = qr / 30u;
-    let qi: u32 = qr % 30u;
+    let base: u32 = lid % 4u;
+    let qi: u32 = min(qraw, 29u);
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -7154,51 +7262,78 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
-        var s: f32 = 0.0f;
-        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-        }
-        s = s * scale + a4[b0 * 30u + kj];
-        if (bitcast<u32>(s) != 4286578688u) {
-            let mnew: f32 = forge_fmax(mx, s);
-            let corr: f32 = exp(mx - mnew);
-            let p: f32 = exp(s - mnew);
-            den = den * corr + p;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
+        workgroupBarrier();
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
             }
-            mx = mnew;
+            sm[0u + (x / 32u) * 33u + d] = val;
+        }
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[990u + (x / 32u) * 33u + d] = val;
+        }
+        workgroupBarrier();
+        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
+            let kj: u32 = c0 + kk;
+            if (kj >= 30u) {
+                break;
+            }
+            var s: f32 = 0.0f;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            s = s * scale + a4[b0 * 30u + kj];
+            if (bitcast<u32>(s) != 4286578688u) {
+                let mnew: f32 = forge_fmax(mx, s);
+                let corr: f32 = exp(mx - mnew);
+                let p: f32 = exp(s - mnew);
+                den = den * corr + p;
+                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                mx = mnew;
+            }
         }
     }
-    smx[lid] = mx;
-    sden[lid] = den;
+    workgroupBarrier();
+    sm[lid] = mx;
+    sm[64u + lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[d * 64u + lid] = o[d];
+        sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l * 4u]);
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l * 4u];
+        let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l * 4u] * wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
     }
-    if (qrow < 2880u) {
+    if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[d * 64u + base + l * 4u] * wl[l];
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = qrow * 32u + d;
+            let at: u32 = (bidx * 30u + qi) * 32u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
@@ -8732,18 +8867,18 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> smx: array<f32, 64>;
-var<workgroup> sden: array<f32, 64>;
-var<workgroup> so: array<f32, 2048>;
+var<workgroup> sm: array<f32, 2176>;
 @compute @workgroup_size(64)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let qrow: u32 = group * 4u + lid % 4u;
+    if (group >= 768u) {
+        return;
+    }
+    let bidx: u32 = group / 8u;
+    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
     let lane: u32 = lid / 4u;
-    let base = lid % 4u;
-    let qr: u32 = min(qrow, 2879u);
-    let bidx: u32 = qr / 30u;
-    let qi: u32 = qr % 30u;
+    let base: u32 = lid % 4u;
+    let qi: u32 = min(qraw, 29u);
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
@@ -8757,51 +8892,78 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
-    for (var kj: u32 = lane; kj < 30u; kj = kj + 16u) {
-        var s: f32 = 0.0f;
-        for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-            s = s + qv[d] * a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-        }
-        s = s * scale + a4[b0 * 30u + kj];
-        if (bitcast<u32>(s) != 4286578688u) {
-            let mnew: f32 = forge_fmax(mx, s);
-            let corr: f32 = exp(mx - mnew);
-            let p: f32 = exp(s - mnew);
-            den = den * corr + p;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-                o[d] = o[d] * corr + p * a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
+        workgroupBarrier();
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
             }
-            mx = mnew;
+            sm[0u + (x / 32u) * 33u + d] = val;
+        }
+        for (var x: u32 = lid; x < 960u; x = x + 64u) {
+            let kj: u32 = c0 + x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[990u + (x / 32u) * 33u + d] = val;
+        }
+        workgroupBarrier();
+        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
+            let kj: u32 = c0 + kk;
+            if (kj >= 30u) {
+                break;
+            }
+            var s: f32 = 0.0f;
+            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            s = s * scale + a4[b0 * 30u + kj];
+            if (bitcast<u32>(s) != 4286578688u) {
+                let mnew: f32 = forge_fmax(mx, s);
+                let corr: f32 = exp(mx - mnew);
+                let p: f32 = exp(s - mnew);
+                den = den * corr + p;
+                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                mx = mnew;
+            }
         }
     }
-    smx[lid] = mx;
-    sden[lid] = den;
+    workgroupBarrier();
+    sm[lid] = mx;
+    sm[64u + lid] = den;
     for (var d: u32 = 0u; d < 32u; d = d + 1u) {
-        so[d * 64u + lid] = o[d];
+        sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        rmx = forge_fmax(rmx, smx[base + l * 4u]);
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
     for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-        let ml: f32 = smx[base + l * 4u];
+        let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
             wgt = exp(ml - rmx);
         }
         wl[l] = wgt;
-        rden = rden + sden[base + l * 4u] * wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
     }
-    if (qrow < 2880u) {
+    if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
             for (var l: u32 = 0u; l < 16u; l = l + 1u) {
-                num = num + so[d * 64u + base + l * 4u] * wl[l];
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = qrow * 32u + d;
+            let at: u32 = (bidx * 30u + qi) * 32u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }

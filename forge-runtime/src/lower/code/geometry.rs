@@ -44,6 +44,21 @@ pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
     }
 }
 
+/// f32 of workgroup memory the attention kernel may use (16 KiB, every WebGPU adapter's).
+pub const ATTENTION_SHARED_FLOATS: usize = 4096;
+
+/// Keys per shared tile of the attention kernel: the keys and values of one batch entry are
+/// read once per workgroup into workgroup memory (rows padded by one f32), `chunk` keys at a
+/// time, and every query row of the workgroup reads them there. At most 64 keys and what fits
+/// [`ATTENTION_SHARED_FLOATS`]; `None` (each row reads its keys from memory) where fewer than
+/// 8 keys (or than `tk`) would fit.
+pub fn attention_chunk(a: &AttentionBody) -> Option<u32> {
+    let per_key = a.e + a.ev + 2;
+    let fit = (ATTENTION_SHARED_FLOATS / per_key.max(1)).min(64);
+    let chunk = fit.min(a.tk.max(1));
+    (chunk >= 8.min(a.tk.max(1))).then_some(chunk as u32)
+}
+
 /// Which matmul template runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MatmulVariant {
@@ -194,7 +209,11 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         }
         KernelBody::Attention(a) => {
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
-            (product(&a.batch) * a.tq as u64).div_ceil(rows_per_group).max(1)
+            match attention_chunk(a) {
+                // Each workgroup's rows belong to one batch entry (they share its keys).
+                Some(_) => (product(&a.batch) * (a.tq as u64).div_ceil(rows_per_group)).max(1),
+                None => (product(&a.batch) * a.tq as u64).div_ceil(rows_per_group).max(1),
+            }
         }
     }
 }
@@ -357,10 +376,16 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
         KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => {
             format!("workgroup reduction ({t} threads)")
         }
-        KernelBody::Attention(a) => match attention_lanes(a, t) {
-            1 => format!("online softmax, one query per thread ({t} threads)"),
-            lanes => format!("online softmax, {lanes} lanes per query ({t} threads)"),
-        },
+        KernelBody::Attention(a) => {
+            let lanes = match attention_lanes(a, t) {
+                1 => format!("one query per thread ({t} threads)"),
+                lanes => format!("{lanes} lanes per query ({t} threads)"),
+            };
+            match attention_chunk(a) {
+                Some(c) => format!("online softmax, {lanes}, keys in workgroup memory ({c} at a time)"),
+                None => format!("online softmax, {lanes}"),
+            }
+        }
         KernelBody::Row { cols, .. } | KernelBody::Softmax { cols, .. } | KernelBody::Norm { cols, .. } => {
             let l = body_row_layout(&spec.body, s).unwrap_or(row_layout(*cols, s));
             if l.resident {
