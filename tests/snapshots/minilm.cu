@@ -562,7 +562,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_bfee67b4eb8f63
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_6ed17ac24aeb647f(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(64) forge_attention_d39dabaa030d6959(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ f32 sm[2176];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -592,23 +592,31 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_6ed17ac24aeb647
     f32 den = 0.0f;
     for (u32 c0 = 0u; c0 < 30u; c0 += 30u) {
         __syncthreads();
-        for (u32 x = lid; x < 960u; x += 64u) {
-            const u32 kj = c0 + x / 32u;
-            const u32 d = x % 32u;
-            f32 val = 0.0f;
-            if (kj < 30u) {
-                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        #pragma unroll
+        for (u32 it = 0u; it < 15u; ++it) {
+            const u32 x = lid + it * 64u;
+            if (x < 960u) {
+                const u32 kj = c0 + x / 32u;
+                const u32 d = x % 32u;
+                f32 val = 0.0f;
+                if (kj < 30u) {
+                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[0u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[0u + (x / 32u) * 33u + d] = val;
         }
-        for (u32 x = lid; x < 960u; x += 64u) {
-            const u32 kj = c0 + x / 32u;
-            const u32 d = x % 32u;
-            f32 val = 0.0f;
-            if (kj < 30u) {
-                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        #pragma unroll
+        for (u32 it = 0u; it < 15u; ++it) {
+            const u32 x = lid + it * 64u;
+            if (x < 960u) {
+                const u32 kj = c0 + x / 32u;
+                const u32 d = x % 32u;
+                f32 val = 0.0f;
+                if (kj < 30u) {
+                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[990u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[990u + (x / 32u) * 33u + d] = val;
         }
         __syncthreads();
         for (u32 kk = lane; kk < 30u; kk += 16u) {
@@ -1689,7 +1697,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_6ed17ac24aeb647f (above)
+// runs forge_attention_d39dabaa030d6959 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1713,7 +1721,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_6ed17ac24aeb647f (above)
+// runs forge_attention_d39dabaa030d6959 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1737,7 +1745,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_6ed17ac24aeb647f (above)
+// runs forge_attention_d39dabaa030d6959 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1761,7 +1769,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_6ed17ac24aeb647f (above)
+// runs forge_attention_d39dabaa030d6959 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1785,7 +1793,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_matmul_bfee67b4eb8f6309 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_6ed17ac24aeb647f (above)
+// runs forge_attention_d39dabaa030d6959 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)

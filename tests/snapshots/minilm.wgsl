@@ -733,34 +733,290 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
     var qv: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 1u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 2u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 3u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 4u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 5u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 6u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 7u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 8u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 9u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 10u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 11u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 12u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 13u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 14u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 15u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 16u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 17u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 18u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 19u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 20u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 21u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 22u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 23u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 24u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 25u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 26u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 27u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 28u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 29u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 30u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 31u;
         qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
     }
     var o: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 1u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 2u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 3u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 4u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 5u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 6u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 7u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 8u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 9u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 10u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 11u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 12u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 13u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 14u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 15u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 16u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 17u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 18u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 19u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 20u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 21u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 22u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 23u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 24u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 25u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 26u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 27u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 28u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 29u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 30u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 31u;
         o[d] = 0.0f;
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
     for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
         workgroupBarrier();
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[0u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[0u + (x / 32u) * 33u + d] = val;
         }
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[990u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[990u + (x / 32u) * 33u + d] = val;
         }
         workgroupBarrier();
         for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
@@ -769,7 +1025,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 break;
             }
             var s: f32 = 0.0f;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            {
+                let d: u32 = 0u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 1u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 2u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 3u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 4u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 5u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 6u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 7u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 8u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 9u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 10u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 11u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 12u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 13u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 14u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 15u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 16u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 17u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 18u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 19u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 20u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 21u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 22u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 23u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 24u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 25u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 26u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 27u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 28u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 29u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 30u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 31u;
                 s = s + qv[d] * sm[kk * 33u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
@@ -778,7 +1159,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let corr: f32 = exp(mx - mnew);
                 let p: f32 = exp(s - mnew);
                 den = den * corr + p;
-                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                {
+                    let d: u32 = 0u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 1u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 2u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 3u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 4u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 5u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 6u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 7u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 8u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 9u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 10u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 11u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 12u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 13u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 14u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 15u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 16u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 17u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 18u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 19u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 20u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 21u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 22u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 23u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 24u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 25u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 26u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 27u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 28u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 29u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 30u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 31u;
                     o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
                 }
                 mx = mnew;
@@ -788,17 +1294,354 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     workgroupBarrier();
     sm[lid] = mx;
     sm[64u + lid] = den;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 1u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 2u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 3u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 4u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 5u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 6u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 7u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 8u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 9u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 10u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 11u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 12u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 13u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 14u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 15u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 16u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 17u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 18u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 19u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 20u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 21u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 22u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 23u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 24u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 25u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 26u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 27u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 28u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 29u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 30u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 31u;
         sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 1u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 2u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 3u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 4u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 5u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 6u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 7u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 8u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 9u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 10u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 11u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 12u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 13u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 14u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 15u;
         rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 1u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 2u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 3u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 4u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 5u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 6u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 7u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 8u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 9u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 10u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 11u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 12u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 13u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 14u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 15u;
         let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
@@ -810,7 +1653,68 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
-            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+            {
+                let l: u32 = 0u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 1u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 2u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 3u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 4u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 5u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 6u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 7u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 8u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 9u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 10u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 11u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 12u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 13u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 14u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = (bidx * 30u + qi) * 32u + d;
@@ -2363,34 +3267,290 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
     var qv: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 1u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 2u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 3u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 4u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 5u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 6u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 7u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 8u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 9u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 10u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 11u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 12u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 13u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 14u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 15u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 16u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 17u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 18u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 19u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 20u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 21u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 22u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 23u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 24u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 25u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 26u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 27u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 28u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 29u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 30u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 31u;
         qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
     }
     var o: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 1u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 2u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 3u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 4u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 5u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 6u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 7u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 8u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 9u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 10u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 11u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 12u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 13u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 14u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 15u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 16u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 17u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 18u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 19u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 20u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 21u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 22u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 23u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 24u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 25u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 26u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 27u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 28u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 29u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 30u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 31u;
         o[d] = 0.0f;
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
     for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
         workgroupBarrier();
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[0u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[0u + (x / 32u) * 33u + d] = val;
         }
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[990u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[990u + (x / 32u) * 33u + d] = val;
         }
         workgroupBarrier();
         for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
@@ -2399,7 +3559,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 break;
             }
             var s: f32 = 0.0f;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            {
+                let d: u32 = 0u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 1u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 2u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 3u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 4u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 5u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 6u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 7u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 8u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 9u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 10u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 11u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 12u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 13u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 14u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 15u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 16u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 17u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 18u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 19u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 20u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 21u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 22u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 23u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 24u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 25u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 26u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 27u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 28u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 29u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 30u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 31u;
                 s = s + qv[d] * sm[kk * 33u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
@@ -2408,7 +3693,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let corr: f32 = exp(mx - mnew);
                 let p: f32 = exp(s - mnew);
                 den = den * corr + p;
-                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                {
+                    let d: u32 = 0u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 1u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 2u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 3u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 4u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 5u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 6u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 7u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 8u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 9u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 10u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 11u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 12u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 13u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 14u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 15u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 16u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 17u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 18u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 19u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 20u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 21u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 22u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 23u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 24u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 25u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 26u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 27u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 28u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 29u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 30u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 31u;
                     o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
                 }
                 mx = mnew;
@@ -2418,17 +3828,354 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     workgroupBarrier();
     sm[lid] = mx;
     sm[64u + lid] = den;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 1u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 2u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 3u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 4u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 5u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 6u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 7u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 8u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 9u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 10u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 11u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 12u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 13u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 14u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 15u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 16u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 17u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 18u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 19u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 20u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 21u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 22u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 23u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 24u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 25u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 26u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 27u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 28u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 29u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 30u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 31u;
         sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 1u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 2u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 3u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 4u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 5u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 6u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 7u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 8u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 9u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 10u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 11u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 12u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 13u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 14u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 15u;
         rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 1u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 2u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 3u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 4u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 5u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 6u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 7u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 8u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 9u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 10u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 11u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 12u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 13u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 14u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 15u;
         let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
@@ -2440,7 +4187,68 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
-            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+            {
+                let l: u32 = 0u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 1u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 2u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 3u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 4u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 5u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 6u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 7u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 8u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 9u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 10u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 11u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 12u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 13u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 14u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = (bidx * 30u + qi) * 32u + d;
@@ -3993,34 +5801,290 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
     var qv: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 1u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 2u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 3u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 4u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 5u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 6u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 7u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 8u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 9u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 10u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 11u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 12u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 13u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 14u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 15u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 16u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 17u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 18u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 19u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 20u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 21u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 22u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 23u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 24u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 25u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 26u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 27u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 28u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 29u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 30u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 31u;
         qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
     }
     var o: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 1u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 2u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 3u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 4u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 5u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 6u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 7u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 8u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 9u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 10u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 11u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 12u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 13u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 14u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 15u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 16u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 17u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 18u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 19u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 20u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 21u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 22u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 23u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 24u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 25u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 26u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 27u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 28u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 29u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 30u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 31u;
         o[d] = 0.0f;
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
     for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
         workgroupBarrier();
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[0u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[0u + (x / 32u) * 33u + d] = val;
         }
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[990u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[990u + (x / 32u) * 33u + d] = val;
         }
         workgroupBarrier();
         for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
@@ -4029,7 +6093,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 break;
             }
             var s: f32 = 0.0f;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            {
+                let d: u32 = 0u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 1u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 2u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 3u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 4u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 5u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 6u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 7u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 8u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 9u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 10u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 11u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 12u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 13u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 14u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 15u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 16u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 17u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 18u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 19u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 20u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 21u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 22u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 23u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 24u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 25u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 26u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 27u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 28u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 29u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 30u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 31u;
                 s = s + qv[d] * sm[kk * 33u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
@@ -4038,7 +6227,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let corr: f32 = exp(mx - mnew);
                 let p: f32 = exp(s - mnew);
                 den = den * corr + p;
-                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                {
+                    let d: u32 = 0u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 1u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 2u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 3u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 4u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 5u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 6u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 7u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 8u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 9u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 10u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 11u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 12u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 13u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 14u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 15u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 16u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 17u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 18u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 19u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 20u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 21u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 22u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 23u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 24u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 25u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 26u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 27u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 28u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 29u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 30u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 31u;
                     o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
                 }
                 mx = mnew;
@@ -4048,17 +6362,354 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     workgroupBarrier();
     sm[lid] = mx;
     sm[64u + lid] = den;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 1u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 2u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 3u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 4u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 5u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 6u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 7u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 8u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 9u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 10u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 11u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 12u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 13u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 14u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 15u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 16u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 17u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 18u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 19u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 20u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 21u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 22u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 23u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 24u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 25u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 26u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 27u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 28u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 29u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 30u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 31u;
         sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 1u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 2u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 3u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 4u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 5u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 6u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 7u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 8u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 9u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 10u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 11u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 12u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 13u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 14u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 15u;
         rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 1u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 2u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 3u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 4u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 5u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 6u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 7u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 8u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 9u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 10u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 11u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 12u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 13u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 14u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 15u;
         let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
@@ -4070,7 +6721,68 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
-            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+            {
+                let l: u32 = 0u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 1u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 2u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 3u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 4u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 5u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 6u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 7u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 8u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 9u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 10u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 11u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 12u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 13u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 14u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = (bidx * 30u + qi) * 32u + d;
@@ -5623,34 +8335,290 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
     var qv: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 1u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 2u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 3u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 4u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 5u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 6u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 7u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 8u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 9u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 10u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 11u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 12u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 13u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 14u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 15u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 16u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 17u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 18u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 19u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 20u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 21u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 22u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 23u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 24u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 25u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 26u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 27u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 28u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 29u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 30u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 31u;
         qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
     }
     var o: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 1u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 2u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 3u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 4u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 5u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 6u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 7u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 8u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 9u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 10u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 11u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 12u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 13u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 14u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 15u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 16u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 17u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 18u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 19u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 20u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 21u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 22u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 23u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 24u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 25u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 26u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 27u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 28u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 29u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 30u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 31u;
         o[d] = 0.0f;
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
     for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
         workgroupBarrier();
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[0u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[0u + (x / 32u) * 33u + d] = val;
         }
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[990u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[990u + (x / 32u) * 33u + d] = val;
         }
         workgroupBarrier();
         for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
@@ -5659,7 +8627,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 break;
             }
             var s: f32 = 0.0f;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            {
+                let d: u32 = 0u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 1u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 2u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 3u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 4u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 5u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 6u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 7u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 8u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 9u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 10u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 11u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 12u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 13u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 14u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 15u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 16u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 17u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 18u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 19u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 20u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 21u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 22u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 23u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 24u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 25u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 26u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 27u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 28u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 29u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 30u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 31u;
                 s = s + qv[d] * sm[kk * 33u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
@@ -5668,7 +8761,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let corr: f32 = exp(mx - mnew);
                 let p: f32 = exp(s - mnew);
                 den = den * corr + p;
-                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                {
+                    let d: u32 = 0u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 1u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 2u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 3u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 4u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 5u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 6u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 7u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 8u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 9u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 10u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 11u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 12u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 13u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 14u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 15u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 16u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 17u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 18u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 19u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 20u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 21u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 22u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 23u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 24u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 25u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 26u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 27u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 28u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 29u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 30u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 31u;
                     o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
                 }
                 mx = mnew;
@@ -5678,17 +8896,354 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     workgroupBarrier();
     sm[lid] = mx;
     sm[64u + lid] = den;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 1u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 2u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 3u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 4u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 5u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 6u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 7u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 8u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 9u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 10u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 11u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 12u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 13u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 14u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 15u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 16u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 17u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 18u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 19u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 20u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 21u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 22u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 23u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 24u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 25u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 26u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 27u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 28u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 29u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 30u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 31u;
         sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 1u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 2u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 3u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 4u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 5u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 6u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 7u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 8u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 9u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 10u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 11u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 12u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 13u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 14u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 15u;
         rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 1u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 2u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 3u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 4u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 5u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 6u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 7u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 8u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 9u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 10u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 11u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 12u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 13u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 14u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 15u;
         let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
@@ -5700,7 +9255,68 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
-            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+            {
+                let l: u32 = 0u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 1u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 2u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 3u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 4u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 5u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 6u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 7u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 8u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 9u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 10u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 11u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 12u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 13u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 14u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = (bidx * 30u + qi) * 32u + d;
@@ -7253,34 +10869,290 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
     var qv: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 1u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 2u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 3u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 4u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 5u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 6u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 7u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 8u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 9u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 10u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 11u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 12u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 13u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 14u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 15u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 16u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 17u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 18u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 19u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 20u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 21u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 22u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 23u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 24u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 25u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 26u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 27u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 28u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 29u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 30u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 31u;
         qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
     }
     var o: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 1u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 2u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 3u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 4u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 5u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 6u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 7u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 8u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 9u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 10u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 11u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 12u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 13u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 14u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 15u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 16u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 17u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 18u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 19u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 20u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 21u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 22u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 23u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 24u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 25u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 26u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 27u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 28u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 29u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 30u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 31u;
         o[d] = 0.0f;
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
     for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
         workgroupBarrier();
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[0u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[0u + (x / 32u) * 33u + d] = val;
         }
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[990u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[990u + (x / 32u) * 33u + d] = val;
         }
         workgroupBarrier();
         for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
@@ -7289,7 +11161,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 break;
             }
             var s: f32 = 0.0f;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            {
+                let d: u32 = 0u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 1u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 2u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 3u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 4u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 5u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 6u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 7u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 8u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 9u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 10u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 11u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 12u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 13u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 14u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 15u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 16u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 17u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 18u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 19u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 20u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 21u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 22u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 23u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 24u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 25u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 26u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 27u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 28u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 29u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 30u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 31u;
                 s = s + qv[d] * sm[kk * 33u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
@@ -7298,7 +11295,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let corr: f32 = exp(mx - mnew);
                 let p: f32 = exp(s - mnew);
                 den = den * corr + p;
-                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                {
+                    let d: u32 = 0u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 1u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 2u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 3u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 4u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 5u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 6u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 7u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 8u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 9u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 10u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 11u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 12u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 13u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 14u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 15u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 16u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 17u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 18u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 19u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 20u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 21u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 22u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 23u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 24u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 25u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 26u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 27u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 28u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 29u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 30u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 31u;
                     o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
                 }
                 mx = mnew;
@@ -7308,17 +11430,354 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     workgroupBarrier();
     sm[lid] = mx;
     sm[64u + lid] = den;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 1u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 2u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 3u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 4u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 5u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 6u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 7u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 8u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 9u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 10u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 11u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 12u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 13u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 14u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 15u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 16u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 17u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 18u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 19u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 20u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 21u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 22u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 23u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 24u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 25u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 26u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 27u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 28u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 29u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 30u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 31u;
         sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 1u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 2u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 3u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 4u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 5u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 6u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 7u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 8u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 9u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 10u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 11u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 12u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 13u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 14u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 15u;
         rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 1u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 2u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 3u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 4u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 5u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 6u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 7u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 8u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 9u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 10u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 11u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 12u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 13u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 14u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 15u;
         let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
@@ -7330,7 +11789,68 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
-            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+            {
+                let l: u32 = 0u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 1u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 2u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 3u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 4u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 5u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 6u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 7u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 8u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 9u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 10u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 11u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 12u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 13u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 14u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = (bidx * 30u + qi) * 32u + d;
@@ -8883,34 +13403,290 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     let b1: u32 = (bidx / 1u) % 12u;
     let scale: f32 = 0.17677669f;
     var qv: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 1u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 2u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 3u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 4u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 5u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 6u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 7u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 8u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 9u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 10u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 11u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 12u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 13u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 14u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 15u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 16u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 17u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 18u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 19u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 20u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 21u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 22u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 23u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 24u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 25u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 26u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 27u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 28u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 29u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 30u;
+        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+    }
+    {
+        let d: u32 = 31u;
         qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
     }
     var o: array<f32, 32>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 1u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 2u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 3u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 4u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 5u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 6u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 7u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 8u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 9u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 10u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 11u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 12u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 13u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 14u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 15u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 16u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 17u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 18u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 19u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 20u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 21u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 22u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 23u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 24u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 25u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 26u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 27u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 28u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 29u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 30u;
+        o[d] = 0.0f;
+    }
+    {
+        let d: u32 = 31u;
         o[d] = 0.0f;
     }
     var mx: f32 = bitcast<f32>(4286578688u);
     var den: f32 = 0.0f;
     for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
         workgroupBarrier();
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[0u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[0u + (x / 32u) * 33u + d] = val;
         }
-        for (var x: u32 = lid; x < 960u; x = x + 64u) {
-            let kj: u32 = c0 + x / 32u;
-            let d: u32 = x % 32u;
-            var val: f32 = 0.0f;
-            if (kj < 30u) {
-                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
+            let x: u32 = lid + it * 64u;
+            if (x < 960u) {
+                let kj: u32 = c0 + x / 32u;
+                let d: u32 = x % 32u;
+                var val: f32 = 0.0f;
+                if (kj < 30u) {
+                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+                }
+                sm[990u + (x / 32u) * 33u + x % 32u] = val;
             }
-            sm[990u + (x / 32u) * 33u + d] = val;
         }
         workgroupBarrier();
         for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
@@ -8919,7 +13695,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 break;
             }
             var s: f32 = 0.0f;
-            for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+            {
+                let d: u32 = 0u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 1u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 2u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 3u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 4u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 5u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 6u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 7u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 8u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 9u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 10u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 11u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 12u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 13u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 14u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 15u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 16u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 17u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 18u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 19u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 20u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 21u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 22u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 23u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 24u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 25u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 26u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 27u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 28u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 29u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 30u;
+                s = s + qv[d] * sm[kk * 33u + d];
+            }
+            {
+                let d: u32 = 31u;
                 s = s + qv[d] * sm[kk * 33u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
@@ -8928,7 +13829,132 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let corr: f32 = exp(mx - mnew);
                 let p: f32 = exp(s - mnew);
                 den = den * corr + p;
-                for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+                {
+                    let d: u32 = 0u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 1u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 2u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 3u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 4u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 5u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 6u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 7u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 8u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 9u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 10u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 11u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 12u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 13u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 14u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 15u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 16u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 17u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 18u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 19u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 20u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 21u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 22u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 23u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 24u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 25u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 26u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 27u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 28u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 29u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 30u;
+                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                }
+                {
+                    let d: u32 = 31u;
                     o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
                 }
                 mx = mnew;
@@ -8938,17 +13964,354 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     workgroupBarrier();
     sm[lid] = mx;
     sm[64u + lid] = den;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    {
+        let d: u32 = 0u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 1u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 2u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 3u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 4u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 5u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 6u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 7u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 8u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 9u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 10u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 11u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 12u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 13u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 14u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 15u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 16u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 17u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 18u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 19u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 20u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 21u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 22u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 23u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 24u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 25u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 26u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 27u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 28u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 29u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 30u;
+        sm[128u + d * 64u + lid] = o[d];
+    }
+    {
+        let d: u32 = 31u;
         sm[128u + d * 64u + lid] = o[d];
     }
     workgroupBarrier();
     var rmx: f32 = bitcast<f32>(4286578688u);
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 1u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 2u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 3u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 4u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 5u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 6u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 7u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 8u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 9u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 10u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 11u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 12u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 13u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 14u;
+        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    }
+    {
+        let l: u32 = 15u;
         rmx = forge_fmax(rmx, sm[base + l * 4u]);
     }
     var wl: array<f32, 16>;
     var rden: f32 = 0.0f;
-    for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+    {
+        let l: u32 = 0u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 1u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 2u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 3u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 4u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 5u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 6u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 7u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 8u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 9u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 10u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 11u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 12u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 13u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 14u;
+        let ml: f32 = sm[base + l * 4u];
+        var wgt: f32 = 0.0f;
+        if (bitcast<u32>(ml) != 4286578688u) {
+            wgt = exp(ml - rmx);
+        }
+        wl[l] = wgt;
+        rden = rden + sm[64u + base + l * 4u] * wgt;
+    }
+    {
+        let l: u32 = 15u;
         let ml: f32 = sm[base + l * 4u];
         var wgt: f32 = 0.0f;
         if (bitcast<u32>(ml) != 4286578688u) {
@@ -8960,7 +14323,68 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (qraw < 30u) {
         for (var d: u32 = lane; d < 32u; d = d + 16u) {
             var num: f32 = 0.0f;
-            for (var l: u32 = 0u; l < 16u; l = l + 1u) {
+            {
+                let l: u32 = 0u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 1u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 2u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 3u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 4u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 5u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 6u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 7u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 8u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 9u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 10u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 11u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 12u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 13u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 14u;
+                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            }
+            {
+                let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
             let at: u32 = (bidx * 30u + qi) * 32u + d;

@@ -44,12 +44,12 @@ fn store_row(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str)
     let mut space = a.batch.clone();
     space.extend([a.tq, a.ev]);
     w.own_strides = Some(contiguous_strides(&space));
-    w.for_unrolled("d", ev);
+    w.unroll("d", ev);
     w.let_idx("at", &format!("{row} * {} + {}", w.u(ev as u64), w.idx("d")));
     w.let_("acc", Ty::F32, "o[d] / den");
     let y = w.expr(&a.epilogue, &with(bvars, "qi", "d"), Some("at"), "acc");
     w.store(a.out, "at", &y);
-    w.close();
+    w.end_unroll();
 }
 
 /// Index variables `[batch.., x, y]` of the attention's spaces.
@@ -67,14 +67,14 @@ fn row_state(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String]) {
     let scale = w.expr(&a.scale, &[], None, "");
     w.let_("scale", Ty::F32, &scale);
     w.var_array("qv", Ty::F32, e);
-    w.for_unrolled("d", e);
+    w.unroll("d", e);
     let q = w.expr(&a.q, &with(bvars, "qi", "d"), None, "");
     w.line(format!("qv[d] = {q};"));
-    w.close();
+    w.end_unroll();
     w.var_array("o", Ty::F32, ev);
-    w.for_unrolled("d", ev);
+    w.unroll("d", ev);
     w.line("o[d] = 0.0f;");
-    w.close();
+    w.end_unroll();
     let ninf = w.f32_lit(f32::NEG_INFINITY);
     w.var("mx", Ty::F32, &ninf);
     w.var("den", Ty::F32, "0.0f");
@@ -100,10 +100,10 @@ fn visit_key(
     value: &dyn Fn(&Writer<'_>) -> String,
 ) {
     w.var("s", Ty::F32, "0.0f");
-    w.for_unrolled("d", a.e);
+    w.unroll("d", a.e);
     let k = key(w);
     w.assign("s", &format!("s + qv[d] * {k}"));
-    w.close();
+    w.end_unroll();
     let masked = match &a.mask {
         Some(m) => format!("s * scale + {}", w.expr(m, &with(bvars, "qi", "kj"), None, "")),
         None => "s * scale".to_string(),
@@ -117,10 +117,10 @@ fn visit_key(
     let p = w.exp("s - mnew");
     w.let_("p", Ty::F32, &p);
     w.assign("den", "den * corr + p");
-    w.for_unrolled("d", a.ev);
+    w.unroll("d", a.ev);
     let v = value(w);
     w.line(format!("o[d] = o[d] * corr + p * {v};"));
-    w.close();
+    w.end_unroll();
     w.assign("mx", "mnew");
     w.close();
 }
@@ -194,20 +194,22 @@ fn tiled(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32, chunk: u32) {
     w.for_("c0", &w.u(0), &w.u(tk), &w.u(chunk as u64));
     // The previous tile is read before this one overwrites it.
     w.barrier();
+    // A loop of known trip count, unrolled: every read of the tile is in flight at once
+    // (a loop from `lid` waited for each read in turn).
     for (what, width, stride, at) in [(&a.k, e, ks, 0), (&a.v, ev, vs, vbase)] {
-        w.for_("x", &w.idx("lid"), &w.u((chunk as usize * width) as u64), &w.u(t as u64));
-        w.let_idx("kj", &format!("c0 + x / {}", w.u(width as u64)));
-        w.let_idx("d", &format!("x % {}", w.u(width as u64)));
+        let total = chunk as usize * width;
+        w.for_unrolled("it", total.div_ceil(t));
+        w.let_("x", Ty::U32, &format!("lid + it * {t}u"));
+        w.if_(&format!("x < {total}u"));
+        w.let_idx("kj", &format!("c0 + {}", w.idx(&format!("x / {width}u"))));
+        w.let_idx("d", &w.idx(&format!("x % {width}u")));
         w.var("val", Ty::F32, "0.0f");
         w.if_(&format!("kj < {}", w.u(tk)));
         let v = w.expr(what, &with(&bvars, "kj", "d"), None, "");
         w.assign("val", &v);
         w.close();
-        w.line(format!(
-            "sm[{at}u + {} * {stride}u + {}] = val;",
-            narrow(w, &format!("(x / {})", w.u(width as u64))),
-            narrow(w, "d")
-        ));
+        w.line(format!("sm[{at}u + (x / {width}u) * {stride}u + x % {width}u] = val;"));
+        w.close();
         w.close();
     }
     w.barrier();
@@ -249,17 +251,17 @@ fn merge_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], lanes: u
     let ninf_bits = format!("{}u", f32::NEG_INFINITY.to_bits());
     w.line("sm[lid] = mx;");
     w.line(format!("sm[{t}u + lid] = den;"));
-    w.for_unrolled("d", ev);
+    w.unroll("d", ev);
     w.line(format!("sm[{}u + d * {t}u + lid] = o[d];", 2 * t));
-    w.close();
+    w.end_unroll();
     w.barrier();
     w.var("rmx", Ty::F32, &ninf);
-    w.for_unrolled("l", lanes as usize);
+    w.unroll("l", lanes as usize);
     w.assign("rmx", &format!("forge_fmax(rmx, sm[base + l * {per_group}u])"));
-    w.close();
+    w.end_unroll();
     w.var_array("wl", Ty::F32, lanes as usize);
     w.var("rden", Ty::F32, "0.0f");
-    w.for_unrolled("l", lanes as usize);
+    w.unroll("l", lanes as usize);
     w.let_("ml", Ty::F32, &format!("sm[base + l * {per_group}u]"));
     w.var("wgt", Ty::F32, "0.0f");
     w.if_(&format!("{} != {ninf_bits}", w.f32_bits("ml")));
@@ -268,16 +270,16 @@ fn merge_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], lanes: u
     w.close();
     w.line("wl[l] = wgt;");
     w.assign("rden", &format!("rden + sm[{t}u + base + l * {per_group}u] * wgt"));
-    w.close();
+    w.end_unroll();
     w.if_(valid);
     let mut space = a.batch.clone();
     space.extend([a.tq, a.ev]);
     w.own_strides = Some(contiguous_strides(&space));
     w.for_("d", &w.idx("lane"), &w.u(ev as u64), &w.u(lanes as u64));
     w.var("num", Ty::F32, "0.0f");
-    w.for_unrolled("l", lanes as usize);
+    w.unroll("l", lanes as usize);
     w.assign("num", &format!("num + sm[{}u + {} * {t}u + base + l * {per_group}u] * wl[l]", 2 * t, narrow(w, "d")));
-    w.close();
+    w.end_unroll();
     w.let_idx("at", &format!("{row} * {} + d", w.u(ev as u64)));
     w.let_("acc", Ty::F32, "num / rden");
     let y = w.expr(&a.epilogue, &with(bvars, "qi", "d"), Some("at"), "acc");

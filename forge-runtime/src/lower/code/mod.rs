@@ -27,6 +27,9 @@ use std::fmt::Write as _;
 
 pub(crate) use prelude::{CUDA_PRELUDE, WGSL_PRELUDE};
 
+/// Most copies [`Writer::unroll`] writes of a WGSL loop body.
+pub const UNROLL_MAX: usize = 64;
+
 /// The language a kernel is printed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -70,6 +73,9 @@ pub(crate) struct Writer<'a> {
     /// Workgroup arrays: name, element type as the dialect spells it, length.
     shared: Vec<(String, &'static str, usize)>,
     indent: usize,
+    /// WGSL loops being unrolled by hand ([`Writer::unroll`]): where each body starts, its
+    /// variable and trip count.
+    unrolling: Vec<(usize, String, usize)>,
 }
 
 impl<'a> Writer<'a> {
@@ -93,6 +99,7 @@ impl<'a> Writer<'a> {
             body: String::new(),
             shared: Vec::new(),
             indent: 1,
+            unrolling: Vec::new(),
         }
     }
 
@@ -185,6 +192,40 @@ impl<'a> Writer<'a> {
             }
         }
     }
+    /// A loop over `0..n` whose body indexes private arrays (`o[d]`) and must keep them in
+    /// registers: CUDA's `#pragma unroll` loop, and in WGSL the body written `n` times, each
+    /// copy in a block with `let v: u32 = i;` (a driver that keeps the WGSL loop rolled puts
+    /// the arrays in memory); past [`UNROLL_MAX`] copies WGSL keeps the loop. Ends with
+    /// [`Writer::end_unroll`].
+    pub fn unroll(&mut self, v: &str, n: usize) {
+        match self.d {
+            Dialect::Wgsl if n > UNROLL_MAX => {
+                self.unrolling.push((usize::MAX, v.to_string(), n));
+                self.for_unrolled(v, n);
+            }
+            Dialect::Cuda => self.for_unrolled(v, n),
+            Dialect::Wgsl => {
+                self.unrolling.push((self.body.len(), v.to_string(), n));
+                self.indent += 1;
+            }
+        }
+    }
+
+    /// Ends the innermost [`Writer::unroll`].
+    pub fn end_unroll(&mut self) {
+        let Some((start, v, n)) = self.unrolling.pop().filter(|&(start, ..)| start != usize::MAX) else {
+            return self.close();
+        };
+        let body = self.body.split_off(start);
+        self.indent = self.indent.saturating_sub(1);
+        let pad = "    ".repeat(self.indent);
+        for i in 0..n {
+            self.body.push_str(&format!("{pad}{{\n{pad}    let {v}: u32 = {i}u;\n"));
+            self.body.push_str(&body);
+            self.body.push_str(&format!("{pad}}}\n"));
+        }
+    }
+
     pub fn if_(&mut self, cond: &str) {
         self.open(format!("if ({cond})"));
     }
