@@ -144,8 +144,15 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
             }
         })
         .collect();
-    w.let_idx("col", &w.idx(&format!("lid % {cols}u")));
-    w.let_idx("ks", &w.idx(&format!("lid / {cols}u")));
+    // Neighbouring invocations read neighbouring elements of B: its columns where they are
+    // contiguous, else (PyTorch `[out, in]` weights, `transpose(w)`) the K slices of a column.
+    if super::matmul_blocked::along_k(&m.b, m.batch.len()) {
+        w.let_idx("col", &w.idx(&format!("lid / {slices}u")));
+        w.let_idx("ks", &w.idx(&format!("lid % {slices}u")));
+    } else {
+        w.let_idx("col", &w.idx(&format!("lid % {cols}u")));
+        w.let_idx("ks", &w.idx(&format!("lid / {cols}u")));
+    }
     w.let_idx("j", &format!("tile * {} + col", w.u(cols as u64)));
     for r in 0..rows {
         w.var(&format!("p{r}"), Ty::F32, "0.0f");

@@ -118,7 +118,7 @@ struct Geometry {
 /// Whether an operand's (first) load is contiguous along K (`strides[k_axis] == 1`, e.g. A
 /// row-major or PyTorch `[out, in]` weights as B): then neighbouring invocations stage
 /// neighbouring k, and otherwise neighbouring rows (A) or columns (B), so global reads coalesce.
-fn along_k(operand: &SExpr, k_axis: usize) -> bool {
+pub(super) fn along_k(operand: &SExpr, k_axis: usize) -> bool {
     let mut strides = None;
     operand.visit(&mut |e| {
         if let (None, SExpr::Load { strides: s, .. }) = (&strides, e) {
