@@ -24,6 +24,16 @@ forge_graph! {
     }
 }
 
+forge_graph! {
+    graph HalfTune {
+        dims { M, K, N }
+        input  a: f16[M, K];
+        weight w: f16[N, K];
+        output y: f16[M, N];
+        y = matmul(a, transpose(w)) * 0.5;
+    }
+}
+
 /// Each kernel's variant as the profile names it.
 fn variants(g: &Tune) -> Vec<String> {
     g.last_profile().map(|p| p.kernels.iter().map(|k| k.variant.clone()).collect()).unwrap_or_default()
@@ -69,13 +79,47 @@ fn tune_one(ctx: &Context, m: usize, k: usize, n: usize) {
     }
 }
 
+/// A product with a 16-bit output is tuned too (its values compared as f16, within one unit
+/// in the last place): on an adapter with cooperative matrices its candidates include both
+/// cooperative tiles.
+fn half_products_are_tuned(ctx: &Context) {
+    let ctx = ctx.clone().with_autotune(true);
+    let (m, k, n) = (70, 64, 96);
+    let a: Vec<f16> = rand_f32(m * k, 1.0, 91).into_iter().map(f16::from_f32).collect();
+    let w: Vec<f16> = rand_f32(n * k, 1.0, 92).into_iter().map(f16::from_f32).collect();
+    let wide = |v: &[f16]| -> Vec<f32> { v.iter().map(|x| x.to_f32()).collect() };
+    let wt: Vec<f32> = (0..k * n).map(|i| w[(i % n) * k + i / n].to_f32()).collect();
+    let want: Vec<f32> =
+        naive_matmul(&wide(&a), &wt, m, k, n).iter().map(|v| f16::from_f32(v * 0.5).to_f32()).collect();
+    let mut g = match HalfTune::new(&ctx, HalfTuneDims { m, k, n }) {
+        Err(Error::Unsupported { what, reason }) => {
+            return eprintln!("f16 unsupported on {}: {what} {reason}", ctx.kind())
+        }
+        other => other.unwrap(),
+    };
+    g.load_weights(HalfTuneWeights { w: &w }).unwrap();
+    let out = g.run(HalfTuneInputs { a: &a }).unwrap();
+    assert_close("y", &wide(&out.y), &want, 2e-3, 1.0);
+    if ctx.kind() == BackendKind::Wgpu {
+        let v: Vec<String> =
+            g.last_profile().map(|p| p.kernels.iter().map(|k| k.variant.clone()).collect()).unwrap_or_default();
+        let note = v.iter().find(|v| v.contains("autotuned")).unwrap_or_else(|| panic!("{v:?}"));
+        let counts: Vec<&str> = note.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty()).collect();
+        // `… fastest of N (M matched the CPU), T us`: every candidate matched.
+        assert!(note.contains("fastest of") && counts.len() >= 2 && counts[0] == counts[1], "{note}");
+    }
+}
+
 fn main() {
     // A cache of this process's own, so the first instance really times its candidates.
     let dir = std::env::temp_dir().join(format!("forge-autotune-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::env::set_var("FORGE_CACHE_DIR", &dir);
     common::run_suite(
-        &[("tuned_matmuls_match_and_the_choice_is_kept", tuned_matmuls_match_and_the_choice_is_kept)],
+        &[
+            ("tuned_matmuls_match_and_the_choice_is_kept", tuned_matmuls_match_and_the_choice_is_kept),
+            ("half_products_are_tuned", half_products_are_tuned),
+        ],
         &[],
     );
 }

@@ -27,7 +27,7 @@ pub struct Tuned {
 
 /// Schedules of the distinct variants that fit `spec` under `schedule`, the device's default
 /// first; empty when there is no choice (not a matmul, a schedule the graph set, the skinny
-/// kernel, or inputs the tuner cannot make: integers, uniforms, a non-f32 output, an output
+/// kernel, or inputs the tuner cannot make: integers, uniforms, an integer output, an output
 /// read in place). `coop`: the device runs cooperative-matrix matmuls, which then lead (their
 /// modelled tile, then both tiles) and replace the plain default (which the device would
 /// turn into them), so every register-blocked or tiled variant is named by its `items`.
@@ -36,8 +36,7 @@ pub fn candidates(spec: &KernelSpec, schedule: &Schedule, coop: bool) -> Vec<Sch
     let out = spec.body.out();
     let floats = spec.args.iter().all(|a| matches!(a.elem, Elem::F32 | Elem::F16 | Elem::BF16));
     let in_place = spec.reads_buffer(spec.args[out].buffer);
-    if *schedule != Schedule::default() || spec.uses_uniforms || !floats || in_place || spec.args[out].elem != Elem::F32
-    {
+    if *schedule != Schedule::default() || spec.uses_uniforms || !floats || in_place {
         return Vec::new();
     }
     let mut seen: Vec<MatmulVariant> = Vec::new();
@@ -118,24 +117,33 @@ fn time_candidates(
     let out = spec.body.out();
     let inputs: Vec<Vec<u8>> =
         spec.args.iter().enumerate().map(|(i, a)| random_bytes(a.elem, a.len, i as u64)).collect();
-    let poison = vec![0xFFu8; spec.args[out].len * 4];
+    let out_elem = spec.args[out].elem;
+    // All-ones bits: NaN in f32, f16 and bf16 alike.
+    let poison = vec![0xFFu8; spec.args[out].len * out_elem.size_bytes()];
     let reference = {
         let mut cpu = CpuOracle::new();
         let views = upload(&mut cpu, spec, &inputs, &poison)?;
         cpu.run_kernel(spec, &cands[0], &views, spec.args[out].len, 0, 1)?;
-        let mut r = cpu.read_buffer_f32(&views[out])?;
+        let mut r = values(out_elem, cpu.read_buffer_f32(&views[out])?);
         r.truncate(spec.args[out].len);
         r
     };
     // Summation order differs between variants and the CPU: 1e-4·√K of the largest value
-    // passes any correct kernel and fails a wrong one (NaN poison, a missed tile).
-    let tol = 1e-4 * reference.iter().fold(1f32, |m, v| m.max(v.abs())) * (m.k.max(1) as f32).sqrt();
+    // passes any correct kernel and fails a wrong one (NaN poison, a missed tile); a 16-bit
+    // output may also round to the neighbouring value (one unit in the last place).
+    let largest = reference.iter().fold(1f32, |m, v| m.max(v.abs()));
+    let ulp = match out_elem {
+        Elem::F16 => 2f32.powi(-10),
+        Elem::BF16 => 2f32.powi(-7),
+        Elem::F32 | Elem::U32 | Elem::I32 => 0.0,
+    };
+    let tol = largest * (1e-4 * (m.k.max(1) as f32).sqrt() + ulp);
     let mut best: Option<(Schedule, u64)> = None;
     let mut matched = 0;
     for s in cands {
         let views = upload(device, spec, &inputs, &poison)?;
         let run = device.run_kernel(spec, s, &views, spec.args[out].len, 1, SAMPLES);
-        let got = run.and_then(|t| Ok((t, device.read_buffer_f32(&views[out])?)));
+        let got = run.and_then(|t| Ok((t, values(out_elem, device.read_buffer_f32(&views[out])?))));
         device.clear_transient_allocations();
         let Ok((mut times, got)) = got else { continue };
         // Views may be longer than asked (allocation alignment).
@@ -155,6 +163,22 @@ fn time_candidates(
             format!("autotuned: fastest of {} ({matched} matched the CPU), {:.1} us", cands.len(), ns as f64 / 1e3);
         (s, note)
     }))
+}
+
+/// The values of an `elem` buffer read back as f32 words (a 16-bit buffer holds two values a
+/// word, the first in the low half).
+fn values(elem: Elem, words: Vec<f32>) -> Vec<f32> {
+    let halves = || {
+        words.iter().flat_map(|w| {
+            let b = w.to_bits();
+            [b as u16, (b >> 16) as u16]
+        })
+    };
+    match elem {
+        Elem::F16 => halves().map(|h| half::f16::from_bits(h).to_f32()).collect(),
+        Elem::BF16 => halves().map(|h| half::bf16::from_bits(h).to_f32()).collect(),
+        Elem::F32 | Elem::U32 | Elem::I32 => words,
+    }
 }
 
 /// Whether a kernel binds a buffer of `role` read-only: inputs and weights; temps, outputs
