@@ -149,7 +149,7 @@ fn split_lanes(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32) {
     w.shared("sm", Ty::F32, w.threads as usize * (a.ev + 2));
     w.let_idx("qrow", &format!("group * {} + {}", w.u(per_group), w.idx(&format!("lid % {per_group}u"))));
     w.let_idx("lane", &w.idx(&format!("lid / {per_group}u")));
-    let_u32(w, "base", &format!("lid % {per_group}u"));
+    w.let_("base", Ty::U32, &format!("lid % {per_group}u"));
     // Rows past the end compute a copy of the last row and skip the store.
     let clamped = min(w, "qrow", &w.u(rows - 1));
     w.let_idx("qr", &clamped);
@@ -186,7 +186,7 @@ fn tiled(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32, chunk: u32) {
         &format!("(group % {}) * {} + {}", w.u(per_entry), w.u(per_group), w.idx(&format!("lid % {per_group}u"))),
     );
     w.let_idx("lane", &w.idx(&format!("lid / {per_group}u")));
-    let_u32(w, "base", &format!("lid % {per_group}u"));
+    w.let_("base", Ty::U32, &format!("lid % {per_group}u"));
     let clamped = min(w, "qraw", &w.u(tq - 1));
     w.let_idx("qi", &clamped);
     let bvars = unflatten(w, "bidx", &a.batch, "b");
@@ -286,14 +286,6 @@ fn merge_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], lanes: u
     w.store(a.out, "at", &y);
     w.close();
     w.close();
-}
-
-/// A u32 constant in both dialects.
-fn let_u32(w: &mut Writer<'_>, name: &str, e: &str) {
-    match w.d {
-        Dialect::Wgsl => w.line(format!("let {name}: u32 = {e};")),
-        Dialect::Cuda => w.line(format!("const u32 {name} = {e};")),
-    }
 }
 
 /// The smaller of two index expressions.

@@ -224,21 +224,9 @@ fn tiles(t: u32) -> impl Iterator<Item = (u32, u32)> {
 /// The element index of operand `l` at (`row`, `col`) of its matrix (A: row, k; B: k, column),
 /// with its batch entry from `bvars` and its base offset.
 fn address(w: &Writer<'_>, l: &CoopLayout, bvars: &[String], row: &str, col: &str) -> String {
-    let mut terms: Vec<String> = Vec::new();
-    for (v, &s) in bvars.iter().zip(&l.strides) {
-        if s != 0 && v != "0u" {
-            terms.push(format!("{v} * {s}u"));
-        }
-    }
-    let rank = l.strides.len();
-    let (s_row, s_col) = (l.strides[rank - 2], l.strides[rank - 1]);
-    terms.push(if s_row == 1 { row.to_string() } else { format!("({row}) * {s_row}u") });
-    terms.push(if s_col == 1 { col.to_string() } else { format!("({col}) * {s_col}u") });
-    let base = w.bases.get(l.arg).copied().unwrap_or(0);
-    if base != 0 {
-        terms.push(format!("{base}u"));
-    }
-    terms.join(" + ")
+    let mut vars = bvars.to_vec();
+    vars.extend([format!("({row})"), format!("({col})")]);
+    w.based(l.arg, &w.offset(&l.strides, &vars, None))
 }
 
 /// The slices of A and B in workgroup memory for a `tile`-wide workgroup tile.

@@ -73,9 +73,9 @@ pub(crate) struct Writer<'a> {
     /// Workgroup arrays: name, element type as the dialect spells it, length.
     shared: Vec<(String, &'static str, usize)>,
     indent: usize,
-    /// WGSL loops being unrolled by hand ([`Writer::unroll`]): where each body starts, its
-    /// variable and trip count.
-    unrolling: Vec<(usize, String, usize)>,
+    /// The open [`Writer::unroll`]s, innermost last: where a body written out by hand starts,
+    /// its variable and trip count; `None` for one printed as a loop.
+    unrolling: Vec<Option<(usize, String, usize)>>,
 }
 
 impl<'a> Writer<'a> {
@@ -198,22 +198,18 @@ impl<'a> Writer<'a> {
     /// the arrays in memory); past [`UNROLL_MAX`] copies WGSL keeps the loop. Ends with
     /// [`Writer::end_unroll`].
     pub fn unroll(&mut self, v: &str, n: usize) {
-        match self.d {
-            Dialect::Wgsl if n > UNROLL_MAX => {
-                self.unrolling.push((usize::MAX, v.to_string(), n));
-                self.for_unrolled(v, n);
-            }
-            Dialect::Cuda => self.for_unrolled(v, n),
-            Dialect::Wgsl => {
-                self.unrolling.push((self.body.len(), v.to_string(), n));
-                self.indent += 1;
-            }
+        if self.d == Dialect::Wgsl && n <= UNROLL_MAX {
+            self.unrolling.push(Some((self.body.len(), v.to_string(), n)));
+            self.indent += 1;
+        } else {
+            self.unrolling.push(None);
+            self.for_unrolled(v, n);
         }
     }
 
     /// Ends the innermost [`Writer::unroll`].
     pub fn end_unroll(&mut self) {
-        let Some((start, v, n)) = self.unrolling.pop().filter(|&(start, ..)| start != usize::MAX) else {
+        let Some(Some((start, v, n))) = self.unrolling.pop() else {
             return self.close();
         };
         let body = self.body.split_off(start);
@@ -465,7 +461,8 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn based(&self, arg: usize, index: &str) -> String {
+    /// `index` of argument `arg` with the argument's base offset added.
+    pub fn based(&self, arg: usize, index: &str) -> String {
         match self.bases.get(arg).copied().unwrap_or(0) {
             0 => index.to_string(),
             b => format!("({index} + {})", self.u(b)),
