@@ -155,7 +155,9 @@ pub struct Profile {
     pub wall: Duration,
     /// Host time spent launching the kernels (CUDA: the launches or the graph replay).
     pub enqueue: Option<Duration>,
-    /// Device time of the whole graph when measured as one span (a replayed CUDA graph).
+    /// Device time of the whole graph when measured as one span (a replayed CUDA graph). On
+    /// CUDA, from the second run of an instance, the stream is held while the run is enqueued,
+    /// so this (and each kernel's time) counts device work only, not the host's launches.
     pub device: Option<Duration>,
     pub kernels: Vec<KernelTime>,
 }

@@ -1,12 +1,13 @@
 //! CUDA backend (feature `cuda`): a context with one stream and one device slab (the seed API),
 //! NVRTC loaded by Forge (`nvrtc`), programs compiled to CUBIN and cached (`module`), kernels as
 //! pipelines (`pipeline`), plans as executables with their own device memory and graph capture
-//! (`exec`), and the device the instance layer sees (`device`).
+//! (`exec`, timed behind a start `gate`), and the device the instance layer sees (`device`).
 
 mod alloc;
 mod context;
 mod device;
 mod exec;
+mod gate;
 mod launch;
 mod module;
 pub mod nvrtc;
