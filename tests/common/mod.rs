@@ -19,6 +19,14 @@ macro_rules! forge_tests {
             common::run_suite(&[$((stringify!($name), $name as common::BackendTest)),*], &[]);
         }
     };
+    ($($name:ident),* ; half: $($half:ident),* $(,)?) => {
+        fn main() {
+            common::run_suite_half(
+                &[$((stringify!($name), $name as common::BackendTest)),*],
+                &[$((stringify!($half), $half as common::BackendTest)),*],
+            );
+        }
+    };
     ($($name:ident),* ; plain: $($plain:ident),* $(,)?) => {
         fn main() {
             common::run_suite(&[$((stringify!($name), $name as common::BackendTest)),*], &[$((stringify!($plain), $plain as fn())),*]);
@@ -62,13 +70,42 @@ pub fn run_suite_if(
     run_suite_where(requirement, (|_| Ok(()), ""), tests, plain)
 }
 
+/// A capability a test needs beyond its backend: `Err(reason)` where the context lacks it.
+pub type Needs = fn(&Context) -> Result<(), String>;
+
 /// [`run_suite_if`] where each backend must also have a capability: `needs.0` probes a
 /// context (e.g. for ray queries); a backend without it is ignored with the reason printed,
 /// or failed when the environment variable `needs.1` is set.
 pub fn run_suite_where(
     requirement: Result<(), String>,
-    needs: (fn(&Context) -> Result<(), String>, &str),
+    needs: (Needs, &str),
     tests: &[(&'static str, BackendTest)],
+    plain: &[(&'static str, fn())],
+) {
+    run_groups(requirement, &[(needs, tests)], plain)
+}
+
+/// [`run_suite`] for tests that need 16-bit float storage: `common` ones run on every
+/// backend, `half` ones where f16 and bf16 graphs build (elsewhere ignored with the reason;
+/// failed when `FORGE_REQUIRE_F16` is set).
+pub fn run_suite_half(tests: &[(&'static str, BackendTest)], half: &[(&'static str, BackendTest)]) {
+    run_groups(Ok(()), &[((|_| Ok(()), ""), tests), ((half_floats, "FORGE_REQUIRE_F16"), half)], &[])
+}
+
+/// Whether a graph with f16 and bf16 inputs and outputs builds on `ctx` (`Unsupported`: the
+/// reason; any other error is left for the test itself to report).
+pub fn half_floats(ctx: &Context) -> Result<(), String> {
+    let src = "graph HalfProbe { dims { N } input x: f16[N]; input z: bf16[N]; output y: f16[N]; output w: bf16[N]; y = x; w = z; }";
+    match forge::GraphInstance::from_source(ctx, src, &[4]) {
+        Err(forge::Error::Unsupported { what, reason }) => Err(format!("{what}: {reason}")),
+        _ => Ok(()),
+    }
+}
+
+/// Every group's tests on cpu, wgpu and cuda, each group behind its own capability probe.
+fn run_groups(
+    requirement: Result<(), String>,
+    groups: &[((Needs, &str), &[(&'static str, BackendTest)])],
     plain: &[(&'static str, fn())],
 ) {
     let args = Arguments::from_args();
@@ -83,42 +120,45 @@ pub fn run_suite_where(
     ];
     let mut trials = Vec::new();
     for (backend, require, make) in backends {
-        let ctx = match backend {
+        let present = match backend {
             "cpu" => Ok(Context::cpu()),
             "wgpu" => wgpu().ok_or_else(|| probe(backend, require, make).err().unwrap_or_default()),
             _ => cuda().ok_or_else(|| probe(backend, require, make).err().unwrap_or_default()),
         };
-        let mut required = !require.is_empty() && std::env::var_os(require).is_some();
-        let ctx = ctx.and_then(|c| match needs.0(&c) {
-            Ok(()) => Ok(c),
-            Err(reason) => {
-                // The backend is here but lacks the capability: only `needs.1` makes that a failure.
-                required = !needs.1.is_empty() && std::env::var_os(needs.1).is_some();
-                Err(match needs.1 {
-                    "" => reason,
-                    var => format!("{reason}; set {var} to fail instead"),
-                })
-            }
-        });
-        if let Err(reason) = &ctx {
-            if !tests.is_empty() {
-                eprintln!(
-                    "{backend}: not available here ({reason}); its tests are {}",
-                    if required { "FAILED" } else { "ignored" }
-                );
-            }
-        }
-        for &(name, f) in tests {
-            let ctx = ctx.clone();
-            let missing = ctx.is_err();
-            let unmet_here = unmet.clone();
-            let trial = Trial::test(format!("{backend}::{name}"), move || match (ctx, unmet_here) {
-                (_, Some(reason)) => Err(Failed::from(format!("requirement missing: {reason}"))),
-                (Ok(ctx), None) => run(std::panic::AssertUnwindSafe(move || f(&ctx))),
-                (Err(reason), None) => Err(Failed::from(format!("backend missing: {reason}"))),
+        for &(needs, tests) in groups {
+            let mut required = !require.is_empty() && std::env::var_os(require).is_some();
+            let ctx = present.clone().and_then(|c| match needs.0(&c) {
+                Ok(()) => Ok(c),
+                Err(reason) => {
+                    // The backend is here but lacks the capability: only `needs.1` makes that a failure.
+                    required = !needs.1.is_empty() && std::env::var_os(needs.1).is_some();
+                    Err(match needs.1 {
+                        "" => reason,
+                        var => format!("{reason}; set {var} to fail instead"),
+                    })
+                }
             });
-            let must = std::env::var_os("FORGE_REQUIRE_ALL").is_some();
-            trials.push(trial.with_ignored_flag((missing && !required) || (unmet.is_some() && !must)));
+            if let Err(reason) = &ctx {
+                if !tests.is_empty() {
+                    eprintln!(
+                        "{backend}: not available here ({reason}); {} of its tests {}",
+                        tests.len(),
+                        if required { "FAILED" } else { "ignored" }
+                    );
+                }
+            }
+            for &(name, f) in tests {
+                let ctx = ctx.clone();
+                let missing = ctx.is_err();
+                let unmet_here = unmet.clone();
+                let trial = Trial::test(format!("{backend}::{name}"), move || match (ctx, unmet_here) {
+                    (_, Some(reason)) => Err(Failed::from(format!("requirement missing: {reason}"))),
+                    (Ok(ctx), None) => run(std::panic::AssertUnwindSafe(move || f(&ctx))),
+                    (Err(reason), None) => Err(Failed::from(format!("backend missing: {reason}"))),
+                });
+                let must = std::env::var_os("FORGE_REQUIRE_ALL").is_some();
+                trials.push(trial.with_ignored_flag((missing && !required) || (unmet.is_some() && !must)));
+            }
         }
     }
     for &(name, f) in plain {
