@@ -249,7 +249,8 @@ fn main() -> forge::Result<()> {
     let sizes_ok = (1..=4).contains(&tm) && (1..=4).contains(&tn) && (1..=4).contains(&sgm) && (1..=4).contains(&sgn);
     // Staged: every invocation moves whole 16-byte chunks of each slice.
     let staged = matches!(mode, Mode::Staged | Mode::StagedScalar);
-    let sizes_ok = sizes_ok && (!staged || ((wm * BK / 8) % threads == 0 && (BK * wn / 8) % threads == 0));
+    let sizes_ok =
+        sizes_ok && (!staged || ((wm * BK / 8).is_multiple_of(threads) && (BK * wn / 8).is_multiple_of(threads)));
     if !sizes_ok || n == 0 || n % wm != 0 || n % wn != 0 {
         return Err(forge::Error::InvalidArgument {
             argument: "N TM TN [plain|packed|staged|staged1] [SGM SGN]".into(),

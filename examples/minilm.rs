@@ -35,7 +35,10 @@ fn main_result() -> Result<(), String> {
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--json" => json = true,
-            "-h" | "--help" => return Ok(println!("{USAGE}")),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
             s if s.starts_with("--") => return Err(format!("unknown flag {s}\n{USAGE}")),
             s => sentences.push(s.to_string()),
         }

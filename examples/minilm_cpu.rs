@@ -112,7 +112,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     println!("by node (ms, count):");
     let mut nodes: Vec<_> = by_node.into_iter().collect();
-    nodes.sort_by(|a, b| b.1 .0.cmp(&a.1 .0));
+    nodes.sort_by_key(|n| std::cmp::Reverse(n.1 .0));
     for (node, (t, n)) in nodes {
         println!("  {:>8.2}  {n:>3}  {node}", ms(t));
     }

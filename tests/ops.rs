@@ -579,6 +579,7 @@ forge_graph! {
     }
 }
 
+#[allow(clippy::too_many_arguments)] // the operands and shape of one attention call
 fn naive_attention(
     q: &[f32],
     k: &[f32],

@@ -249,7 +249,8 @@ fn transcendental_functions_are_within_the_documented_ulps(ctx: &Context) {
     let x: Vec<f32> = (0..n).map(|i| -20.0 + 40.0 * i as f32 / n as f32 + 1e-3).collect();
     let pos: Vec<f32> = (0..n).map(|i| 1e-3 + 1000.0 * (i as f32 / n as f32).powi(3)).collect();
     // (function, inputs, f64 reference, documented ulp bound at |x| <= 20)
-    let cases: [(&str, &[f32], fn(f64) -> f64, u32); 6] = [
+    type Case<'a> = (&'a str, &'a [f32], fn(f64) -> f64, u32);
+    let cases: [Case; 6] = [
         ("exp", &x, f64::exp, 43),
         ("log", &pos, f64::ln, 3),
         ("sqrt", &pos, f64::sqrt, 3),

@@ -266,7 +266,7 @@ pub fn measure(ctx: &Context, case: &Case) -> forge::Result<Measured> {
         };
     }
     if case.kernel.is_none() && std::env::var_os("FORGE_BENCH_KERNELS").is_some() {
-        print_breakdown(&mut g, &inputs, &case.key)?;
+        print_breakdown(&mut g, &inputs, case.key)?;
     }
     Ok(Measured { device: median(dev), wall: median(wall), variant, build })
 }

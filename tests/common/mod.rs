@@ -102,18 +102,20 @@ pub fn half_floats(ctx: &Context) -> Result<(), String> {
     }
 }
 
+/// Tests behind one capability probe (and the variable that makes its absence a failure).
+type Group<'a> = ((Needs, &'a str), &'a [(&'static str, BackendTest)]);
+
+/// A backend's name, the variable that requires it, and how to open it.
+type Backend = (&'static str, &'static str, fn() -> forge::Result<Context>);
+
 /// Every group's tests on cpu, wgpu and cuda, each group behind its own capability probe.
-fn run_groups(
-    requirement: Result<(), String>,
-    groups: &[((Needs, &str), &[(&'static str, BackendTest)])],
-    plain: &[(&'static str, fn())],
-) {
+fn run_groups(requirement: Result<(), String>, groups: &[Group<'_>], plain: &[(&'static str, fn())]) {
     let args = Arguments::from_args();
     let unmet = requirement.err();
     if let Some(reason) = &unmet {
         eprintln!("not available here ({reason}); these tests are ignored");
     }
-    let backends: [(&str, &str, fn() -> forge::Result<Context>); 3] = [
+    let backends: [Backend; 3] = [
         ("cpu", "", || Ok(Context::cpu())),
         ("wgpu", "FORGE_REQUIRE_WGPU", Context::wgpu),
         ("cuda", "FORGE_REQUIRE_CUDA", Context::cuda),

@@ -121,7 +121,7 @@ fn arena_layout(plan: &Plan) -> Result<(Vec<BufferView>, BufferView, u64)> {
         .buffers
         .iter()
         .enumerate()
-        .map(|(id, b)| place(byte_len(&plan, id), id as u32, usage(b.role), &b.name))
+        .map(|(id, b)| place(byte_len(plan, id), id as u32, usage(b.role), &b.name))
         .collect::<Result<Vec<_>>>()?;
     let uniforms = place((plan.uniforms.len() as u64 * 4).max(16), 0, BindingUsage::Uniform, "uniforms")?;
     Ok((views, uniforms, end))
@@ -335,10 +335,10 @@ impl Executable for CudaExec {
         let enqueue;
         if req.profile_kernels {
             // Direct launches with an event between kernels: per-node device times.
-            let events = new_events(&ctx, self.kernels.len() + 1)?;
+            let events = new_events(ctx, self.kernels.len() + 1)?;
             let t = Instant::now();
             let hold = self.gate.as_ref().filter(|_| self.launched_once).map(|g| g.hold(ctx)).transpose()?;
-            self.launch_all(&ctx, Some(&events))?;
+            self.launch_all(ctx, Some(&events))?;
             drop(hold);
             enqueue = t.elapsed();
             ctx.synchronize()?;
@@ -346,11 +346,11 @@ impl Executable for CudaExec {
                 *time = elapsed(&events[k], &events[k + 1]);
             }
         } else {
-            let events = new_events(&ctx, 2)?;
+            let events = new_events(ctx, 2)?;
             if self.use_graphs && self.graph.is_none() {
                 // Captured once: buffers never move, so the same launches replay every run.
                 ctx.begin_capture()?;
-                let launched = self.launch_all(&ctx, None);
+                let launched = self.launch_all(ctx, None);
                 let graph = ctx.end_capture();
                 launched?;
                 self.graph = Some(graph?);
@@ -360,7 +360,7 @@ impl Executable for CudaExec {
             events[0].record(ctx.stream()).map_err(|e| super::context::cuda_err("recording an event", e))?;
             match &self.graph {
                 Some(graph) if self.use_graphs => graph.replay()?,
-                _ => self.launch_all(&ctx, None)?,
+                _ => self.launch_all(ctx, None)?,
             }
             events[1].record(ctx.stream()).map_err(|e| super::context::cuda_err("recording an event", e))?;
             drop(hold);

@@ -14,6 +14,9 @@ use crate::lower::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Timestamp ticks around each kernel of a run, where the adapter records them.
+type KernelTicks = Vec<u64>;
+
 /// One dispatch of the run.
 struct Pass {
     label: String,
@@ -191,7 +194,7 @@ impl WgpuExec {
         passes: &[Pass],
         regions: &[BufferId],
         timing: Timing,
-    ) -> Result<(Vec<Vec<u8>>, Option<Vec<u64>>)> {
+    ) -> Result<(Vec<Vec<u8>>, Option<KernelTicks>)> {
         let h = &self.handle;
         let mut offsets = Vec::with_capacity(regions.len());
         let mut total = 0u64;

@@ -226,7 +226,7 @@ impl Layout {
     /// Writes element bytes into a plan buffer (zero-padded to 4 bytes).
     pub fn write(&self, h: &DeviceHandle, id: BufferId, bytes: &[u8]) -> Result<()> {
         let (buf, offset) = self.place(id);
-        if bytes.len() % 4 == 0 {
+        if bytes.len().is_multiple_of(4) {
             h.queue.write_buffer(buf, offset, bytes);
         } else {
             let mut v = bytes.to_vec();

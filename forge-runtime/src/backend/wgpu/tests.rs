@@ -236,7 +236,10 @@ fn read_only_and_read_write_of_one_buffer_is_an_error_not_a_panic() {
 
 /// Runs a graph source on the CPU and on wgpu with the same random weights and inputs; returns
 /// every output from both.
-fn both(src: &str, dims: &[usize], seed: u64) -> Option<Vec<(String, Vec<f32>, Vec<f32>)>> {
+/// An output's name with its CPU and wgpu values.
+type Outputs = Vec<(String, Vec<f32>, Vec<f32>)>;
+
+fn both(src: &str, dims: &[usize], seed: u64) -> Option<Outputs> {
     use crate::host::HostSlice;
     use crate::instance::GraphInstance;
     let (_guard, wctx) = ctx(1 << 20)?;

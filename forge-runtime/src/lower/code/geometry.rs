@@ -37,7 +37,7 @@ pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
     let want = ATTENTION_BUSY.div_ceil(rows).next_power_of_two();
     let lanes = want.min(a.tk.max(1).next_power_of_two() as u64).min(ATTENTION_MAX_LANES as u64) as u32;
     let bytes = threads as usize * (a.ev + 2) * 4;
-    if lanes < 2 || threads % lanes != 0 || bytes > 16 * 1024 {
+    if lanes < 2 || !threads.is_multiple_of(lanes) || bytes > 16 * 1024 {
         1
     } else {
         lanes
@@ -281,14 +281,14 @@ pub const VECTOR_POINTS: u32 = 4;
 /// [`cuda_schedule`] gives maps by default).
 pub fn vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
     let KernelBody::Map { out, extents, .. } = &spec.body else { return false };
-    s.items == VECTOR_POINTS && product(extents) % VECTOR_POINTS as u64 == 0 && vector_arg(&spec.args[*out])
+    s.items == VECTOR_POINTS && product(extents).is_multiple_of(VECTOR_POINTS as u64) && vector_arg(&spec.args[*out])
 }
 
 /// Whether an argument can be read or written [`VECTOR_POINTS`] elements (16 bytes) at a time
 /// from a multiple of that index: a 4-byte element at a 16-byte aligned offset (buffers start
 /// 256-byte aligned).
 pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
-    a.offset % VECTOR_POINTS as usize == 0
+    a.offset.is_multiple_of(VECTOR_POINTS as usize)
         && matches!(a.elem, crate::elem::Elem::F32 | crate::elem::Elem::U32 | crate::elem::Elem::I32)
 }
 
@@ -303,7 +303,7 @@ pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
 pub fn wgsl_vector_args(spec: &KernelSpec, s: &Schedule) -> Option<Vec<bool>> {
     let KernelBody::Map { out, extents, value } = &spec.body else { return None };
     let n = product(extents);
-    if s.items != VECTOR_POINTS || n == 0 || n % VECTOR_POINTS as u64 != 0 {
+    if s.items != VECTOR_POINTS || n == 0 || !n.is_multiple_of(VECTOR_POINTS as u64) {
         return None;
     }
     let own = crate::ir::contiguous_strides(extents);

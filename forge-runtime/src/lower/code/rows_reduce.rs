@@ -7,6 +7,9 @@
 use super::{Dialect, Writer};
 use crate::elem::Ty;
 
+/// Emits `mine = combine(mine, other)` over partial variables and other values.
+pub(super) type Combine<'a> = dyn Fn(&mut Writer<'_>, &[String], &[String]) + 'a;
+
 /// Partials folded at most per level of the workgroup-memory tree.
 const TREE_RADIX: u32 = 16;
 
@@ -19,7 +22,7 @@ pub(super) struct RowReduction<'a> {
     pub parts: &'a [(&'a str, Ty)],
     /// Emits `mine = combine(mine, other)`: `mine` are the partial variables, `other` values.
     /// It must be commutative, so that every thread ends with the same result.
-    pub combine: &'a dyn Fn(&mut Writer<'_>, &[String], &[String]),
+    pub combine: &'a Combine<'a>,
 }
 
 /// Reduces `r.parts` across the `per_row` threads of each row (consecutive `lane`s of the

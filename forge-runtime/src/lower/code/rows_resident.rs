@@ -167,7 +167,7 @@ fn start(w: &mut Writer<'_>, leading: &[usize], layout: RowLayout) -> Vec<String
 /// a time (found by printing the operands once as lane 0); else 1.
 fn vector_width(w: &mut Writer<'_>, body: &KernelBody, full: &[String], cols: usize) -> usize {
     let lanes = VECTOR_POINTS as usize;
-    if w.d != Dialect::Cuda || cols % lanes != 0 {
+    if w.d != Dialect::Cuda || !cols.is_multiple_of(lanes) {
         return 1;
     }
     let per_element: Vec<&SExpr> = match body {

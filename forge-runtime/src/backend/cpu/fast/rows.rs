@@ -82,7 +82,7 @@ pub struct NormRows<'a> {
 
 impl NormRows<'_> {
     /// Row `r` of a parameter (validated to hold `cols` or `rows × cols` values).
-    fn param<'p>(p: &'p [f32], r: usize, cols: usize) -> &'p [f32] {
+    fn param(p: &[f32], r: usize, cols: usize) -> &[f32] {
         if p.len() == cols {
             p
         } else {

@@ -59,8 +59,8 @@ impl SimtConfig {
             && pow2(self.bk, 4, 16)
             && matches!(self.tm, 4 | 8)
             && matches!(self.tn, 4 | 8)
-            && self.bm % self.tm == 0
-            && self.bn % self.tn == 0;
+            && self.bm.is_multiple_of(self.tm)
+            && self.bn.is_multiple_of(self.tn);
         let bad = || Err(format!("simt tile {self} cannot be instantiated"));
         if !ok_dims {
             return bad();
@@ -73,7 +73,7 @@ impl SimtConfig {
         for (rows, run) in [(self.bm, kb), (self.bm, self.bm), (self.bn, kb), (self.bn, self.bn)] {
             // Per-thread share `rows·kb/256` of a stage, within one run of `run` contiguous values.
             let share = rows * kb;
-            if share % 256 != 0 || run % (share / 256) != 0 {
+            if !share.is_multiple_of(256) || run % (share / 256) != 0 {
                 return bad();
             }
         }
