@@ -72,7 +72,7 @@ pub fn tune_plan(plan: &Plan, device: &mut dyn OracleContext, device_name: &str,
         if cands.is_empty() {
             continue;
         }
-        let key = cache_key(&k.spec, device_name);
+        let key = cache_key(plan, &k.spec, &cands, device_name);
         if let Some(s) = load(&key).filter(|s| cands.contains(s)) {
             tuned.push(Tuned { kernel: i, schedule: s, note: "autotuned (kept from an earlier run)".into() });
             continue;
@@ -227,10 +227,17 @@ fn random_bytes(elem: Elem, len: usize, seed: u64) -> Vec<u8> {
     bytes
 }
 
-/// The kernel's maths and shapes (not its node name or buffer numbers) and the device.
-fn cache_key(spec: &KernelSpec, device_name: &str) -> String {
+/// The kernel's maths and shapes (not its node name or buffer numbers), the device, and the
+/// code every candidate lowers to: a change to a template makes the kept choice stale, so it
+/// is timed again.
+fn cache_key(plan: &Plan, spec: &KernelSpec, cands: &[Schedule], device_name: &str) -> String {
     let args: Vec<(Elem, usize)> = spec.args.iter().map(|a| (a.elem, a.len)).collect();
-    let text = format!("{}|{device_name}|{:?}|{args:?}", env!("CARGO_PKG_VERSION"), spec.body);
+    let mut text = format!("{}|{device_name}|{:?}|{args:?}", env!("CARGO_PKG_VERSION"), spec.body);
+    let bases = vec![0; spec.args.len()];
+    for c in cands {
+        text.push('|');
+        text.push_str(&crate::lower::wgsl::emit_kernel(plan, spec, c, &bases));
+    }
     format!("{:016x}", crate::hash::fnv1a64(text.as_bytes()))
 }
 
@@ -270,5 +277,20 @@ mod tests {
         assert!(v.iter().all(|x| (-1.0..1.0).contains(x) && *x != 0.0));
         assert!(v.iter().any(|x| *x < -0.5) && v.iter().any(|x| *x > 0.5));
         assert_eq!(random_bytes(Elem::F16, 10, 0).len(), 20);
+    }
+
+    #[test]
+    fn the_cache_key_follows_the_device_and_the_candidates_code() {
+        let src = "graph M { dims { M, K, N } input a: f32[M, K]; input b: f32[K, N]; output y: f32[M, N]; y = matmul(a, b); }";
+        let graph = crate::instance::parse_graph_source(src).unwrap();
+        let plan = crate::lower::lower(&graph, &[256, 128, 256]).unwrap();
+        let k = plan.kernels.iter().find(|k| matches!(k.spec.body, KernelBody::Matmul(_))).unwrap();
+        let cands = candidates(&k.spec, &k.schedule, false);
+        assert!(cands.len() >= 2, "{cands:?}");
+        let key = cache_key(&plan, &k.spec, &cands, "gpu");
+        assert_eq!(key, cache_key(&plan, &k.spec, &cands, "gpu"));
+        assert_ne!(key, cache_key(&plan, &k.spec, &cands, "another gpu"));
+        // Other code for the candidates (here: fewer of them) is another key.
+        assert_ne!(key, cache_key(&plan, &k.spec, &cands[..1], "gpu"));
     }
 }
