@@ -1,9 +1,10 @@
 //! How long `new` takes for the MiniLM graph (random shapes only: no weights are loaded), on
 //! one backend, in this process: run it twice to see the disk cache at work. With `--nvrtc`
 //! (feature `cuda`), instead times NVRTC on each distinct CUDA kernel of the graph, one after
-//! another, for an sm_90 device (no GPU needed).
+//! another, for an sm_90 device (no GPU needed); `--nvrtc-ptx` stops at PTX (so the difference
+//! is ptxas's share).
 //!
-//! `cargo run --release --features cuda --example build_time -- [cuda|wgpu|cpu|--nvrtc] [BATCH]`
+//! `cargo run --release --features cuda --example build_time -- [cuda|wgpu|cpu|--nvrtc|--nvrtc-ptx] [BATCH]`
 
 mod minilm_graph {
     use forge::prelude::*;
@@ -21,8 +22,8 @@ fn main() -> forge::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let batch = args.iter().find_map(|a| a.parse().ok()).unwrap_or(8);
     let what = args.iter().find(|a| a.parse::<usize>().is_err()).map_or("cuda", |s| s.as_str());
-    if what == "--nvrtc" {
-        return nvrtc_per_kernel(batch);
+    if what == "--nvrtc" || what == "--nvrtc-ptx" {
+        return nvrtc_per_kernel(batch, what == "--nvrtc-ptx");
     }
     let ctx = match what {
         "wgpu" => Context::wgpu()?,
@@ -37,7 +38,7 @@ fn main() -> forge::Result<()> {
 }
 
 #[cfg(feature = "cuda")]
-fn nvrtc_per_kernel(batch: usize) -> forge::Result<()> {
+fn nvrtc_per_kernel(batch: usize, ptx_only: bool) -> forge::Result<()> {
     use forge_runtime::backend::cuda::nvrtc::{self, Output};
     let plan = GraphInstance::from_source(&Context::cpu(), minilm_graph::MiniLm::SOURCE, &dims(batch))?.plan().clone();
     let program = forge::lower::cuda::emit_program_for(&plan, &forge::lower::cuda::CudaTarget::sm90())?;
@@ -48,7 +49,7 @@ fn nvrtc_per_kernel(batch: usize) -> forge::Result<()> {
         let source = format!("{}\n{}", forge::lower::code_prelude_cuda(), f.code);
         let arch = if f.sm90a { "sm_90a" } else { "sm_90" };
         let started = std::time::Instant::now();
-        lib.compile(&source, arch, Output::Cubin, &f.name)?;
+        lib.compile(&source, arch, if ptx_only { Output::Ptx } else { Output::Cubin }, &f.name)?;
         let ms = started.elapsed().as_secs_f64() * 1e3;
         total += ms;
         println!("{ms:8.1} ms  {}  {}", f.name, f.variant.as_deref().unwrap_or(""));
@@ -58,7 +59,7 @@ fn nvrtc_per_kernel(batch: usize) -> forge::Result<()> {
 }
 
 #[cfg(not(feature = "cuda"))]
-fn nvrtc_per_kernel(_batch: usize) -> forge::Result<()> {
+fn nvrtc_per_kernel(_batch: usize, _ptx_only: bool) -> forge::Result<()> {
     eprintln!("--nvrtc needs the `cuda` feature");
     Ok(())
 }
