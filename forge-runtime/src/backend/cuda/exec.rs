@@ -8,7 +8,7 @@
 
 use super::context::{CapturedGraph, DeviceArena};
 use super::device::CudaDevice;
-use super::gate::StartGate;
+use super::gate::{GateHold, StartGate};
 use super::launch::{launch, programmatic_launches, Param};
 use super::pipeline::LaunchDims;
 use super::tma::encode_tensor_map;
@@ -289,6 +289,12 @@ impl CudaExec {
         })
     }
 
+    /// Holds the stream at the start gate while a run is enqueued, from the second run on
+    /// (see `gate`); `None`: the run goes ungated.
+    fn hold_stream(&self, ctx: &CudaComputeContext) -> Result<Option<GateHold<'_>>> {
+        self.gate.as_ref().filter(|_| self.launched_once).map(|g| g.hold(ctx)).transpose()
+    }
+
     /// Launches every kernel on the stream; with `events`, records `events[k]` before kernel k
     /// and the last event after the last kernel.
     fn launch_all(&self, ctx: &CudaComputeContext, events: Option<&[CudaEvent]>) -> Result<()> {
@@ -337,7 +343,7 @@ impl Executable for CudaExec {
             // Direct launches with an event between kernels: per-node device times.
             let events = new_events(ctx, self.kernels.len() + 1)?;
             let t = Instant::now();
-            let hold = self.gate.as_ref().filter(|_| self.launched_once).map(|g| g.hold(ctx)).transpose()?;
+            let hold = self.hold_stream(ctx)?;
             self.launch_all(ctx, Some(&events))?;
             drop(hold);
             enqueue = t.elapsed();
@@ -356,7 +362,7 @@ impl Executable for CudaExec {
                 self.graph = Some(graph?);
             }
             let t = Instant::now();
-            let hold = self.gate.as_ref().filter(|_| self.launched_once).map(|g| g.hold(ctx)).transpose()?;
+            let hold = self.hold_stream(ctx)?;
             events[0].record(ctx.stream()).map_err(|e| super::context::cuda_err("recording an event", e))?;
             match &self.graph {
                 Some(graph) if self.use_graphs => graph.replay()?,
