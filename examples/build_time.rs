@@ -2,9 +2,10 @@
 //! one backend, in this process: run it twice to see the disk cache at work. With `--nvrtc`
 //! (feature `cuda`), instead times NVRTC on each distinct CUDA kernel of the graph, one after
 //! another, for an sm_90 device (no GPU needed); `--nvrtc-ptx` stops at PTX (so the difference
-//! is ptxas's share).
+//! is ptxas's share). `--dump DIR` also writes each kernel's CUDA-C and PTX there (`ptxas -v
+//! -arch=sm_90a` on them shows registers, spills and wgmma serialisation advisories).
 //!
-//! `cargo run --release --features cuda --example build_time -- [cuda|wgpu|cpu|--nvrtc|--nvrtc-ptx] [BATCH]`
+//! `cargo run --release --features cuda --example build_time -- [cuda|wgpu|cpu|--nvrtc|--nvrtc-ptx] [BATCH] [--dump DIR]`
 
 mod minilm_graph {
     use forge::prelude::*;
@@ -20,10 +21,15 @@ fn dims(batch: usize) -> [usize; 9] {
 
 fn main() -> forge::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let dump = args.iter().position(|a| a == "--dump").and_then(|i| args.get(i + 1)).map(std::path::PathBuf::from);
+    let args: Vec<&String> = args
+        .iter()
+        .filter(|a| Some(a.as_str()) != dump.as_deref().and_then(|d| d.to_str()) && *a != "--dump")
+        .collect();
     let batch = args.iter().find_map(|a| a.parse().ok()).unwrap_or(8);
     let what = args.iter().find(|a| a.parse::<usize>().is_err()).map_or("cuda", |s| s.as_str());
-    if what == "--nvrtc" || what == "--nvrtc-ptx" {
-        return nvrtc_per_kernel(batch, what == "--nvrtc-ptx");
+    if what == "--nvrtc" || what == "--nvrtc-ptx" || dump.is_some() {
+        return nvrtc_per_kernel(batch, what == "--nvrtc-ptx" || dump.is_some(), dump.as_deref());
     }
     let ctx = match what {
         "wgpu" => Context::wgpu()?,
@@ -38,7 +44,7 @@ fn main() -> forge::Result<()> {
 }
 
 #[cfg(feature = "cuda")]
-fn nvrtc_per_kernel(batch: usize, ptx_only: bool) -> forge::Result<()> {
+fn nvrtc_per_kernel(batch: usize, ptx_only: bool, dump: Option<&std::path::Path>) -> forge::Result<()> {
     use forge_runtime::backend::cuda::nvrtc::{self, Output};
     let plan = GraphInstance::from_source(&Context::cpu(), minilm_graph::MiniLm::SOURCE, &dims(batch))?.plan().clone();
     let program = forge::lower::cuda::emit_program_for(&plan, &forge::lower::cuda::CudaTarget::sm90())?;
@@ -49,8 +55,17 @@ fn nvrtc_per_kernel(batch: usize, ptx_only: bool) -> forge::Result<()> {
         let source = format!("{}\n{}", forge::lower::code_prelude_cuda(), f.code);
         let arch = if f.sm90a { "sm_90a" } else { "sm_90" };
         let started = std::time::Instant::now();
-        lib.compile(&source, arch, if ptx_only { Output::Ptx } else { Output::Cubin }, &f.name)?;
+        let out = lib.compile(&source, arch, if ptx_only { Output::Ptx } else { Output::Cubin }, &f.name)?;
         let ms = started.elapsed().as_secs_f64() * 1e3;
+        if let Some(dir) = dump {
+            let write = |ext: &str, bytes: &[u8]| {
+                std::fs::create_dir_all(dir)
+                    .and_then(|()| std::fs::write(dir.join(format!("{}.{ext}", f.name)), bytes))
+                    .map_err(|e| forge::Error::Internal(format!("--dump {}: {e}", dir.display())))
+            };
+            write("cu", source.as_bytes())?;
+            write("ptx", out.split(|&b| b == 0).next().unwrap_or(&[]))?;
+        }
         total += ms;
         println!("{ms:8.1} ms  {}  {}", f.name, f.variant.as_deref().unwrap_or(""));
     }
@@ -59,7 +74,7 @@ fn nvrtc_per_kernel(batch: usize, ptx_only: bool) -> forge::Result<()> {
 }
 
 #[cfg(not(feature = "cuda"))]
-fn nvrtc_per_kernel(_batch: usize, _ptx_only: bool) -> forge::Result<()> {
+fn nvrtc_per_kernel(_batch: usize, _ptx_only: bool, _dump: Option<&std::path::Path>) -> forge::Result<()> {
     eprintln!("--nvrtc needs the `cuda` feature");
     Ok(())
 }

@@ -804,8 +804,37 @@ fn tf32_precision_options(ctx: &Context) {
     }
 }
 
+/// A NaN input makes its row of a tf32x3 product NaN, also one whose payload lies only in the
+/// low 13 bits (read as inf by TF32 tensor cores, so the remainder must carry it), and ±inf rows
+/// stay non-finite. 1024×256×1024 runs on the tensor cores on sm_90.
+fn tf32x3_keeps_nan_and_inf(ctx: &Context) {
+    let (m, k, n) = (1024, 256, 1024);
+    let mut x = rand_f32(m * k, 1.0, 98);
+    let (w, pk) = (rand_f32(n * k, 1.0, 99), rand_f32(k * n, 1.0, 100));
+    let special = [(5, f32::from_bits(0x7f80_0001)), (7, f32::from_bits(0xffc0_0000)), (9, f32::INFINITY)];
+    for &(row, v) in &special {
+        x[row * k + 3] = v;
+    }
+    let mut g = Tf32Products::new(ctx, Tf32ProductsDims { m, k, n }).unwrap();
+    g.load_weights(Tf32ProductsWeights { w: &w, p: &pk }).unwrap();
+    let out = g.run(Tf32ProductsInputs { x: &x }).unwrap();
+    for (name, y) in [("y", &out.y), ("z", &out.z)] {
+        for i in 0..m {
+            let row = &y[i * n..(i + 1) * n];
+            match special.iter().find(|s| s.0 == i) {
+                Some((_, v)) if v.is_nan() => {
+                    assert!(row.iter().all(|e| e.is_nan()), "{name} row {i}: {:?}", &row[..4])
+                }
+                Some(_) => assert!(row.iter().all(|e| !e.is_finite()), "{name} row {i}: {:?}", &row[..4]),
+                None => assert!(row.iter().all(|e| e.is_finite()), "{name} row {i}"),
+            }
+        }
+    }
+}
+
 forge_tests!(
     tf32_precision_options,
+    tf32x3_keeps_nan_and_inf,
     matmul_with_bias_and_prologue,
     register_blocked_matmul_schedule,
     register_blocked_operand_forms,

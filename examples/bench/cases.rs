@@ -272,15 +272,22 @@ pub fn measure(ctx: &Context, case: &Case) -> forge::Result<Measured> {
 }
 
 /// `FORGE_BENCH_KERNELS=1`: one run with per-kernel timing, summed by template and variant,
-/// on stderr (the table on stdout stays as it is).
+/// on stderr (the table on stdout stays as it is); `=nodes` sums by node instead (digits
+/// dropped, so a repeated layer's nodes add up).
 fn print_breakdown(g: &mut GraphInstance, inputs: &[(&str, HostSlice<'_>)], key: &str) -> forge::Result<()> {
     g.set_kernel_profiling(true);
     g.run(inputs, &[])?;
     g.set_kernel_profiling(false);
     let Some(p) = g.last_profile() else { return Ok(()) };
+    let by_node = std::env::var("FORGE_BENCH_KERNELS").is_ok_and(|v| v == "nodes");
     let mut sums: Vec<(String, usize, f64)> = Vec::new();
     for k in &p.kernels {
-        let label = format!("{} [{}]", k.entry, k.variant);
+        let label = if by_node {
+            let node: String = k.node.chars().filter(|c| !c.is_ascii_digit()).collect();
+            format!("{node}: {} [{}]", k.entry, k.variant)
+        } else {
+            format!("{} [{}]", k.entry, k.variant)
+        };
         let us = k.time.map_or(0.0, |t| t.as_secs_f64() * 1e6);
         match sums.iter_mut().find(|s| s.0 == label) {
             Some(s) => {

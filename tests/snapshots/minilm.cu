@@ -328,7 +328,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_4bc3866e2dc7baa4(f
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_bfee67b4eb8f6309_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_b955721ee55a9abf_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -336,7 +336,7 @@ __device__ __forceinline__ void forge_matmul_bfee67b4eb8f6309_epi(float acc, uns
     const u32 b1 = (bidx / 1u) % 8u;
     a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
 }
-namespace fg_forge_matmul_bfee67b4eb8f6309 {
+namespace fg_forge_matmul_b955721ee55a9abf {
 
 typedef unsigned short u16;
 
@@ -407,6 +407,16 @@ __device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
   hi = x & 0xffffe000u;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
 constexpr int M = 240, N = 384, K = 384;
 constexpr long long LDA = 384, LDB = 384;
 constexpr int ES = 4;
@@ -416,9 +426,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_bfee67b4eb8f6309(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b955721ee55a9abf(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_bfee67b4eb8f6309;
+  using namespace fg_forge_matmul_b955721ee55a9abf;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   { unsigned z = bidx;
@@ -537,7 +547,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_bfee67b4eb8f63
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_bfee67b4eb8f6309_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_b955721ee55a9abf_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -556,7 +566,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_bfee67b4eb8f63
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_bfee67b4eb8f6309_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_b955721ee55a9abf_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
@@ -732,14 +742,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_a7cbf8ccac3bf887(f32
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_74d3775043c648f8_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_b5422eda15c1139a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_74d3775043c648f8 {
+namespace fg_forge_matmul_b5422eda15c1139a {
 
 typedef unsigned short u16;
 
@@ -810,6 +820,16 @@ __device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
   hi = x & 0xffffe000u;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
 constexpr int M = 240, N = 384, K = 384;
 constexpr long long LDA = 384, LDB = 384;
 constexpr int ES = 4;
@@ -819,9 +839,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_74d3775043c648f8(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b5422eda15c1139a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_74d3775043c648f8;
+  using namespace fg_forge_matmul_b5422eda15c1139a;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -937,7 +957,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_74d3775043c648
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_74d3775043c648f8_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_b5422eda15c1139a_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -956,7 +976,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_74d3775043c648
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_74d3775043c648f8_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_b5422eda15c1139a_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1230,14 +1250,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_d5fbd8d4a9d0e
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_24cf636be611a14b_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_de00c5c4960b72a1_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
 }
-namespace fg_forge_matmul_24cf636be611a14b {
+namespace fg_forge_matmul_de00c5c4960b72a1 {
 
 typedef unsigned short u16;
 
@@ -1308,6 +1328,16 @@ __device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
   hi = x & 0xffffe000u;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
 constexpr int M = 240, N = 1536, K = 384;
 constexpr long long LDA = 384, LDB = 384;
 constexpr int ES = 4;
@@ -1317,9 +1347,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_24cf636be611a14b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_de00c5c4960b72a1(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_24cf636be611a14b;
+  using namespace fg_forge_matmul_de00c5c4960b72a1;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1435,7 +1465,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_24cf636be611a1
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_24cf636be611a14b_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_de00c5c4960b72a1_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1454,21 +1484,21 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_24cf636be611a1
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_24cf636be611a14b_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_de00c5c4960b72a1_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_1a2c52b2d551186c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_dba686140856d8d6_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_1a2c52b2d551186c {
+namespace fg_forge_matmul_dba686140856d8d6 {
 
 typedef unsigned short u16;
 
@@ -1539,6 +1569,16 @@ __device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
   hi = x & 0xffffe000u;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
 constexpr int M = 240, N = 384, K = 1536;
 constexpr long long LDA = 1536, LDB = 1536;
 constexpr int ES = 4;
@@ -1548,9 +1588,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d551186c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8d6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_1a2c52b2d551186c;
+  using namespace fg_forge_matmul_dba686140856d8d6;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -1666,7 +1706,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_1a2c52b2d551186c_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_dba686140856d8d6_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1685,7 +1725,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_1a2c52b2d551186c_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_dba686140856d8d6_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1694,7 +1734,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_bfee67b4eb8f6309 (above)
+// runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_d39dabaa030d6959 (above)
@@ -1703,22 +1743,22 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_74d3775043c648f8 (above)
+// runs forge_matmul_b5422eda15c1139a (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_24cf636be611a14b (above)
+// runs forge_matmul_de00c5c4960b72a1 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_1a2c52b2d551186c (above)
+// runs forge_matmul_dba686140856d8d6 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_bfee67b4eb8f6309 (above)
+// runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_d39dabaa030d6959 (above)
@@ -1727,22 +1767,22 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_74d3775043c648f8 (above)
+// runs forge_matmul_b5422eda15c1139a (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_24cf636be611a14b (above)
+// runs forge_matmul_de00c5c4960b72a1 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_1a2c52b2d551186c (above)
+// runs forge_matmul_dba686140856d8d6 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_bfee67b4eb8f6309 (above)
+// runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_d39dabaa030d6959 (above)
@@ -1751,22 +1791,22 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_74d3775043c648f8 (above)
+// runs forge_matmul_b5422eda15c1139a (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_24cf636be611a14b (above)
+// runs forge_matmul_de00c5c4960b72a1 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_1a2c52b2d551186c (above)
+// runs forge_matmul_dba686140856d8d6 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_bfee67b4eb8f6309 (above)
+// runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_d39dabaa030d6959 (above)
@@ -1775,22 +1815,22 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_74d3775043c648f8 (above)
+// runs forge_matmul_b5422eda15c1139a (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_24cf636be611a14b (above)
+// runs forge_matmul_de00c5c4960b72a1 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_1a2c52b2d551186c (above)
+// runs forge_matmul_dba686140856d8d6 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_bfee67b4eb8f6309 (above)
+// runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
 // runs forge_attention_d39dabaa030d6959 (above)
@@ -1799,16 +1839,16 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1a2c52b2d55118
 // runs forge_map_a7cbf8ccac3bf887 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_74d3775043c648f8 (above)
+// runs forge_matmul_b5422eda15c1139a (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_24cf636be611a14b (above)
+// runs forge_matmul_de00c5c4960b72a1 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_1a2c52b2d551186c (above)
+// runs forge_matmul_dba686140856d8d6 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)

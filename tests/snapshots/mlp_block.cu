@@ -283,13 +283,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_f662b6bda88cd7e
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_781af6f1e00fe740_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_6a690f3c472c17cc_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = acc;
 }
-namespace fg_forge_matmul_781af6f1e00fe740 {
+namespace fg_forge_matmul_6a690f3c472c17cc {
 
 typedef unsigned short u16;
 
@@ -360,6 +360,16 @@ __device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
   hi = x & 0xffffe000u;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
 constexpr int M = 4, N = 1536, K = 576;
 constexpr long long LDA = 576, LDB = 1536;
 constexpr int ES = 4;
@@ -382,9 +392,9 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_781af6f1e00fe740(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_6a690f3c472c17cc(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_781af6f1e00fe740;
+  using namespace fg_forge_matmul_6a690f3c472c17cc;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a1) + aoff * ES;
@@ -461,19 +471,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_781af6f1e00fe7
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_781af6f1e00fe740_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
+    if (col < N) forge_matmul_6a690f3c472c17cc_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
   }
 }
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_a69b72b1c8919ee8_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_71e4bf042e9151e4_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(a1[((bidx * 4u + i) * 1536u + j)]) * acc);
 }
-namespace fg_forge_matmul_a69b72b1c8919ee8 {
+namespace fg_forge_matmul_71e4bf042e9151e4 {
 
 typedef unsigned short u16;
 
@@ -543,6 +553,16 @@ __device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
   }
   hi = x & 0xffffe000u;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
 }
 constexpr int M = 4, N = 1536, K = 576;
 constexpr long long LDA = 576, LDB = 1536;
@@ -566,9 +586,9 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_a69b72b1c8919ee8(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_71e4bf042e9151e4(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_a69b72b1c8919ee8;
+  using namespace fg_forge_matmul_71e4bf042e9151e4;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -645,19 +665,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_a69b72b1c8919e
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_a69b72b1c8919ee8_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_71e4bf042e9151e4_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_47879c33067681b1_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_f28ebf49dcab91c3_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_47879c33067681b1 {
+namespace fg_forge_matmul_f28ebf49dcab91c3 {
 
 typedef unsigned short u16;
 
@@ -728,6 +748,16 @@ __device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
   hi = x & 0xffffe000u;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
 constexpr int M = 4, N = 576, K = 1536;
 constexpr long long LDA = 1536, LDB = 576;
 constexpr int ES = 4;
@@ -750,9 +780,9 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_47879c33067681b1(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f28ebf49dcab91c3(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_47879c33067681b1;
+  using namespace fg_forge_matmul_f28ebf49dcab91c3;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -829,6 +859,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_47879c33067681
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_47879c33067681b1_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_f28ebf49dcab91c3_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

@@ -135,4 +135,14 @@ __device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
   hi = x & 0xffffe000u;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
 }
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
 "#;

@@ -112,6 +112,7 @@ const BODY: &str = r#"
   } else {
     const int cw = wg - 1;
     const u32 a_wg = A_KMAJOR ? (u32)(cw * 64 * 128) : (u32)(cw * BK * 128);
+    const u64 desc_a = make_desc(sbase + a_wg, A_LBO), desc_b = make_desc(sbase + (u32)A_STAGE, B_LBO);
     float acc[NACC];
 #pragma unroll
     for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
@@ -191,27 +192,18 @@ fn maps(spec: &GemmSpec, t: &TileConfig) -> [TensorMapDesc; 2] {
     ]
 }
 
-/// tf32x3: the consumers split the landed stage (16 bytes a thread at a time), then meet at a
-/// named barrier (the producer warpgroup is not in it) before any wgmma reads the remainders.
+/// tf32x3: the consumers write the landed stage's remainders (16 bytes a thread at a time; the
+/// stage itself stays as TMA wrote it and is read as hi), then meet at a named barrier (the
+/// producer warpgroup is not in it) before any wgmma reads them.
 const SPLIT_STAGE: &str = r#"
       {
         constexpr int CHUNKS = (A_STAGE + B_STAGE) / 16;
 #pragma unroll 4
         for (int c = tid - 128; c < CHUNKS; c += NC * 128) {
           const u32 at = sa + 16u * (u32)c;
-          u32 x[4], lo[4];
+          u32 x[4];
           asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(x[0]), "=r"(x[1]), "=r"(x[2]), "=r"(x[3]) : "r"(at) : "memory");
-          bool nan = false;
-#pragma unroll
-          for (int e = 0; e < 4; ++e) {
-            u32 hi;
-            tf32_split(x[e], hi, lo[e]);
-            nan |= hi != (x[e] & 0xffffe000u);
-            x[e] = hi;
-          }
-          sts128(at + LO, lo[0], lo[1], lo[2], lo[3]);
-          // A NaN whose payload sits in the low bits would read as inf: store the quiet NaN.
-          if (nan) sts128(at, x[0], x[1], x[2], x[3]);
+          sts128(at + LO, tf32_rest(x[0]), tf32_rest(x[1]), tf32_rest(x[2]), tf32_rest(x[3]));
         }
         fence_proxy_async();
         asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
@@ -222,12 +214,14 @@ const SPLIT_STAGE: &str = r#"
 /// few enough copies of the epilogue that NVRTC stays quick.
 const EPILOGUE_UNROLL: usize = 4;
 
-/// One wgmma group over a landed stage (`sa`, `sb`): every k-step's products (`MMA`).
+/// One wgmma group over landed stage `s`: every k-step's products (`MMA`). The descriptors are
+/// stage 0's plus an offset (addresses stay below 2^18, so the 14-bit field never carries).
 const ISSUE_STAGE: &str = r#"
+      const u32 soff = (u32)s * (u32)(A_STAGE + B_STAGE);
       wgmma_fence();
 #pragma unroll
       for (int ks = 0; ks < KSTEPS; ++ks) {
-        const u64 da = make_desc(sa + a_wg + ks * A_KSTEP, A_LBO), db = make_desc(sb + ks * B_KSTEP, B_LBO);
+        const u64 da = desc_a + ((soff + ks * A_KSTEP) >> 4), db = desc_b + ((soff + ks * B_KSTEP) >> 4);
 MMA
       }
       wgmma_commit();
@@ -244,8 +238,6 @@ const LOOP_ONE: &str = r#"
     for (int kt = 0; kt < KT; ++kt) {
       const int s = kt % STAGES;
       mbar_wait(bars + 8 * s, (u32)((kt / STAGES) & 1));
-      const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
-      const u32 sb = sa + A_STAGE;
 ISSUE_STAGE
       wgmma_wait<1>();
       // The group of tile kt-1 is complete: its stage may be refilled.
@@ -265,8 +257,6 @@ const LOOP_SPLIT: &str = r#"
     for (int kt = -1; kt < KT; ++kt) {
       const int s = kt % STAGES;
       if (kt >= 0) {
-        const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
-        const u32 sb = sa + A_STAGE;
 ISSUE_STAGE
       }
       if (kt + 1 < KT) {
