@@ -1,6 +1,7 @@
 //! Kernel variants and the choice among them for a spec and a GPU architecture.
 
 use super::spec::{Elem, GemmSpec, Layout, Precision, Which};
+use super::wgmma_x3::X3Loop;
 use crate::error::Error;
 use std::fmt;
 
@@ -263,7 +264,11 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
         return match (opt.tma_tile, table.is_empty()) {
             (_, true) => simt(),
             (Some((bm, bn, stages)), false) => Variant::WgmmaTma(tile(bm, bn, 32, stages, 0, 0)),
-            (None, false) => Variant::WgmmaTma(pick_tile_smem(spec, sms, &table, true, 1 + usize::from(x3))),
+            (None, false) => {
+                let smem =
+                    |t: &TileConfig| tile_smem_bytes(t, 4) + if x3 { X3Loop::for_tile(t).lo_bytes(t) } else { 0 };
+                Variant::WgmmaTma(pick_tile_smem(spec, sms, &table, true, smem))
+            }
         };
     }
     let table = usable(&MMA_TF32_TILES);
@@ -307,13 +312,16 @@ const TF32X3_MIN_FILL_DEN: usize = 2;
 /// TMA + TF32 wgmma tiles (K stage of 32 floats; f32 stages are twice the bytes of f16's).
 pub const TMA_TF32_TILES: [(TileConfig, f64); 3] =
     [(tile(128, 256, 32, 4, 0, 0), 1.0), (tile(128, 128, 32, 4, 0, 0), 0.75), (tile(64, 128, 32, 4, 0, 0), 0.5)];
-/// tf32x3 needs a second set of stages for the remainders and a second set of accumulators
-/// (so no 256-wide tile: 256 registers a thread).
+/// tf32x3 keeps the remainders beside the stages and a second set of accumulators (so no
+/// 256-wide tile: 256 registers a thread). Rates from H200 `gemm_speed --sweep-x3` at 4096³
+/// (2026-12-02: 85.8, 67.8, 67.5, 61.6 TFLOP/s); 128×64 takes A from registers
+/// (`wgmma_x3`), which also makes it the pick for MiniLM's 2048-row products, where 128×128
+/// needs a second, mostly empty wave (b64 1287 → 1219 us).
 pub const TMA_TF32X3_TILES: [(TileConfig, f64); 4] = [
     (tile(128, 128, 32, 3, 0, 0), 0.8),
-    (tile(128, 64, 32, 3, 0, 0), 0.6),
-    (tile(64, 128, 32, 4, 0, 0), 0.5),
-    (tile(64, 64, 32, 3, 0, 0), 0.4),
+    (tile(128, 64, 32, 4, 0, 0), 0.7),
+    (tile(64, 128, 32, 4, 0, 0), 0.63),
+    (tile(64, 64, 32, 3, 0, 0), 0.57),
 ];
 
 /// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
@@ -335,22 +343,22 @@ fn tile_cost(spec: &GemmSpec, sms: usize, bm: usize, bn: usize, per_sm: usize, e
 }
 
 fn pick_tile(spec: &GemmSpec, sms: usize, table: &[(TileConfig, f64)], async_copy: bool) -> TileConfig {
-    pick_tile_smem(spec, sms, table, async_copy, 1)
+    let eb = spec.elem().bytes();
+    pick_tile_smem(spec, sms, table, async_copy, |t| tile_smem_bytes(t, eb))
 }
 
-/// [`pick_tile`] for kernels holding `copies` sets of stages.
+/// [`pick_tile`] for kernels whose shared memory is `smem(tile)` bytes.
 fn pick_tile_smem(
     spec: &GemmSpec,
     sms: usize,
     table: &[(TileConfig, f64)],
     async_copy: bool,
-    copies: usize,
+    smem: impl Fn(&TileConfig) -> usize,
 ) -> TileConfig {
-    let eb = spec.elem().bytes();
     let mut best = table[0].0;
     let mut best_cost = f64::MAX;
     for (t, eff) in table {
-        let per_sm = (227 * 1024) / (tile_smem_bytes(t, eb) * copies.max(1));
+        let per_sm = (227 * 1024) / smem(t).max(1);
         let c = tile_cost(spec, sms, t.bm, t.bn, per_sm, *eff);
         if c < best_cost {
             best_cost = c;

@@ -28,6 +28,7 @@ mod simt;
 mod spec;
 mod wgmma;
 mod wgmma_tma;
+mod wgmma_x3;
 
 pub use bind::{matmul_kernel, CudaTarget, TensorMapArg, NAME};
 pub use choose::Variant;

@@ -7,13 +7,13 @@
 //! stages) to one rolled epilogue loop with row-contiguous stores.
 //!
 //! f32 operands with a TF32 opt-in (both K-major, as TF32 wgmma requires) run `m64nNk8.tf32`:
-//! the tensor cores read each f32's top 19 bits. With `precision = tf32x3` the consumer
-//! warpgroups also write, beside each landed stage, its remainders `lo = tf32(x - top19(x))`
-//! (a second set of stages), and every k-step issues `lo·hi + hi·lo + hi·hi`.
+//! the tensor cores read each f32's top 19 bits. With `precision = tf32x3` every k-step issues
+//! `lo·hi + hi·lo + hi·hi` with `lo = tf32(x - top19(x))` (the loops are in `wgmma_x3`).
 
 use super::choose::{tile_smem_bytes, TileConfig};
 use super::spec::TensorMapDesc;
 use super::spec::{Elem, GemmSpec, Layout, Precision, Requirement, Which};
+use super::wgmma_x3::{self, X3Loop};
 use super::{epi_call, helpers, to_u32, wgmma, Emitted, KernelIo};
 use std::fmt::Write as _;
 
@@ -69,7 +69,7 @@ const BODY: &str = r#"
   // spent stages), rows padded by 8 floats so the fragment stores hit 32 distinct banks.
   constexpr int EPI_LD = BN + 8;
   constexpr u32 EPI_BYTES = (u32)(NC * 64 * EPI_LD * 4);
-  constexpr u32 STAGE_BYTES = (SPLIT3 ? 2u : 1u) * LO;
+  constexpr u32 STAGE_BYTES = LO + LO_BYTES;
   const u32 bars = sbase + (STAGE_BYTES > EPI_BYTES ? STAGE_BYTES : EPI_BYTES);
   // full[s] at bars + 8s (TMA bytes landed), empty[s] at bars + 8(STAGES + s) (consumers done).
   if (tid == 0) {
@@ -192,31 +192,13 @@ fn maps(spec: &GemmSpec, t: &TileConfig) -> [TensorMapDesc; 2] {
     ]
 }
 
-/// tf32x3: the consumers write the landed stage's remainders (16 bytes a thread at a time; the
-/// stage itself stays as TMA wrote it and is read as hi), then meet at a named barrier (the
-/// producer warpgroup is not in it) before any wgmma reads them.
-const SPLIT_STAGE: &str = r#"
-      {
-        constexpr int CHUNKS = (A_STAGE + B_STAGE) / 16;
-#pragma unroll 4
-        for (int c = tid - 128; c < CHUNKS; c += NC * 128) {
-          const u32 at = sa + 16u * (u32)c;
-          u32 x[4];
-          asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(x[0]), "=r"(x[1]), "=r"(x[2]), "=r"(x[3]) : "r"(at) : "memory");
-          sts128(at + LO, tf32_rest(x[0]), tf32_rest(x[1]), tf32_rest(x[2]), tf32_rest(x[3]));
-        }
-        fence_proxy_async();
-        asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
-      }
-"#;
-
 /// Epilogue points a thread has in flight: enough loads for a residual or bias to overlap,
 /// few enough copies of the epilogue that NVRTC stays quick.
 const EPILOGUE_UNROLL: usize = 4;
 
 /// One wgmma group over landed stage `s`: every k-step's products (`MMA`). The descriptors are
 /// stage 0's plus an offset (addresses stay below 2^18, so the 14-bit field never carries).
-const ISSUE_STAGE: &str = r#"
+pub(super) const ISSUE_STAGE: &str = r#"
       const u32 soff = (u32)s * (u32)(A_STAGE + B_STAGE);
       wgmma_fence();
 #pragma unroll
@@ -227,11 +209,6 @@ MMA
       wgmma_commit();
 "#;
 const MMA_ONE: &str = "        wgmma_tile(acc, da, db);";
-/// tf32x3's three products a k-step into the stage's partial (the first overwrites it).
-const MMA_SPLIT: &str = "        wgmma_tile(part, da + (LO >> 4), db, ks > 0 ? 1u : 0u);
-        wgmma_tile(part, da, db + (LO >> 4));
-        wgmma_tile(part, da, db);";
-
 /// One product a k-step, accumulated in place: stage kt's group completes while kt+1's runs.
 const LOOP_ONE: &str = r#"
 #pragma unroll 1
@@ -245,41 +222,11 @@ ISSUE_STAGE
     }
 "#;
 
-/// tf32x3: each stage's products `lo·hi + hi·lo + hi·hi` go to a fresh partial (the first
-/// wgmma overwrites it), added to `acc` in f32 once they complete: the tensor cores'
-/// accumulation truncates, and three products a step against the running sum would cost ~15x
-/// f32's error at K = 4096. While stage kt's group runs, the consumers split stage kt+1, so the
-/// tensor cores wait only for the partial's add. (Two alternating partials would hide that too,
-/// but unrolling the loop by two more than doubled NVRTC's time for these kernels.)
-const LOOP_SPLIT: &str = r#"
-    float part[NACC];
-#pragma unroll 1
-    for (int kt = -1; kt < KT; ++kt) {
-      const int s = kt % STAGES;
-      if (kt >= 0) {
-ISSUE_STAGE
-      }
-      if (kt + 1 < KT) {
-        const int s1 = (kt + 1) % STAGES;
-        mbar_wait(bars + 8 * s1, (u32)(((kt + 1) / STAGES) & 1));
-        const u32 sa = sbase + (u32)s1 * (A_STAGE + B_STAGE);
-SPLIT_STAGE
-      }
-      if (kt >= 0) {
-        wgmma_wait<0>();
-#pragma unroll
-        for (int i = 0; i < NACC; ++i) acc[i] += part[i];
-        mbar_arrive(bars + 8 * (STAGES + s));
-      }
-    }
-"#;
-
-/// The consumers' main loop: plain, or tf32x3's with the split of the next stage.
-fn main_loop(split: bool) -> String {
-    if split {
-        LOOP_SPLIT.replace("SPLIT_STAGE", SPLIT_STAGE).replace("ISSUE_STAGE", &ISSUE_STAGE.replace("MMA", MMA_SPLIT))
-    } else {
-        LOOP_ONE.replace("ISSUE_STAGE", &ISSUE_STAGE.replace("MMA", MMA_ONE))
+/// The consumers' main loop: one product a k-step, or tf32x3's (see `wgmma_x3`).
+fn main_loop(x3: Option<X3Loop>) -> String {
+    match x3 {
+        Some(l) => wgmma_x3::main_loop(l, ISSUE_STAGE),
+        None => LOOP_ONE.replace("ISSUE_STAGE", &ISSUE_STAGE.replace("MMA", MMA_ONE)),
     }
 }
 
@@ -291,7 +238,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         (Elem::F32, Precision::F32) => return Err("f32 without a TF32 opt-in runs on the SIMT kernel".into()),
         (Elem::F32, _) => "tf32",
     };
-    let split = elem == Elem::F32 && spec.precision == Precision::Tf32x3;
+    let x3 = (elem == Elem::F32 && spec.precision == Precision::Tf32x3).then(|| X3Loop::for_tile(t));
     if elem == Elem::F32 && (spec.a.layout != Layout::RowMajor || spec.b.layout != Layout::ColMajor) {
         return Err("TF32 wgmma reads both operands K-major (A [M, K], B [N, K])".into());
     }
@@ -310,6 +257,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     }
     let nc = t.bm / 64;
     let nt = (nc + 1) * 128;
+    let lo_bytes = x3.map_or(0, |l| l.lo_bytes(t));
     let trans_a = u8::from(spec.a.layout == Layout::ColMajor);
     let trans_b = u8::from(spec.b.layout == Layout::RowMajor);
     let mut src = String::from(
@@ -318,7 +266,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     src.push_str(&helpers(io, elem, spec));
     let _ = writeln!(
         src,
-        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, A_RANK = {}, B_RANK = {};\nconstexpr bool SPLIT3 = {split};",
+        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, A_RANK = {}, B_RANK = {};\nconstexpr unsigned LO_BYTES = {lo_bytes};",
         t.bm,
         t.bn,
         t.bk,
@@ -330,6 +278,9 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     src.push_str(wgmma::HELPERS);
     src.push_str(TMA_HELPERS);
     src.push_str(&wgmma::wgmma_fn(t.bn, ty, trans_a, trans_b));
+    if x3 == Some(X3Loop::RegisterA) {
+        src.push_str(&wgmma_x3::register_a_helpers(t.bn));
+    }
     src.push_str("}\n");
     let params = if io.params.trim().is_empty() {
         "const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b".to_string()
@@ -342,12 +293,12 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     src.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");
     src.push_str("  const unsigned bidx = blockIdx.z;\n");
     let body = BODY
-        .replace("MAIN_LOOP", &main_loop(split))
+        .replace("MAIN_LOOP", &main_loop(x3))
         .replace("EPI_UNROLL", &EPILOGUE_UNROLL.to_string())
         .replace("EPILOGUE", &epi_call(io, "ctile[r * EPI_LD + c]", "row", "col"));
     src.push_str(&body);
     let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn);
-    let stages = tile_smem_bytes(t, elem.bytes()) * (1 + usize::from(split));
+    let stages = tile_smem_bytes(t, elem.bytes()) + lo_bytes;
     let staged_tile = nc * 64 * (t.bn + 8) * 4 + 1024;
     let smem = stages.max(staged_tile) + 2 * t.stages * 8;
     let needs = vec![

@@ -1,0 +1,226 @@
+//! tf32x3 main loops of the TMA + wgmma kernel: every k-step issues `lo·hi + hi·lo + hi·hi`,
+//! where the tensor cores read `hi` as each f32's top 19 bits and `lo` is the rounded rest
+//! (`tf32_rest`). Each stage's three products go to a fresh partial (the first wgmma
+//! overwrites it), added to `acc` in f32 once they complete: the tensor cores' accumulation
+//! truncates, and three products a step against the running sum would cost ~15x f32's error at
+//! K = 4096. While stage kt's group runs, the consumers prepare stage kt+1.
+//!
+//! Two ways to feed A, both with B's remainders written beside the stages in shared memory:
+//! - `SharedA`: A's remainders are written to shared memory too and all three products read
+//!   both operands there. Simple, but a 64-wide product reads as many bytes as the tensor cores
+//!   consume and shared memory becomes the limit (ncu: the split's loads stall on it).
+//! - `RegisterA`: each consumer loads its A fragment from the landed stage into registers,
+//!   split there (`wgmma` with A from registers); only B is read from shared memory. A's
+//!   registers alternate between two sets, so the next stage's are loaded while this stage's
+//!   group runs: the loop is unrolled by two. Taken for 128×64 tiles (two consumer warpgroups,
+//!   152 registers a thread). H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at 4096³
+//!   61.0 → 67.8 TFLOP/s, MiniLM b64's FFN down 59.6 → 54.7 us. With one consumer warpgroup it
+//!   lost (64×64: 61.6 → 41.7 TFLOP/s; its registers leave no room for a second block an SM),
+//!   and 128-wide tiles with two would need more than 168 registers.
+
+use super::choose::TileConfig;
+use std::fmt::Write as _;
+
+/// How the tf32x3 loop feeds A (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum X3Loop {
+    SharedA,
+    RegisterA,
+}
+
+impl X3Loop {
+    /// `RegisterA` for two consumer warpgroups on a 64-wide tile, else `SharedA`.
+    pub(super) fn for_tile(t: &TileConfig) -> X3Loop {
+        if t.bm == 128 && t.bn <= 64 {
+            X3Loop::RegisterA
+        } else {
+            X3Loop::SharedA
+        }
+    }
+
+    /// Shared-memory bytes of the remainders beside the `STAGES` TMA stages.
+    pub(super) fn lo_bytes(self, t: &TileConfig) -> usize {
+        let per_stage = match self {
+            X3Loop::SharedA => (t.bm + t.bn) * t.bk * 4,
+            X3Loop::RegisterA => t.bn * t.bk * 4,
+        };
+        per_stage * t.stages
+    }
+}
+
+/// `SharedA`: the consumers write the landed stage's remainders (16 bytes a thread at a time;
+/// the stage itself stays as TMA wrote it and is read as hi), then meet at a named barrier (the
+/// producer warpgroup is not in it) before any wgmma reads them.
+const SPLIT_STAGE: &str = r#"
+      {
+        constexpr int CHUNKS = (A_STAGE + B_STAGE) / 16;
+#pragma unroll 4
+        for (int c = tid - 128; c < CHUNKS; c += NC * 128) {
+          const u32 at = sa + 16u * (u32)c;
+          u32 x[4];
+          asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(x[0]), "=r"(x[1]), "=r"(x[2]), "=r"(x[3]) : "r"(at) : "memory");
+          sts128(at + LO, tf32_rest(x[0]), tf32_rest(x[1]), tf32_rest(x[2]), tf32_rest(x[3]));
+        }
+        fence_proxy_async();
+        asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+      }
+"#;
+
+/// `SharedA`'s three products a k-step into the stage's partial (the first overwrites it).
+const MMA_SHARED_A: &str = "        wgmma_tile(part, da + (LO >> 4), db, ks > 0 ? 1u : 0u);
+        wgmma_tile(part, da, db + (LO >> 4));
+        wgmma_tile(part, da, db);";
+
+const LOOP_SHARED_A: &str = r#"
+    float part[NACC];
+#pragma unroll 1
+    for (int kt = -1; kt < KT; ++kt) {
+      const int s = kt % STAGES;
+      if (kt >= 0) {
+ISSUE_STAGE
+      }
+      if (kt + 1 < KT) {
+        const int s1 = (kt + 1) % STAGES;
+        mbar_wait(bars + 8 * s1, (u32)(((kt + 1) / STAGES) & 1));
+        const u32 sa = sbase + (u32)s1 * (A_STAGE + B_STAGE);
+SPLIT_STAGE
+      }
+      if (kt >= 0) {
+        wgmma_wait<0>();
+#pragma unroll
+        for (int i = 0; i < NACC; ++i) acc[i] += part[i];
+        mbar_arrive(bars + 8 * (STAGES + s));
+      }
+    }
+"#;
+
+/// `RegisterA`: this thread's A fragment of a landed stage for the four k8-steps, in the wgmma
+/// register layout (rows g and g+8, columns t and t+4 of each step; the stage's 16-byte chunks
+/// swizzled by row), split into its top 19 bits and the rounded rest. Conflict-free: the eight
+/// row groups of a warp hit eight distinct chunks.
+const LOAD_A: &str = r#"
+__device__ __forceinline__ void load_a_split(u32 sa, u32 row0, u32 lane, u32 (&hi)[16], u32 (&lo)[16]) {
+#pragma unroll
+  for (int ks = 0; ks < 4; ++ks)
+#pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      const u32 row = row0 + 8u * (u32)(v & 1);
+      const u32 chunk = (u32)(ks * 2 + (v >> 1)) ^ (lane >> 2);
+      u32 x;
+      asm volatile("ld.shared.u32 %0, [%1];" : "=r"(x) : "r"(sa + row * 128u + (chunk << 4) + ((lane & 3u) << 2)));
+      hi[ks * 4 + v] = x & 0xffffe000u;
+      lo[ks * 4 + v] = tf32_rest(x);
+    }
+}
+"#;
+
+/// `RegisterA`: wait for stage `K`, write B's remainders, load and split this thread's A into
+/// `AH`/`AL`, then meet (B's remainders are read by every consumer warp's wgmma).
+const PREP: &str = r#"
+      {
+        const int s1 = (K) % STAGES;
+        mbar_wait(bars + 8 * s1, (u32)(((K) / STAGES) & 1));
+        const u32 sa = sbase + (u32)s1 * (A_STAGE + B_STAGE);
+        const u32 sb = sa + A_STAGE, sl = sbase + LO + (u32)s1 * B_STAGE;
+#pragma unroll 4
+        for (int c = tid - 128; c < B_STAGE / 16; c += NC * 128) {
+          u32 x[4];
+          asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(x[0]), "=r"(x[1]), "=r"(x[2]), "=r"(x[3]) : "r"(sb + 16u * (u32)c) : "memory");
+          sts128(sl + 16u * (u32)c, tf32_rest(x[0]), tf32_rest(x[1]), tf32_rest(x[2]), tf32_rest(x[3]));
+        }
+        load_a_split(sa, row0, (u32)lane, AH, AL);
+        fence_proxy_async();
+        asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+      }
+"#;
+
+/// `RegisterA`: stage `K`'s group from `CH`/`CL` (and B, B's remainders), the next stage
+/// prepared into `NH`/`NL` meanwhile, then the partial's add and the stage's release.
+const STEP: &str = r#"
+      {
+        const int s = (K) % STAGES;
+        const u32 soff = (u32)s * (u32)(A_STAGE + B_STAGE), loff = (u32)s * (u32)B_STAGE;
+        wgmma_fence();
+#pragma unroll
+        for (int ks = 0; ks < KSTEPS; ++ks) {
+          const u64 db = desc_b + ((soff + ks * B_KSTEP) >> 4), dbl = desc_bl + ((loff + ks * B_KSTEP) >> 4);
+          wgmma_rs(part, CL[4 * ks], CL[4 * ks + 1], CL[4 * ks + 2], CL[4 * ks + 3], db, ks > 0 ? 1u : 0u);
+          wgmma_rs(part, CH[4 * ks], CH[4 * ks + 1], CH[4 * ks + 2], CH[4 * ks + 3], dbl, 1u);
+          wgmma_rs(part, CH[4 * ks], CH[4 * ks + 1], CH[4 * ks + 2], CH[4 * ks + 3], db, 1u);
+        }
+        wgmma_commit();
+        if ((K) + 1 < KT) NEXT_PREP
+        wgmma_wait<0>();
+#pragma unroll
+        for (int i = 0; i < NACC; ++i) acc[i] += part[i];
+        mbar_arrive(bars + 8 * (STAGES + s));
+      }
+"#;
+
+const LOOP_REGISTER_A: &str = r#"
+    float part[NACC];
+    u32 ah0[16], al0[16], ah1[16], al1[16];
+    const u32 row0 = (u32)(cw * 64 + (warp & 3) * 16 + (lane >> 2));
+    const u64 desc_bl = make_desc(sbase + LO, B_LBO);
+PREP0
+#pragma unroll 1
+    for (int kt = 0; kt < KT; kt += 2) {
+STEP_EVEN
+      if (kt + 1 < KT) STEP_ODD
+    }
+"#;
+
+fn prep(k: &str, h: &str, l: &str) -> String {
+    PREP.replace("(K)", &format!("({k})")).replace("AH", h).replace("AL", l)
+}
+
+fn step(k: &str, cur: (&str, &str), next: (&str, &str)) -> String {
+    STEP.replace("NEXT_PREP", &prep(&format!("{k} + 1"), next.0, next.1))
+        .replace("(K)", &format!("({k})"))
+        .replace("CH", cur.0)
+        .replace("CL", cur.1)
+}
+
+/// The consumers' tf32x3 main loop; `issue_stage` is the kernel's shared-memory issue block
+/// (for `SharedA`).
+pub(super) fn main_loop(l: X3Loop, issue_stage: &str) -> String {
+    match l {
+        X3Loop::SharedA => LOOP_SHARED_A
+            .replace("SPLIT_STAGE", SPLIT_STAGE)
+            .replace("ISSUE_STAGE", &issue_stage.replace("MMA", MMA_SHARED_A)),
+        X3Loop::RegisterA => LOOP_REGISTER_A
+            .replace("PREP0", &prep("0", "ah0", "al0"))
+            .replace("STEP_EVEN", &step("kt", ("ah0", "al0"), ("ah1", "al1")))
+            .replace("STEP_ODD", &step("kt + 1", ("ah1", "al1"), ("ah0", "al0"))),
+    }
+}
+
+/// Device functions the `RegisterA` loop calls: `load_a_split` and `wgmma_rs(d, a0..a3, db,
+/// scale_d)`, one `m64n{bn}k8` TF32 product with A from registers.
+pub(super) fn register_a_helpers(bn: usize) -> String {
+    let nacc = bn / 2;
+    let mut s = String::from(LOAD_A);
+    let regs: Vec<String> = (0..nacc).map(|i| format!("%{i}")).collect();
+    let _ = write!(
+        s,
+        "__device__ __forceinline__ void wgmma_rs(float (&d)[{nacc}], u32 a0, u32 a1, u32 a2, u32 a3, u64 db, u32 scale_d) {{\n  asm volatile(\n    \"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{}, 0;\\n\"\n",
+        nacc + 5
+    );
+    let _ = writeln!(
+        s,
+        "    \"wgmma.mma_async.sync.aligned.m64n{bn}k8.f32.tf32.tf32 {{{}}}, {{%{}, %{}, %{}, %{}}}, %{}, p, 1, 1;\\n}}\\n\"",
+        regs.join(", "),
+        nacc,
+        nacc + 1,
+        nacc + 2,
+        nacc + 3,
+        nacc + 4
+    );
+    let outs: Vec<String> = (0..nacc).map(|i| format!("\"+f\"(d[{i}])")).collect();
+    let _ = writeln!(
+        s,
+        "    : {}\n    : \"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3), \"l\"(db), \"r\"(scale_d));\n}}",
+        outs.join(", ")
+    );
+    s
+}
