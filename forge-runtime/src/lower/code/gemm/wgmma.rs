@@ -94,26 +94,49 @@ template <int NPEND> __device__ __forceinline__ void wgmma_wait() {
 /// `wgmma_tile(acc, da, db)`: one `m64n{bn}k16` (`k8` for `tf32`, which takes no transpose
 /// bits: both operands K-major) with all accumulators as "+f" operands.
 pub(super) fn wgmma_fn(bn: usize, ty: &str, trans_a: u8, trans_b: u8) -> String {
-    let (k, trans) = if ty == "tf32" { (8, String::new()) } else { (16, format!(", {trans_a}, {trans_b}")) };
+    let trans = if ty == "tf32" { String::new() } else { format!(", {trans_a}, {trans_b}") };
+    wgmma_asm("wgmma_tile", bn, ty, WgmmaA::Descriptor, &trans)
+}
+
+/// Where a wgmma reads A: a shared-memory descriptor, or four registers (TF32's fragment).
+#[derive(Clone, Copy)]
+pub(super) enum WgmmaA {
+    Descriptor,
+    Registers,
+}
+
+/// A device function `name(float (&d)[bn/2], <A>, u64 db, u32 scale_d)` issuing one
+/// `m64n{bn}` wgmma; `<A>` is `u64 da` or `u32 a0, a1, a2, a3`. `tail` ends the operand list
+/// (the transpose bits of 16-bit types).
+pub(super) fn wgmma_asm(name: &str, bn: usize, ty: &str, a: WgmmaA, tail: &str) -> String {
+    let k = if ty == "tf32" { 8 } else { 16 };
     let nacc = bn / 2;
+    let (a_params, a_ops, a_inputs) = match a {
+        WgmmaA::Descriptor => ("u64 da", format!("%{nacc}"), "\"l\"(da)".to_string()),
+        WgmmaA::Registers => (
+            "u32 a0, u32 a1, u32 a2, u32 a3",
+            format!("{{%{}, %{}, %{}, %{}}}", nacc, nacc + 1, nacc + 2, nacc + 3),
+            "\"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3)".to_string(),
+        ),
+    };
+    let a_count = match a {
+        WgmmaA::Descriptor => 1,
+        WgmmaA::Registers => 4,
+    };
+    let (db, scale) = (nacc + a_count, nacc + a_count + 1);
     let regs: Vec<String> = (0..nacc).map(|i| format!("%{i}")).collect();
-    let mut s = String::from("__device__ __forceinline__ void wgmma_tile(float (&d)[");
-    let _ = write!(
+    let outs: Vec<String> = (0..nacc).map(|i| format!("\"+f\"(d[{i}])")).collect();
+    let mut s = String::new();
+    let _ = writeln!(
         s,
-        "{nacc}], u64 da, u64 db, u32 scale_d = 1u) {{\n  asm volatile(\n    \"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{}, 0;\\n\"\n",
-        nacc + 2
+        "__device__ __forceinline__ void {name}(float (&d)[{nacc}], {a_params}, u64 db, u32 scale_d = 1u) {{\n  asm volatile(\n    \"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{scale}, 0;\\n\""
     );
     let _ = writeln!(
         s,
-        "    \"wgmma.mma_async.sync.aligned.m64n{bn}k{k}.f32.{ty}.{ty} {{{}}}, %{}, %{}, p, 1, 1{trans};\\n}}\\n\"",
-        regs.join(", "),
-        nacc,
-        nacc + 1
+        "    \"wgmma.mma_async.sync.aligned.m64n{bn}k{k}.f32.{ty}.{ty} {{{}}}, {a_ops}, %{db}, p, 1, 1{tail};\\n}}\\n\"",
+        regs.join(", ")
     );
-    s.push_str("    : ");
-    let outs: Vec<String> = (0..nacc).map(|i| format!("\"+f\"(d[{i}])")).collect();
-    s.push_str(&outs.join(", "));
-    s.push_str("\n    : \"l\"(da), \"l\"(db), \"r\"(scale_d));\n}\n");
+    let _ = writeln!(s, "    : {}\n    : {a_inputs}, \"l\"(db), \"r\"(scale_d));\n}}", outs.join(", "));
     s
 }
 

@@ -19,7 +19,7 @@
 //!   and 128-wide tiles with two would need more than 168 registers.
 
 use super::choose::TileConfig;
-use std::fmt::Write as _;
+use super::wgmma::{wgmma_asm, WgmmaA};
 
 /// How the tf32x3 loop feeds A (see the module doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,29 +198,7 @@ pub(super) fn main_loop(l: X3Loop, issue_stage: &str) -> String {
 /// Device functions the `RegisterA` loop calls: `load_a_split` and `wgmma_rs(d, a0..a3, db,
 /// scale_d)`, one `m64n{bn}k8` TF32 product with A from registers.
 pub(super) fn register_a_helpers(bn: usize) -> String {
-    let nacc = bn / 2;
     let mut s = String::from(LOAD_A);
-    let regs: Vec<String> = (0..nacc).map(|i| format!("%{i}")).collect();
-    let _ = write!(
-        s,
-        "__device__ __forceinline__ void wgmma_rs(float (&d)[{nacc}], u32 a0, u32 a1, u32 a2, u32 a3, u64 db, u32 scale_d) {{\n  asm volatile(\n    \"{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{}, 0;\\n\"\n",
-        nacc + 5
-    );
-    let _ = writeln!(
-        s,
-        "    \"wgmma.mma_async.sync.aligned.m64n{bn}k8.f32.tf32.tf32 {{{}}}, {{%{}, %{}, %{}, %{}}}, %{}, p, 1, 1;\\n}}\\n\"",
-        regs.join(", "),
-        nacc,
-        nacc + 1,
-        nacc + 2,
-        nacc + 3,
-        nacc + 4
-    );
-    let outs: Vec<String> = (0..nacc).map(|i| format!("\"+f\"(d[{i}])")).collect();
-    let _ = writeln!(
-        s,
-        "    : {}\n    : \"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3), \"l\"(db), \"r\"(scale_d));\n}}",
-        outs.join(", ")
-    );
+    s.push_str(&wgmma_asm("wgmma_rs", bn, "tf32", WgmmaA::Registers, ""));
     s
 }
