@@ -572,8 +572,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b955721ee55a9a
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_d39dabaa030d6959(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-    __shared__ f32 sm[2176];
+extern "C" __global__ void __launch_bounds__(64) forge_attention_3fec5ccf1b02ae04(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ __align__(16) f32 sm[2176];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -612,7 +612,7 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_d39dabaa030d695
                 if (kj < 30u) {
                     val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[0u + (x / 32u) * 33u + x % 32u] = val;
+                sm[0u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         #pragma unroll
@@ -625,7 +625,7 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_d39dabaa030d695
                 if (kj < 30u) {
                     val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[990u + (x / 32u) * 33u + x % 32u] = val;
+                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         __syncthreads();
@@ -637,7 +637,7 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_d39dabaa030d695
             f32 s = 0.0f;
             #pragma unroll
             for (u32 d = 0u; d < 32u; ++d) {
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
             if (__float_as_uint(s) != 4286578688u) {
@@ -647,7 +647,7 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_d39dabaa030d695
                 den = den * corr + p;
                 #pragma unroll
                 for (u32 d = 0u; d < 32u; ++d) {
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 mx = mnew;
             }
@@ -1737,7 +1737,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_d39dabaa030d6959 (above)
+// runs forge_attention_3fec5ccf1b02ae04 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1761,7 +1761,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_d39dabaa030d6959 (above)
+// runs forge_attention_3fec5ccf1b02ae04 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1785,7 +1785,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_d39dabaa030d6959 (above)
+// runs forge_attention_3fec5ccf1b02ae04 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1809,7 +1809,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_d39dabaa030d6959 (above)
+// runs forge_attention_3fec5ccf1b02ae04 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1833,7 +1833,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_d39dabaa030d6959 (above)
+// runs forge_attention_3fec5ccf1b02ae04 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)

@@ -1003,7 +1003,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[0u + (x / 32u) * 33u + x % 32u] = val;
+                sm[0u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         for (var it: u32 = 0u; it < 15u; it = it + 1u) {
@@ -1015,7 +1015,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[990u + (x / 32u) * 33u + x % 32u] = val;
+                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         workgroupBarrier();
@@ -1027,131 +1027,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             var s: f32 = 0.0f;
             {
                 let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
             if (bitcast<u32>(s) != 4286578688u) {
@@ -1161,131 +1161,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 den = den * corr + p;
                 {
                     let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 mx = mnew;
             }
@@ -3537,7 +3537,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[0u + (x / 32u) * 33u + x % 32u] = val;
+                sm[0u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         for (var it: u32 = 0u; it < 15u; it = it + 1u) {
@@ -3549,7 +3549,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[990u + (x / 32u) * 33u + x % 32u] = val;
+                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         workgroupBarrier();
@@ -3561,131 +3561,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             var s: f32 = 0.0f;
             {
                 let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
             if (bitcast<u32>(s) != 4286578688u) {
@@ -3695,131 +3695,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 den = den * corr + p;
                 {
                     let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 mx = mnew;
             }
@@ -6071,7 +6071,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[0u + (x / 32u) * 33u + x % 32u] = val;
+                sm[0u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         for (var it: u32 = 0u; it < 15u; it = it + 1u) {
@@ -6083,7 +6083,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[990u + (x / 32u) * 33u + x % 32u] = val;
+                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         workgroupBarrier();
@@ -6095,131 +6095,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             var s: f32 = 0.0f;
             {
                 let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
             if (bitcast<u32>(s) != 4286578688u) {
@@ -6229,131 +6229,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 den = den * corr + p;
                 {
                     let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 mx = mnew;
             }
@@ -8605,7 +8605,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[0u + (x / 32u) * 33u + x % 32u] = val;
+                sm[0u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         for (var it: u32 = 0u; it < 15u; it = it + 1u) {
@@ -8617,7 +8617,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[990u + (x / 32u) * 33u + x % 32u] = val;
+                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         workgroupBarrier();
@@ -8629,131 +8629,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             var s: f32 = 0.0f;
             {
                 let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
             if (bitcast<u32>(s) != 4286578688u) {
@@ -8763,131 +8763,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 den = den * corr + p;
                 {
                     let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 mx = mnew;
             }
@@ -11139,7 +11139,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[0u + (x / 32u) * 33u + x % 32u] = val;
+                sm[0u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         for (var it: u32 = 0u; it < 15u; it = it + 1u) {
@@ -11151,7 +11151,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[990u + (x / 32u) * 33u + x % 32u] = val;
+                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         workgroupBarrier();
@@ -11163,131 +11163,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             var s: f32 = 0.0f;
             {
                 let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
             if (bitcast<u32>(s) != 4286578688u) {
@@ -11297,131 +11297,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 den = den * corr + p;
                 {
                     let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 mx = mnew;
             }
@@ -13673,7 +13673,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[0u + (x / 32u) * 33u + x % 32u] = val;
+                sm[0u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         for (var it: u32 = 0u; it < 15u; it = it + 1u) {
@@ -13685,7 +13685,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 if (kj < 30u) {
                     val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
                 }
-                sm[990u + (x / 32u) * 33u + x % 32u] = val;
+                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
             }
         }
         workgroupBarrier();
@@ -13697,131 +13697,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             var s: f32 = 0.0f;
             {
                 let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             {
                 let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 33u + d];
+                s = s + qv[d] * sm[kk * 36u + d];
             }
             s = s * scale + a4[b0 * 30u + kj];
             if (bitcast<u32>(s) != 4286578688u) {
@@ -13831,131 +13831,131 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 den = den * corr + p;
                 {
                     let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 {
                     let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[990u + kk * 33u + d];
+                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
                 }
                 mx = mnew;
             }

@@ -44,8 +44,8 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: n = rms_norm(x, g, eps)
-extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_f662b6bda88cd7e9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
-    __shared__ f32 redsq0[8];
+extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_5a9db1e9f30c6ce0(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+    __shared__ __align__(16) f32 redsq0[8];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);

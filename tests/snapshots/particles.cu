@@ -124,8 +124,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_9f7fcaf01011a3b0(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_2436ff362bfe6989(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-    __shared__ f32 red[256];
+extern "C" __global__ void __launch_bounds__(256) forge_row_574f44f619e06636(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    __shared__ __align__(16) f32 red[256];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -163,8 +163,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_2436ff362bfe6989(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_1bedac8f024f70cd(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
-    __shared__ f32 red[256];
+extern "C" __global__ void __launch_bounds__(256) forge_row_1e01396cea8318fa(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+    __shared__ __align__(16) f32 red[256];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);

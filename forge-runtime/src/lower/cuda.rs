@@ -115,7 +115,8 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
     let mut code = String::new();
     let _ = writeln!(code, "extern \"C\" __global__ void __launch_bounds__({threads}) NAME({}) {{", params.join(", "));
     for (name, ty, len) in &shared {
-        let _ = writeln!(code, "    __shared__ {ty} {name}[{len}];");
+        // 16-byte aligned, so row reads at multiples of four floats can become 128-bit loads.
+        let _ = writeln!(code, "    __shared__ __align__(16) {ty} {name}[{len}];");
     }
     let _ = write!(code, "  {GRID_WAIT}");
     let _ = writeln!(code, "    const u32 lid = threadIdx.x;");

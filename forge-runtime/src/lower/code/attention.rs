@@ -162,7 +162,7 @@ fn split_lanes(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32) {
 }
 
 /// Keys and values of the workgroup's batch entry pass through workgroup memory `chunk` keys
-/// at a time (rows padded by one f32, so lanes reading different keys hit different banks):
+/// at a time (rows padded, [`key_row`]):
 /// the workgroup reads each tile with neighbouring invocations on neighbouring elements, then
 /// every query row of the workgroup (`lanes` invocations each, as in [`split_lanes`]) walks it.
 /// Rows past `tq` in the entry's last workgroup compute a copy of its last row and skip the
@@ -171,7 +171,7 @@ fn tiled(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32, chunk: u32) {
     let t = w.threads as usize;
     let per_group = (w.threads / lanes) as u64;
     let (tq, tk, e, ev) = (a.tq as u64, a.tk as u64, a.e, a.ev);
-    let (ks, vs) = (e + 1, ev + 1);
+    let (ks, vs) = (key_row(e), key_row(ev));
     let vbase = chunk as usize * ks;
     let merge = if lanes > 1 { t * (ev + 2) } else { 0 };
     w.shared("sm", Ty::F32, (chunk as usize * (ks + vs)).max(merge));
@@ -286,6 +286,18 @@ fn merge_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], lanes: u
     w.store(a.out, "at", &y);
     w.close();
     w.close();
+}
+
+/// Floats a key or value row of `width` takes in the workgroup tile: padded by one f32 so
+/// lanes reading different keys hit different banks, or by four where the row is a whole
+/// number of 16-byte vectors, so it stays 16-byte aligned (CUDA then reads it 128 bits at a
+/// time) and neighbouring keys still start four banks apart.
+pub(super) fn key_row(width: usize) -> usize {
+    if width.is_multiple_of(4) {
+        width + 4
+    } else {
+        width + 1
+    }
 }
 
 /// The smaller of two index expressions.

@@ -48,12 +48,12 @@ pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
 pub const ATTENTION_SHARED_FLOATS: usize = 4096;
 
 /// Keys per shared tile of the attention kernel: the keys and values of one batch entry are
-/// read once per workgroup into workgroup memory (rows padded by one f32), `chunk` keys at a
+/// read once per workgroup into workgroup memory (rows padded: `attention::key_row`), `chunk` keys at a
 /// time, and every query row of the workgroup reads them there. At most 64 keys and what fits
 /// [`ATTENTION_SHARED_FLOATS`]; `None` (each row reads its keys from memory) where fewer than
 /// 8 keys (or than `tk`) would fit.
 pub fn attention_chunk(a: &AttentionBody) -> Option<u32> {
-    let per_key = a.e + a.ev + 2;
+    let per_key = super::attention::key_row(a.e) + super::attention::key_row(a.ev);
     let fit = (ATTENTION_SHARED_FLOATS / per_key.max(1)).min(64);
     let chunk = fit.min(a.tk.max(1));
     (chunk >= 8.min(a.tk.max(1))).then_some(chunk as u32)
