@@ -313,10 +313,11 @@ const TF32X3_MIN_FILL_DEN: usize = 2;
 pub const TMA_TF32_TILES: [(TileConfig, f64); 3] =
     [(tile(128, 256, 32, 4, 0, 0), 1.0), (tile(128, 128, 32, 4, 0, 0), 0.75), (tile(64, 128, 32, 4, 0, 0), 0.5)];
 /// tf32x3 keeps the remainders beside the stages and a second set of accumulators (so no
-/// 256-wide tile: 256 registers a thread). Rates from H200 `gemm_speed --sweep-x3` at 4096³
-/// (2026-12-02: 85.8, 67.8, 67.5, 61.6 TFLOP/s); 128×64 takes A from registers
-/// (`wgmma_x3`), which also makes it the pick for MiniLM's 2048-row products, where 128×128
-/// needs a second, mostly empty wave (b64 1287 → 1219 us).
+/// 256-wide tile: 256 registers a thread). Rates fitted to H200 measurements (2026-12-02,
+/// `gemm_speed --sweep-x3`: 4096³ at 85.8, 61.5, 67.5, 61.6 TFLOP/s; MiniLM b64 per product):
+/// 128×128 wins where the waves come out even, 128×64 where 128×128 needs a second, mostly
+/// empty wave, as in MiniLM's 2048-row products (b64 1309 → 1296 us; 1219 with the opt-in
+/// register-A loop of `wgmma_x3`).
 pub const TMA_TF32X3_TILES: [(TileConfig, f64); 4] = [
     (tile(128, 128, 32, 3, 0, 0), 0.8),
     (tile(128, 64, 32, 4, 0, 0), 0.7),

@@ -12,11 +12,12 @@
 //! - `RegisterA`: each consumer loads its A fragment from the landed stage into registers,
 //!   split there (`wgmma` with A from registers); only B is read from shared memory. A's
 //!   registers alternate between two sets, so the next stage's are loaded while this stage's
-//!   group runs: the loop is unrolled by two. Taken for 128×64 tiles (two consumer warpgroups,
-//!   152 registers a thread). H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at 4096³
-//!   61.0 → 67.8 TFLOP/s, MiniLM b64's FFN down 59.6 → 54.7 us. With one consumer warpgroup it
-//!   lost (64×64: 61.6 → 41.7 TFLOP/s; its registers leave no room for a second block an SM),
-//!   and 128-wide tiles with two would need more than 168 registers.
+//!   group runs: the loop is unrolled by two. For 128×64 tiles (two consumer warpgroups, 152
+//!   registers a thread), opt-in (`FORGE_CUDA_X3_REGISTER_A=1`, see [`X3Loop::for_tile`]).
+//!   H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at 4096³ 61.0 → 67.8 TFLOP/s,
+//!   MiniLM b64 1296 → 1219 us. With one consumer warpgroup it lost (64×64: 61.6 → 41.7
+//!   TFLOP/s; its registers leave no room for a second block an SM), and 128-wide tiles with
+//!   two would need more than 168 registers.
 
 use super::choose::TileConfig;
 use super::wgmma::{wgmma_asm, WgmmaA};
@@ -29,9 +30,15 @@ pub(super) enum X3Loop {
 }
 
 impl X3Loop {
-    /// `RegisterA` for two consumer warpgroups on a 64-wide tile, else `SharedA`.
+    /// `RegisterA` for two consumer warpgroups on a 64-wide tile where
+    /// `FORGE_CUDA_X3_REGISTER_A=1`, else `SharedA`. Opt-in: with its register hold the
+    /// kernel hung in the ops suite on the H200 (2026-12-02, `tf32_precision_options`, not
+    /// yet understood), and without it its correctness rests on the compilers' register
+    /// allocation (see `hold_until_here`).
     pub(super) fn for_tile(t: &TileConfig) -> X3Loop {
-        if t.bm == 128 && t.bn <= 64 {
+        static OPT_IN: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        let opted = *OPT_IN.get_or_init(|| std::env::var("FORGE_CUDA_X3_REGISTER_A").is_ok_and(|v| v == "1"));
+        if opted && t.bm == 128 && t.bn <= 64 {
             X3Loop::RegisterA
         } else {
             X3Loop::SharedA
@@ -99,6 +106,16 @@ SPLIT_STAGE
 /// swizzled by row), split into its top 19 bits and the rounded rest. Conflict-free: the eight
 /// row groups of a warp hit eight distinct chunks.
 const LOAD_A: &str = r#"
+// The tensor cores read a wgmma's A registers until its group completes, which neither NVVM
+// nor ptxas sees: an empty asm that "modifies" them after the wait keeps them allocated (and
+// out of the next stage's registers) until then. Without it a rolled loop (one set copied
+// into the other) had its next A land in the registers of the group in flight (H200: errors
+// of 0.2-0.5); the two sets below were kept apart only by how the compilers happened to
+// allocate them.
+__device__ __forceinline__ void hold_until_here(u32 (&r)[16]) {
+#pragma unroll
+  for (int i = 0; i < 16; ++i) asm volatile("" : "+r"(r[i]) :: "memory");
+}
 __device__ __forceinline__ void load_a_split(u32 sa, u32 row0, u32 lane, u32 (&hi)[16], u32 (&lo)[16]) {
 #pragma unroll
   for (int ks = 0; ks < 4; ++ks)
@@ -151,6 +168,8 @@ const STEP: &str = r#"
         wgmma_commit();
         if ((K) + 1 < KT) NEXT_PREP
         wgmma_wait<0>();
+        hold_until_here(CH);
+        hold_until_here(CL);
 #pragma unroll
         for (int i = 0; i < NACC; ++i) acc[i] += part[i];
         mbar_arrive(bars + 8 * (STAGES + s));
