@@ -1,9 +1,10 @@
 //! How long `new` takes for the MiniLM graph (random shapes only: no weights are loaded), on
 //! one backend, in this process: run it twice to see the disk cache at work. With `--nvrtc`
 //! (feature `cuda`), instead times NVRTC on each distinct CUDA kernel of the graph, one after
-//! another, for an sm_90 device (no GPU needed); `--nvrtc-ptx` stops at PTX (so the difference
-//! is ptxas's share). `--dump DIR` also writes each kernel's CUDA-C and PTX there (`ptxas -v
-//! -arch=sm_90a` on them shows registers, spills and wgmma serialisation advisories).
+//! another, for an sm_90 device with 132 SMs and the `FORGE_CUDA_*` opt-ins set (no GPU
+//! needed); `--nvrtc-ptx` stops at PTX (so the difference is ptxas's share). `--dump DIR` also
+//! writes each kernel's CUDA-C and PTX there (`ptxas -v -arch=sm_90a` on them shows registers,
+//! spills and wgmma serialisation advisories).
 //!
 //! `cargo run --release --features cuda --example build_time -- [cuda|wgpu|cpu|--nvrtc|--nvrtc-ptx] [BATCH] [--dump DIR]`
 
@@ -47,7 +48,7 @@ fn main() -> forge::Result<()> {
 fn nvrtc_per_kernel(batch: usize, ptx_only: bool, dump: Option<&std::path::Path>) -> forge::Result<()> {
     use forge_runtime::backend::cuda::nvrtc::{self, Output};
     let plan = GraphInstance::from_source(&Context::cpu(), minilm_graph::MiniLm::SOURCE, &dims(batch))?.plan().clone();
-    let program = forge::lower::cuda::emit_program_for(&plan, &forge::lower::cuda::CudaTarget::sm90())?;
+    let program = forge::lower::cuda::emit_program_for(&plan, &forge::lower::cuda::CudaTarget::from_env((9, 0), 132))?;
     let lib = nvrtc::get()?;
     let mut seen = std::collections::HashSet::new();
     let mut total = 0.0;

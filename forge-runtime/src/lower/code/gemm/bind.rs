@@ -38,6 +38,9 @@ pub struct CudaTarget {
     pub tf32x3_any_size: bool,
     /// `FORGE_CUDA_TMA_TILE=64x128s4`: the TF32 TMA tile `(bm, bn, stages)` (tuning).
     pub tma_tile: Option<(usize, usize, usize)>,
+    /// `FORGE_CUDA_X3_REGISTER_A=1`: tf32x3 128×64 TMA tiles feed A from registers (opt-in,
+    /// see `wgmma_x3`).
+    pub x3_register_a: bool,
 }
 
 impl CudaTarget {
@@ -51,6 +54,7 @@ impl CudaTarget {
             simt: None,
             tf32x3_any_size: false,
             tma_tile: None,
+            x3_register_a: false,
         }
     }
 
@@ -66,6 +70,7 @@ impl CudaTarget {
             tf32x3_any_size: env("FORGE_CUDA_TF32X3_ANY").as_deref() == Some("1"),
             // A malformed value is ignored, as FORGE_CUDA_SIMT's.
             tma_tile: env("FORGE_CUDA_TMA_TILE").and_then(|v| parse_tma_tile(&v)),
+            x3_register_a: env("FORGE_CUDA_X3_REGISTER_A").as_deref() == Some("1"),
             ..CudaTarget::new(arch, sms)
         }
     }
@@ -224,6 +229,7 @@ pub fn matmul_kernel(
         simt: target.simt,
         tf32x3_any_size: target.tf32x3_any_size,
         tma_tile: target.tma_tile,
+        x3_register_a: target.x3_register_a,
     };
     let variant = match choose_with(&g, target.arch, &opts) {
         Ok(v) => v,

@@ -18,6 +18,9 @@ pub struct TileConfig {
     pub warps_n: usize,
     /// `cp.async` 16-byte copies (needs 16-byte aligned rows); otherwise guarded scalar loads.
     pub async_copy: bool,
+    /// tf32x3 on TMA + wgmma with A from registers (`wgmma_x3`); set by the choice only where
+    /// [`ChooseOptions::x3_register_a`] opts in and the tile takes it.
+    pub register_a: bool,
 }
 
 /// Register-blocked f32 FMA kernel: 256 threads, `tm × tn` outputs each; where one tile needs
@@ -173,7 +176,13 @@ impl fmt::Display for Variant {
                 }
                 Ok(())
             }
-            Variant::WgmmaTma(t) => write!(f, "tma{}x{}s{}", t.bm, t.bn, t.stages),
+            Variant::WgmmaTma(t) => {
+                write!(f, "tma{}x{}s{}", t.bm, t.bn, t.stages)?;
+                if t.register_a {
+                    write!(f, "-ra")?;
+                }
+                Ok(())
+            }
             Variant::MmaSync(t) => {
                 write!(f, "mma{}x{}x{}s{}", t.bm, t.bn, t.bk, t.stages)?;
                 if !t.async_copy {
@@ -203,6 +212,8 @@ pub struct ChooseOptions {
     pub tf32x3_any_size: bool,
     /// `(bm, bn, stages)` of the TMA + TF32 wgmma tile instead of the modelled choice (tuning).
     pub tma_tile: Option<(usize, usize, usize)>,
+    /// tf32x3 TMA tiles that take it feed A from registers (opt-in, see `wgmma_x3`).
+    pub x3_register_a: bool,
 }
 
 /// The variant for `spec` on `arch` given what the caller offers.
@@ -261,12 +272,14 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
     let k_major = spec.a.layout == Layout::RowMajor && spec.b.layout == Layout::ColMajor;
     if arch == (9, 0) && vector && opt.tensor_maps && spec.batch.len() <= 1 && k_major {
         let table = usable(if x3 { &TMA_TF32X3_TILES } else { &TMA_TF32_TILES });
+        // The loop a tile runs decides its shared memory, so it is set before the model sees it.
+        let with_loop = |t: TileConfig| TileConfig { register_a: x3 && opt.x3_register_a && X3Loop::takes(&t), ..t };
+        let table: Vec<(TileConfig, f64)> = table.into_iter().map(|(t, eff)| (with_loop(t), eff)).collect();
         return match (opt.tma_tile, table.is_empty()) {
             (_, true) => simt(),
-            (Some((bm, bn, stages)), false) => Variant::WgmmaTma(tile(bm, bn, 32, stages, 0, 0)),
+            (Some((bm, bn, stages)), false) => Variant::WgmmaTma(with_loop(tile(bm, bn, 32, stages, 0, 0))),
             (None, false) => {
-                let smem =
-                    |t: &TileConfig| tile_smem_bytes(t, 4) + if x3 { X3Loop::for_tile(t).lo_bytes(t) } else { 0 };
+                let smem = |t: &TileConfig| tile_smem_bytes(t, 4) + if x3 { X3Loop::of(t).lo_bytes(t) } else { 0 };
                 Variant::WgmmaTma(pick_tile_smem(spec, sms, &table, true, smem))
             }
         };
@@ -279,7 +292,7 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
 }
 
 const fn tile(bm: usize, bn: usize, bk: usize, stages: usize, wm: usize, wn: usize) -> TileConfig {
-    TileConfig { bm, bn, bk, stages, warps_m: wm, warps_n: wn, async_copy: true }
+    TileConfig { bm, bn, bk, stages, warps_m: wm, warps_n: wn, async_copy: true, register_a: false }
 }
 
 /// TMA + wgmma tiles with their relative per-flop rate (H200, 2026-11-30: 128×256 600 TFLOP/s,
@@ -464,7 +477,14 @@ mod tests {
     }
 
     fn simt(m: usize, n: usize, k: usize) -> SimtConfig {
-        let opt = ChooseOptions { sms: 132, tensor_maps: true, simt: None, tf32x3_any_size: false, tma_tile: None };
+        let opt = ChooseOptions {
+            sms: 132,
+            tensor_maps: true,
+            simt: None,
+            tf32x3_any_size: false,
+            tma_tile: None,
+            x3_register_a: false,
+        };
         match choose_with(&f32_spec(m, n, k), (9, 0), &opt) {
             Ok(Variant::Simt(c)) => c,
             other => panic!("{m}x{n}x{k}: {other:?}"),
@@ -499,6 +519,7 @@ mod tests {
             simt: Some(SimtConfig::split(16, 32, 8, 4, 4)),
             tf32x3_any_size: false,
             tma_tile: None,
+            x3_register_a: false,
         };
         let Ok(Variant::Simt(c)) = choose_with(&f32_spec(4096, 4096, 64), (9, 0), &forced) else { panic!() };
         assert_eq!(c.to_string(), "simt16x32x8k8");
@@ -507,12 +528,29 @@ mod tests {
     #[test]
     fn tf32_options_take_tensor_cores_where_they_gain() {
         let with = |m, n, k, p| GemmSpec { precision: p, ..f32_spec(m, n, k) };
-        let opt =
-            |maps| ChooseOptions { sms: 132, tensor_maps: maps, simt: None, tf32x3_any_size: false, tma_tile: None };
+        let opt = |maps| ChooseOptions {
+            sms: 132,
+            tensor_maps: maps,
+            simt: None,
+            tf32x3_any_size: false,
+            tma_tile: None,
+            x3_register_a: false,
+        };
         let pick = |s: &GemmSpec, arch, maps| choose_with(s, arch, &opt(maps)).unwrap();
         // sm_90: MiniLM's 1920-row products on TMA + wgmma, its 240-row ones on split-K SIMT.
         assert!(matches!(pick(&with(1920, 384, 384, Precision::Tf32x3), (9, 0), true), Variant::WgmmaTma(_)));
         assert!(matches!(pick(&with(240, 1536, 384, Precision::Tf32x3), (9, 0), true), Variant::Simt(_)));
+        // The register-A loop only where opted in, only for tf32x3, only on 128×64 tiles.
+        let opted = ChooseOptions { x3_register_a: true, ..opt(true) };
+        let ra = |s: &GemmSpec| match choose_with(s, (9, 0), &opted).unwrap() {
+            Variant::WgmmaTma(t) => (t.bm, t.bn, t.register_a),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(ra(&with(2048, 384, 384, Precision::Tf32x3)), (128, 64, true));
+        assert_eq!(ra(&with(4096, 4096, 4096, Precision::Tf32x3)), (128, 128, false));
+        assert!(!ra(&with(2048, 384, 384, Precision::Tf32)).2);
+        let Variant::WgmmaTma(t) = pick(&with(2048, 384, 384, Precision::Tf32x3), (9, 0), true) else { panic!() };
+        assert!(!t.register_a);
         // Without tensor maps sm_90 keeps tf32x3 off mma.sync (slower than SIMT there).
         assert!(matches!(pick(&with(4096, 4096, 4096, Precision::Tf32x3), (9, 0), false), Variant::Simt(_)));
         // sm_80: mma.sync where the tiles fill the GPU.

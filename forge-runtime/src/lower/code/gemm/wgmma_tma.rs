@@ -238,7 +238,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         (Elem::F32, Precision::F32) => return Err("f32 without a TF32 opt-in runs on the SIMT kernel".into()),
         (Elem::F32, _) => "tf32",
     };
-    let x3 = (elem == Elem::F32 && spec.precision == Precision::Tf32x3).then(|| X3Loop::for_tile(t));
+    let x3 = (elem == Elem::F32 && spec.precision == Precision::Tf32x3).then(|| X3Loop::of(t));
     if elem == Elem::F32 && (spec.a.layout != Layout::RowMajor || spec.b.layout != Layout::ColMajor) {
         return Err("TF32 wgmma reads both operands K-major (A [M, K], B [N, K])".into());
     }

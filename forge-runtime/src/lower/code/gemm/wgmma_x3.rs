@@ -13,7 +13,7 @@
 //!   split there (`wgmma` with A from registers); only B is read from shared memory. A's
 //!   registers alternate between two sets, so the next stage's are loaded while this stage's
 //!   group runs: the loop is unrolled by two. For 128×64 tiles (two consumer warpgroups, 152
-//!   registers a thread), opt-in (`FORGE_CUDA_X3_REGISTER_A=1`, see [`X3Loop::for_tile`]).
+//!   registers a thread), opt-in (`FORGE_CUDA_X3_REGISTER_A=1`, see [`X3Loop::takes`]).
 //!   H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at 4096³ 61.0 → 67.8 TFLOP/s,
 //!   MiniLM b64 1296 → 1219 us. With one consumer warpgroup it lost (64×64: 61.6 → 41.7
 //!   TFLOP/s; its registers leave no room for a second block an SM), and 128-wide tiles with
@@ -30,19 +30,22 @@ pub(super) enum X3Loop {
 }
 
 impl X3Loop {
-    /// `RegisterA` for two consumer warpgroups on a 64-wide tile where
-    /// `FORGE_CUDA_X3_REGISTER_A=1`, else `SharedA`. Opt-in: with its register hold the
-    /// kernel hung in the ops suite on the H200 (2026-12-02, `tf32_precision_options`, not
-    /// yet understood), and without it its correctness rests on the compilers' register
-    /// allocation (see `hold_until_here`).
-    pub(super) fn for_tile(t: &TileConfig) -> X3Loop {
-        static OPT_IN: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        let opted = *OPT_IN.get_or_init(|| std::env::var("FORGE_CUDA_X3_REGISTER_A").is_ok_and(|v| v == "1"));
-        if opted && t.bm == 128 && t.bn <= 64 {
+    /// The loop tile `t` runs (its `register_a`, which the choice sets).
+    pub(super) fn of(t: &TileConfig) -> X3Loop {
+        if t.register_a {
             X3Loop::RegisterA
         } else {
             X3Loop::SharedA
         }
+    }
+
+    /// Whether `t` can run `RegisterA`: two consumer warpgroups on a 64-wide tile. Opt-in
+    /// (`ChooseOptions::x3_register_a`): with its register hold the kernel hung in the ops
+    /// suite on the H200 (2026-12-02, `tf32_precision_options`, not yet understood), and
+    /// without it its correctness rests on the compilers' register allocation (see
+    /// `hold_until_here`).
+    pub(super) fn takes(t: &TileConfig) -> bool {
+        t.bm == 128 && t.bn <= 64
     }
 
     /// Shared-memory bytes of the remainders beside the `STAGES` TMA stages.
