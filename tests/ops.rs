@@ -767,8 +767,10 @@ forge_graph! {
 /// products run on tensor cores, rows of 203 floats on guarded loads or SIMT); `tf32` within
 /// TF32's. Elsewhere both are true f32.
 fn tf32_precision_options(ctx: &Context) {
-    // On CUDA also a long K (2048), where tensor-core accumulation error would show.
-    let long: &[(usize, usize, usize)] = if ctx.kind() == BackendKind::Cuda { &[(1024, 2048, 1024)] } else { &[] };
+    // On CUDA also a long K (2048), where tensor-core accumulation error would show, and a
+    // short-K product of more 128×64 tiles than an H200 has SMs (two blocks an SM on sm_90).
+    let long: &[(usize, usize, usize)] =
+        if ctx.kind() == BackendKind::Cuda { &[(1024, 2048, 1024), (1152, 256, 2304)] } else { &[] };
     for &(m, k, n) in [(1024, 256, 1024), (700, 203, 520), (9, 40, 24)].iter().chain(long) {
         let (x, w, pk) = (rand_f32(m * k, 1.0, 95), rand_f32(n * k, 1.0, 96), rand_f32(k * n, 1.0, 97));
         let dot = |i: usize, j: usize, b: &dyn Fn(usize, usize) -> f32| -> f32 {
@@ -793,13 +795,16 @@ fn tf32_precision_options(ctx: &Context) {
         assert_close(&format!("{shape} z (tf32x3)"), &out.z, &want_z, 4e-6, floor);
         // TF32 keeps 10 mantissa bits: about 2^-11 per term, summed over K random-signed terms.
         assert_close(&format!("{shape} t (tf32)"), &out.t, &want_y, 2e-3, (k as f32).sqrt() * 0.5);
-        if ctx.kind() == BackendKind::Cuda && m == 1024 {
+        if ctx.kind() == BackendKind::Cuda && m >= 1024 {
             // `x · wᵀ` fills the GPU: tensor cores (TMA + wgmma on sm_90, mma.sync on sm_80).
             // `x · p` (B not K-major) takes mma.sync below sm_90 and true f32 on sm_90.
             let p = g.last_profile().expect("a profile after a run");
             let variants: Vec<&str> = p.kernels.iter().map(|k| k.variant.as_str()).collect();
             assert!(variants[0].ends_with("-3xtf32"), "{variants:?}");
             assert!(variants[2].ends_with("-tf32"), "{variants:?}");
+            if m == 1152 && variants[0].contains("tma") {
+                assert!(variants[0].contains("tma128x64s2"), "{variants:?}");
+            }
         }
     }
 }

@@ -38,8 +38,8 @@ pub struct CudaTarget {
     pub tf32x3_any_size: bool,
     /// `FORGE_CUDA_TMA_TILE=64x128s4`: the TF32 TMA tile `(bm, bn, stages)` (tuning).
     pub tma_tile: Option<(usize, usize, usize)>,
-    /// `FORGE_CUDA_X3_REGISTER_A=1`: tf32x3 128×64 TMA tiles feed A from registers (opt-in,
-    /// see `wgmma_x3`).
+    /// `FORGE_CUDA_X3_REGISTER_A=1`: tf32x3 128×64 TMA tiles of one block an SM feed A from
+    /// registers (opt-in, see `wgmma_x3`).
     pub x3_register_a: bool,
 }
 

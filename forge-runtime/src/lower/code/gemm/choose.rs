@@ -271,7 +271,10 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
     };
     let k_major = spec.a.layout == Layout::RowMajor && spec.b.layout == Layout::ColMajor;
     if arch == (9, 0) && vector && opt.tensor_maps && spec.batch.len() <= 1 && k_major {
-        let table = usable(if x3 { &TMA_TF32X3_TILES } else { &TMA_TF32_TILES });
+        let mut table = usable(if x3 { &TMA_TF32X3_TILES } else { &TMA_TF32_TILES });
+        if x3 && x3_paired_fits(spec, sms) {
+            table.push(X3_PAIRED);
+        }
         // The loop a tile runs decides its shared memory, so it is set before the model sees it.
         let with_loop = |t: TileConfig| TileConfig { register_a: x3 && opt.x3_register_a && X3Loop::takes(&t), ..t };
         let table: Vec<(TileConfig, f64)> = table.into_iter().map(|(t, eff)| (with_loop(t), eff)).collect();
@@ -329,7 +332,7 @@ pub const TMA_TF32_TILES: [(TileConfig, f64); 3] =
 /// 256-wide tile: 256 registers a thread). Rates fitted to H200 measurements (2026-12-02,
 /// `gemm_speed --sweep-x3`: 4096³ at 85.8, 61.5, 67.5, 61.6 TFLOP/s; MiniLM b64 per product):
 /// 128×128 wins where the waves come out even, 128×64 where 128×128 needs a second, mostly
-/// empty wave, as in MiniLM's 2048-row products (b64 1309 → 1296 us; 1219 with the opt-in
+/// empty wave, as in MiniLM's 2048-row products (b64 1309 → 1296 us; 1219 with the
 /// register-A loop of `wgmma_x3`).
 pub const TMA_TF32X3_TILES: [(TileConfig, f64); 4] = [
     (tile(128, 128, 32, 3, 0, 0), 0.8),
@@ -337,6 +340,21 @@ pub const TMA_TF32X3_TILES: [(TileConfig, f64); 4] = [
     (tile(64, 128, 32, 4, 0, 0), 0.63),
     (tile(64, 64, 32, 3, 0, 0), 0.57),
 ];
+
+/// tf32x3's tile of two blocks an SM (2 stages, ~97 KiB: `wgmma_tma::blocks_per_sm`): one
+/// block's pipeline fill and epilogue overlap the other's main loop, which pays where that fixed
+/// cost is a large part of a tile (short K) and there are blocks to pair (more tiles than
+/// SMs). Its rate is the paired one. H200, MiniLM b64 (2026-12-02, `FORGE_BENCH_KERNELS=nodes`,
+/// 6 layers): FFN up (1920×1536×384) 400 → 336 us against 128×64s4, QKV (1920×1152×384) 309 →
+/// 280; alone (90 tiles) or at K = 1536 it lost (out 128 → 143, FFN down 356 → 411).
+const X3_PAIRED: (TileConfig, f64) = (tile(128, 64, 32, 2, 0, 0), 0.95);
+const X3_PAIRED_MAX_K: usize = 512;
+
+/// Whether [`X3_PAIRED`] is a candidate for `spec`.
+fn x3_paired_fits(spec: &GemmSpec, sms: usize) -> bool {
+    let tiles = spec.m.div_ceil(128) * spec.n.div_ceil(64) * spec.batch_count();
+    spec.k <= X3_PAIRED_MAX_K && tiles > sms
+}
 
 /// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
 pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
@@ -540,7 +558,8 @@ mod tests {
         // sm_90: MiniLM's 1920-row products on TMA + wgmma, its 240-row ones on split-K SIMT.
         assert!(matches!(pick(&with(1920, 384, 384, Precision::Tf32x3), (9, 0), true), Variant::WgmmaTma(_)));
         assert!(matches!(pick(&with(240, 1536, 384, Precision::Tf32x3), (9, 0), true), Variant::Simt(_)));
-        // The register-A loop only where opted in, only for tf32x3, only on 128×64 tiles.
+        // The register-A loop only where opted in, only for tf32x3, only on 128×64 tiles of
+        // one block an SM; short-K products of more tiles than SMs pair 2-stage blocks instead.
         let opted = ChooseOptions { x3_register_a: true, ..opt(true) };
         let ra = |s: &GemmSpec| match choose_with(s, (9, 0), &opted).unwrap() {
             Variant::WgmmaTma(t) => (t.bm, t.bn, t.register_a),
@@ -549,6 +568,13 @@ mod tests {
         assert_eq!(ra(&with(2048, 384, 384, Precision::Tf32x3)), (128, 64, true));
         assert_eq!(ra(&with(4096, 4096, 4096, Precision::Tf32x3)), (128, 128, false));
         assert!(!ra(&with(2048, 384, 384, Precision::Tf32)).2);
+        assert_eq!(ra(&with(1920, 1536, 384, Precision::Tf32x3)), (128, 64, false));
+        let Variant::WgmmaTma(t) = choose_with(&with(1920, 1536, 384, Precision::Tf32x3), (9, 0), &opted).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(t.stages, 2);
+        assert_eq!(ra(&with(1920, 384, 1536, Precision::Tf32x3)), (128, 64, true));
         let Variant::WgmmaTma(t) = pick(&with(2048, 384, 384, Precision::Tf32x3), (9, 0), true) else { panic!() };
         assert!(!t.register_a);
         // Without tensor maps sm_90 keeps tf32x3 off mma.sync (slower than SIMT there).

@@ -8,7 +8,7 @@
 //!
 //! | variant | when | what |
 //! |---|---|---|
-//! | `WgmmaTma` | sm_90, 16-bit, 16-byte rows, ≤ 1 batch dim; f32 with a TF32 opt-in, both K-major | a producer warpgroup drives TMA into 3–4 swizzled stages on mbarriers; 1–2 consumer warpgroups run wgmma (tf32x3's three products: `wgmma_x3`) |
+//! | `WgmmaTma` | sm_90, 16-bit, 16-byte rows, ≤ 1 batch dim; f32 with a TF32 opt-in, both K-major | a producer warpgroup drives TMA into 2–4 swizzled stages on mbarriers (two blocks an SM where they fit); 1–2 consumer warpgroups run wgmma (tf32x3's three products: `wgmma_x3`) |
 //! | `Wgmma` | sm_90, 16-bit, aligned, no tensor maps or 2+ batch dims | every thread cp.async's into the same stages; wgmma |
 //! | `MmaSync` | sm_80+ 16-bit; f32 with the TF32 opt-in | ldmatrix + mma.sync, 3–4 stages; guarded loads for unaligned rows |
 //! | `Simt` | f32 (true f32); 16-bit below sm_80 | 128×128×16 register-blocked FMA, double-buffered; tiles down to 16×32 that split K inside the block for small products |

@@ -72,6 +72,8 @@ const BODY: &str = r#"
   constexpr u32 STAGE_BYTES = LO + LO_BYTES;
   const u32 bars = sbase + (STAGE_BYTES > EPI_BYTES ? STAGE_BYTES : EPI_BYTES);
   // full[s] at bars + 8s (TMA bytes landed), empty[s] at bars + 8(STAGES + s) (consumers done).
+  // The barriers and the tensor maps (kernel parameters) are ready before the grid waits for
+  // the kernel it depends on (programmatic dependent launch), which overlaps its tail.
   if (tid == 0) {
 #pragma unroll
     for (int s = 0; s < STAGES; ++s) {
@@ -79,8 +81,11 @@ const BODY: &str = r#"
       mbar_init(bars + 8 * (STAGES + s), NC * 128);
     }
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_a) : "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_b) : "memory");
   }
   __syncthreads();
+GRID_WAIT
   if (wg == 0) {
     if (tid == 0) {
       const void* ma = &fg_tma_a;
@@ -192,6 +197,25 @@ fn maps(spec: &GemmSpec, t: &TileConfig) -> [TensorMapDesc; 2] {
     ]
 }
 
+/// Dynamic shared memory of the kernel: the stages (and tf32x3 remainders), or the staged
+/// output tile where that is larger, then the stages' two mbarriers each.
+pub(super) fn dynamic_smem(t: &TileConfig, elem_bytes: usize, lo_bytes: usize) -> usize {
+    let stages = tile_smem_bytes(t, elem_bytes) + lo_bytes;
+    let staged_tile = (t.bm / 64) * 64 * (t.bn + 8) * 4 + 1024;
+    stages.max(staged_tile) + 2 * t.stages * 8
+}
+
+/// Blocks an SM holds (228 KiB of shared memory, 1 KiB of it reserved per block): two where
+/// they fit, so one block's pipeline fill and epilogue overlap the other's main loop; the
+/// kernel then compiles for half the registers (`__launch_bounds__`).
+pub(super) fn blocks_per_sm(smem: usize) -> usize {
+    if 2 * (smem + 1024) <= 228 * 1024 {
+        2
+    } else {
+        1
+    }
+}
+
 /// Epilogue points a thread has in flight: enough loads for a residual or bias to overlap,
 /// few enough copies of the epilogue that NVRTC stays quick.
 const EPILOGUE_UNROLL: usize = 4;
@@ -287,20 +311,20 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     } else {
         format!("{}, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b", io.params)
     };
-    let _ = writeln!(src, "extern \"C\" __global__ void __launch_bounds__({nt}, 1) {}({params}) {{", io.kernel_name);
-    src.push_str(crate::lower::cuda::GRID_WAIT);
+    let smem = dynamic_smem(t, elem.bytes(), lo_bytes);
+    let per_sm = blocks_per_sm(smem);
+    let _ =
+        writeln!(src, "extern \"C\" __global__ void __launch_bounds__({nt}, {per_sm}) {}({params}) {{", io.kernel_name);
     let _ = writeln!(src, "  using namespace {};", super::ns(io));
     src.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");
     src.push_str("  const unsigned bidx = blockIdx.z;\n");
     let body = BODY
         .replace("MAIN_LOOP", &main_loop(x3))
         .replace("EPI_UNROLL", &EPILOGUE_UNROLL.to_string())
+        .replace("GRID_WAIT\n", crate::lower::cuda::GRID_WAIT)
         .replace("EPILOGUE", &epi_call(io, "ctile[r * EPI_LD + c]", "row", "col"));
     src.push_str(&body);
     let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn);
-    let stages = tile_smem_bytes(t, elem.bytes()) + lo_bytes;
-    let staged_tile = nc * 64 * (t.bn + 8) * 4 + 1024;
-    let smem = stages.max(staged_tile) + 2 * t.stages * 8;
     let needs = vec![
         Requirement::MinArch { major: 9, minor: 0 },
         Requirement::ArchSm90a,

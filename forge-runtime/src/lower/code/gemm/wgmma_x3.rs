@@ -12,10 +12,13 @@
 //! - `RegisterA`: each consumer loads its A fragment from the landed stage into registers,
 //!   split there (`wgmma` with A from registers); only B is read from shared memory. A's
 //!   registers alternate between two sets, so the next stage's are loaded while this stage's
-//!   group runs: the loop is unrolled by two. For 128×64 tiles (two consumer warpgroups, 152
-//!   registers a thread), opt-in (`FORGE_CUDA_X3_REGISTER_A=1`, see [`X3Loop::takes`]).
-//!   H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at 4096³ 61.0 → 67.8 TFLOP/s,
-//!   MiniLM b64 1296 → 1219 us. With one consumer warpgroup it lost (64×64: 61.6 → 41.7
+//!   group runs: the loop is unrolled by two. For 128×64 tiles of one block an SM (two
+//!   consumer warpgroups, 152 registers a thread; [`X3Loop::takes`]), opt-in
+//!   (`FORGE_CUDA_X3_REGISTER_A=1`). H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at
+//!   4096³ 61.0 → 67.8 TFLOP/s, MiniLM b64 1296 → 1219 us. Why opt-in: on the H200 every CUDA
+//!   test of `ops` passes with it, alone and all on one thread (18 s), but the same tests run
+//!   on 16 threads at once (kernels of several graphs in flight together) did not finish in
+//!   100 s, where they take 22 s without it. Not understood yet. With one consumer warpgroup it lost (64×64: 61.6 → 41.7
 //!   TFLOP/s; its registers leave no room for a second block an SM), and 128-wide tiles with
 //!   two would need more than 168 registers.
 
@@ -39,13 +42,12 @@ impl X3Loop {
         }
     }
 
-    /// Whether `t` can run `RegisterA`: two consumer warpgroups on a 64-wide tile. Opt-in
-    /// (`ChooseOptions::x3_register_a`): with its register hold the kernel hung in the ops
-    /// suite on the H200 (2026-12-02, `tf32_precision_options`, not yet understood), and
-    /// without it its correctness rests on the compilers' register allocation (see
-    /// `hold_until_here`).
+    /// Whether `t` can run `RegisterA`: two consumer warpgroups on a 64-wide tile, one block an
+    /// SM (its 152 registers a thread leave no room for a second; a tile small enough for two
+    /// compiles for 80 and takes `SharedA`).
     pub(super) fn takes(t: &TileConfig) -> bool {
-        t.bm == 128 && t.bn <= 64
+        let smem = super::wgmma_tma::dynamic_smem(t, 4, X3Loop::RegisterA.lo_bytes(t));
+        t.bm == 128 && t.bn <= 64 && super::wgmma_tma::blocks_per_sm(smem) == 1
     }
 
     /// Shared-memory bytes of the remainders beside the `STAGES` TMA stages.
