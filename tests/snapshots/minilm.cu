@@ -572,7 +572,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b955721ee55a9a
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_3fec5ccf1b02ae04(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(64, 6) forge_attention_fa9e2434b4168146(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ __align__(16) f32 sm[2176];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -1737,7 +1737,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_3fec5ccf1b02ae04 (above)
+// runs forge_attention_fa9e2434b4168146 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1761,7 +1761,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_3fec5ccf1b02ae04 (above)
+// runs forge_attention_fa9e2434b4168146 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1785,7 +1785,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_3fec5ccf1b02ae04 (above)
+// runs forge_attention_fa9e2434b4168146 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1809,7 +1809,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_3fec5ccf1b02ae04 (above)
+// runs forge_attention_fa9e2434b4168146 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)
@@ -1833,7 +1833,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_matmul_b955721ee55a9abf (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_3fec5ccf1b02ae04 (above)
+// runs forge_attention_fa9e2434b4168146 (above)
 
 // node: ctxm = reshape(ctxt)
 // runs forge_map_a7cbf8ccac3bf887 (above)

@@ -113,7 +113,11 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
     let (shared, body) = w.finish();
     let idx = if wide { "u64" } else { "u32" };
     let mut code = String::new();
-    let _ = writeln!(code, "extern \"C\" __global__ void __launch_bounds__({threads}) NAME({}) {{", params.join(", "));
+    let bounds = match geometry::cuda_min_blocks(spec, schedule) {
+        Some(blocks) => format!("{threads}, {blocks}"),
+        None => threads.to_string(),
+    };
+    let _ = writeln!(code, "extern \"C\" __global__ void __launch_bounds__({bounds}) NAME({}) {{", params.join(", "));
     for (name, ty, len) in &shared {
         // 16-byte aligned, so row reads at multiples of four floats can become 128-bit loads.
         let _ = writeln!(code, "    __shared__ __align__(16) {ty} {name}[{len}];");

@@ -44,6 +44,23 @@ pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
     }
 }
 
+/// CUDA's `__launch_bounds__` minimum of blocks an SM for a kernel, where it matters: the
+/// attention kernel holds its query and output rows in registers (`e + ev` floats a thread),
+/// and with as many registers as the compiler likes, fewer blocks fit an SM than a grid of a
+/// few thousand needs, so the last blocks run as a second wave. Asking for enough blocks to
+/// cover [`ASSUMED_SMS`] once, down to about `e + ev + 16` registers a thread (no spills), keeps
+/// it to one. H200, MiniLM b64 (1,536 blocks of 64): 95 registers (10 blocks an SM, two waves)
+/// → 80 (12, one wave).
+pub fn cuda_min_blocks(spec: &KernelSpec, s: &Schedule) -> Option<u32> {
+    let KernelBody::Attention(a) = &spec.body else { return None };
+    let threads = threads(spec, s).max(1) as u64;
+    let want = groups(spec, s).div_ceil(ASSUMED_SMS);
+    let regs = ((a.e + a.ev + 16) as u64).next_multiple_of(8).max(32);
+    let fit = (64 * 1024 / (threads * regs)).min(32);
+    let blocks = want.min(fit);
+    (blocks > 1).then_some(blocks as u32)
+}
+
 /// f32 of workgroup memory the attention kernel may use (16 KiB, every WebGPU adapter's).
 pub const ATTENTION_SHARED_FLOATS: usize = 4096;
 
