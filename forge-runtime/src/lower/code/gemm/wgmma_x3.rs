@@ -16,9 +16,10 @@
 //!   consumer warpgroups, 152 registers a thread; [`X3Loop::takes`]), opt-in
 //!   (`FORGE_CUDA_X3_REGISTER_A=1`). H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at
 //!   4096³ 61.0 → 67.8 TFLOP/s, MiniLM b64 1296 → 1219 us. Why opt-in: on the H200 every CUDA
-//!   test of `ops` passes with it, alone and all on one thread (18 s), but the same tests run
-//!   on 16 threads at once (kernels of several graphs in flight together) did not finish in
-//!   100 s, where they take 22 s without it. Not understood yet. With one consumer warpgroup it lost (64×64: 61.6 → 41.7
+//!   test of `ops` passes with it, alone and all on one thread (18 s), but once the same tests
+//!   run on 16 threads at once (kernels of several graphs in flight together) did not finish
+//!   in 100 s, where they take 22 s without it; a later 16-thread run passed. An intermittent
+//!   hang, not understood yet. With one consumer warpgroup it lost (64×64: 61.6 → 41.7
 //!   TFLOP/s; its registers leave no room for a second block an SM), and 128-wide tiles with
 //!   two would need more than 168 registers.
 
