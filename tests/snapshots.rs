@@ -108,6 +108,7 @@ fn minilm_ptx_assembles() {
 }
 
 /// The matmul graphs of `tests/ops.rs` (as text) with the dims each test runs.
+#[cfg(feature = "cuda")]
 const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
     (
         "graph Linear { dims { M, K, N } input a: f32[M, K]; weight w: f32[K, N]; weight bias: f32[N]; \
@@ -228,6 +229,7 @@ fn cuda_gemm_programs(compile: bool) {
 
 /// Row ops of every kind with expression inputs and epilogues, and an f16 output (never stored
 /// 16 bytes at a time).
+#[cfg(feature = "cuda")]
 const ROW_OPS: &str = "graph RowOps { dims { R, C }
     input x: f32[R, C]; input y: f32[R, C]; input v: f32[C]; weight g: f32[C]; weight bta: f32[C];
     uniform eps: f32 = 1e-5;
