@@ -14,6 +14,8 @@ use forge::prelude::*;
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::PathBuf;
 
+mod common;
+
 include!("../examples/graphs/mlp_block.rs");
 include!("../examples/graphs/particles.rs");
 include!("../examples/graphs/minilm.rs");
@@ -271,13 +273,6 @@ fn cuda_map_programs_compile() {
     }
 }
 
-fn run(f: fn()) -> Result<(), Failed> {
-    std::panic::catch_unwind(f).map_err(|e| {
-        let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
-        Failed::from(msg.unwrap_or_else(|| "panicked".into()))
-    })
-}
-
 fn main() {
     let args = Arguments::from_args();
     // Without the `cuda` feature nothing is added below.
@@ -306,12 +301,12 @@ fn main() {
         let what = if required { "FAILED (FORGE_REQUIRE_NVRTC is set)" } else { "ignored" };
         eprintln!("NVRTC/ptxas: not available here ({reason}); {} tests {what}", ptx.len());
     }
-    let mut trials: Vec<Trial> = plain.into_iter().map(|(name, f)| Trial::test(name, move || run(f))).collect();
+    let mut trials: Vec<Trial> = plain.into_iter().map(|(name, f)| Trial::test(name, move || common::run(f))).collect();
     for (name, f) in ptx {
         let tools = tools.clone();
         let ignored = tools.is_err() && !required;
         let trial = Trial::test(name, move || match tools {
-            Ok(()) => run(f),
+            Ok(()) => common::run(f),
             Err(reason) => Err(Failed::from(format!("NVRTC/ptxas missing: {reason}"))),
         });
         trials.push(trial.with_ignored_flag(ignored));

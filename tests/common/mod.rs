@@ -169,7 +169,8 @@ fn run_groups(requirement: Result<(), String>, groups: &[Group<'_>], plain: &[(&
     libtest_mimic::run(&args, trials).exit();
 }
 
-fn run<F: FnOnce() + std::panic::UnwindSafe>(f: F) -> Result<(), Failed> {
+/// Runs `f` as a trial body: a panic is the trial's failure, with its message.
+pub fn run<F: FnOnce() + std::panic::UnwindSafe>(f: F) -> Result<(), Failed> {
     std::panic::catch_unwind(f).map_err(|e| {
         let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
         Failed::from(msg.unwrap_or_else(|| "panicked".into()))

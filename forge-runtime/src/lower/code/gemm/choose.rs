@@ -1,6 +1,7 @@
 //! Kernel variants and the choice among them for a spec and a GPU architecture.
 
 use super::spec::{Elem, GemmSpec, Layout, Precision, Which};
+use super::wgmma_tma::dynamic_smem;
 use super::wgmma_x3::X3Loop;
 use crate::error::Error;
 use std::fmt;
@@ -282,7 +283,7 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
             (_, true) => simt(),
             (Some((bm, bn, stages)), false) => Variant::WgmmaTma(with_loop(tile(bm, bn, 32, stages, 0, 0))),
             (None, false) => {
-                let smem = |t: &TileConfig| tile_smem_bytes(t, 4) + if x3 { X3Loop::of(t).lo_bytes(t) } else { 0 };
+                let smem = |t: &TileConfig| dynamic_smem(t, 4, if x3 { X3Loop::of(t).lo_bytes(t) } else { 0 });
                 Variant::WgmmaTma(pick_tile_smem(spec, sms, &table, true, smem))
             }
         };
@@ -352,7 +353,8 @@ const X3_PAIRED_MAX_K: usize = 512;
 
 /// Whether [`X3_PAIRED`] is a candidate for `spec`.
 fn x3_paired_fits(spec: &GemmSpec, sms: usize) -> bool {
-    let tiles = spec.m.div_ceil(128) * spec.n.div_ceil(64) * spec.batch_count();
+    let t = X3_PAIRED.0;
+    let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
     spec.k <= X3_PAIRED_MAX_K && tiles > sms
 }
 
