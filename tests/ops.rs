@@ -652,6 +652,64 @@ fn attention_against_loops(ctx: &Context) {
 }
 
 forge_graph! {
+    /// Attention whose heads are merged after it (`[B, H, T, E]` → `[B, T, H·E]`): the copy
+    /// folds into the attention's store, which then writes rows permuted.
+    graph AttnMerge {
+        dims { B, H, T, S, E, D }
+        input  q: f32[B, H, T, E];
+        input  k: f32[B, H, S, E];
+        input  v: f32[B, H, S, E];
+        input  m: f32[B, 1, 1, S];
+        input  r: f32[B, H, T, E];
+        temp   ctx: f32[B, H, T, E];
+        temp   ctxt: f32[B, T, H, E];
+        output y: f32[B, T, D];
+        ctx = attention(q, k, v, mask = m) + r;
+        ctxt = transpose(ctx, 1, 2);
+        y = reshape(ctxt);
+    }
+}
+
+fn attention_head_merge(ctx: &Context) {
+    // The three kernel shapes: lanes sharing a row through workgroup memory (short keys),
+    // keys tiled in workgroup memory (MiniLM-like) and rows too wide for a tile.
+    for (b, h, t, s, e) in [(2, 3, 5, 7, 8), (2, 4, 33, 33, 32), (1, 2, 3, 9, 300)] {
+        let (q, k, v) =
+            (rand_f32(b * h * t * e, 1.0, 60), rand_f32(b * h * s * e, 1.0, 61), rand_f32(b * h * s * e, 1.0, 62));
+        let r = rand_f32(b * h * t * e, 1.0, 63);
+        let mut m = vec![0.0f32; b * s];
+        m[s - 1] = f32::NEG_INFINITY;
+        let dims = AttnMergeDims { b, h, t, s, e, d: h * e };
+        let out =
+            AttnMerge::new(ctx, dims).unwrap().run(AttnMergeInputs { q: &q, k: &k, v: &v, m: &m, r: &r }).unwrap();
+        let mut want = vec![f32::NAN; b * t * h * e];
+        for bi in 0..b {
+            for hi in 0..h {
+                let (qo, ko) = ((bi * h + hi) * t * e, (bi * h + hi) * s * e);
+                let mask = Some(&m[bi * s..(bi + 1) * s]);
+                let o = naive_attention(
+                    &q[qo..qo + t * e],
+                    &k[ko..ko + s * e],
+                    &v[ko..ko + s * e],
+                    mask,
+                    t,
+                    s,
+                    e,
+                    1.0 / (e as f64).sqrt(),
+                    false,
+                );
+                for ti in 0..t {
+                    for d in 0..e {
+                        want[((bi * t + ti) * h + hi) * e + d] = o[ti * e + d] + r[qo + ti * e + d];
+                    }
+                }
+            }
+        }
+        assert_close(&format!("{b}x{h}x{t}x{s}x{e} merged"), &out.y, &want, 1e-4, 1.0);
+    }
+}
+
+forge_graph! {
     /// 16-bit products in the layouts the CUDA GEMM kernels take: `x · wᵀ` (batch folded into
     /// the rows), a batched `x · p` (one matrix per batch entry) and `aᵀ · v` (A column-major).
     graph HalfLayouts {
@@ -767,10 +825,11 @@ forge_graph! {
 /// products run on tensor cores, rows of 203 floats on guarded loads or SIMT); `tf32` within
 /// TF32's. Elsewhere both are true f32.
 fn tf32_precision_options(ctx: &Context) {
-    // On CUDA also a long K (2048), where tensor-core accumulation error would show, and a
-    // short-K product of more 128×64 tiles than an H200 has SMs (two blocks an SM on sm_90).
+    // On CUDA also a long K (2048), where tensor-core accumulation error would show, a
+    // short-K product of more 128×64 tiles than an H200 has SMs (two blocks an SM on sm_90),
+    // and one of fewer, ragged in M and N, that takes 48-wide tiles there.
     let long: &[(usize, usize, usize)] =
-        if ctx.kind() == BackendKind::Cuda { &[(1024, 2048, 1024), (1152, 256, 2304)] } else { &[] };
+        if ctx.kind() == BackendKind::Cuda { &[(1024, 2048, 1024), (1152, 256, 2304), (1900, 768, 376)] } else { &[] };
     for &(m, k, n) in [(1024, 256, 1024), (700, 203, 520), (9, 40, 24)].iter().chain(long) {
         let (x, w, pk) = (rand_f32(m * k, 1.0, 95), rand_f32(n * k, 1.0, 96), rand_f32(k * n, 1.0, 97));
         let dot = |i: usize, j: usize, b: &dyn Fn(usize, usize) -> f32| -> f32 {
@@ -804,6 +863,9 @@ fn tf32_precision_options(ctx: &Context) {
             assert!(variants[2].ends_with("-tf32"), "{variants:?}");
             if m == 1152 && variants[0].contains("tma") {
                 assert!(variants[0].contains("tma128x64s2"), "{variants:?}");
+            }
+            if m == 1900 && variants[0].contains("tma") {
+                assert!(variants[0].contains("tma128x48s3"), "{variants:?}");
             }
         }
     }
@@ -851,7 +913,8 @@ forge_tests!(
     vectorised_maps_against_the_reference,
     integer_semantics,
     small_f32_products_split_k,
-    attention_against_loops;
+    attention_against_loops,
+    attention_head_merge;
     half: half_and_bf16_round_like_the_reference,
     half_matmul_layouts_and_edges,
 );

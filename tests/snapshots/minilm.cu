@@ -328,7 +328,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_4bc3866e2dc7baa4(f
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_b955721ee55a9abf_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_49e06288d3eb20de_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -336,7 +336,7 @@ __device__ __forceinline__ void forge_matmul_b955721ee55a9abf_epi(float acc, uns
     const u32 b1 = (bidx / 1u) % 8u;
     a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
 }
-namespace fg_forge_matmul_b955721ee55a9abf {
+namespace fg_forge_matmul_49e06288d3eb20de {
 
 typedef unsigned short u16;
 
@@ -426,9 +426,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b955721ee55a9abf(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_49e06288d3eb20de(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_b955721ee55a9abf;
+  using namespace fg_forge_matmul_49e06288d3eb20de;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   { unsigned z = bidx;
@@ -521,22 +521,29 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b955721ee55a9a
     __syncthreads();
   }
 
-  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
+  // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
+  // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
+  // round took a 64×64 tile's compile ~50 ms longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+        for (int h = 0; h < TN / 4; ++h)
+          *reinterpret_cast<f4*>(&smem[((((grp - s) * TM + i) * (TN / 4) + h) * G + lt) * 4]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
     }
     __syncthreads();
     if (grp < s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+        for (int h = 0; h < TN / 4; ++h) {
+          const f4 v = *reinterpret_cast<const f4*>(&smem[(((grp * TM + i) * (TN / 4) + h) * G + lt) * 4]);
+          acc[i][h * 4] += v.x; acc[i][h * 4 + 1] += v.y; acc[i][h * 4 + 2] += v.z; acc[i][h * 4 + 3] += v.w;
+        }
     }
     __syncthreads();
   }
@@ -547,7 +554,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b955721ee55a9a
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_b955721ee55a9abf_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_49e06288d3eb20de_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -566,13 +573,13 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b955721ee55a9a
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_b955721ee55a9abf_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_49e06288d3eb20de_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
-extern "C" __global__ void __launch_bounds__(64, 6) forge_attention_fa9e2434b4168146(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
+extern "C" __global__ void __launch_bounds__(64, 6) forge_attention_b72dcbbdbd03b12e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ __align__(16) f32 sm[2176];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -685,71 +692,23 @@ extern "C" __global__ void __launch_bounds__(64, 6) forge_attention_fa9e2434b416
             for (u32 l = 0u; l < 16u; ++l) {
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            const u32 at = (bidx * 30u + qi) * 32u + d;
+            const u32 at = b0 * 11520u + b1 * 32u + qi * 384u + d;
             const f32 acc = num / rden;
             a0[at] = acc;
         }
     }
 }
 
-// node: ctxm = reshape(ctxt)
-extern "C" __global__ void __launch_bounds__(256) forge_map_a7cbf8ccac3bf887(f32* a0, const f32* __restrict__ a1) {
-    FG_GRID_WAIT();
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 q = group * 256u + lid;
-    if (q >= 23040u) {
-        return;
-    }
-    f32 r0;
-    f32 r1;
-    f32 r2;
-    f32 r3;
-    {
-        const u32 i = q * 4u + 0u;
-        const u32 v0 = i / 11520u;
-        const u32 v1 = (i / 384u) % 30u;
-        const u32 v2 = (i / 32u) % 12u;
-        const u32 v3 = (i / 1u) % 32u;
-        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        const u32 i = q * 4u + 1u;
-        const u32 v0 = i / 11520u;
-        const u32 v1 = (i / 384u) % 30u;
-        const u32 v2 = (i / 32u) % 12u;
-        const u32 v3 = (i / 1u) % 32u;
-        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        const u32 i = q * 4u + 2u;
-        const u32 v0 = i / 11520u;
-        const u32 v1 = (i / 384u) % 30u;
-        const u32 v2 = (i / 32u) % 12u;
-        const u32 v3 = (i / 1u) % 32u;
-        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        const u32 i = q * 4u + 3u;
-        const u32 v0 = i / 11520u;
-        const u32 v1 = (i / 384u) % 30u;
-        const u32 v2 = (i / 32u) % 12u;
-        const u32 v3 = (i / 1u) % 32u;
-        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
-}
-
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_b5422eda15c1139a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_41beed6032f06ead_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_b5422eda15c1139a {
+namespace fg_forge_matmul_41beed6032f06ead {
 
 typedef unsigned short u16;
 
@@ -839,9 +798,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b5422eda15c1139a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41beed6032f06ead(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_b5422eda15c1139a;
+  using namespace fg_forge_matmul_41beed6032f06ead;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -931,22 +890,29 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b5422eda15c113
     __syncthreads();
   }
 
-  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
+  // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
+  // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
+  // round took a 64×64 tile's compile ~50 ms longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+        for (int h = 0; h < TN / 4; ++h)
+          *reinterpret_cast<f4*>(&smem[((((grp - s) * TM + i) * (TN / 4) + h) * G + lt) * 4]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
     }
     __syncthreads();
     if (grp < s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+        for (int h = 0; h < TN / 4; ++h) {
+          const f4 v = *reinterpret_cast<const f4*>(&smem[(((grp * TM + i) * (TN / 4) + h) * G + lt) * 4]);
+          acc[i][h * 4] += v.x; acc[i][h * 4 + 1] += v.y; acc[i][h * 4 + 2] += v.z; acc[i][h * 4 + 3] += v.w;
+        }
     }
     __syncthreads();
   }
@@ -957,7 +923,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b5422eda15c113
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_b5422eda15c1139a_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_41beed6032f06ead_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -976,7 +942,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_b5422eda15c113
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_b5422eda15c1139a_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_41beed6032f06ead_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1250,14 +1216,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_d5fbd8d4a9d0e
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_de00c5c4960b72a1_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_2ae3e835c1a70cbc_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
 }
-namespace fg_forge_matmul_de00c5c4960b72a1 {
+namespace fg_forge_matmul_2ae3e835c1a70cbc {
 
 typedef unsigned short u16;
 
@@ -1347,9 +1313,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_de00c5c4960b72a1(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_2ae3e835c1a70cbc(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_de00c5c4960b72a1;
+  using namespace fg_forge_matmul_2ae3e835c1a70cbc;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1439,22 +1405,29 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_de00c5c4960b72
     __syncthreads();
   }
 
-  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
+  // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
+  // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
+  // round took a 64×64 tile's compile ~50 ms longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+        for (int h = 0; h < TN / 4; ++h)
+          *reinterpret_cast<f4*>(&smem[((((grp - s) * TM + i) * (TN / 4) + h) * G + lt) * 4]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
     }
     __syncthreads();
     if (grp < s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+        for (int h = 0; h < TN / 4; ++h) {
+          const f4 v = *reinterpret_cast<const f4*>(&smem[(((grp * TM + i) * (TN / 4) + h) * G + lt) * 4]);
+          acc[i][h * 4] += v.x; acc[i][h * 4 + 1] += v.y; acc[i][h * 4 + 2] += v.z; acc[i][h * 4 + 3] += v.w;
+        }
     }
     __syncthreads();
   }
@@ -1465,7 +1438,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_de00c5c4960b72
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_de00c5c4960b72a1_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_2ae3e835c1a70cbc_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1484,21 +1457,21 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_de00c5c4960b72
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_de00c5c4960b72a1_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_2ae3e835c1a70cbc_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_dba686140856d8d6_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_4cb423ba23a19681_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_dba686140856d8d6 {
+namespace fg_forge_matmul_4cb423ba23a19681 {
 
 typedef unsigned short u16;
 
@@ -1588,9 +1561,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8d6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a19681(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_dba686140856d8d6;
+  using namespace fg_forge_matmul_4cb423ba23a19681;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -1680,22 +1653,29 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
     __syncthreads();
   }
 
-  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
+  // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
+  // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
+  // round took a 64×64 tile's compile ~50 ms longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+        for (int h = 0; h < TN / 4; ++h)
+          *reinterpret_cast<f4*>(&smem[((((grp - s) * TM + i) * (TN / 4) + h) * G + lt) * 4]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
     }
     __syncthreads();
     if (grp < s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+        for (int h = 0; h < TN / 4; ++h) {
+          const f4 v = *reinterpret_cast<const f4*>(&smem[(((grp * TM + i) * (TN / 4) + h) * G + lt) * 4]);
+          acc[i][h * 4] += v.x; acc[i][h * 4 + 1] += v.y; acc[i][h * 4 + 2] += v.z; acc[i][h * 4 + 3] += v.w;
+        }
     }
     __syncthreads();
   }
@@ -1706,7 +1686,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_dba686140856d8d6_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_4cb423ba23a19681_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1725,7 +1705,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_dba686140856d8d6_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_4cb423ba23a19681_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1734,121 +1714,106 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_dba686140856d8
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_b955721ee55a9abf (above)
+// runs forge_matmul_49e06288d3eb20de (above)
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_fa9e2434b4168146 (above)
-
-// node: ctxm = reshape(ctxt)
-// runs forge_map_a7cbf8ccac3bf887 (above)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
+// runs forge_attention_b72dcbbdbd03b12e (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_b5422eda15c1139a (above)
+// runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_de00c5c4960b72a1 (above)
+// runs forge_matmul_2ae3e835c1a70cbc (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_dba686140856d8d6 (above)
+// runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_b955721ee55a9abf (above)
+// runs forge_matmul_49e06288d3eb20de (above)
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_fa9e2434b4168146 (above)
-
-// node: ctxm = reshape(ctxt)
-// runs forge_map_a7cbf8ccac3bf887 (above)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
+// runs forge_attention_b72dcbbdbd03b12e (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_b5422eda15c1139a (above)
+// runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_de00c5c4960b72a1 (above)
+// runs forge_matmul_2ae3e835c1a70cbc (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_dba686140856d8d6 (above)
+// runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_b955721ee55a9abf (above)
+// runs forge_matmul_49e06288d3eb20de (above)
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_fa9e2434b4168146 (above)
-
-// node: ctxm = reshape(ctxt)
-// runs forge_map_a7cbf8ccac3bf887 (above)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
+// runs forge_attention_b72dcbbdbd03b12e (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_b5422eda15c1139a (above)
+// runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_de00c5c4960b72a1 (above)
+// runs forge_matmul_2ae3e835c1a70cbc (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_dba686140856d8d6 (above)
+// runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_b955721ee55a9abf (above)
+// runs forge_matmul_49e06288d3eb20de (above)
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_fa9e2434b4168146 (above)
-
-// node: ctxm = reshape(ctxt)
-// runs forge_map_a7cbf8ccac3bf887 (above)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
+// runs forge_attention_b72dcbbdbd03b12e (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_b5422eda15c1139a (above)
+// runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_de00c5c4960b72a1 (above)
+// runs forge_matmul_2ae3e835c1a70cbc (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_dba686140856d8d6 (above)
+// runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_b955721ee55a9abf (above)
+// runs forge_matmul_49e06288d3eb20de (above)
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
-// runs forge_attention_fa9e2434b4168146 (above)
-
-// node: ctxm = reshape(ctxt)
-// runs forge_map_a7cbf8ccac3bf887 (above)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
+// runs forge_attention_b72dcbbdbd03b12e (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_b5422eda15c1139a (above)
+// runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_de00c5c4960b72a1 (above)
+// runs forge_matmul_2ae3e835c1a70cbc (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_dba686140856d8d6 (above)
+// runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)

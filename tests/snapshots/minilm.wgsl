@@ -687,9 +687,9 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // kernel attention (workgroup 64, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
 @group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
@@ -1717,84 +1717,11 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = (bidx * 30u + qi) * 32u + d;
+            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
     }
-}
-
-// node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 4)
-@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    let q: u32 = group * 256u + lid;
-    if (q >= 23040u) {
-        return;
-    }
-    var r0: f32;
-    var r1: f32;
-    var r2: f32;
-    var r3: f32;
-    {
-        let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -3221,9 +3148,9 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // kernel attention (workgroup 64, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
 @group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
@@ -4251,84 +4178,11 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = (bidx * 30u + qi) * 32u + d;
+            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
     }
-}
-
-// node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 4)
-@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    let q: u32 = group * 256u + lid;
-    if (q >= 23040u) {
-        return;
-    }
-    var r0: f32;
-    var r1: f32;
-    var r2: f32;
-    var r3: f32;
-    {
-        let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -5755,9 +5609,9 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // kernel attention (workgroup 64, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
 @group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
@@ -6785,84 +6639,11 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = (bidx * 30u + qi) * 32u + d;
+            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
     }
-}
-
-// node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 4)
-@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    let q: u32 = group * 256u + lid;
-    if (q >= 23040u) {
-        return;
-    }
-    var r0: f32;
-    var r1: f32;
-    var r2: f32;
-    var r3: f32;
-    {
-        let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -8289,9 +8070,9 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // kernel attention (workgroup 64, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
 @group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
@@ -9319,84 +9100,11 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = (bidx * 30u + qi) * 32u + d;
+            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
     }
-}
-
-// node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 4)
-@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    let q: u32 = group * 256u + lid;
-    if (q >= 23040u) {
-        return;
-    }
-    var r0: f32;
-    var r1: f32;
-    var r2: f32;
-    var r3: f32;
-    {
-        let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -10823,9 +10531,9 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // kernel attention (workgroup 64, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
 @group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
@@ -11853,84 +11561,11 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = (bidx * 30u + qi) * 32u + d;
+            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
     }
-}
-
-// node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 4)
-@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    let q: u32 = group * 256u + lid;
-    if (q >= 23040u) {
-        return;
-    }
-    var r0: f32;
-    var r1: f32;
-    var r2: f32;
-    var r3: f32;
-    {
-        let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
@@ -13357,9 +12992,9 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: ctx = attention(qh, kh, vh, mask = bias)
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // kernel attention (workgroup 64, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
 @group(0) @binding(3) var<storage, read_write> a3: array<f32>; // qkv
@@ -14387,84 +14022,11 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
                 let l: u32 = 15u;
                 num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
             }
-            let at: u32 = (bidx * 30u + qi) * 32u + d;
+            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
             let acc: f32 = num / rden;
             a0[at] = acc;
         }
     }
-}
-
-// node: ctxm = reshape(ctxt)
-// kernel map (workgroup 256, items 4)
-@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // ctxm
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    let q: u32 = group * 256u + lid;
-    if (q >= 23040u) {
-        return;
-    }
-    var r0: f32;
-    var r1: f32;
-    var r2: f32;
-    var r3: f32;
-    {
-        let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r0 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r1 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r2 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    {
-        let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 11520u;
-        let v1: u32 = (i / 384u) % 30u;
-        let v2: u32 = (i / 32u) % 12u;
-        let v3: u32 = (i / 1u) % 32u;
-        r3 = a1[v0 * 11520u + v1 * 32u + v2 * 960u + v3];
-    }
-    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]

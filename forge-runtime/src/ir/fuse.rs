@@ -15,7 +15,10 @@
 //! - the result stays small: at most [`MAX_DEPTH`](crate::graph::MAX_DEPTH) deep, and a
 //!   producer of more than [`CHEAP_NODES`] nodes is inlined only at one site without broadcast.
 //!
-//! `FORGE_FUSE=0` turns the pass off (for comparisons).
+//! Then a permuting copy of an attention's result folds into the attention's store
+//! ([`store`]).
+//!
+//! `FORGE_FUSE=0` turns both passes off (for comparisons).
 
 use super::expr::{Coord, CoordValue, SExpr};
 use super::kernel::{Access, KernelArg, KernelBody};
@@ -41,6 +44,7 @@ pub fn fuse(plan: &mut Plan) {
             _ => p += 1,
         }
     }
+    store::fold_permuting_copies(plan);
     drop_unused_temps(plan);
 }
 
@@ -463,6 +467,8 @@ fn hidden(s: &str) -> usize {
         .filter_map(|n| n.parse::<usize>().ok())
         .sum()
 }
+
+mod store;
 
 #[cfg(test)]
 mod tests;

@@ -61,6 +61,24 @@ pub struct AttentionBody {
     pub scale: SExpr,
     /// Space `[batch.., tq, ev]`; `Acc` is the attention output.
     pub epilogue: SExpr,
+    /// Where point `[batch.., i, c]` of the output lands: `None` row-major over the space;
+    /// `Some(strides)` a permutation of another layout of the same elements (a head merge
+    /// folded into the store, `ir::fuse`), one stride per axis, 0 on axes of extent 1.
+    pub out_strides: Option<Vec<usize>>,
+}
+
+impl AttentionBody {
+    /// The output's space `[batch.., tq, ev]`.
+    pub fn space(&self) -> Vec<usize> {
+        let mut space = self.batch.clone();
+        space.extend([self.tq, self.ev]);
+        space
+    }
+
+    /// The strides the output is stored at (row-major unless permuted).
+    pub fn store_strides(&self) -> Vec<usize> {
+        self.out_strides.clone().unwrap_or_else(|| super::contiguous_strides(&self.space()))
+    }
 }
 
 /// What a kernel computes. `out` is the index of the output in the kernel's `args`; every output

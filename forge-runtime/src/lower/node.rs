@@ -160,6 +160,7 @@ impl Lowering<'_> {
                     causal: call.causal,
                     scale,
                     epilogue,
+                    out_strides: None,
                 }))
             }
             Builtin::Unary(_)

@@ -283,6 +283,7 @@ fn attention_views_match_evaluated_operands() {
                 causal,
                 scale: SExpr::Const(Const::F32(0.5)),
                 epilogue: SExpr::Acc(Ty::F32),
+                out_strides: None,
             }))
         };
         let fast = run(&args, body(&|e| e.clone()), &mem);

@@ -185,10 +185,19 @@ fn attention_into(env: &Env<'_>, a: &AttentionBody, plan: &BatchPlan, out: &mut 
 }
 
 /// `out = epilogue(attention(q, k, v))` over `[batch.., tq, ev]` (in place for f32 outputs).
+/// A permuted store (`a.out_strides`, f32 only) goes through a row-major temporary.
 pub fn attention(env: &Env<'_>, a: &AttentionBody, mut dst: OutSlice<'_>) -> Result<()> {
     let plan = BatchPlan::new(&a.batch)?;
-    let mut space = a.batch.clone();
-    space.extend([a.tq, a.ev]);
+    let space = a.space();
+    if let Some(strides) = &a.out_strides {
+        let Some(out) = dst.as_f32() else {
+            return Err(crate::error::Error::Internal("a permuted attention store must be f32".into()));
+        };
+        let mut rows = vec![0.0f32; out.len()];
+        attention_into(env, a, &plan, &mut rows)?;
+        epilogue_in_place(env, &a.epilogue, &space, &mut rows);
+        return scatter(&rows, &space, strides, out);
+    }
     if let Some(out) = dst.as_f32() {
         attention_into(env, a, &plan, out)?;
         epilogue_in_place(env, &a.epilogue, &space, out);
@@ -197,5 +206,31 @@ pub fn attention(env: &Env<'_>, a: &AttentionBody, mut dst: OutSlice<'_>) -> Res
     let mut out = vec![0.0f32; dst.len()];
     attention_into(env, a, &plan, &mut out)?;
     epilogue(env, &a.epilogue, &space, &out, dst);
+    Ok(())
+}
+
+/// `dst[sum(idx · strides)] = src[i]` for every point `idx` (row-major index `i`) of `space`.
+fn scatter(src: &[f32], space: &[usize], strides: &[usize], dst: &mut [f32]) -> Result<()> {
+    let outside = || crate::error::Error::Internal("a permuted attention store leaves its buffer".into());
+    let Some((&cols, lead)) = space.split_last() else { return Err(outside()) };
+    if strides.len() != space.len() {
+        return Err(outside());
+    }
+    let (lead_strides, col_stride) = (&strides[..lead.len()], strides[lead.len()]);
+    let mut idx = vec![0usize; lead.len()];
+    for row in src.chunks(cols.max(1)) {
+        let base: usize = idx.iter().zip(lead_strides).map(|(i, s)| i * s).sum();
+        for (c, &v) in row.iter().enumerate() {
+            *dst.get_mut(base + c * col_stride).ok_or_else(outside)? = v;
+        }
+        // Next row: the odometer over the leading axes.
+        for d in (0..idx.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < lead[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
     Ok(())
 }

@@ -152,3 +152,30 @@ fn long_chains_stop_at_the_depth_limit_and_labels_stay_short() {
     assert_eq!(total, 200, "every statement is named or counted once");
     validate_all(&p);
 }
+
+#[test]
+fn a_head_merge_folds_into_the_attention_store() {
+    let src = "graph G { dims { B, H, T, E, D }
+        input q: f32[B, H, T, E]; temp ctx: f32[B, H, T, E]; temp ctxt: f32[B, T, H, E];
+        temp y: f32[B, T, D]; output z: f32[B, T, D];
+        ctx = attention(q, q, q); ctxt = transpose(ctx, 1, 2); y = reshape(ctxt); z = y * 2.0; }";
+    let p = plan(src, &[2, 3, 4, 5, 15]);
+    assert_eq!(kinds(&p), ["attention", "map"]);
+    let KernelBody::Attention(a) = &p.kernels[0].spec.body else { unreachable!() };
+    // Point (b, h, t, e) of the attention lands at b·60 + t·15 + h·5 + e of `y`.
+    assert_eq!(a.out_strides, Some(vec![60, 5, 15, 1]));
+    assert_eq!(p.kernels[0].spec.node, "ctx = attention(q, q, q); y = reshape(ctxt)");
+    assert!(p.buffers.iter().all(|b| b.name != "ctx"), "the unmerged heads need no buffer");
+    validate_all(&p);
+    // Read again later, `ctx` must be stored as it is: no fold.
+    let src = "graph G { dims { B, H, T, E, D }
+        input q: f32[B, H, T, E]; temp ctx: f32[B, H, T, E]; temp ctxt: f32[B, T, H, E];
+        temp y: f32[B, T, D]; output z: f32[B, T, D]; output w: f32[B, H, T, E];
+        ctx = attention(q, q, q); ctxt = transpose(ctx, 1, 2); y = reshape(ctxt); z = y * 2.0;
+        w = ctx + 1.0; }";
+    let p = plan(src, &[2, 3, 4, 5, 15]);
+    assert!(p.kernels.iter().all(|k| match &k.spec.body {
+        KernelBody::Attention(a) => a.out_strides.is_none(),
+        _ => true,
+    }));
+}

@@ -11,7 +11,7 @@
 use super::geometry::{attention_chunk, attention_lanes};
 use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
-use crate::ir::{contiguous_strides, AttentionBody};
+use crate::ir::AttentionBody;
 
 pub(super) fn attention(w: &mut Writer<'_>, a: &AttentionBody) {
     let lanes = attention_lanes(a, w.threads);
@@ -40,16 +40,32 @@ fn one_lane(w: &mut Writer<'_>, a: &AttentionBody) {
 
 /// Stores the row's normalised output `o / den` through the epilogue at output row `row`.
 fn store_row(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str) {
-    let ev = a.ev;
-    let mut space = a.batch.clone();
-    space.extend([a.tq, a.ev]);
-    w.own_strides = Some(contiguous_strides(&space));
-    w.unroll("d", ev);
-    w.let_idx("at", &format!("{row} * {} + {}", w.u(ev as u64), w.idx("d")));
+    w.own_strides = Some(a.store_strides());
+    w.unroll("d", a.ev);
+    let at = out_index(w, a, bvars, row, &w.idx("d"));
+    w.let_idx("at", &at);
     w.let_("acc", Ty::F32, "o[d] / den");
     let y = w.expr(&a.epilogue, &with(bvars, "qi", "d"), Some("at"), "acc");
     w.store(a.out, "at", &y);
     w.end_unroll();
+}
+
+/// The output index of element `d` (an index expression) of query row `row` (flat over
+/// `[batch.., tq]`; `bvars` and `qi` are its coordinates): row-major, or through the
+/// permuted store's strides.
+fn out_index(w: &Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str, d: &str) -> String {
+    let Some(strides) = &a.out_strides else { return format!("{row} * {} + {d}", w.u(a.ev as u64)) };
+    let coords = bvars.iter().map(String::as_str).chain(["qi", d]);
+    let terms: Vec<String> = coords
+        .zip(strides)
+        .filter(|(_, &s)| s != 0)
+        .map(|(c, &s)| if s == 1 { c.to_string() } else { format!("{c} * {}", w.u(s as u64)) })
+        .collect();
+    if terms.is_empty() {
+        w.u(0)
+    } else {
+        terms.join(" + ")
+    }
 }
 
 /// Index variables `[batch.., x, y]` of the attention's spaces.
@@ -272,15 +288,14 @@ fn merge_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], lanes: u
     w.assign("rden", &format!("rden + sm[{t}u + base + l * {per_group}u] * wgt"));
     w.end_unroll();
     w.if_(valid);
-    let mut space = a.batch.clone();
-    space.extend([a.tq, a.ev]);
-    w.own_strides = Some(contiguous_strides(&space));
+    w.own_strides = Some(a.store_strides());
     w.for_("d", &w.idx("lane"), &w.u(ev as u64), &w.u(lanes as u64));
     w.var("num", Ty::F32, "0.0f");
     w.unroll("l", lanes as usize);
     w.assign("num", &format!("num + sm[{}u + {} * {t}u + base + l * {per_group}u] * wl[l]", 2 * t, narrow(w, "d")));
     w.end_unroll();
-    w.let_idx("at", &format!("{row} * {} + d", w.u(ev as u64)));
+    let at = out_index(w, a, bvars, row, "d");
+    w.let_idx("at", &at);
     w.let_("acc", Ty::F32, "num / rden");
     let y = w.expr(&a.epilogue, &with(bvars, "qi", "d"), Some("at"), "acc");
     w.store(a.out, "at", &y);

@@ -276,6 +276,9 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
         if x3 && x3_paired_fits(spec, sms) {
             table.push(X3_PAIRED);
         }
+        if x3 {
+            table.extend(usable(&[X3_NARROW]));
+        }
         // The loop a tile runs decides its shared memory, so it is set before the model sees it.
         let with_loop = |t: TileConfig| TileConfig { register_a: x3 && opt.x3_register_a && X3Loop::takes(&t), ..t };
         let table: Vec<(TileConfig, f64)> = table.into_iter().map(|(t, eff)| (with_loop(t), eff)).collect();
@@ -357,6 +360,14 @@ fn x3_paired_fits(spec: &GemmSpec, sms: usize) -> bool {
     let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
     spec.k <= X3_PAIRED_MAX_K && tiles > sms
 }
+
+/// tf32x3's 48-wide tile: where 64-wide tiles come out in uneven waves, 48-wide ones may fill
+/// the SMs better. A narrower B tile reads more shared memory per flop (A is read once per 48
+/// columns instead of 64), hence the lower rate. H200, MiniLM b64 (2026-12-02,
+/// `FORGE_BENCH_KERNELS=nodes`, 6 layers): the N = 384 products (90 128×64 tiles on 132 SMs,
+/// 120 48-wide ones) FFN down 355 → 306 us, out 128 → 113; QKV (N = 1152) 282 → 271 against
+/// the paired 128×64; FFN up (N = 1536) lost, 335 → 438. Three stages measured as four.
+const X3_NARROW: (TileConfig, f64) = (tile(128, 48, 32, 3, 0, 0), 0.6);
 
 /// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
 pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
@@ -567,7 +578,12 @@ mod tests {
             Variant::WgmmaTma(t) => (t.bm, t.bn, t.register_a),
             other => panic!("{other:?}"),
         };
-        assert_eq!(ra(&with(2048, 384, 384, Precision::Tf32x3)), (128, 64, true));
+        // 132 128×64 tiles: one even wave, one block an SM, A from registers.
+        assert_eq!(ra(&with(1536, 704, 384, Precision::Tf32x3)), (128, 64, true));
+        // 96 128×64 tiles leave 36 of 132 SMs idle: 128 48-wide ones (3 stages, two blocks an
+        // SM, so A stays in shared memory) fill them; so for QKV's 270 against 360.
+        assert_eq!(ra(&with(2048, 384, 384, Precision::Tf32x3)), (128, 48, false));
+        assert_eq!(ra(&with(1920, 1152, 384, Precision::Tf32x3)), (128, 48, false));
         assert_eq!(ra(&with(4096, 4096, 4096, Precision::Tf32x3)), (128, 128, false));
         assert!(!ra(&with(2048, 384, 384, Precision::Tf32)).2);
         assert_eq!(ra(&with(1920, 1536, 384, Precision::Tf32x3)), (128, 64, false));
@@ -576,7 +592,7 @@ mod tests {
             panic!()
         };
         assert_eq!(t.stages, 2);
-        assert_eq!(ra(&with(1920, 384, 1536, Precision::Tf32x3)), (128, 64, true));
+        assert_eq!(ra(&with(1920, 384, 1536, Precision::Tf32x3)), (128, 48, false));
         let Variant::WgmmaTma(t) = pick(&with(2048, 384, 384, Precision::Tf32x3), (9, 0), true) else { panic!() };
         assert!(!t.register_a);
         // Without tensor maps sm_90 keeps tf32x3 off mma.sync (slower than SIMT there).

@@ -101,22 +101,29 @@ const BODY: &str = r#"
     __syncthreads();
   }
 
-  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum.
-  // (Not unrolled: each round is TM·TN stores and loads already, and NVRTC time grows with it.)
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
+  // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
+  // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
+  // round took a 64×64 tile's compile ~50 ms longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) smem[(((grp - s) * TM + i) * TN + j) * G + lt] = acc[i][j];
+        for (int h = 0; h < TN / 4; ++h)
+          *reinterpret_cast<f4*>(&smem[((((grp - s) * TM + i) * (TN / 4) + h) * G + lt) * 4]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
     }
     __syncthreads();
     if (grp < s) {
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] += smem[((grp * TM + i) * TN + j) * G + lt];
+        for (int h = 0; h < TN / 4; ++h) {
+          const f4 v = *reinterpret_cast<const f4*>(&smem[(((grp * TM + i) * (TN / 4) + h) * G + lt) * 4]);
+          acc[i][h * 4] += v.x; acc[i][h * 4 + 1] += v.y; acc[i][h * 4 + 2] += v.z; acc[i][h * 4 + 3] += v.w;
+        }
     }
     __syncthreads();
   }

@@ -266,15 +266,22 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     if elem == Elem::F32 && (spec.a.layout != Layout::RowMajor || spec.b.layout != Layout::ColMajor) {
         return Err("TF32 wgmma reads both operands K-major (A [M, K], B [N, K])".into());
     }
+    // A K-major B tile is `bn` rows of one 128-byte swizzle row each (8-row swizzle atoms);
+    // an N-major one is loaded in 128-byte (64-element) column blocks.
+    let bn_step = if spec.b.layout == Layout::ColMajor { 8 } else { 64 };
     if t.bk * elem.bytes() != 128
         || !t.bm.is_multiple_of(64)
         || t.bm == 0
         || t.bm > 256
-        || !t.bn.is_multiple_of(64)
+        || !t.bn.is_multiple_of(bn_step)
+        || t.bn == 0
         || t.bn > 256
         || t.stages < 2
     {
-        return Err("TMA tiles: 128-byte K stages, bm and bn multiples of 64 up to 256".into());
+        return Err(format!(
+            "TMA tiles: 128-byte K stages, bm a multiple of 64 and bn of {bn_step} up to 256 (asked {}x{})",
+            t.bm, t.bn
+        ));
     }
     if spec.batch.len() > 1 {
         return Err("TMA variant takes at most one batch dimension".into());
