@@ -85,7 +85,7 @@ pub struct CudaExec {
     /// Which kernels launch programmatically (generated kernels on sm_90+, `launch`).
     programmatic: Vec<bool>,
     /// The kernel sequence captured once and replayed by every later run (`FORGE_CUDA_GRAPHS=0`
-    /// launches every kernel every run instead). Declared before `arena`: dropped first.
+    /// launches every kernel every run instead). Dropped before `arena`.
     graph: Option<CapturedGraph>,
     use_graphs: bool,
     /// Holds the stream while a run is enqueued, so its events time the device alone. Only
@@ -94,7 +94,24 @@ pub struct CudaExec {
     /// does.
     gate: Option<StartGate>,
     launched_once: bool,
-    arena: DeviceArena,
+    /// Freed in `Drop`, under the device's lock.
+    arena: std::mem::ManuallyDrop<DeviceArena>,
+}
+
+impl Drop for CudaExec {
+    fn drop(&mut self) {
+        // Freeing the graph, the gate's pinned word or the arena may wait for the device to
+        // idle, and the free itself goes on the shared stream. Meanwhile another instance's run
+        // may hold that stream at its start gate (its next launch would then wait for this
+        // thread, and this thread for the gate: a deadlock) or be capturing it (the free would
+        // land in its graph). So frees are serialised with runs, as runs are with each other.
+        let device = self.device.clone();
+        let _serialised = device.lock();
+        self.graph = None;
+        self.gate = None;
+        // SAFETY: the arena is dropped exactly once, here, and `self` is not used afterwards.
+        unsafe { std::mem::ManuallyDrop::drop(&mut self.arena) };
+    }
 }
 
 fn byte_len(plan: &Plan, id: BufferId) -> u64 {
@@ -285,7 +302,7 @@ impl CudaExec {
             use_graphs,
             gate,
             launched_once: false,
-            arena,
+            arena: std::mem::ManuallyDrop::new(arena),
         })
     }
 

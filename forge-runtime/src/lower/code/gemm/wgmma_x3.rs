@@ -18,8 +18,10 @@
 //!   4096³ 61.0 → 67.8 TFLOP/s, MiniLM b64 1296 → 1219 us. Why opt-in: on the H200 every CUDA
 //!   test of `ops` passes with it, alone and all on one thread (18 s), but once the same tests
 //!   run on 16 threads at once (kernels of several graphs in flight together) did not finish
-//!   in 100 s, where they take 22 s without it; a later 16-thread run passed. An intermittent
-//!   hang, not understood yet. With one consumer warpgroup it lost (64×64: 61.6 → 41.7
+//!   in 100 s, where they take 22 s without it; a later 16-thread run passed. The same
+//!   intermittent hang later showed without it (BENCHMARKS.md, eleventh run); its likely cause,
+//!   instances freed outside the device lock while another run held the shared stream, is fixed
+//!   but not yet re-run on the H200. With one consumer warpgroup it lost (64×64: 61.6 → 41.7
 //!   TFLOP/s; its registers leave no room for a second block an SM), and 128-wide tiles with
 //!   two would need more than 168 registers.
 
