@@ -230,8 +230,55 @@ fn later_runs_match_the_first(ctx: &Context) {
     assert_close("y", &first, &cpu.run(DependentInputs { x: &x }).unwrap().y, 1e-5, 1.0);
 }
 
+/// Instances built, run three times and dropped on six threads at once, on one shared context:
+/// one thread's `new` and drop overlap another's later runs (CUDA: a captured graph, queued
+/// behind a start gate). A free there once could wait for a gated stream and deadlock, so a
+/// watchdog turns a worker that never finishes into a failure instead of a hung test.
+fn instances_built_and_dropped_while_others_run(ctx: &Context) {
+    use std::sync::mpsc::RecvTimeoutError;
+    const WORKERS: u64 = 6;
+    let (r, c) = (33, 65);
+    let g = rand_f32(c, 1.0, 41);
+    let (done, finished) = std::sync::mpsc::channel();
+    for t in 0..WORKERS {
+        let (ctx, g, done) = (ctx.clone(), g.clone(), done.clone());
+        std::thread::spawn(move || {
+            let work = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut cpu = Dependent::new(&Context::cpu(), DependentDims { r, c }).unwrap();
+                cpu.load_weights(DependentWeights { g: &g }).unwrap();
+                for i in 0..8 {
+                    let x = rand_f32(r * c, 1.0, 100 + 10 * t + i);
+                    let mut graph = Dependent::new(&ctx, DependentDims { r, c }).unwrap();
+                    graph.load_weights(DependentWeights { g: &g }).unwrap();
+                    let first = graph.run(DependentInputs { x: &x }).unwrap().y;
+                    assert_close("y", &first, &cpu.run(DependentInputs { x: &x }).unwrap().y, 1e-5, 1.0);
+                    for _ in 0..2 {
+                        let again = graph.run(DependentInputs { x: &x }).unwrap().y;
+                        assert!(
+                            first.iter().zip(&again).all(|(a, b)| a.to_bits() == b.to_bits()),
+                            "a later run differs"
+                        );
+                    }
+                }
+            }));
+            let _ = done.send(work.map_err(|p| {
+                p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            }));
+        });
+    }
+    for _ in 0..WORKERS {
+        match finished.recv_timeout(std::time::Duration::from_secs(180)) {
+            Ok(Ok(())) => {}
+            Ok(Err(message)) => panic!("a worker failed: {}", message.unwrap_or_default()),
+            Err(RecvTimeoutError::Timeout) => panic!("a worker did not finish in 180 s: deadlocked"),
+            Err(RecvTimeoutError::Disconnected) => panic!("a worker vanished"),
+        }
+    }
+}
+
 forge_tests!(
     later_runs_match_the_first,
+    instances_built_and_dropped_while_others_run,
     a_run_is_one_submission_and_a_second_new_compiles_nothing,
     dispatches_over_65535_workgroups_fold,
     state_persists_across_runs,
