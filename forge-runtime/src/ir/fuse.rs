@@ -92,20 +92,25 @@ fn consumer_of(plan: &Plan, p: usize) -> Option<usize> {
     if matches!(ck.spec.body, KernelBody::Raw(_)) || writes(ck, dst.buffer) || !reads(ck, dst.buffer) {
         return None;
     }
-    // Dead after the consumer: the next kernel touching the temp rewrites the whole range.
-    if let Some(n) = (c + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i])) {
-        let nk = &plan.kernels[n];
-        let w = &nk.spec.args[nk.spec.body.out()];
-        let covers = w.buffer == dst.buffer && w.offset <= dst.offset && w.offset + w.len >= dst.offset + dst.len;
-        if !covers || reads(nk, dst.buffer) {
-            return None;
-        }
+    if !dead_after(plan, c, dst.buffer, dst.offset, dst.len) {
+        return None;
     }
     // The producer's inputs keep their values until the consumer has read them.
     let mut inputs = Vec::new();
     value.visit_args(&mut |arg| inputs.push(pk.spec.args[arg].buffer));
     let clobbered = plan.kernels[p + 1..=c].iter().any(|k| inputs.iter().any(|&b| writes(k, b)));
     (!clobbered).then_some(c)
+}
+
+/// Whether buffer range `offset..offset + len` is dead after kernel `c`: the next kernel
+/// touching the buffer rewrites the whole range without reading it, or none does.
+fn dead_after(plan: &Plan, c: usize, buffer: usize, offset: usize, len: usize) -> bool {
+    let touches = |k: &PlannedKernel| k.spec.args.iter().any(|a| a.buffer == buffer);
+    let Some(n) = (c + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i])) else { return true };
+    let nk = &plan.kernels[n];
+    let w = &nk.spec.args[nk.spec.body.out()];
+    let covers = w.buffer == buffer && w.offset <= offset && w.offset + w.len >= offset + len;
+    covers && !reads(nk, buffer)
 }
 
 /// Inlines producer `p` into consumer `c`; false (and nothing changed) where a read of the temp

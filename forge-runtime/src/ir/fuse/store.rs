@@ -5,32 +5,27 @@
 //!
 //! What it needs (the copy is a map `y = load(x)` over a space that permutes `x`'s axes):
 //! - `x` is a temp of f32, written whole by an attention kernel with a row-major store, and
-//!   dead after the copy (as [`super::consumer_of`] requires of a fused temp);
+//!   dead after the copy ([`super::dead_after`], as a fused temp must be);
 //! - `y` is f32, the copy writes all of it, and no kernel between the two (nor the
 //!   attention's own operands) touches `y`;
 //! - every axis of `x`'s space of extent above 1 is read by exactly one axis of the copy's
 //!   space, of the same extent, at `x`'s row-major stride for it.
 
-use super::{join_labels, reads, writes};
+use super::{dead_after, join_labels, reads};
 use crate::elem::{Elem, Ty};
 use crate::ir::expr::SExpr;
 use crate::ir::kernel::KernelBody;
 use crate::ir::{contiguous_strides, BufferRole, Plan};
 
-/// Folds every foldable permuting copy into its attention; returns how many it folded.
-pub fn fold_permuting_copies(plan: &mut Plan) -> usize {
-    let mut folded = 0;
+/// Folds every foldable permuting copy into its attention.
+pub fn fold_permuting_copies(plan: &mut Plan) {
     let mut c = 0;
     while c < plan.kernels.len() {
         match foldable(plan, c) {
-            Some((p, strides)) => {
-                apply(plan, p, c, strides);
-                folded += 1;
-            }
+            Some((p, strides)) => apply(plan, p, c, strides),
             None => c += 1,
         }
     }
-    folded
 }
 
 /// For copy kernel `c`: the attention kernel `p` it can fold into and the strides the
@@ -66,16 +61,6 @@ fn foldable(plan: &Plan, c: usize) -> Option<(usize, Vec<usize>)> {
     }
     let store = permuted_strides(&space, extents, strides)?;
     Some((p, store))
-}
-
-/// Whether buffer range `offset..offset + len` is dead after kernel `c`: the next kernel
-/// touching the buffer overwrites the range without reading it, or none does.
-fn dead_after(plan: &Plan, c: usize, buffer: usize, offset: usize, len: usize) -> bool {
-    let next = (c + 1..plan.kernels.len()).find(|&i| plan.kernels[i].spec.args.iter().any(|a| a.buffer == buffer));
-    let Some(n) = next else { return true };
-    let nk = &plan.kernels[n];
-    let w = &nk.spec.args[nk.spec.body.out()];
-    writes(nk, buffer) && !reads(nk, buffer) && w.offset <= offset && w.offset + w.len >= offset + len
 }
 
 /// The strides at which point `[.., j, ..]` of `space` (stored row-major as the copy reads

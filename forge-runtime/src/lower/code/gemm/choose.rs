@@ -264,7 +264,7 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
     let flops = 2 * spec.m * spec.n * spec.k * spec.batch_count();
     let big = arch < (9, 0) || flops >= TF32X3_MIN_FLOPS_PER_SM * sms;
     let fills = |t: &TileConfig| {
-        let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
+        let tiles = tile_count(spec, t.bm, t.bn);
         opt.tf32x3_any_size || (big && tiles * TF32X3_MIN_FILL_DEN >= sms * TF32X3_MIN_FILL_NUM)
     };
     let usable = |table: &[(TileConfig, f64)]| -> Vec<(TileConfig, f64)> {
@@ -357,8 +357,7 @@ const X3_PAIRED_MAX_K: usize = 512;
 /// Whether [`X3_PAIRED`] is a candidate for `spec`.
 fn x3_paired_fits(spec: &GemmSpec, sms: usize) -> bool {
     let t = X3_PAIRED.0;
-    let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn) * spec.batch_count();
-    spec.k <= X3_PAIRED_MAX_K && tiles > sms
+    spec.k <= X3_PAIRED_MAX_K && tile_count(spec, t.bm, t.bn) > sms
 }
 
 /// tf32x3's 48-wide tile: where 64-wide tiles come out in uneven waves, 48-wide ones may fill
@@ -378,9 +377,14 @@ pub fn tile_smem_bytes(t: &TileConfig, elem_bytes: usize) -> usize {
     (t.bm + t.bn) * t.bk * elem_bytes * t.stages + 1024
 }
 
+/// Output tiles of `bm × bn` over every batch entry.
+fn tile_count(spec: &GemmSpec, bm: usize, bn: usize) -> usize {
+    spec.m.div_ceil(bm) * spec.n.div_ceil(bn) * spec.batch_count()
+}
+
 /// Time model: waves of tiles, co-resident blocks sharing an SM, efficiency per tile shape.
 fn tile_cost(spec: &GemmSpec, sms: usize, bm: usize, bn: usize, per_sm: usize, eff: f64) -> f64 {
-    let tiles = spec.m.div_ceil(bm) * spec.n.div_ceil(bn) * spec.batch_count();
+    let tiles = tile_count(spec, bm, bn);
     let slots = sms * per_sm.max(1);
     let waves = tiles.div_ceil(slots);
     let sharing = per_sm.max(1).min(tiles.div_ceil(sms));
