@@ -329,13 +329,13 @@ fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
             vec![(&mut m.a, a, false), (&mut m.b, b, false), (&mut m.epilogue, e, true)]
         }
         KernelBody::Attention(a) => {
-            let batch = a.batch.clone();
+            let (batch, space) = (a.batch.clone(), a.space());
             let mut v = vec![
                 (&mut a.q, with(&batch, &[a.tq, a.e]), false),
                 (&mut a.k, with(&batch, &[a.tk, a.e]), false),
                 (&mut a.v, with(&batch, &[a.tk, a.ev]), false),
                 (&mut a.scale, Vec::new(), true),
-                (&mut a.epilogue, with(&batch, &[a.tq, a.ev]), true),
+                (&mut a.epilogue, space, true),
             ];
             if let Some(m) = &mut a.mask {
                 v.push((m, with(&batch, &[a.tq, a.tk]), true));
