@@ -579,122 +579,166 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_49e06288d3eb20
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-extern "C" __global__ void __launch_bounds__(64, 6) forge_attention_b72dcbbdbd03b12e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-    __shared__ __align__(16) f32 sm[2176];
+extern "C" __global__ void __launch_bounds__(128) forge_attention_6584a2ae591fcbc3(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ __align__(16) f32 sm[3168];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group >= 768u) {
+    if (group >= 192u) {
         return;
     }
-    const u32 bidx = group / 8u;
-    const u32 qraw = (group % 8u) * 4u + lid % 4u;
-    const u32 lane = lid / 4u;
-    const u32 base = lid % 4u;
-    const u32 qi = (qraw < 29u ? qraw : 29u);
+    const u32 bidx = group / 2u;
+    const u32 q0 = (group % 2u) * 16u;
+    const u32 ty = lid / 8u;
+    const u32 tx = lid % 8u;
     const u32 b0 = bidx / 12u;
     const u32 b1 = (bidx / 1u) % 12u;
+    #pragma unroll
+    for (u32 it = 0u; it < 8u; ++it) {
+        const u32 x = lid + it * 128u;
+        if (x < 960u) {
+            const u32 r = x / 32u;
+            const u32 d = x % 32u;
+            f32 val = 0.0f;
+            const u32 kj = r;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[576u + r * 36u + x % 32u] = val;
+        }
+    }
+    #pragma unroll
+    for (u32 it = 0u; it < 8u; ++it) {
+        const u32 x = lid + it * 128u;
+        if (x < 960u) {
+            const u32 r = x / 32u;
+            const u32 d = x % 32u;
+            f32 val = 0.0f;
+            const u32 kj = r;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[1728u + r * 36u + x % 32u] = val;
+        }
+    }
+    #pragma unroll
+    for (u32 it = 0u; it < 4u; ++it) {
+        const u32 x = lid + it * 128u;
+        if (x < 512u) {
+            const u32 r = x / 32u;
+            const u32 d = x % 32u;
+            f32 val = 0.0f;
+            const u32 qi = q0 + r;
+            if (qi < 30u) {
+                val = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+            }
+            sm[0u + r * 36u + x % 32u] = val;
+        }
+    }
+    __syncthreads();
+    f32 sc[4];
+    #pragma unroll
+    for (u32 s = 0u; s < 4u; ++s) {
+        sc[s] = 0.0f;
+    }
+    f32 qd[1];
+    for (u32 d = 0u; d < 32u; d += 1u) {
+        #pragma unroll
+        for (u32 i = 0u; i < 1u; ++i) {
+            qd[i] = sm[(ty + 16u * i) * 36u + d];
+        }
+        #pragma unroll
+        for (u32 c = 0u; c < 4u; ++c) {
+            const f32 kv = sm[576u + (tx + 8u * c) * 36u + d];
+            #pragma unroll
+            for (u32 i = 0u; i < 1u; ++i) {
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+    }
     const f32 scale = 0.17677669f;
-    f32 qv[32];
     #pragma unroll
-    for (u32 d = 0u; d < 32u; ++d) {
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    f32 o[32];
-    #pragma unroll
-    for (u32 d = 0u; d < 32u; ++d) {
-        o[d] = 0.0f;
-    }
-    f32 mx = __uint_as_float(4286578688u);
-    f32 den = 0.0f;
-    for (u32 c0 = 0u; c0 < 30u; c0 += 30u) {
-        __syncthreads();
+    for (u32 i = 0u; i < 1u; ++i) {
+        f32 rmx = __uint_as_float(4286578688u);
+        const u32 qi = (q0 + ty + 16u * i < 29u ? q0 + ty + 16u * i : 29u);
         #pragma unroll
-        for (u32 it = 0u; it < 15u; ++it) {
-            const u32 x = lid + it * 64u;
-            if (x < 960u) {
-                const u32 kj = c0 + x / 32u;
-                const u32 d = x % 32u;
-                f32 val = 0.0f;
-                if (kj < 30u) {
-                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[0u + (x / 32u) * 36u + x % 32u] = val;
+        for (u32 c = 0u; c < 4u; ++c) {
+            const u32 j = tx + 8u * c;
+            const u32 kj = (j < 29u ? j : 29u);
+            f32 s = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = __uint_as_float(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        #pragma unroll
-        for (u32 it = 0u; it < 15u; ++it) {
-            const u32 x = lid + it * 64u;
-            if (x < 960u) {
-                const u32 kj = c0 + x / 32u;
-                const u32 d = x % 32u;
-                f32 val = 0.0f;
-                if (kj < 30u) {
-                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
-            }
-        }
-        __syncthreads();
-        for (u32 kk = lane; kk < 30u; kk += 16u) {
-            const u32 kj = c0 + kk;
-            if (kj >= 30u) {
-                break;
-            }
-            f32 s = 0.0f;
-            #pragma unroll
-            for (u32 d = 0u; d < 32u; ++d) {
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            s = s * scale + a4[b0 * 30u + kj];
-            if (__float_as_uint(s) != 4286578688u) {
-                const f32 mnew = forge_fmax(mx, s);
-                const f32 corr = expf(mx - mnew);
-                const f32 p = expf(s - mnew);
-                den = den * corr + p;
-                #pragma unroll
-                for (u32 d = 0u; d < 32u; ++d) {
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                mx = mnew;
-            }
-        }
+        sm[2912u + (ty + 16u * i) * 8u + tx] = rmx;
     }
     __syncthreads();
-    sm[lid] = mx;
-    sm[64u + lid] = den;
     #pragma unroll
-    for (u32 d = 0u; d < 32u; ++d) {
-        sm[128u + d * 64u + lid] = o[d];
+    for (u32 i = 0u; i < 1u; ++i) {
+        const u32 r = ty + 16u * i;
+        f32 mx = __uint_as_float(4286578688u);
+        #pragma unroll
+        for (u32 l = 0u; l < 8u; ++l) {
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        f32 sum = 0.0f;
+        #pragma unroll
+        for (u32 c = 0u; c < 4u; ++c) {
+            const u32 j = tx + 8u * c;
+            f32 p = 0.0f;
+            if (__float_as_uint(sc[i * 4u + c]) != 4286578688u) {
+                p = expf(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        sm[3040u + r * 8u + tx] = sum;
     }
     __syncthreads();
-    f32 rmx = __uint_as_float(4286578688u);
+    f32 o[4];
     #pragma unroll
-    for (u32 l = 0u; l < 16u; ++l) {
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+    for (u32 s = 0u; s < 4u; ++s) {
+        o[s] = 0.0f;
     }
-    f32 wl[16];
-    f32 rden = 0.0f;
-    #pragma unroll
-    for (u32 l = 0u; l < 16u; ++l) {
-        const f32 ml = sm[base + l * 4u];
-        f32 wgt = 0.0f;
-        if (__float_as_uint(ml) != 4286578688u) {
-            wgt = expf(ml - rmx);
+    f32 pj[1];
+    for (u32 j = 0u; j < 30u; j += 1u) {
+        #pragma unroll
+        for (u32 i = 0u; i < 1u; ++i) {
+            pj[i] = sm[(ty + 16u * i) * 31u + j];
         }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    if (qraw < 30u) {
-        for (u32 d = lane; d < 32u; d += 16u) {
-            f32 num = 0.0f;
+        #pragma unroll
+        for (u32 c = 0u; c < 4u; ++c) {
+            const f32 vv = sm[1728u + j * 36u + tx + 8u * c];
             #pragma unroll
-            for (u32 l = 0u; l < 16u; ++l) {
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+            for (u32 i = 0u; i < 1u; ++i) {
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
             }
-            const u32 at = b0 * 11520u + b1 * 32u + qi * 384u + d;
-            const f32 acc = num / rden;
-            a0[at] = acc;
+        }
+    }
+    #pragma unroll
+    for (u32 i = 0u; i < 1u; ++i) {
+        const u32 r = ty + 16u * i;
+        f32 den = 0.0f;
+        #pragma unroll
+        for (u32 l = 0u; l < 8u; ++l) {
+            den = den + sm[3040u + r * 8u + l];
+        }
+        const u32 qi = q0 + r;
+        if (qi < 30u) {
+            #pragma unroll
+            for (u32 c = 0u; c < 4u; ++c) {
+                const u32 dd = tx + 8u * c;
+                if (dd < 32u) {
+                    const u32 d = dd;
+                    const u32 at = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    const f32 acc = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
+            }
         }
     }
 }
@@ -1717,7 +1761,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_b72dcbbdbd03b12e (above)
+// runs forge_attention_6584a2ae591fcbc3 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)
@@ -1738,7 +1782,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_b72dcbbdbd03b12e (above)
+// runs forge_attention_6584a2ae591fcbc3 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)
@@ -1759,7 +1803,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_b72dcbbdbd03b12e (above)
+// runs forge_attention_6584a2ae591fcbc3 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)
@@ -1780,7 +1824,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_b72dcbbdbd03b12e (above)
+// runs forge_attention_6584a2ae591fcbc3 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)
@@ -1801,7 +1845,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_b72dcbbdbd03b12e (above)
+// runs forge_attention_6584a2ae591fcbc3 (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)

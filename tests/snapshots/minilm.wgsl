@@ -688,7 +688,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// kernel attention (workgroup 64, items 1)
+// kernel attention (workgroup 128, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
@@ -717,1009 +717,389 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> sm: array<f32, 2176>;
-@compute @workgroup_size(64)
+var<workgroup> sm: array<f32, 3168>;
+@compute @workgroup_size(128)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 768u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 8u;
-    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
-    let lane: u32 = lid / 4u;
-    let base: u32 = lid % 4u;
-    let qi: u32 = min(qraw, 29u);
+    let bidx: u32 = group / 2u;
+    let q0: u32 = (group % 2u) * 16u;
+    let ty: u32 = lid / 8u;
+    let tx: u32 = lid % 8u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[576u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[1728u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 4u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 512u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let qi: u32 = q0 + r;
+            if (qi < 30u) {
+                val = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+            }
+            sm[0u + r * 36u + x % 32u] = val;
+        }
+    }
+    workgroupBarrier();
+    var sc: array<f32, 4>;
+    {
+        let s: u32 = 0u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 1u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 2u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 3u;
+        sc[s] = 0.0f;
+    }
+    var qd: array<f32, 1>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        {
+            let i: u32 = 0u;
+            qd[i] = sm[(ty + 16u * i) * 36u + d];
+        }
+        {
+            let c: u32 = 0u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+    }
     let scale: f32 = 0.17677669f;
-    var qv: array<f32, 32>;
     {
-        let d: u32 = 0u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 1u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 2u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 3u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 4u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 5u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 6u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 7u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 8u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 9u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 10u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 11u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 12u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 13u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 14u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 15u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 16u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 17u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 18u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 19u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 20u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 21u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 22u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 23u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 24u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 25u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 26u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 27u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 28u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 29u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 30u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 31u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    var o: array<f32, 32>;
-    {
-        let d: u32 = 0u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 1u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 2u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 3u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 4u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 5u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 6u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 7u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 8u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 9u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 10u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 11u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 12u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 13u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 14u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 15u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 16u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 17u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 18u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 19u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 20u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 21u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 22u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 23u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 24u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 25u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 26u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 27u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 28u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 29u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 30u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 31u;
-        o[d] = 0.0f;
-    }
-    var mx: f32 = bitcast<f32>(4286578688u);
-    var den: f32 = 0.0f;
-    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
-        workgroupBarrier();
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[0u + (x / 32u) * 36u + x % 32u] = val;
+        let i: u32 = 0u;
+        var rmx: f32 = bitcast<f32>(4286578688u);
+        let qi: u32 = min(q0 + ty + 16u * i, 29u);
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        workgroupBarrier();
-        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
-            let kj: u32 = c0 + kk;
-            if (kj >= 30u) {
-                break;
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
-            var s: f32 = 0.0f;
-            {
-                let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            s = s * scale + a4[b0 * 30u + kj];
-            if (bitcast<u32>(s) != 4286578688u) {
-                let mnew: f32 = forge_fmax(mx, s);
-                let corr: f32 = exp(mx - mnew);
-                let p: f32 = exp(s - mnew);
-                den = den * corr + p;
-                {
-                    let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                mx = mnew;
-            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
+            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
+        }
+        sm[2912u + (ty + 16u * i) * 8u + tx] = rmx;
     }
     workgroupBarrier();
-    sm[lid] = mx;
-    sm[64u + lid] = den;
     {
-        let d: u32 = 0u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 1u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 2u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 3u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 4u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 5u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 6u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 7u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 8u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 9u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 10u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 11u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 12u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 13u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 14u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 15u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 16u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 17u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 18u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 19u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 20u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 21u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 22u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 23u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 24u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 25u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 26u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 27u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 28u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 29u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 30u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 31u;
-        sm[128u + d * 64u + lid] = o[d];
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var mx: f32 = bitcast<f32>(4286578688u);
+        {
+            let l: u32 = 0u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 1u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 2u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 3u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 4u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 5u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 6u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 7u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        var sum: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        sm[3040u + r * 8u + tx] = sum;
     }
     workgroupBarrier();
-    var rmx: f32 = bitcast<f32>(4286578688u);
+    var o: array<f32, 4>;
     {
-        let l: u32 = 0u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 0u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 1u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 1u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 2u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 2u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 3u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 3u;
+        o[s] = 0.0f;
     }
-    {
-        let l: u32 = 4u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 5u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 6u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 7u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 8u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 9u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 10u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 11u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 12u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 13u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 14u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 15u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    var wl: array<f32, 16>;
-    var rden: f32 = 0.0f;
-    {
-        let l: u32 = 0u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
+    var pj: array<f32, 1>;
+    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+        {
+            let i: u32 = 0u;
+            pj[i] = sm[(ty + 16u * i) * 31u + j];
         }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 1u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 2u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 3u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 4u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 5u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 6u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 7u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 8u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 9u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 10u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 11u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 12u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 13u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 14u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 15u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    if (qraw < 30u) {
-        for (var d: u32 = lane; d < 32u; d = d + 16u) {
-            var num: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
             {
-                let l: u32 = 0u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+    }
+    {
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var den: f32 = 0.0f;
+        {
+            let l: u32 = 0u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 1u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 2u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 3u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 4u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 5u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 6u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 7u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        let qi: u32 = q0 + r;
+        if (qi < 30u) {
+            {
+                let c: u32 = 0u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 1u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 1u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 2u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 2u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 3u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 3u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
-            {
-                let l: u32 = 4u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 5u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 6u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 7u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 8u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 9u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 10u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 11u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 12u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 13u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 14u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 15u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
-            let acc: f32 = num / rden;
-            a0[at] = acc;
         }
     }
 }
@@ -3149,7 +2529,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// kernel attention (workgroup 64, items 1)
+// kernel attention (workgroup 128, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
@@ -3178,1009 +2558,389 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> sm: array<f32, 2176>;
-@compute @workgroup_size(64)
+var<workgroup> sm: array<f32, 3168>;
+@compute @workgroup_size(128)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 768u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 8u;
-    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
-    let lane: u32 = lid / 4u;
-    let base: u32 = lid % 4u;
-    let qi: u32 = min(qraw, 29u);
+    let bidx: u32 = group / 2u;
+    let q0: u32 = (group % 2u) * 16u;
+    let ty: u32 = lid / 8u;
+    let tx: u32 = lid % 8u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[576u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[1728u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 4u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 512u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let qi: u32 = q0 + r;
+            if (qi < 30u) {
+                val = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+            }
+            sm[0u + r * 36u + x % 32u] = val;
+        }
+    }
+    workgroupBarrier();
+    var sc: array<f32, 4>;
+    {
+        let s: u32 = 0u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 1u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 2u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 3u;
+        sc[s] = 0.0f;
+    }
+    var qd: array<f32, 1>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        {
+            let i: u32 = 0u;
+            qd[i] = sm[(ty + 16u * i) * 36u + d];
+        }
+        {
+            let c: u32 = 0u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+    }
     let scale: f32 = 0.17677669f;
-    var qv: array<f32, 32>;
     {
-        let d: u32 = 0u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 1u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 2u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 3u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 4u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 5u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 6u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 7u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 8u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 9u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 10u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 11u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 12u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 13u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 14u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 15u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 16u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 17u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 18u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 19u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 20u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 21u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 22u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 23u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 24u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 25u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 26u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 27u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 28u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 29u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 30u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 31u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    var o: array<f32, 32>;
-    {
-        let d: u32 = 0u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 1u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 2u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 3u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 4u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 5u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 6u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 7u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 8u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 9u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 10u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 11u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 12u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 13u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 14u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 15u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 16u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 17u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 18u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 19u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 20u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 21u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 22u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 23u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 24u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 25u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 26u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 27u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 28u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 29u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 30u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 31u;
-        o[d] = 0.0f;
-    }
-    var mx: f32 = bitcast<f32>(4286578688u);
-    var den: f32 = 0.0f;
-    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
-        workgroupBarrier();
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[0u + (x / 32u) * 36u + x % 32u] = val;
+        let i: u32 = 0u;
+        var rmx: f32 = bitcast<f32>(4286578688u);
+        let qi: u32 = min(q0 + ty + 16u * i, 29u);
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        workgroupBarrier();
-        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
-            let kj: u32 = c0 + kk;
-            if (kj >= 30u) {
-                break;
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
-            var s: f32 = 0.0f;
-            {
-                let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            s = s * scale + a4[b0 * 30u + kj];
-            if (bitcast<u32>(s) != 4286578688u) {
-                let mnew: f32 = forge_fmax(mx, s);
-                let corr: f32 = exp(mx - mnew);
-                let p: f32 = exp(s - mnew);
-                den = den * corr + p;
-                {
-                    let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                mx = mnew;
-            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
+            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
+        }
+        sm[2912u + (ty + 16u * i) * 8u + tx] = rmx;
     }
     workgroupBarrier();
-    sm[lid] = mx;
-    sm[64u + lid] = den;
     {
-        let d: u32 = 0u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 1u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 2u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 3u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 4u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 5u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 6u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 7u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 8u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 9u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 10u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 11u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 12u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 13u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 14u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 15u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 16u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 17u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 18u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 19u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 20u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 21u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 22u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 23u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 24u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 25u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 26u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 27u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 28u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 29u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 30u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 31u;
-        sm[128u + d * 64u + lid] = o[d];
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var mx: f32 = bitcast<f32>(4286578688u);
+        {
+            let l: u32 = 0u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 1u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 2u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 3u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 4u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 5u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 6u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 7u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        var sum: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        sm[3040u + r * 8u + tx] = sum;
     }
     workgroupBarrier();
-    var rmx: f32 = bitcast<f32>(4286578688u);
+    var o: array<f32, 4>;
     {
-        let l: u32 = 0u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 0u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 1u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 1u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 2u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 2u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 3u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 3u;
+        o[s] = 0.0f;
     }
-    {
-        let l: u32 = 4u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 5u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 6u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 7u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 8u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 9u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 10u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 11u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 12u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 13u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 14u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 15u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    var wl: array<f32, 16>;
-    var rden: f32 = 0.0f;
-    {
-        let l: u32 = 0u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
+    var pj: array<f32, 1>;
+    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+        {
+            let i: u32 = 0u;
+            pj[i] = sm[(ty + 16u * i) * 31u + j];
         }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 1u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 2u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 3u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 4u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 5u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 6u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 7u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 8u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 9u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 10u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 11u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 12u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 13u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 14u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 15u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    if (qraw < 30u) {
-        for (var d: u32 = lane; d < 32u; d = d + 16u) {
-            var num: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
             {
-                let l: u32 = 0u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+    }
+    {
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var den: f32 = 0.0f;
+        {
+            let l: u32 = 0u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 1u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 2u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 3u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 4u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 5u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 6u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 7u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        let qi: u32 = q0 + r;
+        if (qi < 30u) {
+            {
+                let c: u32 = 0u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 1u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 1u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 2u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 2u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 3u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 3u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
-            {
-                let l: u32 = 4u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 5u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 6u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 7u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 8u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 9u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 10u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 11u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 12u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 13u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 14u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 15u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
-            let acc: f32 = num / rden;
-            a0[at] = acc;
         }
     }
 }
@@ -5610,7 +4370,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// kernel attention (workgroup 64, items 1)
+// kernel attention (workgroup 128, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
@@ -5639,1009 +4399,389 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> sm: array<f32, 2176>;
-@compute @workgroup_size(64)
+var<workgroup> sm: array<f32, 3168>;
+@compute @workgroup_size(128)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 768u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 8u;
-    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
-    let lane: u32 = lid / 4u;
-    let base: u32 = lid % 4u;
-    let qi: u32 = min(qraw, 29u);
+    let bidx: u32 = group / 2u;
+    let q0: u32 = (group % 2u) * 16u;
+    let ty: u32 = lid / 8u;
+    let tx: u32 = lid % 8u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[576u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[1728u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 4u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 512u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let qi: u32 = q0 + r;
+            if (qi < 30u) {
+                val = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+            }
+            sm[0u + r * 36u + x % 32u] = val;
+        }
+    }
+    workgroupBarrier();
+    var sc: array<f32, 4>;
+    {
+        let s: u32 = 0u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 1u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 2u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 3u;
+        sc[s] = 0.0f;
+    }
+    var qd: array<f32, 1>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        {
+            let i: u32 = 0u;
+            qd[i] = sm[(ty + 16u * i) * 36u + d];
+        }
+        {
+            let c: u32 = 0u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+    }
     let scale: f32 = 0.17677669f;
-    var qv: array<f32, 32>;
     {
-        let d: u32 = 0u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 1u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 2u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 3u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 4u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 5u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 6u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 7u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 8u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 9u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 10u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 11u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 12u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 13u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 14u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 15u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 16u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 17u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 18u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 19u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 20u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 21u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 22u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 23u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 24u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 25u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 26u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 27u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 28u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 29u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 30u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 31u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    var o: array<f32, 32>;
-    {
-        let d: u32 = 0u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 1u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 2u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 3u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 4u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 5u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 6u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 7u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 8u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 9u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 10u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 11u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 12u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 13u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 14u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 15u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 16u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 17u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 18u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 19u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 20u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 21u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 22u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 23u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 24u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 25u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 26u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 27u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 28u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 29u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 30u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 31u;
-        o[d] = 0.0f;
-    }
-    var mx: f32 = bitcast<f32>(4286578688u);
-    var den: f32 = 0.0f;
-    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
-        workgroupBarrier();
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[0u + (x / 32u) * 36u + x % 32u] = val;
+        let i: u32 = 0u;
+        var rmx: f32 = bitcast<f32>(4286578688u);
+        let qi: u32 = min(q0 + ty + 16u * i, 29u);
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        workgroupBarrier();
-        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
-            let kj: u32 = c0 + kk;
-            if (kj >= 30u) {
-                break;
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
-            var s: f32 = 0.0f;
-            {
-                let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            s = s * scale + a4[b0 * 30u + kj];
-            if (bitcast<u32>(s) != 4286578688u) {
-                let mnew: f32 = forge_fmax(mx, s);
-                let corr: f32 = exp(mx - mnew);
-                let p: f32 = exp(s - mnew);
-                den = den * corr + p;
-                {
-                    let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                mx = mnew;
-            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
+            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
+        }
+        sm[2912u + (ty + 16u * i) * 8u + tx] = rmx;
     }
     workgroupBarrier();
-    sm[lid] = mx;
-    sm[64u + lid] = den;
     {
-        let d: u32 = 0u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 1u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 2u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 3u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 4u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 5u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 6u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 7u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 8u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 9u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 10u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 11u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 12u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 13u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 14u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 15u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 16u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 17u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 18u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 19u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 20u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 21u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 22u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 23u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 24u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 25u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 26u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 27u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 28u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 29u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 30u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 31u;
-        sm[128u + d * 64u + lid] = o[d];
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var mx: f32 = bitcast<f32>(4286578688u);
+        {
+            let l: u32 = 0u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 1u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 2u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 3u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 4u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 5u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 6u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 7u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        var sum: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        sm[3040u + r * 8u + tx] = sum;
     }
     workgroupBarrier();
-    var rmx: f32 = bitcast<f32>(4286578688u);
+    var o: array<f32, 4>;
     {
-        let l: u32 = 0u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 0u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 1u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 1u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 2u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 2u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 3u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 3u;
+        o[s] = 0.0f;
     }
-    {
-        let l: u32 = 4u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 5u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 6u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 7u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 8u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 9u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 10u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 11u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 12u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 13u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 14u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 15u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    var wl: array<f32, 16>;
-    var rden: f32 = 0.0f;
-    {
-        let l: u32 = 0u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
+    var pj: array<f32, 1>;
+    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+        {
+            let i: u32 = 0u;
+            pj[i] = sm[(ty + 16u * i) * 31u + j];
         }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 1u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 2u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 3u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 4u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 5u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 6u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 7u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 8u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 9u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 10u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 11u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 12u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 13u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 14u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 15u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    if (qraw < 30u) {
-        for (var d: u32 = lane; d < 32u; d = d + 16u) {
-            var num: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
             {
-                let l: u32 = 0u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+    }
+    {
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var den: f32 = 0.0f;
+        {
+            let l: u32 = 0u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 1u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 2u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 3u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 4u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 5u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 6u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 7u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        let qi: u32 = q0 + r;
+        if (qi < 30u) {
+            {
+                let c: u32 = 0u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 1u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 1u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 2u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 2u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 3u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 3u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
-            {
-                let l: u32 = 4u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 5u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 6u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 7u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 8u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 9u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 10u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 11u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 12u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 13u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 14u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 15u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
-            let acc: f32 = num / rden;
-            a0[at] = acc;
         }
     }
 }
@@ -8071,7 +6211,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// kernel attention (workgroup 64, items 1)
+// kernel attention (workgroup 128, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
@@ -8100,1009 +6240,389 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> sm: array<f32, 2176>;
-@compute @workgroup_size(64)
+var<workgroup> sm: array<f32, 3168>;
+@compute @workgroup_size(128)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 768u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 8u;
-    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
-    let lane: u32 = lid / 4u;
-    let base: u32 = lid % 4u;
-    let qi: u32 = min(qraw, 29u);
+    let bidx: u32 = group / 2u;
+    let q0: u32 = (group % 2u) * 16u;
+    let ty: u32 = lid / 8u;
+    let tx: u32 = lid % 8u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[576u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[1728u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 4u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 512u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let qi: u32 = q0 + r;
+            if (qi < 30u) {
+                val = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+            }
+            sm[0u + r * 36u + x % 32u] = val;
+        }
+    }
+    workgroupBarrier();
+    var sc: array<f32, 4>;
+    {
+        let s: u32 = 0u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 1u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 2u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 3u;
+        sc[s] = 0.0f;
+    }
+    var qd: array<f32, 1>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        {
+            let i: u32 = 0u;
+            qd[i] = sm[(ty + 16u * i) * 36u + d];
+        }
+        {
+            let c: u32 = 0u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+    }
     let scale: f32 = 0.17677669f;
-    var qv: array<f32, 32>;
     {
-        let d: u32 = 0u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 1u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 2u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 3u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 4u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 5u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 6u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 7u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 8u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 9u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 10u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 11u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 12u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 13u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 14u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 15u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 16u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 17u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 18u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 19u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 20u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 21u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 22u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 23u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 24u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 25u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 26u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 27u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 28u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 29u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 30u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 31u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    var o: array<f32, 32>;
-    {
-        let d: u32 = 0u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 1u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 2u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 3u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 4u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 5u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 6u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 7u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 8u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 9u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 10u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 11u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 12u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 13u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 14u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 15u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 16u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 17u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 18u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 19u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 20u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 21u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 22u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 23u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 24u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 25u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 26u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 27u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 28u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 29u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 30u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 31u;
-        o[d] = 0.0f;
-    }
-    var mx: f32 = bitcast<f32>(4286578688u);
-    var den: f32 = 0.0f;
-    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
-        workgroupBarrier();
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[0u + (x / 32u) * 36u + x % 32u] = val;
+        let i: u32 = 0u;
+        var rmx: f32 = bitcast<f32>(4286578688u);
+        let qi: u32 = min(q0 + ty + 16u * i, 29u);
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        workgroupBarrier();
-        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
-            let kj: u32 = c0 + kk;
-            if (kj >= 30u) {
-                break;
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
-            var s: f32 = 0.0f;
-            {
-                let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            s = s * scale + a4[b0 * 30u + kj];
-            if (bitcast<u32>(s) != 4286578688u) {
-                let mnew: f32 = forge_fmax(mx, s);
-                let corr: f32 = exp(mx - mnew);
-                let p: f32 = exp(s - mnew);
-                den = den * corr + p;
-                {
-                    let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                mx = mnew;
-            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
+            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
+        }
+        sm[2912u + (ty + 16u * i) * 8u + tx] = rmx;
     }
     workgroupBarrier();
-    sm[lid] = mx;
-    sm[64u + lid] = den;
     {
-        let d: u32 = 0u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 1u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 2u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 3u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 4u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 5u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 6u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 7u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 8u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 9u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 10u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 11u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 12u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 13u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 14u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 15u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 16u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 17u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 18u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 19u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 20u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 21u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 22u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 23u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 24u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 25u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 26u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 27u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 28u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 29u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 30u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 31u;
-        sm[128u + d * 64u + lid] = o[d];
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var mx: f32 = bitcast<f32>(4286578688u);
+        {
+            let l: u32 = 0u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 1u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 2u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 3u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 4u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 5u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 6u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 7u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        var sum: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        sm[3040u + r * 8u + tx] = sum;
     }
     workgroupBarrier();
-    var rmx: f32 = bitcast<f32>(4286578688u);
+    var o: array<f32, 4>;
     {
-        let l: u32 = 0u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 0u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 1u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 1u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 2u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 2u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 3u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 3u;
+        o[s] = 0.0f;
     }
-    {
-        let l: u32 = 4u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 5u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 6u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 7u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 8u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 9u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 10u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 11u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 12u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 13u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 14u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 15u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    var wl: array<f32, 16>;
-    var rden: f32 = 0.0f;
-    {
-        let l: u32 = 0u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
+    var pj: array<f32, 1>;
+    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+        {
+            let i: u32 = 0u;
+            pj[i] = sm[(ty + 16u * i) * 31u + j];
         }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 1u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 2u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 3u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 4u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 5u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 6u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 7u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 8u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 9u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 10u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 11u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 12u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 13u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 14u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 15u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    if (qraw < 30u) {
-        for (var d: u32 = lane; d < 32u; d = d + 16u) {
-            var num: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
             {
-                let l: u32 = 0u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+    }
+    {
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var den: f32 = 0.0f;
+        {
+            let l: u32 = 0u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 1u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 2u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 3u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 4u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 5u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 6u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 7u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        let qi: u32 = q0 + r;
+        if (qi < 30u) {
+            {
+                let c: u32 = 0u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 1u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 1u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 2u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 2u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 3u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 3u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
-            {
-                let l: u32 = 4u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 5u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 6u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 7u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 8u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 9u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 10u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 11u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 12u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 13u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 14u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 15u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
-            let acc: f32 = num / rden;
-            a0[at] = acc;
         }
     }
 }
@@ -10532,7 +8052,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// kernel attention (workgroup 64, items 1)
+// kernel attention (workgroup 128, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
@@ -10561,1009 +8081,389 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> sm: array<f32, 2176>;
-@compute @workgroup_size(64)
+var<workgroup> sm: array<f32, 3168>;
+@compute @workgroup_size(128)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 768u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 8u;
-    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
-    let lane: u32 = lid / 4u;
-    let base: u32 = lid % 4u;
-    let qi: u32 = min(qraw, 29u);
+    let bidx: u32 = group / 2u;
+    let q0: u32 = (group % 2u) * 16u;
+    let ty: u32 = lid / 8u;
+    let tx: u32 = lid % 8u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[576u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[1728u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 4u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 512u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let qi: u32 = q0 + r;
+            if (qi < 30u) {
+                val = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+            }
+            sm[0u + r * 36u + x % 32u] = val;
+        }
+    }
+    workgroupBarrier();
+    var sc: array<f32, 4>;
+    {
+        let s: u32 = 0u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 1u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 2u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 3u;
+        sc[s] = 0.0f;
+    }
+    var qd: array<f32, 1>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        {
+            let i: u32 = 0u;
+            qd[i] = sm[(ty + 16u * i) * 36u + d];
+        }
+        {
+            let c: u32 = 0u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+    }
     let scale: f32 = 0.17677669f;
-    var qv: array<f32, 32>;
     {
-        let d: u32 = 0u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 1u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 2u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 3u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 4u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 5u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 6u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 7u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 8u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 9u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 10u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 11u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 12u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 13u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 14u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 15u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 16u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 17u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 18u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 19u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 20u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 21u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 22u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 23u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 24u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 25u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 26u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 27u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 28u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 29u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 30u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 31u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    var o: array<f32, 32>;
-    {
-        let d: u32 = 0u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 1u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 2u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 3u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 4u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 5u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 6u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 7u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 8u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 9u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 10u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 11u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 12u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 13u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 14u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 15u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 16u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 17u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 18u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 19u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 20u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 21u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 22u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 23u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 24u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 25u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 26u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 27u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 28u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 29u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 30u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 31u;
-        o[d] = 0.0f;
-    }
-    var mx: f32 = bitcast<f32>(4286578688u);
-    var den: f32 = 0.0f;
-    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
-        workgroupBarrier();
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[0u + (x / 32u) * 36u + x % 32u] = val;
+        let i: u32 = 0u;
+        var rmx: f32 = bitcast<f32>(4286578688u);
+        let qi: u32 = min(q0 + ty + 16u * i, 29u);
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        workgroupBarrier();
-        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
-            let kj: u32 = c0 + kk;
-            if (kj >= 30u) {
-                break;
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
-            var s: f32 = 0.0f;
-            {
-                let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            s = s * scale + a4[b0 * 30u + kj];
-            if (bitcast<u32>(s) != 4286578688u) {
-                let mnew: f32 = forge_fmax(mx, s);
-                let corr: f32 = exp(mx - mnew);
-                let p: f32 = exp(s - mnew);
-                den = den * corr + p;
-                {
-                    let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                mx = mnew;
-            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
+            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
+        }
+        sm[2912u + (ty + 16u * i) * 8u + tx] = rmx;
     }
     workgroupBarrier();
-    sm[lid] = mx;
-    sm[64u + lid] = den;
     {
-        let d: u32 = 0u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 1u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 2u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 3u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 4u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 5u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 6u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 7u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 8u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 9u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 10u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 11u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 12u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 13u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 14u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 15u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 16u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 17u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 18u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 19u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 20u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 21u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 22u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 23u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 24u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 25u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 26u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 27u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 28u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 29u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 30u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 31u;
-        sm[128u + d * 64u + lid] = o[d];
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var mx: f32 = bitcast<f32>(4286578688u);
+        {
+            let l: u32 = 0u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 1u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 2u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 3u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 4u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 5u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 6u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 7u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        var sum: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        sm[3040u + r * 8u + tx] = sum;
     }
     workgroupBarrier();
-    var rmx: f32 = bitcast<f32>(4286578688u);
+    var o: array<f32, 4>;
     {
-        let l: u32 = 0u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 0u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 1u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 1u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 2u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 2u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 3u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 3u;
+        o[s] = 0.0f;
     }
-    {
-        let l: u32 = 4u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 5u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 6u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 7u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 8u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 9u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 10u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 11u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 12u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 13u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 14u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 15u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    var wl: array<f32, 16>;
-    var rden: f32 = 0.0f;
-    {
-        let l: u32 = 0u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
+    var pj: array<f32, 1>;
+    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+        {
+            let i: u32 = 0u;
+            pj[i] = sm[(ty + 16u * i) * 31u + j];
         }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 1u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 2u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 3u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 4u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 5u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 6u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 7u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 8u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 9u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 10u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 11u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 12u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 13u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 14u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 15u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    if (qraw < 30u) {
-        for (var d: u32 = lane; d < 32u; d = d + 16u) {
-            var num: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
             {
-                let l: u32 = 0u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+    }
+    {
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var den: f32 = 0.0f;
+        {
+            let l: u32 = 0u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 1u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 2u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 3u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 4u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 5u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 6u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 7u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        let qi: u32 = q0 + r;
+        if (qi < 30u) {
+            {
+                let c: u32 = 0u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 1u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 1u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 2u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 2u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 3u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 3u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
-            {
-                let l: u32 = 4u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 5u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 6u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 7u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 8u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 9u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 10u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 11u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 12u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 13u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 14u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 15u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
-            let acc: f32 = num / rden;
-            a0[at] = acc;
         }
     }
 }
@@ -12993,7 +9893,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// kernel attention (workgroup 64, items 1)
+// kernel attention (workgroup 128, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctxm
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qkv
@@ -13022,1009 +9922,389 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> sm: array<f32, 2176>;
-@compute @workgroup_size(64)
+var<workgroup> sm: array<f32, 3168>;
+@compute @workgroup_size(128)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 768u) {
+    if (group >= 192u) {
         return;
     }
-    let bidx: u32 = group / 8u;
-    let qraw: u32 = (group % 8u) * 4u + lid % 4u;
-    let lane: u32 = lid / 4u;
-    let base: u32 = lid % 4u;
-    let qi: u32 = min(qraw, 29u);
+    let bidx: u32 = group / 2u;
+    let q0: u32 = (group % 2u) * 16u;
+    let ty: u32 = lid / 8u;
+    let tx: u32 = lid % 8u;
     let b0: u32 = bidx / 12u;
     let b1: u32 = (bidx / 1u) % 12u;
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[576u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 8u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 960u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let kj: u32 = r;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[1728u + r * 36u + x % 32u] = val;
+        }
+    }
+    for (var it: u32 = 0u; it < 4u; it = it + 1u) {
+        let x: u32 = lid + it * 128u;
+        if (x < 512u) {
+            let r: u32 = x / 32u;
+            let d: u32 = x % 32u;
+            var val: f32 = 0.0f;
+            let qi: u32 = q0 + r;
+            if (qi < 30u) {
+                val = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+            }
+            sm[0u + r * 36u + x % 32u] = val;
+        }
+    }
+    workgroupBarrier();
+    var sc: array<f32, 4>;
+    {
+        let s: u32 = 0u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 1u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 2u;
+        sc[s] = 0.0f;
+    }
+    {
+        let s: u32 = 3u;
+        sc[s] = 0.0f;
+    }
+    var qd: array<f32, 1>;
+    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+        {
+            let i: u32 = 0u;
+            qd[i] = sm[(ty + 16u * i) * 36u + d];
+        }
+        {
+            let c: u32 = 0u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            {
+                let i: u32 = 0u;
+                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+            }
+        }
+    }
     let scale: f32 = 0.17677669f;
-    var qv: array<f32, 32>;
     {
-        let d: u32 = 0u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 1u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 2u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 3u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 4u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 5u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 6u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 7u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 8u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 9u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 10u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 11u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 12u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 13u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 14u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 15u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 16u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 17u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 18u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 19u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 20u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 21u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 22u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 23u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 24u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 25u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 26u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 27u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 28u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 29u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 30u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    {
-        let d: u32 = 31u;
-        qv[d] = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
-    }
-    var o: array<f32, 32>;
-    {
-        let d: u32 = 0u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 1u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 2u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 3u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 4u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 5u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 6u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 7u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 8u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 9u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 10u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 11u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 12u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 13u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 14u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 15u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 16u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 17u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 18u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 19u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 20u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 21u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 22u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 23u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 24u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 25u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 26u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 27u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 28u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 29u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 30u;
-        o[d] = 0.0f;
-    }
-    {
-        let d: u32 = 31u;
-        o[d] = 0.0f;
-    }
-    var mx: f32 = bitcast<f32>(4286578688u);
-    var den: f32 = 0.0f;
-    for (var c0: u32 = 0u; c0 < 30u; c0 = c0 + 30u) {
-        workgroupBarrier();
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[0u + (x / 32u) * 36u + x % 32u] = val;
+        let i: u32 = 0u;
+        var rmx: f32 = bitcast<f32>(4286578688u);
+        let qi: u32 = min(q0 + ty + 16u * i, 29u);
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        for (var it: u32 = 0u; it < 15u; it = it + 1u) {
-            let x: u32 = lid + it * 64u;
-            if (x < 960u) {
-                let kj: u32 = c0 + x / 32u;
-                let d: u32 = x % 32u;
-                var val: f32 = 0.0f;
-                if (kj < 30u) {
-                    val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
-                }
-                sm[1080u + (x / 32u) * 36u + x % 32u] = val;
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
-        workgroupBarrier();
-        for (var kk: u32 = lane; kk < 30u; kk = kk + 16u) {
-            let kj: u32 = c0 + kk;
-            if (kj >= 30u) {
-                break;
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
             }
-            var s: f32 = 0.0f;
-            {
-                let d: u32 = 0u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 1u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 2u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 3u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 4u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 5u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 6u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 7u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 8u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 9u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 10u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 11u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 12u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 13u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 14u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 15u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 16u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 17u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 18u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 19u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 20u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 21u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 22u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 23u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 24u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 25u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 26u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 27u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 28u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 29u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 30u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            {
-                let d: u32 = 31u;
-                s = s + qv[d] * sm[kk * 36u + d];
-            }
-            s = s * scale + a4[b0 * 30u + kj];
-            if (bitcast<u32>(s) != 4286578688u) {
-                let mnew: f32 = forge_fmax(mx, s);
-                let corr: f32 = exp(mx - mnew);
-                let p: f32 = exp(s - mnew);
-                den = den * corr + p;
-                {
-                    let d: u32 = 0u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 1u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 2u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 3u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 4u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 5u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 6u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 7u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 8u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 9u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 10u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 11u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 12u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 13u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 14u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 15u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 16u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 17u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 18u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 19u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 20u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 21u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 22u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 23u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 24u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 25u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 26u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 27u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 28u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 29u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 30u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                {
-                    let d: u32 = 31u;
-                    o[d] = o[d] * corr + p * sm[1080u + kk * 36u + d];
-                }
-                mx = mnew;
-            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
         }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            let kj: u32 = min(j, 29u);
+            var s: f32 = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = bitcast<f32>(4286578688u);
+            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
+        }
+        sm[2912u + (ty + 16u * i) * 8u + tx] = rmx;
     }
     workgroupBarrier();
-    sm[lid] = mx;
-    sm[64u + lid] = den;
     {
-        let d: u32 = 0u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 1u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 2u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 3u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 4u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 5u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 6u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 7u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 8u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 9u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 10u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 11u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 12u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 13u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 14u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 15u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 16u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 17u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 18u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 19u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 20u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 21u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 22u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 23u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 24u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 25u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 26u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 27u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 28u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 29u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 30u;
-        sm[128u + d * 64u + lid] = o[d];
-    }
-    {
-        let d: u32 = 31u;
-        sm[128u + d * 64u + lid] = o[d];
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var mx: f32 = bitcast<f32>(4286578688u);
+        {
+            let l: u32 = 0u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 1u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 2u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 3u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 4u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 5u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 6u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        {
+            let l: u32 = 7u;
+            mx = forge_fmax(mx, sm[2912u + r * 8u + l]);
+        }
+        var sum: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let j: u32 = tx + 8u * c;
+            var p: f32 = 0.0f;
+            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
+                p = exp(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        sm[3040u + r * 8u + tx] = sum;
     }
     workgroupBarrier();
-    var rmx: f32 = bitcast<f32>(4286578688u);
+    var o: array<f32, 4>;
     {
-        let l: u32 = 0u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 0u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 1u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 1u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 2u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 2u;
+        o[s] = 0.0f;
     }
     {
-        let l: u32 = 3u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
+        let s: u32 = 3u;
+        o[s] = 0.0f;
     }
-    {
-        let l: u32 = 4u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 5u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 6u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 7u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 8u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 9u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 10u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 11u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 12u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 13u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 14u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    {
-        let l: u32 = 15u;
-        rmx = forge_fmax(rmx, sm[base + l * 4u]);
-    }
-    var wl: array<f32, 16>;
-    var rden: f32 = 0.0f;
-    {
-        let l: u32 = 0u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
+    var pj: array<f32, 1>;
+    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+        {
+            let i: u32 = 0u;
+            pj[i] = sm[(ty + 16u * i) * 31u + j];
         }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 1u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 2u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 3u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 4u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 5u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 6u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 7u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 8u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 9u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 10u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 11u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 12u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 13u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 14u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    {
-        let l: u32 = 15u;
-        let ml: f32 = sm[base + l * 4u];
-        var wgt: f32 = 0.0f;
-        if (bitcast<u32>(ml) != 4286578688u) {
-            wgt = exp(ml - rmx);
-        }
-        wl[l] = wgt;
-        rden = rden + sm[64u + base + l * 4u] * wgt;
-    }
-    if (qraw < 30u) {
-        for (var d: u32 = lane; d < 32u; d = d + 16u) {
-            var num: f32 = 0.0f;
+        {
+            let c: u32 = 0u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
             {
-                let l: u32 = 0u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 1u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 2u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+        {
+            let c: u32 = 3u;
+            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            {
+                let i: u32 = 0u;
+                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+            }
+        }
+    }
+    {
+        let i: u32 = 0u;
+        let r: u32 = ty + 16u * i;
+        var den: f32 = 0.0f;
+        {
+            let l: u32 = 0u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 1u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 2u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 3u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 4u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 5u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 6u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        {
+            let l: u32 = 7u;
+            den = den + sm[3040u + r * 8u + l];
+        }
+        let qi: u32 = q0 + r;
+        if (qi < 30u) {
+            {
+                let c: u32 = 0u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 1u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 1u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 2u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 2u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
             {
-                let l: u32 = 3u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
+                let c: u32 = 3u;
+                let dd: u32 = tx + 8u * c;
+                if (dd < 32u) {
+                    let d: u32 = dd;
+                    let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    let acc: f32 = o[i * 4u + c] / den;
+                    a0[at] = acc;
+                }
             }
-            {
-                let l: u32 = 4u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 5u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 6u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 7u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 8u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 9u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 10u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 11u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 12u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 13u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 14u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            {
-                let l: u32 = 15u;
-                num = num + sm[128u + d * 64u + base + l * 4u] * wl[l];
-            }
-            let at: u32 = b0 * 11520u + b1 * 32u + qi * 384u + d;
-            let acc: f32 = num / rden;
-            a0[at] = acc;
         }
     }
 }

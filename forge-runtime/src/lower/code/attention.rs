@@ -8,12 +8,15 @@
 //! and values from workgroup memory, which the workgroup fills once per tile with coalesced
 //! reads; otherwise every row reads them from memory itself.
 
-use super::geometry::{attention_chunk, attention_lanes};
+use super::geometry::{attention_block, attention_chunk, attention_lanes};
 use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
 use crate::ir::AttentionBody;
 
 pub(super) fn attention(w: &mut Writer<'_>, a: &AttentionBody) {
+    if let Some(b) = attention_block(a, w.sched.workgroup) {
+        return super::attention_block::blocked(w, a, b);
+    }
     let lanes = attention_lanes(a, w.threads);
     match attention_chunk(a) {
         Some(chunk) => tiled(w, a, lanes, chunk),
@@ -53,7 +56,7 @@ fn store_row(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str)
 /// The output index of element `d` (an index expression) of query row `row` (flat over
 /// `[batch.., tq]`; `bvars` and `qi` are its coordinates): row-major, or through the
 /// permuted store's strides.
-fn out_index(w: &Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str, d: &str) -> String {
+pub(super) fn out_index(w: &Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str, d: &str) -> String {
     let Some(strides) = &a.out_strides else { return format!("{row} * {} + {d}", w.u(a.ev as u64)) };
     let coords = bvars.iter().map(String::as_str).chain(["qi", d]);
     let terms: Vec<String> = coords
@@ -316,7 +319,7 @@ pub(super) fn key_row(width: usize) -> usize {
 }
 
 /// The smaller of two index expressions.
-fn min(w: &Writer<'_>, a: &str, b: &str) -> String {
+pub(super) fn min(w: &Writer<'_>, a: &str, b: &str) -> String {
     match w.d {
         Dialect::Wgsl => format!("min({a}, {b})"),
         Dialect::Cuda => format!("({a} < {b} ? {a} : {b})"),

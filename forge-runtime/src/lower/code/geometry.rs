@@ -53,6 +53,9 @@ pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
 /// → 80 (12, one wave).
 pub fn cuda_min_blocks(spec: &KernelSpec, s: &Schedule) -> Option<u32> {
     let KernelBody::Attention(a) = &spec.body else { return None };
+    if attention_block(a, s.workgroup).is_some() {
+        return None;
+    }
     let threads = threads(spec, s).max(1) as u64;
     let want = groups(spec, s).div_ceil(ASSUMED_SMS);
     let regs = ((a.e + a.ev + 16) as u64).next_multiple_of(8).max(32);
@@ -63,6 +66,61 @@ pub fn cuda_min_blocks(spec: &KernelSpec, s: &Schedule) -> Option<u32> {
 
 /// f32 of workgroup memory the attention kernel may use (16 KiB, every WebGPU adapter's).
 pub const ATTENTION_SHARED_FLOATS: usize = 4096;
+
+/// Threads of a blocked attention workgroup ([`attention_block`]): 16 groups of query rows
+/// by 8 groups of keys (or output dims).
+pub const ATTENTION_BLOCK_THREADS: u32 = 128;
+/// Most keys, query rows a workgroup and head dims of the blocked attention.
+pub const ATTENTION_BLOCK_MAX: usize = 64;
+
+/// The blocked attention (`attention_block`'s kernel): a workgroup holds `16 · ra` query rows
+/// of one batch entry and all its keys and values in workgroup memory and computes their scores
+/// as a small matrix product, `ra` rows by `ceil(tk / 8)` keys a thread, then the softmax and
+/// the product with the values the same way. For short sequences (MiniLM: ~30 keys) this
+/// replaces a dependent chain per key (the online softmax's rescale and two exps) with
+/// register-blocked products.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionBlock {
+    /// Query rows a thread holds (a workgroup holds `16 · ra`).
+    pub ra: usize,
+}
+
+impl AttentionBlock {
+    pub fn rows(self) -> usize {
+        16 * self.ra
+    }
+    /// Workgroups of one batch entry.
+    pub fn per_entry(self, a: &AttentionBody) -> u64 {
+        a.tq.div_ceil(self.rows()).max(1) as u64
+    }
+    /// Workgroup memory (f32): queries and keys (the probabilities overwrite them once the
+    /// scores are in registers), values, and two partials (max, sum) per row and key group.
+    /// Key and value rows are padded to 8 rows and columns of `8 · ceil(width / 8)` so every
+    /// thread's reads stay in the array; what the padding holds is never used.
+    pub fn floats(self, a: &AttentionBody) -> usize {
+        let (ks, vs) = (super::attention::key_row(a.e), super::attention::key_row(a.ev));
+        let tk8 = a.tk.next_multiple_of(8);
+        let qk = (self.rows() + tk8) * ks;
+        let p = self.rows() * (a.tk + 1);
+        qk.max(p) + tk8 * vs + a.ev.next_multiple_of(8) + 2 * self.rows() * 8
+    }
+}
+
+/// Whether the attention runs blocked, and with how many rows a thread: at most
+/// [`ATTENTION_BLOCK_MAX`] keys and head dims, a workgroup of at least
+/// [`ATTENTION_BLOCK_THREADS`], and workgroup memory within [`ATTENTION_SHARED_FLOATS`]. A
+/// workgroup takes all of an entry's rows (up to 64) where that still makes two workgroups an
+/// SM, else 16 (more workgroups for a small batch, each reading the keys again).
+pub fn attention_block(a: &AttentionBody, workgroup: u32) -> Option<AttentionBlock> {
+    let small = |n: usize| (1..=ATTENTION_BLOCK_MAX).contains(&n);
+    if workgroup < ATTENTION_BLOCK_THREADS || !small(a.tk) || !small(a.e) || !small(a.ev) || a.tq == 0 {
+        return None;
+    }
+    let entries = a.batch.iter().map(|&e| e as u64).product::<u64>().max(1);
+    let whole = AttentionBlock { ra: a.tq.div_ceil(16).min(4) };
+    let most = if entries * whole.per_entry(a) >= 2 * ASSUMED_SMS { whole.ra } else { 1 };
+    (1..=most).rev().map(|ra| AttentionBlock { ra }).find(|b| b.floats(a) <= ATTENTION_SHARED_FLOATS)
+}
 
 /// Keys per shared tile of the attention kernel: the keys and values of one batch entry are
 /// read once per workgroup into workgroup memory (rows padded: `attention::key_row`), `chunk` keys at a
@@ -186,6 +244,7 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
             MatmulVariant::Coop(_) => COOP_THREADS,
             MatmulVariant::Tiled(t) => t * t,
         },
+        KernelBody::Attention(a) if attention_block(a, s.workgroup).is_some() => ATTENTION_BLOCK_THREADS,
         KernelBody::Attention(_) => ATTENTION_THREADS.min(s.workgroup.max(1)),
         KernelBody::Raw(r) => r.workgroup_size.iter().product(),
         KernelBody::Map { .. }
@@ -223,6 +282,10 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
                 }
             };
             entries * per
+        }
+        KernelBody::Attention(a) if attention_block(a, s.workgroup).is_some() => {
+            let b = attention_block(a, s.workgroup).map_or(1, |b| b.per_entry(a));
+            (product(&a.batch) * b).max(1)
         }
         KernelBody::Attention(a) => {
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
@@ -392,6 +455,14 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
         },
         KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => {
             format!("workgroup reduction ({t} threads)")
+        }
+        KernelBody::Attention(a) if attention_block(a, s.workgroup).is_some() => {
+            let rows = attention_block(a, s.workgroup).map_or(16, |b| b.rows());
+            format!(
+                "blocked, {} query rows x {} keys a workgroup in workgroup memory ({t} threads)",
+                rows.min(a.tq),
+                a.tk
+            )
         }
         KernelBody::Attention(a) => {
             let lanes = match attention_lanes(a, t) {

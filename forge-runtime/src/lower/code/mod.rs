@@ -8,6 +8,7 @@
 //! when the operands are plain matrices.
 
 mod attention;
+mod attention_block;
 pub mod gemm;
 pub mod geometry;
 mod map;
