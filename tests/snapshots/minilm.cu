@@ -11,8 +11,12 @@ struct __align__(16) forge_v4i { i32 x, y, z, w; };
 // finished and its writes are visible, before touching memory (a no-op otherwise).
 #if __CUDA_ARCH__ >= 900
 #define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#define FG_GRID_LAUNCH() asm volatile("griddepcontrol.launch_dependents;" ::: "memory")
+#define FG_PREFETCH_L2(p, bytes) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory")
 #else
 #define FG_GRID_WAIT()
+#define FG_GRID_LAUNCH()
+#define FG_PREFETCH_L2(p, bytes)
 #endif
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
@@ -44,8 +48,9 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]; x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_7ca81981b1bf1163(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ a3, const f32* __restrict__ a4, const f32* __restrict__ a5, const f32* __restrict__ a6) {
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_94ef82b891da03d3(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ a3, const f32* __restrict__ a4, const f32* __restrict__ a5, const f32* __restrict__ a6) {
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 8u >= 240u) {
@@ -308,8 +313,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_7ca81981b1bf1
 }
 
 // node: bias[b, i, j, t] = select(mask[b, t] > 0, 0.0, -inf)
-extern "C" __global__ void __launch_bounds__(256) forge_index_4bc3866e2dc7baa4(f32* a0, const u32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_05f463d835a469b0(f32* a0, const u32* __restrict__ a1) {
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -992,8 +998,9 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41beed6032f06e
 }
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_d5fbd8d4a9d0eb50(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_78acceb6e65a9a64(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 8u >= 240u) {
@@ -1755,7 +1762,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 }
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1767,7 +1774,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1776,7 +1783,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1788,7 +1795,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1797,7 +1804,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1809,7 +1816,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1818,7 +1825,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1830,7 +1837,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1839,7 +1846,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1851,7 +1858,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1860,11 +1867,12 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_d5fbd8d4a9d0eb50 (above)
+// runs forge_layer_norm_78acceb6e65a9a64 (above)
 
 // node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_2c6f6ba0157ef164(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_5ccd5b1e00f76eb4(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -1884,8 +1892,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_2c6f6ba0157ef164(f
 }
 
 // node: count[b, o] = sum(t, mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_fcb3d1849d5327ff(f32* a0, const u32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_5de3dabbc0f3293b(f32* a0, const u32* __restrict__ a1) {
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -1905,8 +1914,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_fcb3d1849d5327ff(f
 }
 
 // node: pooled = summed / max(count, 0.000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_21d3b38c421e43c6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_eca9ef57164ebbb2(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 q = group * 256u + lid;
@@ -1946,8 +1956,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_21d3b38c421e43c6(f32
 }
 
 // node: norm = sqrt(sum(pooled * pooled, keepdim = true))
-extern "C" __global__ void __launch_bounds__(256) forge_row_feb616fecc1ffd83(f32* a0, const f32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_4e8a0dbc707c260b(f32* a0, const f32* __restrict__ a1) {
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 8u >= 8u) {
@@ -2074,8 +2085,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_feb616fecc1ffd83(f32
 }
 
 // node: embedding = pooled / max(norm, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_0fd3c9e0e0a14c0a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_aa0c429a2ca2bd16(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 q = group * 256u + lid;

@@ -11,8 +11,12 @@ struct __align__(16) forge_v4i { i32 x, y, z, w; };
 // finished and its writes are visible, before touching memory (a no-op otherwise).
 #if __CUDA_ARCH__ >= 900
 #define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#define FG_GRID_LAUNCH() asm volatile("griddepcontrol.launch_dependents;" ::: "memory")
+#define FG_PREFETCH_L2(p, bytes) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory")
 #else
 #define FG_GRID_WAIT()
+#define FG_GRID_LAUNCH()
+#define FG_PREFETCH_L2(p, bytes)
 #endif
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
@@ -44,9 +48,10 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: n = rms_norm(x, g, eps)
-extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_5a9db1e9f30c6ce0(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_7b5dff04a0aa87c0(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 redsq0[8];
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 4u >= 4u) {
@@ -283,13 +288,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_5a9db1e9f30c6ce
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_6a690f3c472c17cc_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_56fd2892bb997652_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = acc;
 }
-namespace fg_forge_matmul_6a690f3c472c17cc {
+namespace fg_forge_matmul_56fd2892bb997652 {
 
 typedef unsigned short u16;
 
@@ -392,13 +397,16 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_6a690f3c472c17cc(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-  FG_GRID_WAIT();
-  using namespace fg_forge_matmul_6a690f3c472c17cc;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_56fd2892bb997652(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  using namespace fg_forge_matmul_56fd2892bb997652;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a1) + aoff * ES;
   const char* gB = (const char*)(const void*)(a2) + boff * ES;
+  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
+    FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
+  FG_GRID_WAIT();
+  FG_GRID_LAUNCH();
 
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
   constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
@@ -471,19 +479,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_6a690f3c472c17
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_6a690f3c472c17cc_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
+    if (col < N) forge_matmul_56fd2892bb997652_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
   }
 }
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_71e4bf042e9151e4_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_d83ae36389304242_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(a1[((bidx * 4u + i) * 1536u + j)]) * acc);
 }
-namespace fg_forge_matmul_71e4bf042e9151e4 {
+namespace fg_forge_matmul_d83ae36389304242 {
 
 typedef unsigned short u16;
 
@@ -586,13 +594,16 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_71e4bf042e9151e4(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  FG_GRID_WAIT();
-  using namespace fg_forge_matmul_71e4bf042e9151e4;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d83ae36389304242(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_d83ae36389304242;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
+  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
+    FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
+  FG_GRID_WAIT();
+  FG_GRID_LAUNCH();
 
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
   constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
@@ -665,19 +676,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_71e4bf042e9151
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_71e4bf042e9151e4_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_d83ae36389304242_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_f28ebf49dcab91c3_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_188be2fb0c34cf47_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_f28ebf49dcab91c3 {
+namespace fg_forge_matmul_188be2fb0c34cf47 {
 
 typedef unsigned short u16;
 
@@ -780,13 +791,16 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f28ebf49dcab91c3(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  FG_GRID_WAIT();
-  using namespace fg_forge_matmul_f28ebf49dcab91c3;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_188be2fb0c34cf47(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_188be2fb0c34cf47;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
+  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
+    FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
+  FG_GRID_WAIT();
+  FG_GRID_LAUNCH();
 
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
   constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
@@ -859,6 +873,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f28ebf49dcab91
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_f28ebf49dcab91c3_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_188be2fb0c34cf47_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

@@ -11,8 +11,12 @@ struct __align__(16) forge_v4i { i32 x, y, z, w; };
 // finished and its writes are visible, before touching memory (a no-op otherwise).
 #if __CUDA_ARCH__ >= 900
 #define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#define FG_GRID_LAUNCH() asm volatile("griddepcontrol.launch_dependents;" ::: "memory")
+#define FG_PREFETCH_L2(p, bytes) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory")
 #else
 #define FG_GRID_WAIT()
+#define FG_GRID_LAUNCH()
+#define FG_PREFETCH_L2(p, bytes)
 #endif
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
@@ -124,9 +128,10 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_9f7fcaf01011a3b0(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_574f44f619e06636(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_c30a30c6a3a77e12(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 row = group;
@@ -163,9 +168,10 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_574f44f619e06636(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_1e01396cea8318fa(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_de1e9ebe2c8c75a6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 row = group;

@@ -19,11 +19,24 @@ use std::fmt::Write;
 
 /// The first statement of every generated kernel: with programmatic dependent launch
 /// (`backend::cuda`, sm_90+) it waits for the kernel ahead of it; raw kernels lack it and so
-/// are launched plainly. No kernel triggers its dependents early
-/// (`griddepcontrol.launch_dependents`): on the H200 that made MiniLM batch 8 1.43x slower
-/// (blocks of the next kernel held multiprocessors while they waited), where the implicit
-/// trigger as each block exits gained 2-11% (2026-12-02).
+/// are launched plainly. (Decode products first ask L2 for their weights: `gemm::decode`.)
 pub const GRID_WAIT: &str = "  FG_GRID_WAIT();\n";
+
+/// Lets the next kernel on the stream launch (`griddepcontrol.launch_dependents`), right after
+/// the wait, in kernels of at most one wave ([`early_trigger`]).
+pub const GRID_LAUNCH: &str = "  FG_GRID_LAUNCH();\n";
+
+/// Whether kernels of at most one wave (elementwise and row kernels of at most
+/// `ASSUMED_SMS` blocks, and decode products) let the next kernel launch as soon as they pass
+/// their own wait; `FORGE_CUDA_PDL_TRIGGER=0` turns it off. The next kernel's blocks then take
+/// free slots and wait there, and a decode product prefetches its weight meanwhile. Kernels
+/// of several waves do not trigger: when every kernel did, MiniLM batch 8 ran 1.43x slower on
+/// the H200 (blocks of the next kernel held multiprocessors the current one's later blocks
+/// needed). H200 (2026-12-02): 100 dependent softmaxes 1.82 → 1.75 us a node, the 10-layer
+/// decode MLP with weight prefetch 113.0 → 106.6 us, MiniLM unchanged.
+pub fn early_trigger() -> bool {
+    std::env::var("FORGE_CUDA_PDL_TRIGGER").map_or(true, |v| v.trim() != "0")
+}
 
 /// Largest `gridDim.x`.
 pub const MAX_GRID_X: u32 = i32::MAX as u32;
@@ -123,6 +136,9 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         let _ = writeln!(code, "    __shared__ __align__(16) {ty} {name}[{len}];");
     }
     let _ = write!(code, "  {GRID_WAIT}");
+    if early_trigger() && geometry::groups(spec, schedule) <= geometry::ASSUMED_SMS {
+        let _ = write!(code, "  {GRID_LAUNCH}");
+    }
     let _ = writeln!(code, "    const u32 lid = threadIdx.x;");
     let _ = writeln!(code, "    const {idx} group = {idx}(blockIdx.x) + {idx}(blockIdx.y) * {idx}(gridDim.x);");
     code.push_str(&body);

@@ -229,3 +229,41 @@ fn wgsl_maps_vectorise_where_they_can() {
         assert_eq!(wgsl_schedule(&k.spec, &k.schedule).items, 1);
     }
 }
+
+#[test]
+fn attention_runs_blocked_where_an_entry_fits_workgroup_memory() {
+    use crate::ir::{AttentionBody, SExpr};
+    use code::geometry::{attention_block, ATTENTION_SHARED_FLOATS};
+    let body = |batch: Vec<usize>, tq, tk, e| AttentionBody {
+        out: 0,
+        batch,
+        tq,
+        tk,
+        e,
+        ev: e,
+        q: SExpr::Acc(crate::elem::Ty::F32),
+        k: SExpr::Acc(crate::elem::Ty::F32),
+        v: SExpr::Acc(crate::elem::Ty::F32),
+        mask: None,
+        causal: false,
+        scale: SExpr::Acc(crate::elem::Ty::F32),
+        epilogue: SExpr::Acc(crate::elem::Ty::F32),
+        out_strides: None,
+    };
+    // MiniLM: at batch 64 (768 entries) a workgroup takes an entry's 30 queries; at batch 8 (96
+    // entries) 16, so twice as many workgroups.
+    let b64 = attention_block(&body(vec![64, 12], 30, 30, 32), 256).map(|b| b.rows());
+    assert_eq!(b64, Some(32));
+    assert_eq!(attention_block(&body(vec![8, 12], 30, 30, 32), 256).map(|b| b.rows()), Some(16));
+    for a in [body(vec![64, 12], 30, 30, 32), body(vec![2, 2], 33, 40, 32), body(vec![1], 64, 64, 64)] {
+        if let Some(b) = attention_block(&a, 256) {
+            assert!(b.floats(&a) <= ATTENTION_SHARED_FLOATS, "{:?}", (a.tq, a.tk, a.e));
+        }
+    }
+    // Too many keys or too wide a head, a workgroup too small, or too little memory: the
+    // online-softmax kernels.
+    assert_eq!(attention_block(&body(vec![4], 30, 65, 32), 256), None);
+    assert_eq!(attention_block(&body(vec![4], 30, 30, 65), 256), None);
+    assert_eq!(attention_block(&body(vec![4], 30, 30, 32), 64), None);
+    assert_eq!(attention_block(&body(vec![4], 64, 64, 64), 256), None);
+}

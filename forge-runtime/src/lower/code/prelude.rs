@@ -45,8 +45,12 @@ struct __align__(16) forge_v4i { i32 x, y, z, w; };
 // finished and its writes are visible, before touching memory (a no-op otherwise).
 #if __CUDA_ARCH__ >= 900
 #define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#define FG_GRID_LAUNCH() asm volatile("griddepcontrol.launch_dependents;" ::: "memory")
+#define FG_PREFETCH_L2(p, bytes) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory")
 #else
 #define FG_GRID_WAIT()
+#define FG_GRID_LAUNCH()
+#define FG_PREFETCH_L2(p, bytes)
 #endif
 template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
 FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }

@@ -187,7 +187,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     );
     src.push_str(loader::LOADER);
     src.push_str("}\n");
-    src.push_str(&kernel_head(spec, io, nt, 1, true));
+    src.push_str(&kernel_head(spec, io, nt, 1, true, None));
     let mma = if elem == Elem::F32 { "mma1688tf32" } else { "mma16816" };
     let split = spec.precision == Precision::Tf32x3;
     let body = BODY

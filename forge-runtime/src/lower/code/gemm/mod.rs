@@ -159,14 +159,25 @@ fn batch_code(spec: &GemmSpec) -> String {
 }
 
 /// The common kernel opening: signature, namespace, base pointers offset by the batch.
-fn kernel_head(spec: &GemmSpec, io: &KernelIo, threads: usize, min_blocks: usize, smem: bool) -> String {
+/// `before_wait` (statements that may read operands but write nothing: prefetches) runs before
+/// the grid-dependency wait, which then closes the head instead of opening it.
+fn kernel_head(
+    spec: &GemmSpec,
+    io: &KernelIo,
+    threads: usize,
+    min_blocks: usize,
+    smem: bool,
+    before_wait: Option<&str>,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
         "extern \"C\" __global__ void __launch_bounds__({threads}, {min_blocks}) {}({}) {{",
         io.kernel_name, io.params
     );
-    s.push_str(crate::lower::cuda::GRID_WAIT);
+    if before_wait.is_none() {
+        s.push_str(crate::lower::cuda::GRID_WAIT);
+    }
     let _ = writeln!(s, "  using namespace {};", ns(io));
     if smem {
         s.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");
@@ -174,6 +185,10 @@ fn kernel_head(spec: &GemmSpec, io: &KernelIo, threads: usize, min_blocks: usize
     s.push_str(&batch_code(spec));
     let _ = writeln!(s, "  const char* gA = (const char*)(const void*)({}) + aoff * ES;", io.a_ptr);
     let _ = writeln!(s, "  const char* gB = (const char*)(const void*)({}) + boff * ES;", io.b_ptr);
+    if let Some(code) = before_wait {
+        s.push_str(code);
+        s.push_str(crate::lower::cuda::GRID_WAIT);
+    }
     s
 }
 

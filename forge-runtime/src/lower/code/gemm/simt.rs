@@ -173,7 +173,7 @@ pub fn emit(spec: &GemmSpec, c: &SimtConfig, io: &KernelIo) -> Result<Emitted, S
         c.bm, c.bn, c.bk, c.tm, c.tn
     );
     src.push_str("struct alignas(16) f4 { float x, y, z, w; };\n}\n");
-    src.push_str(&kernel_head(spec, io, nt, 2, false));
+    src.push_str(&kernel_head(spec, io, nt, 2, false, None));
     let body = BODY.replace("STAGED_EPILOGUE", &epi_call(io, "smem[o]", "row", "col"));
     src.push_str(&body.replace("EPILOGUE", &epi_call(io, "acc[i][j]", "row", "col")));
     let mut needs = Vec::new();

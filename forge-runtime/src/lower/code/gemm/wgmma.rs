@@ -167,7 +167,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     src.push_str(HELPERS);
     src.push_str(&wgmma_fn(t.bn, ty, trans_a, trans_b));
     src.push_str("}\n");
-    src.push_str(&kernel_head(spec, io, nt, 1, true));
+    src.push_str(&kernel_head(spec, io, nt, 1, true, None));
     let body = BODY
         .replace("LOAD_STAGE", &loader::load_stage_lambda(t.async_copy))
         .replace("EPILOGUE", &epi_call(io, "acc[i]", "row", "col"));
