@@ -38,8 +38,8 @@ pub struct CudaTarget {
     pub tf32x3_any_size: bool,
     /// `FORGE_CUDA_TMA_TILE=64x128s4`: the TF32 TMA tile `(bm, bn, stages)` (tuning).
     pub tma_tile: Option<(usize, usize, usize)>,
-    /// `FORGE_CUDA_X3_REGISTER_A=1`: tf32x3 128×64 TMA tiles of one block an SM feed A from
-    /// registers (opt-in, see `wgmma_x3`).
+    /// tf32x3 128×64 TMA tiles of one block an SM feed A from registers (see `wgmma_x3`);
+    /// `FORGE_CUDA_X3_REGISTER_A=0` turns it off.
     pub x3_register_a: bool,
 }
 
@@ -54,7 +54,7 @@ impl CudaTarget {
             simt: None,
             tf32x3_any_size: false,
             tma_tile: None,
-            x3_register_a: false,
+            x3_register_a: true,
         }
     }
 
@@ -70,7 +70,7 @@ impl CudaTarget {
             tf32x3_any_size: env("FORGE_CUDA_TF32X3_ANY").as_deref() == Some("1"),
             // A malformed value is ignored, as FORGE_CUDA_SIMT's.
             tma_tile: env("FORGE_CUDA_TMA_TILE").and_then(|v| parse_tma_tile(&v)),
-            x3_register_a: env("FORGE_CUDA_X3_REGISTER_A").as_deref() == Some("1"),
+            x3_register_a: env("FORGE_CUDA_X3_REGISTER_A").as_deref() != Some("0"),
             ..CudaTarget::new(arch, sms)
         }
     }

@@ -13,17 +13,14 @@
 //!   split there (`wgmma` with A from registers); only B is read from shared memory. A's
 //!   registers alternate between two sets, so the next stage's are loaded while this stage's
 //!   group runs: the loop is unrolled by two. For 128×64 tiles of one block an SM (two
-//!   consumer warpgroups, 152 registers a thread; [`X3Loop::takes`]), opt-in
-//!   (`FORGE_CUDA_X3_REGISTER_A=1`). H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at
-//!   4096³ 61.0 → 67.8 TFLOP/s, MiniLM b64 1296 → 1219 us. Why opt-in: on the H200 every CUDA
-//!   test of `ops` passes with it, alone and all on one thread (18 s), but once the same tests
-//!   run on 16 threads at once (kernels of several graphs in flight together) did not finish
-//!   in 100 s, where they take 22 s without it; a later 16-thread run passed. The same
-//!   intermittent hang later showed without it (BENCHMARKS.md, eleventh run); its likely cause,
-//!   instances freed outside the device lock while another run held the shared stream, is fixed
-//!   but not yet re-run on the H200. With one consumer warpgroup it lost (64×64: 61.6 → 41.7
-//!   TFLOP/s; its registers leave no room for a second block an SM), and 128-wide tiles with
-//!   two would need more than 168 registers.
+//!   consumer warpgroups, 152 registers a thread; [`X3Loop::takes`]); `FORGE_CUDA_X3_REGISTER_A=0`
+//!   turns it off. H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at 4096³ 61.0 → 67.8
+//!   TFLOP/s. It was opt-in while the `ops` tests hung intermittently on 16 threads; that hang
+//!   (instances freed outside the device lock, fixed) did not recur in ten runs with and
+//!   without it (BENCHMARKS.md, twelfth run). With one consumer warpgroup it lost (64×64: 61.6
+//!   → 41.7 TFLOP/s; its registers leave no room for a second block an SM), and 128-wide tiles
+//!   with two would need more than 168 registers. MiniLM b64's products run other tiles, where
+//!   forcing 128×64 with it lost (1038 → 1118 us).
 
 use super::choose::TileConfig;
 use super::wgmma::{wgmma_asm, WgmmaA};
