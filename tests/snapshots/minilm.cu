@@ -585,7 +585,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_49e06288d3eb20
 }
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-extern "C" __global__ void __launch_bounds__(128) forge_attention_6584a2ae591fcbc3(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(128) forge_attention_6b5ff2576789535d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ __align__(16) f32 sm[3168];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -647,18 +647,18 @@ extern "C" __global__ void __launch_bounds__(128) forge_attention_6584a2ae591fcb
     for (u32 s = 0u; s < 4u; ++s) {
         sc[s] = 0.0f;
     }
-    f32 qd[1];
-    for (u32 d = 0u; d < 32u; d += 1u) {
+    f32 sc_row[1];
+    for (u32 k = 0u; k < 32u; k += 1u) {
         #pragma unroll
         for (u32 i = 0u; i < 1u; ++i) {
-            qd[i] = sm[(ty + 16u * i) * 36u + d];
+            sc_row[i] = sm[(ty + 16u * i) * 36u + k];
         }
         #pragma unroll
         for (u32 c = 0u; c < 4u; ++c) {
-            const f32 kv = sm[576u + (tx + 8u * c) * 36u + d];
+            const f32 col = sm[576u + (tx + 8u * c) * 36u + k];
             #pragma unroll
             for (u32 i = 0u; i < 1u; ++i) {
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
     }
@@ -710,18 +710,18 @@ extern "C" __global__ void __launch_bounds__(128) forge_attention_6584a2ae591fcb
     for (u32 s = 0u; s < 4u; ++s) {
         o[s] = 0.0f;
     }
-    f32 pj[1];
-    for (u32 j = 0u; j < 30u; j += 1u) {
+    f32 o_row[1];
+    for (u32 k = 0u; k < 30u; k += 1u) {
         #pragma unroll
         for (u32 i = 0u; i < 1u; ++i) {
-            pj[i] = sm[(ty + 16u * i) * 31u + j];
+            o_row[i] = sm[(ty + 16u * i) * 31u + k];
         }
         #pragma unroll
         for (u32 c = 0u; c < 4u; ++c) {
-            const f32 vv = sm[1728u + j * 36u + tx + 8u * c];
+            const f32 col = sm[1728u + k * 36u + tx + 8u * c];
             #pragma unroll
             for (u32 i = 0u; i < 1u; ++i) {
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
     }
@@ -1768,7 +1768,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_6584a2ae591fcbc3 (above)
+// runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)
@@ -1789,7 +1789,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_6584a2ae591fcbc3 (above)
+// runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)
@@ -1810,7 +1810,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_6584a2ae591fcbc3 (above)
+// runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)
@@ -1831,7 +1831,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_6584a2ae591fcbc3 (above)
+// runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)
@@ -1852,7 +1852,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_49e06288d3eb20de (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
-// runs forge_attention_6584a2ae591fcbc3 (above)
+// runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // runs forge_matmul_41beed6032f06ead (above)

@@ -787,42 +787,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         sc[s] = 0.0f;
     }
-    var qd: array<f32, 1>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    var sc_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 32u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            qd[i] = sm[(ty + 16u * i) * 36u + d];
+            sc_row[i] = sm[(ty + 16u * i) * 36u + k];
         }
         {
             let c: u32 = 0u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
     }
@@ -983,42 +983,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         o[s] = 0.0f;
     }
-    var pj: array<f32, 1>;
-    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+    var o_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 30u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            pj[i] = sm[(ty + 16u * i) * 31u + j];
+            o_row[i] = sm[(ty + 16u * i) * 31u + k];
         }
         {
             let c: u32 = 0u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
     }
@@ -2628,42 +2628,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         sc[s] = 0.0f;
     }
-    var qd: array<f32, 1>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    var sc_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 32u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            qd[i] = sm[(ty + 16u * i) * 36u + d];
+            sc_row[i] = sm[(ty + 16u * i) * 36u + k];
         }
         {
             let c: u32 = 0u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
     }
@@ -2824,42 +2824,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         o[s] = 0.0f;
     }
-    var pj: array<f32, 1>;
-    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+    var o_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 30u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            pj[i] = sm[(ty + 16u * i) * 31u + j];
+            o_row[i] = sm[(ty + 16u * i) * 31u + k];
         }
         {
             let c: u32 = 0u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
     }
@@ -4469,42 +4469,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         sc[s] = 0.0f;
     }
-    var qd: array<f32, 1>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    var sc_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 32u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            qd[i] = sm[(ty + 16u * i) * 36u + d];
+            sc_row[i] = sm[(ty + 16u * i) * 36u + k];
         }
         {
             let c: u32 = 0u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
     }
@@ -4665,42 +4665,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         o[s] = 0.0f;
     }
-    var pj: array<f32, 1>;
-    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+    var o_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 30u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            pj[i] = sm[(ty + 16u * i) * 31u + j];
+            o_row[i] = sm[(ty + 16u * i) * 31u + k];
         }
         {
             let c: u32 = 0u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
     }
@@ -6310,42 +6310,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         sc[s] = 0.0f;
     }
-    var qd: array<f32, 1>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    var sc_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 32u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            qd[i] = sm[(ty + 16u * i) * 36u + d];
+            sc_row[i] = sm[(ty + 16u * i) * 36u + k];
         }
         {
             let c: u32 = 0u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
     }
@@ -6506,42 +6506,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         o[s] = 0.0f;
     }
-    var pj: array<f32, 1>;
-    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+    var o_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 30u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            pj[i] = sm[(ty + 16u * i) * 31u + j];
+            o_row[i] = sm[(ty + 16u * i) * 31u + k];
         }
         {
             let c: u32 = 0u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
     }
@@ -8151,42 +8151,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         sc[s] = 0.0f;
     }
-    var qd: array<f32, 1>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    var sc_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 32u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            qd[i] = sm[(ty + 16u * i) * 36u + d];
+            sc_row[i] = sm[(ty + 16u * i) * 36u + k];
         }
         {
             let c: u32 = 0u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
     }
@@ -8347,42 +8347,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         o[s] = 0.0f;
     }
-    var pj: array<f32, 1>;
-    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+    var o_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 30u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            pj[i] = sm[(ty + 16u * i) * 31u + j];
+            o_row[i] = sm[(ty + 16u * i) * 31u + k];
         }
         {
             let c: u32 = 0u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
     }
@@ -9992,42 +9992,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         sc[s] = 0.0f;
     }
-    var qd: array<f32, 1>;
-    for (var d: u32 = 0u; d < 32u; d = d + 1u) {
+    var sc_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 32u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            qd[i] = sm[(ty + 16u * i) * 36u + d];
+            sc_row[i] = sm[(ty + 16u * i) * 36u + k];
         }
         {
             let c: u32 = 0u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let kv: f32 = sm[576u + (tx + 8u * c) * 36u + d];
+            let col: f32 = sm[576u + (tx + 8u * c) * 36u + k];
             {
                 let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + qd[i] * kv;
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
             }
         }
     }
@@ -10188,42 +10188,42 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let s: u32 = 3u;
         o[s] = 0.0f;
     }
-    var pj: array<f32, 1>;
-    for (var j: u32 = 0u; j < 30u; j = j + 1u) {
+    var o_row: array<f32, 1>;
+    for (var k: u32 = 0u; k < 30u; k = k + 1u) {
         {
             let i: u32 = 0u;
-            pj[i] = sm[(ty + 16u * i) * 31u + j];
+            o_row[i] = sm[(ty + 16u * i) * 31u + k];
         }
         {
             let c: u32 = 0u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 1u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 2u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
         {
             let c: u32 = 3u;
-            let vv: f32 = sm[1728u + j * 36u + tx + 8u * c];
+            let col: f32 = sm[1728u + k * 36u + tx + 8u * c];
             {
                 let i: u32 = 0u;
-                o[i * 4u + c] = o[i * 4u + c] + pj[i] * vv;
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
             }
         }
     }

@@ -75,23 +75,10 @@ pub(super) fn blocked(w: &mut Writer<'_>, a: &AttentionBody, b: AttentionBlock) 
     }
     w.barrier();
 
-    // Scores: sc[a·rc + c] for row ty + 16a, key tx + 8c.
-    w.var_array("sc", Ty::F32, ra * rc);
-    w.unroll("s", ra * rc);
-    w.line("sc[s] = 0.0f;");
-    w.end_unroll();
-    w.var_array("qd", Ty::F32, ra);
-    w.for_("d", &w.u(0), &w.u(e as u64), &w.u(1));
-    w.unroll("i", ra);
-    w.line(format!("qd[i] = sm[(ty + {RG}u * i) * {ks}u + d];"));
-    w.end_unroll();
-    w.unroll("c", rc);
-    w.let_("kv", Ty::F32, &format!("sm[{kb}u + (tx + {KG}u * c) * {ks}u + d]"));
-    w.unroll("i", ra);
-    w.line(format!("sc[i * {rc}u + c] = sc[i * {rc}u + c] + qd[i] * kv;"));
-    w.end_unroll();
-    w.end_unroll();
-    w.close();
+    // Scores: sc[i·rc + c] for row ty + 16i, key tx + 8c.
+    let q_at = format!("sm[(ty + {RG}u * i) * {ks}u + k]");
+    let k_at = format!("sm[{kb}u + (tx + {KG}u * c) * {ks}u + k]");
+    blocked_product(w, "sc", (ra, rc), e, &q_at, &k_at);
 
     // Scale, mask, causal cut and keys past tk (-inf); each thread's row maxima.
     let scale = w.expr(&a.scale, &[], None, "");
@@ -152,23 +139,10 @@ pub(super) fn blocked(w: &mut Writer<'_>, a: &AttentionBody, b: AttentionBlock) 
     w.end_unroll();
     w.barrier();
 
-    // Output: o[a·rd + c] for row ty + 16a, dim tx + 8c.
-    w.var_array("o", Ty::F32, ra * rd);
-    w.unroll("s", ra * rd);
-    w.line("o[s] = 0.0f;");
-    w.end_unroll();
-    w.var_array("pj", Ty::F32, ra);
-    w.for_("j", &w.u(0), &w.u(tk as u64), &w.u(1));
-    w.unroll("i", ra);
-    w.line(format!("pj[i] = sm[(ty + {RG}u * i) * {}u + j];", tk + 1));
-    w.end_unroll();
-    w.unroll("c", rd);
-    w.let_("vv", Ty::F32, &format!("sm[{vb}u + j * {vs}u + tx + {KG}u * c]"));
-    w.unroll("i", ra);
-    w.line(format!("o[i * {rd}u + c] = o[i * {rd}u + c] + pj[i] * vv;"));
-    w.end_unroll();
-    w.end_unroll();
-    w.close();
+    // Output: o[i·rd + c] for row ty + 16i, dim tx + 8c.
+    let p_at = format!("sm[(ty + {RG}u * i) * {}u + k]", tk + 1);
+    let v_at = format!("sm[{vb}u + k * {vs}u + tx + {KG}u * c]");
+    blocked_product(w, "o", (ra, rd), tk, &p_at, &v_at);
 
     w.own_strides = Some(a.store_strides());
     w.unroll("i", ra);
@@ -193,4 +167,27 @@ pub(super) fn blocked(w: &mut Writer<'_>, a: &AttentionBody, b: AttentionBlock) 
     w.end_unroll();
     w.close();
     w.end_unroll();
+}
+
+/// `acc[i·cols + c] = Σ_k lhs · rhs` over `k < depth`, for `i < rows` and `c < cols`: `lhs` (an
+/// expression in `i` and `k`) is read once per row and step into `row`, `rhs` (in `c` and `k`)
+/// once per column and step, and every pair multiplies in registers.
+fn blocked_product(w: &mut Writer<'_>, acc: &str, (rows, cols): (usize, usize), depth: usize, lhs: &str, rhs: &str) {
+    w.var_array(acc, Ty::F32, rows * cols);
+    w.unroll("s", rows * cols);
+    w.line(format!("{acc}[s] = 0.0f;"));
+    w.end_unroll();
+    let row = format!("{acc}_row");
+    w.var_array(&row, Ty::F32, rows);
+    w.for_("k", &w.u(0), &w.u(depth as u64), &w.u(1));
+    w.unroll("i", rows);
+    w.line(format!("{row}[i] = {lhs};"));
+    w.end_unroll();
+    w.unroll("c", cols);
+    w.let_("col", Ty::F32, rhs);
+    w.unroll("i", rows);
+    w.line(format!("{acc}[i * {cols}u + c] = {acc}[i * {cols}u + c] + {row}[i] * col;"));
+    w.end_unroll();
+    w.end_unroll();
+    w.close();
 }
