@@ -649,6 +649,20 @@ fn attention_against_loops(ctx: &Context) {
             }
         }
     }
+    // A batch entry whose every key is masked gets NaN rows (0 / 0), the other entry stays
+    // finite: on every backend and kernel shape (blocked, keys tiled with lanes, rows too wide
+    // for a tile).
+    for (b, h, t, s, e) in [(2, 3, 5, 7, 8), (2, 1, 20, 130, 32), (2, 1, 3, 9, 300)] {
+        let (q, k, v) =
+            (rand_f32(b * h * t * e, 1.0, 53), rand_f32(b * h * s * e, 1.0, 54), rand_f32(b * h * s * e, 1.0, 55));
+        let mut m = vec![0.0f32; b * s];
+        m[s..].fill(f32::NEG_INFINITY);
+        let out =
+            Attn::new(ctx, AttnDims { b, h, t, s, e }).unwrap().run(AttnInputs { q: &q, k: &k, v: &v, m: &m }).unwrap();
+        let (kept, masked) = out.o.split_at(h * t * e);
+        assert!(kept.iter().all(|x| x.is_finite()), "{b}x{h}x{t}x{s}x{e}: the unmasked entry");
+        assert!(masked.iter().all(|x| x.is_nan()), "{b}x{h}x{t}x{s}x{e}: the masked entry is NaN");
+    }
 }
 
 forge_graph! {
