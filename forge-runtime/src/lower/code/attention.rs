@@ -45,18 +45,25 @@ fn one_lane(w: &mut Writer<'_>, a: &AttentionBody) {
 fn store_row(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str) {
     w.own_strides = Some(a.store_strides());
     w.unroll("d", a.ev);
-    let at = out_index(w, a, bvars, row, &w.idx("d"));
+    store_point(w, a, bvars, row, &w.idx("d"), "o[d] / den");
+    w.end_unroll();
+}
+
+/// Stores `value`, the output at query row `row` (flat over `[batch.., tq]`; `bvars` and
+/// `qi` are its coordinates) and dim `d` (an index expression of the variable `d`), through
+/// the epilogue at its place in the output ([`out_index`]).
+pub(super) fn store_point(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str, d: &str, value: &str) {
+    let at = out_index(w, a, bvars, row, d);
     w.let_idx("at", &at);
-    w.let_("acc", Ty::F32, "o[d] / den");
+    w.let_("acc", Ty::F32, value);
     let y = w.expr(&a.epilogue, &with(bvars, "qi", "d"), Some("at"), "acc");
     w.store(a.out, "at", &y);
-    w.end_unroll();
 }
 
 /// The output index of element `d` (an index expression) of query row `row` (flat over
 /// `[batch.., tq]`; `bvars` and `qi` are its coordinates): row-major, or through the
 /// permuted store's strides.
-pub(super) fn out_index(w: &Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str, d: &str) -> String {
+fn out_index(w: &Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str, d: &str) -> String {
     let Some(strides) = &a.out_strides else { return format!("{row} * {} + {d}", w.u(a.ev as u64)) };
     let coords = bvars.iter().map(String::as_str).chain(["qi", d]);
     let terms: Vec<String> = coords
@@ -72,7 +79,7 @@ pub(super) fn out_index(w: &Writer<'_>, a: &AttentionBody, bvars: &[String], row
 }
 
 /// Index variables `[batch.., x, y]` of the attention's spaces.
-fn with(bvars: &[String], x: &str, y: &str) -> Vec<String> {
+pub(super) fn with(bvars: &[String], x: &str, y: &str) -> Vec<String> {
     let mut v = bvars.to_vec();
     v.push(x.to_string());
     v.push(y.to_string());
@@ -297,11 +304,7 @@ fn merge_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], lanes: u
     w.unroll("l", lanes as usize);
     w.assign("num", &format!("num + sm[{}u + {} * {t}u + base + l * {per_group}u] * wl[l]", 2 * t, narrow(w, "d")));
     w.end_unroll();
-    let at = out_index(w, a, bvars, row, "d");
-    w.let_idx("at", &at);
-    w.let_("acc", Ty::F32, "num / rden");
-    let y = w.expr(&a.epilogue, &with(bvars, "qi", "d"), Some("at"), "acc");
-    w.store(a.out, "at", &y);
+    store_point(w, a, bvars, row, "d", "num / rden");
     w.close();
     w.close();
 }

@@ -9,7 +9,7 @@
 //! Same semantics as the online-softmax kernels: a key masked with `-inf` weighs 0, a row
 //! whose every key is masked gets 0/0 = NaN; the scores never reach memory.
 
-use super::attention::{key_row, min, out_index};
+use super::attention::{key_row, min, store_point, with};
 use super::geometry::{AttentionBlock, ATTENTION_BLOCK_THREADS};
 use super::{unflatten, Writer};
 use crate::elem::Ty;
@@ -45,12 +45,6 @@ pub(super) fn blocked(w: &mut Writer<'_>, a: &AttentionBody, b: AttentionBlock) 
     w.let_("ty", Ty::U32, &format!("lid / {KG}u"));
     w.let_("tx", Ty::U32, &format!("lid % {KG}u"));
     let bvars = unflatten(w, "bidx", &a.batch, "b");
-    let coords = |x: &str, y: &str| {
-        let mut v = bvars.clone();
-        v.push(x.to_string());
-        v.push(y.to_string());
-        v
-    };
 
     // Keys, values and the workgroup's queries (rows past tq read as 0), neighbouring
     // invocations on neighbouring elements.
@@ -66,7 +60,7 @@ pub(super) fn blocked(w: &mut Writer<'_>, a: &AttentionBody, b: AttentionBlock) 
         let (var, first) = if at == 0 { ("qi", "q0 + ") } else { ("kj", "") };
         w.let_idx(var, &format!("{first}{}", w.idx("r")));
         w.if_(&format!("{var} < {}", w.u(if at == 0 { tq } else { tk } as u64)));
-        let v = w.expr(what, &coords(var, "d"), None, "");
+        let v = w.expr(what, &with(&bvars, var, "d"), None, "");
         w.assign("val", &v);
         w.close();
         w.line(format!("sm[{at}u + r * {stride}u + x % {width}u] = val;"));
@@ -95,7 +89,7 @@ pub(super) fn blocked(w: &mut Writer<'_>, a: &AttentionBody, b: AttentionBlock) 
     let clamped = min(w, &w.idx("j"), &w.u(tk as u64 - 1));
     w.let_idx("kj", &clamped);
     let masked = match &a.mask {
-        Some(m) => format!("sc[i * {rc}u + c] * scale + {}", w.expr(m, &coords("qi", "kj"), None, "")),
+        Some(m) => format!("sc[i * {rc}u + c] * scale + {}", w.expr(m, &with(&bvars, "qi", "kj"), None, "")),
         None => format!("sc[i * {rc}u + c] * scale"),
     };
     w.var("s", Ty::F32, &masked);
@@ -158,11 +152,7 @@ pub(super) fn blocked(w: &mut Writer<'_>, a: &AttentionBody, b: AttentionBlock) 
     w.if_(&format!("dd < {ev}u"));
     w.let_idx("d", &w.idx("dd"));
     let row = format!("(bidx * {} + qi)", w.u(tq as u64));
-    let at = out_index(w, a, &bvars, &row, "d");
-    w.let_idx("at", &at);
-    w.let_("acc", Ty::F32, &format!("o[i * {rd}u + c] / den"));
-    let y = w.expr(&a.epilogue, &coords("qi", "d"), Some("at"), "acc");
-    w.store(a.out, "at", &y);
+    store_point(w, a, &bvars, &row, "d", &format!("o[i * {rd}u + c] / den"));
     w.close();
     w.end_unroll();
     w.close();

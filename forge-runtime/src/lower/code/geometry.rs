@@ -244,8 +244,10 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
             MatmulVariant::Coop(_) => COOP_THREADS,
             MatmulVariant::Tiled(t) => t * t,
         },
-        KernelBody::Attention(a) if attention_block(a, s.workgroup).is_some() => ATTENTION_BLOCK_THREADS,
-        KernelBody::Attention(_) => ATTENTION_THREADS.min(s.workgroup.max(1)),
+        KernelBody::Attention(a) => match attention_block(a, s.workgroup) {
+            Some(_) => ATTENTION_BLOCK_THREADS,
+            None => ATTENTION_THREADS.min(s.workgroup.max(1)),
+        },
         KernelBody::Raw(r) => r.workgroup_size.iter().product(),
         KernelBody::Map { .. }
         | KernelBody::Index { .. }
@@ -283,11 +285,10 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
             };
             entries * per
         }
-        KernelBody::Attention(a) if attention_block(a, s.workgroup).is_some() => {
-            let b = attention_block(a, s.workgroup).map_or(1, |b| b.per_entry(a));
-            (product(&a.batch) * b).max(1)
-        }
         KernelBody::Attention(a) => {
+            if let Some(b) = attention_block(a, s.workgroup) {
+                return (product(&a.batch) * b.per_entry(a)).max(1);
+            }
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
             match attention_chunk(a) {
                 // Each workgroup's rows belong to one batch entry (they share its keys).
@@ -456,15 +457,14 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
         KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => {
             format!("workgroup reduction ({t} threads)")
         }
-        KernelBody::Attention(a) if attention_block(a, s.workgroup).is_some() => {
-            let rows = attention_block(a, s.workgroup).map_or(16, |b| b.rows());
-            format!(
-                "blocked, {} query rows x {} keys a workgroup in workgroup memory ({t} threads)",
-                rows.min(a.tq),
-                a.tk
-            )
-        }
         KernelBody::Attention(a) => {
+            if let Some(b) = attention_block(a, s.workgroup) {
+                let rows = b.rows().min(a.tq);
+                return format!(
+                    "blocked, {rows} query rows x {} keys a workgroup in workgroup memory ({t} threads)",
+                    a.tk
+                );
+            }
             let lanes = match attention_lanes(a, t) {
                 1 => format!("one query per thread ({t} threads)"),
                 lanes => format!("{lanes} lanes per query ({t} threads)"),
