@@ -128,7 +128,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_9f7fcaf01011a3b0(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_c30a30c6a3a77e12(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_8bf5b240bcfcf8fd(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_WAIT();
     FG_GRID_LAUNCH();
@@ -138,10 +138,32 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_c30a30c6a3a77e12(f32
     if (row >= 1u) {
         return;
     }
-    f32 part = 0.0f;
-    for (u32 c = lid; c < 100003u; c += 256u) {
-        part = part + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+    f32 part0 = 0.0f;
+    f32 part1 = 0.0f;
+    f32 part2 = 0.0f;
+    f32 part3 = 0.0f;
+    for (u32 c0 = lid; c0 < 99328u; c0 += 1024u) {
+         {
+            const u32 c = c0;
+            part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        }
+         {
+            const u32 c = c0 + 256u;
+            part1 = part1 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        }
+         {
+            const u32 c = c0 + 512u;
+            part2 = part2 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        }
+         {
+            const u32 c = c0 + 768u;
+            part3 = part3 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        }
     }
+    for (u32 c = 99328u + lid; c < 100003u; c += 256u) {
+        part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+    }
+    f32 part = (part0 + part1) + (part2 + part3);
     part = part + __shfl_xor_sync(0xffffffffu, part, 16);
     part = part + __shfl_xor_sync(0xffffffffu, part, 8);
     part = part + __shfl_xor_sync(0xffffffffu, part, 4);
@@ -168,7 +190,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_c30a30c6a3a77e12(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_de1e9ebe2c8c75a6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_e6d3bd8de1336569(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_WAIT();
     FG_GRID_LAUNCH();
@@ -178,10 +200,32 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_de1e9ebe2c8c75a6(f32
     if (row >= 1u) {
         return;
     }
-    f32 part = 0.0f;
-    for (u32 c = lid; c < 100003u; c += 256u) {
-        part = part + a2[(row * 100003u + c)];
+    f32 part0 = 0.0f;
+    f32 part1 = 0.0f;
+    f32 part2 = 0.0f;
+    f32 part3 = 0.0f;
+    for (u32 c0 = lid; c0 < 99328u; c0 += 1024u) {
+         {
+            const u32 c = c0;
+            part0 = part0 + a2[(row * 100003u + c)];
+        }
+         {
+            const u32 c = c0 + 256u;
+            part1 = part1 + a2[(row * 100003u + c)];
+        }
+         {
+            const u32 c = c0 + 512u;
+            part2 = part2 + a2[(row * 100003u + c)];
+        }
+         {
+            const u32 c = c0 + 768u;
+            part3 = part3 + a2[(row * 100003u + c)];
+        }
     }
+    for (u32 c = 99328u + lid; c < 100003u; c += 256u) {
+        part0 = part0 + a2[(row * 100003u + c)];
+    }
+    f32 part = (part0 + part1) + (part2 + part3);
     part = part + __shfl_xor_sync(0xffffffffu, part, 16);
     part = part + __shfl_xor_sync(0xffffffffu, part, 8);
     part = part + __shfl_xor_sync(0xffffffffu, part, 4);

@@ -258,10 +258,32 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     if (row >= 1u) {
         return;
     }
-    var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 100003u; c = c + 256u) {
-        part = part + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+    var part0: f32 = 0.0f;
+    var part1: f32 = 0.0f;
+    var part2: f32 = 0.0f;
+    var part3: f32 = 0.0f;
+    for (var c0: u32 = lid; c0 < 99328u; c0 = c0 + 1024u) {
+         {
+            let c: u32 = c0;
+            part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        }
+         {
+            let c: u32 = c0 + 256u;
+            part1 = part1 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        }
+         {
+            let c: u32 = c0 + 512u;
+            part2 = part2 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        }
+         {
+            let c: u32 = c0 + 768u;
+            part3 = part3 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        }
     }
+    for (var c: u32 = 99328u + lid; c < 100003u; c = c + 256u) {
+        part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+    }
+    var part: f32 = (part0 + part1) + (part2 + part3);
     red[lid] = part;
     workgroupBarrier();
     if (lid < 128u) {
@@ -344,10 +366,32 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     if (row >= 1u) {
         return;
     }
-    var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 100003u; c = c + 256u) {
-        part = part + a2[(row * 100003u + c)];
+    var part0: f32 = 0.0f;
+    var part1: f32 = 0.0f;
+    var part2: f32 = 0.0f;
+    var part3: f32 = 0.0f;
+    for (var c0: u32 = lid; c0 < 99328u; c0 = c0 + 1024u) {
+         {
+            let c: u32 = c0;
+            part0 = part0 + a2[(row * 100003u + c)];
+        }
+         {
+            let c: u32 = c0 + 256u;
+            part1 = part1 + a2[(row * 100003u + c)];
+        }
+         {
+            let c: u32 = c0 + 512u;
+            part2 = part2 + a2[(row * 100003u + c)];
+        }
+         {
+            let c: u32 = c0 + 768u;
+            part3 = part3 + a2[(row * 100003u + c)];
+        }
     }
+    for (var c: u32 = 99328u + lid; c < 100003u; c = c + 256u) {
+        part0 = part0 + a2[(row * 100003u + c)];
+    }
+    var part: f32 = (part0 + part1) + (part2 + part3);
     red[lid] = part;
     workgroupBarrier();
     if (lid < 128u) {
