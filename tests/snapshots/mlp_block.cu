@@ -288,13 +288,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_7b5dff04a0aa87c
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_56fd2892bb997652_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_f5f2c380c609d55d_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = acc;
 }
-namespace fg_forge_matmul_56fd2892bb997652 {
+namespace fg_forge_matmul_f5f2c380c609d55d {
 
 typedef unsigned short u16;
 
@@ -380,7 +380,7 @@ constexpr long long LDA = 576, LDB = 1536;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128;
+constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
 constexpr bool VEC = true;
 
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
@@ -397,8 +397,8 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_56fd2892bb997652(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-  using namespace fg_forge_matmul_56fd2892bb997652;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f5f2c380c609d55d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  using namespace fg_forge_matmul_f5f2c380c609d55d;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a1) + aoff * ES;
@@ -422,6 +422,31 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_56fd2892bb9976
 #pragma unroll
     for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
   const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+  // A whole slice of at most PRELOAD chunks of rows: every load of B issued before the first
+  // multiply, so a thread waits for memory once, not once a chunk.
+  constexpr int TRIPS = KPS / EPC;
+  if (TRIPS <= PRELOAD && full && kend - kbeg == KPS) {
+    v4u bv[TRIPS][EPC];
+#pragma unroll
+    for (int t = 0; t < TRIPS; ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#pragma unroll
+    for (int t = 0; t < TRIPS; ++t) {
+      float bf[EPC][EPC];
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
+#pragma unroll
+      for (int m = 0; m < MR; ++m) {
+        float af[EPC];
+        a_chunk(gA, m, kbeg + t * EPC, kend, af);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e)
+#pragma unroll
+          for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+      }
+    }
+  } else
 #pragma unroll 1
   for (int k = kbeg; k < kend; k += EPC) {
     float bf[EPC][EPC];
@@ -479,19 +504,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_56fd2892bb9976
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_56fd2892bb997652_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
+    if (col < N) forge_matmul_f5f2c380c609d55d_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
   }
 }
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_d83ae36389304242_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_c491d98d594b1ca9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(a1[((bidx * 4u + i) * 1536u + j)]) * acc);
 }
-namespace fg_forge_matmul_d83ae36389304242 {
+namespace fg_forge_matmul_c491d98d594b1ca9 {
 
 typedef unsigned short u16;
 
@@ -577,7 +602,7 @@ constexpr long long LDA = 576, LDB = 1536;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128;
+constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
 constexpr bool VEC = true;
 
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
@@ -594,8 +619,8 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d83ae36389304242(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_d83ae36389304242;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c491d98d594b1ca9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_c491d98d594b1ca9;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -619,6 +644,31 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d83ae363893042
 #pragma unroll
     for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
   const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+  // A whole slice of at most PRELOAD chunks of rows: every load of B issued before the first
+  // multiply, so a thread waits for memory once, not once a chunk.
+  constexpr int TRIPS = KPS / EPC;
+  if (TRIPS <= PRELOAD && full && kend - kbeg == KPS) {
+    v4u bv[TRIPS][EPC];
+#pragma unroll
+    for (int t = 0; t < TRIPS; ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#pragma unroll
+    for (int t = 0; t < TRIPS; ++t) {
+      float bf[EPC][EPC];
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
+#pragma unroll
+      for (int m = 0; m < MR; ++m) {
+        float af[EPC];
+        a_chunk(gA, m, kbeg + t * EPC, kend, af);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e)
+#pragma unroll
+          for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+      }
+    }
+  } else
 #pragma unroll 1
   for (int k = kbeg; k < kend; k += EPC) {
     float bf[EPC][EPC];
@@ -676,19 +726,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d83ae363893042
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_d83ae36389304242_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_c491d98d594b1ca9_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_188be2fb0c34cf47_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_d10340981d7793b6_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_188be2fb0c34cf47 {
+namespace fg_forge_matmul_d10340981d7793b6 {
 
 typedef unsigned short u16;
 
@@ -774,7 +824,7 @@ constexpr long long LDA = 1536, LDB = 576;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128;
+constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
 constexpr bool VEC = true;
 
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
@@ -791,8 +841,8 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_188be2fb0c34cf47(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_188be2fb0c34cf47;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d10340981d7793b6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_d10340981d7793b6;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -816,6 +866,31 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_188be2fb0c34cf
 #pragma unroll
     for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
   const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+  // A whole slice of at most PRELOAD chunks of rows: every load of B issued before the first
+  // multiply, so a thread waits for memory once, not once a chunk.
+  constexpr int TRIPS = KPS / EPC;
+  if (TRIPS <= PRELOAD && full && kend - kbeg == KPS) {
+    v4u bv[TRIPS][EPC];
+#pragma unroll
+    for (int t = 0; t < TRIPS; ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#pragma unroll
+    for (int t = 0; t < TRIPS; ++t) {
+      float bf[EPC][EPC];
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
+#pragma unroll
+      for (int m = 0; m < MR; ++m) {
+        float af[EPC];
+        a_chunk(gA, m, kbeg + t * EPC, kend, af);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e)
+#pragma unroll
+          for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+      }
+    }
+  } else
 #pragma unroll 1
   for (int k = kbeg; k < kend; k += EPC) {
     float bf[EPC][EPC];
@@ -873,6 +948,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_188be2fb0c34cf
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_188be2fb0c34cf47_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_d10340981d7793b6_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

@@ -105,6 +105,31 @@ const BODY_KN: &str = r#"
 #pragma unroll
     for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
   const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+  // A whole slice of at most PRELOAD chunks of rows: every load of B issued before the first
+  // multiply, so a thread waits for memory once, not once a chunk.
+  constexpr int TRIPS = KPS / EPC;
+  if (TRIPS <= PRELOAD && full && kend - kbeg == KPS) {
+    v4u bv[TRIPS][EPC];
+#pragma unroll
+    for (int t = 0; t < TRIPS; ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#pragma unroll
+    for (int t = 0; t < TRIPS; ++t) {
+      float bf[EPC][EPC];
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
+#pragma unroll
+      for (int m = 0; m < MR; ++m) {
+        float af[EPC];
+        a_chunk(gA, m, kbeg + t * EPC, kend, af);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e)
+#pragma unroll
+          for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+      }
+    }
+  } else
 #pragma unroll 1
   for (int k = kbeg; k < kend; k += EPC) {
     float bf[EPC][EPC];
@@ -245,7 +270,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     let mut src = helpers(io, spec.elem(), spec);
     let _ = writeln!(
         src,
-        "constexpr int MR = {}, WIDTH = {}, KSW = {};\nconstexpr bool VEC = {vector};",
+        "constexpr int MR = {}, WIDTH = {}, KSW = {}, PRELOAD = {PRELOAD_CHUNKS};\nconstexpr bool VEC = {vector};",
         spec.m, d.width, d.k_split
     );
     src.push_str(A_AT);
@@ -296,6 +321,11 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
         tensor_maps: Vec::new(),
     })
 }
+
+/// Chunks of `16 / ES` rows of B a thread of the `[K,N]` kernel loads up front when its whole K
+/// slice is that short (the 10-layer decode MLP's f32 products: 2 and 3): 16-byte registers
+/// `PRELOAD · 16 / ES` of them.
+const PRELOAD_CHUNKS: usize = 4;
 
 /// Bytes each thread's bulk prefetch asks for ([`prefetch_b`]).
 const PREFETCH_CHUNK: usize = 4096;
