@@ -398,56 +398,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -457,56 +489,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -1526,56 +1589,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb0 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb1 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb2 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb3 = a3[kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -1585,56 +1680,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb0 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb1 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb2 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb3 = a3[kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -2239,56 +2365,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -2298,56 +2456,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -3367,56 +3556,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb0 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb1 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb2 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb3 = a3[kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -3426,56 +3647,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb0 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb1 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb2 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb3 = a3[kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -4080,56 +4332,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -4139,56 +4423,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -5208,56 +5523,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb0 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb1 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb2 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb3 = a3[kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -5267,56 +5614,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb0 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb1 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb2 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb3 = a3[kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -5921,56 +6299,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -5980,56 +6390,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -7049,56 +7490,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb0 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb1 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb2 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb3 = a3[kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -7108,56 +7581,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb0 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb1 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb2 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb3 = a3[kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -7762,56 +8266,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -7821,56 +8357,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -8890,56 +9457,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb0 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb1 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb2 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb3 = a3[kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -8949,56 +9548,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb0 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb1 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb2 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb3 = a3[kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -9603,56 +10233,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[ob0 * 147456u + kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 384u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -9662,56 +10324,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 384u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a3[ob0 * 147456u + kb + jb * 384u];
+                    }
                 }
             }
         }
@@ -10731,56 +11424,88 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-     {
-        let ka: u32 = 0u + ak;
-        fa0 = 0.0f;
-        if (ra0_ < 240u && ka < 384u) {
+    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
             fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 0u;
-        fb0 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
             fb0 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa1 = 0.0f;
-        if (ra1_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 1u;
-        fb1 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
             fb1 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa2 = 0.0f;
-        if (ra2_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 2u;
-        fb2 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
             fb2 = a3[kb + jb * 384u];
         }
-    }
-     {
-        let ka: u32 = 0u + ak;
-        fa3 = 0.0f;
-        if (ra3_ < 240u && ka < 384u) {
+         {
+            let ka: u32 = 0u + ak;
             fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-        }
-        let kb: u32 = 0u + bk;
-        let jb: u32 = n0 + bq * 4u + 3u;
-        fb3 = 0.0f;
-        if (kb < 384u && jb < 1536u) {
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
             fb3 = a3[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb0 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb1 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb2 = a3[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 1536u) {
+                fb3 = a3[kb + jb * 384u];
+            }
         }
     }
     sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
@@ -10790,56 +11515,87 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
         let more: bool = k0 + 16u < 384u;
         if (more) {
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa0 = 0.0f;
-                if (ra0_ < 240u && ka < 384u) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 0u;
-                fb0 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa1 = 0.0f;
-                if (ra1_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 1u;
-                fb1 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa2 = 0.0f;
-                if (ra2_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 2u;
-                fb2 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
-            }
-             {
-                let ka: u32 = (k0 + 16u) + ak;
-                fa3 = 0.0f;
-                if (ra3_ < 240u && ka < 384u) {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                }
-                let kb: u32 = (k0 + 16u) + bk;
-                let jb: u32 = n0 + bq * 4u + 3u;
-                fb3 = 0.0f;
-                if (kb < 384u && jb < 1536u) {
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb0 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb1 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb2 = a3[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 16u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 16u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 1536u) {
+                        fb3 = a3[kb + jb * 384u];
+                    }
                 }
             }
         }

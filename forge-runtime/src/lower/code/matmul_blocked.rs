@@ -50,8 +50,12 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
             w.var(&format!("acc{i}_{j}"), Ty::F32, "0.0f");
         }
     }
+    // Tiles wholly inside the product (all of a 4096³ one's) load without the row and column
+    // guards: the loads of a slice then issue back to back instead of each behind its branch.
+    let inside = format!("m0 + {t} <= {} && n0 + {t} <= {}", w.u(rows.count(m)), w.u(m.n as u64), t = w.u(t as u64));
+    w.let_("inside", Ty::Bool, &inside);
     let first = w.u(0);
-    fetch(w, m, &rows, &fetched, &first);
+    fetch_either(w, m, &rows, &fetched, &first, g.bk);
     store(w, &g, "0u");
     w.barrier();
 
@@ -61,7 +65,7 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     w.let_("more", Ty::Bool, &format!("k0 + {bk} < {k}"));
     // The next slice's loads are in flight while this one is multiplied.
     w.if_("more");
-    fetch(w, m, &rows, &fetched, &format!("(k0 + {bk})"));
+    fetch_either(w, m, &rows, &fetched, &format!("(k0 + {bk})"), g.bk);
     w.close();
     w.for_unrolled("kk", g.bk as usize);
     w.let_("row", Ty::U32, &format!("st + kk * {}u", g.vecs));
@@ -156,30 +160,82 @@ fn a_rows(w: &mut Writer<'_>, m: &MatmulBody, rows: &Rows) -> Vec<(String, Strin
         .collect()
 }
 
+/// [`fetch`] without the row and column guards where the tile is `inside`, with them elsewhere.
+fn fetch_either(
+    w: &mut Writer<'_>,
+    m: &MatmulBody,
+    rows: &Rows,
+    a_rows: &[(String, String, Vec<String>)],
+    k0: &str,
+    bk: u32,
+) {
+    w.if_("inside");
+    fetch(w, m, rows, a_rows, k0, Guards { edges: false, k: !m.k.is_multiple_of(bk as usize) });
+    w.close_else();
+    fetch(w, m, rows, a_rows, k0, Guards { edges: true, k: true });
+    w.close();
+}
+
+/// Which bounds a [`fetch`] checks.
+#[derive(Clone, Copy)]
+struct Guards {
+    /// The rows of A and the columns of B.
+    edges: bool,
+    /// K (a product whose K is a multiple of the slice needs none).
+    k: bool,
+}
+
 /// Loads this invocation's four elements of each operand for the slice at `k0` into
-/// `fa0..3` / `fb0..3` (zero past the edges).
-fn fetch(w: &mut Writer<'_>, m: &MatmulBody, rows: &Rows, a_rows: &[(String, String, Vec<String>)], k0: &str) {
+/// `fa0..3` / `fb0..3` (zero past the edges `guards` checks).
+fn fetch(
+    w: &mut Writer<'_>,
+    m: &MatmulBody,
+    rows: &Rows,
+    a_rows: &[(String, String, Vec<String>)],
+    k0: &str,
+    guards: Guards,
+) {
     let (mm, nn, kk) = (w.u(rows.count(m)), w.u(m.n as u64), w.u(m.k as u64));
+    let cond = |parts: [(bool, String); 2]| {
+        let kept: Vec<String> = parts.into_iter().filter(|p| p.0).map(|p| p.1).collect();
+        (!kept.is_empty()).then(|| kept.join(" && "))
+    };
     for (c, (r, i, bvars)) in a_rows.iter().enumerate() {
         w.open("");
         if let Rows::Entry(_) = rows {
             w.let_idx("ia", &format!("m0 + {}", w.idx(&format!("aq * 4u + {c}u"))));
         }
         w.let_idx("ka", &format!("{k0} + {}", w.idx("ak")));
-        w.assign(&format!("fa{c}"), "0.0f");
-        w.if_(&format!("{r} < {mm} && ka < {kk}"));
         let av = w.expr(&m.a, &vars(bvars, i, "ka"), None, "");
-        w.assign(&format!("fa{c}"), &av);
-        w.close();
+        guarded_assign(
+            w,
+            &format!("fa{c}"),
+            cond([(guards.edges, format!("{r} < {mm}")), (guards.k, format!("ka < {kk}"))]),
+            &av,
+        );
         w.let_idx("kb", &format!("{k0} + {}", w.idx("bk")));
         w.let_idx("jb", &format!("n0 + {}", w.idx(&format!("bq * 4u + {c}u"))));
-        w.assign(&format!("fb{c}"), "0.0f");
-        w.if_(&format!("kb < {kk} && jb < {nn}"));
         let bv = w.expr(&m.b, &vars(rows.b_vars(), "kb", "jb"), None, "");
-        w.assign(&format!("fb{c}"), &bv);
-        w.close();
+        guarded_assign(
+            w,
+            &format!("fb{c}"),
+            cond([(guards.k, format!("kb < {kk}")), (guards.edges, format!("jb < {nn}"))]),
+            &bv,
+        );
         w.close();
     }
+}
+
+/// `var = value` where `cond` holds (or always), else `var = 0`.
+fn guarded_assign(w: &mut Writer<'_>, var: &str, cond: Option<String>, value: &str) {
+    let Some(cond) = cond else {
+        w.assign(var, value);
+        return;
+    };
+    w.assign(var, "0.0f");
+    w.if_(&cond);
+    w.assign(var, value);
+    w.close();
 }
 
 /// Stores the fetched vectors into the stage starting at vector `base`.

@@ -142,6 +142,12 @@ impl<'a> Writer<'a> {
         self.indent = self.indent.saturating_sub(1);
         self.line("}");
     }
+    /// Ends an `if_` block and opens its `else` block.
+    pub fn close_else(&mut self) {
+        self.indent = self.indent.saturating_sub(1);
+        self.line("} else {");
+        self.indent += 1;
+    }
     pub fn let_(&mut self, name: &str, ty: Ty, e: &str) {
         let t = self.ty(ty);
         match self.d {
