@@ -153,7 +153,8 @@ pub struct Profile {
     pub backend: String,
     /// Host wall time of the whole `run`, uploads and readback included.
     pub wall: Duration,
-    /// Host time spent launching the kernels (CUDA: the launches or the graph replay).
+    /// Host time spent launching the kernels (CUDA: the launches or the graph replay; wgpu:
+    /// from the start of the run to the submission's return, uploads and encoding included).
     pub enqueue: Option<Duration>,
     /// Device time of the whole graph when measured as one span (a replayed CUDA graph). On
     /// CUDA, from the second run of an instance, the stream is held while the run is enqueued,

@@ -1,8 +1,9 @@
 //! `WgpuComputeContext`: the device, its four slabs, construction, counters and the error sink.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use super::adapter::{self, AdapterConstraints, AdapterIdentity, ContextOptions, HardwareProfile};
 use super::alloc::{align_up_saturating, SlabAllocator, SlabKind};
@@ -191,6 +192,7 @@ impl WgpuComputeContext {
             submissions: Arc::clone(&self.submissions),
             uncaptured: Arc::clone(&self.uncaptured),
             timestamp_period: self.timestamp_period_ns,
+            spin: spin_limit(&self.adapter),
         }
     }
 
@@ -266,7 +268,26 @@ pub(crate) struct DeviceHandle {
     submissions: Arc<AtomicU64>,
     uncaptured: Arc<Mutex<Vec<String>>>,
     pub timestamp_period: f32,
+    /// How long a run's wait polls without blocking before it sleeps in the driver ([`spin_limit`]).
+    spin: Duration,
 }
+
+/// How long an instance's run polls for its submission without blocking, before it sleeps in
+/// the driver's wait: a GPU's run usually ends within this, and a blocked thread wakes late
+/// (lavapipe: a dispatch read back in 188 us spin-polled against 248 us blocked,
+/// `examples/wgpu_run_cost`). Zero on software adapters, whose device work is host threads a
+/// spinning thread would compete with, and under `FORGE_WGPU_SPIN_US=0`.
+fn spin_limit(adapter: &AdapterIdentity) -> Duration {
+    let us = std::env::var("FORGE_WGPU_SPIN_US").ok().and_then(|v| v.trim().parse().ok());
+    match us {
+        Some(us) => Duration::from_micros(us),
+        None if adapter.is_software() => Duration::ZERO,
+        None => SPIN_DEFAULT,
+    }
+}
+
+/// [`spin_limit`] on hardware adapters.
+const SPIN_DEFAULT: Duration = Duration::from_millis(2);
 
 impl DeviceHandle {
     /// Submits one command buffer, counting the submission.
@@ -275,6 +296,22 @@ impl DeviceHandle {
         self.queue.submit([cmd]);
     }
     pub fn wait(&self) -> Result<()> {
+        let done = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&done);
+        self.queue.on_submitted_work_done(move || flag.store(true, Ordering::Release));
+        self.wait_until(&done)
+    }
+    /// Polls without blocking until `done` is set (by a callback a poll runs) or the spin
+    /// limit passes, then blocks until the device is idle.
+    fn wait_until(&self, done: &AtomicBool) -> Result<()> {
+        let started = Instant::now();
+        while !done.load(Ordering::Acquire) && started.elapsed() < self.spin {
+            self.device.poll(wgpu::PollType::Poll).map_err(|e| Error::wgpu("poll", e))?;
+            std::hint::spin_loop();
+        }
+        if done.load(Ordering::Acquire) {
+            return Ok(());
+        }
         self.device.poll(wgpu::PollType::wait_indefinitely()).map(|_| ()).map_err(|e| Error::wgpu("poll", e))
     }
     /// Errors the device reported outside any error scope since the last call.
@@ -289,10 +326,13 @@ impl DeviceHandle {
     /// Maps `buffer[0..len]`, copies it out and unmaps.
     pub fn map_read(&self, buffer: &wgpu::Buffer, len: u64) -> Result<Vec<u8>> {
         let (tx, rx) = mpsc::channel();
+        let done = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&done);
         buffer.slice(0..len).map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
+            flag.store(true, Ordering::Release);
         });
-        self.wait()?;
+        self.wait_until(&done)?;
         match rx.recv() {
             Ok(Ok(())) => {}
             Ok(Err(e)) => return Err(Error::wgpu("mapping the readback buffer", e)),

@@ -12,7 +12,7 @@ use crate::ir::{BufferId, BufferRole, KernelBody, KernelSpec, Plan, Schedule};
 use crate::lower::code::geometry::coop_fits;
 use crate::lower::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Timestamp ticks around each kernel of a run, where the adapter records them.
 type KernelTicks = Vec<u64>;
@@ -194,7 +194,8 @@ impl WgpuExec {
         passes: &[Pass],
         regions: &[BufferId],
         timing: Timing,
-    ) -> Result<(Vec<Vec<u8>>, Option<KernelTicks>)> {
+        started: Instant,
+    ) -> Result<(Vec<Vec<u8>>, Option<KernelTicks>, Duration)> {
         let h = &self.handle;
         let mut offsets = Vec::with_capacity(regions.len());
         let mut total = 0u64;
@@ -250,10 +251,11 @@ impl WgpuExec {
             }
             h.submit(encoder.finish());
         })?;
+        let enqueued = started.elapsed();
         if total == 0 {
             h.wait()?;
             h.take_uncaptured("running the graph")?;
-            return Ok((regions.iter().map(|_| Vec::new()).collect(), None));
+            return Ok((regions.iter().map(|_| Vec::new()).collect(), None, enqueued));
         }
         // One wait for both: the staging map completes after the submission that fills it.
         let bytes = h.map_read(&self.staging, total);
@@ -274,7 +276,7 @@ impl WgpuExec {
                 })
                 .collect()
         });
-        Ok((out, ts))
+        Ok((out, ts, enqueued))
     }
 }
 
@@ -328,6 +330,7 @@ impl Executable for WgpuExec {
     }
 
     fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult> {
+        let started = Instant::now();
         self.handle.take_uncaptured("before the run")?;
         for &(id, bytes) in &req.inputs {
             self.layout.write(&self.handle, id, bytes)?;
@@ -343,17 +346,22 @@ impl Executable for WgpuExec {
             .collect();
         // As on CUDA: per-kernel times on the first run and when asked for, else the whole run.
         let timing = if req.profile_kernels { Timing::PerKernel } else { Timing::Whole };
-        let (bytes, ts) = self.submit(&self.passes, &outputs, timing)?;
+        let (bytes, ts, enqueue) = self.submit(&self.passes, &outputs, timing, started)?;
         let (kernel_times, device_total) = match (timing, ts) {
             (Timing::PerKernel, Some(ns)) => (ns.into_iter().map(|n| Some(Duration::from_nanos(n))).collect(), None),
             (_, Some(ns)) => (vec![None; self.passes.len()], ns.first().map(|&n| Duration::from_nanos(n))),
             (_, None) => (vec![None; self.passes.len()], None),
         };
-        Ok(RunResult { outputs: outputs.into_iter().zip(bytes).collect(), kernel_times, device_total, enqueue: None })
+        Ok(RunResult {
+            outputs: outputs.into_iter().zip(bytes).collect(),
+            kernel_times,
+            device_total,
+            enqueue: Some(enqueue),
+        })
     }
 
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
-        let (mut bytes, _) = self.submit(&[], &[id], Timing::None)?;
+        let (mut bytes, _, _) = self.submit(&[], &[id], Timing::None, Instant::now())?;
         bytes.pop().ok_or_else(|| Error::Internal("state readback returned nothing".into()))
     }
 
