@@ -57,7 +57,7 @@ fn main() -> forge::Result<()> {
     }
     // `--only a,b,c`: just those cases (PyTorch is asked for the same, `_f32` variants under
     // their base case's name).
-    let only: Option<Vec<String>> = flag("--only").map(|o| o.split(',').map(|c| c.trim().to_string()).collect());
+    let mut only: Option<Vec<String>> = flag("--only").map(|o| o.split(',').map(|c| c.trim().to_string()).collect());
     let mut backends: Vec<Context> = Vec::new();
     for (name, make) in [("cuda", Context::cuda as fn() -> forge::Result<Context>), ("wgpu", Context::wgpu)] {
         match make() {
@@ -72,7 +72,16 @@ fn main() -> forge::Result<()> {
         only.as_ref().map(|o| o.iter().map(|c| report::torch_key(c).to_string()).collect());
     let torch = report::torch_reference(torch_cases.as_deref());
     let mut rows = Vec::new();
-    for case in cases::all() {
+    let mut all = cases::all();
+    // `--graph FILE --dims a,b,..`: also time a graph of your own (whole-run device time).
+    if let Some(path) = flag("--graph") {
+        let custom = cases::custom(&path, flag("--dims").as_deref().unwrap_or(""))?;
+        if let Some(o) = only.as_mut() {
+            o.push(custom.key.to_string());
+        }
+        all.push(custom);
+    }
+    for case in all {
         if only.as_ref().is_some_and(|o| !o.iter().any(|c| c == case.key)) {
             continue;
         }

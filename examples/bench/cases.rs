@@ -193,6 +193,23 @@ pub fn all() -> Vec<Case> {
     v
 }
 
+/// A graph read from `path` (Forge's language), timed as a whole run at `dims` (`a,b,c`).
+pub fn custom(path: &str, dims: &str) -> forge::Result<Case> {
+    let source = std::fs::read_to_string(path).map_err(|e| forge::Error::InvalidArgument {
+        argument: "--graph".into(),
+        reason: format!("reading {path}: {e}"),
+    })?;
+    let dims = dims
+        .split(',')
+        .filter(|d| !d.trim().is_empty())
+        .map(|d| d.trim().parse::<usize>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| forge::Error::InvalidArgument { argument: "--dims".into(), reason: e.to_string() })?;
+    let stem = std::path::Path::new(path).file_stem().map_or("graph".into(), |s| s.to_string_lossy().into_owned());
+    let key: &'static str = Box::leak(stem.into_boxed_str());
+    Ok(case(key, &format!("{path} at {dims:?}"), source, dims, Work::Model, None, false))
+}
+
 mod minilm_graph {
     use forge::prelude::*;
     include!("../graphs/minilm.rs");
