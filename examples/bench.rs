@@ -14,6 +14,8 @@ mod cases;
 mod chart;
 #[path = "bench/report.rs"]
 mod report;
+#[path = "bench/sources.rs"]
+mod sources;
 
 use forge::Context;
 

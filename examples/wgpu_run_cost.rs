@@ -7,8 +7,12 @@
 //! `cargo run --release --example wgpu_run_cost` (`WGPU_BACKEND` picks the backend). Medians of
 //! `FORGE_RUN_COST_ITERS` (default 200) runs after 20 warm-ups.
 
+#[path = "bench/sources.rs"]
+mod sources;
+
 use forge::wgpu;
 use forge::{Context, GraphInstance, HostSlice, WgpuComputeContext};
+use sources::{chain_source, mlp_source};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -152,29 +156,6 @@ impl Probe {
     }
 }
 
-fn mlp_source() -> &'static str {
-    "graph Mlp { dims { B, D, F }
-        input x: f32[B, D]; weight g: f32[D]; weight w_gate: f32[D, F]; weight w_up: f32[D, F];
-        weight w_down: f32[F, D]; temp n: f32[B, D]; temp h: f32[B, F]; output y: f32[B, D];
-        n = rms_norm(x, g, 1e-5);
-        h = silu(matmul(n, w_gate)) * matmul(n, w_up);
-        y = x + matmul(h, w_down);
-    }"
-}
-
-fn softmax_chain(nodes: usize) -> String {
-    let mut s = String::from("graph Chain { dims { N } input x: f32[1, N]; output y: f32[1, N];\n");
-    for i in 1..nodes {
-        s += &format!("temp t{i}: f32[1, N];\n");
-    }
-    for i in 1..=nodes {
-        let src = if i == 1 { "x".to_string() } else { format!("t{}", i - 1) };
-        let dst = if i == nodes { "y".to_string() } else { format!("t{i}") };
-        s += &format!("{dst} = softmax({src});\n");
-    }
-    s + "}"
-}
-
 /// (wall, host time up to the submit, device time) medians of an instance's runs, outputs read.
 fn instance(ctx: &Context, source: &str, dims: &[usize]) -> forge::Result<(f64, f64, f64)> {
     let mut g = GraphInstance::from_source(ctx, source, dims)?;
@@ -274,9 +255,9 @@ fn main() -> forge::Result<()> {
     let ctx = Context::wgpu()?;
     println!("\n{:<32} {:>10} {:>12} {:>10} {:>12}", "graph instance", "wall us", "to submit", "device", "wall-device");
     let cases: Vec<(&str, String, Vec<usize>)> = vec![
-        ("mlp block, batch 64", mlp_source().into(), vec![64, 576, 1536]),
-        ("mlp block, batch 1", mlp_source().into(), vec![1, 576, 1536]),
-        ("100 softmaxes of 1 x 1024", softmax_chain(100), vec![1024]),
+        ("mlp block, batch 64", mlp_source(1), vec![64, 576, 1536]),
+        ("mlp block, batch 1", mlp_source(1), vec![1, 576, 1536]),
+        ("100 softmaxes of 1 x 1024", chain_source(100, true), vec![1024]),
     ];
     for (name, src, dims) in cases {
         // The run's wait: spin-polled up to Forge's limit, then blocking (the default on a

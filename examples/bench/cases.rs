@@ -4,6 +4,8 @@
 use forge::{Context, Elem, GraphInstance, HostSlice};
 use std::time::Duration;
 
+use super::sources::{chain_source, mlp_source};
+
 /// What a case's rate is counted in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Work {
@@ -62,55 +64,6 @@ fn matmul(key: &'static str, elem: &str, m: usize, k: usize, n: usize, weight_t:
     );
     let what = format!("matmul {m}x{k}x{n} {elem}{}", if weight_t { " (weight [N, K])" } else { "" });
     case(key, &what, src, vec![m, k, n], Work::Flops(2.0 * m as f64 * k as f64 * n as f64), Some(0), true)
-}
-
-fn mlp_source(layers: usize) -> String {
-    if layers == 1 {
-        return "graph Mlp { dims { B, D, F }
-            input x: f32[B, D]; weight g: f32[D]; weight w_gate: f32[D, F]; weight w_up: f32[D, F];
-            weight w_down: f32[F, D]; temp n: f32[B, D]; temp h: f32[B, F]; output y: f32[B, D];
-            n = rms_norm(x, g, 1e-5);
-            h = silu(matmul(n, w_gate)) * matmul(n, w_up);
-            y = x + matmul(h, w_down);
-        }"
-        .into();
-    }
-    let lp = if layers > 1 { "L, " } else { "" };
-    let (open, close, at) = if layers > 1 { ("for l in 0..L {", "}", "[l]") } else { ("", "", "") };
-    format!(
-        "graph Mlp {{ dims {{ B, D, F{} }}
-            input x: f32[B, D]; weight g: f32[{lp}D]; weight w_gate: f32[{lp}D, F]; weight w_up: f32[{lp}D, F];
-            weight w_down: f32[{lp}F, D]; temp h: f32[B, F]; temp n: f32[B, D]; temp r: f32[B, D]; output y: f32[B, D];
-            r = x;
-            {open}
-                n = rms_norm(r, g{at}, 1e-5);
-                h = silu(matmul(n, w_gate{at})) * matmul(n, w_up{at});
-                r = r + matmul(h, w_down{at});
-            {close}
-            y = r;
-        }}",
-        if layers > 1 { ", L" } else { "" }
-    )
-}
-
-/// `nodes` dependent statements over 1024 floats: elementwise ones (which fuse), or softmaxes
-/// (one kernel each: what a launch costs).
-fn chain_source(nodes: usize, softmax: bool) -> String {
-    let mut s = String::from("graph Chain { dims { N } input x: f32[1, N]; output y: f32[1, N];\n");
-    for i in 1..nodes {
-        s += &format!("temp t{i}: f32[1, N];\n");
-    }
-    for i in 1..=nodes {
-        let src = if i == 1 { "x".to_string() } else { format!("t{}", i - 1) };
-        let dst = if i == nodes { "y".to_string() } else { format!("t{i}") };
-        let value = match (softmax, i % 2 == 0) {
-            (true, _) => format!("softmax({src})"),
-            (false, true) => format!("{src} * 0.5"),
-            (false, false) => format!("{src} + 1.0"),
-        };
-        s += &format!("{dst} = {value};\n");
-    }
-    s + "}"
 }
 
 /// Every case, in the order the table prints them.
