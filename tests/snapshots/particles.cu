@@ -128,7 +128,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_9f7fcaf01011a3b0(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_8bf5b240bcfcf8fd(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_fa13ec813f2d92ec(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_WAIT();
     FG_GRID_LAUNCH();
@@ -163,7 +163,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_8bf5b240bcfcf8fd(f32
     for (u32 c = 99328u + lid; c < 100003u; c += 256u) {
         part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
     }
-    f32 part = (part0 + part1) + (part2 + part3);
+    f32 part = ((part0 + part1) + (part2 + part3));
     part = part + __shfl_xor_sync(0xffffffffu, part, 16);
     part = part + __shfl_xor_sync(0xffffffffu, part, 8);
     part = part + __shfl_xor_sync(0xffffffffu, part, 4);
@@ -190,7 +190,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_8bf5b240bcfcf8fd(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_e6d3bd8de1336569(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_a588bf29b57ede8c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_WAIT();
     FG_GRID_LAUNCH();
@@ -225,7 +225,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_e6d3bd8de1336569(f32
     for (u32 c = 99328u + lid; c < 100003u; c += 256u) {
         part0 = part0 + a2[(row * 100003u + c)];
     }
-    f32 part = (part0 + part1) + (part2 + part3);
+    f32 part = ((part0 + part1) + (part2 + part3));
     part = part + __shfl_xor_sync(0xffffffffu, part, 16);
     part = part + __shfl_xor_sync(0xffffffffu, part, 8);
     part = part + __shfl_xor_sync(0xffffffffu, part, 4);

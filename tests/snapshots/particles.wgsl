@@ -283,7 +283,7 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     for (var c: u32 = 99328u + lid; c < 100003u; c = c + 256u) {
         part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
     }
-    var part: f32 = (part0 + part1) + (part2 + part3);
+    var part: f32 = ((part0 + part1) + (part2 + part3));
     red[lid] = part;
     workgroupBarrier();
     if (lid < 128u) {
@@ -391,7 +391,7 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     for (var c: u32 = 99328u + lid; c < 100003u; c = c + 256u) {
         part0 = part0 + a2[(row * 100003u + c)];
     }
-    var part: f32 = (part0 + part1) + (part2 + part3);
+    var part: f32 = ((part0 + part1) + (part2 + part3));
     red[lid] = part;
     workgroupBarrier();
     if (lid < 128u) {

@@ -39,8 +39,9 @@ const STREAM_PARTIALS: usize = 4;
 /// Leaves in `part` this thread's reduction (`combine`, from `init`) of `x` over its columns
 /// `lid, lid + threads, ...`: [`STREAM_PARTIALS`] columns an iteration into separate partials,
 /// the columns past the last whole iteration into the first, then the partials combined in
-/// order (rows shorter than one iteration: one partial). Each partial is its own loop-carried chain, so no compiler can factor a common
-/// multiplier out of the sum (see `geometry::body_row_layout`).
+/// pairs (rows shorter than one iteration: one partial). Each partial is its own loop-carried
+/// chain, so no compiler can factor a common multiplier out of the sum (see
+/// `geometry::body_row_layout`).
 fn streamed_partials(
     w: &mut Writer<'_>,
     cols: usize,
@@ -80,9 +81,17 @@ fn streamed_partials(
     let next = combine(w, "part0", x);
     w.assign("part0", &next);
     w.close();
-    let (a, b) = (combine(w, "part0", "part1"), combine(w, "part2", "part3"));
-    let total = combine(w, &format!("({a})"), &format!("({b})"));
-    w.var("part", Ty::F32, &total);
+    let mut level: Vec<String> = (0..STREAM_PARTIALS).map(|p| format!("part{p}")).collect();
+    while level.len() > 1 {
+        level = level
+            .chunks(2)
+            .map(|pair| match pair.split_first() {
+                Some((a, rest)) => rest.iter().fold(a.clone(), |acc, b| format!("({})", combine(w, &acc, b))),
+                None => String::new(),
+            })
+            .collect();
+    }
+    w.var("part", Ty::F32, &level.concat());
 }
 
 fn fmax(_: &Writer<'_>, a: &str, b: &str) -> String {
