@@ -288,13 +288,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_7b5dff04a0aa87c
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_f5f2c380c609d55d_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_28137677e141c5cc_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = acc;
 }
-namespace fg_forge_matmul_f5f2c380c609d55d {
+namespace fg_forge_matmul_28137677e141c5cc {
 
 typedef unsigned short u16;
 
@@ -396,9 +396,23 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
 }
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
+__device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const float (&bf)[16 / ES][16 / ES],
+                                        float (&acc)[MR][16 / ES]) {
+  constexpr int EPC = 16 / ES;
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float af[EPC];
+    a_chunk(gA, m, k, kend, af);
+#pragma unroll
+    for (int e = 0; e < EPC; ++e)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+  }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f5f2c380c609d55d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-  using namespace fg_forge_matmul_f5f2c380c609d55d;
+}
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_28137677e141c5cc(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  using namespace fg_forge_matmul_28137677e141c5cc;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a1) + aoff * ES;
@@ -436,15 +450,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f5f2c380c609d5
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-#pragma unroll
-      for (int m = 0; m < MR; ++m) {
-        float af[EPC];
-        a_chunk(gA, m, kbeg + t * EPC, kend, af);
-#pragma unroll
-        for (int e = 0; e < EPC; ++e)
-#pragma unroll
-          for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
-      }
+      kn_step(gA, kbeg + t * EPC, kend, bf, acc);
     }
   } else
 #pragma unroll 1
@@ -463,15 +469,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f5f2c380c609d5
         for (int j = 0; j < EPC; ++j)
           bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
     }
-#pragma unroll
-    for (int m = 0; m < MR; ++m) {
-      float af[EPC];
-      a_chunk(gA, m, k, kend, af);
-#pragma unroll
-      for (int e = 0; e < EPC; ++e)
-#pragma unroll
-        for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
-    }
+    kn_step(gA, k, kend, bf, acc);
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
   // then add the 8 warps' partials in shared memory (no atomics).
@@ -504,19 +502,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f5f2c380c609d5
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_f5f2c380c609d55d_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
+    if (col < N) forge_matmul_28137677e141c5cc_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
   }
 }
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_c491d98d594b1ca9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_6c7ea5582ddd32f8_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(a1[((bidx * 4u + i) * 1536u + j)]) * acc);
 }
-namespace fg_forge_matmul_c491d98d594b1ca9 {
+namespace fg_forge_matmul_6c7ea5582ddd32f8 {
 
 typedef unsigned short u16;
 
@@ -618,9 +616,23 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
 }
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
+__device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const float (&bf)[16 / ES][16 / ES],
+                                        float (&acc)[MR][16 / ES]) {
+  constexpr int EPC = 16 / ES;
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float af[EPC];
+    a_chunk(gA, m, k, kend, af);
+#pragma unroll
+    for (int e = 0; e < EPC; ++e)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+  }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c491d98d594b1ca9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_c491d98d594b1ca9;
+}
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_6c7ea5582ddd32f8(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_6c7ea5582ddd32f8;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -658,15 +670,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c491d98d594b1c
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-#pragma unroll
-      for (int m = 0; m < MR; ++m) {
-        float af[EPC];
-        a_chunk(gA, m, kbeg + t * EPC, kend, af);
-#pragma unroll
-        for (int e = 0; e < EPC; ++e)
-#pragma unroll
-          for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
-      }
+      kn_step(gA, kbeg + t * EPC, kend, bf, acc);
     }
   } else
 #pragma unroll 1
@@ -685,15 +689,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c491d98d594b1c
         for (int j = 0; j < EPC; ++j)
           bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
     }
-#pragma unroll
-    for (int m = 0; m < MR; ++m) {
-      float af[EPC];
-      a_chunk(gA, m, k, kend, af);
-#pragma unroll
-      for (int e = 0; e < EPC; ++e)
-#pragma unroll
-        for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
-    }
+    kn_step(gA, k, kend, bf, acc);
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
   // then add the 8 warps' partials in shared memory (no atomics).
@@ -726,19 +722,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c491d98d594b1c
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_c491d98d594b1ca9_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_6c7ea5582ddd32f8_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_d10340981d7793b6_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_36a6adeaf75a93d1_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_d10340981d7793b6 {
+namespace fg_forge_matmul_36a6adeaf75a93d1 {
 
 typedef unsigned short u16;
 
@@ -840,9 +836,23 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
 }
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
+__device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const float (&bf)[16 / ES][16 / ES],
+                                        float (&acc)[MR][16 / ES]) {
+  constexpr int EPC = 16 / ES;
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float af[EPC];
+    a_chunk(gA, m, k, kend, af);
+#pragma unroll
+    for (int e = 0; e < EPC; ++e)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+  }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d10340981d7793b6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_d10340981d7793b6;
+}
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_36a6adeaf75a93d1(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_36a6adeaf75a93d1;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -880,15 +890,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d10340981d7793
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-#pragma unroll
-      for (int m = 0; m < MR; ++m) {
-        float af[EPC];
-        a_chunk(gA, m, kbeg + t * EPC, kend, af);
-#pragma unroll
-        for (int e = 0; e < EPC; ++e)
-#pragma unroll
-          for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
-      }
+      kn_step(gA, kbeg + t * EPC, kend, bf, acc);
     }
   } else
 #pragma unroll 1
@@ -907,15 +909,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d10340981d7793
         for (int j = 0; j < EPC; ++j)
           bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
     }
-#pragma unroll
-    for (int m = 0; m < MR; ++m) {
-      float af[EPC];
-      a_chunk(gA, m, k, kend, af);
-#pragma unroll
-      for (int e = 0; e < EPC; ++e)
-#pragma unroll
-        for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
-    }
+    kn_step(gA, k, kend, bf, acc);
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
   // then add the 8 warps' partials in shared memory (no atomics).
@@ -948,6 +942,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d10340981d7793
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_d10340981d7793b6_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_36a6adeaf75a93d1_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

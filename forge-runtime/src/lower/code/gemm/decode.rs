@@ -26,6 +26,20 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
 }
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
+__device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const float (&bf)[16 / ES][16 / ES],
+                                        float (&acc)[MR][16 / ES]) {
+  constexpr int EPC = 16 / ES;
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float af[EPC];
+    a_chunk(gA, m, k, kend, af);
+#pragma unroll
+    for (int e = 0; e < EPC; ++e)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+  }
+}
 "#;
 
 const BODY_NK: &str = r#"
@@ -119,15 +133,7 @@ const BODY_KN: &str = r#"
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-#pragma unroll
-      for (int m = 0; m < MR; ++m) {
-        float af[EPC];
-        a_chunk(gA, m, kbeg + t * EPC, kend, af);
-#pragma unroll
-        for (int e = 0; e < EPC; ++e)
-#pragma unroll
-          for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
-      }
+      kn_step(gA, kbeg + t * EPC, kend, bf, acc);
     }
   } else
 #pragma unroll 1
@@ -146,15 +152,7 @@ const BODY_KN: &str = r#"
         for (int j = 0; j < EPC; ++j)
           bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
     }
-#pragma unroll
-    for (int m = 0; m < MR; ++m) {
-      float af[EPC];
-      a_chunk(gA, m, k, kend, af);
-#pragma unroll
-      for (int e = 0; e < EPC; ++e)
-#pragma unroll
-        for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
-    }
+    kn_step(gA, k, kend, bf, acc);
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
   // then add the 8 warps' partials in shared memory (no atomics).
