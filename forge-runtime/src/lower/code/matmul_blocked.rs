@@ -52,10 +52,13 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     }
     // Tiles wholly inside the product (all of a 4096³ one's) load without the row and column
     // guards: the loads of a slice then issue back to back instead of each behind its branch.
-    let inside = format!("m0 + {t} <= {} && n0 + {t} <= {}", w.u(rows.count(m)), w.u(m.n as u64), t = w.u(t as u64));
-    w.let_("inside", Ty::Bool, &inside);
+    let inside = Inside::of(rows.count(m), m.n as u64, t as u64);
+    if inside == Inside::Some {
+        let test = format!("m0 + {t} <= {} && n0 + {t} <= {}", w.u(rows.count(m)), w.u(m.n as u64), t = w.u(t as u64));
+        w.let_("inside", Ty::Bool, &test);
+    }
     let first = w.u(0);
-    fetch_either(w, m, &rows, &fetched, &first, g.bk);
+    fetch_either(w, m, &rows, &fetched, &first, g.bk, inside);
     store(w, &g, "0u");
     w.barrier();
 
@@ -65,7 +68,7 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     w.let_("more", Ty::Bool, &format!("k0 + {bk} < {k}"));
     // The next slice's loads are in flight while this one is multiplied.
     w.if_("more");
-    fetch_either(w, m, &rows, &fetched, &format!("(k0 + {bk})"), g.bk);
+    fetch_either(w, m, &rows, &fetched, &format!("(k0 + {bk})"), g.bk, inside);
     w.close();
     w.for_unrolled("kk", g.bk as usize);
     w.let_("row", Ty::U32, &format!("st + kk * {}u", g.vecs));
@@ -160,7 +163,31 @@ fn a_rows(w: &mut Writer<'_>, m: &MatmulBody, rows: &Rows) -> Vec<(String, Strin
         .collect()
 }
 
-/// [`fetch`] without the row and column guards where the tile is `inside`, with them elsewhere.
+/// Which of a product's tiles lie wholly inside it, known when the kernel is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Inside {
+    /// Every tile (both sides multiples of the tile).
+    All,
+    /// None (a side shorter than a tile).
+    None,
+    /// Some: each workgroup tests its own (`inside`).
+    Some,
+}
+
+impl Inside {
+    fn of(rows: u64, cols: u64, tile: u64) -> Inside {
+        if rows.is_multiple_of(tile) && cols.is_multiple_of(tile) {
+            Inside::All
+        } else if rows < tile || cols < tile {
+            Inside::None
+        } else {
+            Inside::Some
+        }
+    }
+}
+
+/// [`fetch`] without the row and column guards for tiles inside the product, with them
+/// elsewhere: one form where every tile is alike, else both behind the workgroup's `inside`.
 fn fetch_either(
     w: &mut Writer<'_>,
     m: &MatmulBody,
@@ -168,12 +195,21 @@ fn fetch_either(
     a_rows: &[(String, String, Vec<String>)],
     k0: &str,
     bk: u32,
+    inside: Inside,
 ) {
-    w.if_("inside");
-    fetch(w, m, rows, a_rows, k0, Guards { edges: false, k: !m.k.is_multiple_of(bk as usize) });
-    w.close_else();
-    fetch(w, m, rows, a_rows, k0, Guards { edges: true, k: true });
-    w.close();
+    let unguarded = Guards { edges: false, k: !m.k.is_multiple_of(bk as usize) };
+    let guarded = Guards { edges: true, k: true };
+    match inside {
+        Inside::All => fetch(w, m, rows, a_rows, k0, unguarded),
+        Inside::None => fetch(w, m, rows, a_rows, k0, guarded),
+        Inside::Some => {
+            w.if_("inside");
+            fetch(w, m, rows, a_rows, k0, unguarded);
+            w.close_else();
+            fetch(w, m, rows, a_rows, k0, guarded);
+            w.close();
+        }
+    }
 }
 
 /// Which bounds a [`fetch`] checks.
