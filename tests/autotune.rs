@@ -72,7 +72,11 @@ fn tune_one(ctx: &Context, m: usize, k: usize, n: usize) {
     if ctx.kind() == BackendKind::Wgpu {
         // The scheduled product keeps the template its attribute names.
         assert!(seen.iter().all(|v| v[2].starts_with("register-blocked 64x64")), "{seen:?}");
-        assert!(seen[0][1].contains("autotuned: fastest of 3 (3 matched the CPU)"), "{:?}", seen[0]);
+        // The modelled pick (the 16×16 tile for the smaller product) and the three register-
+        // blocked tiles, every one matching the CPU.
+        let count = if (m, k, n) == (70, 45, 131) { 4 } else { 3 };
+        let note = format!("autotuned: fastest of {count} ({count} matched the CPU)");
+        assert!(seen[0][1].contains(&note), "{:?}", seen[0]);
         assert!(seen[1][1].contains("autotuned (kept from an earlier run)"), "{:?}", seen[1]);
         // The same template both times.
         assert_eq!(seen[0][1].split(';').next(), seen[1][1].split(';').next());

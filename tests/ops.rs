@@ -42,10 +42,13 @@ forge_graph! {
         weight w: f32[K, N];
         output y: f32[M, N];
         output y8: f32[M, N];
+        output y2: f32[M, N];
         #[schedule(workgroup = 256, items = 4)]
         y = matmul(a, w) * 2.0;
         #[schedule(workgroup = 256, items = 8)]
         y8 = matmul(a, w) + 1.0;
+        #[schedule(workgroup = 256, items = 2)]
+        y2 = matmul(a, w) - 0.5;
     }
 }
 
@@ -68,6 +71,7 @@ fn register_blocked_matmul_schedule(ctx: &Context) {
         let product = naive_matmul(&a, &w, m, k, n);
         let want: Vec<f32> = product.iter().map(|v| v * 2.0).collect();
         let want8: Vec<f32> = product.iter().map(|v| v + 1.0).collect();
+        let want2: Vec<f32> = product.iter().map(|v| v - 0.5).collect();
         let mut g = Blocked::new(ctx, BlockedDims { m, k, n }).unwrap();
         g.load_weights(BlockedWeights { w: &w }).unwrap();
         // A first run with other inputs leaves wrong values behind in the outputs (a poison
@@ -76,14 +80,16 @@ fn register_blocked_matmul_schedule(ctx: &Context) {
         let out = g.run(BlockedInputs { a: &a }).unwrap();
         assert_close(&format!("{m}x{k}x{n} y"), &out.y, &want, 1e-4, 1.0);
         assert_close(&format!("{m}x{k}x{n} y8"), &out.y8, &want8, 1e-4, 1.0);
-        assert_wgpu_variants(ctx, g.last_profile(), &["register-blocked 64x64", "register-blocked 128x128"]);
+        assert_close(&format!("{m}x{k}x{n} y2"), &out.y2, &want2, 1e-4, 1.0);
+        let tiles = ["register-blocked 64x64", "register-blocked 128x128", "register-blocked 32x32"];
+        assert_wgpu_variants(ctx, g.last_profile(), &tiles);
     }
 }
 
 forge_graph! {
     /// The register-blocked tiles on odd shapes with every operand form: batched activations
     /// times PyTorch-layout weights with a bias and activation, a prologue expression times a
-    /// batched row-major operand, and a transposed A.
+    /// batched row-major operand, and a transposed A (on the 32×32 tile, which splits K).
     graph BlockedForms {
         dims { B, T, D, F }
         input  x: f32[B, T, D];
@@ -98,7 +104,7 @@ forge_graph! {
         y = tanh(matmul(x, transpose(w)) + bias);
         #[schedule(workgroup = 256, items = 4)]
         z = max(matmul(x * 0.5, p), 0.0) - 1.0;
-        #[schedule(workgroup = 256, items = 4)]
+        #[schedule(workgroup = 256, items = 2)]
         c = matmul(transpose(at), transpose(w));
     }
 }
@@ -159,7 +165,8 @@ fn register_blocked_operand_forms(ctx: &Context) {
         assert_close(&format!("{shape} y"), &out.y, &want_y, 1e-4, 1.0);
         assert_close(&format!("{shape} z"), &out.z, &want_z, 1e-4, 1.0);
         assert_close(&format!("{shape} c"), &out.c, &want_c, 1e-4, 1.0);
-        assert_wgpu_variants(ctx, g.last_profile(), &["register-blocked 128x128", "register-blocked 64x64"]);
+        let tiles = ["register-blocked 128x128", "register-blocked 64x64", "register-blocked 32x32"];
+        assert_wgpu_variants(ctx, g.last_profile(), &tiles);
     }
 }
 
@@ -205,6 +212,7 @@ forge_graph! {
         y = matmul(x * 0.5, transpose(w)) + bias + res;
         #[schedule(workgroup = 256, items = 4)]
         yb = matmul(x, transpose(w)) * res;
+        #[schedule(workgroup = 256, items = 2)]
         z = matmul(x, p) - res;
         #[schedule(workgroup = 256, items = 8)]
         v = matmul(x, q) + res;
@@ -249,6 +257,10 @@ fn batch_folds_into_rows_of_a_shared_weight(ctx: &Context) {
         assert!(h == 1 || src.contains("obidx * "), "v folds into rows per head: {src}");
         if t > 1 {
             assert_wgpu_variants(ctx, g.last_profile(), &["register-blocked 64x64", "register-blocked 128x128"]);
+            // `z` (a B per entry, so t rows a product) takes the skinny kernel up to 8 rows.
+            if t > 8 {
+                assert_wgpu_variants(ctx, g.last_profile(), &["register-blocked 32x32"]);
+            }
         } else {
             assert_wgpu_variants(ctx, g.last_profile(), &["skinny matmul"]);
         }
@@ -817,6 +829,9 @@ fn small_f32_products_split_k(ctx: &Context) {
             let variants: Vec<&str> = p.kernels.iter().map(|k| k.variant.as_str()).collect();
             let split = |v: &&str| v.starts_with("gemm simt") && v.contains('k');
             assert!(variants.len() == 2 && variants.iter().all(split), "{variants:?}");
+        }
+        if (m, k, n) == (240, 1536, 384) {
+            assert_wgpu_variants(ctx, g.last_profile(), &["register-blocked 32x32"]);
         }
     }
 }

@@ -119,9 +119,10 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
     ),
     (
         "graph Blocked { dims { M, K, N } input a: f32[M, K]; weight w: f32[K, N]; output y: f32[M, N]; \
-         output y8: f32[M, N]; #[schedule(workgroup = 256, items = 4)] y = matmul(a, w) * 2.0; \
-         #[schedule(workgroup = 256, items = 8)] y8 = matmul(a, w) + 1.0; }",
-        &[&[9, 33, 17], &[64, 300, 97], &[70, 1, 33], &[67, 45, 131], &[130, 20, 257]],
+         output y8: f32[M, N]; output y2: f32[M, N]; #[schedule(workgroup = 256, items = 4)] y = matmul(a, w) * 2.0; \
+         #[schedule(workgroup = 256, items = 8)] y8 = matmul(a, w) + 1.0; \
+         #[schedule(workgroup = 256, items = 2)] y2 = matmul(a, w) - 0.5; }",
+        &[&[9, 33, 17], &[64, 300, 97], &[70, 1, 33], &[67, 45, 131], &[130, 20, 257], &[256, 64, 384]],
     ),
     (
         "graph BlockedForms { dims { B, T, D, F } input x: f32[B, T, D]; weight w: f32[F, D]; \
@@ -129,7 +130,7 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
          output z: f32[B, T, F]; output c: f32[T, F]; \
          #[schedule(workgroup = 256, items = 8)] y = tanh(matmul(x, transpose(w)) + bias); \
          #[schedule(workgroup = 256, items = 4)] z = max(matmul(x * 0.5, p), 0.0) - 1.0; \
-         #[schedule(workgroup = 256, items = 4)] c = matmul(transpose(at), transpose(w)); }",
+         #[schedule(workgroup = 256, items = 2)] c = matmul(transpose(at), transpose(w)); }",
         &[&[2, 67, 45, 131], &[3, 17, 40, 33], &[1, 130, 9, 70]],
     ),
     (
@@ -156,7 +157,8 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
          output y: f32[H, B, T, F]; output yb: f32[H, B, T, F]; output z: f32[H, B, T, F]; \
          output v: f32[H, B, T, F]; y = matmul(x * 0.5, transpose(w)) + bias + res; \
          #[schedule(workgroup = 256, items = 4)] yb = matmul(x, transpose(w)) * res; \
-         z = matmul(x, p) - res; #[schedule(workgroup = 256, items = 8)] v = matmul(x, q) + res; }",
+         #[schedule(workgroup = 256, items = 2)] z = matmul(x, p) - res; \
+         #[schedule(workgroup = 256, items = 8)] v = matmul(x, q) + res; }",
         &[&[1, 5, 7, 40, 33], &[2, 5, 7, 40, 33], &[2, 4, 37, 45, 131], &[2, 3, 1, 24, 20]],
     ),
 ];

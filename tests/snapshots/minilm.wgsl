@@ -340,20 +340,22 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 72u) {
+    if (group >= 288u) {
         return;
     }
-    let obidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
+    let obidx: u32 = group / 96u;
+    let tile: u32 = group % 96u;
     let ob0: u32 = obidx;
-    let m0: u32 = (tile / 6u) * 64u;
-    let n0: u32 = (tile % 6u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
@@ -398,7 +400,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -482,50 +484,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -533,12 +535,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -546,12 +548,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -559,12 +561,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -573,8 +575,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -595,155 +597,214 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
@@ -1197,47 +1258,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 384u) {
-            va = a3[b0 * 11520u + i * 384u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 384u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a4[kb + j * 384u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 384u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 384u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a4[kb + jb * 384u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a4[kb + jb * 384u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -1537,18 +2020,20 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 96u) {
+    if (group >= 384u) {
         return;
     }
     let tile: u32 = group;
-    let m0: u32 = (tile / 24u) * 64u;
-    let n0: u32 = (tile % 24u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 48u) * 32u;
+    let n0: u32 = (tile % 48u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = ra0_ / 30u;
@@ -1589,7 +2074,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 1536u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -1673,50 +2158,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -1724,12 +2209,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -1737,12 +2222,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -1750,12 +2235,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -1764,8 +2249,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -1786,151 +2271,210 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
@@ -1967,47 +2511,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 1536u) {
-            va = a3[b0 * 46080u + i * 1536u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 1536u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 1536u && j < 384u) {
-            vb = a4[kb + j * 1536u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 1536u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 1536u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 1536u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 1536u) {
+                fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb0 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 1536u) {
+                fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb1 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 1536u) {
+                fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb2 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 1536u) {
+                fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb3 = a4[kb + jb * 1536u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 1536u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 1536u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 1536u) {
+                        fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb0 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 1536u) {
+                        fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb1 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 1536u) {
+                        fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb2 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 1536u) {
+                        fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb3 = a4[kb + jb * 1536u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -2307,20 +3273,22 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 72u) {
+    if (group >= 288u) {
         return;
     }
-    let obidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
+    let obidx: u32 = group / 96u;
+    let tile: u32 = group % 96u;
     let ob0: u32 = obidx;
-    let m0: u32 = (tile / 6u) * 64u;
-    let n0: u32 = (tile % 6u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
@@ -2365,7 +3333,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -2449,50 +3417,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -2500,12 +3468,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -2513,12 +3481,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -2526,12 +3494,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -2540,8 +3508,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -2562,155 +3530,214 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
@@ -3164,47 +4191,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 384u) {
-            va = a3[b0 * 11520u + i * 384u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 384u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a4[kb + j * 384u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 384u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 384u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a4[kb + jb * 384u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a4[kb + jb * 384u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -3504,18 +4953,20 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 96u) {
+    if (group >= 384u) {
         return;
     }
     let tile: u32 = group;
-    let m0: u32 = (tile / 24u) * 64u;
-    let n0: u32 = (tile % 24u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 48u) * 32u;
+    let n0: u32 = (tile % 48u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = ra0_ / 30u;
@@ -3556,7 +5007,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 1536u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -3640,50 +5091,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -3691,12 +5142,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -3704,12 +5155,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -3717,12 +5168,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -3731,8 +5182,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -3753,151 +5204,210 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
@@ -3934,47 +5444,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 1536u) {
-            va = a3[b0 * 46080u + i * 1536u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 1536u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 1536u && j < 384u) {
-            vb = a4[kb + j * 1536u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 1536u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 1536u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 1536u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 1536u) {
+                fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb0 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 1536u) {
+                fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb1 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 1536u) {
+                fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb2 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 1536u) {
+                fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb3 = a4[kb + jb * 1536u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 1536u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 1536u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 1536u) {
+                        fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb0 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 1536u) {
+                        fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb1 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 1536u) {
+                        fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb2 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 1536u) {
+                        fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb3 = a4[kb + jb * 1536u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -4274,20 +6206,22 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 72u) {
+    if (group >= 288u) {
         return;
     }
-    let obidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
+    let obidx: u32 = group / 96u;
+    let tile: u32 = group % 96u;
     let ob0: u32 = obidx;
-    let m0: u32 = (tile / 6u) * 64u;
-    let n0: u32 = (tile % 6u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
@@ -4332,7 +6266,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -4416,50 +6350,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -4467,12 +6401,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -4480,12 +6414,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -4493,12 +6427,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -4507,8 +6441,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -4529,155 +6463,214 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
@@ -5131,47 +7124,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 384u) {
-            va = a3[b0 * 11520u + i * 384u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 384u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a4[kb + j * 384u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 384u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 384u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a4[kb + jb * 384u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a4[kb + jb * 384u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -5471,18 +7886,20 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 96u) {
+    if (group >= 384u) {
         return;
     }
     let tile: u32 = group;
-    let m0: u32 = (tile / 24u) * 64u;
-    let n0: u32 = (tile % 24u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 48u) * 32u;
+    let n0: u32 = (tile % 48u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = ra0_ / 30u;
@@ -5523,7 +7940,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 1536u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -5607,50 +8024,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -5658,12 +8075,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -5671,12 +8088,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -5684,12 +8101,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -5698,8 +8115,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -5720,151 +8137,210 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
@@ -5901,47 +8377,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 1536u) {
-            va = a3[b0 * 46080u + i * 1536u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 1536u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 1536u && j < 384u) {
-            vb = a4[kb + j * 1536u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 1536u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 1536u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 1536u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 1536u) {
+                fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb0 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 1536u) {
+                fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb1 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 1536u) {
+                fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb2 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 1536u) {
+                fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb3 = a4[kb + jb * 1536u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 1536u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 1536u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 1536u) {
+                        fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb0 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 1536u) {
+                        fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb1 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 1536u) {
+                        fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb2 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 1536u) {
+                        fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb3 = a4[kb + jb * 1536u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -6241,20 +9139,22 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 72u) {
+    if (group >= 288u) {
         return;
     }
-    let obidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
+    let obidx: u32 = group / 96u;
+    let tile: u32 = group % 96u;
     let ob0: u32 = obidx;
-    let m0: u32 = (tile / 6u) * 64u;
-    let n0: u32 = (tile % 6u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
@@ -6299,7 +9199,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -6383,50 +9283,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -6434,12 +9334,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -6447,12 +9347,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -6460,12 +9360,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -6474,8 +9374,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -6496,155 +9396,214 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
@@ -7098,47 +10057,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 384u) {
-            va = a3[b0 * 11520u + i * 384u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 384u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a4[kb + j * 384u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 384u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 384u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a4[kb + jb * 384u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a4[kb + jb * 384u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -7438,18 +10819,20 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 96u) {
+    if (group >= 384u) {
         return;
     }
     let tile: u32 = group;
-    let m0: u32 = (tile / 24u) * 64u;
-    let n0: u32 = (tile % 24u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 48u) * 32u;
+    let n0: u32 = (tile % 48u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = ra0_ / 30u;
@@ -7490,7 +10873,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 1536u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -7574,50 +10957,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -7625,12 +11008,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -7638,12 +11021,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -7651,12 +11034,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -7665,8 +11048,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -7687,151 +11070,210 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
@@ -7868,47 +11310,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 1536u) {
-            va = a3[b0 * 46080u + i * 1536u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 1536u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 1536u && j < 384u) {
-            vb = a4[kb + j * 1536u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 1536u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 1536u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 1536u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 1536u) {
+                fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb0 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 1536u) {
+                fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb1 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 1536u) {
+                fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb2 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 1536u) {
+                fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb3 = a4[kb + jb * 1536u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 1536u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 1536u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 1536u) {
+                        fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb0 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 1536u) {
+                        fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb1 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 1536u) {
+                        fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb2 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 1536u) {
+                        fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb3 = a4[kb + jb * 1536u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -8208,20 +12072,22 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 72u) {
+    if (group >= 288u) {
         return;
     }
-    let obidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
+    let obidx: u32 = group / 96u;
+    let tile: u32 = group % 96u;
     let ob0: u32 = obidx;
-    let m0: u32 = (tile / 6u) * 64u;
-    let n0: u32 = (tile % 6u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
@@ -8266,7 +12132,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -8350,50 +12216,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -8401,12 +12267,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -8414,12 +12280,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -8427,12 +12293,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -8441,8 +12307,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -8463,155 +12329,214 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
@@ -9065,47 +12990,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 384u) {
-            va = a3[b0 * 11520u + i * 384u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 384u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a4[kb + j * 384u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 384u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 384u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a4[kb + jb * 384u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a4[kb + jb * 384u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -9405,18 +13752,20 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 96u) {
+    if (group >= 384u) {
         return;
     }
     let tile: u32 = group;
-    let m0: u32 = (tile / 24u) * 64u;
-    let n0: u32 = (tile % 24u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 48u) * 32u;
+    let n0: u32 = (tile % 48u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = ra0_ / 30u;
@@ -9457,7 +13806,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 1536u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -9541,50 +13890,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -9592,12 +13941,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -9605,12 +13954,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -9618,12 +13967,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -9632,8 +13981,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -9654,151 +14003,210 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
@@ -9835,47 +14243,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 1536u) {
-            va = a3[b0 * 46080u + i * 1536u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 1536u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 1536u && j < 384u) {
-            vb = a4[kb + j * 1536u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 1536u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 1536u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 1536u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 1536u) {
+                fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb0 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 1536u) {
+                fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb1 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 1536u) {
+                fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb2 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 1536u) {
+                fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb3 = a4[kb + jb * 1536u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 1536u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 1536u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 1536u) {
+                        fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb0 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 1536u) {
+                        fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb1 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 1536u) {
+                        fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb2 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 1536u) {
+                        fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb3 = a4[kb + jb * 1536u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -10175,20 +15005,22 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 72u) {
+    if (group >= 288u) {
         return;
     }
-    let obidx: u32 = group / 24u;
-    let tile: u32 = group % 24u;
+    let obidx: u32 = group / 96u;
+    let tile: u32 = group % 96u;
     let ob0: u32 = obidx;
-    let m0: u32 = (tile / 6u) * 64u;
-    let n0: u32 = (tile % 6u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = obidx * 8u + ra0_ / 30u;
@@ -10233,7 +15065,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 384u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -10317,50 +15149,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[ob0 * 147456u + kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_1 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -10368,12 +15200,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_1 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -10381,12 +15213,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_1 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -10394,12 +15226,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_1 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 384u) {
@@ -10408,8 +15240,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -10430,155 +15262,214 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = obidx * 8u + r / 30u;
-        let b0: u32 = bidx / 8u;
-        let b1: u32 = (bidx / 1u) % 8u;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = obidx * 8u + r / 30u;
+            let b0: u32 = bidx / 8u;
+            let b1: u32 = (bidx / 1u) % 8u;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 384u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+                    }
                 }
             }
         }
@@ -11032,47 +15923,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 384u) {
-            va = a3[b0 * 11520u + i * 384u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 384u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 384u && j < 384u) {
-            vb = a4[kb + j * 384u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 384u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 384u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 384u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 384u) {
+                fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb0 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 384u) {
+                fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb1 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 384u) {
+                fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb2 = a4[kb + jb * 384u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 384u) {
+                fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 384u && jb < 384u) {
+                fb3 = a4[kb + jb * 384u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 384u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 384u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 384u) {
+                        fa0 = a3[ba0_0 * 11520u + ia0_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb0 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 384u) {
+                        fa1 = a3[ba1_0 * 11520u + ia1_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb1 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 384u) {
+                        fa2 = a3[ba2_0 * 11520u + ia2_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb2 = a4[kb + jb * 384u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 384u) {
+                        fa3 = a3[ba3_0 * 11520u + ia3_ * 384u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 384u && jb < 384u) {
+                        fb3 = a4[kb + jb * 384u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -11372,18 +16685,20 @@ var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 96u) {
+    if (group >= 384u) {
         return;
     }
     let tile: u32 = group;
-    let m0: u32 = (tile / 24u) * 64u;
-    let n0: u32 = (tile % 24u) * 64u;
-    let tx: u32 = lid % 16u;
-    let ty: u32 = lid / 16u;
-    let ak: u32 = lid % 16u;
-    let aq: u32 = lid / 16u;
-    let bk: u32 = lid % 16u;
-    let bq: u32 = lid / 16u;
+    let m0: u32 = (tile / 48u) * 32u;
+    let n0: u32 = (tile % 48u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
     let ra0_: u32 = m0 + aq * 4u + 0u;
     let ia0_: u32 = ra0_ % 30u;
     let bidxa0_: u32 = ra0_ / 30u;
@@ -11424,7 +16739,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     var acc3_1: f32 = 0.0f;
     var acc3_2: f32 = 0.0f;
     var acc3_3: f32 = 0.0f;
-    let inside: bool = m0 + 64u <= 240u && n0 + 64u <= 1536u;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 1536u;
     if (inside) {
          {
             let ka: u32 = 0u + ak;
@@ -11508,50 +16823,50 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
         }
     }
-    sa[0u + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-    sb[0u + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
     workgroupBarrier();
-    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 16u) {
-        let st: u32 = (u32(k0 / 16u) & 1u) * 256u;
-        let more: bool = k0 + 16u < 384u;
+    for (var k0: u32 = 0u; k0 < 384u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 384u;
         if (more) {
             if (inside) {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = a3[kb + jb * 384u];
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = a3[kb + jb * 384u];
                 }
             } else {
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa0 = 0.0f;
                     if (ra0_ < 240u && ka < 384u) {
                         fa0 = a2[ba0_0 * 11520u + ia0_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 0u;
                     fb0 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -11559,12 +16874,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa1 = 0.0f;
                     if (ra1_ < 240u && ka < 384u) {
                         fa1 = a2[ba1_0 * 11520u + ia1_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 1u;
                     fb1 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -11572,12 +16887,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa2 = 0.0f;
                     if (ra2_ < 240u && ka < 384u) {
                         fa2 = a2[ba2_0 * 11520u + ia2_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 2u;
                     fb2 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -11585,12 +16900,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                     }
                 }
                  {
-                    let ka: u32 = (k0 + 16u) + ak;
+                    let ka: u32 = (k0 + 32u) + ak;
                     fa3 = 0.0f;
                     if (ra3_ < 240u && ka < 384u) {
                         fa3 = a2[ba3_0 * 11520u + ia3_ * 384u + ka];
                     }
-                    let kb: u32 = (k0 + 16u) + bk;
+                    let kb: u32 = (k0 + 32u) + bk;
                     let jb: u32 = n0 + bq * 4u + 3u;
                     fb3 = 0.0f;
                     if (kb < 384u && jb < 1536u) {
@@ -11599,8 +16914,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
                 }
             }
         }
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            let row: u32 = st + kk * 16u;
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
             let ra0: vec4<f32> = sa[row + 0u + ty];
             let rb0: vec4<f32> = sb[row + 0u + tx];
             acc0_0 = fma(ra0.x, rb0.x, acc0_0);
@@ -11621,151 +16936,210 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             acc3_3 = fma(ra0.w, rb0.w, acc3_3);
         }
         if (more) {
-            sa[256u - st + ak * 16u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
-            sb[256u - st + bk * 16u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-     {
-        let r: u32 = m0 + 0u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc0_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 1u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc1_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-        }
-    }
-     {
-        let r: u32 = m0 + 2u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
-                }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc2_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
-    }
-     {
-        let r: u32 = m0 + 3u + ty * 4u;
-        let i: u32 = r % 30u;
-        let bidx: u32 = r / 30u;
-        let b0: u32 = bidx;
-        if (r < 240u) {
-             {
-                let j: u32 = n0 + 0u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_0;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
-             {
-                let j: u32 = n0 + 1u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_1;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 2u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_2;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
-            }
-             {
-                let j: u32 = n0 + 3u + tx * 4u;
-                if (j < 1536u) {
-                    let acc: f32 = acc3_3;
-                    a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 1536u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
+                    }
                 }
             }
         }
@@ -11802,47 +17176,469 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> ta: array<f32, 256>;
-var<workgroup> tb: array<f32, 256>;
+var<workgroup> sa: array<vec4<f32>, 512>;
+var<workgroup> sb: array<vec4<f32>, 512>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 360u) {
+    if (group >= 96u) {
         return;
     }
     let tile: u32 = group;
-    let tm: u32 = tile / 24u;
-    let tn: u32 = tile % 24u;
-    let ly: u32 = lid / 16u;
-    let lx: u32 = lid % 16u;
-    let r: u32 = tm * 16u + ly;
-    let i: u32 = r % 30u;
-    let bidx: u32 = r / 30u;
-    let b0: u32 = bidx;
-    let j: u32 = tn * 16u + lx;
-    var sum: f32 = 0.0f;
-    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 16u) {
-        let ka: u32 = k0 + lx;
-        var va: f32 = 0.0f;
-        if (r < 240u && ka < 1536u) {
-            va = a3[b0 * 46080u + i * 1536u + ka];
+    let m0: u32 = (tile / 12u) * 32u;
+    let n0: u32 = (tile % 12u) * 32u;
+    let grp: u32 = lid / 64u;
+    let gl: u32 = lid % 64u;
+    let tx: u32 = gl % 8u;
+    let ty: u32 = gl / 8u;
+    let ak: u32 = lid % 32u;
+    let aq: u32 = lid / 32u;
+    let bk: u32 = lid % 32u;
+    let bq: u32 = lid / 32u;
+    let ra0_: u32 = m0 + aq * 4u + 0u;
+    let ia0_: u32 = ra0_ % 30u;
+    let bidxa0_: u32 = ra0_ / 30u;
+    let ba0_0: u32 = bidxa0_;
+    let ra1_: u32 = m0 + aq * 4u + 1u;
+    let ia1_: u32 = ra1_ % 30u;
+    let bidxa1_: u32 = ra1_ / 30u;
+    let ba1_0: u32 = bidxa1_;
+    let ra2_: u32 = m0 + aq * 4u + 2u;
+    let ia2_: u32 = ra2_ % 30u;
+    let bidxa2_: u32 = ra2_ / 30u;
+    let ba2_0: u32 = bidxa2_;
+    let ra3_: u32 = m0 + aq * 4u + 3u;
+    let ia3_: u32 = ra3_ % 30u;
+    let bidxa3_: u32 = ra3_ / 30u;
+    let ba3_0: u32 = bidxa3_;
+    var fa0: f32 = 0.0f;
+    var fb0: f32 = 0.0f;
+    var fa1: f32 = 0.0f;
+    var fb1: f32 = 0.0f;
+    var fa2: f32 = 0.0f;
+    var fb2: f32 = 0.0f;
+    var fa3: f32 = 0.0f;
+    var fb3: f32 = 0.0f;
+    var acc0_0: f32 = 0.0f;
+    var acc0_1: f32 = 0.0f;
+    var acc0_2: f32 = 0.0f;
+    var acc0_3: f32 = 0.0f;
+    var acc1_0: f32 = 0.0f;
+    var acc1_1: f32 = 0.0f;
+    var acc1_2: f32 = 0.0f;
+    var acc1_3: f32 = 0.0f;
+    var acc2_0: f32 = 0.0f;
+    var acc2_1: f32 = 0.0f;
+    var acc2_2: f32 = 0.0f;
+    var acc2_3: f32 = 0.0f;
+    var acc3_0: f32 = 0.0f;
+    var acc3_1: f32 = 0.0f;
+    var acc3_2: f32 = 0.0f;
+    var acc3_3: f32 = 0.0f;
+    let inside: bool = m0 + 32u <= 240u && n0 + 32u <= 384u;
+    if (inside) {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = a4[kb + jb * 1536u];
         }
-        ta[lid] = va;
-        let kb: u32 = k0 + ly;
-        var vb: f32 = 0.0f;
-        if (kb < 1536u && j < 384u) {
-            vb = a4[kb + j * 1536u];
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = a4[kb + jb * 1536u];
         }
-        tb[lid] = vb;
-        workgroupBarrier();
-        for (var kk: u32 = 0u; kk < 16u; kk = kk + 1u) {
-            sum = sum + ta[u32(ly) * 16u + kk] * tb[kk * 16u + u32(lx)];
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = a4[kb + jb * 1536u];
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = a4[kb + jb * 1536u];
+        }
+    } else {
+         {
+            let ka: u32 = 0u + ak;
+            fa0 = 0.0f;
+            if (ra0_ < 240u && ka < 1536u) {
+                fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 0u;
+            fb0 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb0 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa1 = 0.0f;
+            if (ra1_ < 240u && ka < 1536u) {
+                fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 1u;
+            fb1 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb1 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa2 = 0.0f;
+            if (ra2_ < 240u && ka < 1536u) {
+                fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 2u;
+            fb2 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb2 = a4[kb + jb * 1536u];
+            }
+        }
+         {
+            let ka: u32 = 0u + ak;
+            fa3 = 0.0f;
+            if (ra3_ < 240u && ka < 1536u) {
+                fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+            }
+            let kb: u32 = 0u + bk;
+            let jb: u32 = n0 + bq * 4u + 3u;
+            fb3 = 0.0f;
+            if (kb < 1536u && jb < 384u) {
+                fb3 = a4[kb + jb * 1536u];
+            }
+        }
+    }
+    sa[0u + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+    sb[0u + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
+    workgroupBarrier();
+    for (var k0: u32 = 0u; k0 < 1536u; k0 = k0 + 32u) {
+        let st: u32 = (u32(k0 / 32u) & 1u) * 256u;
+        let more: bool = k0 + 32u < 1536u;
+        if (more) {
+            if (inside) {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = a4[kb + jb * 1536u];
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = a4[kb + jb * 1536u];
+                }
+            } else {
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa0 = 0.0f;
+                    if (ra0_ < 240u && ka < 1536u) {
+                        fa0 = a3[ba0_0 * 46080u + ia0_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 0u;
+                    fb0 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb0 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa1 = 0.0f;
+                    if (ra1_ < 240u && ka < 1536u) {
+                        fa1 = a3[ba1_0 * 46080u + ia1_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 1u;
+                    fb1 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb1 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa2 = 0.0f;
+                    if (ra2_ < 240u && ka < 1536u) {
+                        fa2 = a3[ba2_0 * 46080u + ia2_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 2u;
+                    fb2 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb2 = a4[kb + jb * 1536u];
+                    }
+                }
+                 {
+                    let ka: u32 = (k0 + 32u) + ak;
+                    fa3 = 0.0f;
+                    if (ra3_ < 240u && ka < 1536u) {
+                        fa3 = a3[ba3_0 * 46080u + ia3_ * 1536u + ka];
+                    }
+                    let kb: u32 = (k0 + 32u) + bk;
+                    let jb: u32 = n0 + bq * 4u + 3u;
+                    fb3 = 0.0f;
+                    if (kb < 1536u && jb < 384u) {
+                        fb3 = a4[kb + jb * 1536u];
+                    }
+                }
+            }
+        }
+        for (var kk: u32 = 0u; kk < 8u; kk = kk + 1u) {
+            let row: u32 = st + (grp * 8u + kk) * 8u;
+            let ra0: vec4<f32> = sa[row + 0u + ty];
+            let rb0: vec4<f32> = sb[row + 0u + tx];
+            acc0_0 = fma(ra0.x, rb0.x, acc0_0);
+            acc0_1 = fma(ra0.x, rb0.y, acc0_1);
+            acc0_2 = fma(ra0.x, rb0.z, acc0_2);
+            acc0_3 = fma(ra0.x, rb0.w, acc0_3);
+            acc1_0 = fma(ra0.y, rb0.x, acc1_0);
+            acc1_1 = fma(ra0.y, rb0.y, acc1_1);
+            acc1_2 = fma(ra0.y, rb0.z, acc1_2);
+            acc1_3 = fma(ra0.y, rb0.w, acc1_3);
+            acc2_0 = fma(ra0.z, rb0.x, acc2_0);
+            acc2_1 = fma(ra0.z, rb0.y, acc2_1);
+            acc2_2 = fma(ra0.z, rb0.z, acc2_2);
+            acc2_3 = fma(ra0.z, rb0.w, acc2_3);
+            acc3_0 = fma(ra0.w, rb0.x, acc3_0);
+            acc3_1 = fma(ra0.w, rb0.y, acc3_1);
+            acc3_2 = fma(ra0.w, rb0.z, acc3_2);
+            acc3_3 = fma(ra0.w, rb0.w, acc3_3);
+        }
+        if (more) {
+            sa[256u - st + ak * 8u + aq] = vec4<f32>(fa0, fa1, fa2, fa3);
+            sb[256u - st + bk * 8u + bq] = vec4<f32>(fb0, fb1, fb2, fb3);
         }
         workgroupBarrier();
     }
-    let acc: f32 = sum;
-    if (r < 240u && j < 384u) {
-        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+    if (grp >= 2u) {
+        sa[(grp - 2u) * 256u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[(grp - 2u) * 256u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp < 2u) {
+        let p0: vec4<f32> = sa[grp * 256u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[grp * 256u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[grp * 256u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[grp * 256u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+    }
+    workgroupBarrier();
+    if (grp == 1u) {
+        sa[0u + gl * 4u + 0u] = vec4<f32>(acc0_0, acc0_1, acc0_2, acc0_3);
+        sa[0u + gl * 4u + 1u] = vec4<f32>(acc1_0, acc1_1, acc1_2, acc1_3);
+        sa[0u + gl * 4u + 2u] = vec4<f32>(acc2_0, acc2_1, acc2_2, acc2_3);
+        sa[0u + gl * 4u + 3u] = vec4<f32>(acc3_0, acc3_1, acc3_2, acc3_3);
+    }
+    workgroupBarrier();
+    if (grp == 0u) {
+        let p0: vec4<f32> = sa[0u + gl * 4u + 0u];
+        acc0_0 = acc0_0 + p0.x;
+        acc0_1 = acc0_1 + p0.y;
+        acc0_2 = acc0_2 + p0.z;
+        acc0_3 = acc0_3 + p0.w;
+        let p1: vec4<f32> = sa[0u + gl * 4u + 1u];
+        acc1_0 = acc1_0 + p1.x;
+        acc1_1 = acc1_1 + p1.y;
+        acc1_2 = acc1_2 + p1.z;
+        acc1_3 = acc1_3 + p1.w;
+        let p2: vec4<f32> = sa[0u + gl * 4u + 2u];
+        acc2_0 = acc2_0 + p2.x;
+        acc2_1 = acc2_1 + p2.y;
+        acc2_2 = acc2_2 + p2.z;
+        acc2_3 = acc2_3 + p2.w;
+        let p3: vec4<f32> = sa[0u + gl * 4u + 3u];
+        acc3_0 = acc3_0 + p3.x;
+        acc3_1 = acc3_1 + p3.y;
+        acc3_2 = acc3_2 + p3.z;
+        acc3_3 = acc3_3 + p3.w;
+         {
+            let r: u32 = m0 + 0u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc0_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 1u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc1_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 2u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc2_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
+         {
+            let r: u32 = m0 + 3u + ty * 4u;
+            let i: u32 = r % 30u;
+            let bidx: u32 = r / 30u;
+            let b0: u32 = bidx;
+            if (r < 240u) {
+                 {
+                    let j: u32 = n0 + 0u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_0;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 1u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_1;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 2u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_2;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+                 {
+                    let j: u32 = n0 + 3u + tx * 4u;
+                    if (j < 384u) {
+                        let acc: f32 = acc3_3;
+                        a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+                    }
+                }
+            }
+        }
     }
 }
 

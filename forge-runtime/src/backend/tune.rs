@@ -1,6 +1,7 @@
 //! Autotune: where a kernel has more than one variant that fits it (today: the wgpu matmul
-//! templates — 16×16 tile, 64×64 or 128×128 register-blocked), time each candidate once on the
-//! device, keep only those whose output matches the CPU reference on random inputs, and
+//! templates — the modelled pick and the 32×32, 64×64 and 128×128 register-blocked tiles),
+//! time each candidate once on the device, keep only those whose output matches the CPU
+//! reference on random inputs, and
 //! remember the fastest per device and kernel in the cache directory, so later instances
 //! (and processes) take it without timing again. Opt-in (`Context::with_autotune`,
 //! `FORGE_AUTOTUNE=1`): the first `new` of a graph then runs every candidate.

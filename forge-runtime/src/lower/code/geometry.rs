@@ -140,8 +140,9 @@ pub enum MatmulVariant {
     /// Few rows: each workgroup owns `SKINNY_COLS` columns and splits K (weights read once).
     Skinny,
     /// A `tile × tile` output tile per 256 invocations, `tile/16 × tile/16` outputs each in
-    /// registers (`matmul_blocked`): chosen by [`blocked_or_tiled`] for large products, or with
-    /// `#[schedule(workgroup = 256, items = 4)]` (64×64) / `items = 8` (128×128).
+    /// registers (`matmul_blocked`; the 32×32 tile: 4×4 each, K split four ways): chosen by
+    /// [`blocked_or_tiled`], or with `#[schedule(workgroup = 256, items = 2)]` (32×32) /
+    /// `items = 4` (64×64) / `items = 8` (128×128).
     Blocked(u32),
     /// A square tile of this side (16 for 256 invocations).
     Tiled(u32),
@@ -201,6 +202,8 @@ pub fn matmul_variant(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> Matmu
             4 => 4,
             _ => coop_tile(m),
         })
+    } else if s.workgroup == 256 && s.items == 2 {
+        MatmulVariant::Blocked(32)
     } else if s.workgroup == 256 && s.items == 4 {
         MatmulVariant::Blocked(64)
     } else if s.workgroup == 256 && s.items == 8 {
@@ -216,12 +219,15 @@ pub fn matmul_variant(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> Matmu
 /// time is waves of workgroups over the assumed multiprocessors (`per_sm` resident on each),
 /// times the workgroups sharing one, times its tile's work at its relative speed per
 /// multiprocessor (the 16×16 tile reads workgroup memory twice per FMA: ~7× slower when the
-/// GPU is full, but 16× more workgroups, which wins for small products such as 64×576×1536).
+/// GPU is full, but 16× more workgroups; the 32×32 tile computes as the 64×64 one does, less
+/// its K split's combining, with 4× the workgroups, which wins for small products such as
+/// 64×576×1536).
 fn blocked_or_tiled(m: &MatmulBody) -> MatmulVariant {
     // (variant, tile side, workgroups per multiprocessor, relative speed)
     let candidates = [
         (MatmulVariant::Blocked(128), 128u64, 2u64, 1.0),
         (MatmulVariant::Blocked(64), 64, 4, 0.6),
+        (MatmulVariant::Blocked(32), 32, 4, 0.5),
         (MatmulVariant::Tiled(16), 16, 8, 0.15),
     ];
     let (batch, rows) = matmul_rows(m);
@@ -449,6 +455,7 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             MatmulVariant::Coop(c) => {
                 format!("cooperative matrix f16 {0}x{0} (4 subgroups of {c}x{c} 16x16 tiles)", 32 * c)
             }
+            MatmulVariant::Blocked(32) => "register-blocked 32x32 (4x4 per thread, K split 4 ways)".into(),
             MatmulVariant::Blocked(tile) => {
                 format!("register-blocked {tile}x{tile} ({}x{} per thread)", tile / 16, tile / 16)
             }
@@ -536,9 +543,9 @@ mod tests {
         // MiniLM's projections: 8 entries of 30 rows against one weight are one 240-row product.
         let shared = with_b(&[8], &[0], 30, 384, 1536);
         assert_eq!((folded_batch_dims(&shared), matmul_rows(&shared)), (1, (1, 240)));
-        assert_eq!(matmul_variant(&shared, &[], &s), MatmulVariant::Blocked(64));
-        assert_eq!(matmul_variant(&with_b(&[8], &[0], 30, 384, 384), &[], &s), MatmulVariant::Tiled(16));
-        // Per-entry B: nothing folds, and each entry keeps its own tiles (2 of 16 rows each).
+        assert_eq!(matmul_variant(&shared, &[], &s), MatmulVariant::Blocked(32));
+        assert_eq!(matmul_variant(&with_b(&[8], &[0], 30, 384, 384), &[], &s), MatmulVariant::Blocked(32));
+        // Per-entry B: nothing folds, and each entry keeps its own tiles (one of 32 rows each).
         let own = product(&[8], 30, 384, 384);
         assert_eq!((folded_batch_dims(&own), matmul_rows(&own)), (0, (8, 30)));
         let spec = |m: MatmulBody| KernelSpec {
@@ -547,8 +554,8 @@ mod tests {
             uses_uniforms: false,
             body: KernelBody::Matmul(Box::new(m)),
         };
-        assert_eq!(groups(&spec(own), &s), 8 * 2 * 24);
-        assert_eq!(groups(&spec(with_b(&[8], &[0], 30, 384, 384)), &s), 15 * 24);
+        assert_eq!(groups(&spec(own), &s), 8 * 12);
+        assert_eq!(groups(&spec(with_b(&[8], &[0], 30, 384, 384)), &s), 8 * 12);
         // Only the trailing shared dims fold; extent-1 dims fold whatever B does there.
         let inner = with_b(&[3, 5, 1], &[7, 0, 9], 4, 6, 2);
         assert_eq!((folded_batch_dims(&inner), matmul_rows(&inner)), (2, (3, 20)));
@@ -567,11 +574,13 @@ mod tests {
         assert_eq!(variant(&[], 4096, 4096, 4096), MatmulVariant::Blocked(128));
         assert_eq!(variant(&[12], 257, 19, 260), MatmulVariant::Blocked(128));
         assert_eq!(variant(&[], 1024, 1024, 1024), MatmulVariant::Blocked(64));
-        assert_eq!(variant(&[], 240, 384, 1536), MatmulVariant::Blocked(64));
-        // Too few 64×64 tiles to fill the GPU: the 16×16 tile's 16× more workgroups win
-        // (measured for 64×576×1536 with a 32×32 tile, BENCHMARKS.md).
-        assert_eq!(variant(&[], 64, 576, 1536), MatmulVariant::Tiled(16));
-        assert_eq!(variant(&[], 240, 384, 384), MatmulVariant::Tiled(16));
+        assert_eq!(variant(&[], 1920, 1536, 384), MatmulVariant::Blocked(64));
+        // Too few 64×64 tiles to fill the GPU: the 32×32 tile, whose K split keeps each
+        // invocation's 4×4 block, gives 4× the workgroups (MiniLM's and the MLP's shapes).
+        assert_eq!(variant(&[], 240, 384, 1536), MatmulVariant::Blocked(32));
+        assert_eq!(variant(&[], 64, 576, 1536), MatmulVariant::Blocked(32));
+        assert_eq!(variant(&[], 64, 1536, 576), MatmulVariant::Blocked(32));
+        assert_eq!(variant(&[], 240, 384, 384), MatmulVariant::Blocked(32));
         assert_eq!(variant(&[], 8, 4096, 4096), MatmulVariant::Skinny);
     }
 
@@ -579,6 +588,7 @@ mod tests {
     fn schedules_force_a_matmul_variant() {
         let m = product(&[], 67, 45, 131);
         let with = |workgroup, items| matmul_variant(&m, &[], &Schedule { workgroup, items, coop: false });
+        assert_eq!(with(256, 2), MatmulVariant::Blocked(32));
         assert_eq!(with(256, 4), MatmulVariant::Blocked(64));
         assert_eq!(with(256, 8), MatmulVariant::Blocked(128));
         assert_eq!(with(64, 1), MatmulVariant::Tiled(8));

@@ -1,4 +1,5 @@
-//! Register-blocked matmul template: a `T × T` output tile per 256 invocations (T = 64 or 128).
+//! Register-blocked matmul template: a `T × T` output tile per 256 invocations (T = 32, 64 or
+//! 128).
 //!
 //! The invocations form 16×16 (`tx`, `ty`); each owns `T/16 × T/16` outputs in registers, laid
 //! out as 4×4 blocks 64 apart (rows `h·64 + 4·ty + 0..4`, columns `h·64 + 4·tx + 0..4`), so every
@@ -11,6 +12,13 @@
 //! epilogue are kernel expressions like every other template's (f16/bf16 become f32 when
 //! staged; edges are guarded, so any M, N, K works), and batch dims B is shared across fold into
 //! the rows (`matmul::Rows`). The CUDA design this follows is `gemm::simt`.
+//!
+//! The 32×32 tile splits K inside the workgroup, as `gemm::simt`'s small tiles do: four groups
+//! of 8×8 invocations, each owning 4×4 outputs of the whole tile, multiply their own quarter of
+//! every staged slice, and the four partial tiles meet in workgroup memory in a fixed order
+//! (`(g0 + g2) + (g1 + g3)`) before group 0 runs the epilogue. A product too small to fill the
+//! GPU with 64×64 tiles (MiniLM's and the MLP's at a few hundred rows) gets 4× the workgroups
+//! and a quarter of the serial K loop each.
 
 use super::geometry::matmul_rows;
 use super::matmul::{batch_split, epilogue, vars, Rows};
@@ -26,7 +34,7 @@ const THREADS: u32 = 256;
 /// Emits the template for a `tile × tile` output tile (`tile` 64 or 128).
 pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     let t = tile;
-    let g = Geometry { regs: t / 16, bk: SLICE_ELEMS / t, vecs: t / 4 };
+    let g = Geometry::of(t);
     // One stage of one operand is bk rows of t/4 vectors: 256 vectors.
     let stage = g.bk * g.vecs;
     w.shared_f32x4("sa", 2 * stage as usize);
@@ -35,8 +43,16 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     let rows = batch_split(w, m, tiles_m * tiles_n);
     w.let_idx("m0", &format!("(tile / {}) * {}", w.u(tiles_n), w.u(t as u64)));
     w.let_idx("n0", &format!("(tile % {}) * {}", w.u(tiles_n), w.u(t as u64)));
-    w.let_("tx", Ty::U32, "lid % 16u");
-    w.let_("ty", Ty::U32, "lid / 16u");
+    if g.groups == 1 {
+        w.let_("tx", Ty::U32, "lid % 16u");
+        w.let_("ty", Ty::U32, "lid / 16u");
+    } else {
+        let per = g.side * g.side;
+        w.let_("grp", Ty::U32, &format!("lid / {per}u"));
+        w.let_("gl", Ty::U32, &format!("lid % {per}u"));
+        w.let_("tx", Ty::U32, &format!("gl % {}u", g.side));
+        w.let_("ty", Ty::U32, &format!("gl / {}u", g.side));
+    }
     let rank = m.batch.len();
     stage_coords(w, "a", along_k(&m.a, rank + 1), &g);
     stage_coords(w, "b", along_k(&m.b, rank), &g);
@@ -70,8 +86,13 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     w.if_("more");
     fetch_either(w, m, &rows, &fetched, &format!("(k0 + {bk})"), g.bk, inside);
     w.close();
-    w.for_unrolled("kk", g.bk as usize);
-    w.let_("row", Ty::U32, &format!("st + kk * {}u", g.vecs));
+    let per_group = g.bk / g.groups;
+    w.for_unrolled("kk", per_group as usize);
+    if g.groups == 1 {
+        w.let_("row", Ty::U32, &format!("st + kk * {}u", g.vecs));
+    } else {
+        w.let_("row", Ty::U32, &format!("st + (grp * {per_group}u + kk) * {}u", g.vecs));
+    }
     for h in 0..g.regs / 4 {
         let_f32x4(w, &format!("ra{h}"), &format!("sa[row + {}u + ty]", h * 16));
         let_f32x4(w, &format!("rb{h}"), &format!("sb[row + {}u + tx]", h * 16));
@@ -92,6 +113,9 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     w.barrier();
     w.close();
 
+    if g.groups > 1 {
+        combine_groups(w, &g);
+    }
     for i in 0..g.regs {
         w.open("");
         let row = format!("{}u + ty * 4u", (i / 4) * 64 + i % 4);
@@ -110,16 +134,68 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
         w.close();
         w.close();
     }
+    if g.groups > 1 {
+        w.close();
+    }
 }
 
 /// Sizes of one instance of the template.
 struct Geometry {
-    /// Outputs per invocation along each side (`t / 16`).
+    /// Outputs per invocation along each side (`t / 16`; 4 for the 32×32 tile).
     regs: u32,
-    /// K slice per stage.
+    /// K slice per stage (all groups together).
     bk: u32,
     /// Four-f32 vectors per K row of a tile (`t / 4`).
     vecs: u32,
+    /// Invocations along each side of one group's tile.
+    side: u32,
+    /// Groups splitting each slice's K (1, or 4 for the 32×32 tile).
+    groups: u32,
+}
+
+impl Geometry {
+    fn of(t: u32) -> Geometry {
+        let regs = (t / 16).max(4);
+        let side = t / regs;
+        Geometry { regs, bk: SLICE_ELEMS / t, vecs: t / 4, side, groups: THREADS / (side * side) }
+    }
+}
+
+/// Adds the four groups' partial tiles into group 0's registers, `(g0 + g2) + (g1 + g3)`,
+/// through the (now idle) stage `sa` (each group's tile is 4 vectors per invocation), and
+/// leaves group 0's block (`if (grp == 0u) {`) open for the epilogue.
+fn combine_groups(w: &mut Writer<'_>, g: &Geometry) {
+    debug_assert!(g.groups == 4 && g.regs == 4);
+    let part = g.side * g.side * 4;
+    let write = |w: &mut Writer<'_>, base: &str| {
+        for i in 0..4 {
+            let [a, b, c, d] = [0, 1, 2, 3].map(|j| format!("acc{i}_{j}"));
+            let v = w.f32x4([&a, &b, &c, &d]);
+            w.line(format!("sa[{base} + gl * 4u + {i}u] = {v};"));
+        }
+    };
+    let add = |w: &mut Writer<'_>, base: &str| {
+        for i in 0..4 {
+            let_f32x4(w, &format!("p{i}"), &format!("sa[{base} + gl * 4u + {i}u]"));
+            for (j, c) in ["x", "y", "z", "w"].iter().enumerate() {
+                w.assign(&format!("acc{i}_{j}"), &format!("acc{i}_{j} + p{i}.{c}"));
+            }
+        }
+    };
+    w.if_("grp >= 2u");
+    write(w, &format!("(grp - 2u) * {part}u"));
+    w.close();
+    w.barrier();
+    w.if_("grp < 2u");
+    add(w, &format!("grp * {part}u"));
+    w.close();
+    w.barrier();
+    w.if_("grp == 1u");
+    write(w, "0u");
+    w.close();
+    w.barrier();
+    w.if_("grp == 0u");
+    add(w, "0u");
 }
 
 /// Whether an operand's (first) load is contiguous along K (`strides[k_axis] == 1`, e.g. A
