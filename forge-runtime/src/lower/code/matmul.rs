@@ -158,12 +158,34 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
         w.var(&format!("p{r}"), Ty::F32, "0.0f");
     }
     w.if_(&format!("j < {}", w.u(m.n as u64)));
-    w.for_("kk", "ks", &w.u(m.k as u64), &w.u(slices as u64));
-    let bv = w.expr(&m.b, &vars(rows_of.b_vars(), "kk", "j"), None, "");
-    w.let_("bv", Ty::F32, &bv);
-    for (r, (i, bvars)) in split.iter().enumerate() {
-        let av = w.expr(&m.a, &vars(bvars, i, "kk"), None, "");
-        w.assign(&format!("p{r}"), &format!("p{r} + {av} * bv"));
+    // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
+    // for memory once a trip, not once a k; k stays interleaved across the slices
+    // (`k0 + u·slices + ks`), so neighbouring invocations still read neighbouring elements.
+    let (k, unroll) = (m.k as u64, skinny_unroll(m.k, slices));
+    let exact = k.is_multiple_of(slices as u64 * unroll as u64);
+    w.for_("k0", &w.u(0), &w.u(k), &w.u(slices as u64 * unroll as u64));
+    for u in 0..unroll {
+        w.let_idx(&format!("kk{u}"), &format!("k0 + {} + ks", w.u(u as u64 * slices as u64)));
+        // Past K (the last trip only): a clamped, in-bounds read whose product is dropped.
+        let kc = if exact {
+            format!("kk{u}")
+        } else {
+            w.let_idx(&format!("kc{u}"), &format!("min(kk{u}, {})", w.u(k - 1)));
+            format!("kc{u}")
+        };
+        let bv = w.expr(&m.b, &vars(rows_of.b_vars(), &kc, "j"), None, "");
+        w.let_(&format!("bv{u}"), Ty::F32, &bv);
+        for (r, (i, bvars)) in split.iter().enumerate() {
+            let av = w.expr(&m.a, &vars(bvars, i, &kc), None, "");
+            w.let_(&format!("av{r}_{u}"), Ty::F32, &av);
+        }
+    }
+    for u in 0..unroll {
+        for r in 0..rows {
+            let term = format!("av{r}_{u} * bv{u}");
+            let term = if exact { term } else { format!("select(0.0f, {term}, kk{u} < {})", w.u(k)) };
+            w.assign(&format!("p{r}"), &format!("p{r} + {term}"));
+        }
     }
     w.close();
     w.close();
@@ -182,6 +204,13 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     epilogue(w, m, &bvars);
     w.close();
     w.close();
+}
+
+/// k each invocation of the skinny kernel loads per trip: the largest of 8..=4 dividing its
+/// share of K (so no trip needs a bounds check), else up to 8 (the last trip checks).
+fn skinny_unroll(k: usize, slices: u32) -> u32 {
+    let share = k.div_ceil(slices as usize).max(1) as u32;
+    (4..=8).rev().find(|u| share.is_multiple_of(*u)).unwrap_or(share.min(8))
 }
 
 /// A `t × t` output tile per workgroup, one output per invocation, K in steps of `t`.
