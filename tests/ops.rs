@@ -89,7 +89,8 @@ fn register_blocked_matmul_schedule(ctx: &Context) {
 forge_graph! {
     /// The register-blocked tiles on odd shapes with every operand form: batched activations
     /// times PyTorch-layout weights with a bias and activation, a prologue expression times a
-    /// batched row-major operand, and a transposed A (on the 32×32 tile, which splits K).
+    /// batched row-major operand (on the 64×64 tile and on the 32×32 one, which splits K; an
+    /// expression operand keeps CUDA on these templates too), and a transposed A.
     graph BlockedForms {
         dims { B, T, D, F }
         input  x: f32[B, T, D];
@@ -100,12 +101,15 @@ forge_graph! {
         output y: f32[B, T, F];
         output z: f32[B, T, F];
         output c: f32[T, F];
+        output e: f32[B, T, F];
         #[schedule(workgroup = 256, items = 8)]
         y = tanh(matmul(x, transpose(w)) + bias);
         #[schedule(workgroup = 256, items = 4)]
         z = max(matmul(x * 0.5, p), 0.0) - 1.0;
         #[schedule(workgroup = 256, items = 2)]
         c = matmul(transpose(at), transpose(w));
+        #[schedule(workgroup = 256, items = 2)]
+        e = matmul(x * 0.5, p) + 1.0;
     }
 }
 forge_graph! {
@@ -150,10 +154,11 @@ fn register_blocked_operand_forms(ctx: &Context) {
         let want_y: Vec<f32> =
             naive_matmul(&x, &wt, b * t, d, f).iter().enumerate().map(|(i, v)| (v + bias[i % f]).tanh()).collect();
         let half: Vec<f32> = x.iter().map(|v| v * 0.5).collect();
-        let mut want_z = Vec::new();
+        let (mut want_z, mut want_e) = (Vec::new(), Vec::new());
         for bi in 0..b {
             let zb = naive_matmul(&half[bi * t * d..(bi + 1) * t * d], &p[bi * d * f..(bi + 1) * d * f], t, d, f);
             want_z.extend(zb.iter().map(|v| v.max(0.0) - 1.0));
+            want_e.extend(zb.iter().map(|v| v + 1.0));
         }
         let want_c = naive_matmul(&a_rows, &wt, t, d, f);
         let mut g = BlockedForms::new(ctx, BlockedFormsDims { b, t, d, f }).unwrap();
@@ -165,6 +170,7 @@ fn register_blocked_operand_forms(ctx: &Context) {
         assert_close(&format!("{shape} y"), &out.y, &want_y, 1e-4, 1.0);
         assert_close(&format!("{shape} z"), &out.z, &want_z, 1e-4, 1.0);
         assert_close(&format!("{shape} c"), &out.c, &want_c, 1e-4, 1.0);
+        assert_close(&format!("{shape} e"), &out.e, &want_e, 1e-4, 1.0);
         let tiles = ["register-blocked 128x128", "register-blocked 64x64", "register-blocked 32x32"];
         assert_wgpu_variants(ctx, g.last_profile(), &tiles);
     }

@@ -127,10 +127,11 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
     (
         "graph BlockedForms { dims { B, T, D, F } input x: f32[B, T, D]; weight w: f32[F, D]; \
          weight bias: f32[F]; input p: f32[B, D, F]; input at: f32[D, T]; output y: f32[B, T, F]; \
-         output z: f32[B, T, F]; output c: f32[T, F]; \
+         output z: f32[B, T, F]; output c: f32[T, F]; output e: f32[B, T, F]; \
          #[schedule(workgroup = 256, items = 8)] y = tanh(matmul(x, transpose(w)) + bias); \
          #[schedule(workgroup = 256, items = 4)] z = max(matmul(x * 0.5, p), 0.0) - 1.0; \
-         #[schedule(workgroup = 256, items = 2)] c = matmul(transpose(at), transpose(w)); }",
+         #[schedule(workgroup = 256, items = 2)] c = matmul(transpose(at), transpose(w)); \
+         #[schedule(workgroup = 256, items = 2)] e = matmul(x * 0.5, p) + 1.0; }",
         &[&[2, 67, 45, 131], &[3, 17, 40, 33], &[1, 130, 9, 70]],
     ),
     (
