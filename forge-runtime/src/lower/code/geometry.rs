@@ -139,8 +139,9 @@ pub fn attention_chunk(a: &AttentionBody) -> Option<u32> {
 pub enum MatmulVariant {
     /// Few rows: each workgroup owns `SKINNY_COLS` columns and splits K (weights read once).
     Skinny,
-    /// A `tile × tile` output tile per 256 invocations, `tile/16 × tile/16` outputs each in
-    /// registers (`matmul_blocked`; the 32×32 tile: 4×4 each, K split four ways): chosen by
+    /// A `tile × tile` output tile per 256 invocations, 8×8 outputs each in registers
+    /// (`matmul_blocked`; the 64×64 tile splits K four ways, and the 32×32 one, with 4×4
+    /// outputs an invocation, too): chosen by
     /// [`blocked_or_tiled`], or with `#[schedule(workgroup = 256, items = 2)]` (32×32) /
     /// `items = 4` (64×64) / `items = 8` (128×128).
     Blocked(u32),
@@ -456,9 +457,8 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
                 format!("cooperative matrix f16 {0}x{0} (4 subgroups of {c}x{c} 16x16 tiles)", 32 * c)
             }
             MatmulVariant::Blocked(32) => "register-blocked 32x32 (4x4 per thread, K split 4 ways)".into(),
-            MatmulVariant::Blocked(tile) => {
-                format!("register-blocked {tile}x{tile} ({}x{} per thread)", tile / 16, tile / 16)
-            }
+            MatmulVariant::Blocked(64) => "register-blocked 64x64 (8x8 per thread, K split 4 ways)".into(),
+            MatmulVariant::Blocked(tile) => format!("register-blocked {tile}x{tile} (8x8 per thread)"),
             MatmulVariant::Tiled(tile) => format!("tiled {tile}x{tile}"),
         },
         KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => {
