@@ -89,8 +89,8 @@ fn register_blocked_matmul_schedule(ctx: &Context) {
 forge_graph! {
     /// The register-blocked tiles on odd shapes with every operand form: batched activations
     /// times PyTorch-layout weights with a bias and activation, a prologue expression times a
-    /// batched row-major operand (on the 64×64 tile and on the 32×32 one, which splits K; an
-    /// expression operand keeps CUDA on these templates too), and a transposed A.
+    /// batched row-major operand (on the 64×64 and 32×32 tiles, which split K; an expression
+    /// operand keeps CUDA on these templates too), and a transposed A.
     graph BlockedForms {
         dims { B, T, D, F }
         input  x: f32[B, T, D];

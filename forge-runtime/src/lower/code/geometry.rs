@@ -139,9 +139,8 @@ pub fn attention_chunk(a: &AttentionBody) -> Option<u32> {
 pub enum MatmulVariant {
     /// Few rows: each workgroup owns `SKINNY_COLS` columns and splits K (weights read once).
     Skinny,
-    /// A `tile × tile` output tile per 256 invocations, 8×8 outputs each in registers
-    /// (`matmul_blocked`; the 64×64 tile splits K four ways, and the 32×32 one, with 4×4
-    /// outputs an invocation, too): chosen by
+    /// A `tile × tile` output tile per 256 invocations (`matmul_blocked`): 8×8 outputs each in
+    /// registers (4×4 at 32×32), the 64×64 and 32×32 tiles splitting K four ways. Chosen by
     /// [`blocked_or_tiled`], or with `#[schedule(workgroup = 256, items = 2)]` (32×32) /
     /// `items = 4` (64×64) / `items = 8` (128×128).
     Blocked(u32),
@@ -220,9 +219,10 @@ pub fn matmul_variant(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> Matmu
 /// time is waves of workgroups over the assumed multiprocessors (`per_sm` resident on each),
 /// times the workgroups sharing one, times its tile's work at its relative speed per
 /// multiprocessor (the 16×16 tile reads workgroup memory twice per FMA: ~7× slower when the
-/// GPU is full, but 16× more workgroups; the 32×32 tile computes as the 64×64 one does, less
-/// its K split's combining, with 4× the workgroups, which wins for small products such as
-/// 64×576×1536).
+/// GPU is full, but 16× more workgroups; the 32×32 tile, 4×4 outputs an invocation and K
+/// split four ways, has 4× the 64×64 tile's workgroups, which wins for small products such as
+/// 64×576×1536). The factors predate the 64×64 tile's own K split (2026-12-03), which made it
+/// faster without moving any choice measured since.
 fn blocked_or_tiled(m: &MatmulBody) -> MatmulVariant {
     // (variant, tile side, workgroups per multiprocessor, relative speed)
     let candidates = [

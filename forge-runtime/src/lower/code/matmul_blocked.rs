@@ -44,16 +44,17 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     let rows = batch_split(w, m, tiles_m * tiles_n);
     w.let_idx("m0", &format!("(tile / {}) * {}", w.u(tiles_n), w.u(t as u64)));
     w.let_idx("n0", &format!("(tile % {}) * {}", w.u(tiles_n), w.u(t as u64)));
-    if g.groups == 1 {
-        w.let_("tx", Ty::U32, "lid % 16u");
-        w.let_("ty", Ty::U32, "lid / 16u");
+    // The invocation within its K group (`gl`; the whole workgroup is one group at 128×128).
+    let local = if g.groups == 1 {
+        "lid"
     } else {
         let per = g.side * g.side;
         w.let_("grp", Ty::U32, &format!("lid / {per}u"));
         w.let_("gl", Ty::U32, &format!("lid % {per}u"));
-        w.let_("tx", Ty::U32, &format!("gl % {}u", g.side));
-        w.let_("ty", Ty::U32, &format!("gl / {}u", g.side));
-    }
+        "gl"
+    };
+    w.let_("tx", Ty::U32, &format!("{local} % {}u", g.side));
+    w.let_("ty", Ty::U32, &format!("{local} / {}u", g.side));
     let rank = m.batch.len();
     stage_coords(w, "a", along_k(&m.a, rank + 1), &g);
     stage_coords(w, "b", along_k(&m.b, rank), &g);
