@@ -935,6 +935,93 @@ fn tf32x3_keeps_nan_and_inf(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// Two products of one input whose first result only the second's epilogue reads: one
+    /// paired kernel where the rows are few (a gated MLP's gate and up). `[K, N]` weights take
+    /// CUDA's decode kernel, `[N, K]` ones its other layout, and an expression operand (`x *
+    /// 0.5`) keeps CUDA on the skinny template.
+    graph Paired {
+        dims { M, K, N }
+        input  x: f32[M, K];
+        weight wg: f32[K, N];
+        weight wu: f32[K, N];
+        weight vg: f32[N, K];
+        weight vu: f32[N, K];
+        weight bias: f32[N];
+        output h: f32[M, N];
+        output t: f32[M, N];
+        output u: f32[M, N];
+        h = silu(matmul(x, wg) + bias) * matmul(x, wu);
+        t = matmul(x, transpose(vg)) * matmul(x, transpose(vu));
+        u = matmul(x * 0.5, wg) - matmul(x * 0.5, wu);
+    }
+}
+
+fn paired_products(ctx: &Context) {
+    let silu = |v: f32| v / (1.0 + (-v).exp());
+    for (m, k, n) in [(1, 576, 1536), (1, 1, 1), (3, 65, 17), (8, 300, 97), (2, 1023, 40), (9, 40, 24)] {
+        let (x, wg, wu) = (rand_f32(m * k, 1.0, 100), rand_f32(k * n, 1.0, 101), rand_f32(k * n, 1.0, 102));
+        let (vg, vu, bias) = (rand_f32(n * k, 1.0, 103), rand_f32(n * k, 1.0, 104), rand_f32(n, 1.0, 105));
+        let tr = |w: &[f32]| -> Vec<f32> { (0..k * n).map(|i| w[(i % n) * k + i / n]).collect() };
+        let (g, up) = (naive_matmul(&x, &wg, m, k, n), naive_matmul(&x, &wu, m, k, n));
+        let want_h: Vec<f32> = (0..m * n).map(|i| silu(g[i] + bias[i % n]) * up[i]).collect();
+        let (tg, tu) = (naive_matmul(&x, &tr(&vg), m, k, n), naive_matmul(&x, &tr(&vu), m, k, n));
+        let want_t: Vec<f32> = tg.iter().zip(&tu).map(|(a, b)| a * b).collect();
+        let want_u: Vec<f32> = g.iter().zip(&up).map(|(a, b)| 0.5 * a - 0.5 * b).collect();
+        let mut graph = Paired::new(ctx, PairedDims { m, k, n }).unwrap();
+        graph.load_weights(PairedWeights { wg: &wg, wu: &wu, vg: &vg, vu: &vu, bias: &bias }).unwrap();
+        let out = graph.run(PairedInputs { x: &x }).unwrap();
+        let shape = format!("{m}x{k}x{n}");
+        // Products of two sums of K terms: their error scales with both magnitudes.
+        let scale = (k as f32).sqrt();
+        assert_close(&format!("{shape} h"), &out.h, &want_h, 2e-4, scale);
+        assert_close(&format!("{shape} t"), &out.t, &want_t, 2e-4, scale);
+        assert_close(&format!("{shape} u"), &out.u, &want_u, 1e-4, 1.0);
+        if let Some(p) = graph.last_profile() {
+            let kernels = if m <= 8 { 3 } else { 6 };
+            assert_eq!(
+                p.kernels.len(),
+                kernels,
+                "{shape}: {:?}",
+                p.kernels.iter().map(|k| &k.node).collect::<Vec<_>>()
+            );
+            if ctx.kind() == BackendKind::Cuda && m <= 8 && k > 1 {
+                let decode = p.kernels.iter().filter(|k| k.variant.starts_with("gemm decode")).count();
+                assert_eq!(decode, 2, "{shape}: h and t on the decode kernel");
+            }
+        }
+    }
+}
+
+forge_graph! {
+    graph PairedHalf {
+        dims { M, K, N }
+        input  x: f16[M, K];
+        weight wg: f16[N, K];
+        weight wu: f16[N, K];
+        output h: f32[M, N];
+        h = silu(matmul(x, transpose(wg))) * matmul(x, transpose(wu));
+    }
+}
+
+fn paired_half_products(ctx: &Context) {
+    let silu = |v: f32| v / (1.0 + (-v).exp());
+    for (m, k, n) in [(1, 576, 1536), (4, 72, 40), (2, 33, 17)] {
+        let h = |n: usize, seed: u64| -> Vec<f16> { rand_f32(n, 1.0, seed).into_iter().map(f16::from_f32).collect() };
+        let (x, wg, wu) = (h(m * k, 106), h(n * k, 107), h(n * k, 108));
+        let wide = |s: &[f16]| -> Vec<f32> { s.iter().map(|v| v.to_f32()).collect() };
+        let tr = |w: &[f32]| -> Vec<f32> { (0..k * n).map(|i| w[(i % n) * k + i / n]).collect() };
+        let xf = wide(&x);
+        let g = naive_matmul(&xf, &tr(&wide(&wg)), m, k, n);
+        let up = naive_matmul(&xf, &tr(&wide(&wu)), m, k, n);
+        let want: Vec<f32> = g.iter().zip(&up).map(|(a, b)| silu(*a) * b).collect();
+        let mut graph = PairedHalf::new(ctx, PairedHalfDims { m, k, n }).unwrap();
+        graph.load_weights(PairedHalfWeights { wg: &wg, wu: &wu }).unwrap();
+        let out = graph.run(PairedHalfInputs { x: &x }).unwrap();
+        assert_close(&format!("{m}x{k}x{n} h"), &out.h, &want, 2e-4, (k as f32).sqrt());
+    }
+}
+
 forge_tests!(
     tf32_precision_options,
     tf32x3_keeps_nan_and_inf,
@@ -950,7 +1037,9 @@ forge_tests!(
     integer_semantics,
     small_f32_products_split_k,
     attention_against_loops,
-    attention_head_merge;
+    attention_head_merge,
+    paired_products;
     half: half_and_bf16_round_like_the_reference,
     half_matmul_layouts_and_edges,
+    paired_half_products,
 );

@@ -288,13 +288,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_7b5dff04a0aa87c
 
 // node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_28137677e141c5cc_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_d27f08778bf22ac4_epi(float acc, float acc2, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
-    a0[((bidx * 4u + i) * 1536u + j)] = acc;
+    a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_28137677e141c5cc {
+namespace fg_forge_matmul_d27f08778bf22ac4 {
 
 typedef unsigned short u16;
 
@@ -382,6 +382,8 @@ constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
 constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
 constexpr bool VEC = true;
+#undef FG_PAIR
+#define FG_PAIR 1
 
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
@@ -411,285 +413,105 @@ __device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const f
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_28137677e141c5cc(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-  using namespace fg_forge_matmul_28137677e141c5cc;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d27f08778bf22ac4(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_d27f08778bf22ac4;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a1) + aoff * ES;
   const char* gB = (const char*)(const void*)(a2) + boff * ES;
+  const char* gB2 = (const char*)(const void*)(a3) + boff * ES;
   for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
     FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
-  FG_GRID_WAIT();
-  FG_GRID_LAUNCH();
+  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
+    FG_PREFETCH_L2(gB2 + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
 
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
   constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
-  __shared__ float red[MR][NCOL];
-  __shared__ float part[8][MR][NCOL];
+  constexpr int TRIPS = KPS / EPC;
+  constexpr bool CAN_PRE = TRIPS <= PRELOAD;
   const int tid = threadIdx.x;
   const int ch = tid % WIDTH, ks = tid / WIDTH;
   const int n = blockIdx.x * NCOL + ch * EPC;
   const bool full = VEC && n + EPC <= N;
+  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+  const bool pre = CAN_PRE && full && kend - kbeg == KPS;
+  v4u bv[CAN_PRE ? TRIPS : 1][EPC];
+#if FG_PAIR
+  v4u bw[CAN_PRE ? TRIPS : 1][EPC];
+#endif
+  if (pre) {
+#pragma unroll
+    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#if FG_PAIR
+#pragma unroll
+    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bw[t][e] = ld16(gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#endif
+  }
+  FG_GRID_WAIT();
+  FG_GRID_LAUNCH();
+
+  __shared__ float red[MR][NCOL];
+  __shared__ float part[8][MR][NCOL];
+#if FG_PAIR
+  __shared__ float red2[MR][NCOL];
+  __shared__ float part2[8][MR][NCOL];
+  float acc2[MR][EPC];
+#endif
   float acc[MR][EPC];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
-    for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
-  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
-  // A whole slice of at most PRELOAD chunks of rows: every load of B issued before the first
-  // multiply, so a thread waits for memory once, not once a chunk.
-  constexpr int TRIPS = KPS / EPC;
-  if (TRIPS <= PRELOAD && full && kend - kbeg == KPS) {
-    v4u bv[TRIPS][EPC];
+    for (int j = 0; j < EPC; ++j) {
+      acc[m][j] = 0.f;
+#if FG_PAIR
+      acc2[m][j] = 0.f;
+#endif
+    }
+  if (pre) {
 #pragma unroll
-    for (int t = 0; t < TRIPS; ++t)
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
-#pragma unroll
-    for (int t = 0; t < TRIPS; ++t) {
+    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t) {
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
       kn_step(gA, kbeg + t * EPC, kend, bf, acc);
+#if FG_PAIR
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
+      kn_step(gA, kbeg + t * EPC, kend, bf, acc2);
+#endif
     }
-  } else
-#pragma unroll 1
-  for (int k = kbeg; k < kend; k += EPC) {
-    float bf[EPC][EPC];
-    if (full && k + EPC <= kend) {
-      v4u bv[EPC];
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[e] = ld16(gB + ((long long)(k + e) * LDB + n) * ES);
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
-    } else {
-#pragma unroll
-      for (int e = 0; e < EPC; ++e)
-#pragma unroll
-        for (int j = 0; j < EPC; ++j)
-          bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
-    }
-    kn_step(gA, k, kend, bf, acc);
-  }
-  // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
-  // then add the 8 warps' partials in shared memory (no atomics).
-#pragma unroll
-  for (int m = 0; m < MR; ++m)
-#pragma unroll
-    for (int j = 0; j < EPC; ++j) {
-      float v = acc[m][j];
-#pragma unroll
-      for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-      acc[m][j] = v;
-    }
-  const int lane = tid & 31, warp = tid >> 5;
-  if (lane < WIDTH) {
-#pragma unroll
-    for (int m = 0; m < MR; ++m)
-#pragma unroll
-      for (int j = 0; j < EPC; ++j) part[warp][m][ch * EPC + j] = acc[m][j];
-  }
-  __syncthreads();
-  for (int i = tid; i < MR * NCOL; i += 256) {
-    const int m = i / NCOL, jj = i % NCOL;
-    float v = 0.f;
-#pragma unroll
-    for (int w = 0; w < 8; ++w) v += part[w][m][jj];
-    red[m][jj] = v;
-  }
-  __syncthreads();
-  for (int i = tid; i < MR * NCOL; i += 256) {
-    const int m = i / NCOL, jj = i % NCOL;
-    const int col = blockIdx.x * NCOL + jj;
-    const float v = red[m][jj];
-    if (col < N) forge_matmul_28137677e141c5cc_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
-  }
-}
-
-// node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
-// gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_6c7ea5582ddd32f8_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-    const u32 bidx = fz;
-    const u32 i = fr;
-    const u32 j = fj;
-    a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(a1[((bidx * 4u + i) * 1536u + j)]) * acc);
-}
-namespace fg_forge_matmul_6c7ea5582ddd32f8 {
-
-typedef unsigned short u16;
-
-__device__ __forceinline__ u32 smem_u32(const void* p) {
-  u32 r;
-  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
-  return r;
-}
-__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
-}
-__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
-template <int NPEND> __device__ __forceinline__ void cp_wait() {
-  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
-}
-__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
-  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
-}
-__device__ __forceinline__ u32 lds32(u32 a) {
-  u32 v;
-  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
-  return v;
-}
-__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
-}
-__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
-}
-__device__ __forceinline__ void fence_proxy_async() {
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-}
-
-struct v4u { u32 x, y, z, w; };
-__device__ __forceinline__ v4u ld16(const void* p) {
-  v4u v;
-  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
-  return v;
-}
-__device__ __forceinline__ v4u ld16c(const void* p) {
-  v4u v;
-  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
-  return v;
-}
-
-__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
-__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
-  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
-}
-__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
-__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
-  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
-               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-}
-// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
-// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
-__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
-  if ((x & 0x7f800000u) == 0x7f800000u) {
-    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
-    lo = 0u;
-    return;
-  }
-  hi = x & 0xffffe000u;
-  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
-}
-// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
-// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
-// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
-// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
-__device__ __forceinline__ u32 tf32_rest(u32 x) {
-  const u32 a = x & 0x7fffffffu;
-  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
-  const u32 lo = (d + 0x1000u) & 0xffffe000u;
-  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
-}
-constexpr int M = 4, N = 1536, K = 576;
-constexpr long long LDA = 576, LDB = 1536;
-constexpr int ES = 4;
-constexpr bool A_KMAJOR = true;
-constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
-constexpr bool VEC = true;
-
-__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
-  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
-}
-// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`.
-__device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, float* f) {
-  constexpr int EPC = 16 / ES;
-  if (VEC && A_KMAJOR && k + EPC <= kend) {
-    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
   } else {
+    // One chunk of rows of B (from `g`) at k, as floats.
+    auto chunk_at = [&](const char* g, int k, float (&bf)[EPC][EPC]) {
+      if (full && k + EPC <= kend) {
+        v4u bv[EPC];
 #pragma unroll
-    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
-  }
-}
-// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
-__device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const float (&bf)[16 / ES][16 / ES],
-                                        float (&acc)[MR][16 / ES]) {
-  constexpr int EPC = 16 / ES;
+        for (int e = 0; e < EPC; ++e) bv[e] = ld16(g + ((long long)(k + e) * LDB + n) * ES);
 #pragma unroll
-  for (int m = 0; m < MR; ++m) {
-    float af[EPC];
-    a_chunk(gA, m, k, kend, af);
+        for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
+      } else {
 #pragma unroll
-    for (int e = 0; e < EPC; ++e)
+        for (int e = 0; e < EPC; ++e)
 #pragma unroll
-      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
-  }
-}
-}
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_6c7ea5582ddd32f8(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_6c7ea5582ddd32f8;
-  long long aoff = 0, boff = 0;
-  const unsigned bidx = blockIdx.z;
-  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
-  const char* gB = (const char*)(const void*)(a3) + boff * ES;
-  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
-    FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
-  FG_GRID_WAIT();
-  FG_GRID_LAUNCH();
-
-  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
-  constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
-  __shared__ float red[MR][NCOL];
-  __shared__ float part[8][MR][NCOL];
-  const int tid = threadIdx.x;
-  const int ch = tid % WIDTH, ks = tid / WIDTH;
-  const int n = blockIdx.x * NCOL + ch * EPC;
-  const bool full = VEC && n + EPC <= N;
-  float acc[MR][EPC];
-#pragma unroll
-  for (int m = 0; m < MR; ++m)
-#pragma unroll
-    for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
-  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
-  // A whole slice of at most PRELOAD chunks of rows: every load of B issued before the first
-  // multiply, so a thread waits for memory once, not once a chunk.
-  constexpr int TRIPS = KPS / EPC;
-  if (TRIPS <= PRELOAD && full && kend - kbeg == KPS) {
-    v4u bv[TRIPS][EPC];
-#pragma unroll
-    for (int t = 0; t < TRIPS; ++t)
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
-#pragma unroll
-    for (int t = 0; t < TRIPS; ++t) {
-      float bf[EPC][EPC];
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, kbeg + t * EPC, kend, bf, acc);
-    }
-  } else
+          for (int j = 0; j < EPC; ++j)
+            bf[e][j] = (k + e < kend && n + j < N) ? ldf(g, (long long)(k + e) * LDB + n + j) : 0.f;
+      }
+    };
 #pragma unroll 1
-  for (int k = kbeg; k < kend; k += EPC) {
-    float bf[EPC][EPC];
-    if (full && k + EPC <= kend) {
-      v4u bv[EPC];
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[e] = ld16(gB + ((long long)(k + e) * LDB + n) * ES);
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
-    } else {
-#pragma unroll
-      for (int e = 0; e < EPC; ++e)
-#pragma unroll
-        for (int j = 0; j < EPC; ++j)
-          bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
+    for (int k = kbeg; k < kend; k += EPC) {
+      float bf[EPC][EPC];
+      chunk_at(gB, k, bf);
+#if FG_PAIR
+      float bg[EPC][EPC];
+      chunk_at(gB2, k, bg);
+      kn_step(gA, k, kend, bg, acc2);
+#endif
+      kn_step(gA, k, kend, bf, acc);
     }
-    kn_step(gA, k, kend, bf, acc);
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
   // then add the 8 warps' partials in shared memory (no atomics).
@@ -701,13 +523,24 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_6c7ea5582ddd32
 #pragma unroll
       for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
       acc[m][j] = v;
+#if FG_PAIR
+      float v2 = acc2[m][j];
+#pragma unroll
+      for (int o = WIDTH; o < 32; o <<= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      acc2[m][j] = v2;
+#endif
     }
   const int lane = tid & 31, warp = tid >> 5;
   if (lane < WIDTH) {
 #pragma unroll
     for (int m = 0; m < MR; ++m)
 #pragma unroll
-      for (int j = 0; j < EPC; ++j) part[warp][m][ch * EPC + j] = acc[m][j];
+      for (int j = 0; j < EPC; ++j) {
+        part[warp][m][ch * EPC + j] = acc[m][j];
+#if FG_PAIR
+        part2[warp][m][ch * EPC + j] = acc2[m][j];
+#endif
+      }
   }
   __syncthreads();
   for (int i = tid; i < MR * NCOL; i += 256) {
@@ -716,25 +549,34 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_6c7ea5582ddd32
 #pragma unroll
     for (int w = 0; w < 8; ++w) v += part[w][m][jj];
     red[m][jj] = v;
+#if FG_PAIR
+    float v2 = 0.f;
+#pragma unroll
+    for (int w = 0; w < 8; ++w) v2 += part2[w][m][jj];
+    red2[m][jj] = v2;
+#endif
   }
   __syncthreads();
   for (int i = tid; i < MR * NCOL; i += 256) {
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_6c7ea5582ddd32f8_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+#if FG_PAIR
+    const float v2 = red2[m][jj];
+#endif
+    if (col < N) forge_matmul_d27f08778bf22ac4_epi(v, v2, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_36a6adeaf75a93d1_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_c438f2fbd7c34022_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_36a6adeaf75a93d1 {
+namespace fg_forge_matmul_c438f2fbd7c34022 {
 
 typedef unsigned short u16;
 
@@ -822,6 +664,8 @@ constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
 constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
 constexpr bool VEC = true;
+#undef FG_PAIR
+#define FG_PAIR 0
 
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
@@ -851,65 +695,102 @@ __device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const f
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_36a6adeaf75a93d1(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_36a6adeaf75a93d1;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c438f2fbd7c34022(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_c438f2fbd7c34022;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
   for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
     FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
-  FG_GRID_WAIT();
-  FG_GRID_LAUNCH();
 
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
   constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
-  __shared__ float red[MR][NCOL];
-  __shared__ float part[8][MR][NCOL];
+  constexpr int TRIPS = KPS / EPC;
+  constexpr bool CAN_PRE = TRIPS <= PRELOAD;
   const int tid = threadIdx.x;
   const int ch = tid % WIDTH, ks = tid / WIDTH;
   const int n = blockIdx.x * NCOL + ch * EPC;
   const bool full = VEC && n + EPC <= N;
+  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+  const bool pre = CAN_PRE && full && kend - kbeg == KPS;
+  v4u bv[CAN_PRE ? TRIPS : 1][EPC];
+#if FG_PAIR
+  v4u bw[CAN_PRE ? TRIPS : 1][EPC];
+#endif
+  if (pre) {
+#pragma unroll
+    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#if FG_PAIR
+#pragma unroll
+    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bw[t][e] = ld16(gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#endif
+  }
+  FG_GRID_WAIT();
+  FG_GRID_LAUNCH();
+
+  __shared__ float red[MR][NCOL];
+  __shared__ float part[8][MR][NCOL];
+#if FG_PAIR
+  __shared__ float red2[MR][NCOL];
+  __shared__ float part2[8][MR][NCOL];
+  float acc2[MR][EPC];
+#endif
   float acc[MR][EPC];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
-    for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
-  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
-  // A whole slice of at most PRELOAD chunks of rows: every load of B issued before the first
-  // multiply, so a thread waits for memory once, not once a chunk.
-  constexpr int TRIPS = KPS / EPC;
-  if (TRIPS <= PRELOAD && full && kend - kbeg == KPS) {
-    v4u bv[TRIPS][EPC];
+    for (int j = 0; j < EPC; ++j) {
+      acc[m][j] = 0.f;
+#if FG_PAIR
+      acc2[m][j] = 0.f;
+#endif
+    }
+  if (pre) {
 #pragma unroll
-    for (int t = 0; t < TRIPS; ++t)
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
-#pragma unroll
-    for (int t = 0; t < TRIPS; ++t) {
+    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t) {
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
       kn_step(gA, kbeg + t * EPC, kend, bf, acc);
+#if FG_PAIR
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
+      kn_step(gA, kbeg + t * EPC, kend, bf, acc2);
+#endif
     }
-  } else
+  } else {
+    // One chunk of rows of B (from `g`) at k, as floats.
+    auto chunk_at = [&](const char* g, int k, float (&bf)[EPC][EPC]) {
+      if (full && k + EPC <= kend) {
+        v4u bv[EPC];
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bv[e] = ld16(g + ((long long)(k + e) * LDB + n) * ES);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
+      } else {
+#pragma unroll
+        for (int e = 0; e < EPC; ++e)
+#pragma unroll
+          for (int j = 0; j < EPC; ++j)
+            bf[e][j] = (k + e < kend && n + j < N) ? ldf(g, (long long)(k + e) * LDB + n + j) : 0.f;
+      }
+    };
 #pragma unroll 1
-  for (int k = kbeg; k < kend; k += EPC) {
-    float bf[EPC][EPC];
-    if (full && k + EPC <= kend) {
-      v4u bv[EPC];
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[e] = ld16(gB + ((long long)(k + e) * LDB + n) * ES);
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
-    } else {
-#pragma unroll
-      for (int e = 0; e < EPC; ++e)
-#pragma unroll
-        for (int j = 0; j < EPC; ++j)
-          bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
+    for (int k = kbeg; k < kend; k += EPC) {
+      float bf[EPC][EPC];
+      chunk_at(gB, k, bf);
+#if FG_PAIR
+      float bg[EPC][EPC];
+      chunk_at(gB2, k, bg);
+      kn_step(gA, k, kend, bg, acc2);
+#endif
+      kn_step(gA, k, kend, bf, acc);
     }
-    kn_step(gA, k, kend, bf, acc);
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
   // then add the 8 warps' partials in shared memory (no atomics).
@@ -921,13 +802,24 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_36a6adeaf75a93
 #pragma unroll
       for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
       acc[m][j] = v;
+#if FG_PAIR
+      float v2 = acc2[m][j];
+#pragma unroll
+      for (int o = WIDTH; o < 32; o <<= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      acc2[m][j] = v2;
+#endif
     }
   const int lane = tid & 31, warp = tid >> 5;
   if (lane < WIDTH) {
 #pragma unroll
     for (int m = 0; m < MR; ++m)
 #pragma unroll
-      for (int j = 0; j < EPC; ++j) part[warp][m][ch * EPC + j] = acc[m][j];
+      for (int j = 0; j < EPC; ++j) {
+        part[warp][m][ch * EPC + j] = acc[m][j];
+#if FG_PAIR
+        part2[warp][m][ch * EPC + j] = acc2[m][j];
+#endif
+      }
   }
   __syncthreads();
   for (int i = tid; i < MR * NCOL; i += 256) {
@@ -936,12 +828,21 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_36a6adeaf75a93
 #pragma unroll
     for (int w = 0; w < 8; ++w) v += part[w][m][jj];
     red[m][jj] = v;
+#if FG_PAIR
+    float v2 = 0.f;
+#pragma unroll
+    for (int w = 0; w < 8; ++w) v2 += part2[w][m][jj];
+    red2[m][jj] = v2;
+#endif
   }
   __syncthreads();
   for (int i = tid; i < MR * NCOL; i += 256) {
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
-    if (col < N) forge_matmul_36a6adeaf75a93d1_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+#if FG_PAIR
+    const float v2 = red2[m][jj];
+#endif
+    if (col < N) forge_matmul_c438f2fbd7c34022_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

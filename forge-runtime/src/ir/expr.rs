@@ -29,6 +29,9 @@ pub enum SExpr {
     /// The value the kernel's built-in op computed at this point (epilogues only; f32, except
     /// `u32` for argmax).
     Acc(Ty),
+    /// The second product of a paired matmul at this point ([`MatmulBody::b2`](super::MatmulBody);
+    /// f32; matmul epilogues only).
+    Acc2,
     Unary {
         op: UnaryOp,
         arg: Box<SExpr>,
@@ -88,6 +91,7 @@ impl SExpr {
             SExpr::Load { ty, .. } | SExpr::Uniform { ty, .. } | SExpr::Gather { ty, .. } | SExpr::Acc(ty) => *ty,
             SExpr::Const(c) => c.ty(),
             SExpr::Var(_) => Ty::I32,
+            SExpr::Acc2 => Ty::F32,
             SExpr::Cast { to, .. } => to.compute(),
             SExpr::Unary { op: UnaryOp::Not, .. } => Ty::Bool,
             SExpr::Unary { arg, .. } => arg.ty(),
@@ -123,7 +127,12 @@ impl SExpr {
                     }
                 }
             }
-            SExpr::Load { .. } | SExpr::Uniform { .. } | SExpr::Const(_) | SExpr::Var(_) | SExpr::Acc(_) => {}
+            SExpr::Load { .. }
+            | SExpr::Uniform { .. }
+            | SExpr::Const(_)
+            | SExpr::Var(_)
+            | SExpr::Acc(_)
+            | SExpr::Acc2 => {}
         }
     }
 

@@ -15,10 +15,11 @@
 //! - the result stays small: at most [`MAX_DEPTH`](crate::graph::MAX_DEPTH) deep, and a
 //!   producer of more than [`CHEAP_NODES`] nodes is inlined only at one site without broadcast.
 //!
-//! Then a permuting copy of an attention's result folds into the attention's store
-//! ([`store`]).
+//! Then two few-row products of one input, the first read only by the second's epilogue, become
+//! one kernel ([`pair`]), and a permuting copy of an attention's result folds into the
+//! attention's store ([`store`]).
 //!
-//! `FORGE_FUSE=0` turns both passes off (for comparisons).
+//! `FORGE_FUSE=0` turns every pass off (for comparisons), `FORGE_FUSE_PAIRS=0` only pairing.
 
 use super::expr::{Coord, CoordValue, SExpr};
 use super::kernel::{Access, KernelArg, KernelBody};
@@ -44,6 +45,7 @@ pub fn fuse(plan: &mut Plan) {
             _ => p += 1,
         }
     }
+    pair::pair_products(plan);
     store::fold_permuting_copies(plan);
     drop_unused_temps(plan);
 }
@@ -118,14 +120,32 @@ fn dead_after(plan: &Plan, c: usize, buffer: usize, offset: usize, len: usize) -
 fn inline(plan: &mut Plan, p: usize, c: usize) -> bool {
     let Some((out, extents, value)) = producer(&plan.kernels[p]) else { return false };
     let (extents, value) = (extents.to_vec(), value.clone());
+    absorb(plan, p, c, out, &extents, &value, None)
+}
+
+/// Consumer `c` takes over producer `p`'s result (arg `out`, over `extents`): its reads of it
+/// become `value` evaluated in place. `b2`, a matmul operand of `p`, becomes `c`'s paired
+/// operand ([`pair`]). False (and nothing changed) where a read of the temp cannot take it.
+fn absorb(
+    plan: &mut Plan,
+    p: usize,
+    c: usize,
+    out: usize,
+    extents: &[usize],
+    value: &SExpr,
+    b2: Option<&SExpr>,
+) -> bool {
     let pk = plan.kernels[p].spec.clone();
     let dst = pk.args[out].clone();
-    let Some(stored) = as_stored(&value, dst.elem) else { return false };
+    let Some(stored) = as_stored(value, dst.elem) else { return false };
     let size = nodes(&stored);
     let mut ck = plan.kernels[c].spec.clone();
     // Producer args in the consumer's arg list (reused where the same range is already bound).
     let mut arg_map = vec![usize::MAX; pk.args.len()];
     stored.visit_args(&mut |arg| arg_map[arg] = 0);
+    if let Some(b2) = b2 {
+        b2.visit_args(&mut |arg| arg_map[arg] = 0);
+    }
     for (i, slot) in arg_map.iter_mut().enumerate() {
         if *slot == usize::MAX {
             continue;
@@ -148,7 +168,7 @@ fn inline(plan: &mut Plan, p: usize, c: usize) -> bool {
     for (e, space, host) in sites_mut(&mut ck.body) {
         let mut visit = Substitute {
             temp_args: &temp_args,
-            extents: &extents,
+            extents,
             stored: &stored,
             arg_map: &arg_map,
             space: &space,
@@ -173,9 +193,15 @@ fn inline(plan: &mut Plan, p: usize, c: usize) -> bool {
     if !ok || sites == 0 || too_big {
         return false;
     }
+    if let Some(b2) = b2 {
+        let KernelBody::Matmul(m) = &mut ck.body else { return false };
+        let mut moved = b2.clone();
+        renumber(&mut moved, &arg_map);
+        m.b2 = Some(moved);
+    }
     compact_args(&mut ck, &temp_args);
     ck.uses_uniforms = ck.body.exprs().iter().any(|e| e.uses_uniforms());
-    ck.node = join_labels(&pk.node, &ck.node);
+    ck.node = if pk.node == ck.node { ck.node.clone() } else { join_labels(&pk.node, &ck.node) };
     plan.kernels[c].spec = ck;
     true
 }
@@ -222,7 +248,8 @@ impl Substitute<'_> {
             | SExpr::Uniform { .. }
             | SExpr::Const(_)
             | SExpr::Var(_)
-            | SExpr::Acc(_) => e.clone(),
+            | SExpr::Acc(_)
+            | SExpr::Acc2 => e.clone(),
             SExpr::Unary { op, arg } => SExpr::Unary { op: *op, arg: b(self, arg)? },
             SExpr::Cast { arg, to } => SExpr::Cast { arg: b(self, arg)?, to: *to },
             SExpr::Binary { op, lhs, rhs } => SExpr::Binary { op: *op, lhs: b(self, lhs)?, rhs: b(self, rhs)? },
@@ -284,7 +311,8 @@ fn remap(e: &SExpr, phi: &[Option<usize>], rank: usize, args: &[usize]) -> Optio
             SExpr::Gather { arg: args[*arg], coords: out, ty: *ty }
         }
         SExpr::Acc(_) => return None,
-        SExpr::Uniform { .. } | SExpr::Const(_) => e.clone(),
+        // Only a paired product's epilogue (`pair`) carries it into its consumer.
+        SExpr::Uniform { .. } | SExpr::Const(_) | SExpr::Acc2 => e.clone(),
         SExpr::Unary { op, arg } => SExpr::Unary { op: *op, arg: b(arg)? },
         SExpr::Cast { arg, to } => SExpr::Cast { arg: b(arg)?, to: *to },
         SExpr::Binary { op, lhs, rhs } => SExpr::Binary { op: *op, lhs: b(lhs)?, rhs: b(rhs)? },
@@ -326,7 +354,11 @@ fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
         KernelBody::Matmul(m) => {
             let (a, b) = (with(&m.batch, &[m.m, m.k]), with(&m.batch, &[m.k, m.n]));
             let e = with(&m.batch, &[m.m, m.n]);
-            vec![(&mut m.a, a, false), (&mut m.b, b, false), (&mut m.epilogue, e, true)]
+            let mut v = vec![(&mut m.a, a, false), (&mut m.b, b.clone(), false), (&mut m.epilogue, e, true)];
+            if let Some(b2) = &mut m.b2 {
+                v.push((b2, b, false));
+            }
+            v
         }
         KernelBody::Attention(a) => {
             let (batch, space) = (a.batch.clone(), a.space());
@@ -395,7 +427,7 @@ fn renumber(e: &mut SExpr, new_index: &[usize]) {
             renumber(on_true, new_index);
             renumber(on_false, new_index);
         }
-        SExpr::Uniform { .. } | SExpr::Const(_) | SExpr::Var(_) | SExpr::Acc(_) => {}
+        SExpr::Uniform { .. } | SExpr::Const(_) | SExpr::Var(_) | SExpr::Acc(_) | SExpr::Acc2 => {}
     }
 }
 
@@ -447,7 +479,7 @@ fn depth(e: &SExpr) -> usize {
             })
             .max()
             .unwrap_or(0),
-        SExpr::Load { .. } | SExpr::Uniform { .. } | SExpr::Const(_) | SExpr::Var(_) | SExpr::Acc(_) => 0,
+        SExpr::Load { .. } | SExpr::Uniform { .. } | SExpr::Const(_) | SExpr::Var(_) | SExpr::Acc(_) | SExpr::Acc2 => 0,
     }
 }
 
@@ -473,6 +505,7 @@ fn hidden(s: &str) -> usize {
         .sum()
 }
 
+mod pair;
 mod store;
 
 #[cfg(test)]

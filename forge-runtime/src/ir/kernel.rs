@@ -32,7 +32,11 @@ pub struct MatmulBody {
     pub a: SExpr,
     /// Space `[batch.., k, n]`.
     pub b: SExpr,
-    /// Space `[batch.., m, n]`; `Acc` is the product.
+    /// A second product of the same `a`, space `[batch.., k, n]`, whose value the epilogue
+    /// reads as `Acc2`: two products of one input in one kernel (a gated MLP's gate and up,
+    /// paired by `ir::fuse::pair`). Only the few-row templates take it (skinny, CUDA decode).
+    pub b2: Option<SExpr>,
+    /// Space `[batch.., m, n]`; `Acc` is the product (`Acc2` the second one).
     pub epilogue: SExpr,
     /// What an f32 product may trade for tensor cores (backends may compute more precisely).
     pub precision: crate::graph::checked::Precision,
@@ -200,7 +204,11 @@ impl KernelBody {
                 v.extend(bias.as_ref());
                 v
             }
-            KernelBody::Matmul(m) => vec![&m.a, &m.b, &m.epilogue],
+            KernelBody::Matmul(m) => {
+                let mut v = vec![&m.a, &m.b, &m.epilogue];
+                v.extend(m.b2.as_ref());
+                v
+            }
             KernelBody::Attention(a) => {
                 let mut v = vec![&a.q, &a.k, &a.v, &a.scale, &a.epilogue];
                 v.extend(a.mask.as_ref());

@@ -27,6 +27,13 @@ pub fn code_prelude_cuda() -> &'static str {
 
 /// Lowers `graph` with `dims` (one value per declared dim, in declaration order).
 pub fn lower(graph: &Checked, dims: &[usize]) -> Result<Plan> {
+    let mut plan = lower_unfused(graph, dims)?;
+    crate::ir::fuse::fuse(&mut plan);
+    Ok(plan)
+}
+
+/// [`lower`] before fusion: one kernel (or more) per statement.
+pub(crate) fn lower_unfused(graph: &Checked, dims: &[usize]) -> Result<Plan> {
     views::check_dims(graph, dims)?;
     views::check_deferred(graph, dims)?;
     let mut lw = Lowering {
@@ -56,7 +63,6 @@ pub fn lower(graph: &Checked, dims: &[usize]) -> Result<Plan> {
         lw.own_buffer(id, role)?;
     }
     lw.nodes(&graph.nodes)?;
-    crate::ir::fuse::fuse(&mut lw.plan);
     Ok(lw.plan)
 }
 

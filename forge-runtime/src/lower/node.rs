@@ -124,6 +124,7 @@ impl Lowering<'_> {
                     k,
                     a: av,
                     b: bv,
+                    b2: None,
                     epilogue,
                     precision: call.precision,
                 }))
@@ -249,6 +250,7 @@ impl Lowering<'_> {
             k: extents[kvar],
             a: av,
             b: bv,
+            b2: None,
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
         }))))

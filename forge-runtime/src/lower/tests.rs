@@ -12,6 +12,13 @@ pub(crate) fn plan(src: &str, dims: &[usize]) -> crate::ir::Plan {
     lower(&g, dims).unwrap()
 }
 
+/// [`plan`] before fusion.
+pub(crate) fn plan_unfused(src: &str, dims: &[usize]) -> crate::ir::Plan {
+    let g = parse_and_check(proc_macro2::TokenStream::from_str(src).expect("tokens"))
+        .unwrap_or_else(|e| panic!("{:?}", e.iter().map(|e| &e.message).collect::<Vec<_>>()));
+    crate::lower::lower_unfused(&g, dims).unwrap()
+}
+
 pub(crate) fn validate_all(p: &crate::ir::Plan) {
     for k in &p.kernels {
         let src = wgsl::emit_kernel(p, &k.spec, &k.schedule, &vec![0; k.spec.args.len()]);
@@ -63,7 +70,13 @@ pub(crate) const BERT: &str = "graph Bert { dims { B, T, D, H, E, F, L, V, P }
 
 #[test]
 fn mlp_block_is_three_kernels_and_valid() {
+    // Few rows: the gate and up products are one paired kernel.
     let p = plan(MLP, &[3, 40, 24]);
+    let kinds: Vec<&str> = p.kernels.iter().map(|k| k.spec.body.kind()).collect();
+    assert_eq!(kinds, ["rms_norm", "matmul", "matmul"]);
+    validate_all(&p);
+    // More rows than the skinny kernel takes: two products.
+    let p = plan(MLP, &[16, 40, 24]);
     let kinds: Vec<&str> = p.kernels.iter().map(|k| k.spec.body.kind()).collect();
     assert_eq!(kinds, ["rms_norm", "matmul", "matmul", "matmul"]);
     validate_all(&p);

@@ -22,6 +22,8 @@ pub struct Env<'a> {
 pub enum Acc<'a> {
     F(&'a [f32]),
     U(&'a [u32]),
+    /// A paired matmul's two products (`Acc`, `Acc2`).
+    Pair(&'a [f32], &'a [f32]),
 }
 
 /// Points of an index space: a row-major range of it (possibly with one more variable held at
@@ -194,9 +196,13 @@ impl Env<'_> {
             SExpr::Const(c) => Col::splat(Value::of(*c), n),
             SExpr::Var(d) => Col::I(blk.vars().get(*d).map_or(vec![0; n], |v| v.iter().map(|&x| x as i32).collect())),
             SExpr::Acc(_) => match acc {
-                Some(Acc::F(v)) => Col::F(v.to_vec()),
+                Some(Acc::F(v) | Acc::Pair(v, _)) => Col::F(v.to_vec()),
                 Some(Acc::U(v)) => Col::U(v.to_vec()),
                 None => Col::F(vec![f32::NAN; n]),
+            },
+            SExpr::Acc2 => match acc {
+                Some(Acc::Pair(_, v)) => Col::F(v.to_vec()),
+                _ => Col::F(vec![f32::NAN; n]),
             },
             SExpr::Unary { op, arg } => col::unary(*op, self.eval(arg, blk, acc), e.ty()),
             SExpr::Binary { op, lhs, rhs } => {

@@ -84,6 +84,7 @@ fn matmul_views_match_evaluated_operands() {
                 k,
                 a,
                 b,
+                b2: None,
                 epilogue: epilogue.clone(),
                 precision: Default::default(),
             }))
@@ -122,6 +123,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             k,
             a,
             b: lb.clone(),
+            b2: None,
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
         }))
@@ -141,6 +143,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             k,
             a,
             b,
+            b2: None,
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
         }))

@@ -119,6 +119,16 @@ pub fn epilogue(env: &Env<'_>, e: &SExpr, space: &[usize], acc: &[f32], dst: Out
     });
 }
 
+/// The epilogue `e` of a paired product over `space` (`Acc` is `acc`, `Acc2` is `acc2`, both
+/// row-major over `space`), into `dst`.
+pub fn epilogue_pair(env: &Env<'_>, e: &SExpr, space: &[usize], acc: &[f32], acc2: &[f32], dst: OutSlice<'_>) {
+    dst.chunks(BLOCK).into_par_iter().enumerate().for_each(|(i, mut d)| {
+        let r = i * BLOCK..i * BLOCK + d.len();
+        let pair = Acc::Pair(&acc[r.clone()], &acc2[r.clone()]);
+        d.write(&env.eval(e, &Block::range(space, r.start, d.len()), Some(pair)));
+    });
+}
+
 /// The epilogue `e` over `space` applied in place: `out` holds `Acc` and receives the result
 /// (each block reads its own `Acc` values before it overwrites them). The expression must not
 /// read `out`'s memory (the caller took it out of the plan's memory).

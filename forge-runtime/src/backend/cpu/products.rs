@@ -6,7 +6,7 @@
 
 use super::eval::Env;
 use super::fast::{self, AttentionArgs, AttentionDims, Batch, GemmDims, GemmInput, MatLayout, View, ViewMut};
-use super::kernels::{epilogue, epilogue_in_place, eval_f32, product};
+use super::kernels::{epilogue, epilogue_in_place, epilogue_pair, eval_f32, product};
 use super::store::{OutSlice, Store};
 use crate::error::Result;
 use crate::ir::{AttentionBody, MatmulBody, SExpr};
@@ -128,32 +128,40 @@ fn gemm_b<TA: GemmInput>(d: &GemmDims, a: View<'_, TA>, b: (Src<'_>, MatLayout),
 
 /// `C = A · B` into the contiguous `c`: views first; if a view is rejected (it reaches past its
 /// buffer), evaluated operands, as the generic path reads them.
-fn matmul_into(env: &Env<'_>, m: &MatmulBody, plan: &BatchPlan, c: &mut [f32]) -> Result<()> {
+fn matmul_into(env: &Env<'_>, m: &MatmulBody, b: &SExpr, plan: &BatchPlan, c: &mut [f32]) -> Result<()> {
     let dims = GemmDims { batch: plan.batch, m: m.m, k: m.k, n: m.n };
     let lc = plan.contiguous(m.m, m.n)?;
     let a = plan.operand(env, &m.a, m.m, m.k, true, false)?;
-    let b = plan.operand(env, &m.b, m.k, m.n, true, false)?;
-    if gemm_a(&dims, a.src(), b.src(), ViewMut::new(c, lc)).is_ok() {
+    let bv = plan.operand(env, b, m.k, m.n, true, false)?;
+    if gemm_a(&dims, a.src(), bv.src(), ViewMut::new(c, lc)).is_ok() {
         return Ok(());
     }
     let a = plan.operand(env, &m.a, m.m, m.k, true, true)?;
-    let b = plan.operand(env, &m.b, m.k, m.n, true, true)?;
+    let b = plan.operand(env, b, m.k, m.n, true, true)?;
     Ok(gemm_a(&dims, a.src(), b.src(), ViewMut::new(c, lc))?)
 }
 
 /// `out = epilogue(A · B)` over `[batch.., m, n]`. An f32 output receives the product and the
-/// epilogue is applied in place; other outputs get it converted from a temporary.
+/// epilogue is applied in place; other outputs get it converted from a temporary. A paired
+/// product computes both into temporaries first.
 pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()> {
     let plan = BatchPlan::new(&m.batch)?;
     let mut space = m.batch.clone();
     space.extend([m.m, m.n]);
+    if let Some(b2) = &m.b2 {
+        let (mut c, mut c2) = (vec![0.0f32; dst.len()], vec![0.0f32; dst.len()]);
+        matmul_into(env, m, &m.b, &plan, &mut c)?;
+        matmul_into(env, m, b2, &plan, &mut c2)?;
+        epilogue_pair(env, &m.epilogue, &space, &c, &c2, dst);
+        return Ok(());
+    }
     if let Some(c) = dst.as_f32() {
-        matmul_into(env, m, &plan, c)?;
+        matmul_into(env, m, &m.b, &plan, c)?;
         epilogue_in_place(env, &m.epilogue, &space, c);
         return Ok(());
     }
     let mut c = vec![0.0f32; dst.len()];
-    matmul_into(env, m, &plan, &mut c)?;
+    matmul_into(env, m, &m.b, &plan, &mut c)?;
     epilogue(env, &m.epilogue, &space, &c, dst);
     Ok(())
 }

@@ -179,3 +179,58 @@ fn a_head_merge_folds_into_the_attention_store() {
         _ => true,
     }));
 }
+
+/// The paired kernel of plan `p`: (its label, whether its epilogue reads `Acc2`).
+fn paired(p: &Plan) -> Vec<(String, bool)> {
+    p.kernels
+        .iter()
+        .filter_map(|k| match &k.spec.body {
+            KernelBody::Matmul(m) if m.b2.is_some() => {
+                let mut acc2 = false;
+                m.epilogue.visit(&mut |e| acc2 |= matches!(e, crate::ir::SExpr::Acc2));
+                Some((k.spec.node.clone(), acc2))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn few_row_products_of_one_input_pair() {
+    let gated = "graph G { dims { B, D, F } input x: f32[B, D]; weight wg: f32[D, F]; weight wu: f32[F, D];
+         output h: f32[B, F];
+         h = silu(matmul(x, wg) + 1.0) * matmul(x, transpose(wu)); }";
+    let p = plan(gated, &[2, 16, 24]);
+    assert_eq!(kinds(&p), ["matmul"]);
+    assert_eq!(paired(&p), [("h = silu(matmul(x, wg) + 1.0) * matmul(x, transpose(wu))".to_string(), true)]);
+    validate_all(&p);
+    // Too many rows for the skinny kernel: unpaired.
+    let p = plan(gated, &[9, 16, 24]);
+    assert_eq!(kinds(&p), ["matmul", "matmul"]);
+    // The first product's result read again later, or products of different inputs: unpaired.
+    let p = plan(
+        "graph G { dims { B, D, F } input x: f32[B, D]; weight wg: f32[D, F]; weight wu: f32[D, F];
+         temp g: f32[B, F]; output h: f32[B, F]; output z: f32[B, F];
+         g = matmul(x, wg); h = g * matmul(x, wu); z = g + 1.0; }",
+        &[1, 16, 24],
+    );
+    assert!(paired(&p).is_empty());
+    let p = plan(
+        "graph G { dims { B, D, F } input x: f32[B, D]; input y: f32[B, D]; weight wg: f32[D, F];
+         weight wu: f32[D, F]; output h: f32[B, F];
+         h = matmul(x, wg) * matmul(y, wu); }",
+        &[1, 16, 24],
+    );
+    assert!(paired(&p).is_empty());
+}
+
+#[test]
+fn pairing_can_be_turned_off() {
+    // Plans are pure functions of the graph, so compare a plan built without the pass.
+    let src = "graph G { dims { B, D, F } input x: f32[B, D]; weight wg: f32[D, F]; weight wu: f32[D, F];
+         output h: f32[B, F]; h = silu(matmul(x, wg)) * matmul(x, wu); }";
+    let mut p = crate::lower::tests::plan_unfused(src, &[1, 8, 8]);
+    assert_eq!(kinds(&p), ["matmul", "matmul"]);
+    super::fuse(&mut p);
+    assert_eq!(kinds(&p), ["matmul"]);
+}

@@ -162,7 +162,8 @@ pub enum MatmulVariant {
 // they may be any expression (the CUDA GEMM path, `gemm::bind`, folds plain loads the same way).
 pub fn folded_batch_dims(m: &MatmulBody) -> usize {
     let nb = m.batch.len();
-    let folds = (0..nb).rev().take_while(|&d| m.batch[d] == 1 || !depends_on(&m.b, d)).count();
+    let shared = |d: usize| !depends_on(&m.b, d) && !m.b2.as_ref().is_some_and(|b2| depends_on(b2, d));
+    let folds = (0..nb).rev().take_while(|&d| m.batch[d] == 1 || shared(d)).count();
     if m.m == 0 || product(&m.batch[nb - folds..]) <= 1 {
         0
     } else {
@@ -193,8 +194,11 @@ pub fn matmul_rows(m: &MatmulBody) -> (u64, u64) {
 }
 
 /// The template a matmul runs under schedule `s` (`args`: the kernel's arguments).
+/// A paired product (`b2`) runs the skinny template, the one that takes a second operand (the
+/// pairing pass only pairs few-row products under the default schedule).
 pub fn matmul_variant(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> MatmulVariant {
-    if matmul_rows(m).1 <= SKINNY_MAX_M as u64 && s.workgroup >= 2 * SKINNY_COLS {
+    let few_rows = matmul_rows(m).1 <= SKINNY_MAX_M as u64;
+    if (few_rows || m.b2.is_some()) && s.workgroup >= 2 * SKINNY_COLS {
         MatmulVariant::Skinny
     } else if s.coop && coop_fits(m, args) {
         MatmulVariant::Coop(match s.items {
@@ -525,6 +529,7 @@ mod tests {
             k,
             a: SExpr::Const(crate::graph::checked::Const::F32(1.0)),
             b: SExpr::Load { arg: 1, strides, ty: crate::elem::Ty::F32 },
+            b2: None,
             epilogue: SExpr::Acc(crate::elem::Ty::F32),
             precision: Default::default(),
         }

@@ -127,13 +127,18 @@ pub(super) fn matmul(w: &mut Writer<'_>, m: &MatmulBody) {
 }
 
 /// Each workgroup owns `SKINNY_COLS` output columns of every row and splits K into
-/// `threads / SKINNY_COLS` slices; partial sums meet in workgroup memory.
+/// `threads / SKINNY_COLS` slices; partial sums meet in workgroup memory. A paired product
+/// (`b2`) keeps a second set of sums (`q`, `red2`, `acc2`) beside the first.
 fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     let (cols, slices) = (SKINNY_COLS, w.threads / SKINNY_COLS);
     let per_batch = (m.n as u64).div_ceil(cols as u64);
     let rows_of = batch_split(w, m, per_batch);
     let rows = rows_of.count(m) as usize;
+    let paired = m.b2.is_some();
     w.shared("red", Ty::F32, w.threads as usize * rows);
+    if paired {
+        w.shared("red2", Ty::F32, w.threads as usize * rows);
+    }
     // Each row's (row within its batch entry, batch variables).
     let split: Vec<(String, Vec<String>)> = (0..rows)
         .map(|r| match &rows_of {
@@ -156,6 +161,9 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     w.let_idx("j", &format!("tile * {} + col", w.u(cols as u64)));
     for r in 0..rows {
         w.var(&format!("p{r}"), Ty::F32, "0.0f");
+        if paired {
+            w.var(&format!("q{r}"), Ty::F32, "0.0f");
+        }
     }
     w.if_(&format!("j < {}", w.u(m.n as u64)));
     // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
@@ -175,6 +183,10 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
         };
         let bv = w.expr(&m.b, &vars(rows_of.b_vars(), &kc, "j"), None, "");
         w.let_(&format!("bv{u}"), Ty::F32, &bv);
+        if let Some(b2) = &m.b2 {
+            let bw = w.expr(b2, &vars(rows_of.b_vars(), &kc, "j"), None, "");
+            w.let_(&format!("bw{u}"), Ty::F32, &bw);
+        }
         for (r, (i, bvars)) in split.iter().enumerate() {
             let av = w.expr(&m.a, &vars(bvars, i, &kc), None, "");
             w.let_(&format!("av{r}_{u}"), Ty::F32, &av);
@@ -182,15 +194,20 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     }
     for u in 0..unroll {
         for r in 0..rows {
-            let term = format!("av{r}_{u} * bv{u}");
-            let term = if exact { term } else { format!("select(0.0f, {term}, kk{u} < {})", w.u(k)) };
-            w.assign(&format!("p{r}"), &format!("p{r} + {term}"));
+            for (sum, b) in [("p", "bv")].into_iter().chain(paired.then_some(("q", "bw"))) {
+                let term = format!("av{r}_{u} * {b}{u}");
+                let term = if exact { term } else { format!("select(0.0f, {term}, kk{u} < {})", w.u(k)) };
+                w.assign(&format!("{sum}{r}"), &format!("{sum}{r} + {term}"));
+            }
         }
     }
     w.close();
     w.close();
     for r in 0..rows {
         w.line(format!("red[(u32(ks) * {rows}u + {r}u) * {cols}u + u32(col)] = p{r};"));
+        if paired {
+            w.line(format!("red2[(u32(ks) * {rows}u + {r}u) * {cols}u + u32(col)] = q{r};"));
+        }
     }
     w.barrier();
     w.if_(&format!("ks == {} && j < {}", w.u(0), w.u(m.n as u64)));
@@ -198,8 +215,14 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     w.for_(r, &w.u(0), &w.u(rows as u64), &w.u(1));
     let (_, bvars) = rows_of.split(w, m, r, "");
     w.var("acc", Ty::F32, "0.0f");
+    if paired {
+        w.var("acc2", Ty::F32, "0.0f");
+    }
     w.for_unrolled("q", slices as usize);
     w.assign("acc", &format!("acc + red[(q * {rows}u + u32({r})) * {cols}u + u32(col)]"));
+    if paired {
+        w.assign("acc2", &format!("acc2 + red2[(q * {rows}u + u32({r})) * {cols}u + u32(col)]"));
+    }
     w.close();
     epilogue(w, m, &bvars);
     w.close();

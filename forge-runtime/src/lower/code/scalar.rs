@@ -8,7 +8,8 @@ use crate::ir::{BinaryOp, Coord, CoordValue, SExpr, UnaryOp};
 
 impl Writer<'_> {
     /// `e` at the point whose index variables are `vars` (index-typed), `flat` the point's
-    /// row-major flat index when the caller has it, `acc` the name of the op's value.
+    /// row-major flat index when the caller has it, `acc` the name of the op's value (and
+    /// `{acc}2` that of a paired product's second value).
     pub fn expr(&self, e: &SExpr, vars: &[String], flat: Option<&str>, acc: &str) -> String {
         let sub = |x: &SExpr| self.expr(x, vars, flat, acc);
         let cuda = self.d == Dialect::Cuda;
@@ -23,6 +24,8 @@ impl Writer<'_> {
             SExpr::Const(c) => self.lit(*c),
             SExpr::Var(d) => format!("i32({})", vars.get(*d).map(String::as_str).unwrap_or("0u")),
             SExpr::Acc(_) => acc.to_string(),
+            // A paired product's second value is named after the first (`acc`, `acc2`).
+            SExpr::Acc2 => format!("{acc}2"),
             SExpr::Unary { op, arg } => {
                 let x = sub(arg);
                 let ty = arg.ty();

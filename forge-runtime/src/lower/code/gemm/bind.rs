@@ -11,7 +11,7 @@ use super::spec::{Accumulate, BatchDim, Elem as GElem, GemmSpec, Layout, Operand
 use super::{emit, KernelIo};
 use crate::elem::Elem;
 use crate::error::{Error, Result};
-use crate::ir::{KernelSpec, MatmulBody, Schedule};
+use crate::ir::{BufferRole, KernelSpec, MatmulBody, Schedule};
 use crate::lower::code::{matmul, unflatten, Dialect, Writer};
 
 /// Stands for the kernel's name in [`GemmKernel::code`] until the caller names it.
@@ -222,7 +222,18 @@ pub fn matmul_kernel(
     if !target.gemm {
         return Ok(None);
     }
-    let Some(g) = gemm_spec(spec, m, target.tf32) else { return Ok(None) };
+    let Some(mut g) = gemm_spec(spec, m, target.tf32) else { return Ok(None) };
+    // A paired product's second B must lie as B does (the decode kernel walks both alike).
+    let b2 = match &m.b2 {
+        None => None,
+        Some(b2) => match paired_b(spec, m, b2, &g) {
+            Some((arg, align)) => {
+                g.b.align = g.b.align.min(align);
+                Some(arg)
+            }
+            None => return Ok(None),
+        },
+    };
     let opts = ChooseOptions {
         sms: target.sms,
         tensor_maps: maps_fit(&g),
@@ -232,12 +243,18 @@ pub fn matmul_kernel(
         x3_register_a: target.x3_register_a,
     };
     let variant = match choose_with(&g, target.arch, &opts) {
+        // Pairs take the SIMT decode kernel (a tensor-core pick's shape fits it too).
+        Ok(super::Variant::Decode(d)) if b2.is_some() => {
+            super::Variant::Decode(super::choose::DecodeConfig { tensor: false, ..d })
+        }
+        Ok(_) if b2.is_some() => return Ok(None),
         Ok(v) => v,
         Err(Error::Unsupported { .. }) => return Ok(None),
         Err(e) => return Err(e),
     };
     let (ia, ib) = (m.a.as_load().map_or(0, |l| l.0), m.b.as_load().map_or(0, |l| l.0));
     let (a_ptr, b_ptr) = (format!("a{ia}"), format!("a{ib}"));
+    let b2_ptr = b2.map(|i| format!("a{i}"));
     let epilogue = format!("{NAME}_epi");
     let (params, names) = (params.join(", "), names.join(", "));
     let io = KernelIo {
@@ -245,6 +262,8 @@ pub fn matmul_kernel(
         params: &params,
         a_ptr: &a_ptr,
         b_ptr: &b_ptr,
+        b2_ptr: b2_ptr.as_deref(),
+        b_read_only: read_only(spec, ib) && b2.is_none_or(|i| read_only(spec, i)),
         epilogue: &epilogue,
         epilogue_args: &names,
     };
@@ -273,9 +292,25 @@ pub fn matmul_kernel(
     }))
 }
 
+/// Whether no kernel writes argument `arg` while the graph runs: a graph never assigns to an
+/// input or a weight (F0007), the host writes them only between runs.
+fn read_only(spec: &KernelSpec, arg: usize) -> bool {
+    matches!(spec.args[arg].role, BufferRole::Input | BufferRole::Weight)
+}
+
+/// A paired product's second B (`b2`) as a plain load lying exactly as B does in GEMM `g`: its
+/// argument and alignment in bytes; `None` otherwise (the generic template runs).
+fn paired_b(spec: &KernelSpec, m: &MatmulBody, b2: &crate::ir::SExpr, g: &GemmSpec) -> Option<(usize, usize)> {
+    let ((ib, sb), (ib2, sb2)) = (m.b.as_load()?, b2.as_load()?);
+    let same = sb == sb2 && spec.args[ib].elem == spec.args[ib2].elem;
+    let es = g.b.elem.bytes();
+    same.then(|| (ib2, align(spec.args[ib2].offset * es)))
+}
+
 /// `__device__ void NAME_epi(float acc, unsigned fz, unsigned fr, unsigned fj, <params>)`: the
 /// body's epilogue at output `(fz, fr, fj)` of the GEMM (`fz` its flat batch index, `fr` its
-/// row, folded batch dims included), stored into the output with its conversion.
+/// row, folded batch dims included), stored into the output with its conversion. A paired
+/// product's takes `float acc2` after `acc`.
 fn epilogue_fn(
     spec: &KernelSpec,
     m: &MatmulBody,
@@ -298,7 +333,8 @@ fn epilogue_fn(
     let bvars = unflatten(&mut w, "bidx", &m.batch, "b");
     matmul::epilogue(&mut w, m, &bvars);
     let (_, body) = w.finish();
-    format!("__device__ __forceinline__ void {name}(float acc, unsigned fz, unsigned fr, unsigned fj, {params}) {{\n{body}}}\n")
+    let acc2 = if m.b2.is_some() { "float acc2, " } else { "" };
+    format!("__device__ __forceinline__ void {name}(float acc, {acc2}unsigned fz, unsigned fr, unsigned fj, {params}) {{\n{body}}}\n")
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 //! step, loading every row's chunk before using any (WIDTH loads in flight per lane, A chunks
 //! shared by the WIDTH rows); warps of a block split K and meet in shared memory.
 //! B `[K,N]` (`RowMajor`): each thread owns one 16-byte column chunk and a contiguous K slice,
-//! loading 16/ES rows before using them; the block's K slices meet through shared atomics.
+//! loading 16/ES rows before using them; the block's K slices meet in shared memory.
+//! A paired product (`FG_PAIR`: the kernel's `KernelIo::b2_ptr`) streams a second B of the same
+//! layout beside the first, with its own accumulators, and hands the epilogue both sums.
 
 use super::choose::DecodeConfig;
 use super::spec::{GemmSpec, Layout, Requirement, Which};
@@ -45,6 +47,10 @@ __device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const f
 const BODY_NK: &str = r#"
   constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS;
   __shared__ float red[KSW][NB][MR];
+#if FG_PAIR
+  __shared__ float red2[KSW][NB][MR];
+  float acc2[MR][WIDTH];
+#endif
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int grp = warp / KSW, ks = warp % KSW;
   const int nb0 = blockIdx.x * NB + grp * WIDTH;
@@ -52,17 +58,18 @@ const BODY_NK: &str = r#"
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
-    for (int r = 0; r < WIDTH; ++r) acc[m][r] = 0.f;
-#pragma unroll 2
-  for (int k = (ks * 32 + lane) * EPC; k < K; k += KSW * 32 * EPC) {
-    float bf[WIDTH][EPC];
+    for (int r = 0; r < WIDTH; ++r) {
+      acc[m][r] = 0.f;
+#if FG_PAIR
+      acc2[m][r] = 0.f;
+#endif
+    }
+  // WIDTH rows of B (from `g`) at k, as floats: every 16-byte load issued before any is used.
+  auto rows_at = [&](const char* g, int k, float (&bf)[WIDTH][EPC]) {
     if (VEC && k + EPC <= K) {
       v4u bv[WIDTH];
 #pragma unroll
-      for (int r = 0; r < WIDTH; ++r) {
-        const int n = min(nb0 + r, N - 1);
-        bv[r] = ld16(gB + ((long long)n * LDB + k) * ES);
-      }
+      for (int r = 0; r < WIDTH; ++r) bv[r] = ld16(g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r) unpack16(bv[r], bf[r]);
     } else {
@@ -70,9 +77,18 @@ const BODY_NK: &str = r#"
       for (int r = 0; r < WIDTH; ++r) {
         const int n = min(nb0 + r, N - 1);
 #pragma unroll
-        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(gB, (long long)n * LDB + k + e) : 0.f;
+        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(g, (long long)n * LDB + k + e) : 0.f;
       }
     }
+  };
+#pragma unroll 2
+  for (int k = (ks * 32 + lane) * EPC; k < K; k += KSW * 32 * EPC) {
+    float bf[WIDTH][EPC];
+    rows_at(gB, k, bf);
+#if FG_PAIR
+    float bg[WIDTH][EPC];
+    rows_at(gB2, k, bg);
+#endif
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
@@ -80,7 +96,12 @@ const BODY_NK: &str = r#"
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
-        for (int e = 0; e < EPC; ++e) acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+        for (int e = 0; e < EPC; ++e) {
+          acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+#if FG_PAIR
+          acc2[m][r] = fmaf(af[e], bg[r][e], acc2[m][r]);
+#endif
+        }
     }
   }
 #pragma unroll
@@ -91,6 +112,12 @@ const BODY_NK: &str = r#"
 #pragma unroll
       for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
       if (lane == 0) red[ks][grp * WIDTH + r][m] = v;
+#if FG_PAIR
+      float v2 = acc2[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
+#endif
     }
   __syncthreads();
   for (int i = tid; i < NB * MR; i += 256) {
@@ -99,60 +126,108 @@ const BODY_NK: &str = r#"
     float v = 0.f;
 #pragma unroll
     for (int s = 0; s < KSW; ++s) v += red[s][nn][m];
+#if FG_PAIR
+    float v2 = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSW; ++s) v2 += red2[s][nn][m];
+#endif
     if (n < N) EPILOGUE;
   }
 }
 "#;
 
-const BODY_KN: &str = r#"
+/// The `[K,N]` kernel's set-up and, where its whole K slice is at most `PRELOAD` chunks of
+/// rows, every load of B (and B2) issued at once, so a thread waits for memory once, not once a
+/// chunk. Runs before the grid-dependency wait where B cannot be written by a kernel
+/// (`KernelIo::b_read_only`): the weights then arrive while the kernel ahead still runs.
+const PRE_KN: &str = r#"
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
   constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
-  __shared__ float red[MR][NCOL];
-  __shared__ float part[8][MR][NCOL];
+  constexpr int TRIPS = KPS / EPC;
+  constexpr bool CAN_PRE = TRIPS <= PRELOAD;
   const int tid = threadIdx.x;
   const int ch = tid % WIDTH, ks = tid / WIDTH;
   const int n = blockIdx.x * NCOL + ch * EPC;
   const bool full = VEC && n + EPC <= N;
+  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
+  const bool pre = CAN_PRE && full && kend - kbeg == KPS;
+  v4u bv[CAN_PRE ? TRIPS : 1][EPC];
+#if FG_PAIR
+  v4u bw[CAN_PRE ? TRIPS : 1][EPC];
+#endif
+  if (pre) {
+#pragma unroll
+    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#if FG_PAIR
+#pragma unroll
+    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) bw[t][e] = ld16(gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+#endif
+  }
+"#;
+
+const BODY_KN: &str = r#"
+  __shared__ float red[MR][NCOL];
+  __shared__ float part[8][MR][NCOL];
+#if FG_PAIR
+  __shared__ float red2[MR][NCOL];
+  __shared__ float part2[8][MR][NCOL];
+  float acc2[MR][EPC];
+#endif
   float acc[MR][EPC];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
-    for (int j = 0; j < EPC; ++j) acc[m][j] = 0.f;
-  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
-  // A whole slice of at most PRELOAD chunks of rows: every load of B issued before the first
-  // multiply, so a thread waits for memory once, not once a chunk.
-  constexpr int TRIPS = KPS / EPC;
-  if (TRIPS <= PRELOAD && full && kend - kbeg == KPS) {
-    v4u bv[TRIPS][EPC];
+    for (int j = 0; j < EPC; ++j) {
+      acc[m][j] = 0.f;
+#if FG_PAIR
+      acc2[m][j] = 0.f;
+#endif
+    }
+  if (pre) {
 #pragma unroll
-    for (int t = 0; t < TRIPS; ++t)
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
-#pragma unroll
-    for (int t = 0; t < TRIPS; ++t) {
+    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t) {
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
       kn_step(gA, kbeg + t * EPC, kend, bf, acc);
+#if FG_PAIR
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
+      kn_step(gA, kbeg + t * EPC, kend, bf, acc2);
+#endif
     }
-  } else
+  } else {
+    // One chunk of rows of B (from `g`) at k, as floats.
+    auto chunk_at = [&](const char* g, int k, float (&bf)[EPC][EPC]) {
+      if (full && k + EPC <= kend) {
+        v4u bv[EPC];
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bv[e] = ld16(g + ((long long)(k + e) * LDB + n) * ES);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
+      } else {
+#pragma unroll
+        for (int e = 0; e < EPC; ++e)
+#pragma unroll
+          for (int j = 0; j < EPC; ++j)
+            bf[e][j] = (k + e < kend && n + j < N) ? ldf(g, (long long)(k + e) * LDB + n + j) : 0.f;
+      }
+    };
 #pragma unroll 1
-  for (int k = kbeg; k < kend; k += EPC) {
-    float bf[EPC][EPC];
-    if (full && k + EPC <= kend) {
-      v4u bv[EPC];
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[e] = ld16(gB + ((long long)(k + e) * LDB + n) * ES);
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
-    } else {
-#pragma unroll
-      for (int e = 0; e < EPC; ++e)
-#pragma unroll
-        for (int j = 0; j < EPC; ++j)
-          bf[e][j] = (k + e < kend && n + j < N) ? ldf(gB, (long long)(k + e) * LDB + n + j) : 0.f;
+    for (int k = kbeg; k < kend; k += EPC) {
+      float bf[EPC][EPC];
+      chunk_at(gB, k, bf);
+#if FG_PAIR
+      float bg[EPC][EPC];
+      chunk_at(gB2, k, bg);
+      kn_step(gA, k, kend, bg, acc2);
+#endif
+      kn_step(gA, k, kend, bf, acc);
     }
-    kn_step(gA, k, kend, bf, acc);
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
   // then add the 8 warps' partials in shared memory (no atomics).
@@ -164,13 +239,24 @@ const BODY_KN: &str = r#"
 #pragma unroll
       for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
       acc[m][j] = v;
+#if FG_PAIR
+      float v2 = acc2[m][j];
+#pragma unroll
+      for (int o = WIDTH; o < 32; o <<= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      acc2[m][j] = v2;
+#endif
     }
   const int lane = tid & 31, warp = tid >> 5;
   if (lane < WIDTH) {
 #pragma unroll
     for (int m = 0; m < MR; ++m)
 #pragma unroll
-      for (int j = 0; j < EPC; ++j) part[warp][m][ch * EPC + j] = acc[m][j];
+      for (int j = 0; j < EPC; ++j) {
+        part[warp][m][ch * EPC + j] = acc[m][j];
+#if FG_PAIR
+        part2[warp][m][ch * EPC + j] = acc2[m][j];
+#endif
+      }
   }
   __syncthreads();
   for (int i = tid; i < MR * NCOL; i += 256) {
@@ -179,12 +265,21 @@ const BODY_KN: &str = r#"
 #pragma unroll
     for (int w = 0; w < 8; ++w) v += part[w][m][jj];
     red[m][jj] = v;
+#if FG_PAIR
+    float v2 = 0.f;
+#pragma unroll
+    for (int w = 0; w < 8; ++w) v2 += part2[w][m][jj];
+    red2[m][jj] = v2;
+#endif
   }
   __syncthreads();
   for (int i = tid; i < MR * NCOL; i += 256) {
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
     const float v = red[m][jj];
+#if FG_PAIR
+    const float v2 = red2[m][jj];
+#endif
     if (col < N) EPILOGUE;
   }
 }
@@ -271,13 +366,24 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
         "constexpr int MR = {}, WIDTH = {}, KSW = {}, PRELOAD = {PRELOAD_CHUNKS};\nconstexpr bool VEC = {vector};",
         spec.m, d.width, d.k_split
     );
+    // Kernels of one module may differ: each sets the switch its body reads.
+    let _ = writeln!(src, "#undef FG_PAIR\n#define FG_PAIR {}", u8::from(io.b2_ptr.is_some()));
     src.push_str(A_AT);
     src.push_str("}\n");
-    src.push_str(&kernel_head(spec, io, 256, 1, false, Some(&prefetch_b(spec, vector))));
+    let mut before_wait = prefetch_b(spec, vector, io.b2_ptr.is_some());
+    // The `[K,N]` kernel's preloads join the prefetches where no kernel writes B
+    // (`FORGE_CUDA_EARLY_LOADS=0`: after the wait, for comparisons).
+    let early = std::env::var("FORGE_CUDA_EARLY_LOADS").map_or(true, |v| v.trim() != "0");
+    let early_loads = early && spec.b.layout == Layout::RowMajor && !d.tensor && io.b_read_only;
+    if early_loads {
+        before_wait.push_str(PRE_KN);
+    }
+    src.push_str(&kernel_head(spec, io, 256, 1, false, Some(&before_wait)));
     if crate::lower::cuda::early_trigger() {
         src.push_str(crate::lower::cuda::GRID_LAUNCH);
     }
     let (body, blocks) = match spec.b.layout {
+        _ if d.tensor && io.b2_ptr.is_some() => return Err("a paired product runs the SIMT decode kernel".into()),
         Layout::ColMajor if d.tensor => {
             if !matches!(d.k_split, 1 | 2 | 4 | 8)
                 || !matches!(d.width, 1 | 2 | 4 | 8)
@@ -300,7 +406,9 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
             if !matches!(d.width, 1 | 2 | 4 | 8 | 16 | 32) || d.k_split * d.width != 256 {
                 return Err("[K,N] decode: width a power of two ≤ 32, width × k_split = 256".into());
             }
-            (BODY_KN.replace("EPILOGUE", &epi_call(io, "v", "m", "col")), spec.n.div_ceil(d.width * epc))
+            let pre = if early_loads { "" } else { PRE_KN };
+            let body = format!("{pre}{BODY_KN}").replace("EPILOGUE", &epi_call(io, "v", "m", "col"));
+            (body, spec.n.div_ceil(d.width * epc))
         }
     };
     src.push_str(&body);
@@ -333,7 +441,7 @@ const PREFETCH_CHUNK: usize = 4096;
 /// took the product from 35 to 46 us).
 const PREFETCH_MAX_BYTES: usize = 8 << 20;
 
-/// Statements that ask L2 for B (bulk prefetches of 4 KiB dealt round-robin over the grid's
+/// Statements that ask L2 for B (and a paired product's B2; bulk prefetches of 4 KiB dealt round-robin over the grid's
 /// blocks, then their threads), before the kernel waits for the one ahead of it: B is usually a
 /// weight, and since small kernels let their dependents launch early ([`crate::lower::cuda::
 /// early_trigger`]), it streams in while that kernel runs, so a chain of decode products
@@ -341,7 +449,7 @@ const PREFETCH_MAX_BYTES: usize = 8 << 20;
 /// correctly after the wait. Only for a contiguous B of 16-byte rows (`vector`) of at most
 /// [`PREFETCH_MAX_BYTES`]; `FORGE_CUDA_PREFETCH=0` turns it off. H200 (2026-12-02), the
 /// 10-layer decode MLP (42 kernels, 3.5 MB of f32 weight a product): 118.1 → 106.6 us.
-fn prefetch_b(spec: &GemmSpec, vector: bool) -> String {
+fn prefetch_b(spec: &GemmSpec, vector: bool, paired: bool) -> String {
     let rows = match spec.b.layout {
         Layout::ColMajor => spec.n,
         Layout::RowMajor => spec.k,
@@ -349,10 +457,15 @@ fn prefetch_b(spec: &GemmSpec, vector: bool) -> String {
     let cols = spec.n + spec.k - rows;
     let total = rows * cols * spec.elem().bytes();
     let off = std::env::var("FORGE_CUDA_PREFETCH").is_ok_and(|v| v.trim() == "0");
-    if off || !vector || spec.b.ld != cols || !(16..=PREFETCH_MAX_BYTES).contains(&total) {
+    let operands: &[&str] = if paired { &["gB", "gB2"] } else { &["gB"] };
+    let asked = total * operands.len();
+    if off || !vector || spec.b.ld != cols || total < 16 || asked > PREFETCH_MAX_BYTES {
         return String::new();
     }
-    format!(
-        "  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * {PREFETCH_CHUNK} < {total}ll; c += (long long)gridDim.x * 256)\n    FG_PREFETCH_L2(gB + c * {PREFETCH_CHUNK}, (unsigned)(min({PREFETCH_CHUNK}ll, {total}ll - c * {PREFETCH_CHUNK}) & ~15ll));\n"
-    )
+    operands
+        .iter()
+        .map(|g| format!(
+            "  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * {PREFETCH_CHUNK} < {total}ll; c += (long long)gridDim.x * 256)\n    FG_PREFETCH_L2({g} + c * {PREFETCH_CHUNK}, (unsigned)(min({PREFETCH_CHUNK}ll, {total}ll - c * {PREFETCH_CHUNK}) & ~15ll));\n"
+        ))
+        .collect()
 }

@@ -49,6 +49,12 @@ pub struct KernelIo<'a> {
     /// Parameter names of A and B (any pointer type; the kernel reinterprets the bytes).
     pub a_ptr: &'a str,
     pub b_ptr: &'a str,
+    /// A paired product's second B (same layout as B; only the decode variant takes it): the
+    /// kernel computes both products and the epilogue receives `(acc, acc2, ...)`.
+    pub b2_ptr: Option<&'a str>,
+    /// No kernel writes B (nor B2) while the graph runs (inputs and weights): the decode
+    /// kernel may load it before its grid-dependency wait.
+    pub b_read_only: bool,
     /// A `__device__` function the caller defines before the kernel, called once per output
     /// as `epilogue(float acc, unsigned batch, unsigned i, unsigned j, <epilogue_args>)`.
     pub epilogue: &'a str,
@@ -96,6 +102,9 @@ pub fn emit(spec: &GemmSpec, variant: &Variant, arch: (u32, u32), io: &KernelIo)
             Ok(())
         }
     };
+    if io.b2_ptr.is_some() && !matches!(variant, V::Decode(d) if !d.tensor) {
+        return Err(mismatch("a paired product runs only the SIMT decode kernel"));
+    }
     let mut e = match variant {
         V::Wgmma(t) => {
             needs_arch((9, 0), true, "wgmma needs compute capability 9.0 (sm_90a)")?;
@@ -185,6 +194,9 @@ fn kernel_head(
     s.push_str(&batch_code(spec));
     let _ = writeln!(s, "  const char* gA = (const char*)(const void*)({}) + aoff * ES;", io.a_ptr);
     let _ = writeln!(s, "  const char* gB = (const char*)(const void*)({}) + boff * ES;", io.b_ptr);
+    if let Some(b2) = io.b2_ptr {
+        let _ = writeln!(s, "  const char* gB2 = (const char*)(const void*)({b2}) + boff * ES;");
+    }
     if let Some(code) = before_wait {
         s.push_str(code);
         s.push_str(crate::lower::cuda::GRID_WAIT);
@@ -192,8 +204,16 @@ fn kernel_head(
     s
 }
 
-/// The epilogue call for value `v` at (`row`, `col`).
+/// The epilogue call for value `v` at (`row`, `col`) (and `{v}2` for a paired product).
 fn epi_call(io: &KernelIo, v: &str, row: &str, col: &str) -> String {
+    let paired;
+    let v = match io.b2_ptr {
+        Some(_) => {
+            paired = format!("{v}, {v}2");
+            paired.as_str()
+        }
+        None => v,
+    };
     if io.epilogue_args.trim().is_empty() {
         format!("{}({v}, bidx, (unsigned)({row}), (unsigned)({col}))", io.epilogue)
     } else {

@@ -1,0 +1,135 @@
+//! Paired products: two few-row matmuls of one input, where the first's result is a temp read
+//! only by the second's epilogue, become one kernel that computes both ([`MatmulBody::b2`],
+//! [`SExpr::Acc2`]). A gated MLP's `silu(matmul(n, w_gate)) * matmul(n, w_up)` is then one
+//! kernel: in a decode chain every kernel waits for the one before it, so a layer loses one
+//! wait, and the input is read once.
+//!
+//! What it needs, beyond what any inlining needs ([`super::absorb`]: the temp dead after the
+//! consumer, read point for point in its epilogue and nowhere else):
+//! - both products have the same batch, `m`, `n`, `k` and precision, the default schedule, and
+//!   at most [`PAIR_MAX_ROWS`] rows in all (the few-row templates are the ones that take a
+//!   second operand: the skinny kernel, CUDA's decode GEMM);
+//! - the first's `a` is the second's, reading the same ranges;
+//! - nothing from the first kernel up to and including the second writes what the first reads.
+//!
+//! The first's epilogue moves into the second's with `Acc` renamed `Acc2`, so results are the
+//! unpaired plan's (16-bit temps round as their store would have).
+
+use super::{absorb, dead_after, reads, renumber, writes};
+use crate::ir::expr::SExpr;
+use crate::ir::kernel::{KernelBody, MatmulBody, Schedule};
+use crate::ir::{BufferRole, Plan, PlannedKernel};
+
+/// Rows (`m` times the batch entries) up to which products pair: the skinny template's limit.
+pub const PAIR_MAX_ROWS: usize = crate::lower::code::geometry::SKINNY_MAX_M;
+
+/// Pairs every pairable product with its consumer.
+pub fn pair_products(plan: &mut Plan) {
+    if std::env::var("FORGE_FUSE_PAIRS").is_ok_and(|v| v.trim() == "0") {
+        return;
+    }
+    let mut p = 0;
+    while p < plan.kernels.len() {
+        match partner(plan, p) {
+            Some(c) if merge(plan, p, c) => {
+                plan.kernels.remove(p);
+            }
+            _ => p += 1,
+        }
+    }
+}
+
+/// A product that may be paired: unpaired, default schedule, few rows.
+fn product(k: &PlannedKernel) -> Option<&MatmulBody> {
+    let KernelBody::Matmul(m) = &k.spec.body else { return None };
+    let rows = m.m.saturating_mul(m.batch.iter().product());
+    (m.b2.is_none() && k.schedule == Schedule::default() && rows <= PAIR_MAX_ROWS).then_some(m)
+}
+
+/// The product that can absorb product `p`: the next kernel touching `p`'s temp result.
+fn partner(plan: &Plan, p: usize) -> Option<usize> {
+    let pk = &plan.kernels[p];
+    let pm = product(pk)?;
+    let dst = &pk.spec.args[pm.out];
+    let points = pm.m * pm.n * pm.batch.iter().product::<usize>();
+    if plan.buffers.get(dst.buffer)?.role != BufferRole::Temp || dst.len != points {
+        return None;
+    }
+    let touches = |k: &PlannedKernel| k.spec.args.iter().any(|a| a.buffer == dst.buffer);
+    let c = (p + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i]))?;
+    let ck = &plan.kernels[c];
+    let cm = product(ck)?;
+    let same_shape = (&cm.batch, cm.m, cm.n, cm.k, cm.precision) == (&pm.batch, pm.m, pm.n, pm.k, pm.precision);
+    if !same_shape || writes(ck, dst.buffer) || !reads(ck, dst.buffer) || !same_a(pk, pm, ck, cm) {
+        return None;
+    }
+    if !dead_after(plan, c, dst.buffer, dst.offset, dst.len) {
+        return None;
+    }
+    // What the first product reads keeps its value until the second has computed it.
+    let mut inputs = Vec::new();
+    for e in pk.spec.body.exprs() {
+        e.visit_args(&mut |arg| inputs.push(pk.spec.args[arg].buffer));
+    }
+    let clobbered = plan.kernels[p + 1..=c].iter().any(|k| inputs.iter().any(|&b| writes(k, b)));
+    (!clobbered).then_some(c)
+}
+
+/// Whether both products' `a` is one expression over the same argument ranges.
+fn same_a(pk: &PlannedKernel, pm: &MatmulBody, ck: &PlannedKernel, cm: &MatmulBody) -> bool {
+    let mut map = vec![usize::MAX; pk.spec.args.len()];
+    let mut found = true;
+    pm.a.visit_args(&mut |arg| {
+        let a = &pk.spec.args[arg];
+        match ck
+            .spec
+            .args
+            .iter()
+            .position(|b| (b.buffer, b.offset, b.len, b.elem) == (a.buffer, a.offset, a.len, a.elem))
+        {
+            Some(j) => map[arg] = j,
+            None => found = false,
+        }
+    });
+    if !found {
+        return false;
+    }
+    let mut a = pm.a.clone();
+    renumber(&mut a, &map);
+    a == cm.a
+}
+
+/// Moves product `p` into product `c` as its second operand.
+fn merge(plan: &mut Plan, p: usize, c: usize) -> bool {
+    let KernelBody::Matmul(pm) = &plan.kernels[p].spec.body else { return false };
+    let mut extents = pm.batch.clone();
+    extents.extend([pm.m, pm.n]);
+    let Some(value) = rename_acc(&pm.epilogue) else { return false };
+    let b2 = pm.b.clone();
+    let out = pm.out;
+    absorb(plan, p, c, out, &extents, &value, Some(&b2))
+}
+
+/// `e` with the op's value `Acc` read as the paired product's `Acc2`; `None` where a gather's
+/// coordinate reads it (left unpaired rather than renamed there).
+fn rename_acc(e: &SExpr) -> Option<SExpr> {
+    let sub = |x: &SExpr| rename_acc(x).map(Box::new);
+    Some(match e {
+        SExpr::Acc(_) => SExpr::Acc2,
+        SExpr::Unary { op, arg } => SExpr::Unary { op: *op, arg: sub(arg)? },
+        SExpr::Cast { arg, to } => SExpr::Cast { arg: sub(arg)?, to: *to },
+        SExpr::Binary { op, lhs, rhs } => SExpr::Binary { op: *op, lhs: sub(lhs)?, rhs: sub(rhs)? },
+        SExpr::Select { cond, on_true, on_false } => {
+            SExpr::Select { cond: sub(cond)?, on_true: sub(on_true)?, on_false: sub(on_false)? }
+        }
+        SExpr::Gather { .. } => {
+            let mut acc = false;
+            e.visit(&mut |x| acc |= matches!(x, SExpr::Acc(_)));
+            if acc {
+                return None;
+            }
+            e.clone()
+        }
+        SExpr::Load { .. } | SExpr::Uniform { .. } | SExpr::Const(_) | SExpr::Var(_) | SExpr::Acc2 => e.clone(),
+    })
+}
