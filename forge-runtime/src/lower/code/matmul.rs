@@ -169,7 +169,7 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
     // for memory once a trip, not once a k; k stays interleaved across the slices
     // (`k0 + u·slices + ks`), so neighbouring invocations still read neighbouring elements.
-    let (k, unroll) = (m.k as u64, skinny_unroll(m.k, slices));
+    let (k, unroll) = (m.k as u64, skinny_unroll(m.k, slices, rows + 1 + usize::from(paired)));
     let exact = k.is_multiple_of(slices as u64 * unroll as u64);
     w.for_("k0", &w.u(0), &w.u(k), &w.u(slices as u64 * unroll as u64));
     for u in 0..unroll {
@@ -229,12 +229,21 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     w.close();
 }
 
-/// k each invocation of the skinny kernel loads per trip: the largest of 8..=4 dividing its
-/// share of K (so no trip needs a bounds check), else up to 8 (the last trip checks).
-fn skinny_unroll(k: usize, slices: u32) -> u32 {
+/// k each invocation of the skinny kernel loads per trip, `per_k` values each (a row of A
+/// per row, B, a paired B2): as many as [`SKINNY_LOADS`] values in flight allow (4 to 16),
+/// the largest such count dividing its share of K (so no trip needs a bounds check), else
+/// that many (the last trip checks). More loads in flight keep more bytes moving per
+/// invocation: a decode product is latency-bound. `FORGE_SKINNY_UNROLL_MAX` caps the count
+/// (for comparisons; 8 is the rule before 2026-12-03).
+fn skinny_unroll(k: usize, slices: u32, per_k: usize) -> u32 {
     let share = k.div_ceil(slices as usize).max(1) as u32;
-    (4..=8).rev().find(|u| share.is_multiple_of(*u)).unwrap_or(share.min(8))
+    let cap = std::env::var("FORGE_SKINNY_UNROLL_MAX").ok().and_then(|v| v.trim().parse::<u32>().ok());
+    let most = ((SKINNY_LOADS / per_k.max(1)).clamp(4, 16) as u32).min(cap.unwrap_or(16).max(4));
+    (4..=most).rev().find(|u| share.is_multiple_of(*u)).unwrap_or(share.min(most))
 }
+
+/// Values a skinny invocation has in flight per trip at most (see [`skinny_unroll`]).
+const SKINNY_LOADS: usize = 40;
 
 /// A `t × t` output tile per workgroup, one output per invocation, K in steps of `t`.
 fn tiled(w: &mut Writer<'_>, m: &MatmulBody, t: u32) {
