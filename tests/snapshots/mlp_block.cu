@@ -569,14 +569,14 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d27f08778bf22a
 }
 
 // node: y = x + matmul(h, w_down)
-// gemm decode-w1k256
-__device__ __forceinline__ void forge_matmul_840abc8b351dc1a9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+// gemm decode-w2k128
+__device__ __forceinline__ void forge_matmul_c438f2fbd7c34022_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_840abc8b351dc1a9 {
+namespace fg_forge_matmul_c438f2fbd7c34022 {
 
 typedef unsigned short u16;
 
@@ -662,7 +662,7 @@ constexpr long long LDA = 1536, LDB = 576;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 1, KSW = 256, PRELOAD = 4;
+constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
 constexpr bool VEC = true;
 #undef FG_PAIR
 #define FG_PAIR 0
@@ -695,8 +695,8 @@ __device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const f
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_840abc8b351dc1a9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_840abc8b351dc1a9;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c438f2fbd7c34022(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_c438f2fbd7c34022;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -843,6 +843,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_840abc8b351dc1
 #if FG_PAIR
     const float v2 = red2[m][jj];
 #endif
-    if (col < N) forge_matmul_840abc8b351dc1a9_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_c438f2fbd7c34022_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

@@ -481,17 +481,14 @@ fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32)) ->
             DecodeConfig { width, k_split, vector, tensor: false }
         }
         Layout::RowMajor => {
-            // 256 threads = width chunk columns × k_split rows of threads. Width 1 only where
-            // width 2 leaves multiprocessors idle (`FORGE_CUDA_DECODE_NARROW=0`: never).
+            // 256 threads = width chunk columns × k_split rows of threads. Not narrower than
+            // two chunks even where that leaves SMs idle: the decode MLP's 1536×576 down
+            // product one chunk wide (144 blocks instead of 72) took its 10 layers from 80.0
+            // to 90.3 us (H200, 2026-12-03).
             let v = spec.elem().per_16b();
-            let blocks = |width: usize| spec.n.div_ceil(width * v) * batches;
-            let narrow = std::env::var("FORGE_CUDA_DECODE_NARROW").map_or(true, |v| v.trim() != "0");
             let mut width = 16;
-            while width > 2 && blocks(width) < want_blocks {
+            while width > 2 && spec.n.div_ceil(width * v) * batches < want_blocks {
                 width /= 2;
-            }
-            if narrow && width == 2 && blocks(2) < sms {
-                width = 1;
             }
             DecodeConfig { width, k_split: 256 / width, vector, tensor: false }
         }
@@ -533,15 +530,15 @@ mod tests {
     }
 
     #[test]
-    fn kn_decode_narrows_only_where_blocks_would_leave_sms_idle() {
+    fn kn_decode_is_at_least_two_chunks_wide() {
         // The decode MLP's [K, N] weights: 1536 columns give 192 blocks two chunks wide; 576
-        // give 72, fewer than the 132 SMs, so one chunk wide (144 blocks).
+        // give 72, fewer than the 132 SMs, but one chunk wide measured slower.
         let kn = |n: usize, k: usize| GemmSpec {
             b: Operand { elem: Elem::F32, layout: Layout::RowMajor, ld: n, align: 16 },
             ..f32_spec(1, n, k)
         };
         let width = |n: usize, k: usize| decode_config(&kn(n, k), 132, true, (9, 0)).width;
-        assert_eq!((width(1536, 576), width(576, 1536), width(14336, 4096)), (2, 1, 8));
+        assert_eq!((width(1536, 576), width(576, 1536), width(14336, 4096)), (2, 2, 8));
     }
 
     #[test]
