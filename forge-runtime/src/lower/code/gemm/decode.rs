@@ -140,6 +140,7 @@ const BODY_NK: &str = r#"
 /// rows, every load of B (and B2) issued at once, so a thread waits for memory once, not once a
 /// chunk. Runs before the grid-dependency wait where B cannot be written by a kernel
 /// (`KernelIo::b_read_only`): the weights then arrive while the kernel ahead still runs.
+/// H200 (2026-12-03), the 10-layer decode MLP with paired gate/up products: 88.3 → 79.9 us.
 const PRE_KN: &str = r#"
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
   constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
