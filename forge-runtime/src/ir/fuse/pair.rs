@@ -12,8 +12,10 @@
 //! - the first's `a` is the second's, reading the same ranges;
 //! - nothing from the first kernel up to and including the second writes what the first reads.
 //!
-//! The first's epilogue moves into the second's with `Acc` renamed `Acc2`, so results are the
-//! unpaired plan's (16-bit temps round as their store would have).
+//! The first's epilogue moves into the second's with `Acc` renamed `Acc2` (a 16-bit temp
+//! rounds as its store would have), so results are the unpaired plan's up to the products'
+//! rounding order: CUDA runs a pair of 16-bit products on the SIMT decode kernel where the
+//! unpaired ones may take tensor cores.
 
 use super::{absorb, dead_after, reads, renumber, writes};
 use crate::ir::expr::SExpr;

@@ -12,7 +12,7 @@
 //! | `Wgmma` | sm_90, 16-bit, aligned, no tensor maps or 2+ batch dims | every thread cp.async's into the same stages; wgmma |
 //! | `MmaSync` | sm_80+ 16-bit; f32 with the TF32 opt-in | ldmatrix + mma.sync, 3–4 stages; guarded loads for unaligned rows |
 //! | `Simt` | f32 (true f32); 16-bit below sm_80 | 128×128×16 register-blocked FMA, double-buffered; tiles down to 16×32 that split K inside the block for small products |
-//! | `Decode` | M ≤ 8 | streams B once with 16-byte loads, K split inside the block |
+//! | `Decode` | M ≤ 8 | streams B once with 16-byte loads, K split inside the block; the only variant that takes a paired product's second B |
 //!
 //! Measured on an H200 (2026-11-30, the forge-gemm bench): f16/bf16 4096³ at 592/610 TFLOP/s
 //! (76%/74% of PyTorch's cuBLAS), f32 SIMT about 80% of cuBLAS f32, decode 1×14336×4096 at
@@ -206,13 +206,9 @@ fn kernel_head(
 
 /// The epilogue call for value `v` at (`row`, `col`) (and `{v}2` for a paired product).
 fn epi_call(io: &KernelIo, v: &str, row: &str, col: &str) -> String {
-    let paired;
     let v = match io.b2_ptr {
-        Some(_) => {
-            paired = format!("{v}, {v}2");
-            paired.as_str()
-        }
-        None => v,
+        Some(_) => format!("{v}, {v}2"),
+        None => v.to_string(),
     };
     if io.epilogue_args.trim().is_empty() {
         format!("{}({v}, bidx, (unsigned)({row}), (unsigned)({col}))", io.epilogue)
