@@ -83,8 +83,17 @@ fn writes(k: &PlannedKernel, buffer: usize) -> bool {
 fn consumer_of(plan: &Plan, p: usize) -> Option<usize> {
     let pk = &plan.kernels[p];
     let (out, extents, value) = producer(pk)?;
-    let dst = &pk.spec.args[out];
-    let points: usize = extents.iter().product();
+    let mut inputs = Vec::new();
+    value.visit_args(&mut |arg| inputs.push(pk.spec.args[arg].buffer));
+    next_reader(plan, p, out, extents.iter().product(), &inputs)
+}
+
+/// The kernel that can take over kernel `p`'s result (its arg `out`, `points` elements): the
+/// next kernel touching it, when the result is a temp of exactly those points that kernel reads
+/// and does not write (nor is raw), the temp is dead after it, and no kernel from `p + 1` up to
+/// and including it writes a buffer of `inputs` (what `p` read, which the taker now reads).
+fn next_reader(plan: &Plan, p: usize, out: usize, points: usize, inputs: &[usize]) -> Option<usize> {
+    let dst = &plan.kernels[p].spec.args[out];
     if plan.buffers.get(dst.buffer)?.role != BufferRole::Temp || dst.len != points {
         return None;
     }
@@ -97,9 +106,6 @@ fn consumer_of(plan: &Plan, p: usize) -> Option<usize> {
     if !dead_after(plan, c, dst.buffer, dst.offset, dst.len) {
         return None;
     }
-    // The producer's inputs keep their values until the consumer has read them.
-    let mut inputs = Vec::new();
-    value.visit_args(&mut |arg| inputs.push(pk.spec.args[arg].buffer));
     let clobbered = plan.kernels[p + 1..=c].iter().any(|k| inputs.iter().any(|&b| writes(k, b)));
     (!clobbered).then_some(c)
 }

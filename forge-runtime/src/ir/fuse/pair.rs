@@ -17,10 +17,10 @@
 //! rounding order: CUDA runs a pair of 16-bit products on the SIMT decode kernel where the
 //! unpaired ones may take tensor cores.
 
-use super::{absorb, dead_after, reads, renumber, writes};
+use super::{absorb, next_reader, renumber};
 use crate::ir::expr::SExpr;
 use crate::ir::kernel::{KernelBody, MatmulBody, Schedule};
-use crate::ir::{BufferRole, Plan, PlannedKernel};
+use crate::ir::{Plan, PlannedKernel};
 
 /// Rows (`m` times the batch entries) up to which products pair: the skinny template's limit.
 pub const PAIR_MAX_ROWS: usize = crate::lower::code::geometry::SKINNY_MAX_M;
@@ -48,33 +48,22 @@ fn product(k: &PlannedKernel) -> Option<&MatmulBody> {
     (m.b2.is_none() && k.schedule == Schedule::default() && rows <= PAIR_MAX_ROWS).then_some(m)
 }
 
-/// The product that can absorb product `p`: the next kernel touching `p`'s temp result.
+/// The product that can absorb product `p`: the next kernel touching `p`'s temp result
+/// ([`next_reader`]), a product of the same shape and input.
 fn partner(plan: &Plan, p: usize) -> Option<usize> {
     let pk = &plan.kernels[p];
     let pm = product(pk)?;
-    let dst = &pk.spec.args[pm.out];
-    let points = pm.m * pm.n * pm.batch.iter().product::<usize>();
-    if plan.buffers.get(dst.buffer)?.role != BufferRole::Temp || dst.len != points {
-        return None;
-    }
-    let touches = |k: &PlannedKernel| k.spec.args.iter().any(|a| a.buffer == dst.buffer);
-    let c = (p + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i]))?;
-    let ck = &plan.kernels[c];
-    let cm = product(ck)?;
-    let same_shape = (&cm.batch, cm.m, cm.n, cm.k, cm.precision) == (&pm.batch, pm.m, pm.n, pm.k, pm.precision);
-    if !same_shape || writes(ck, dst.buffer) || !reads(ck, dst.buffer) || !same_a(pk, pm, ck, cm) {
-        return None;
-    }
-    if !dead_after(plan, c, dst.buffer, dst.offset, dst.len) {
-        return None;
-    }
-    // What the first product reads keeps its value until the second has computed it.
+    // Everything the first product reads, which the paired kernel then reads.
     let mut inputs = Vec::new();
     for e in pk.spec.body.exprs() {
         e.visit_args(&mut |arg| inputs.push(pk.spec.args[arg].buffer));
     }
-    let clobbered = plan.kernels[p + 1..=c].iter().any(|k| inputs.iter().any(|&b| writes(k, b)));
-    (!clobbered).then_some(c)
+    let points = pm.m * pm.n * pm.batch.iter().product::<usize>();
+    let c = next_reader(plan, p, pm.out, points, &inputs)?;
+    let ck = &plan.kernels[c];
+    let cm = product(ck)?;
+    let same_shape = (&cm.batch, cm.m, cm.n, cm.k, cm.precision) == (&pm.batch, pm.m, pm.n, pm.k, pm.precision);
+    (same_shape && same_a(pk, pm, ck, cm)).then_some(c)
 }
 
 /// Whether both products' `a` is one expression over the same argument ranges.
