@@ -1022,6 +1022,79 @@ fn paired_half_products(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// RMS norms read only by a few-row product fold into it (`ir::fuse::norm`): into a paired
+    /// `[K, N]` product (CUDA's decode kernel, gain loaded 16 bytes at a time), into an `[N, K]`
+    /// one whose gain sits at an odd offset when K is odd (`gs[1]`: scalar gain loads), and
+    /// under an expression input (`x * 2.0`: CUDA's skinny template).
+    graph Normed {
+        dims { M, K, N }
+        input  x: f32[M, K];
+        weight g: f32[K];
+        weight gs: f32[2, K];
+        weight wg: f32[K, N];
+        weight wu: f32[K, N];
+        weight vd: f32[N, K];
+        uniform eps: f32 = 1e-5;
+        temp n: f32[M, K];
+        temp n2: f32[M, K];
+        temp n3: f32[M, K];
+        output h: f32[M, N];
+        output t: f32[M, N];
+        output u: f32[M, N];
+        n = rms_norm(x, g, eps);
+        h = silu(matmul(n, wg)) * matmul(n, wu);
+        n2 = rms_norm(x, gs[1], 1e-6);
+        t = matmul(n2, transpose(vd)) + 1.0;
+        n3 = rms_norm(x * 2.0, g, eps);
+        u = matmul(n3, wg);
+    }
+}
+
+fn folded_norm_products(ctx: &Context) {
+    let silu = |v: f32| v / (1.0 + (-v).exp());
+    // Rows of `x` normalised as `rms_norm` defines it, in f64.
+    let normed = |x: &[f32], g: &[f32], eps: f64, m: usize, k: usize| -> Vec<f32> {
+        (0..m)
+            .flat_map(|i| {
+                let row = &x[i * k..(i + 1) * k];
+                let ms = row.iter().map(|&v| v as f64 * v as f64).sum::<f64>() / k as f64;
+                let inv = 1.0 / (ms + eps).sqrt();
+                row.iter().zip(g).map(move |(&v, &g)| (v as f64 * inv * g as f64) as f32).collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    for (m, k, n) in [(1, 576, 1536), (1, 1, 1), (3, 65, 17), (8, 300, 97), (2, 1023, 40), (9, 40, 24)] {
+        let (x, g, gs) = (rand_f32(m * k, 1.0, 110), rand_f32(k, 1.0, 111), rand_f32(2 * k, 1.0, 112));
+        let (wg, wu, vd) = (rand_f32(k * n, 1.0, 113), rand_f32(k * n, 1.0, 114), rand_f32(n * k, 1.0, 115));
+        let tr = |w: &[f32]| -> Vec<f32> { (0..k * n).map(|i| w[(i % n) * k + i / n]).collect() };
+        let n1 = normed(&x, &g, 1e-5, m, k);
+        let (a, b) = (naive_matmul(&n1, &wg, m, k, n), naive_matmul(&n1, &wu, m, k, n));
+        let want_h: Vec<f32> = a.iter().zip(&b).map(|(a, b)| silu(*a) * b).collect();
+        let n2 = normed(&x, &gs[k..], 1e-6, m, k);
+        let want_t: Vec<f32> = naive_matmul(&n2, &tr(&vd), m, k, n).iter().map(|v| v + 1.0).collect();
+        let x2: Vec<f32> = x.iter().map(|v| v * 2.0).collect();
+        let want_u = naive_matmul(&normed(&x2, &g, 1e-5, m, k), &wg, m, k, n);
+        let mut graph = Normed::new(ctx, NormedDims { m, k, n }).unwrap();
+        graph.load_weights(NormedWeights { g: &g, gs: &gs, wg: &wg, wu: &wu, vd: &vd }).unwrap();
+        let out = graph.run(NormedInputs { x: &x, eps: 1e-5 }).unwrap();
+        let shape = format!("{m}x{k}x{n}");
+        let scale = (k as f32).sqrt();
+        assert_close(&format!("{shape} h"), &out.h, &want_h, 2e-4, scale);
+        assert_close(&format!("{shape} t"), &out.t, &want_t, 1e-4, scale);
+        assert_close(&format!("{shape} u"), &out.u, &want_u, 1e-4, scale);
+        if let Some(p) = graph.last_profile() {
+            let kernels = if m <= 8 { 3 } else { 7 };
+            let nodes: Vec<&String> = p.kernels.iter().map(|k| &k.node).collect();
+            assert_eq!(p.kernels.len(), kernels, "{shape}: {nodes:?}");
+            if ctx.kind() == BackendKind::Cuda && m <= 8 && k > 1 {
+                let decode = p.kernels.iter().filter(|k| k.variant.starts_with("gemm decode")).count();
+                assert_eq!(decode, 2, "{shape}: h and t on the decode kernel");
+            }
+        }
+    }
+}
+
 forge_tests!(
     tf32_precision_options,
     tf32x3_keeps_nan_and_inf,
@@ -1038,7 +1111,8 @@ forge_tests!(
     small_f32_products_split_k,
     attention_against_loops,
     attention_head_merge,
-    paired_products;
+    paired_products,
+    folded_norm_products;
     half: half_and_bf16_round_like_the_reference,
     half_matmul_layouts_and_edges,
     paired_half_products,

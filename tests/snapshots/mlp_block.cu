@@ -47,254 +47,18 @@ FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x);
 FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
-// node: n = rms_norm(x, g, eps)
-extern "C" __global__ void __launch_bounds__(256) forge_rms_norm_7b5dff04a0aa87c0(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
-    __shared__ __align__(16) f32 redsq0[8];
-    FG_GRID_WAIT();
-    FG_GRID_LAUNCH();
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group * 4u >= 4u) {
-        return;
-    }
-    const u32 lane = lid & 63u;
-    const u32 slot = group * 4u + lid / 64u;
-    const bool live = slot < 4u;
-    const u32 row = select(3u, slot, live);
-    const u32 l0 = row;
-    f32 part = 0.0f;
-    f32 x0 = 0.0f;
-    f32 x1 = 0.0f;
-    f32 x2 = 0.0f;
-    f32 x3 = 0.0f;
-    f32 x4 = 0.0f;
-    f32 x5 = 0.0f;
-    f32 x6 = 0.0f;
-    f32 x7 = 0.0f;
-    f32 x8 = 0.0f;
-    f32 x9 = 0.0f;
-    f32 x10 = 0.0f;
-    f32 x11 = 0.0f;
-    const bool ok2 = (128u + lane) * 4u < 576u;
-    {
-        const u32 cv = lane;
-        const u32 iv = row * 144u + cv;
-        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
-        {
-            const u32 c = cv * 4u + 0u;
-            const u32 i = row * 576u + c;
-            x0 = q1.x;
-        }
-        {
-            const u32 c = cv * 4u + 1u;
-            const u32 i = row * 576u + c;
-            x1 = q1.y;
-        }
-        {
-            const u32 c = cv * 4u + 2u;
-            const u32 i = row * 576u + c;
-            x2 = q1.z;
-        }
-        {
-            const u32 c = cv * 4u + 3u;
-            const u32 i = row * 576u + c;
-            x3 = q1.w;
-        }
-    }
-    {
-        const u32 cv = 64u + lane;
-        const u32 iv = row * 144u + cv;
-        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
-        {
-            const u32 c = cv * 4u + 0u;
-            const u32 i = row * 576u + c;
-            x4 = q1.x;
-        }
-        {
-            const u32 c = cv * 4u + 1u;
-            const u32 i = row * 576u + c;
-            x5 = q1.y;
-        }
-        {
-            const u32 c = cv * 4u + 2u;
-            const u32 i = row * 576u + c;
-            x6 = q1.z;
-        }
-        {
-            const u32 c = cv * 4u + 3u;
-            const u32 i = row * 576u + c;
-            x7 = q1.w;
-        }
-    }
-    if (ok2) {
-        const u32 cv = 128u + lane;
-        const u32 iv = row * 144u + cv;
-        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
-        {
-            const u32 c = cv * 4u + 0u;
-            const u32 i = row * 576u + c;
-            x8 = q1.x;
-        }
-        {
-            const u32 c = cv * 4u + 1u;
-            const u32 i = row * 576u + c;
-            x9 = q1.y;
-        }
-        {
-            const u32 c = cv * 4u + 2u;
-            const u32 i = row * 576u + c;
-            x10 = q1.z;
-        }
-        {
-            const u32 c = cv * 4u + 3u;
-            const u32 i = row * 576u + c;
-            x11 = q1.w;
-        }
-    }
-    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
-        part = (part + o0);
-    }
-    if ((lid & 31u) == 0u) {
-        redsq0[lid >> 5u] = part;
-    }
-    __syncthreads();
-    const u32 redsq_warp = (lid / 64u) * 2u;
-    part = redsq0[redsq_warp];
-    part = (part + redsq0[redsq_warp + 1u]);
-    const f32 inv = rsqrtf(part / 576.0f + __uint_as_float(u[0]));
-    if (live) {
-        {
-            const u32 cv = lane;
-            const u32 iv = row * 144u + cv;
-            f32 r0;
-            f32 r1;
-            f32 r2;
-            f32 r3;
-            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
-            {
-                const u32 c = cv * 4u + 0u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x0 * inv * q2_1.x;
-                r0 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 1u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x1 * inv * q2_1.y;
-                r1 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 2u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x2 * inv * q2_1.z;
-                r2 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 3u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x3 * inv * q2_1.w;
-                r3 = acc;
-            }
-            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
-        }
-        {
-            const u32 cv = 64u + lane;
-            const u32 iv = row * 144u + cv;
-            f32 r0;
-            f32 r1;
-            f32 r2;
-            f32 r3;
-            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
-            {
-                const u32 c = cv * 4u + 0u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x4 * inv * q2_1.x;
-                r0 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 1u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x5 * inv * q2_1.y;
-                r1 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 2u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x6 * inv * q2_1.z;
-                r2 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 3u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x7 * inv * q2_1.w;
-                r3 = acc;
-            }
-            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
-        }
-        if (ok2) {
-            const u32 cv = 128u + lane;
-            const u32 iv = row * 144u + cv;
-            f32 r0;
-            f32 r1;
-            f32 r2;
-            f32 r3;
-            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
-            {
-                const u32 c = cv * 4u + 0u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x8 * inv * q2_1.x;
-                r0 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 1u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x9 * inv * q2_1.y;
-                r1 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 2u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x10 * inv * q2_1.z;
-                r2 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 3u;
-                const u32 i = row * 576u + c;
-                const f32 acc = x11 * inv * q2_1.w;
-                r3 = acc;
-            }
-            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
-        }
-    }
-}
-
-// node: h = silu(matmul(n, w_gate)) * matmul(n, w_up)
+// node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_d27f08778bf22ac4_epi(float acc, float acc2, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_f1bd814e3a3ce639_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
+    const f32 inv = rsqrtf(rss / 576.0f + __uint_as_float(u[0]));
+    acc = acc * inv;
+    acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_d27f08778bf22ac4 {
+namespace fg_forge_matmul_f1bd814e3a3ce639 {
 
 typedef unsigned short u16;
 
@@ -384,12 +148,17 @@ constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
 constexpr bool VEC = true;
 #undef FG_PAIR
 #define FG_PAIR 1
+#undef FG_RMS
+#define FG_RMS 1
+#undef RSS
+constexpr bool G_VEC = true;
 
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
 }
-// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`.
-__device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, float* f) {
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
+// the gain's gG[k..] where a norm is folded in (FG_RMS).
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -397,15 +166,26 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
 #pragma unroll
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
+#if FG_RMS
+  float g[EPC];
+  if (G_VEC && k + EPC <= kend) {
+    unpack16(ld16c(gG + (long long)k * ES), g);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) g[e] = (k + e < kend) ? ldf(gG, k + e) : 0.f;
+  }
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] *= g[e];
+#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
-__device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const float (&bf)[16 / ES][16 / ES],
-                                        float (&acc)[MR][16 / ES]) {
+__device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES]) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, m, k, kend, af);
+    a_chunk(gA, gG, m, k, kend, af);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -413,13 +193,14 @@ __device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const f
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d27f08778bf22ac4(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_d27f08778bf22ac4;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f1bd814e3a3ce639(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_f1bd814e3a3ce639;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
-  const char* gA = (const char*)(const void*)(a1) + aoff * ES;
-  const char* gB = (const char*)(const void*)(a2) + boff * ES;
-  const char* gB2 = (const char*)(const void*)(a3) + boff * ES;
+  const char* gA = (const char*)(const void*)(a3) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a1) + boff * ES;
+  const char* gB2 = (const char*)(const void*)(a2) + boff * ES;
+  const char* gG = (const char*)(const void*)(a4);
   for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
     FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
   for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
@@ -454,6 +235,29 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d27f08778bf22a
   FG_GRID_WAIT();
   FG_GRID_LAUNCH();
 
+#if FG_RMS
+  __shared__ float fg_ss[8][MR];
+  {
+    float ss[MR];
+#pragma unroll
+    for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+    for (int k = threadIdx.x; k < K; k += 256)
+#pragma unroll
+      for (int m = 0; m < MR; ++m) {
+        const float v = a_at(gA, m, k);
+        ss[m] = fmaf(v, v, ss[m]);
+      }
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float v = ss[m];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if ((threadIdx.x & 31) == 0) fg_ss[threadIdx.x >> 5][m] = v;
+    }
+  }
+#define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
+#endif
+
   __shared__ float red[MR][NCOL];
   __shared__ float part[8][MR][NCOL];
 #if FG_PAIR
@@ -477,11 +281,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d27f08778bf22a
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, kbeg + t * EPC, kend, bf, acc);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc);
 #if FG_PAIR
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, kbeg + t * EPC, kend, bf, acc2);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2);
 #endif
     }
   } else {
@@ -508,9 +312,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d27f08778bf22a
 #if FG_PAIR
       float bg[EPC][EPC];
       chunk_at(gB2, k, bg);
-      kn_step(gA, k, kend, bg, acc2);
+      kn_step(gA, gG, k, kend, bg, acc2);
 #endif
-      kn_step(gA, k, kend, bf, acc);
+      kn_step(gA, gG, k, kend, bf, acc);
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
@@ -564,19 +368,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d27f08778bf22a
 #if FG_PAIR
     const float v2 = red2[m][jj];
 #endif
-    if (col < N) forge_matmul_d27f08778bf22ac4_epi(v, v2, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_f1bd814e3a3ce639_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_c438f2fbd7c34022_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_d7129d59fa84087d_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_c438f2fbd7c34022 {
+namespace fg_forge_matmul_d7129d59fa84087d {
 
 typedef unsigned short u16;
 
@@ -666,12 +470,17 @@ constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
 constexpr bool VEC = true;
 #undef FG_PAIR
 #define FG_PAIR 0
+#undef FG_RMS
+#define FG_RMS 0
+#undef RSS
+constexpr bool G_VEC = false;
 
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
 }
-// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`.
-__device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, float* f) {
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
+// the gain's gG[k..] where a norm is folded in (FG_RMS).
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -679,15 +488,26 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
 #pragma unroll
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
+#if FG_RMS
+  float g[EPC];
+  if (G_VEC && k + EPC <= kend) {
+    unpack16(ld16c(gG + (long long)k * ES), g);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) g[e] = (k + e < kend) ? ldf(gG, k + e) : 0.f;
+  }
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] *= g[e];
+#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
-__device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const float (&bf)[16 / ES][16 / ES],
-                                        float (&acc)[MR][16 / ES]) {
+__device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES]) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, m, k, kend, af);
+    a_chunk(gA, gG, m, k, kend, af);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -695,8 +515,8 @@ __device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const f
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c438f2fbd7c34022(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_c438f2fbd7c34022;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d7129d59fa84087d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_d7129d59fa84087d;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -731,7 +551,31 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c438f2fbd7c340
 #endif
   }
   FG_GRID_WAIT();
+  const char* gG = gA;
   FG_GRID_LAUNCH();
+
+#if FG_RMS
+  __shared__ float fg_ss[8][MR];
+  {
+    float ss[MR];
+#pragma unroll
+    for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+    for (int k = threadIdx.x; k < K; k += 256)
+#pragma unroll
+      for (int m = 0; m < MR; ++m) {
+        const float v = a_at(gA, m, k);
+        ss[m] = fmaf(v, v, ss[m]);
+      }
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float v = ss[m];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if ((threadIdx.x & 31) == 0) fg_ss[threadIdx.x >> 5][m] = v;
+    }
+  }
+#define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
+#endif
 
   __shared__ float red[MR][NCOL];
   __shared__ float part[8][MR][NCOL];
@@ -756,11 +600,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c438f2fbd7c340
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, kbeg + t * EPC, kend, bf, acc);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc);
 #if FG_PAIR
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, kbeg + t * EPC, kend, bf, acc2);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2);
 #endif
     }
   } else {
@@ -787,9 +631,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c438f2fbd7c340
 #if FG_PAIR
       float bg[EPC][EPC];
       chunk_at(gB2, k, bg);
-      kn_step(gA, k, kend, bg, acc2);
+      kn_step(gA, gG, k, kend, bg, acc2);
 #endif
-      kn_step(gA, k, kend, bf, acc);
+      kn_step(gA, gG, k, kend, bf, acc);
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
@@ -843,6 +687,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c438f2fbd7c340
 #if FG_PAIR
     const float v2 = red2[m][jj];
 #endif
-    if (col < N) forge_matmul_c438f2fbd7c34022_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_d7129d59fa84087d_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

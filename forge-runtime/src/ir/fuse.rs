@@ -16,10 +16,12 @@
 //!   producer of more than [`CHEAP_NODES`] nodes is inlined only at one site without broadcast.
 //!
 //! Then two few-row products of one input, the first read only by the second's epilogue, become
-//! one kernel ([`pair`]), and a permuting copy of an attention's result folds into the
+//! one kernel ([`pair`]), an RMS norm read only as a few-row product's input folds into it
+//! ([`norm`]), and a permuting copy of an attention's result folds into the
 //! attention's store ([`store`]).
 //!
-//! `FORGE_FUSE=0` turns every pass off (for comparisons), `FORGE_FUSE_PAIRS=0` only pairing.
+//! `FORGE_FUSE=0` turns every pass off (for comparisons), `FORGE_FUSE_PAIRS=0` only pairing,
+//! `FORGE_FUSE_NORMS=0` only the norm fold.
 
 use super::expr::{Coord, CoordValue, SExpr};
 use super::kernel::{Access, KernelArg, KernelBody};
@@ -46,6 +48,7 @@ pub fn fuse(plan: &mut Plan) {
         }
     }
     pair::pair_products(plan);
+    norm::fold_norms(plan);
     store::fold_permuting_copies(plan);
     drop_unused_temps(plan);
 }
@@ -360,9 +363,14 @@ fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
         KernelBody::Matmul(m) => {
             let (a, b) = (with(&m.batch, &[m.m, m.k]), with(&m.batch, &[m.k, m.n]));
             let e = with(&m.batch, &[m.m, m.n]);
+            let a_space = a.clone();
             let mut v = vec![(&mut m.a, a, false), (&mut m.b, b.clone(), false), (&mut m.epilogue, e, true)];
             if let Some(b2) = &mut m.b2 {
                 v.push((b2, b, false));
+            }
+            if let Some(r) = &mut m.rms {
+                v.push((&mut r.gain, a_space, false));
+                v.push((&mut r.eps, Vec::new(), false));
             }
             v
         }
@@ -511,6 +519,7 @@ fn hidden(s: &str) -> usize {
         .sum()
 }
 
+mod norm;
 mod pair;
 mod store;
 

@@ -36,10 +36,27 @@ pub struct MatmulBody {
     /// reads as `Acc2`: two products of one input in one kernel (a gated MLP's gate and up,
     /// paired by `ir::fuse::pair`). Only the few-row templates take it (skinny, CUDA decode).
     pub b2: Option<SExpr>,
-    /// Space `[batch.., m, n]`; `Acc` is the product (`Acc2` the second one).
+    /// A row RMS normalisation folded in front of the product (`ir::fuse::norm`): the product
+    /// reads `a · gain`, and each row's sums are scaled by `1 / sqrt(mean_k(a²) + eps)` before
+    /// the epilogue. Only the few-row templates take it (skinny, CUDA decode).
+    pub rms: Option<RowRms>,
+    /// Space `[batch.., m, n]`; `Acc` is the product (`Acc2` the second one), row-scaled where
+    /// `rms` is set.
     pub epilogue: SExpr,
     /// What an f32 product may trade for tensor cores (backends may compute more precisely).
     pub precision: crate::graph::checked::Precision,
+}
+
+/// The RMS normalisation of `a`'s rows that a product applies itself ([`MatmulBody::rms`]):
+/// `Acc(b, i, j) = s(b, i) · sum_k a(b, i, k) · gain(b, i, k) · b(b, k, j)` with
+/// `s(b, i) = 1 / sqrt(sum_k a(b, i, k)² / k + eps)`. The same numbers as normalising first
+/// (`rms_norm` into an f32 temp, then the product) up to rounding order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowRms {
+    /// Space `[batch.., m, k]`.
+    pub gain: SExpr,
+    /// Scalar (empty space).
+    pub eps: SExpr,
 }
 
 /// Fused scaled dot-product attention with an online softmax.
@@ -207,6 +224,9 @@ impl KernelBody {
             KernelBody::Matmul(m) => {
                 let mut v = vec![&m.a, &m.b, &m.epilogue];
                 v.extend(m.b2.as_ref());
+                if let Some(r) = &m.rms {
+                    v.extend([&r.gain, &r.eps]);
+                }
                 v
             }
             KernelBody::Attention(a) => {

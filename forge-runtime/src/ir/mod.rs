@@ -9,7 +9,8 @@ mod kernel;
 
 pub use expr::{BinaryOp, Coord, CoordValue, ReduceOp, SExpr, UnaryOp};
 pub use kernel::{
-    Access, AttentionBody, KernelArg, KernelBody, KernelSpec, MatmulBody, NormKind, RawBody, RawSlot, RowOp, Schedule,
+    Access, AttentionBody, KernelArg, KernelBody, KernelSpec, MatmulBody, NormKind, RawBody, RawSlot, RowOp, RowRms,
+    Schedule,
 };
 
 use crate::elem::Elem;

@@ -125,6 +125,7 @@ impl Lowering<'_> {
                     a: av,
                     b: bv,
                     b2: None,
+                    rms: None,
                     epilogue,
                     precision: call.precision,
                 }))
@@ -251,6 +252,7 @@ impl Lowering<'_> {
             a: av,
             b: bv,
             b2: None,
+            rms: None,
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
         }))))

@@ -85,6 +85,7 @@ fn matmul_views_match_evaluated_operands() {
                 a,
                 b,
                 b2: None,
+                rms: None,
                 epilogue: epilogue.clone(),
                 precision: Default::default(),
             }))
@@ -124,6 +125,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             a,
             b: lb.clone(),
             b2: None,
+            rms: None,
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
         }))
@@ -144,6 +146,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             a,
             b,
             b2: None,
+            rms: None,
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
         }))

@@ -4,12 +4,13 @@
 //! operand is evaluated into a contiguous buffer first. The product lands in the output buffer
 //! (when it is f32) and the epilogue then runs over it in place.
 
+use super::eval::Block;
 use super::eval::Env;
 use super::fast::{self, AttentionArgs, AttentionDims, Batch, GemmDims, GemmInput, MatLayout, View, ViewMut};
 use super::kernels::{epilogue, epilogue_in_place, epilogue_pair, eval_f32, product};
 use super::store::{OutSlice, Store};
 use crate::error::Result;
-use crate::ir::{AttentionBody, MatmulBody, SExpr};
+use crate::ir::{AttentionBody, MatmulBody, RowRms, SExpr};
 use half::{bf16, f16};
 
 /// Host memory an operand reads.
@@ -127,41 +128,87 @@ fn gemm_b<TA: GemmInput>(d: &GemmDims, a: View<'_, TA>, b: (Src<'_>, MatLayout),
 }
 
 /// `C = A · B` into the contiguous `c`: views first; if a view is rejected (it reaches past its
-/// buffer), evaluated operands, as the generic path reads them.
-fn matmul_into(env: &Env<'_>, m: &MatmulBody, b: &SExpr, plan: &BatchPlan, c: &mut [f32]) -> Result<()> {
+/// buffer), evaluated operands, as the generic path reads them. `a_vals`: A already evaluated
+/// (contiguous; a folded norm's `a · gain`) instead of `m.a`.
+fn matmul_into(
+    env: &Env<'_>,
+    m: &MatmulBody,
+    a_vals: Option<&[f32]>,
+    b: &SExpr,
+    plan: &BatchPlan,
+    c: &mut [f32],
+) -> Result<()> {
     let dims = GemmDims { batch: plan.batch, m: m.m, k: m.k, n: m.n };
-    let lc = plan.contiguous(m.m, m.n)?;
-    let a = plan.operand(env, &m.a, m.m, m.k, true, false)?;
-    let bv = plan.operand(env, b, m.k, m.n, true, false)?;
-    if gemm_a(&dims, a.src(), bv.src(), ViewMut::new(c, lc)).is_ok() {
+    let lc = plan.contiguous(m.m, m.k)?;
+    let lc_out = plan.contiguous(m.m, m.n)?;
+    let a_of = |eval: bool| -> Result<Operand<'_>> {
+        match a_vals {
+            Some(v) => Ok(Operand::Owned(v.to_vec(), lc)),
+            None => plan.operand(env, &m.a, m.m, m.k, true, eval),
+        }
+    };
+    let (a, bv) = (a_of(false)?, plan.operand(env, b, m.k, m.n, true, false)?);
+    if gemm_a(&dims, a.src(), bv.src(), ViewMut::new(c, lc_out)).is_ok() {
         return Ok(());
     }
-    let a = plan.operand(env, &m.a, m.m, m.k, true, true)?;
-    let b = plan.operand(env, b, m.k, m.n, true, true)?;
-    Ok(gemm_a(&dims, a.src(), b.src(), ViewMut::new(c, lc))?)
+    let (a, b) = (a_of(true)?, plan.operand(env, b, m.k, m.n, true, true)?);
+    Ok(gemm_a(&dims, a.src(), b.src(), ViewMut::new(c, lc_out))?)
+}
+
+/// A folded RMS norm's operand and row scales ([`MatmulBody::rms`]): `a · gain` over
+/// `[batch.., m, k]` and `1 / sqrt(mean_k(a²) + eps)` per row, as the `rms_norm` kernel
+/// computes its scale.
+fn folded_norm(env: &Env<'_>, m: &MatmulBody, rms: &RowRms) -> (Vec<f32>, Vec<f32>) {
+    let mut space = m.batch.clone();
+    space.extend([m.m, m.k]);
+    let mut a = eval_f32(env, &m.a, &space);
+    let gain = eval_f32(env, &rms.gain, &space);
+    let eps = env.eval(&rms.eps, &Block::point(&[]), None).get(0).f();
+    let n = m.k as f32;
+    let inv = a.chunks(m.k.max(1)).map(|row| 1.0 / (fast::reduce::sum_map(row, |v| v * v) / n + eps).sqrt()).collect();
+    a.iter_mut().zip(&gain).for_each(|(x, g)| *x *= g);
+    (a, inv)
+}
+
+/// Multiplies each row of `c` (`n` columns) by its scale.
+fn scale_rows(c: &mut [f32], n: usize, inv: &[f32]) {
+    for (row, s) in c.chunks_mut(n.max(1)).zip(inv) {
+        row.iter_mut().for_each(|v| *v *= s);
+    }
 }
 
 /// `out = epilogue(A · B)` over `[batch.., m, n]`. An f32 output receives the product and the
 /// epilogue is applied in place; other outputs get it converted from a temporary. A paired
-/// product computes both into temporaries first.
+/// product computes both into temporaries first; a folded norm scales the rows first.
 pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()> {
     let plan = BatchPlan::new(&m.batch)?;
     let mut space = m.batch.clone();
     space.extend([m.m, m.n]);
+    let norm = m.rms.as_ref().map(|r| folded_norm(env, m, r));
+    let a_vals = norm.as_ref().map(|(a, _)| a.as_slice());
+    let scale = |c: &mut [f32]| {
+        if let Some((_, inv)) = &norm {
+            scale_rows(c, m.n, inv);
+        }
+    };
     if let Some(b2) = &m.b2 {
         let (mut c, mut c2) = (vec![0.0f32; dst.len()], vec![0.0f32; dst.len()]);
-        matmul_into(env, m, &m.b, &plan, &mut c)?;
-        matmul_into(env, m, b2, &plan, &mut c2)?;
+        matmul_into(env, m, a_vals, &m.b, &plan, &mut c)?;
+        matmul_into(env, m, a_vals, b2, &plan, &mut c2)?;
+        scale(&mut c);
+        scale(&mut c2);
         epilogue_pair(env, &m.epilogue, &space, &c, &c2, dst);
         return Ok(());
     }
     if let Some(c) = dst.as_f32() {
-        matmul_into(env, m, &m.b, &plan, c)?;
+        matmul_into(env, m, a_vals, &m.b, &plan, c)?;
+        scale(c);
         epilogue_in_place(env, &m.epilogue, &space, c);
         return Ok(());
     }
     let mut c = vec![0.0f32; dst.len()];
-    matmul_into(env, m, &m.b, &plan, &mut c)?;
+    matmul_into(env, m, a_vals, &m.b, &plan, &mut c)?;
+    scale(&mut c);
     epilogue(env, &m.epilogue, &space, &c, dst);
     Ok(())
 }
@@ -169,7 +216,7 @@ pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()
 /// Attention into the contiguous `out`: views first, evaluated operands if one is rejected.
 fn attention_into(env: &Env<'_>, a: &AttentionBody, plan: &BatchPlan, out: &mut [f32]) -> Result<()> {
     let dims = AttentionDims { batch: plan.batch, tq: a.tq, tk: a.tk, e: a.e, ev: a.ev };
-    let scale = env.eval(&a.scale, &super::eval::Block::point(&[]), None).get(0).f();
+    let scale = env.eval(&a.scale, &Block::point(&[]), None).get(0).f();
     for eval in [false, true] {
         let q = plan.operand(env, &a.q, a.tq, a.e, false, eval)?;
         let k = plan.operand(env, &a.k, a.tk, a.e, false, eval)?;

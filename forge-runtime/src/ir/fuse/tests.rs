@@ -234,3 +234,64 @@ fn pairing_can_be_turned_off() {
     super::fuse(&mut p);
     assert_eq!(kinds(&p), ["matmul"]);
 }
+
+/// Each product's (label, folded norm).
+fn folded(p: &Plan) -> Vec<(String, bool)> {
+    p.kernels
+        .iter()
+        .filter_map(|k| match &k.spec.body {
+            KernelBody::Matmul(m) => Some((k.spec.node.clone(), m.rms.is_some())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn rms_norms_fold_into_the_few_row_products_they_feed() {
+    use crate::lower::tests::MLP;
+    // Norm, paired gate/up, down: the norm folds into the pair.
+    let p = plan(MLP, &[3, 16, 24]);
+    assert_eq!(kinds(&p), ["matmul", "matmul"]);
+    assert_eq!(
+        folded(&p),
+        [
+            ("n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)".to_string(), true),
+            ("y = x + matmul(h, w_down)".to_string(), false)
+        ]
+    );
+    assert!(paired(&p)[0].1, "the pair reads Acc2");
+    validate_all(&p);
+    // Too many rows: neither pairs nor folds.
+    assert_eq!(kinds(&plan(MLP, &[9, 16, 24])), ["rms_norm", "matmul", "matmul", "matmul"]);
+    // One product alone takes it too.
+    let one = "graph G { dims { B, D, F } input x: f32[B, D]; weight g: f32[D]; weight w: f32[F, D];
+         temp n: f32[B, D]; output y: f32[B, F];
+         n = rms_norm(x, g, 1e-6); y = matmul(n, transpose(w)) * 2.0; }";
+    let p = plan(one, &[8, 16, 24]);
+    assert_eq!(kinds(&p), ["matmul"]);
+    validate_all(&p);
+    // The normalised value read again, a 16-bit temp (it would round), a layer norm: kept.
+    for src in [
+        "graph G { dims { B, D, F } input x: f32[B, D]; weight g: f32[D]; weight w: f32[D, F];
+         temp n: f32[B, D]; output y: f32[B, F]; output z: f32[B, D];
+         n = rms_norm(x, g, 1e-6); y = matmul(n, w); z = n + 1.0; }",
+        "graph G { dims { B, D, F } input x: f32[B, D]; weight g: f32[D]; weight w: f32[D, F];
+         temp n: f16[B, D]; output y: f32[B, F];
+         n = rms_norm(x, g, 1e-6); y = matmul(n, w); }",
+        "graph G { dims { B, D, F } input x: f32[B, D]; weight g: f32[D]; weight b: f32[D]; weight w: f32[D, F];
+         temp n: f32[B, D]; output y: f32[B, F];
+         n = layer_norm(x, g, b, 1e-6); y = matmul(n, w); }",
+    ] {
+        let p = plan(src, &[2, 16, 24]);
+        assert!(folded(&p).iter().all(|(_, f)| !f), "{src}");
+    }
+}
+
+#[test]
+fn the_norm_fold_can_be_turned_off() {
+    let mut p = crate::lower::tests::plan_unfused(crate::lower::tests::MLP, &[1, 8, 8]);
+    super::pair::pair_products(&mut p);
+    assert_eq!(kinds(&p), ["rms_norm", "matmul", "matmul"]);
+    super::norm::fold_norms(&mut p);
+    assert_eq!(kinds(&p), ["matmul", "matmul"]);
+}

@@ -128,7 +128,9 @@ pub(super) fn matmul(w: &mut Writer<'_>, m: &MatmulBody) {
 
 /// Each workgroup owns `SKINNY_COLS` output columns of every row and splits K into
 /// `threads / SKINNY_COLS` slices; partial sums meet in workgroup memory. A paired product
-/// (`b2`) keeps a second set of sums (`q`, `red2`, `acc2`) beside the first.
+/// (`b2`) keeps a second set of sums (`q`, `red2`, `acc2`) beside the first; a folded RMS norm
+/// (`rms`) multiplies A by the gain as it loads it and sums each row's squares (`s`, met in
+/// `red3` from the first column's invocations: every column sees the same rows).
 fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     let (cols, slices) = (SKINNY_COLS, w.threads / SKINNY_COLS);
     let per_batch = (m.n as u64).div_ceil(cols as u64);
@@ -138,6 +140,9 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     w.shared("red", Ty::F32, w.threads as usize * rows);
     if paired {
         w.shared("red2", Ty::F32, w.threads as usize * rows);
+    }
+    if m.rms.is_some() {
+        w.shared("red3", Ty::F32, slices as usize * rows);
     }
     // Each row's (row within its batch entry, batch variables).
     let split: Vec<(String, Vec<String>)> = (0..rows)
@@ -164,12 +169,16 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
         if paired {
             w.var(&format!("q{r}"), Ty::F32, "0.0f");
         }
+        if m.rms.is_some() {
+            w.var(&format!("s{r}"), Ty::F32, "0.0f");
+        }
     }
     w.if_(&format!("j < {}", w.u(m.n as u64)));
     // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
     // for memory once a trip, not once a k; k stays interleaved across the slices
     // (`k0 + u·slices + ks`), so neighbouring invocations still read neighbouring elements.
-    let (k, unroll) = (m.k as u64, skinny_unroll(m.k, slices, rows + 1 + usize::from(paired)));
+    let per_k = rows * (1 + usize::from(m.rms.is_some())) + 1 + usize::from(paired);
+    let (k, unroll) = (m.k as u64, skinny_unroll(m.k, slices, per_k));
     let exact = k.is_multiple_of(slices as u64 * unroll as u64);
     w.for_("k0", &w.u(0), &w.u(k), &w.u(slices as u64 * unroll as u64));
     for u in 0..unroll {
@@ -190,13 +199,25 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
         for (r, (i, bvars)) in split.iter().enumerate() {
             let av = w.expr(&m.a, &vars(bvars, i, &kc), None, "");
             w.let_(&format!("av{r}_{u}"), Ty::F32, &av);
+            if let Some(rms) = &m.rms {
+                let gv = w.expr(&rms.gain, &vars(bvars, i, &kc), None, "");
+                w.let_(&format!("gv{r}_{u}"), Ty::F32, &gv);
+            }
         }
     }
+    let k_lit = w.u(k);
+    let keep = |term: String, u: u32| if exact { term } else { format!("select(0.0f, {term}, kk{u} < {k_lit})") };
     for u in 0..unroll {
         for r in 0..rows {
+            let a = match m.rms {
+                Some(_) => {
+                    w.assign(&format!("s{r}"), &format!("s{r} + {}", keep(format!("av{r}_{u} * av{r}_{u}"), u)));
+                    format!("(av{r}_{u} * gv{r}_{u})")
+                }
+                None => format!("av{r}_{u}"),
+            };
             for (sum, b) in [("p", "bv")].into_iter().chain(paired.then_some(("q", "bw"))) {
-                let term = format!("av{r}_{u} * {b}{u}");
-                let term = if exact { term } else { format!("select(0.0f, {term}, kk{u} < {})", w.u(k)) };
+                let term = keep(format!("{a} * {b}{u}"), u);
                 w.assign(&format!("{sum}{r}"), &format!("{sum}{r} + {term}"));
             }
         }
@@ -209,6 +230,13 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
             w.line(format!("red2[(u32(ks) * {rows}u + {r}u) * {cols}u + u32(col)] = q{r};"));
         }
     }
+    if m.rms.is_some() {
+        w.if_(&format!("col == {}", w.u(0)));
+        for r in 0..rows {
+            w.line(format!("red3[u32(ks) * {rows}u + {r}u] = s{r};"));
+        }
+        w.close();
+    }
     w.barrier();
     w.if_(&format!("ks == {} && j < {}", w.u(0), w.u(m.n as u64)));
     let r = if matches!(rows_of, Rows::Entry(_)) { "i" } else { "r" };
@@ -218,15 +246,36 @@ fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     if paired {
         w.var("acc2", Ty::F32, "0.0f");
     }
+    if m.rms.is_some() {
+        w.var("ss", Ty::F32, "0.0f");
+    }
     w.for_unrolled("q", slices as usize);
     w.assign("acc", &format!("acc + red[(q * {rows}u + u32({r})) * {cols}u + u32(col)]"));
     if paired {
         w.assign("acc2", &format!("acc2 + red2[(q * {rows}u + u32({r})) * {cols}u + u32(col)]"));
     }
+    if m.rms.is_some() {
+        w.assign("ss", &format!("ss + red3[q * {rows}u + u32({r})]"));
+    }
     w.close();
+    scale_rows(w, m, "ss");
     epilogue(w, m, &bvars);
     w.close();
     w.close();
+}
+
+/// A folded RMS norm's row scale ([`MatmulBody::rms`]) applied to `acc` (and `acc2`), given
+/// the row's sum of squares in `ss`; nothing without one. Every template that takes the fold
+/// (skinny, CUDA's decode epilogue) scales through this.
+pub(super) fn scale_rows(w: &mut Writer<'_>, m: &MatmulBody, ss: &str) {
+    let Some(rms) = &m.rms else { return };
+    let eps = w.expr(&rms.eps, &[], None, "");
+    let inv = w.rsqrt(&format!("{ss} / {} + {eps}", w.f32_lit(m.k as f32)));
+    w.let_("inv", Ty::F32, &inv);
+    w.assign("acc", "acc * inv");
+    if m.b2.is_some() {
+        w.assign("acc2", "acc2 * inv");
+    }
 }
 
 /// k each invocation of the skinny kernel loads per trip, `per_k` values each (a row of A

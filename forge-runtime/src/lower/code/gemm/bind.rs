@@ -8,7 +8,7 @@
 
 use super::choose::{choose_with, ChooseOptions, SimtConfig};
 use super::spec::{Accumulate, BatchDim, Elem as GElem, GemmSpec, Layout, Operand, Requirement, TensorMapDesc, Which};
-use super::{emit, KernelIo};
+use super::{emit, KernelIo, RmsGain};
 use crate::elem::Elem;
 use crate::error::{Error, Result};
 use crate::ir::{BufferRole, KernelSpec, MatmulBody, Schedule};
@@ -234,6 +234,14 @@ pub fn matmul_kernel(
             None => return Ok(None),
         },
     };
+    let gain = match &m.rms {
+        None => None,
+        Some(r) => match rms_gain(spec, m, &r.gain) {
+            Some(found) => Some(found),
+            None => return Ok(None),
+        },
+    };
+    let few_row_only = b2.is_some() || gain.is_some();
     let opts = ChooseOptions {
         sms: target.sms,
         tensor_maps: maps_fit(&g),
@@ -243,11 +251,12 @@ pub fn matmul_kernel(
         x3_register_a: target.x3_register_a,
     };
     let variant = match choose_with(&g, target.arch, &opts) {
-        // Pairs take the SIMT decode kernel (a tensor-core pick's shape fits it too).
-        Ok(super::Variant::Decode(d)) if b2.is_some() => {
+        // Pairs and folded norms take the SIMT decode kernel (a tensor-core pick's shape fits
+        // it too).
+        Ok(super::Variant::Decode(d)) if few_row_only => {
             super::Variant::Decode(super::choose::DecodeConfig { tensor: false, ..d })
         }
-        Ok(_) if b2.is_some() => return Ok(None),
+        Ok(_) if few_row_only => return Ok(None),
         Ok(v) => v,
         Err(Error::Unsupported { .. }) => return Ok(None),
         Err(e) => return Err(e),
@@ -255,6 +264,7 @@ pub fn matmul_kernel(
     let (ia, ib) = (m.a.as_load().map_or(0, |l| l.0), m.b.as_load().map_or(0, |l| l.0));
     let (a_ptr, b_ptr) = (format!("a{ia}"), format!("a{ib}"));
     let b2_ptr = b2.map(|i| format!("a{i}"));
+    let gain_ptr = gain.map(|(i, _)| format!("a{i}"));
     let epilogue = format!("{NAME}_epi");
     let (params, names) = (params.join(", "), names.join(", "));
     let io = KernelIo {
@@ -263,6 +273,7 @@ pub fn matmul_kernel(
         a_ptr: &a_ptr,
         b_ptr: &b_ptr,
         b2_ptr: b2_ptr.as_deref(),
+        rms_gain: gain_ptr.as_deref().zip(gain).map(|(ptr, (_, vector))| RmsGain { ptr, vector }),
         b_read_only: read_only(spec, ib) && b2.is_none_or(|i| read_only(spec, i)),
         epilogue: &epilogue,
         epilogue_args: &names,
@@ -307,10 +318,23 @@ fn paired_b(spec: &KernelSpec, m: &MatmulBody, b2: &crate::ir::SExpr, g: &GemmSp
     same.then(|| (ib2, align(spec.args[ib2].offset * es)))
 }
 
+/// A folded norm's gain as the decode kernel reads it: a plain load of a K-vector shared by
+/// every row and batch entry, of A's element type. Its argument and whether it is 16-byte
+/// aligned; `None` otherwise (the generic template runs).
+fn rms_gain(spec: &KernelSpec, m: &MatmulBody, gain: &crate::ir::SExpr) -> Option<(usize, bool)> {
+    let ((ia, _), (ig, sg)) = (m.a.as_load()?, gain.as_load()?);
+    let (last, rest) = sg.split_last()?;
+    // (A one-element vector's stride is 0.)
+    let vector_of_k = (*last == 1 || m.k == 1) && rest.iter().all(|&s| s == 0) && spec.args[ig].len >= m.k;
+    let elem = spec.args[ig].elem;
+    (vector_of_k && elem == spec.args[ia].elem).then(|| (ig, align(spec.args[ig].offset * elem.size_bytes()) == 16))
+}
+
 /// `__device__ void NAME_epi(float acc, unsigned fz, unsigned fr, unsigned fj, <params>)`: the
 /// body's epilogue at output `(fz, fr, fj)` of the GEMM (`fz` its flat batch index, `fr` its
 /// row, folded batch dims included), stored into the output with its conversion. A paired
-/// product's takes `float acc2` after `acc`.
+/// product's takes `float acc2` after `acc`; a folded norm's then `float rss`, the row's sum of
+/// squares, which scales the sums first.
 fn epilogue_fn(
     spec: &KernelSpec,
     m: &MatmulBody,
@@ -331,10 +355,12 @@ fn epilogue_fn(
     }
     w.let_idx("j", &fj);
     let bvars = unflatten(&mut w, "bidx", &m.batch, "b");
+    matmul::scale_rows(&mut w, m, "rss");
     matmul::epilogue(&mut w, m, &bvars);
     let (_, body) = w.finish();
     let acc2 = if m.b2.is_some() { "float acc2, " } else { "" };
-    format!("__device__ __forceinline__ void {name}(float acc, {acc2}unsigned fz, unsigned fr, unsigned fj, {params}) {{\n{body}}}\n")
+    let rss = if m.rms.is_some() { "float rss, " } else { "" };
+    format!("__device__ __forceinline__ void {name}(float acc, {acc2}{rss}unsigned fz, unsigned fr, unsigned fj, {params}) {{\n{body}}}\n")
 }
 
 #[cfg(test)]

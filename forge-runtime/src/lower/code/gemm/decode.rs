@@ -7,6 +7,8 @@
 //! loading 16/ES rows before using them; the block's K slices meet in shared memory.
 //! A paired product (`FG_PAIR`: the kernel's `KernelIo::b2_ptr`) streams a second B of the same
 //! layout beside the first, with its own accumulators, and hands the epilogue both sums.
+//! A folded RMS norm (`FG_RMS`: `KernelIo::rms_gain`) multiplies A by the gain as it loads it
+//! and hands the epilogue each row's sum of squares, which scales the sums there.
 
 use super::choose::DecodeConfig;
 use super::spec::{GemmSpec, Layout, Requirement, Which};
@@ -18,8 +20,9 @@ const A_AT: &str = r#"
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
 }
-// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`.
-__device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, float* f) {
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
+// the gain's gG[k..] where a norm is folded in (FG_RMS).
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -27,21 +30,60 @@ __device__ __forceinline__ void a_chunk(const char* gA, int m, int k, int kend, 
 #pragma unroll
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
+#if FG_RMS
+  float g[EPC];
+  if (G_VEC && k + EPC <= kend) {
+    unpack16(ld16c(gG + (long long)k * ES), g);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) g[e] = (k + e < kend) ? ldf(gG, k + e) : 0.f;
+  }
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] *= g[e];
+#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
-__device__ __forceinline__ void kn_step(const char* gA, int k, int kend, const float (&bf)[16 / ES][16 / ES],
-                                        float (&acc)[MR][16 / ES]) {
+__device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES]) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, m, k, kend, af);
+    a_chunk(gA, gG, m, k, kend, af);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
       for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
   }
 }
+"#;
+
+/// A folded norm's (FG_RMS) sums of squares of A's rows: each warp's share of K (before the main
+/// loop, so its loads overlap B's), folded over the warp; the epilogue adds the 8 warps' parts
+/// (`RSS`) after the block's last barrier.
+const ROW_SQUARES: &str = r#"
+#if FG_RMS
+  __shared__ float fg_ss[8][MR];
+  {
+    float ss[MR];
+#pragma unroll
+    for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+    for (int k = threadIdx.x; k < K; k += 256)
+#pragma unroll
+      for (int m = 0; m < MR; ++m) {
+        const float v = a_at(gA, m, k);
+        ss[m] = fmaf(v, v, ss[m]);
+      }
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float v = ss[m];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if ((threadIdx.x & 31) == 0) fg_ss[threadIdx.x >> 5][m] = v;
+    }
+  }
+#define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
+#endif
 "#;
 
 const BODY_NK: &str = r#"
@@ -92,7 +134,7 @@ const BODY_NK: &str = r#"
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, m, k, K, af);
+      a_chunk(gA, gG, m, k, K, af);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -194,11 +236,11 @@ const BODY_KN: &str = r#"
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, kbeg + t * EPC, kend, bf, acc);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc);
 #if FG_PAIR
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, kbeg + t * EPC, kend, bf, acc2);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2);
 #endif
     }
   } else {
@@ -225,9 +267,9 @@ const BODY_KN: &str = r#"
 #if FG_PAIR
       float bg[EPC][EPC];
       chunk_at(gB2, k, bg);
-      kn_step(gA, k, kend, bg, acc2);
+      kn_step(gA, gG, k, kend, bg, acc2);
 #endif
-      kn_step(gA, k, kend, bf, acc);
+      kn_step(gA, gG, k, kend, bf, acc);
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
@@ -369,6 +411,8 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     );
     // Kernels of one module may differ: each sets the switch its body reads.
     let _ = writeln!(src, "#undef FG_PAIR\n#define FG_PAIR {}", u8::from(io.b2_ptr.is_some()));
+    let _ = writeln!(src, "#undef FG_RMS\n#define FG_RMS {}", u8::from(io.rms_gain.is_some()));
+    let _ = writeln!(src, "#undef RSS\nconstexpr bool G_VEC = {};", io.rms_gain.is_some_and(|g| g.vector));
     src.push_str(A_AT);
     src.push_str("}\n");
     let mut before_wait = prefetch_b(spec, vector, io.b2_ptr.is_some());
@@ -380,11 +424,16 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
         before_wait.push_str(PRE_KN);
     }
     src.push_str(&kernel_head(spec, io, 256, 1, false, Some(&before_wait)));
+    if io.rms_gain.is_none() {
+        src.push_str("  const char* gG = gA;\n");
+    }
     if crate::lower::cuda::early_trigger() {
         src.push_str(crate::lower::cuda::GRID_LAUNCH);
     }
     let (body, blocks) = match spec.b.layout {
-        _ if d.tensor && io.b2_ptr.is_some() => return Err("a paired product runs the SIMT decode kernel".into()),
+        _ if d.tensor && (io.b2_ptr.is_some() || io.rms_gain.is_some()) => {
+            return Err("a paired product or a folded norm runs the SIMT decode kernel".into())
+        }
         Layout::ColMajor if d.tensor => {
             if !matches!(d.k_split, 1 | 2 | 4 | 8)
                 || !matches!(d.width, 1 | 2 | 4 | 8)
@@ -400,7 +449,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
                 return Err("[N,K] decode: k_split in {1,2,4,8}, width 1..=8".into());
             }
             let nb = d.width * (8 / d.k_split);
-            (BODY_NK.replace("EPILOGUE", &epi_call(io, "v", "m", "n")), spec.n.div_ceil(nb))
+            (format!("{ROW_SQUARES}{BODY_NK}").replace("EPILOGUE", &epi_call(io, "v", "m", "n")), spec.n.div_ceil(nb))
         }
         Layout::RowMajor if d.tensor => return Err("tensor-core decode needs B [N,K]".into()),
         Layout::RowMajor => {
@@ -408,7 +457,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
                 return Err("[K,N] decode: width a power of two ≤ 32, width × k_split = 256".into());
             }
             let pre = if early_loads { "" } else { PRE_KN };
-            let body = format!("{pre}{BODY_KN}").replace("EPILOGUE", &epi_call(io, "v", "m", "col"));
+            let body = format!("{pre}{ROW_SQUARES}{BODY_KN}").replace("EPILOGUE", &epi_call(io, "v", "m", "col"));
             (body, spec.n.div_ceil(d.width * epc))
         }
     };

@@ -52,6 +52,10 @@ pub struct KernelIo<'a> {
     /// A paired product's second B (same layout as B; only the decode variant takes it): the
     /// kernel computes both products and the epilogue receives `(acc, acc2, ...)`.
     pub b2_ptr: Option<&'a str>,
+    /// A folded RMS norm's gain (only the SIMT decode variant takes it): A is multiplied by it
+    /// as it is loaded and the epilogue receives each row's sum of squares after the sums
+    /// (`(acc, [acc2,] rss, ...)`).
+    pub rms_gain: Option<RmsGain<'a>>,
     /// No kernel writes B (nor B2) while the graph runs (inputs and weights): the decode
     /// kernel may load it before its grid-dependency wait.
     pub b_read_only: bool,
@@ -61,6 +65,15 @@ pub struct KernelIo<'a> {
     /// Extra arguments appended to every epilogue call (usually parameter names such as the
     /// C pointer); empty for none.
     pub epilogue_args: &'a str,
+}
+
+/// A folded norm's gain: a K-vector of A's element type, shared by every row and batch entry.
+#[derive(Debug, Clone, Copy)]
+pub struct RmsGain<'a> {
+    /// Parameter name of the gain's pointer.
+    pub ptr: &'a str,
+    /// It is 16-byte aligned (read 16 bytes at a time).
+    pub vector: bool,
 }
 
 /// An emitted kernel and how to launch it.
@@ -102,8 +115,8 @@ pub fn emit(spec: &GemmSpec, variant: &Variant, arch: (u32, u32), io: &KernelIo)
             Ok(())
         }
     };
-    if io.b2_ptr.is_some() && !matches!(variant, V::Decode(d) if !d.tensor) {
-        return Err(mismatch("a paired product runs only the SIMT decode kernel"));
+    if (io.b2_ptr.is_some() || io.rms_gain.is_some()) && !matches!(variant, V::Decode(d) if !d.tensor) {
+        return Err(mismatch("a paired product or a folded norm runs only the SIMT decode kernel"));
     }
     let mut e = match variant {
         V::Wgmma(t) => {
@@ -197,6 +210,9 @@ fn kernel_head(
     if let Some(b2) = io.b2_ptr {
         let _ = writeln!(s, "  const char* gB2 = (const char*)(const void*)({b2}) + boff * ES;");
     }
+    if let Some(g) = io.rms_gain {
+        let _ = writeln!(s, "  const char* gG = (const char*)(const void*)({});", g.ptr);
+    }
     if let Some(code) = before_wait {
         s.push_str(code);
         s.push_str(crate::lower::cuda::GRID_WAIT);
@@ -204,12 +220,16 @@ fn kernel_head(
     s
 }
 
-/// The epilogue call for value `v` at (`row`, `col`) (and `{v}2` for a paired product).
+/// The epilogue call for value `v` at (`row`, `col`) (and `{v}2` for a paired product, the
+/// row's sum of squares `RSS(row)` for a folded norm).
 fn epi_call(io: &KernelIo, v: &str, row: &str, col: &str) -> String {
-    let v = match io.b2_ptr {
+    let mut v = match io.b2_ptr {
         Some(_) => format!("{v}, {v}2"),
         None => v.to_string(),
     };
+    if io.rms_gain.is_some() {
+        v = format!("{v}, RSS({row})");
+    }
     if io.epilogue_args.trim().is_empty() {
         format!("{}({v}, bidx, (unsigned)({row}), (unsigned)({col}))", io.epilogue)
     } else {

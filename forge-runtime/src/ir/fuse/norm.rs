@@ -1,0 +1,135 @@
+//! Row RMS norms folded into the few-row product that reads them: `n = rms_norm(x, g, eps)`
+//! followed by `matmul(n, w)` (or a pair of them, [`super::pair`]) becomes one kernel that
+//! reads `x · g`, sums each row's squares as it goes, and scales the row's sums by
+//! `1 / sqrt(mean(x²) + eps)` before the epilogue ([`MatmulBody::rms`]). A decode chain's
+//! pre-norm layer then loses a kernel, and with it a wait for the kernel ahead.
+//!
+//! What it needs, beyond what any inlining needs (the temp dead after the product, nothing in
+//! between writing what the norm reads: [`super::next_reader`]):
+//! - an RMS norm without bias whose epilogue is the bare value, into an f32 temp (a 16-bit
+//!   temp would round the normalised value, which the fold cannot reproduce);
+//! - a product with at most [`PAIR_MAX_ROWS`] rows and the default schedule, whose `a` is the
+//!   temp read point for point (`[batch.., m]` the norm's rows, `k` its columns) and which
+//!   reads the temp nowhere else.
+//!
+//! The product's sums are the normalised plan's up to rounding order (scaling after the sum
+//! instead of before each term). `FORGE_FUSE_NORMS=0` turns the fold off (for comparisons).
+
+use super::pair::PAIR_MAX_ROWS;
+use super::{compact_args, join_labels, next_reader, renumber};
+use crate::elem::Elem;
+use crate::ir::expr::SExpr;
+use crate::ir::kernel::{Access, KernelArg, KernelBody, MatmulBody, NormKind, RowRms, Schedule};
+use crate::ir::{contiguous_strides, Plan, PlannedKernel};
+
+/// Folds every foldable RMS norm into the product after it.
+pub fn fold_norms(plan: &mut Plan) {
+    if std::env::var("FORGE_FUSE_NORMS").is_ok_and(|v| v.trim() == "0") {
+        return;
+    }
+    let mut p = 0;
+    while p < plan.kernels.len() {
+        match reader(plan, p) {
+            Some(c) if fold(plan, p, c) => {
+                plan.kernels.remove(p);
+            }
+            _ => p += 1,
+        }
+    }
+}
+
+/// A foldable norm's parts: output arg, rows (`leading`), columns, input, gain and eps.
+struct Norm<'a> {
+    out: usize,
+    leading: &'a [usize],
+    cols: usize,
+    input: &'a SExpr,
+    gain: &'a SExpr,
+    eps: &'a SExpr,
+}
+
+fn norm(k: &PlannedKernel) -> Option<Norm<'_>> {
+    let KernelBody::Norm { out, leading, cols, kind: NormKind::Rms, input, gain, bias: None, eps, epilogue } =
+        &k.spec.body
+    else {
+        return None;
+    };
+    let plain = matches!(epilogue, SExpr::Acc(_)) && k.spec.args[*out].elem == Elem::F32;
+    plain.then_some(Norm { out: *out, leading, cols: *cols, input, gain, eps })
+}
+
+/// The product that can take norm `p` in front of it.
+fn reader(plan: &Plan, p: usize) -> Option<usize> {
+    let pk = &plan.kernels[p];
+    let n = norm(pk)?;
+    let mut inputs = Vec::new();
+    for e in [n.input, n.gain, n.eps] {
+        e.visit_args(&mut |arg| inputs.push(pk.spec.args[arg].buffer));
+    }
+    let points = n.leading.iter().product::<usize>() * n.cols;
+    let c = next_reader(plan, p, n.out, points, &inputs)?;
+    let ck = &plan.kernels[c];
+    let KernelBody::Matmul(m) = &ck.spec.body else { return None };
+    let rows = m.m.saturating_mul(m.batch.iter().product());
+    let fits = m.rms.is_none() && ck.schedule == Schedule::default() && rows <= PAIR_MAX_ROWS;
+    let same_rows = [m.batch.as_slice(), &[m.m]].concat() == n.leading && m.k == n.cols && n.cols > 0;
+    (fits && same_rows && reads_as_a_only(pk, n.out, ck, m)).then_some(c)
+}
+
+/// Whether the product reads the norm's result only as its `a`, point for point.
+fn reads_as_a_only(pk: &PlannedKernel, out: usize, ck: &PlannedKernel, m: &MatmulBody) -> bool {
+    let dst = &pk.spec.args[out];
+    let Some((arg, strides)) = m.a.as_load() else { return false };
+    let a = &ck.spec.args[arg];
+    let space = [m.batch.as_slice(), &[m.m, m.k]].concat();
+    // Point for point: row-major strides wherever an axis has more than one point.
+    let own = contiguous_strides(&space);
+    let in_order = strides.len() == space.len() && (0..space.len()).all(|d| space[d] == 1 || strides[d] == own[d]);
+    if (a.buffer, a.offset, a.len) != (dst.buffer, dst.offset, dst.len) || !in_order {
+        return false;
+    }
+    let mut elsewhere = false;
+    for e in [Some(&m.b), m.b2.as_ref(), Some(&m.epilogue)].into_iter().flatten() {
+        e.visit_args(&mut |i| elsewhere |= ck.spec.args[i].buffer == dst.buffer);
+    }
+    !elsewhere
+}
+
+/// Moves norm `p` into product `c`: `a` becomes the norm's input, `rms` its gain and eps.
+fn fold(plan: &mut Plan, p: usize, c: usize) -> bool {
+    let pk = plan.kernels[p].spec.clone();
+    let Some(n) = norm(&plan.kernels[p]) else { return false };
+    let (input, gain, eps) = (n.input.clone(), n.gain.clone(), n.eps.clone());
+    let temp = pk.args[n.out].buffer;
+    let mut ck = plan.kernels[c].spec.clone();
+    let mut arg_map = vec![usize::MAX; pk.args.len()];
+    for e in [&input, &gain, &eps] {
+        e.visit_args(&mut |arg| arg_map[arg] = 0);
+    }
+    for (i, slot) in arg_map.iter_mut().enumerate() {
+        if *slot == usize::MAX {
+            continue;
+        }
+        let a = &pk.args[i];
+        *slot = match ck.args.iter().position(|b| (b.buffer, b.offset, b.len) == (a.buffer, a.offset, a.len)) {
+            Some(j) => j,
+            None => {
+                ck.args.push(KernelArg { access: Access::Read, ..a.clone() });
+                ck.args.len() - 1
+            }
+        };
+    }
+    let [mut input, mut gain, mut eps] = [input, gain, eps];
+    for e in [&mut input, &mut gain, &mut eps] {
+        renumber(e, &arg_map);
+    }
+    let KernelBody::Matmul(m) = &mut ck.body else { return false };
+    m.a = input;
+    m.rms = Some(RowRms { gain, eps });
+    let temp_args: Vec<usize> = (0..ck.args.len()).filter(|&i| ck.args[i].buffer == temp).collect();
+    compact_args(&mut ck, &temp_args);
+    ck.uses_uniforms = ck.body.exprs().iter().any(|e| e.uses_uniforms());
+    ck.node = join_labels(&pk.node, &ck.node);
+    plan.kernels[c].spec = ck;
+    true
+}
