@@ -167,7 +167,16 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
          weight vg: f32[N, K]; weight vu: f32[N, K]; weight bias: f32[N]; output h: f32[M, N]; \
          output t: f32[M, N]; output u: f32[M, N]; h = silu(matmul(x, wg) + bias) * matmul(x, wu); \
          t = matmul(x, transpose(vg)) * matmul(x, transpose(vu)); u = matmul(x * 0.5, wg) - matmul(x * 0.5, wu); }",
-        &[&[1, 576, 1536], &[1, 1, 1], &[3, 65, 17], &[8, 300, 97], &[2, 1023, 40], &[9, 40, 24]],
+        &[
+            &[1, 576, 1536],
+            &[1, 1, 1],
+            &[3, 65, 17],
+            &[8, 300, 97],
+            &[2, 1023, 40],
+            &[9, 40, 24],
+            &[1, 130, 36],
+            &[2, 64, 40],
+        ],
     ),
     (
         "graph PairedHalf { dims { M, K, N } input x: f16[M, K]; weight wg: f16[N, K]; weight wu: f16[N, K]; \
@@ -181,7 +190,16 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
          output u: f32[M, N]; n = rms_norm(x, g, eps); h = silu(matmul(n, wg)) * matmul(n, wu); \
          n2 = rms_norm(x, gs[1], 1e-6); t = matmul(n2, transpose(vd)) + 1.0; \
          n3 = rms_norm(x * 2.0, g, eps); u = matmul(n3, wg); }",
-        &[&[1, 576, 1536], &[1, 1, 1], &[3, 65, 17], &[8, 300, 97], &[2, 1023, 40], &[9, 40, 24]],
+        &[
+            &[1, 576, 1536],
+            &[1, 1, 1],
+            &[3, 65, 17],
+            &[8, 300, 97],
+            &[2, 1023, 40],
+            &[9, 40, 24],
+            &[1, 130, 36],
+            &[2, 64, 40],
+        ],
     ),
 ];
 

@@ -280,3 +280,31 @@ fn attention_runs_blocked_where_an_entry_fits_workgroup_memory() {
     assert_eq!(attention_block(&body(vec![4], 30, 30, 32), 64), None);
     assert_eq!(attention_block(&body(vec![4], 64, 64, 64), 256), None);
 }
+
+#[test]
+fn decode_products_read_their_weights_as_vectors_in_wgsl() {
+    use code::geometry::wgsl_variant_name;
+    let vectors = |p: &crate::ir::Plan| -> Vec<bool> {
+        p.kernels
+            .iter()
+            .map(|k| {
+                let bases = vec![0; k.spec.args.len()];
+                let src = wgsl::emit_kernel(p, &k.spec, &k.schedule, &bases);
+                wgsl::validate(&src).unwrap_or_else(|e| panic!("{}:\n{src}\n{e}", k.spec.node));
+                let named = wgsl_variant_name(&k.spec, &k.schedule).contains("16-byte B");
+                assert_eq!(named, src.contains("array<vec4<f32>>"), "{}: the name says what runs", k.spec.node);
+                named
+            })
+            .collect()
+    };
+    // One row: the pair (with the folded norm) and the down product read 16 bytes at a time.
+    assert_eq!(vectors(&plan(MLP, &[1, 40, 24])), [true, true]);
+    // Four rows of a pair are too many row sets for workgroup memory; 22 columns are not
+    // whole vectors (the down product's 40 are).
+    assert_eq!(vectors(&plan(MLP, &[4, 40, 24])), [false, false]);
+    assert_eq!(vectors(&plan(MLP, &[1, 40, 22])), [false, true]);
+    // PyTorch-layout weights (`transpose(w)`) are read along K: scalar.
+    let t = "graph T { dims { B, D, F } input x: f32[B, D]; weight w: f32[F, D]; output y: f32[B, F];
+        y = matmul(x, transpose(w)); }";
+    assert_eq!(vectors(&plan(t, &[1, 40, 24])), [false]);
+}

@@ -452,6 +452,47 @@ pub fn fold(total: u64, x_limit: u32) -> Option<[u32; 3]> {
     (y <= MAX_WORKGROUPS_PER_DIM as u64).then_some([x as u32, y as u32, 1])
 }
 
+/// Row sets (rows times one or two products) up to which the WGSL skinny kernel reads B as
+/// vectors: its partial sums take `8 × 128` floats a row set of workgroup memory (WGSL
+/// guarantees 16 KiB).
+pub const SKINNY_VECTOR_MAX_SETS: u64 = 3;
+
+/// The arguments of B (and a pair's B2) when the WGSL skinny kernel reads them as 16-byte
+/// vectors (`matmul_skinny`): plain loads of f32 whose columns are contiguous, every other
+/// stride and the offset a whole number of vectors, `n` a multiple of four, read nowhere else in
+/// the kernel (the binding is declared `array<vec4<f32>>`), at most [`SKINNY_VECTOR_MAX_SETS`]
+/// row sets. `FORGE_WGSL_SKINNY_VECTORS=0` keeps every B scalar (for comparisons).
+pub fn skinny_vector_b(args: &[KernelArg], m: &MatmulBody) -> Option<Vec<usize>> {
+    if std::env::var("FORGE_WGSL_SKINNY_VECTORS").is_ok_and(|v| v.trim() == "0") {
+        return None;
+    }
+    let lanes = VECTOR_POINTS as usize;
+    let sets = matmul_rows(m).1 * (1 + u64::from(m.b2.is_some()));
+    if !m.n.is_multiple_of(lanes) || sets > SKINNY_VECTOR_MAX_SETS {
+        return None;
+    }
+    let nb = m.batch.len();
+    let mut vectors = Vec::new();
+    for b in std::iter::once(&m.b).chain(m.b2.as_ref()) {
+        let (arg, s) = b.as_load()?;
+        let a = &args[arg];
+        let lies = s.len() == nb + 2 && s[nb + 1] == 1 && s[..=nb].iter().all(|x| x.is_multiple_of(lanes));
+        if !(lies && a.elem == crate::elem::Elem::F32 && vector_arg(a) && a.len.is_multiple_of(lanes)) {
+            return None;
+        }
+        vectors.push(arg);
+    }
+    let mut others: Vec<&SExpr> = vec![&m.a, &m.epilogue];
+    if let Some(r) = &m.rms {
+        others.extend([&r.gain, &r.eps]);
+    }
+    let mut elsewhere = false;
+    for e in others {
+        e.visit_args(&mut |i| elsewhere |= vectors.contains(&i));
+    }
+    (!elsewhere).then_some(vectors)
+}
+
 /// A short description of the variant a kernel runs, for profiles.
 pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
     let t = threads(spec, s);
@@ -507,10 +548,17 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
 /// [`variant_name`] for a kernel on wgpu (under [`wgsl_schedule`]), naming vectorised maps.
 pub fn wgsl_variant_name(spec: &KernelSpec, s: &Schedule) -> String {
     let s = wgsl_schedule(spec, s);
-    if wgsl_vector_map(spec, &s) {
-        format!("map, 16-byte vectors ({} threads, {} points)", threads(spec, &s), s.items)
-    } else {
-        variant_name(spec, &s)
+    match &spec.body {
+        _ if wgsl_vector_map(spec, &s) => {
+            format!("map, 16-byte vectors ({} threads, {} points)", threads(spec, &s), s.items)
+        }
+        KernelBody::Matmul(m)
+            if matmul_variant(m, &spec.args, &s) == MatmulVariant::Skinny
+                && skinny_vector_b(&spec.args, m).is_some() =>
+        {
+            format!("skinny matmul, 16-byte B ({} threads, {SKINNY_COLS} columns per group)", threads(spec, &s))
+        }
+        _ => variant_name(spec, &s),
     }
 }
 

@@ -1,9 +1,10 @@
 //! Matmul templates (f32 accumulation, operands and epilogue as kernel expressions, batched):
-//! a skinny kernel for few rows (every weight read once: the decode case), a square
-//! shared-memory tile, and (in `matmul_blocked`) the register-blocked tile for large products.
+//! a square shared-memory tile here, the skinny kernel for few rows (`matmul_skinny`: every
+//! weight read once, the decode case) and the register-blocked tile for large products
+//! (`matmul_blocked`).
 //! Trailing batch dims that B does not depend on fold into the rows ([`Rows`]).
 
-use super::geometry::{folded_batch_dims, matmul_rows, matmul_variant, MatmulVariant, SKINNY_COLS};
+use super::geometry::{folded_batch_dims, matmul_rows, matmul_variant, MatmulVariant};
 use super::matmul_blocked::blocked;
 use super::{unflatten, Writer};
 use crate::elem::Ty;
@@ -119,180 +120,12 @@ pub(super) fn epilogue(w: &mut Writer<'_>, m: &MatmulBody, bvars: &[String]) {
 
 pub(super) fn matmul(w: &mut Writer<'_>, m: &MatmulBody) {
     match matmul_variant(m, &w.spec.args, &w.sched) {
-        MatmulVariant::Skinny => skinny(w, m),
+        MatmulVariant::Skinny => super::matmul_skinny::skinny(w, m),
         MatmulVariant::Coop(t) => super::matmul_coop::coop(w, m, t),
         MatmulVariant::Blocked(tile) => blocked(w, m, tile),
         MatmulVariant::Tiled(t) => tiled(w, m, t),
     }
 }
-
-/// Each workgroup owns `SKINNY_COLS` output columns of every row and splits K into
-/// `threads / SKINNY_COLS` slices; partial sums meet in workgroup memory. A paired product
-/// (`b2`) keeps a second set of sums (`q`, `red2`, `acc2`) beside the first; a folded RMS norm
-/// (`rms`) multiplies A by the gain as it loads it and sums each row's squares (`s`, met in
-/// `red3` from the first column's invocations: every column sees the same rows).
-fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
-    let (cols, slices) = (SKINNY_COLS, w.threads / SKINNY_COLS);
-    let per_batch = (m.n as u64).div_ceil(cols as u64);
-    let rows_of = batch_split(w, m, per_batch);
-    let rows = rows_of.count(m) as usize;
-    let paired = m.b2.is_some();
-    w.shared("red", Ty::F32, w.threads as usize * rows);
-    if paired {
-        w.shared("red2", Ty::F32, w.threads as usize * rows);
-    }
-    if m.rms.is_some() {
-        w.shared("red3", Ty::F32, slices as usize * rows);
-    }
-    // Each row's (row within its batch entry, batch variables).
-    let split: Vec<(String, Vec<String>)> = (0..rows)
-        .map(|r| match &rows_of {
-            Rows::Entry(bvars) => (w.u(r as u64), bvars.clone()),
-            Rows::Folded { .. } => {
-                let (_, i, bvars) = rows_of.row(w, m, &w.u(r as u64), &format!("{r}_"));
-                (i, bvars)
-            }
-        })
-        .collect();
-    // Neighbouring invocations read neighbouring elements of B: its columns where they are
-    // contiguous, else (PyTorch `[out, in]` weights, `transpose(w)`) the K slices of a column.
-    if super::matmul_blocked::along_k(&m.b, m.batch.len()) {
-        w.let_idx("col", &w.idx(&format!("lid / {slices}u")));
-        w.let_idx("ks", &w.idx(&format!("lid % {slices}u")));
-    } else {
-        w.let_idx("col", &w.idx(&format!("lid % {cols}u")));
-        w.let_idx("ks", &w.idx(&format!("lid / {cols}u")));
-    }
-    w.let_idx("j", &format!("tile * {} + col", w.u(cols as u64)));
-    for r in 0..rows {
-        w.var(&format!("p{r}"), Ty::F32, "0.0f");
-        if paired {
-            w.var(&format!("q{r}"), Ty::F32, "0.0f");
-        }
-        if m.rms.is_some() {
-            w.var(&format!("s{r}"), Ty::F32, "0.0f");
-        }
-    }
-    w.if_(&format!("j < {}", w.u(m.n as u64)));
-    // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
-    // for memory once a trip, not once a k; k stays interleaved across the slices
-    // (`k0 + u·slices + ks`), so neighbouring invocations still read neighbouring elements.
-    let per_k = rows * (1 + usize::from(m.rms.is_some())) + 1 + usize::from(paired);
-    let (k, unroll) = (m.k as u64, skinny_unroll(m.k, slices, per_k));
-    let exact = k.is_multiple_of(slices as u64 * unroll as u64);
-    w.for_("k0", &w.u(0), &w.u(k), &w.u(slices as u64 * unroll as u64));
-    for u in 0..unroll {
-        w.let_idx(&format!("kk{u}"), &format!("k0 + {} + ks", w.u(u as u64 * slices as u64)));
-        // Past K (the last trip only): a clamped, in-bounds read whose product is dropped.
-        let kc = if exact {
-            format!("kk{u}")
-        } else {
-            w.let_idx(&format!("kc{u}"), &format!("min(kk{u}, {})", w.u(k - 1)));
-            format!("kc{u}")
-        };
-        let bv = w.expr(&m.b, &vars(rows_of.b_vars(), &kc, "j"), None, "");
-        w.let_(&format!("bv{u}"), Ty::F32, &bv);
-        if let Some(b2) = &m.b2 {
-            let bw = w.expr(b2, &vars(rows_of.b_vars(), &kc, "j"), None, "");
-            w.let_(&format!("bw{u}"), Ty::F32, &bw);
-        }
-        for (r, (i, bvars)) in split.iter().enumerate() {
-            let av = w.expr(&m.a, &vars(bvars, i, &kc), None, "");
-            w.let_(&format!("av{r}_{u}"), Ty::F32, &av);
-            if let Some(rms) = &m.rms {
-                let gv = w.expr(&rms.gain, &vars(bvars, i, &kc), None, "");
-                w.let_(&format!("gv{r}_{u}"), Ty::F32, &gv);
-            }
-        }
-    }
-    let k_lit = w.u(k);
-    let keep = |term: String, u: u32| if exact { term } else { format!("select(0.0f, {term}, kk{u} < {k_lit})") };
-    for u in 0..unroll {
-        for r in 0..rows {
-            let a = match m.rms {
-                Some(_) => {
-                    w.assign(&format!("s{r}"), &format!("s{r} + {}", keep(format!("av{r}_{u} * av{r}_{u}"), u)));
-                    format!("(av{r}_{u} * gv{r}_{u})")
-                }
-                None => format!("av{r}_{u}"),
-            };
-            for (sum, b) in [("p", "bv")].into_iter().chain(paired.then_some(("q", "bw"))) {
-                let term = keep(format!("{a} * {b}{u}"), u);
-                w.assign(&format!("{sum}{r}"), &format!("{sum}{r} + {term}"));
-            }
-        }
-    }
-    w.close();
-    w.close();
-    for r in 0..rows {
-        w.line(format!("red[(u32(ks) * {rows}u + {r}u) * {cols}u + u32(col)] = p{r};"));
-        if paired {
-            w.line(format!("red2[(u32(ks) * {rows}u + {r}u) * {cols}u + u32(col)] = q{r};"));
-        }
-    }
-    if m.rms.is_some() {
-        w.if_(&format!("col == {}", w.u(0)));
-        for r in 0..rows {
-            w.line(format!("red3[u32(ks) * {rows}u + {r}u] = s{r};"));
-        }
-        w.close();
-    }
-    w.barrier();
-    w.if_(&format!("ks == {} && j < {}", w.u(0), w.u(m.n as u64)));
-    let r = if matches!(rows_of, Rows::Entry(_)) { "i" } else { "r" };
-    w.for_(r, &w.u(0), &w.u(rows as u64), &w.u(1));
-    let (_, bvars) = rows_of.split(w, m, r, "");
-    w.var("acc", Ty::F32, "0.0f");
-    if paired {
-        w.var("acc2", Ty::F32, "0.0f");
-    }
-    if m.rms.is_some() {
-        w.var("ss", Ty::F32, "0.0f");
-    }
-    w.for_unrolled("q", slices as usize);
-    w.assign("acc", &format!("acc + red[(q * {rows}u + u32({r})) * {cols}u + u32(col)]"));
-    if paired {
-        w.assign("acc2", &format!("acc2 + red2[(q * {rows}u + u32({r})) * {cols}u + u32(col)]"));
-    }
-    if m.rms.is_some() {
-        w.assign("ss", &format!("ss + red3[q * {rows}u + u32({r})]"));
-    }
-    w.close();
-    scale_rows(w, m, "ss");
-    epilogue(w, m, &bvars);
-    w.close();
-    w.close();
-}
-
-/// A folded RMS norm's row scale ([`MatmulBody::rms`]) applied to `acc` (and `acc2`), given
-/// the row's sum of squares in `ss`; nothing without one. Every template that takes the fold
-/// (skinny, CUDA's decode epilogue) scales through this.
-pub(super) fn scale_rows(w: &mut Writer<'_>, m: &MatmulBody, ss: &str) {
-    let Some(rms) = &m.rms else { return };
-    let eps = w.expr(&rms.eps, &[], None, "");
-    let inv = w.rsqrt(&format!("{ss} / {} + {eps}", w.f32_lit(m.k as f32)));
-    w.let_("inv", Ty::F32, &inv);
-    w.assign("acc", "acc * inv");
-    if m.b2.is_some() {
-        w.assign("acc2", "acc2 * inv");
-    }
-}
-
-/// k each invocation of the skinny kernel loads per trip, `per_k` values each (a row of A
-/// per row, B, a paired B2): as many as [`SKINNY_LOADS`] values in flight allow (4 to 16),
-/// the largest such count dividing its share of K (so no trip needs a bounds check), else
-/// that many (the last trip checks). More loads in flight keep more bytes moving per
-/// invocation: a decode product is latency-bound. `FORGE_SKINNY_UNROLL_MAX` caps the count
-/// (for comparisons; 8 is the rule before 2026-12-03).
-fn skinny_unroll(k: usize, slices: u32, per_k: usize) -> u32 {
-    let share = k.div_ceil(slices as usize).max(1) as u32;
-    let cap = std::env::var("FORGE_SKINNY_UNROLL_MAX").ok().and_then(|v| v.trim().parse::<u32>().ok());
-    let most = ((SKINNY_LOADS / per_k.max(1)).clamp(4, 16) as u32).min(cap.unwrap_or(16).max(4));
-    (4..=most).rev().find(|u| share.is_multiple_of(*u)).unwrap_or(share.min(most))
-}
-
-/// Values a skinny invocation has in flight per trip at most (see [`skinny_unroll`]).
-const SKINNY_LOADS: usize = 40;
 
 /// A `t × t` output tile per workgroup, one output per invocation, K in steps of `t`.
 fn tiled(w: &mut Writer<'_>, m: &MatmulBody, t: u32) {

@@ -15,6 +15,7 @@ mod map;
 mod matmul;
 mod matmul_blocked;
 pub mod matmul_coop;
+mod matmul_skinny;
 mod prelude;
 mod rows;
 mod rows_reduce;
@@ -433,7 +434,7 @@ impl<'a> Writer<'a> {
     }
 
     /// Vector index `index` of argument `arg` with its base offset (a multiple of four elements).
-    fn vec_based(&self, arg: usize, index: &str) -> String {
+    pub(super) fn vec_based(&self, arg: usize, index: &str) -> String {
         match self.bases.get(arg).copied().unwrap_or(0) / geometry::VECTOR_POINTS as u64 {
             0 => index.to_string(),
             b => format!("({index} + {})", self.u(b)),
