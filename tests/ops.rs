@@ -1115,6 +1115,45 @@ fn folded_norm_products(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// A running value started and ended by copies (`r = x; … y = r;`): the copies are elided
+    /// (`ir::fuse::copy`), so the first product and update read `x` and the last update writes
+    /// `y`. A layer's product, then its update.
+    graph Stream {
+        dims { B, D, L }
+        input  x: f32[B, D];
+        weight w: f32[L, D, D];
+        temp   r: f32[B, D];
+        temp   h: f32[B, D];
+        output y: f32[B, D];
+        r = x;
+        for l in 0..L {
+            h = matmul(r, w[l]);
+            r = r + tanh(h);
+        }
+        y = r;
+    }
+}
+
+fn elided_copies(ctx: &Context) {
+    for (b, d, l) in [(1, 576, 3), (3, 40, 2), (2, 17, 1)] {
+        let (x, w) = (rand_f32(b * d, 1.0, 120), rand_f32(l * d * d, 0.2, 121));
+        let mut want = x.clone();
+        for layer in 0..l {
+            let h = naive_matmul(&want, &w[layer * d * d..(layer + 1) * d * d], b, d, d);
+            want.iter_mut().zip(&h).for_each(|(r, h)| *r += h.tanh());
+        }
+        let mut graph = Stream::new(ctx, StreamDims { b, d, l }).unwrap();
+        graph.load_weights(StreamWeights { w: &w }).unwrap();
+        let out = graph.run(StreamInputs { x: &x }).unwrap();
+        assert_close(&format!("{b}x{d}, {l} layers"), &out.y, &want, 1e-4, (d as f32).sqrt());
+        if let Some(p) = graph.last_profile() {
+            let nodes: Vec<&String> = p.kernels.iter().map(|k| &k.node).collect();
+            assert_eq!(p.kernels.len(), 2 * l, "no copy kernels: {nodes:?}");
+        }
+    }
+}
+
 forge_tests!(
     tf32_precision_options,
     tf32x3_keeps_nan_and_inf,
@@ -1132,7 +1171,8 @@ forge_tests!(
     attention_against_loops,
     attention_head_merge,
     paired_products,
-    folded_norm_products;
+    folded_norm_products,
+    elided_copies;
     half: half_and_bf16_round_like_the_reference,
     half_matmul_layouts_and_edges,
     paired_half_products,

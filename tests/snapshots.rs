@@ -201,6 +201,11 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
             &[2, 64, 40],
         ],
     ),
+    (
+        "graph Stream { dims { B, D, L } input x: f32[B, D]; weight w: f32[L, D, D]; temp r: f32[B, D]; \
+         temp h: f32[B, D]; output y: f32[B, D]; r = x; for l in 0..L { h = matmul(r, w[l]); r = r + tanh(h); } y = r; }",
+        &[&[1, 576, 3], &[3, 40, 2], &[2, 17, 1]],
+    ),
 ];
 
 /// The plan's CUDA program for each target, compiled (NVRTC, then ptxas) where `compile`;

@@ -17,11 +17,12 @@
 //!
 //! Then two few-row products of one input, the first read only by the second's epilogue, become
 //! one kernel ([`pair`]), an RMS norm read only as a few-row product's input folds into it
-//! ([`norm`]), and a permuting copy of an attention's result folds into the
-//! attention's store ([`store`]).
+//! ([`norm`]), a permuting copy of an attention's result folds into the attention's store
+//! ([`store`]), and whole copies that start or end a running value (`r = x; … y = r;`) are
+//! elided ([`copy`]).
 //!
 //! `FORGE_FUSE=0` turns every pass off (for comparisons), `FORGE_FUSE_PAIRS=0` only pairing,
-//! `FORGE_FUSE_NORMS=0` only the norm fold.
+//! `FORGE_FUSE_NORMS=0` only the norm fold, `FORGE_FUSE_COPIES=0` only copy elision.
 
 use super::expr::{Coord, CoordValue, SExpr};
 use super::kernel::{Access, KernelArg, KernelBody};
@@ -50,6 +51,7 @@ pub fn fuse(plan: &mut Plan) {
     pair::pair_products(plan);
     norm::fold_norms(plan);
     store::fold_permuting_copies(plan);
+    copy::elide_copies(plan);
     drop_unused_temps(plan);
 }
 
@@ -519,6 +521,7 @@ fn hidden(s: &str) -> usize {
         .sum()
 }
 
+mod copy;
 mod norm;
 mod pair;
 mod store;

@@ -295,3 +295,58 @@ fn the_norm_fold_can_be_turned_off() {
     super::norm::fold_norms(&mut p);
     assert_eq!(kinds(&p), ["matmul", "matmul"]);
 }
+
+/// The buffer names kernel `i` binds, in argument order, output first.
+fn binds(p: &Plan, i: usize) -> Vec<String> {
+    let k = &p.kernels[i].spec;
+    let out = k.body.out();
+    let mut v = vec![p.buffers[k.args[out].buffer].name.clone()];
+    v.extend(k.args.iter().enumerate().filter(|(a, _)| *a != out).map(|(_, a)| p.buffers[a.buffer].name.clone()));
+    v
+}
+
+#[test]
+fn copies_that_start_and_end_a_running_value_are_elided() {
+    let stream = "graph S { dims { B, D, L } input x: f32[B, D]; weight w: f32[L, D, D]; temp r: f32[B, D];
+         temp h: f32[B, D]; output y: f32[B, D];
+         r = x;
+         for l in 0..L { h = matmul(r, w[l]); r = r + tanh(h); }
+         y = r; }";
+    let p = plan(stream, &[2, 8, 3]);
+    assert_eq!(kinds(&p), ["matmul", "map", "matmul", "map", "matmul", "map"]);
+    // The first product and the first update read x; the last update writes y.
+    assert!(binds(&p, 0).contains(&"x".to_string()) && !binds(&p, 0).contains(&"r".to_string()), "{:?}", binds(&p, 0));
+    assert_eq!(binds(&p, 1)[0], "r");
+    assert!(binds(&p, 1).contains(&"x".to_string()), "{:?}", binds(&p, 1));
+    assert_eq!(binds(&p, 5)[0], "y");
+    assert!(binds(&p, 5).contains(&"r".to_string()), "the last update still reads r: {:?}", binds(&p, 5));
+    assert!(p.kernels[5].spec.node.ends_with("; y = r"), "{}", p.kernels[5].spec.node);
+    validate_all(&p);
+    // Without the pass: both copies run.
+    let mut u = crate::lower::tests::plan_unfused(stream, &[2, 8, 3]);
+    let before = u.kernels.len();
+    super::copy::elide_copies(&mut u);
+    assert_eq!(u.kernels.len(), before - 2);
+}
+
+#[test]
+fn copies_stay_where_their_source_changes_or_their_result_is_read_later() {
+    // The source (a state) changes before the copy's reader: the copy must hold the old value.
+    let p = plan(
+        "graph G { dims { N } state s: f32[N]; temp t: f32[N]; output y: f32[N];
+         t = s; s = s * 0.5; y = t + s; }",
+        &[8],
+    );
+    assert_eq!(kinds(&p), ["map", "map", "map"]);
+    // The copied temp is read after the tail copy: its writer keeps writing it.
+    let p = plan(
+        "graph G { dims { N } input x: f32[N]; temp r: f32[N]; output y: f32[N]; output z: f32[N];
+         r = exp(x) + 1.0; y = r; z = r * 2.0; }",
+        &[8],
+    );
+    assert!(
+        p.kernels.iter().any(|k| k.spec.node == "y = r"),
+        "{:?}",
+        p.kernels.iter().map(|k| &k.spec.node).collect::<Vec<_>>()
+    );
+}
