@@ -957,19 +957,24 @@ forge_graph! {
     }
 }
 
+/// `(m, k, n)` of the few-row product tests: decode shapes both ways round, odd and tiny sizes,
+/// 8 rows (the skinny kernel's limit) and 9 (past it), widths that are and are not whole
+/// 16-byte vectors.
+const FEW_ROW_SHAPES: [(usize, usize, usize); 9] = [
+    (1, 576, 1536),
+    (1, 1, 1),
+    (3, 65, 17),
+    (8, 300, 97),
+    (2, 1023, 40),
+    (9, 40, 24),
+    (1, 130, 36),
+    (2, 64, 40),
+    (1, 1536, 576),
+];
+
 fn paired_products(ctx: &Context) {
     let silu = |v: f32| v / (1.0 + (-v).exp());
-    for (m, k, n) in [
-        (1, 576, 1536),
-        (1, 1, 1),
-        (3, 65, 17),
-        (8, 300, 97),
-        (2, 1023, 40),
-        (9, 40, 24),
-        (1, 130, 36),
-        (2, 64, 40),
-        (1, 1536, 576),
-    ] {
+    for (m, k, n) in FEW_ROW_SHAPES {
         let (x, wg, wu) = (rand_f32(m * k, 1.0, 100), rand_f32(k * n, 1.0, 101), rand_f32(k * n, 1.0, 102));
         let (vg, vu, bias) = (rand_f32(n * k, 1.0, 103), rand_f32(n * k, 1.0, 104), rand_f32(n, 1.0, 105));
         let tr = |w: &[f32]| -> Vec<f32> { (0..k * n).map(|i| w[(i % n) * k + i / n]).collect() };
@@ -987,19 +992,20 @@ fn paired_products(ctx: &Context) {
         assert_close(&format!("{shape} h"), &out.h, &want_h, 2e-4, scale);
         assert_close(&format!("{shape} t"), &out.t, &want_t, 2e-4, scale);
         assert_close(&format!("{shape} u"), &out.u, &want_u, 1e-4, 1.0);
-        if let Some(p) = graph.last_profile() {
-            let kernels = if m <= 8 { 3 } else { 6 };
-            assert_eq!(
-                p.kernels.len(),
-                kernels,
-                "{shape}: {:?}",
-                p.kernels.iter().map(|k| &k.node).collect::<Vec<_>>()
-            );
-            if ctx.kind() == BackendKind::Cuda && m <= 8 && k > 1 {
-                let decode = p.kernels.iter().filter(|k| k.variant.starts_with("gemm decode")).count();
-                assert_eq!(decode, 2, "{shape}: h and t on the decode kernel");
-            }
-        }
+        let decode = (m <= 8 && k > 1).then_some(2);
+        assert_kernels(ctx, graph.last_profile(), &shape, if m <= 8 { 3 } else { 6 }, decode);
+    }
+}
+
+/// The last run ran `kernels` kernels (where it was profiled), and on CUDA `decode` of them
+/// (where given) on the decode GEMM kernel.
+fn assert_kernels(ctx: &Context, p: Option<&forge::Profile>, what: &str, kernels: usize, decode: Option<usize>) {
+    let Some(p) = p else { return };
+    let nodes: Vec<&String> = p.kernels.iter().map(|k| &k.node).collect();
+    assert_eq!(p.kernels.len(), kernels, "{what}: {nodes:?}");
+    if let (BackendKind::Cuda, Some(want)) = (ctx.kind(), decode) {
+        let ran = p.kernels.iter().filter(|k| k.variant.starts_with("gemm decode")).count();
+        assert_eq!(ran, want, "{what}: kernels on the decode GEMM");
     }
 }
 
@@ -1074,17 +1080,7 @@ fn folded_norm_products(ctx: &Context) {
             })
             .collect()
     };
-    for (m, k, n) in [
-        (1, 576, 1536),
-        (1, 1, 1),
-        (3, 65, 17),
-        (8, 300, 97),
-        (2, 1023, 40),
-        (9, 40, 24),
-        (1, 130, 36),
-        (2, 64, 40),
-        (1, 1536, 576),
-    ] {
+    for (m, k, n) in FEW_ROW_SHAPES {
         let (x, g, gs) = (rand_f32(m * k, 1.0, 110), rand_f32(k, 1.0, 111), rand_f32(2 * k, 1.0, 112));
         let (wg, wu, vd) = (rand_f32(k * n, 1.0, 113), rand_f32(k * n, 1.0, 114), rand_f32(n * k, 1.0, 115));
         let tr = |w: &[f32]| -> Vec<f32> { (0..k * n).map(|i| w[(i % n) * k + i / n]).collect() };
@@ -1103,15 +1099,8 @@ fn folded_norm_products(ctx: &Context) {
         assert_close(&format!("{shape} h"), &out.h, &want_h, 2e-4, scale);
         assert_close(&format!("{shape} t"), &out.t, &want_t, 1e-4, scale);
         assert_close(&format!("{shape} u"), &out.u, &want_u, 1e-4, scale);
-        if let Some(p) = graph.last_profile() {
-            let kernels = if m <= 8 { 3 } else { 7 };
-            let nodes: Vec<&String> = p.kernels.iter().map(|k| &k.node).collect();
-            assert_eq!(p.kernels.len(), kernels, "{shape}: {nodes:?}");
-            if ctx.kind() == BackendKind::Cuda && m <= 8 && k > 1 {
-                let decode = p.kernels.iter().filter(|k| k.variant.starts_with("gemm decode")).count();
-                assert_eq!(decode, 2, "{shape}: h and t on the decode kernel");
-            }
-        }
+        let decode = (m <= 8 && k > 1).then_some(2);
+        assert_kernels(ctx, graph.last_profile(), &shape, if m <= 8 { 3 } else { 7 }, decode);
     }
 }
 
@@ -1147,10 +1136,7 @@ fn elided_copies(ctx: &Context) {
         graph.load_weights(StreamWeights { w: &w }).unwrap();
         let out = graph.run(StreamInputs { x: &x }).unwrap();
         assert_close(&format!("{b}x{d}, {l} layers"), &out.y, &want, 1e-4, (d as f32).sqrt());
-        if let Some(p) = graph.last_profile() {
-            let nodes: Vec<&String> = p.kernels.iter().map(|k| &k.node).collect();
-            assert_eq!(p.kernels.len(), 2 * l, "no copy kernels: {nodes:?}");
-        }
+        assert_kernels(ctx, graph.last_profile(), &format!("{b}x{d}, {l} layers: no copies"), 2 * l, None);
     }
 }
 

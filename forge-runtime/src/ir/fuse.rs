@@ -151,25 +151,7 @@ fn absorb(
     let Some(stored) = as_stored(value, dst.elem) else { return false };
     let size = nodes(&stored);
     let mut ck = plan.kernels[c].spec.clone();
-    // Producer args in the consumer's arg list (reused where the same range is already bound).
-    let mut arg_map = vec![usize::MAX; pk.args.len()];
-    stored.visit_args(&mut |arg| arg_map[arg] = 0);
-    if let Some(b2) = b2 {
-        b2.visit_args(&mut |arg| arg_map[arg] = 0);
-    }
-    for (i, slot) in arg_map.iter_mut().enumerate() {
-        if *slot == usize::MAX {
-            continue;
-        }
-        let a = &pk.args[i];
-        *slot = match ck.args.iter().position(|b| b.buffer == a.buffer && b.offset == a.offset && b.len == a.len) {
-            Some(j) => j,
-            None => {
-                ck.args.push(KernelArg { access: Access::Read, ..a.clone() });
-                ck.args.len() - 1
-            }
-        };
-    }
+    let arg_map = bind_args(&pk.args, &mut ck.args, [Some(&stored), b2].into_iter().flatten());
     let temp_args: Vec<usize> = (0..ck.args.len()).filter(|&i| ck.args[i].buffer == dst.buffer).collect();
     if temp_args.iter().any(|&i| ck.args[i].offset != dst.offset || ck.args[i].len != dst.len) {
         return false;
@@ -215,6 +197,34 @@ fn absorb(
     ck.node = if pk.node == ck.node { ck.node.clone() } else { join_labels(&pk.node, &ck.node) };
     plan.kernels[c].spec = ck;
     true
+}
+
+/// Where each argument of `from` that `exprs` read lands in the argument list `to`: the argument
+/// already bound there to the same range, else a new read-only one (`usize::MAX` for those the
+/// expressions do not read).
+fn bind_args<'e>(
+    from: &[KernelArg],
+    to: &mut Vec<KernelArg>,
+    exprs: impl IntoIterator<Item = &'e SExpr>,
+) -> Vec<usize> {
+    let mut arg_map = vec![usize::MAX; from.len()];
+    for e in exprs {
+        e.visit_args(&mut |arg| arg_map[arg] = 0);
+    }
+    for (i, slot) in arg_map.iter_mut().enumerate() {
+        if *slot == usize::MAX {
+            continue;
+        }
+        let a = &from[i];
+        *slot = match to.iter().position(|b| (b.buffer, b.offset, b.len) == (a.buffer, a.offset, a.len)) {
+            Some(j) => j,
+            None => {
+                to.push(KernelArg { access: Access::Read, ..a.clone() });
+                to.len() - 1
+            }
+        };
+    }
+    arg_map
 }
 
 /// The value as the consumer would have loaded it back: 16-bit temps round through the store.

@@ -16,10 +16,10 @@
 //! instead of before each term). `FORGE_FUSE_NORMS=0` turns the fold off (for comparisons).
 
 use super::pair::PAIR_MAX_ROWS;
-use super::{compact_args, join_labels, next_reader, renumber};
+use super::{bind_args, compact_args, join_labels, next_reader, renumber};
 use crate::elem::Elem;
 use crate::ir::expr::SExpr;
-use crate::ir::kernel::{Access, KernelArg, KernelBody, MatmulBody, NormKind, RowRms, Schedule};
+use crate::ir::kernel::{KernelBody, MatmulBody, NormKind, RowRms, Schedule};
 use crate::ir::{contiguous_strides, Plan, PlannedKernel};
 
 /// Folds every foldable RMS norm into the product after it.
@@ -102,23 +102,7 @@ fn fold(plan: &mut Plan, p: usize, c: usize) -> bool {
     let (input, gain, eps) = (n.input.clone(), n.gain.clone(), n.eps.clone());
     let temp = pk.args[n.out].buffer;
     let mut ck = plan.kernels[c].spec.clone();
-    let mut arg_map = vec![usize::MAX; pk.args.len()];
-    for e in [&input, &gain, &eps] {
-        e.visit_args(&mut |arg| arg_map[arg] = 0);
-    }
-    for (i, slot) in arg_map.iter_mut().enumerate() {
-        if *slot == usize::MAX {
-            continue;
-        }
-        let a = &pk.args[i];
-        *slot = match ck.args.iter().position(|b| (b.buffer, b.offset, b.len) == (a.buffer, a.offset, a.len)) {
-            Some(j) => j,
-            None => {
-                ck.args.push(KernelArg { access: Access::Read, ..a.clone() });
-                ck.args.len() - 1
-            }
-        };
-    }
+    let arg_map = bind_args(&pk.args, &mut ck.args, [&input, &gain, &eps]);
     let [mut input, mut gain, mut eps] = [input, gain, eps];
     for e in [&mut input, &mut gain, &mut eps] {
         renumber(e, &arg_map);
