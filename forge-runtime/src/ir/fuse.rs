@@ -79,8 +79,22 @@ fn reads(k: &PlannedKernel, buffer: usize) -> bool {
     }
 }
 
+/// Whether a kernel writes `buffer`: through its output argument, the only one any kernel
+/// writes (lowering binds a raw kernel's other bindings read-only).
 fn writes(k: &PlannedKernel, buffer: usize) -> bool {
     k.spec.args.get(k.spec.body.out()).is_some_and(|a| a.buffer == buffer)
+}
+
+/// Whether a kernel binds `buffer` at all.
+fn touches(k: &PlannedKernel, buffer: usize) -> bool {
+    k.spec.args.iter().any(|a| a.buffer == buffer)
+}
+
+/// Whether a load with `strides` over `space` reads a contiguous row-major result point for
+/// point (axes of one point may carry any stride).
+fn row_major(space: &[usize], strides: &[usize]) -> bool {
+    let own = contiguous_strides(space);
+    strides.len() == space.len() && (0..space.len()).all(|d| space[d] == 1 || strides[d] == own[d])
 }
 
 /// The kernel that may absorb producer `p`: the next one touching its temp, when the temp is
@@ -102,8 +116,7 @@ fn next_reader(plan: &Plan, p: usize, out: usize, points: usize, inputs: &[usize
     if plan.buffers.get(dst.buffer)?.role != BufferRole::Temp || dst.len != points {
         return None;
     }
-    let touches = |k: &PlannedKernel| k.spec.args.iter().any(|a| a.buffer == dst.buffer);
-    let c = (p + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i]))?;
+    let c = (p + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i], dst.buffer))?;
     let ck = &plan.kernels[c];
     if matches!(ck.spec.body, KernelBody::Raw(_)) || writes(ck, dst.buffer) || !reads(ck, dst.buffer) {
         return None;
@@ -118,8 +131,7 @@ fn next_reader(plan: &Plan, p: usize, out: usize, points: usize, inputs: &[usize
 /// Whether buffer range `offset..offset + len` is dead after kernel `c`: the next kernel
 /// touching the buffer rewrites the whole range without reading it, or none does.
 fn dead_after(plan: &Plan, c: usize, buffer: usize, offset: usize, len: usize) -> bool {
-    let touches = |k: &PlannedKernel| k.spec.args.iter().any(|a| a.buffer == buffer);
-    let Some(n) = (c + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i])) else { return true };
+    let Some(n) = (c + 1..plan.kernels.len()).find(|&i| touches(&plan.kernels[i], buffer)) else { return true };
     let nk = &plan.kernels[n];
     let w = &nk.spec.args[nk.spec.body.out()];
     let covers = w.buffer == buffer && w.offset <= offset && w.offset + w.len >= offset + len;

@@ -14,10 +14,10 @@
 //! type and length; raw kernels touching either range keep it. The numbers are the same bits.
 //! `FORGE_FUSE_COPIES=0` keeps every copy (for comparisons).
 
-use super::{join_labels, renumber, sites_mut};
+use super::{join_labels, renumber, row_major, sites_mut, touches, writes};
 use crate::ir::expr::SExpr;
 use crate::ir::kernel::{Access, KernelArg, KernelBody};
-use crate::ir::{contiguous_strides, BufferRole, Plan, PlannedKernel};
+use crate::ir::{BufferRole, Plan, PlannedKernel};
 
 /// Elides every head and tail copy that qualifies.
 pub fn elide_copies(plan: &mut Plan) {
@@ -40,29 +40,15 @@ fn copy_of(k: &PlannedKernel) -> Option<(KernelArg, KernelArg)> {
         return None;
     };
     let (dst, src) = (&k.spec.args[*out], &k.spec.args[*arg]);
-    let own = contiguous_strides(extents);
-    let in_order = strides.len() == extents.len() && (0..own.len()).all(|d| extents[d] == 1 || strides[d] == own[d]);
     let points: usize = extents.iter().product();
-    let whole = in_order && dst.len == points && src.len == points && dst.elem == src.elem;
+    let whole = row_major(extents, strides) && dst.len == points && src.len == points && dst.elem == src.elem;
     (whole && dst.buffer != src.buffer).then(|| (dst.clone(), src.clone()))
-}
-
-fn touches(k: &PlannedKernel, buffer: usize) -> bool {
-    k.spec.args.iter().any(|a| a.buffer == buffer)
-}
-
-/// Whether kernel `k` writes buffer `buffer` (a raw kernel: whether it binds it writable).
-fn writes(k: &PlannedKernel, buffer: usize) -> bool {
-    match k.spec.body {
-        KernelBody::Raw(_) => k.spec.args.iter().any(|a| a.buffer == buffer && a.access == Access::ReadWrite),
-        _ => k.spec.args[k.spec.body.out()].buffer == buffer,
-    }
 }
 
 /// Whether `k` writes exactly the range `r` (and nothing of its buffer outside it).
 fn rewrites(k: &PlannedKernel, r: &KernelArg) -> bool {
     let out = &k.spec.args[k.spec.body.out()];
-    !matches!(k.spec.body, KernelBody::Raw(_)) && (out.buffer, out.offset, out.len) == (r.buffer, r.offset, r.len)
+    !raw(k) && (out.buffer, out.offset, out.len) == (r.buffer, r.offset, r.len)
 }
 
 fn raw(k: &PlannedKernel) -> bool {

@@ -16,11 +16,11 @@
 //! instead of before each term). `FORGE_FUSE_NORMS=0` turns the fold off (for comparisons).
 
 use super::pair::PAIR_MAX_ROWS;
-use super::{bind_args, compact_args, join_labels, next_reader, renumber};
+use super::{bind_args, compact_args, join_labels, next_reader, renumber, row_major};
 use crate::elem::Elem;
 use crate::ir::expr::SExpr;
 use crate::ir::kernel::{KernelBody, MatmulBody, NormKind, RowRms, Schedule};
-use crate::ir::{contiguous_strides, Plan, PlannedKernel};
+use crate::ir::{Plan, PlannedKernel};
 
 /// Folds every foldable RMS norm into the product after it.
 pub fn fold_norms(plan: &mut Plan) {
@@ -82,10 +82,7 @@ fn reads_as_a_only(pk: &PlannedKernel, out: usize, ck: &PlannedKernel, m: &Matmu
     let Some((arg, strides)) = m.a.as_load() else { return false };
     let a = &ck.spec.args[arg];
     let space = [m.batch.as_slice(), &[m.m, m.k]].concat();
-    // Point for point: row-major strides wherever an axis has more than one point.
-    let own = contiguous_strides(&space);
-    let in_order = strides.len() == space.len() && (0..space.len()).all(|d| space[d] == 1 || strides[d] == own[d]);
-    if (a.buffer, a.offset, a.len) != (dst.buffer, dst.offset, dst.len) || !in_order {
+    if (a.buffer, a.offset, a.len) != (dst.buffer, dst.offset, dst.len) || !row_major(&space, strides) {
         return false;
     }
     let mut elsewhere = false;

@@ -11,7 +11,7 @@
 //! - every axis of `x`'s space of extent above 1 is read by exactly one axis of the copy's
 //!   space, of the same extent, at `x`'s row-major stride for it.
 
-use super::{dead_after, join_labels, reads};
+use super::{dead_after, join_labels, reads, touches};
 use crate::elem::{Elem, Ty};
 use crate::ir::expr::SExpr;
 use crate::ir::kernel::KernelBody;
@@ -43,8 +43,7 @@ fn foldable(plan: &Plan, c: usize) -> Option<(usize, Vec<usize>)> {
     if plan.buffers.get(src.buffer)?.role != BufferRole::Temp {
         return None;
     }
-    let touches = |i: usize, b: usize| plan.kernels[i].spec.args.iter().any(|a| a.buffer == b);
-    let p = (0..c).rev().find(|&i| touches(i, src.buffer))?;
+    let p = (0..c).rev().find(|&i| touches(&plan.kernels[i], src.buffer))?;
     let pk = &plan.kernels[p].spec;
     let KernelBody::Attention(a) = &pk.body else { return None };
     let written = &pk.args[a.out];
@@ -52,7 +51,9 @@ fn foldable(plan: &Plan, c: usize) -> Option<(usize, Vec<usize>)> {
     if !whole || a.out_strides.is_some() || written.elem != Elem::F32 || reads(&plan.kernels[p], dst.buffer) {
         return None;
     }
-    if (p + 1..c).any(|i| touches(i, dst.buffer)) || !dead_after(plan, c, src.buffer, src.offset, src.len) {
+    if plan.kernels[p + 1..c].iter().any(|k| touches(k, dst.buffer))
+        || !dead_after(plan, c, src.buffer, src.offset, src.len)
+    {
         return None;
     }
     let space = a.space();
