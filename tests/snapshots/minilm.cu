@@ -48,9 +48,9 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]; x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_94ef82b891da03d3(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ a3, const f32* __restrict__ a4, const f32* __restrict__ a5, const f32* __restrict__ a6) {
-    FG_GRID_WAIT();
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_46097d547e14b243(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ a3, const f32* __restrict__ a4, const f32* __restrict__ a5, const f32* __restrict__ a6) {
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 8u >= 240u) {
@@ -313,9 +313,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_94ef82b891da0
 }
 
 // node: bias[b, i, j, t] = select(mask[b, t] > 0, 0.0, -inf)
-extern "C" __global__ void __launch_bounds__(256) forge_index_05f463d835a469b0(f32* a0, const u32* __restrict__ a1) {
-    FG_GRID_WAIT();
+extern "C" __global__ void __launch_bounds__(256) forge_index_2a24744331636978(f32* a0, const u32* __restrict__ a1) {
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -998,9 +998,9 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41beed6032f06e
 }
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_78acceb6e65a9a64(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-    FG_GRID_WAIT();
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_f673e67f81c6fa7c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group * 8u >= 240u) {
@@ -1762,7 +1762,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 }
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1774,7 +1774,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1783,7 +1783,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1795,7 +1795,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1804,7 +1804,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1816,7 +1816,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1825,7 +1825,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1837,7 +1837,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1846,7 +1846,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // runs forge_matmul_49e06288d3eb20de (above)
@@ -1858,7 +1858,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_41beed6032f06ead (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // runs forge_matmul_2ae3e835c1a70cbc (above)
@@ -1867,12 +1867,12 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_matmul_4cb423ba23a19681 (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
-// runs forge_layer_norm_78acceb6e65a9a64 (above)
+// runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_5ccd5b1e00f76eb4(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
-    FG_GRID_WAIT();
+extern "C" __global__ void __launch_bounds__(256) forge_index_bd51d4f43521c404(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -1892,9 +1892,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_5ccd5b1e00f76eb4(f
 }
 
 // node: count[b, o] = sum(t, mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_5de3dabbc0f3293b(f32* a0, const u32* __restrict__ a1) {
-    FG_GRID_WAIT();
+extern "C" __global__ void __launch_bounds__(256) forge_index_9f6c069287bbf9d3(f32* a0, const u32* __restrict__ a1) {
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     #pragma unroll
@@ -1914,9 +1914,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_5de3dabbc0f3293b(f
 }
 
 // node: pooled = summed / max(count, 0.000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_eca9ef57164ebbb2(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-    FG_GRID_WAIT();
+extern "C" __global__ void __launch_bounds__(256) forge_map_3f69be09e1b5af4a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 q = group * 256u + lid;
@@ -1956,16 +1956,17 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_eca9ef57164ebbb2(f32
 }
 
 // node: norm = sqrt(sum(pooled * pooled, keepdim = true))
-extern "C" __global__ void __launch_bounds__(256) forge_row_4e8a0dbc707c260b(f32* a0, const f32* __restrict__ a1) {
-    FG_GRID_WAIT();
+extern "C" __global__ void __launch_bounds__(256) forge_row_40f5254fc6d3be9d(f32* a0, const f32* __restrict__ a1) {
+    __shared__ __align__(16) f32 red0[8];
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group * 8u >= 8u) {
+    if (group * 2u >= 8u) {
         return;
     }
-    const u32 lane = lid & 31u;
-    const u32 slot = group * 8u + lid / 32u;
+    const u32 lane = lid & 127u;
+    const u32 slot = group * 2u + lid / 128u;
     const bool live = slot < 8u;
     const u32 row = select(7u, slot, live);
     const u32 l0 = row;
@@ -1974,15 +1975,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_4e8a0dbc707c260b(f32
     f32 x1 = 0.0f;
     f32 x2 = 0.0f;
     f32 x3 = 0.0f;
-    f32 x4 = 0.0f;
-    f32 x5 = 0.0f;
-    f32 x6 = 0.0f;
-    f32 x7 = 0.0f;
-    f32 x8 = 0.0f;
-    f32 x9 = 0.0f;
-    f32 x10 = 0.0f;
-    f32 x11 = 0.0f;
-    {
+    const bool ok0 = (lane) * 4u < 384u;
+    if (ok0) {
         const u32 cv = lane;
         const u32 iv = row * 96u + cv;
         const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
@@ -2007,57 +2001,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_4e8a0dbc707c260b(f32
             x3 = (q1.w * q1.w);
         }
     }
-    {
-        const u32 cv = 32u + lane;
-        const u32 iv = row * 96u + cv;
-        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
-        {
-            const u32 c = cv * 4u + 0u;
-            const u32 i = row * 384u + c;
-            x4 = (q1.x * q1.x);
-        }
-        {
-            const u32 c = cv * 4u + 1u;
-            const u32 i = row * 384u + c;
-            x5 = (q1.y * q1.y);
-        }
-        {
-            const u32 c = cv * 4u + 2u;
-            const u32 i = row * 384u + c;
-            x6 = (q1.z * q1.z);
-        }
-        {
-            const u32 c = cv * 4u + 3u;
-            const u32 i = row * 384u + c;
-            x7 = (q1.w * q1.w);
-        }
-    }
-    {
-        const u32 cv = 64u + lane;
-        const u32 iv = row * 96u + cv;
-        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
-        {
-            const u32 c = cv * 4u + 0u;
-            const u32 i = row * 384u + c;
-            x8 = (q1.x * q1.x);
-        }
-        {
-            const u32 c = cv * 4u + 1u;
-            const u32 i = row * 384u + c;
-            x9 = (q1.y * q1.y);
-        }
-        {
-            const u32 c = cv * 4u + 2u;
-            const u32 i = row * 384u + c;
-            x10 = (q1.z * q1.z);
-        }
-        {
-            const u32 c = cv * 4u + 3u;
-            const u32 i = row * 384u + c;
-            x11 = (q1.w * q1.w);
-        }
-    }
-    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    part = ((x0 + x1) + (x2 + x3));
     {
         const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
         part = (part + o0);
@@ -2078,6 +2022,15 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_4e8a0dbc707c260b(f32
         const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
         part = (part + o0);
     }
+    if ((lid & 31u) == 0u) {
+        red0[lid >> 5u] = part;
+    }
+    __syncthreads();
+    const u32 red_warp = (lid / 128u) * 4u;
+    part = red0[red_warp];
+    part = (part + red0[red_warp + 1u]);
+    part = (part + red0[red_warp + 2u]);
+    part = (part + red0[red_warp + 3u]);
     if (live && lane == 0u) {
         const f32 acc = part;
         a0[row] = sqrtf(acc);
@@ -2085,9 +2038,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_4e8a0dbc707c260b(f32
 }
 
 // node: embedding = pooled / max(norm, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_aa0c429a2ca2bd16(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-    FG_GRID_WAIT();
+extern "C" __global__ void __launch_bounds__(256) forge_map_8b5168dd48e045ee(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 q = group * 256u + lid;

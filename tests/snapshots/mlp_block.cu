@@ -49,7 +49,7 @@ FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u)
 
 // node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_f1bd814e3a3ce639_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+__device__ __forceinline__ void forge_matmul_38b35eb59d0a8721_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
@@ -58,7 +58,7 @@ __device__ __forceinline__ void forge_matmul_f1bd814e3a3ce639_epi(float acc, flo
     acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_f1bd814e3a3ce639 {
+namespace fg_forge_matmul_38b35eb59d0a8721 {
 
 typedef unsigned short u16;
 
@@ -193,18 +193,15 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f1bd814e3a3ce639(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
-  using namespace fg_forge_matmul_f1bd814e3a3ce639;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_38b35eb59d0a8721(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_38b35eb59d0a8721;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
   const char* gB = (const char*)(const void*)(a1) + boff * ES;
   const char* gB2 = (const char*)(const void*)(a2) + boff * ES;
   const char* gG = (const char*)(const void*)(a4);
-  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
-    FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
-  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
-    FG_PREFETCH_L2(gB2 + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
+  FG_GRID_LAUNCH();
 
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
   constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
@@ -233,7 +230,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f1bd814e3a3ce6
 #endif
   }
   FG_GRID_WAIT();
-  FG_GRID_LAUNCH();
 
 #if FG_RMS
   __shared__ float fg_ss[8][MR];
@@ -368,19 +364,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_f1bd814e3a3ce6
 #if FG_PAIR
     const float v2 = red2[m][jj];
 #endif
-    if (col < N) forge_matmul_f1bd814e3a3ce639_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
+    if (col < N) forge_matmul_38b35eb59d0a8721_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_d7129d59fa84087d_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_9bf2ab487da82245_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_d7129d59fa84087d {
+namespace fg_forge_matmul_9bf2ab487da82245 {
 
 typedef unsigned short u16;
 
@@ -515,14 +511,13 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d7129d59fa84087d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_d7129d59fa84087d;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_9bf2ab487da82245(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_9bf2ab487da82245;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
-  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 3538944ll; c += (long long)gridDim.x * 256)
-    FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 3538944ll - c * 4096) & ~15ll));
+  FG_GRID_LAUNCH();
 
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
   constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
@@ -552,7 +547,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d7129d59fa8408
   }
   FG_GRID_WAIT();
   const char* gG = gA;
-  FG_GRID_LAUNCH();
 
 #if FG_RMS
   __shared__ float fg_ss[8][MR];
@@ -687,6 +681,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d7129d59fa8408
 #if FG_PAIR
     const float v2 = red2[m][jj];
 #endif
-    if (col < N) forge_matmul_d7129d59fa84087d_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_9bf2ab487da82245_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

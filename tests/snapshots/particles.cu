@@ -128,10 +128,10 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_9f7fcaf01011a3b0(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_fa13ec813f2d92ec(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_f6e225e25acafe54(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
-    FG_GRID_WAIT();
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 row = group;
@@ -190,10 +190,10 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_fa13ec813f2d92ec(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_a588bf29b57ede8c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_row_97ae25fdaafe9794(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
-    FG_GRID_WAIT();
     FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     const u32 row = group;

@@ -122,19 +122,28 @@ fn row_layouts_pack_short_rows_and_stream_long_ones() {
     use code::geometry::{row_layout, RowLayout};
     let s = Schedule::default();
     let resident = |per_row, rows| RowLayout { per_row, rows, resident: true };
-    assert_eq!(row_layout(5, &s), resident(1, 256));
-    assert_eq!(row_layout(384, &s), resident(32, 8), "MiniLM's norms: 12 values a thread");
-    assert_eq!(row_layout(1024, &s), resident(64, 4));
-    assert_eq!(row_layout(8192, &s), resident(256, 1));
-    assert_eq!(row_layout(16384, &s), resident(256, 1));
-    assert!(!row_layout(16385, &s).resident);
-    assert!(!row_layout(100, &Schedule { workgroup: 96, items: 1, coop: false }).resident, "not a power of two");
+    let many = 1 << 20;
+    assert_eq!(row_layout(5, many, &s), resident(1, 256));
+    assert_eq!(row_layout(384, many, &s), resident(32, 8), "MiniLM's norms: 12 values a thread");
+    assert_eq!(row_layout(1024, many, &s), resident(64, 4));
+    assert_eq!(row_layout(8192, many, &s), resident(256, 1));
+    assert_eq!(row_layout(16384, many, &s), resident(256, 1));
+    assert!(!row_layout(16385, many, &s).resident);
+    let odd = Schedule { workgroup: 96, items: 1, coop: false };
+    assert!(!row_layout(100, many, &odd).resident, "not a power of two");
+    // Rows that fit one workgroup: a row's threads hold one vector each.
+    assert_eq!(row_layout(1024, 1, &s), resident(256, 1));
+    assert_eq!(row_layout(1024, 4, &s), resident(256, 1));
+    assert_eq!(row_layout(1024, 5, &s), resident(64, 4), "two workgroups: as many rows");
+    assert_eq!(row_layout(384, 240, &s), resident(32, 8), "MiniLM batch 8's norms");
+    assert_eq!(row_layout(5, 3, &s), resident(2, 128));
+    assert_eq!(row_layout(16384, 1, &s), resident(256, 1));
 }
 
 #[test]
 fn row_kernels_read_rows_once_in_both_dialects() {
     for (r, c, rows_per_group, vector) in
-        [(37, 5, 256, false), (13, 384, 8, true), (5, 1023, 4, false), (2, 8192, 1, true)]
+        [(37, 5, 128, false), (13, 384, 8, true), (5, 1023, 4, false), (2, 8192, 1, true), (1, 1024, 1, true)]
     {
         let p = plan(ROWS, &[r, c]);
         validate_all(&p);

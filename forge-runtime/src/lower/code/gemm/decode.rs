@@ -415,11 +415,16 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     let _ = writeln!(src, "#undef RSS\nconstexpr bool G_VEC = {};", io.rms_gain.is_some_and(|g| g.vector));
     src.push_str(A_AT);
     src.push_str("}\n");
-    let mut before_wait = prefetch_b(spec, vector, io.b2_ptr.is_some());
-    // The `[K,N]` kernel's preloads join the prefetches where no kernel writes B
-    // (`FORGE_CUDA_EARLY_LOADS=0`: after the wait, for comparisons).
+    // The `[K,N]` kernel's preloads run before the wait where no kernel writes B
+    // (`FORGE_CUDA_EARLY_LOADS=0`: after it, for comparisons). Where they hold all of B, B is
+    // not also asked of L2: see `PREFETCH_MAX_BYTES`.
     let early = std::env::var("FORGE_CUDA_EARLY_LOADS").map_or(true, |v| v.trim() != "0");
     let early_loads = early && spec.b.layout == Layout::RowMajor && !d.tensor && io.b_read_only;
+    let first = crate::lower::cuda::early_trigger() && crate::lower::cuda::trigger_first();
+    let mut before_wait = if first { crate::lower::cuda::GRID_LAUNCH.to_string() } else { String::new() };
+    if !(early_loads && vector && kn_preloads_all(spec, d)) {
+        before_wait.push_str(&prefetch_b(spec, vector, io.b2_ptr.is_some()));
+    }
     if early_loads {
         before_wait.push_str(PRE_KN);
     }
@@ -427,7 +432,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     if io.rms_gain.is_none() {
         src.push_str("  const char* gG = gA;\n");
     }
-    if crate::lower::cuda::early_trigger() {
+    if crate::lower::cuda::early_trigger() && !first {
         src.push_str(crate::lower::cuda::GRID_LAUNCH);
     }
     let (body, blocks) = match spec.b.layout {
@@ -483,12 +488,24 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
 /// `PRELOAD · 16 / ES` of them.
 const PRELOAD_CHUNKS: usize = 4;
 
+/// Whether every thread of the `[K,N]` kernel holds its whole K slice in registers up front
+/// (`PRE_KN`'s `CAN_PRE`: at most [`PRELOAD_CHUNKS`] chunks of rows a slice).
+fn kn_preloads_all(spec: &GemmSpec, d: &DecodeConfig) -> bool {
+    let epc = spec.elem().per_16b();
+    let slices = 256 / d.width.max(1);
+    let per_slice = spec.k.div_ceil(slices).div_ceil(epc) * epc;
+    per_slice / epc <= PRELOAD_CHUNKS
+}
+
 /// Bytes each thread's bulk prefetch asks for ([`prefetch_b`]).
 const PREFETCH_CHUNK: usize = 4096;
 /// Largest B [`prefetch_b`] asks L2 for: a fraction of an H200's 50 MB, so the one kernel of
 /// lookahead that programmatic launch gives does not evict what the running kernel reads. A
 /// B larger than this streams as it is read (H200: prefetching a 117 MB f16 decode weight
-/// took the product from 35 to 46 us).
+/// took the product from 35 to 46 us). Nor is a B the `[K,N]` kernel preloads whole before its
+/// wait asked of L2 as well: the requests then only compete with the loads (H200, 2026-12-03,
+/// the 10-layer decode MLP: 74.8 → 68.5 us; asking L2 for the weights of the product two
+/// kernels on as well made it slower still, 82.7 us).
 const PREFETCH_MAX_BYTES: usize = 8 << 20;
 
 /// Statements that ask L2 for B (and a paired product's B2; bulk prefetches of 4 KiB dealt round-robin over the grid's
@@ -518,4 +535,54 @@ fn prefetch_b(spec: &GemmSpec, vector: bool, paired: bool) -> String {
             "  for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * {PREFETCH_CHUNK} < {total}ll; c += (long long)gridDim.x * 256)\n    FG_PREFETCH_L2({g} + c * {PREFETCH_CHUNK}, (unsigned)(min({PREFETCH_CHUNK}ll, {total}ll - c * {PREFETCH_CHUNK}) & ~15ll));\n"
         ))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lower::code::gemm::spec::{Accumulate, Elem, Operand, Precision};
+
+    /// A `[1, K] · [K, N]` f32 weight product.
+    fn kn(n: usize, k: usize) -> GemmSpec {
+        let op = |ld| Operand { elem: Elem::F32, layout: Layout::RowMajor, ld, align: 16 };
+        GemmSpec {
+            m: 1,
+            n,
+            k,
+            batch: Vec::new(),
+            a: op(k),
+            b: op(n),
+            accumulate: Accumulate::F32,
+            precision: Precision::F32,
+        }
+    }
+
+    /// The decode kernel's source for `kn(n, k)`, two chunks wide.
+    fn kn_source(n: usize, k: usize) -> String {
+        let d = DecodeConfig { width: 2, k_split: 128, vector: true, tensor: false };
+        let io = KernelIo {
+            kernel_name: "k",
+            params: "const float* a, const float* b, float* c",
+            a_ptr: "a",
+            b_ptr: "b",
+            b2_ptr: None,
+            rms_gain: None,
+            b_read_only: true,
+            epilogue: "epi",
+            epilogue_args: "c",
+        };
+        emit(&kn(n, k), &d, &io).unwrap().source
+    }
+
+    #[test]
+    fn weights_preloaded_whole_are_not_also_asked_of_l2() {
+        // The decode MLP's products: every thread's K slice (5 and 12 rows) fits the preload.
+        for (n, k) in [(1536, 576), (576, 1536)] {
+            let src = kn_source(n, k);
+            assert!(src.contains("CAN_PRE") && !src.contains("FG_PREFETCH_L2"), "{n}x{k}");
+        }
+        // 4096 rows over 128 slices are 8 chunks a thread, more than the preload holds (4 MB,
+        // under the prefetch cap).
+        assert!(kn_source(256, 4096).contains("FG_PREFETCH_L2"));
+    }
 }
