@@ -317,3 +317,30 @@ fn decode_products_read_their_weights_as_vectors_in_wgsl() {
         y = matmul(x, transpose(w)); }";
     assert_eq!(vectors(&plan(t, &[1, 40, 24])), [false]);
 }
+
+#[test]
+fn one_wave_kernels_let_their_dependents_launch_before_they_wait() {
+    // A one-row softmax (one workgroup), a decode product and a 64 Mi-point map (many waves).
+    let src = "graph G { dims { N, K, M }
+        input x: f32[1, K]; weight w: f32[K, N]; input big: f32[M];
+        output s: f32[1, K]; output y: f32[1, N]; output z: f32[M];
+        s = softmax(x);
+        y = matmul(x, w);
+        z = big * 2.0;
+    }";
+    let p = plan(src, &[1536, 576, 1 << 26]);
+    let target = cuda::CudaTarget::new((9, 0), 132);
+    let program = cuda::emit_program_for(&p, &target).unwrap();
+    let code = |node: &str| {
+        let i = p.kernels.iter().position(|k| k.spec.node.starts_with(node)).unwrap();
+        program.functions[i].as_ref().unwrap().code.clone()
+    };
+    for node in ["s =", "y ="] {
+        let c = code(node);
+        let (launch, wait) = (c.find("FG_GRID_LAUNCH();").unwrap(), c.find("FG_GRID_WAIT();").unwrap());
+        assert!(launch < wait, "{node}\n{c}");
+    }
+    assert!(code("y =").contains("// gemm decode"), "the product runs the decode kernel");
+    let c = code("z =");
+    assert!(c.contains("FG_GRID_WAIT();") && !c.contains("FG_GRID_LAUNCH();"), "{c}");
+}
