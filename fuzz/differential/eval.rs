@@ -33,7 +33,7 @@ fn is_wide(v: f64) -> bool {
     v != 0.0 && !WIDE.contains(&v.abs())
 }
 
-const EPS: f64 = f32::EPSILON as f64;
+pub const EPS: f64 = f32::EPSILON as f64;
 
 fn ulps(v: f64, n: f64) -> f64 {
     n * EPS * v.abs()

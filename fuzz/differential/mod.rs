@@ -65,8 +65,15 @@ impl Case {
                 "output ga: f32[R, C]; output gi: f32[R, C];",
                 "ga = gather(tab, ids); gi[r, c] = tab[ids[r], c] * 2.0;".to_string(),
             ),
+            // A norm read only by a few-row product (folded into it: `ir/fuse/norm.rs`).
+            ("output nm: f32[R, K]; temp nt: f32[R, C];", "nt = rms_norm(a, g, 1e-5); nm = matmul(nt, w);".into()),
+            // A running value copied in and out of a loop (both copies elided: `ir/fuse/copy.rs`).
+            (
+                "output cp: f32[R, C]; temp ct: f32[R, C]; temp st: f32[R, C];",
+                "ct = a; for l in 0..K { st = softmax(ct); ct = ct + st; } cp = ct;".into(),
+            ),
         ];
-        let mut chosen = [false; 8];
+        let mut chosen = [false; 10];
         for _ in 0..3 {
             chosen[s.below(all.len())] = true;
         }
@@ -145,6 +152,13 @@ impl Case {
                             "red" | "rr" => self.reduction(&d, p),
                             "row" => self.row_op(&d, row, col, wf[p]),
                             "mm" => self.matmul(p / k, p % k),
+                            "nm" => self.normed_matmul(p / k, p % k),
+                            // K steps of x + softmax(x): each the softmax's bound as `row`'s, then
+                            // one addition.
+                            "cp" => {
+                                let step = 4.0 * eval::EPS * wf[p].abs() as f64 + 2e-6;
+                                Val { v: wf[p] as f64, err: k as f64 * step, wide: false }
+                            }
                             // nf: an exact integer rounded once; gathers move data.
                             _ => Val { v: wf[p] as f64, err: 0.0, wide: false },
                         };
@@ -207,6 +221,25 @@ impl Case {
             return Val { v: 0.0, err: f64::INFINITY, wide: false };
         }
         Val { v: terms.iter().sum(), err: abs * f32::EPSILON as f64 * (c as f64 + 2.0), wide: false }
+    }
+
+    /// `matmul(rms_norm(a, g, 1e-5), w)` at `[row, col]`; rows whose squares or products may
+    /// pass f32's range are not compared (the fold documents NaN where the unfolded plan gives 0).
+    fn normed_matmul(&self, row: usize, col: usize) -> Val {
+        let [_, c, k, _] = self.dims;
+        let xs: Vec<f64> = (0..c).map(|j| self.a[row * c + j] as f64).collect();
+        let ms = xs.iter().map(|x| x * x).sum::<f64>() / c as f64;
+        let inv = 1.0 / (ms + 1e-5).sqrt();
+        let terms: Vec<f64> = (0..c).map(|j| xs[j] * self.g[j] as f64 * inv * self.w[j * k + col] as f64).collect();
+        let abs: f64 = terms.iter().map(|t| t.abs()).sum();
+        if !abs.is_finite()
+            || abs > f32::MAX as f64 / 2.0
+            || !(ms * c as f64).is_finite()
+            || ms * c as f64 > f32::MAX as f64 / 2.0
+        {
+            return Val { v: 0.0, err: f64::INFINITY, wide: false };
+        }
+        Val { v: terms.iter().sum(), err: abs * eval::EPS * (c as f64 + 8.0) + 1e-30, wide: false }
     }
 
     fn inputs_text(&self) -> String {
