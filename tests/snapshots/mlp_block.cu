@@ -49,7 +49,7 @@ FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u)
 
 // node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_38b35eb59d0a8721_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+__device__ __forceinline__ void forge_matmul_53d6d069066c5266_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
@@ -58,7 +58,7 @@ __device__ __forceinline__ void forge_matmul_38b35eb59d0a8721_epi(float acc, flo
     acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_38b35eb59d0a8721 {
+namespace fg_forge_matmul_53d6d069066c5266 {
 
 typedef unsigned short u16;
 
@@ -144,7 +144,7 @@ constexpr long long LDA = 576, LDB = 1536;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
+constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 2;
 constexpr bool VEC = true;
 #undef FG_PAIR
 #define FG_PAIR 1
@@ -193,8 +193,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_38b35eb59d0a8721(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
-  using namespace fg_forge_matmul_38b35eb59d0a8721;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_53d6d069066c5266(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_53d6d069066c5266;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -203,9 +203,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_38b35eb59d0a87
   const char* gG = (const char*)(const void*)(a4);
   FG_GRID_LAUNCH();
 
-  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
-  constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
-  constexpr int TRIPS = KPS / EPC;
+  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KPS = TRIPS * EPC;
   constexpr bool CAN_PRE = TRIPS <= PRELOAD;
   const int tid = threadIdx.x;
   const int ch = tid % WIDTH, ks = tid / WIDTH;
@@ -364,19 +362,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_38b35eb59d0a87
 #if FG_PAIR
     const float v2 = red2[m][jj];
 #endif
-    if (col < N) forge_matmul_38b35eb59d0a8721_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
+    if (col < N) forge_matmul_53d6d069066c5266_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_9bf2ab487da82245_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_4f5ad8b9e508f28b_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_9bf2ab487da82245 {
+namespace fg_forge_matmul_4f5ad8b9e508f28b {
 
 typedef unsigned short u16;
 
@@ -462,7 +460,7 @@ constexpr long long LDA = 1536, LDB = 576;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4;
+constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 3;
 constexpr bool VEC = true;
 #undef FG_PAIR
 #define FG_PAIR 0
@@ -511,17 +509,15 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_9bf2ab487da82245(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_9bf2ab487da82245;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4f5ad8b9e508f28b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_4f5ad8b9e508f28b;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
   FG_GRID_LAUNCH();
 
-  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
-  constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
-  constexpr int TRIPS = KPS / EPC;
+  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KPS = TRIPS * EPC;
   constexpr bool CAN_PRE = TRIPS <= PRELOAD;
   const int tid = threadIdx.x;
   const int ch = tid % WIDTH, ks = tid / WIDTH;
@@ -681,6 +677,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_9bf2ab487da822
 #if FG_PAIR
     const float v2 = red2[m][jj];
 #endif
-    if (col < N) forge_matmul_9bf2ab487da82245_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_4f5ad8b9e508f28b_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

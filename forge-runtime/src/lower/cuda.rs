@@ -49,6 +49,26 @@ pub fn trigger_first() -> bool {
     std::env::var("FORGE_CUDA_PDL_TRIGGER").map_or(true, |v| v.trim() != "after")
 }
 
+/// Where in a kernel's opening [`grid_trigger`] is asked about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TriggerAt {
+    BeforeWait,
+    AfterWait,
+}
+
+/// The trigger statement ([`GRID_LAUNCH`]) a kernel that may trigger early (`one_wave`) puts
+/// at `at`, or nothing: it goes before the wait or after it ([`trigger_first`]), never both,
+/// and nowhere when [`early_trigger`] is off.
+pub fn grid_trigger(one_wave: bool, at: TriggerAt) -> &'static str {
+    let first = trigger_first();
+    match at {
+        _ if !(one_wave && early_trigger()) => "",
+        TriggerAt::BeforeWait if first => GRID_LAUNCH,
+        TriggerAt::AfterWait if !first => GRID_LAUNCH,
+        TriggerAt::BeforeWait | TriggerAt::AfterWait => "",
+    }
+}
+
 /// Largest `gridDim.x`.
 pub const MAX_GRID_X: u32 = i32::MAX as u32;
 
@@ -146,14 +166,14 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         // 16-byte aligned, so row reads at multiples of four floats can become 128-bit loads.
         let _ = writeln!(code, "    __shared__ __align__(16) {ty} {name}[{len}];");
     }
-    let trigger = early_trigger() && geometry::groups(spec, schedule) <= geometry::ASSUMED_SMS;
-    if trigger && trigger_first() {
-        let _ = write!(code, "  {GRID_LAUNCH}");
-    }
+    let one_wave = geometry::groups(spec, schedule) <= geometry::ASSUMED_SMS;
+    let trigger = |at| match grid_trigger(one_wave, at) {
+        "" => String::new(),
+        launch => format!("  {launch}"),
+    };
+    code.push_str(&trigger(TriggerAt::BeforeWait));
     let _ = write!(code, "  {GRID_WAIT}");
-    if trigger && !trigger_first() {
-        let _ = write!(code, "  {GRID_LAUNCH}");
-    }
+    code.push_str(&trigger(TriggerAt::AfterWait));
     let _ = writeln!(code, "    const u32 lid = threadIdx.x;");
     let _ = writeln!(code, "    const {idx} group = {idx}(blockIdx.x) + {idx}(blockIdx.y) * {idx}(gridDim.x);");
     code.push_str(&body);

@@ -350,9 +350,7 @@ pub fn row_layout(cols: usize, rows: u64, s: &Schedule) -> RowLayout {
     let per_row_at = |values: usize| cols.div_ceil(values).max(1).next_power_of_two().min(threads as usize);
     let one_group = rows <= u64::from(threads) / per_row_at(ROW_VALUES_TARGET) as u64;
     let few = one_group && std::env::var("FORGE_FEW_ROWS").map_or(true, |v| v.trim() != "0");
-    let target = if few { FEW_ROWS_VALUES } else { ROW_VALUES_TARGET };
-    let want = cols.div_ceil(target).max(1).next_power_of_two();
-    let per_row = want.min(threads as usize) as u32;
+    let per_row = per_row_at(if few { FEW_ROWS_VALUES } else { ROW_VALUES_TARGET }) as u32;
     if !threads.is_power_of_two() || cols.div_ceil(per_row as usize) > ROW_VALUES_MAX {
         return RowLayout { per_row: threads, rows: 1, resident: false };
     }

@@ -178,15 +178,14 @@ const BODY_NK: &str = r#"
 }
 "#;
 
-/// The `[K,N]` kernel's set-up and, where its whole K slice is at most `PRELOAD` chunks of
+/// The `[K,N]` kernel's set-up (a thread's K slice is `TRIPS` chunks of rows: [`kn_trips`])
+/// and, where its whole K slice is at most `PRELOAD` chunks of
 /// rows, every load of B (and B2) issued at once, so a thread waits for memory once, not once a
 /// chunk. Runs before the grid-dependency wait where B cannot be written by a kernel
 /// (`KernelIo::b_read_only`): the weights then arrive while the kernel ahead still runs.
 /// H200 (2026-12-03), the 10-layer decode MLP with paired gate/up products: 88.3 → 79.9 us.
 const PRE_KN: &str = r#"
-  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KSL = 256 / WIDTH;
-  constexpr int KPS = ((K + KSL - 1) / KSL + EPC - 1) / EPC * EPC;
-  constexpr int TRIPS = KPS / EPC;
+  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KPS = TRIPS * EPC;
   constexpr bool CAN_PRE = TRIPS <= PRELOAD;
   const int tid = threadIdx.x;
   const int ch = tid % WIDTH, ks = tid / WIDTH;
@@ -406,8 +405,11 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     let mut src = helpers(io, spec.elem(), spec);
     let _ = writeln!(
         src,
-        "constexpr int MR = {}, WIDTH = {}, KSW = {}, PRELOAD = {PRELOAD_CHUNKS};\nconstexpr bool VEC = {vector};",
-        spec.m, d.width, d.k_split
+        "constexpr int MR = {}, WIDTH = {}, KSW = {}, PRELOAD = {PRELOAD_CHUNKS}, TRIPS = {};\nconstexpr bool VEC = {vector};",
+        spec.m,
+        d.width,
+        d.k_split,
+        kn_trips(spec, d)
     );
     // Kernels of one module may differ: each sets the switch its body reads.
     let _ = writeln!(src, "#undef FG_PAIR\n#define FG_PAIR {}", u8::from(io.b2_ptr.is_some()));
@@ -420,8 +422,8 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     // not also asked of L2: see `PREFETCH_MAX_BYTES`.
     let early = std::env::var("FORGE_CUDA_EARLY_LOADS").map_or(true, |v| v.trim() != "0");
     let early_loads = early && spec.b.layout == Layout::RowMajor && !d.tensor && io.b_read_only;
-    let first = crate::lower::cuda::early_trigger() && crate::lower::cuda::trigger_first();
-    let mut before_wait = if first { crate::lower::cuda::GRID_LAUNCH.to_string() } else { String::new() };
+    use crate::lower::cuda::{grid_trigger, TriggerAt};
+    let mut before_wait = grid_trigger(true, TriggerAt::BeforeWait).to_string();
     if !(early_loads && vector && kn_preloads_all(spec, d)) {
         before_wait.push_str(&prefetch_b(spec, vector, io.b2_ptr.is_some()));
     }
@@ -432,9 +434,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     if io.rms_gain.is_none() {
         src.push_str("  const char* gG = gA;\n");
     }
-    if crate::lower::cuda::early_trigger() && !first {
-        src.push_str(crate::lower::cuda::GRID_LAUNCH);
-    }
+    src.push_str(grid_trigger(true, TriggerAt::AfterWait));
     let (body, blocks) = match spec.b.layout {
         _ if d.tensor && (io.b2_ptr.is_some() || io.rms_gain.is_some()) => {
             return Err("a paired product or a folded norm runs the SIMT decode kernel".into())
@@ -488,13 +488,16 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
 /// `PRELOAD · 16 / ES` of them.
 const PRELOAD_CHUNKS: usize = 4;
 
+/// Chunks of `16 / ES` rows in a thread's K slice of the `[K,N]` kernel (`PRE_KN`'s `TRIPS`):
+/// its `256 / width` rows of threads split K.
+fn kn_trips(spec: &GemmSpec, d: &DecodeConfig) -> usize {
+    spec.k.div_ceil(256 / d.width.max(1)).div_ceil(spec.elem().per_16b())
+}
+
 /// Whether every thread of the `[K,N]` kernel holds its whole K slice in registers up front
 /// (`PRE_KN`'s `CAN_PRE`: at most [`PRELOAD_CHUNKS`] chunks of rows a slice).
 fn kn_preloads_all(spec: &GemmSpec, d: &DecodeConfig) -> bool {
-    let epc = spec.elem().per_16b();
-    let slices = 256 / d.width.max(1);
-    let per_slice = spec.k.div_ceil(slices).div_ceil(epc) * epc;
-    per_slice / epc <= PRELOAD_CHUNKS
+    kn_trips(spec, d) <= PRELOAD_CHUNKS
 }
 
 /// Bytes each thread's bulk prefetch asks for ([`prefetch_b`]).
