@@ -189,17 +189,21 @@ fn sub_ranges_are_checked_at_new(ctx: &Context) {
 }
 
 forge_graph! {
-    /// Dependent kernels of different kinds, each reading the one before.
+    /// Dependent kernels of different kinds, each reading the one before (the product keeps
+    /// the row statements around it from chaining into one kernel).
     graph Dependent {
         dims { R, C }
         input x: f32[R, C];
         weight g: f32[C];
+        weight w: f32[C, C];
         temp a: f32[R, C];
+        temp h: f32[R, C];
         temp b: f32[R, C];
         temp s: f32[R, 1];
         output y: f32[R, C];
         a = softmax(x * 3.0);
-        b = rms_norm(a, g, 1e-6);
+        h = matmul(a, w);
+        b = rms_norm(h, g, 1e-6);
         s = sum(b, keepdim = true);
         y = softmax(b - s) + a;
     }
@@ -212,11 +216,13 @@ fn later_runs_match_the_first(ctx: &Context) {
     let (r, c) = (67, 129);
     let x = rand_f32(r * c, 1.0, 30);
     let g = rand_f32(c, 1.0, 31);
+    let w = rand_f32(c * c, 0.2, 32);
     let mut graph = Dependent::new(ctx, DependentDims { r, c }).unwrap();
-    graph.load_weights(DependentWeights { g: &g }).unwrap();
+    graph.load_weights(DependentWeights { g: &g, w: &w }).unwrap();
     let first = graph.run(DependentInputs { x: &x }).unwrap().y;
     let p = graph.last_profile().unwrap();
-    assert_eq!(p.kernels.len(), 4);
+    // softmax, product, then the norm, the sum and the last softmax as one row chain.
+    assert_eq!(p.kernels.len(), 3);
     for _ in 0..3 {
         let again = graph.run(DependentInputs { x: &x }).unwrap().y;
         assert!(first.iter().zip(&again).all(|(a, b)| a.to_bits() == b.to_bits()), "a later run differs");
@@ -226,7 +232,7 @@ fn later_runs_match_the_first(ctx: &Context) {
         assert!(p.device_total().is_some_and(|d| d.as_nanos() > 0), "{p}");
     }
     let mut cpu = Dependent::new(&Context::cpu(), DependentDims { r, c }).unwrap();
-    cpu.load_weights(DependentWeights { g: &g }).unwrap();
+    cpu.load_weights(DependentWeights { g: &g, w: &w }).unwrap();
     assert_close("y", &first, &cpu.run(DependentInputs { x: &x }).unwrap().y, 1e-5, 1.0);
 }
 
@@ -239,17 +245,18 @@ fn instances_built_and_dropped_while_others_run(ctx: &Context) {
     const WORKERS: u64 = 6;
     let (r, c) = (33, 65);
     let g = rand_f32(c, 1.0, 41);
+    let w = rand_f32(c * c, 0.2, 42);
     let (done, finished) = std::sync::mpsc::channel();
     for t in 0..WORKERS {
-        let (ctx, g, done) = (ctx.clone(), g.clone(), done.clone());
+        let (ctx, g, w, done) = (ctx.clone(), g.clone(), w.clone(), done.clone());
         std::thread::spawn(move || {
             let work = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut cpu = Dependent::new(&Context::cpu(), DependentDims { r, c }).unwrap();
-                cpu.load_weights(DependentWeights { g: &g }).unwrap();
+                cpu.load_weights(DependentWeights { g: &g, w: &w }).unwrap();
                 for i in 0..8 {
                     let x = rand_f32(r * c, 1.0, 100 + 10 * t + i);
                     let mut graph = Dependent::new(&ctx, DependentDims { r, c }).unwrap();
-                    graph.load_weights(DependentWeights { g: &g }).unwrap();
+                    graph.load_weights(DependentWeights { g: &g, w: &w }).unwrap();
                     let first = graph.run(DependentInputs { x: &x }).unwrap().y;
                     assert_close("y", &first, &cpu.run(DependentInputs { x: &x }).unwrap().y, 1e-5, 1.0);
                     for _ in 0..2 {

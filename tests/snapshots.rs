@@ -293,15 +293,34 @@ const ROW_OPS: &str = "graph RowOps { dims { R, C }
     am = argmax(x - v);
 }";
 
+/// Statements over the same rows that chain into one kernel (`tests/row_chains.rs`).
+#[cfg(feature = "cuda")]
+const ROW_CHAINS: &str = "graph RowChains { dims { R, C }
+    input x: f32[R, C]; weight g: f32[C]; uniform eps: f32 = 1e-5;
+    temp t1: f32[R, C]; temp t2: f32[R, C]; temp mu: f32[R, 1]; temp d: f32[R, C]; temp var: f32[R, 1];
+    temp mx: f32[R, 1]; temp se: f32[R, 1]; temp t3: f32[R, C]; state run: f32[R, C];
+    output sm3: f32[R, C]; output hn: f32[R, C]; output ls: f32[R, C];
+    t1 = softmax(x); t2 = softmax(t1 * 3.0); sm3 = softmax(t2 - x);
+    mu = mean(x, keepdim = true); d = x - mu; var = mean(d * d, keepdim = true); hn = d / sqrt(var + eps) * g;
+    mx = max(x, keepdim = true); se = sum(exp(x - mx), keepdim = true); ls = x - mx - log(se);
+    t3 = softmax(run + x); run = t3 * 2.0 - x;
+}";
+
 /// The row templates' CUDA-C compiles and assembles in every layout they choose: rows packed
 /// several to a block (5 and 384 columns: a warp or less a row, shuffles only; 1023: two warps
 /// a row, with a partial last chunk), 32 and 64 values a thread (8192, 16384), 16-byte vectors
-/// or not, and streamed rows (20000).
+/// or not, and streamed rows (20000); and as row chains (the same layouts, one kernel).
 #[cfg(feature = "cuda")]
 fn cuda_row_programs_compile() {
     let graph = forge::parse_graph_source(ROW_OPS).unwrap();
     for dims in [[37, 5], [13, 384], [5, 1023], [2, 8192], [2, 16384], [2, 20000]] {
         cuda_programs(&graph, &dims, "RowOps", true);
+    }
+    let graph = forge::parse_graph_source(ROW_CHAINS).unwrap();
+    for dims in [[37, 5], [13, 384], [5, 1023], [1, 1024], [2, 8192], [2, 16384]] {
+        let plan = forge::lower::lower(&graph, &dims).unwrap();
+        assert!(plan.kernels.iter().all(|k| k.spec.body.kind() == "rows"), "{dims:?}: row chains");
+        cuda_programs(&graph, &dims, "RowChains", true);
     }
 }
 

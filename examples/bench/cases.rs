@@ -123,7 +123,7 @@ pub fn all() -> Vec<Case> {
     ));
     v.push(case(
         "softmax100",
-        "100 dependent softmax kernels (1 x 1024 f32)",
+        "100 dependent softmaxes (1 x 1024 f32; they chain into one kernel)",
         chain_source(100, true),
         vec![1024],
         Work::Nodes(100),

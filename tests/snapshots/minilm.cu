@@ -1913,50 +1913,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_9f6c069287bbf9d3(f
     }
 }
 
-// node: pooled = summed / max(count, 0.000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_3f69be09e1b5af4a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-    FG_GRID_LAUNCH();
-    FG_GRID_WAIT();
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 q = group * 256u + lid;
-    if (q >= 768u) {
-        return;
-    }
-    const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[q];
-    f32 r0;
-    f32 r1;
-    f32 r2;
-    f32 r3;
-    {
-        const u32 i = q * 4u + 0u;
-        const u32 v0 = i / 384u;
-        const u32 v1 = (i / 1u) % 384u;
-        r0 = (q1.x / forge_fmax(a2[v0], 1e-9f));
-    }
-    {
-        const u32 i = q * 4u + 1u;
-        const u32 v0 = i / 384u;
-        const u32 v1 = (i / 1u) % 384u;
-        r1 = (q1.y / forge_fmax(a2[v0], 1e-9f));
-    }
-    {
-        const u32 i = q * 4u + 2u;
-        const u32 v0 = i / 384u;
-        const u32 v1 = (i / 1u) % 384u;
-        r2 = (q1.z / forge_fmax(a2[v0], 1e-9f));
-    }
-    {
-        const u32 i = q * 4u + 3u;
-        const u32 v0 = i / 384u;
-        const u32 v1 = (i / 1u) % 384u;
-        r3 = (q1.w / forge_fmax(a2[v0], 1e-9f));
-    }
-    reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
-}
-
-// node: norm = sqrt(sum(pooled * pooled, keepdim = true))
-extern "C" __global__ void __launch_bounds__(256) forge_row_40f5254fc6d3be9d(f32* a0, const f32* __restrict__ a1) {
+// node: pooled = summed / max(count, 0.000000001); norm = sqrt(sum(pooled * pooled, keepdim = true)); embedding = pooled / max(norm, 0.000000000001)
+extern "C" __global__ void __launch_bounds__(256) forge_rows_a5c7d0932e6e2eea(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, f32* a3, f32* a4) {
     __shared__ __align__(16) f32 red0[8];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
@@ -1970,111 +1928,151 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_40f5254fc6d3be9d(f32
     const bool live = slot < 8u;
     const u32 row = select(7u, slot, live);
     const u32 l0 = row;
-    f32 part = 0.0f;
-    f32 x0 = 0.0f;
-    f32 x1 = 0.0f;
-    f32 x2 = 0.0f;
-    f32 x3 = 0.0f;
-    const bool ok0 = (lane) * 4u < 384u;
-    if (ok0) {
-        const u32 cv = lane;
-        const u32 iv = row * 96u + cv;
-        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
-        {
-            const u32 c = cv * 4u + 0u;
-            const u32 i = row * 384u + c;
-            x0 = (q1.x * q1.x);
+    {
+        const bool ok0 = (lane) * 4u < 384u;
+        if (live) {
+            if (ok0) {
+                const u32 cv = lane;
+                const u32 iv = row * 96u + cv;
+                f32 r0;
+                f32 r1;
+                f32 r2;
+                f32 r3;
+                const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+                {
+                    const u32 c = cv * 4u + 0u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r0 = (q1.x / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 1u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r1 = (q1.y / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 2u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r2 = (q1.z / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 3u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r3 = (q1.w / forge_fmax(a2[l0], 1e-9f));
+                }
+                reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            }
         }
-        {
-            const u32 c = cv * 4u + 1u;
-            const u32 i = row * 384u + c;
-            x1 = (q1.y * q1.y);
-        }
-        {
-            const u32 c = cv * 4u + 2u;
-            const u32 i = row * 384u + c;
-            x2 = (q1.z * q1.z);
-        }
-        {
-            const u32 c = cv * 4u + 3u;
-            const u32 i = row * 384u + c;
-            x3 = (q1.w * q1.w);
-        }
-    }
-    part = ((x0 + x1) + (x2 + x3));
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
-        part = (part + o0);
-    }
-    if ((lid & 31u) == 0u) {
-        red0[lid >> 5u] = part;
     }
     __syncthreads();
-    const u32 red_warp = (lid / 128u) * 4u;
-    part = red0[red_warp];
-    part = (part + red0[red_warp + 1u]);
-    part = (part + red0[red_warp + 2u]);
-    part = (part + red0[red_warp + 3u]);
-    if (live && lane == 0u) {
-        const f32 acc = part;
-        a0[row] = sqrtf(acc);
-    }
-}
-
-// node: embedding = pooled / max(norm, 0.000000000001)
-extern "C" __global__ void __launch_bounds__(256) forge_map_8b5168dd48e045ee(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-    FG_GRID_LAUNCH();
-    FG_GRID_WAIT();
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 q = group * 256u + lid;
-    if (q >= 768u) {
-        return;
-    }
-    const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[q];
-    f32 r0;
-    f32 r1;
-    f32 r2;
-    f32 r3;
     {
-        const u32 i = q * 4u + 0u;
-        const u32 v0 = i / 384u;
-        const u32 v1 = (i / 1u) % 384u;
-        r0 = (q1.x / forge_fmax(a2[v0], 1e-12f));
+        f32 part = 0.0f;
+        f32 x0 = 0.0f;
+        f32 x1 = 0.0f;
+        f32 x2 = 0.0f;
+        f32 x3 = 0.0f;
+        const bool ok0 = (lane) * 4u < 384u;
+        if (ok0) {
+            const u32 cv = lane;
+            const u32 iv = row * 96u + cv;
+            const forge_v4f q0 = reinterpret_cast<const forge_v4f*>(a0)[iv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                x0 = (q0.x * q0.x);
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                x1 = (q0.y * q0.y);
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                x2 = (q0.z * q0.z);
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                x3 = (q0.w * q0.w);
+            }
+        }
+        part = ((x0 + x1) + (x2 + x3));
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+            part = (part + o0);
+        }
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+            part = (part + o0);
+        }
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+            part = (part + o0);
+        }
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+            part = (part + o0);
+        }
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+            part = (part + o0);
+        }
+        if ((lid & 31u) == 0u) {
+            red0[lid >> 5u] = part;
+        }
+        __syncthreads();
+        const u32 red_warp = (lid / 128u) * 4u;
+        part = red0[red_warp];
+        part = (part + red0[red_warp + 1u]);
+        part = (part + red0[red_warp + 2u]);
+        part = (part + red0[red_warp + 3u]);
+        if (live && lane == 0u) {
+            const f32 acc = part;
+            a3[row] = sqrtf(acc);
+        }
     }
+    __syncthreads();
     {
-        const u32 i = q * 4u + 1u;
-        const u32 v0 = i / 384u;
-        const u32 v1 = (i / 1u) % 384u;
-        r1 = (q1.y / forge_fmax(a2[v0], 1e-12f));
+        const bool ok0 = (lane) * 4u < 384u;
+        if (live) {
+            if (ok0) {
+                const u32 cv = lane;
+                const u32 iv = row * 96u + cv;
+                f32 r0;
+                f32 r1;
+                f32 r2;
+                f32 r3;
+                const forge_v4f q0 = reinterpret_cast<const forge_v4f*>(a0)[iv];
+                {
+                    const u32 c = cv * 4u + 0u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r0 = (q0.x / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 1u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r1 = (q0.y / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 2u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r2 = (q0.z / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 3u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r3 = (q0.w / forge_fmax(a3[l0], 1e-12f));
+                }
+                reinterpret_cast<forge_v4f*>(a4)[iv] = forge_v4f{r0, r1, r2, r3};
+            }
+        }
     }
-    {
-        const u32 i = q * 4u + 2u;
-        const u32 v0 = i / 384u;
-        const u32 v1 = (i / 1u) % 384u;
-        r2 = (q1.z / forge_fmax(a2[v0], 1e-12f));
-    }
-    {
-        const u32 i = q * 4u + 3u;
-        const u32 v0 = i / 384u;
-        const u32 v1 = (i / 1u) % 384u;
-        r3 = (q1.w / forge_fmax(a2[v0], 1e-12f));
-    }
-    reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
 }

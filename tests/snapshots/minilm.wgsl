@@ -17995,11 +17995,13 @@ fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     }
 }
 
-// node: pooled = summed / max(count, 0.000000001)
-// kernel map (workgroup 256, items 4)
-@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // pooled
-@group(0) @binding(1) var<storage, read_write> a1: array<vec4<f32>>; // summed
+// node: pooled = summed / max(count, 0.000000001); norm = sqrt(sum(pooled * pooled, keepdim = true)); embedding = pooled / max(norm, 0.000000000001)
+// kernel rows (workgroup 256, items 8)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // pooled
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // summed
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // count
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // norm
+@group(0) @binding(4) var<storage, read_write> a4: array<f32>; // embedding
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -18023,188 +18025,123 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> red0: array<f32, 256>;
 @compute @workgroup_size(256)
-fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+fn forge_rows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    let q: u32 = group * 256u + lid;
-    if (q >= 768u) {
+    if (group * 2u >= 8u) {
         return;
     }
-    let q1: vec4<f32> = a1[q];
-    var r0: f32;
-    var r1: f32;
-    var r2: f32;
-    var r3: f32;
-    {
-        let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 384u;
-        let v1: u32 = (i / 1u) % 384u;
-        r0 = (q1.x / forge_fmax(a2[v0], 1e-9f));
-    }
-    {
-        let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 384u;
-        let v1: u32 = (i / 1u) % 384u;
-        r1 = (q1.y / forge_fmax(a2[v0], 1e-9f));
-    }
-    {
-        let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 384u;
-        let v1: u32 = (i / 1u) % 384u;
-        r2 = (q1.z / forge_fmax(a2[v0], 1e-9f));
-    }
-    {
-        let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 384u;
-        let v1: u32 = (i / 1u) % 384u;
-        r3 = (q1.w / forge_fmax(a2[v0], 1e-9f));
-    }
-    a0[q] = vec4<f32>(r0, r1, r2, r3);
-}
-
-// node: norm = sqrt(sum(pooled * pooled, keepdim = true))
-// kernel row (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // norm
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // pooled
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> red: array<f32, 256>;
-@compute @workgroup_size(256)
-fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    let row: u32 = group;
-    if (row >= 8u) {
-        return;
-    }
+    let lane: u32 = lid & 127u;
+    let slot: u32 = group * 2u + lid / 128u;
+    let live: bool = slot < 8u;
+    let row: u32 = select(7u, slot, live);
     let l0: u32 = row;
-    var part: f32 = 0.0f;
-    for (var c: u32 = lid; c < 384u; c = c + 256u) {
-        part = part + (a1[(row * 384u + c)] * a1[(row * 384u + c)]);
-    }
-    red[lid] = part;
-    workgroupBarrier();
-    if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
-    }
-    workgroupBarrier();
-    if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
-    }
-    workgroupBarrier();
-    if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
-    }
-    workgroupBarrier();
-    if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
-    }
-    workgroupBarrier();
-    if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
-    }
-    workgroupBarrier();
-    if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
-    }
-    workgroupBarrier();
-    if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
-    }
-    workgroupBarrier();
-    if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
-    }
-    workgroupBarrier();
-    if (lid == 0u) {
-        let acc: f32 = red[0];
-        a0[row] = sqrt(acc);
-    }
-}
-
-// node: embedding = pooled / max(norm, 0.000000000001)
-// kernel map (workgroup 256, items 4)
-@group(0) @binding(0) var<storage, read_write> a0: array<vec4<f32>>; // embedding
-@group(0) @binding(1) var<storage, read_write> a1: array<vec4<f32>>; // pooled
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // norm
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    let q: u32 = group * 256u + lid;
-    if (q >= 768u) {
-        return;
-    }
-    let q1: vec4<f32> = a1[q];
-    var r0: f32;
-    var r1: f32;
-    var r2: f32;
-    var r3: f32;
     {
-        let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 384u;
-        let v1: u32 = (i / 1u) % 384u;
-        r0 = (q1.x / forge_fmax(a2[v0], 1e-12f));
+        if (live) {
+            {
+                let c: u32 = lane;
+                let i: u32 = row * 384u + c;
+                let acc: f32 = 0.0f;
+                a0[i] = (a1[i] / forge_fmax(a2[l0], 1e-9f));
+            }
+            {
+                let c: u32 = 128u + lane;
+                let i: u32 = row * 384u + c;
+                let acc: f32 = 0.0f;
+                a0[i] = (a1[i] / forge_fmax(a2[l0], 1e-9f));
+            }
+            {
+                let c: u32 = 256u + lane;
+                let i: u32 = row * 384u + c;
+                let acc: f32 = 0.0f;
+                a0[i] = (a1[i] / forge_fmax(a2[l0], 1e-9f));
+            }
+        }
     }
+    storageBarrier();
+    workgroupBarrier();
     {
-        let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 384u;
-        let v1: u32 = (i / 1u) % 384u;
-        r1 = (q1.y / forge_fmax(a2[v0], 1e-12f));
+        var part: f32 = 0.0f;
+        var x0: f32 = 0.0f;
+        var x1: f32 = 0.0f;
+        var x2: f32 = 0.0f;
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 384u + c;
+            x0 = (a0[i] * a0[i]);
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 384u + c;
+            x1 = (a0[i] * a0[i]);
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 384u + c;
+            x2 = (a0[i] * a0[i]);
+        }
+        part = (x0 + (x1 + x2));
+        red0[lid] = part;
+        workgroupBarrier();
+        if (lane < 8u) {
+            part = (part + red0[lid + 8u]);
+            part = (part + red0[lid + 16u]);
+            part = (part + red0[lid + 24u]);
+            part = (part + red0[lid + 32u]);
+            part = (part + red0[lid + 40u]);
+            part = (part + red0[lid + 48u]);
+            part = (part + red0[lid + 56u]);
+            part = (part + red0[lid + 64u]);
+            part = (part + red0[lid + 72u]);
+            part = (part + red0[lid + 80u]);
+            part = (part + red0[lid + 88u]);
+            part = (part + red0[lid + 96u]);
+            part = (part + red0[lid + 104u]);
+            part = (part + red0[lid + 112u]);
+            part = (part + red0[lid + 120u]);
+            red0[lid] = part;
+        }
+        workgroupBarrier();
+        if (lane < 1u) {
+            part = (part + red0[lid + 1u]);
+            part = (part + red0[lid + 2u]);
+            part = (part + red0[lid + 3u]);
+            part = (part + red0[lid + 4u]);
+            part = (part + red0[lid + 5u]);
+            part = (part + red0[lid + 6u]);
+            part = (part + red0[lid + 7u]);
+            red0[lid] = part;
+        }
+        workgroupBarrier();
+        part = red0[lid - lane];
+        if (live && lane == 0u) {
+            let acc: f32 = part;
+            a3[row] = sqrt(acc);
+        }
     }
+    storageBarrier();
+    workgroupBarrier();
     {
-        let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 384u;
-        let v1: u32 = (i / 1u) % 384u;
-        r2 = (q1.z / forge_fmax(a2[v0], 1e-12f));
+        if (live) {
+            {
+                let c: u32 = lane;
+                let i: u32 = row * 384u + c;
+                let acc: f32 = 0.0f;
+                a4[i] = (a0[i] / forge_fmax(a3[l0], 1e-12f));
+            }
+            {
+                let c: u32 = 128u + lane;
+                let i: u32 = row * 384u + c;
+                let acc: f32 = 0.0f;
+                a4[i] = (a0[i] / forge_fmax(a3[l0], 1e-12f));
+            }
+            {
+                let c: u32 = 256u + lane;
+                let i: u32 = row * 384u + c;
+                let acc: f32 = 0.0f;
+                a4[i] = (a0[i] / forge_fmax(a3[l0], 1e-12f));
+            }
+        }
     }
-    {
-        let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 384u;
-        let v1: u32 = (i / 1u) % 384u;
-        r3 = (q1.w / forge_fmax(a2[v0], 1e-12f));
-    }
-    a0[q] = vec4<f32>(r0, r1, r2, r3);
 }

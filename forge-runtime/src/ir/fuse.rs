@@ -19,10 +19,12 @@
 //! one kernel ([`pair`]), an RMS norm read only as a few-row product's input folds into it
 //! ([`norm`]), a permuting copy of an attention's result folds into the attention's store
 //! ([`store`]), and whole copies that start or end a running value (`r = x; … y = r;`) are
-//! elided ([`copy`]).
+//! elided ([`copy`]). Last, consecutive kernels over the same rows (softmaxes, norms, row
+//! reductions and the maps between them) run as one kernel ([`rows`]).
 //!
 //! `FORGE_FUSE=0` turns every pass off (for comparisons), `FORGE_FUSE_PAIRS=0` only pairing,
-//! `FORGE_FUSE_NORMS=0` only the norm fold, `FORGE_FUSE_COPIES=0` only copy elision.
+//! `FORGE_FUSE_NORMS=0` only the norm fold, `FORGE_FUSE_COPIES=0` only copy elision,
+//! `FORGE_FUSE_ROWS=0` only row chains.
 
 use super::expr::{Coord, CoordValue, SExpr};
 use super::kernel::{Access, KernelArg, KernelBody};
@@ -39,6 +41,12 @@ pub fn fuse(plan: &mut Plan) {
     if std::env::var("FORGE_FUSE").is_ok_and(|v| v.trim() == "0") {
         return;
     }
+    fuse_without_rows(plan);
+    rows::chain_rows(plan);
+}
+
+/// Every pass but [`rows`].
+fn fuse_without_rows(plan: &mut Plan) {
     let mut p = 0;
     while p < plan.kernels.len() {
         match consumer_of(plan, p) {
@@ -67,7 +75,8 @@ fn producer(k: &PlannedKernel) -> Option<(usize, &[usize], &SExpr)> {
         | KernelBody::Norm { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
-        | KernelBody::Raw(_) => None,
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => None,
     }
 }
 
@@ -79,10 +88,10 @@ fn reads(k: &PlannedKernel, buffer: usize) -> bool {
     }
 }
 
-/// Whether a kernel writes `buffer`: through its output argument, the only one any kernel
+/// Whether a kernel writes `buffer`: through its output arguments, the only ones any kernel
 /// writes (lowering binds a raw kernel's other bindings read-only).
 fn writes(k: &PlannedKernel, buffer: usize) -> bool {
-    k.spec.args.get(k.spec.body.out()).is_some_and(|a| a.buffer == buffer)
+    k.spec.body.outs().into_iter().any(|o| k.spec.args.get(o).is_some_and(|a| a.buffer == buffer))
 }
 
 /// Whether a kernel binds `buffer` at all.
@@ -413,13 +422,16 @@ fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
             v
         }
         KernelBody::Raw(_) => Vec::new(),
+        KernelBody::Rows(c) => c.stages.iter_mut().flat_map(sites_mut).collect(),
     }
 }
 
 /// Drops the temp's args that no expression references any more, renumbering the rest.
 fn compact_args(k: &mut super::KernelSpec, temp_args: &[usize]) {
     let mut used = vec![false; k.args.len()];
-    used[k.body.out()] = true;
+    for o in k.body.outs() {
+        used[o] = true;
+    }
     for e in k.body.exprs() {
         e.visit_args(&mut |arg| used[arg] = true);
     }
@@ -438,6 +450,12 @@ fn renumber_body(body: &mut KernelBody, new_index: &[usize]) {
         KernelBody::Matmul(m) => m.out = new_index[m.out],
         KernelBody::Attention(a) => a.out = new_index[a.out],
         KernelBody::Raw(_) => {}
+        KernelBody::Rows(c) => {
+            for stage in &mut c.stages {
+                renumber_body(stage, new_index);
+            }
+            return;
+        }
     }
     for (e, _, _) in sites_mut(body) {
         renumber(e, new_index);
@@ -546,6 +564,7 @@ fn hidden(s: &str) -> usize {
 mod copy;
 mod norm;
 mod pair;
+mod rows;
 mod store;
 
 #[cfg(test)]

@@ -156,6 +156,21 @@ pub enum KernelBody {
     },
     /// A raw WGSL kernel run as written: `workgroups` workgroups of `workgroup_size`.
     Raw(Box<RawBody>),
+    /// Several row kernels over the same rows run as one ([`RowChain`]).
+    Rows(Box<RowChain>),
+}
+
+/// Consecutive kernels over the same rows `[leading.., cols]` run as one kernel
+/// (`ir::fuse::rows`): each workgroup runs every stage on its own rows in turn, a barrier
+/// between stages. A stage is a `Row`, `Softmax` or `Norm` body over those rows, or an
+/// elementwise `Map` (or `Index` without a reduction) over `[leading.., cols]`; each writes its
+/// own output argument. Valid because every access to a buffer a stage writes stays in the
+/// row it belongs to, so no workgroup reads what another writes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowChain {
+    pub leading: Vec<usize>,
+    pub cols: usize,
+    pub stages: Vec<KernelBody>,
 }
 
 /// A raw kernel: its WGSL, entry point and dispatch.
@@ -193,6 +208,14 @@ impl KernelBody {
             KernelBody::Matmul(m) => m.out,
             KernelBody::Attention(a) => a.out,
             KernelBody::Raw(r) => r.out,
+            KernelBody::Rows(c) => c.stages.last().map_or(0, KernelBody::out),
+        }
+    }
+    /// Every argument the kernel writes (one, except for a [`RowChain`]).
+    pub fn outs(&self) -> Vec<usize> {
+        match self {
+            KernelBody::Rows(c) => c.stages.iter().map(KernelBody::out).collect(),
+            other => vec![other.out()],
         }
     }
     /// Short name of the kernel's template (used in entry-point names).
@@ -207,6 +230,7 @@ impl KernelBody {
             KernelBody::Attention(_) => "attention",
             KernelBody::Index { .. } => "index",
             KernelBody::Raw(_) => "raw",
+            KernelBody::Rows(_) => "rows",
         }
     }
     /// Every scalar expression of the body.
@@ -235,6 +259,7 @@ impl KernelBody {
                 v
             }
             KernelBody::Raw(_) => vec![],
+            KernelBody::Rows(c) => c.stages.iter().flat_map(KernelBody::exprs).collect(),
         }
     }
     /// The type `Acc` has in the epilogue.
@@ -248,7 +273,8 @@ impl KernelBody {
             | KernelBody::Matmul(_)
             | KernelBody::Attention(_)
             | KernelBody::Index { .. }
-            | KernelBody::Raw(_) => Ty::F32,
+            | KernelBody::Raw(_)
+            | KernelBody::Rows(_) => Ty::F32,
         }
     }
 }

@@ -9,8 +9,8 @@ mod kernel;
 
 pub use expr::{BinaryOp, Coord, CoordValue, ReduceOp, SExpr, UnaryOp};
 pub use kernel::{
-    Access, AttentionBody, KernelArg, KernelBody, KernelSpec, MatmulBody, NormKind, RawBody, RawSlot, RowOp, RowRms,
-    Schedule,
+    Access, AttentionBody, KernelArg, KernelBody, KernelSpec, MatmulBody, NormKind, RawBody, RawSlot, RowChain, RowOp,
+    RowRms, Schedule,
 };
 
 use crate::elem::Elem;

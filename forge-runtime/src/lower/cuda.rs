@@ -123,14 +123,15 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
             reason: "as generated CUDA-C here (raw kernels go through the WGSL translator)".into(),
         });
     }
-    let out = spec.body.out();
+    // A row chain's outputs are read back within the kernel: never `const __restrict__`.
+    let outs = spec.body.outs();
     let mut params: Vec<String> = spec
         .args
         .iter()
         .enumerate()
         .map(|(i, a)| {
             let t = param_ty(a.elem);
-            if i == out {
+            if outs.contains(&i) {
                 format!("{t}* a{i}")
             } else {
                 format!("const {t}* __restrict__ a{i}")

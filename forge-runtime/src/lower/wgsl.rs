@@ -55,8 +55,9 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
         s.push_str("enable wgpu_cooperative_matrix;\n");
     }
     let out = spec.body.out();
+    let outs = spec.body.outs();
     for (i, a) in spec.args.iter().enumerate() {
-        let mode = if declared_read_write(a.role, i == out) { "read_write" } else { "read" };
+        let mode = if declared_read_write(a.role, outs.contains(&i)) { "read_write" } else { "read" };
         let ty = match a.elem {
             Elem::F32 => "f32",
             Elem::F16 => "f16",

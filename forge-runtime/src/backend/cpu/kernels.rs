@@ -34,7 +34,7 @@ fn out_len(body: &KernelBody) -> usize {
         KernelBody::Softmax { leading, cols, .. } | KernelBody::Norm { leading, cols, .. } => product(leading) * cols,
         KernelBody::Matmul(m) => product(&m.batch) * m.m * m.n,
         KernelBody::Attention(a) => product(&a.batch) * a.tq * a.ev,
-        KernelBody::Raw(_) => 0,
+        KernelBody::Raw(_) | KernelBody::Rows(_) => 0,
     }
 }
 
@@ -51,6 +51,14 @@ pub fn run(
             return Err(Error::Internal(format!("raw kernel `{}` was not compiled", spec.node)));
         };
         return raw.run(spec, body, mem, uniforms);
+    }
+    if let KernelBody::Rows(chain) = &spec.body {
+        // Stage by stage: what the fused GPU kernel computes row by row (`ir::fuse::rows`).
+        for stage in &chain.stages {
+            let one = KernelSpec { body: stage.clone(), ..spec.clone() };
+            run(&one, mem, uniforms, None)?;
+        }
+        return Ok(());
     }
     let out = &spec.args[spec.body.out()];
     let len = out_len(&spec.body);
@@ -91,6 +99,7 @@ fn compute(spec: &KernelSpec, mem: &[Store], uniforms: &[Scalar], dst: OutSlice<
         KernelBody::Matmul(m) => products::matmul(&env, m, dst),
         KernelBody::Attention(a) => products::attention(&env, a, dst),
         KernelBody::Raw(_) => Err(Error::Internal("raw kernel reached the template interpreter".into())),
+        KernelBody::Rows(_) => Err(Error::Internal("a row chain reached the template interpreter".into())),
     }
 }
 

@@ -3,8 +3,15 @@
 use crate::ir::{KernelBody, Plan};
 use crate::lower::tests::{plan, validate_all};
 
+/// The kernels' templates, a row chain's stages each in turn (`rows` tells chains apart).
 fn kinds(p: &Plan) -> Vec<&'static str> {
-    p.kernels.iter().map(|k| k.spec.body.kind()).collect()
+    p.kernels
+        .iter()
+        .flat_map(|k| match &k.spec.body {
+            KernelBody::Rows(c) => c.stages.iter().map(KernelBody::kind).collect(),
+            other => vec![other.kind()],
+        })
+        .collect()
 }
 
 #[test]
@@ -349,4 +356,66 @@ fn copies_stay_where_their_source_changes_or_their_result_is_read_later() {
         "{:?}",
         p.kernels.iter().map(|k| &k.spec.node).collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn consecutive_kernels_over_the_same_rows_chain() {
+    // Dependent softmaxes: one kernel for each `MAX_STAGES`.
+    let mut src = String::from("graph G { dims { N } input x: f32[1, N]; output y: f32[1, N];");
+    for i in 1..10 {
+        src += &format!("temp t{i}: f32[1, N];");
+    }
+    src += "t1 = softmax(x);";
+    for i in 2..10 {
+        src += &format!("t{i} = softmax(t{});", i - 1);
+    }
+    src += "y = softmax(t9); }";
+    let p = plan(&src, &[1024]);
+    assert_eq!(super::rows::MAX_STAGES, 8);
+    assert_eq!(p.kernels.len(), 2);
+    assert!(p.kernels.iter().all(|k| k.spec.body.kind() == "rows"));
+    assert_eq!(kinds(&p), ["softmax"; 10]);
+    validate_all(&p);
+    // A norm by hand: reductions broadcast back over their rows, and the maps between them.
+    let norm = "graph G { dims { R, C } input x: f32[R, C]; temp mu: f32[R, 1]; temp d: f32[R, C];
+         temp var: f32[R, 1]; output y: f32[R, C];
+         mu = mean(x, keepdim = true); d = x - mu; var = mean(d * d, keepdim = true); y = d / sqrt(var + 1e-5); }";
+    let p = plan(norm, &[6, 100]);
+    assert_eq!(p.kernels.len(), 1);
+    assert_eq!(kinds(&p), ["row", "map", "row", "map"]);
+    validate_all(&p);
+    // Off: four kernels.
+    assert_eq!(plan_unchained(norm, &[6, 100]).kernels.len(), 4);
+}
+
+#[test]
+fn chains_stop_where_a_row_reads_another_rows_result() {
+    // Row 0's softmax read by every row: a workgroup would read what another writes.
+    let p = plan(
+        "graph G { dims { R, C } input x: f32[R, C]; temp t: f32[R, C]; output y: f32[R, C];
+         t = softmax(x); y[r, c] = t[0, c] + x[r, c]; }",
+        &[4, 64],
+    );
+    assert_eq!(p.kernels.len(), 2, "{:?}", kinds(&p));
+    // Rows of different widths, and a u32 output, stay apart.
+    let p = plan(
+        "graph G { dims { R, C } input x: f32[R, C]; input z: f32[R, 8]; output y: f32[R, C]; output w: f32[R, 8];
+         output a: u32[R]; y = softmax(x); w = softmax(z); a = argmax(x); }",
+        &[4, 64],
+    );
+    assert_eq!(p.kernels.len(), 3);
+    // A row sum whose input has a factor the same along the row (WGSL would stream it alone).
+    let p = plan(
+        "graph G { dims { R, C } input x: f32[R, C]; uniform k: f32 = 2.0; output y: f32[R, C]; output s: f32[R];
+         y = softmax(x); s = sum(x * k); }",
+        &[4, 64],
+    );
+    assert_eq!(p.kernels.len(), 2);
+}
+
+/// [`plan`] with every pass but row chains.
+fn plan_unchained(src: &str, dims: &[usize]) -> Plan {
+    let mut p = crate::lower::tests::plan_unfused(src, dims);
+    super::fuse_without_rows(&mut p);
+    p
 }

@@ -261,6 +261,10 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
             None => ATTENTION_THREADS.min(s.workgroup.max(1)),
         },
         KernelBody::Raw(r) => r.workgroup_size.iter().product(),
+        KernelBody::Rows(c) => {
+            let l = chain_layout(c, s);
+            l.per_row * l.rows
+        }
         KernelBody::Map { .. }
         | KernelBody::Index { .. }
         | KernelBody::Row { .. }
@@ -286,6 +290,7 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         KernelBody::Row { leading, .. } | KernelBody::Softmax { leading, .. } | KernelBody::Norm { leading, .. } => {
             product(leading).div_ceil(body_row_layout(&spec.body, s).map_or(1, |l| l.rows) as u64).max(1)
         }
+        KernelBody::Rows(c) => product(&c.leading).div_ceil(chain_layout(c, s).rows as u64).max(1),
         KernelBody::Matmul(m) => {
             let (entries, rows) = matmul_rows(m);
             let per = match matmul_variant(m, &spec.args, s) {
@@ -357,6 +362,31 @@ pub fn row_layout(cols: usize, rows: u64, s: &Schedule) -> RowLayout {
     RowLayout { per_row, rows: threads / per_row, resident: true }
 }
 
+/// The layout a row chain runs (`rows_resident`): [`row_layout`] under the default schedule,
+/// whatever the kernel's own (fusion only chains kernels that hold their rows in registers
+/// under it, and a chain has no variants to tune). Where its rows fit one workgroup, the
+/// workgroup has only the rows' threads, each holding `s.items` values when above one, else
+/// [`CHAIN_FEW_ROWS_VALUES`] ([`wgsl_schedule`] asks for [`WGSL_CHAIN_VALUES`]).
+pub fn chain_layout(c: &crate::ir::RowChain, s: &Schedule) -> RowLayout {
+    let rows = product(&c.leading);
+    let l = row_layout(c.cols, rows, &Schedule::default());
+    let threads = Schedule::default().workgroup;
+    let values = if s.items > 1 { s.items as usize } else { CHAIN_FEW_ROWS_VALUES };
+    let per_row = c.cols.div_ceil(values).max(1).next_power_of_two().min(threads as usize) as u32;
+    if !l.resident || rows > u64::from(threads / per_row) || c.cols.div_ceil(per_row as usize) > ROW_VALUES_MAX {
+        return l;
+    }
+    RowLayout { per_row, rows: (rows.max(1) as u32).next_power_of_two().min(threads / per_row), resident: true }
+}
+
+/// Values a thread of a row chain holds when all its rows fit one workgroup ([`chain_layout`]):
+/// such a chain is one workgroup bound by each stage's latency, and a thread's serial work is
+/// most of it. H200, 100 dependent 1 × 1024 softmaxes chained (2026-12-03): CUDA 0.71 us a
+/// stage at 4 values, 0.78 at 8, 1.70 at 16, 3.07 at 32; wgpu 1.50 / 1.36 / 1.48 / 2.37.
+pub const CHAIN_FEW_ROWS_VALUES: usize = 4;
+/// The values [`wgsl_schedule`] gives a row chain's threads (see [`CHAIN_FEW_ROWS_VALUES`]).
+pub const WGSL_CHAIN_VALUES: u32 = 8;
+
 /// The layout a row kernel runs: [`row_layout`], except that row reductions (`sum`, `mean`,
 /// `max`, `argmax`: one value a row, one read of the row either way) hold their row in
 /// registers only under a schedule of [`VECTOR_POINTS`] items, which [`cuda_schedule`] gives
@@ -375,7 +405,8 @@ pub fn body_row_layout(body: &KernelBody, s: &Schedule) -> Option<RowLayout> {
         | KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
-        | KernelBody::Raw(_) => None,
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => None,
     }
 }
 
@@ -433,11 +464,14 @@ pub fn wgsl_vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
 
 /// The schedule a kernel runs with on wgpu: maps left at one item a thread get
 /// [`VECTOR_POINTS`] when they can run vectorised (H200 over Vulkan: a copy
-/// of 64 Mi f32 at 48% of PyTorch's with one 4-byte point a thread). Row reductions keep their
-/// schedule (see [`body_row_layout`]).
+/// of 64 Mi f32 at 48% of PyTorch's with one 4-byte point a thread), row chains
+/// [`WGSL_CHAIN_VALUES`] values a thread where their rows fit one workgroup ([`chain_layout`]).
+/// Row reductions keep their schedule (see [`body_row_layout`]).
 pub fn wgsl_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
     let vectorised = Schedule { items: VECTOR_POINTS, ..*s };
-    if s.items <= 1 && wgsl_vector_map(spec, &vectorised) {
+    if s.items <= 1 && matches!(spec.body, KernelBody::Rows(_)) {
+        Schedule { items: WGSL_CHAIN_VALUES, ..*s }
+    } else if s.items <= 1 && wgsl_vector_map(spec, &vectorised) {
         vectorised
     } else {
         *s
@@ -555,6 +589,10 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             } else {
                 format!("{}, streamed ({t} threads a row)", spec.body.kind())
             }
+        }
+        KernelBody::Rows(c) => {
+            let l = chain_layout(c, s);
+            format!("{} stages in one kernel, registers ({} rows x {} threads)", c.stages.len(), l.rows, l.per_row)
         }
         other => format!("{} ({t} threads, {} items)", other.kind(), s.items.max(1)),
     }

@@ -116,6 +116,7 @@ impl<'a> Writer<'a> {
             }
             KernelBody::Matmul(m) => matmul::matmul(self, m),
             KernelBody::Attention(a) => attention::attention(self, a),
+            KernelBody::Rows(c) => rows_resident::chain_kernel(self, c),
             KernelBody::Raw(_) => {}
         }
     }
@@ -239,9 +240,24 @@ impl<'a> Writer<'a> {
             Dialect::Cuda => self.line("__syncthreads();"),
         }
     }
-    /// Workgroup memory: `len` values of `ty`.
+    /// A barrier after which the workgroup sees what each of its threads wrote before it, to
+    /// buffers as well as to workgroup memory (CUDA's `__syncthreads` orders both).
+    pub fn memory_barrier(&mut self) {
+        match self.d {
+            Dialect::Wgsl => {
+                self.line("storageBarrier();");
+                self.line("workgroupBarrier();");
+            }
+            Dialect::Cuda => self.line("__syncthreads();"),
+        }
+    }
+    /// Workgroup memory: `len` values of `ty` (declared once: a row chain's stages reuse their
+    /// reductions' arrays, a barrier apart).
     pub fn shared(&mut self, name: &str, ty: Ty, len: usize) {
-        self.shared.push((name.to_string(), ty.name(), len.max(1)));
+        let entry = (name.to_string(), ty.name(), len.max(1));
+        if !self.shared.contains(&entry) {
+            self.shared.push(entry);
+        }
     }
     /// Workgroup memory: `len` values of a type spelled `ty` (e.g. WGSL's `f16`).
     pub fn shared_raw(&mut self, name: &str, ty: &'static str, len: usize) {
@@ -507,6 +523,7 @@ fn needs_wide(spec: &KernelSpec) -> bool {
             b * (a.tq.max(a.tk) as u64) * (a.e.max(a.ev) as u64)
         }
         KernelBody::Raw(_) => 0,
+        KernelBody::Rows(c) => c.leading.iter().map(|&e| e as u64).product::<u64>() * c.cols as u64,
     };
     spaces >= LIMIT || spec.args.iter().any(|a| (a.offset + a.len) as u64 >= LIMIT)
 }

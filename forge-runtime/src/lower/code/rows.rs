@@ -195,7 +195,8 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
         | KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
-        | KernelBody::Raw(_) => {}
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => {}
     }
 }
 

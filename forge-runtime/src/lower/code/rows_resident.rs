@@ -10,13 +10,14 @@
 //! stored with one 16-byte store. Otherwise `width` is 1 (consecutive threads, consecutive
 //! columns). Only the last chunk can pass the row's end; it is guarded by `ok{k}`.
 
-use super::geometry::{RowLayout, VECTOR_POINTS};
+use super::geometry::{chain_layout, RowLayout, VECTOR_POINTS};
 use super::rows_reduce::{reduce_row, RowReduction};
 use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
-use crate::ir::{contiguous_strides, KernelBody, NormKind, ReduceOp, RowOp, SExpr};
+use crate::ir::{contiguous_strides, KernelBody, NormKind, ReduceOp, RowChain, RowOp, SExpr};
 
 /// Where a thread's values of a row lie.
+#[derive(PartialEq)]
 struct Shape {
     cols: usize,
     per_row: usize,
@@ -54,44 +55,156 @@ impl Shape {
 }
 
 pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody, layout: RowLayout) {
-    let (leading, cols, input) = match body {
-        KernelBody::Row { leading, cols, input, .. }
-        | KernelBody::Softmax { leading, cols, input, .. }
-        | KernelBody::Norm { leading, cols, input, .. } => (leading, *cols, input),
-        KernelBody::Map { .. }
-        | KernelBody::Index { .. }
-        | KernelBody::Matmul(_)
-        | KernelBody::Attention(_)
-        | KernelBody::Raw(_) => return,
-    };
+    let Some((leading, cols)) = row_space(body) else { return };
     let lead = start(w, leading, layout);
-    let mut full = lead.clone();
+    let sh = stage(w, body, leading, cols, &lead, layout, Forward::default());
+    w.variant = Some(format!(
+        "{}, registers ({} rows x {} threads, {} values each{})",
+        body.kind(),
+        layout.rows,
+        layout.per_row,
+        sh.values(),
+        if sh.width > 1 { ", 16-byte vectors" } else { "" }
+    ));
+}
+
+/// A row chain: each stage in a block of its own over the same rows, a barrier between stages
+/// (a stage may read what an earlier one wrote anywhere in the row; reductions reuse their
+/// workgroup arrays). A stage whose row input is the stage before's result at the same point,
+/// held by the same thread in the same place ([`forwards`]), takes it from registers (`f{v}`)
+/// instead of reading it back.
+pub(super) fn chain_kernel(w: &mut Writer<'_>, chain: &RowChain) {
+    let layout = chain_layout(chain, &w.sched);
+    let lead = start(w, &chain.leading, layout);
+    let (leading, cols) = (&chain.leading, chain.cols);
+    let shapes: Vec<Shape> = chain.stages.iter().map(|b| stage_shape(w, b, leading, cols, layout)).collect();
+    let from: Vec<bool> = (0..chain.stages.len())
+        .map(|s| s > 0 && forwards(&chain.stages[s - 1], &chain.stages[s], leading, cols) && shapes[s - 1] == shapes[s])
+        .collect();
+    let most = shapes.iter().map(Shape::values).max().unwrap_or(0);
+    if from.contains(&true) {
+        for v in 0..most {
+            w.var(&format!("f{v}"), Ty::F32, &w.f32_lit(0.0));
+        }
+    }
+    let mut kinds = Vec::new();
+    for (s, body) in chain.stages.iter().enumerate() {
+        if s > 0 {
+            w.memory_barrier();
+        }
+        w.line("{");
+        w.indent += 1;
+        let fwd = Forward { from: from[s], to: from.get(s + 1).copied().unwrap_or(false) };
+        stage(w, body, leading, cols, &lead, layout, fwd);
+        w.close();
+        kinds.push(body.kind());
+    }
+    kinds.dedup();
+    let forwarded = from.iter().filter(|&&f| f).count();
+    w.variant = Some(format!(
+        "{} stages ({}) in one kernel, registers ({} rows x {} threads{})",
+        chain.stages.len(),
+        kinds.join(", "),
+        layout.rows,
+        layout.per_row,
+        if forwarded > 0 { format!(", {forwarded} inputs from the stage before") } else { String::new() }
+    ));
+}
+
+/// Whether stage `to` reads its row input as exactly what stage `from` wrote at each point:
+/// `from` writes every point of the rows (f32, so the stored value is the computed one) and
+/// `to`'s input is a plain load of that output at the point.
+fn forwards(from: &KernelBody, to: &KernelBody, leading: &[usize], cols: usize) -> bool {
+    let pointwise = matches!(
+        from,
+        KernelBody::Softmax { .. } | KernelBody::Norm { .. } | KernelBody::Map { .. } | KernelBody::Index { .. }
+    );
+    let input = match to {
+        KernelBody::Row { input, .. } | KernelBody::Softmax { input, .. } | KernelBody::Norm { input, .. } => input,
+        _ => return false,
+    };
+    let space = [leading, &[cols]].concat();
+    let own = contiguous_strides(&space);
+    match input {
+        SExpr::Load { arg, strides, .. } => {
+            pointwise
+                && *arg == from.out()
+                && strides.len() == space.len()
+                && (0..space.len()).all(|d| space[d] == 1 || strides[d] == own[d])
+        }
+        _ => false,
+    }
+}
+
+/// Which of a chain stage's values pass through registers: `from` the stage before (its row
+/// input), `to` the stage after (its results, into `f{v}`).
+#[derive(Debug, Clone, Copy, Default)]
+struct Forward {
+    from: bool,
+    to: bool,
+}
+
+/// Where a stage's values lie: [`Shape`] for its vector width.
+fn stage_shape(w: &mut Writer<'_>, body: &KernelBody, leading: &[usize], cols: usize, layout: RowLayout) -> Shape {
+    let mut full: Vec<String> = (0..leading.len()).map(|d| format!("l{d}")).collect();
     full.push("c".into());
-    let mut space = leading.clone();
-    space.push(cols);
+    let space = [leading, &[cols]].concat();
     w.own_strides = Some(contiguous_strides(&space));
     w.vec_indices = &["i", "c"];
     let width = vector_width(w, body, &full, cols);
     let per_row = layout.per_row as usize;
-    let sh = Shape { cols, per_row, width, chunks: cols.div_ceil(per_row * width) };
-    w.variant = Some(format!(
-        "{}, registers ({} rows x {per_row} threads, {} values each{})",
-        body.kind(),
-        layout.rows,
-        sh.values(),
-        if width > 1 { ", 16-byte vectors" } else { "" }
-    ));
+    Shape { cols, per_row, width, chunks: cols.div_ceil(per_row * width) }
+}
+
+/// The rows a stage runs over: `(leading, cols)`.
+fn row_space(body: &KernelBody) -> Option<(&[usize], usize)> {
+    match body {
+        KernelBody::Row { leading, cols, .. }
+        | KernelBody::Softmax { leading, cols, .. }
+        | KernelBody::Norm { leading, cols, .. } => Some((leading, *cols)),
+        KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => {
+            extents.split_last().map(|(c, l)| (l, *c))
+        }
+        KernelBody::Index { reduce: Some(_), .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => None,
+    }
+}
+
+/// One row body (or a map over the rows' space) for the thread's row, after [`start`].
+fn stage(
+    w: &mut Writer<'_>,
+    body: &KernelBody,
+    leading: &[usize],
+    cols: usize,
+    lead: &[String],
+    layout: RowLayout,
+    fwd: Forward,
+) -> Shape {
+    let mut full = lead.to_vec();
+    full.push("c".into());
+    let sh = stage_shape(w, body, leading, cols, layout);
+    let row_input = |input: &SExpr| (!fwd.from).then(|| input.clone());
     let ninf = w.f32_lit(f32::NEG_INFINITY);
     let zero = w.f32_lit(0.0);
-    w.var("part", Ty::F32, &zero);
+    let lead = lead.to_vec();
+    if !matches!(body, KernelBody::Map { .. } | KernelBody::Index { .. }) {
+        w.var("part", Ty::F32, &zero);
+    }
     match body {
-        KernelBody::Row { out, op: RowOp::Argmax, epilogue, .. } => {
-            load(w, &sh, input, &full, &ninf);
+        KernelBody::Map { out, value, .. } | KernelBody::Index { out, value, reduce: None, .. } => {
+            guards(w, &sh);
+            write(w, &sh, *out, value, &full, &|w, _| w.f32_lit(0.0), fwd.to);
+        }
+        KernelBody::Row { out, op: RowOp::Argmax, input, epilogue, .. } => {
+            load(w, &sh, row_input(input).as_ref(), &full, &ninf);
             argmax(w, &sh, *out, leading, &lead, epilogue);
         }
-        KernelBody::Row { out, op: RowOp::Reduce(op), epilogue, .. } => {
+        KernelBody::Row { out, op: RowOp::Reduce(op), input, epilogue, .. } => {
             let max = *op == ReduceOp::Max;
-            load(w, &sh, input, &full, if max { ninf.as_str() } else { zero.as_str() });
+            load(w, &sh, row_input(input).as_ref(), &full, if max { ninf.as_str() } else { zero.as_str() });
             let combine = |a: &str, b: &str| if max { format!("forge_fmax({a}, {b})") } else { format!("({a} + {b})") };
             reduce_values(w, &sh, "red", &sh.names(), &combine);
             w.if_("live && lane == 0u");
@@ -99,8 +212,8 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody, layout: RowLayou
             w.let_("acc", Ty::F32, &r);
             store_row(w, *out, leading, &lead, epilogue);
         }
-        KernelBody::Softmax { out, epilogue, .. } => {
-            load(w, &sh, input, &full, &ninf);
+        KernelBody::Softmax { out, input, epilogue, .. } => {
+            load(w, &sh, row_input(input).as_ref(), &full, &ninf);
             reduce_values(w, &sh, "redmax", &sh.names(), &|a, b| format!("forge_fmax({a}, {b})"));
             w.let_("m", Ty::F32, "part");
             for v in 0..sh.values() {
@@ -109,10 +222,10 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody, layout: RowLayou
             }
             reduce_values(w, &sh, "redsum", &sh.names(), &|a, b| format!("({a} + {b})"));
             w.let_("total", Ty::F32, "part");
-            write(w, &sh, *out, epilogue, &full, &|_, v| format!("x{v} / total"));
+            write(w, &sh, *out, epilogue, &full, &|_, v| format!("x{v} / total"), fwd.to);
         }
-        KernelBody::Norm { out, kind, gain, bias, eps, epilogue, .. } => {
-            load(w, &sh, input, &full, &zero);
+        KernelBody::Norm { out, kind, input, gain, bias, eps, epilogue, .. } => {
+            load(w, &sh, row_input(input).as_ref(), &full, &zero);
             let n = w.f32_lit(cols as f32);
             if *kind == NormKind::Layer {
                 // Two-pass variance from the registers: the mean, then squared deviations.
@@ -135,14 +248,15 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody, layout: RowLayou
                     None => format!("x{v} * inv * {g}"),
                 }
             };
-            write(w, &sh, *out, epilogue, &full, &value);
+            write(w, &sh, *out, epilogue, &full, &value, fwd.to);
         }
-        KernelBody::Map { .. }
-        | KernelBody::Index { .. }
+        KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
-        | KernelBody::Raw(_) => {}
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => {}
     }
+    sh
 }
 
 /// The thread's row (`row`, with its leading indices), its `lane` in the row and whether the
@@ -176,11 +290,12 @@ fn vector_width(w: &mut Writer<'_>, body: &KernelBody, full: &[String], cols: us
             [input, gain, epilogue].into_iter().chain(bias).collect()
         }
         KernelBody::Row { input, .. } => vec![input],
-        KernelBody::Map { .. }
-        | KernelBody::Index { .. }
+        KernelBody::Map { value, .. } | KernelBody::Index { value, reduce: None, .. } => vec![value],
+        KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
-        | KernelBody::Raw(_) => Vec::new(),
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => Vec::new(),
     };
     w.vec_lane = Some(0);
     for e in per_element {
@@ -249,21 +364,30 @@ fn chunk(
     w.close();
 }
 
-/// Declares the thread's values (`pad` past the row's end) and loads the row into them.
-fn load(w: &mut Writer<'_>, sh: &Shape, input: &SExpr, full: &[String], pad: &str) {
+/// Declares the thread's values (`pad` past the row's end) and loads the row into them, or
+/// takes them from the stage before (`f{v}`) where `input` is `None`.
+fn load(w: &mut Writer<'_>, sh: &Shape, input: Option<&SExpr>, full: &[String], pad: &str) {
     for v in 0..sh.values() {
         w.var(&format!("x{v}"), Ty::F32, pad);
     }
-    for k in (0..sh.chunks).filter(|&k| sh.partial(k)) {
-        let first = format!("({}) * {} < {}", sh.unit(w, k), w.u(sh.width as u64), w.u(sh.cols as u64));
-        w.let_(&format!("ok{k}"), Ty::Bool, &first);
-    }
+    guards(w, sh);
     for k in 0..sh.chunks {
         let mut body = |w: &mut Writer<'_>, v: usize| {
-            let x = w.expr(input, full, Some("i"), "");
+            let x = match input {
+                Some(input) => w.expr(input, full, Some("i"), ""),
+                None => format!("f{v}"),
+            };
             w.assign(&format!("x{v}"), &x);
         };
         chunk(w, sh, k, &[], &mut body, &mut |_| {});
+    }
+}
+
+/// `ok{k}`: whether chunk `k` starts inside the row (chunks that can pass its end).
+fn guards(w: &mut Writer<'_>, sh: &Shape) {
+    for k in (0..sh.chunks).filter(|&k| sh.partial(k)) {
+        let first = format!("({}) * {} < {}", sh.unit(w, k), w.u(sh.width as u64), w.u(sh.cols as u64));
+        w.let_(&format!("ok{k}"), Ty::Bool, &first);
     }
 }
 
@@ -325,7 +449,8 @@ fn store_row(w: &mut Writer<'_>, out: usize, leading: &[usize], lead: &[String],
 }
 
 /// Each value's output: `value(v)` (the op's result from the registers) through the epilogue,
-/// stored per element or, on vector chunks of a 16-byte-aligned output, one store a chunk.
+/// stored per element or, on vector chunks of a 16-byte-aligned output, one store a chunk;
+/// with `forward` also kept in `f{v}` for the next stage of a chain.
 fn write(
     w: &mut Writer<'_>,
     sh: &Shape,
@@ -333,6 +458,7 @@ fn write(
     epilogue: &SExpr,
     full: &[String],
     value: &dyn Fn(&Writer<'_>, usize) -> String,
+    forward: bool,
 ) {
     let vector_store = sh.width > 1 && w.vectorisable(out);
     let ty = w.ty(epilogue.ty());
@@ -344,6 +470,12 @@ fn write(
             let acc = value(w, v);
             w.let_("acc", Ty::F32, &acc);
             let y = w.expr(epilogue, full, Some("i"), "acc");
+            let y = if forward {
+                w.assign(&format!("f{v}"), &y);
+                format!("f{v}")
+            } else {
+                y
+            };
             if vector_store {
                 w.assign(&format!("r{}", v % sh.width), &y);
             } else {

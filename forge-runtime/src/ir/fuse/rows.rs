@@ -1,0 +1,219 @@
+//! Row chains: consecutive kernels over the same rows become one kernel ([`RowChain`]) whose
+//! workgroups run every stage on their own rows in turn, a barrier between stages. A chain of
+//! softmaxes, or a norm written by hand (`m = mean(x, keepdim = true); d = x - m; …`), is then
+//! one launch instead of one per statement, which on a GPU is most of what a small row costs.
+//!
+//! What it needs:
+//! - each kernel is a `Row`, `Softmax` or `Norm` body, or an elementwise `Map` (or `Index`
+//!   without a reduction) whose space is `[leading.., cols]`, all with the same `leading` and
+//!   `cols`, at least one of them a row body; rows short enough to sit in registers
+//!   ([`row_layout`] under the default schedule, which every kernel of the chain has);
+//! - every output f32, written whole (the rows' space, or one value a row);
+//! - every access to a buffer the chain writes stays in the row it belongs to: loads over the
+//!   rows' space read row `r` at the same leading indices (any column of it, or its one value),
+//!   never through a gather, and all of the chain's arguments of that buffer are one range;
+//!   a stage reads its own output only as its row input (row bodies load their whole row
+//!   before they write it) or, for a map, at the point it writes;
+//! - a row reduction's input multiplies or divides nothing by a value the same across the row:
+//!   the WGSL dialect keeps standalone reductions streamed because a compiler factored such a
+//!   multiplier out of an unrolled register sum (`sum(x * 1e-37)` of 3e38s overflowed;
+//!   `geometry::body_row_layout`), which an input without one cannot expose.
+//!
+//! Since no workgroup reads a row another writes, the chain computes what the kernels did one
+//! after another. `FORGE_FUSE_ROWS=0` turns it off (for comparisons).
+
+use super::{join_labels, sites_mut};
+use crate::elem::Elem;
+use crate::ir::expr::{BinaryOp, SExpr};
+use crate::ir::kernel::{Access, KernelArg, KernelBody, KernelSpec, RowChain, Schedule};
+use crate::ir::{contiguous_strides, Plan};
+use crate::lower::code::geometry::row_layout;
+
+/// Most stages a chain takes: its code grows with each, and chains of the same stages compile
+/// once. H200, 100 dependent 1 × 1024 softmaxes (2026-12-03): 0.71 us a stage on CUDA chained
+/// by 100, 16 or 8; a cold `new` 7.9 s, 0.96 s and 0.47 s.
+pub const MAX_STAGES: usize = 8;
+
+/// Chains every run of consecutive kernels over the same rows.
+pub fn chain_rows(plan: &mut Plan) {
+    if std::env::var("FORGE_FUSE_ROWS").is_ok_and(|v| v.trim() == "0") {
+        return;
+    }
+    let mut i = 0;
+    while i + 1 < plan.kernels.len() {
+        let (a, b) = (&plan.kernels[i], &plan.kernels[i + 1]);
+        let room = stages(&a.spec.body).len() + stages(&b.spec.body).len() <= MAX_STAGES;
+        let fits = room && a.schedule == Schedule::default() && b.schedule == Schedule::default();
+        match fits.then(|| join(&a.spec, &b.spec)).flatten() {
+            Some(spec) => {
+                plan.kernels[i].spec = spec;
+                plan.kernels.remove(i + 1);
+            }
+            None => i += 1,
+        }
+    }
+}
+
+/// A kernel's stages: a chain's own, or the kernel as one stage.
+fn stages(body: &KernelBody) -> Vec<KernelBody> {
+    match body {
+        KernelBody::Rows(c) => c.stages.clone(),
+        other => vec![other.clone()],
+    }
+}
+
+/// The rows `(leading, cols)` a stage runs over and whether it is a row body.
+fn rows_of(body: &KernelBody) -> Option<(&[usize], usize, bool)> {
+    match body {
+        KernelBody::Row { leading, cols, .. }
+        | KernelBody::Softmax { leading, cols, .. }
+        | KernelBody::Norm { leading, cols, .. } => Some((leading, *cols, true)),
+        KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => {
+            extents.split_last().map(|(c, l)| (l, *c, false))
+        }
+        KernelBody::Index { reduce: Some(_), .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => None,
+    }
+}
+
+/// Elements a stage writes: one a row for a row reduction, else the rows' whole space.
+fn out_len(body: &KernelBody, rows: usize, cols: usize) -> usize {
+    match body {
+        KernelBody::Row { .. } => rows,
+        _ => rows * cols,
+    }
+}
+
+/// `a` then `b` as one row chain, where that computes the same as running them in turn.
+fn join(a: &KernelSpec, b: &KernelSpec) -> Option<KernelSpec> {
+    let (left, right) = (stages(&a.body), stages(&b.body));
+    let (leading, cols, _) = rows_of(left.first()?)?;
+    let (leading, cols) = (leading.to_vec(), cols);
+    let rows: usize = leading.iter().product();
+    let mut any_row = false;
+    for s in left.iter().chain(&right) {
+        let (l, c, row) = rows_of(s)?;
+        if l != leading.as_slice() || c != cols {
+            return None;
+        }
+        any_row |= row;
+        if let KernelBody::Row { input, .. } = s {
+            if cols > 1 && has_row_factor(input, leading.len()) {
+                return None;
+            }
+        }
+    }
+    if !any_row || !row_layout(cols, rows as u64, &Schedule::default()).resident {
+        return None;
+    }
+    // `b`'s arguments join `a`'s: the same range is one argument, written ones read-write.
+    let mut args = a.args.clone();
+    let mut map = Vec::with_capacity(b.args.len());
+    for arg in &b.args {
+        let same = |x: &KernelArg| (x.buffer, x.offset, x.len, x.elem) == (arg.buffer, arg.offset, arg.len, arg.elem);
+        map.push(match args.iter().position(same) {
+            Some(j) => j,
+            None => {
+                args.push(KernelArg { access: Access::Read, ..arg.clone() });
+                args.len() - 1
+            }
+        });
+    }
+    let mut right = right;
+    for s in &mut right {
+        super::renumber_body(s, &map);
+    }
+    let stages: Vec<KernelBody> = left.into_iter().chain(right).collect();
+    for s in &stages {
+        let out = &mut args[s.out()];
+        if out.elem != Elem::F32 || out.len != out_len(s, rows, cols) {
+            return None;
+        }
+        out.access = Access::ReadWrite;
+    }
+    let written: Vec<usize> = stages.iter().map(|s| args[s.out()].buffer).collect();
+    for &buffer in &written {
+        if args.iter().filter(|x| x.buffer == buffer).count() > 1 {
+            return None;
+        }
+    }
+    for s in &stages {
+        if !row_local(s, &args, &written, &leading, cols) {
+            return None;
+        }
+    }
+    let uses_uniforms = a.uses_uniforms || b.uses_uniforms;
+    let body = KernelBody::Rows(Box::new(RowChain { leading, cols, stages }));
+    Some(KernelSpec { node: join_labels(&a.node, &b.node), args, uses_uniforms, body })
+}
+
+/// Whether `e` (over `[leading.., cols]`, `lead` leading axes) multiplies or divides by a value
+/// that does not change along the row.
+fn has_row_factor(e: &SExpr, lead: usize) -> bool {
+    let mut found = false;
+    e.visit(&mut |x| {
+        if let SExpr::Binary { op: BinaryOp::Mul | BinaryOp::Div, lhs, rhs } = x {
+            found |= same_along_row(lhs, lead) || same_along_row(rhs, lead);
+        }
+    });
+    found
+}
+
+/// Whether `e` has one value across each row (no column index, no load that moves along it).
+fn same_along_row(e: &SExpr, lead: usize) -> bool {
+    let mut moves = false;
+    e.visit(&mut |x| match x {
+        SExpr::Var(d) => moves |= *d >= lead,
+        SExpr::Load { strides, .. } => moves |= strides.get(lead).is_some_and(|&s| s != 0),
+        SExpr::Gather { .. } | SExpr::Acc(_) | SExpr::Acc2 => moves = true,
+        _ => {}
+    });
+    !moves
+}
+
+/// Whether every read `stage` makes of a buffer the chain writes stays in its row.
+fn row_local(stage: &KernelBody, args: &[KernelArg], written: &[usize], leading: &[usize], cols: usize) -> bool {
+    let own = stage.out();
+    let input_space = [leading, &[cols]].concat();
+    let mut copy = stage.clone();
+    let mut ok = true;
+    let sites = sites_mut(&mut copy);
+    let row_input = matches!(stage, KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. });
+    for (n, (e, space, _)) in sites.into_iter().enumerate() {
+        // The row input is a row body's first site; it is loaded whole before any write.
+        let is_input = row_input && n == 0;
+        e.visit(&mut |x| match x {
+            SExpr::Load { arg, strides, .. } if written.contains(&args[*arg].buffer) => {
+                let len = args[*arg].len;
+                ok &= row_aligned(strides, &space, leading, len / leading.iter().product::<usize>().max(1));
+                if *arg == own && !is_input {
+                    // A map may read its own output only at the point it writes.
+                    let point = !row_input && space == input_space && *strides == contiguous_strides(&space);
+                    ok &= point;
+                }
+            }
+            SExpr::Gather { arg, .. } if written.contains(&args[*arg].buffer) => ok = false,
+            _ => {}
+        });
+    }
+    ok
+}
+
+/// Whether a load with `strides` over `space` (`leading`, then the columns if it has them)
+/// reads, at each point, the same row `r` of a buffer of `row_len` elements a row.
+fn row_aligned(strides: &[usize], space: &[usize], leading: &[usize], row_len: usize) -> bool {
+    if strides.len() != space.len() || space.len() < leading.len() || space[..leading.len()] != *leading {
+        return false;
+    }
+    let lead = contiguous_strides(leading);
+    let rows_match = (0..leading.len()).all(|d| leading[d] == 1 || strides[d] == lead[d] * row_len);
+    let col = match space.len() - leading.len() {
+        0 => true,
+        1 => strides[leading.len()] == 0 || (strides[leading.len()] == 1 && row_len == space[leading.len()]),
+        _ => false,
+    };
+    rows_match && col
+}
