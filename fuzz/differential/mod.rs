@@ -72,8 +72,16 @@ impl Case {
                 "output cp: f32[R, C]; temp ct: f32[R, C]; temp st: f32[R, C];",
                 "ct = a; for l in 0..K { st = softmax(ct); ct = ct + st; } cp = ct;".into(),
             ),
+            // A layer norm by hand: reductions broadcast back over their rows, one row chain
+            // (`ir/fuse/rows.rs`).
+            (
+                "output lc: f32[R, C]; temp mu: f32[R, 1]; temp dv: f32[R, C]; temp va: f32[R, 1];",
+                "mu = mean(a, keepdim = true); dv = a - mu; va = mean(dv * dv, keepdim = true); \
+                 lc = dv / sqrt(va + 1e-5);"
+                    .into(),
+            ),
         ];
-        let mut chosen = [false; 10];
+        let mut chosen = [false; 11];
         for _ in 0..3 {
             chosen[s.below(all.len())] = true;
         }
@@ -153,6 +161,7 @@ impl Case {
                             "row" => self.row_op(&d, row, col, wf[p]),
                             "mm" => self.matmul(p / k, p % k),
                             "nm" => self.normed_matmul(p / k, p % k),
+                            "lc" => self.layer_norm_by_hand(row, col, wf[p]),
                             // K steps of x + softmax(x): each the softmax's bound as `row`'s, then
                             // one addition.
                             "cp" => {
@@ -236,6 +245,24 @@ impl Case {
             return Val { v: 0.0, err: f64::INFINITY, wide: false };
         }
         Val { v: terms.iter().sum(), err: abs * eval::EPS * (c as f64 + 8.0) + 1e-30, wide: false }
+    }
+
+    /// `(a - mean) / sqrt(var + 1e-5)` at `[row, col]` with the two-pass variance; rows whose
+    /// values or squares may pass f32's range compare exactly (their NaN/inf patterns).
+    fn layer_norm_by_hand(&self, row: usize, col: usize, want: f32) -> Val {
+        let c = self.dims[1];
+        let xs: Vec<f64> = (0..c).map(|j| self.a[row * c + j] as f64).collect();
+        let most = xs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+        if !(most <= 1e17) {
+            return Val { v: want as f64, err: 0.0, wide: false };
+        }
+        let mean = xs.iter().sum::<f64>() / c as f64;
+        let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / c as f64;
+        let sd = (var + 1e-5).sqrt();
+        let v = (xs[col] - mean) / sd;
+        // The f32 mean is off by about C ulps of the largest value, which the deviation carries.
+        let err = 1e-4 * (v.abs() + 1.0) + 4.0 * eval::EPS * (c as f64 + 4.0) * most / sd;
+        Val { v, err, wide: false }
     }
 
     fn inputs_text(&self) -> String {
