@@ -161,7 +161,7 @@ impl Case {
                             "row" => self.row_op(&d, row, col, wf[p]),
                             "mm" => self.matmul(p / k, p % k),
                             "nm" => self.normed_matmul(p / k, p % k),
-                            "lc" => self.layer_norm_by_hand(row, col, wf[p]),
+                            "lc" => self.layer_norm_by_hand(row, col),
                             // K steps of x + softmax(x): each the softmax's bound as `row`'s, then
                             // one addition.
                             "cp" => {
@@ -232,8 +232,9 @@ impl Case {
         Val { v: terms.iter().sum(), err: abs * f32::EPSILON as f64 * (c as f64 + 2.0), wide: false }
     }
 
-    /// `matmul(rms_norm(a, g, 1e-5), w)` at `[row, col]`; rows whose squares or products may
-    /// pass f32's range are not compared (the fold documents NaN where the unfolded plan gives 0).
+    /// `matmul(rms_norm(a, g, 1e-5), w)` at `[row, col]`; rows whose squares, `a · g`, or sums
+    /// of products (scaled or not) may pass f32's range are not compared (the fold documents NaN
+    /// where the unfolded plan gives 0).
     fn normed_matmul(&self, row: usize, col: usize) -> Val {
         let [_, c, k, _] = self.dims;
         let xs: Vec<f64> = (0..c).map(|j| self.a[row * c + j] as f64).collect();
@@ -241,20 +242,26 @@ impl Case {
         let inv = 1.0 / (squares / c as f64 + 1e-5).sqrt();
         let terms: Vec<f64> = (0..c).map(|j| xs[j] * self.g[j] as f64 * inv * self.w[j * k + col] as f64).collect();
         let abs: f64 = terms.iter().map(|t| t.abs()).sum();
-        if !(abs <= f32::MAX as f64 / 2.0 && squares <= f32::MAX as f64 / 2.0) {
+        // The fold sums `a · g · w` before it scales by `inv`: those may overflow where the
+        // scaled terms do not.
+        let unscaled: f64 = (0..c).map(|j| (xs[j] * self.g[j] as f64 * self.w[j * k + col] as f64).abs()).sum();
+        let scaled_in: f64 = (0..c).map(|j| (xs[j] * self.g[j] as f64).abs()).fold(0.0, f64::max);
+        let most = f32::MAX as f64 / 2.0;
+        if !(abs <= most && squares <= most && unscaled <= most && scaled_in <= most) {
             return Val { v: 0.0, err: f64::INFINITY, wide: false };
         }
         Val { v: terms.iter().sum(), err: abs * eval::EPS * (c as f64 + 8.0) + 1e-30, wide: false }
     }
 
     /// `(a - mean) / sqrt(var + 1e-5)` at `[row, col]` with the two-pass variance; rows whose
-    /// values or squares may pass f32's range compare exactly (their NaN/inf patterns).
-    fn layer_norm_by_hand(&self, row: usize, col: usize, want: f32) -> Val {
+    /// values or squares may pass f32's range are not compared (whether a partial sum
+    /// overflows depends on the order, which is unspecified).
+    fn layer_norm_by_hand(&self, row: usize, col: usize) -> Val {
         let c = self.dims[1];
         let xs: Vec<f64> = (0..c).map(|j| self.a[row * c + j] as f64).collect();
         let most = xs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-        if !(most <= 1e17) {
-            return Val { v: want as f64, err: 0.0, wide: false };
+        if most.is_nan() || most > 1e17 {
+            return Val { v: 0.0, err: f64::INFINITY, wide: false };
         }
         let mean = xs.iter().sum::<f64>() / c as f64;
         let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / c as f64;
