@@ -101,7 +101,7 @@ fn touches(k: &PlannedKernel, buffer: usize) -> bool {
 
 /// Whether a load with `strides` over `space` reads a contiguous row-major result point for
 /// point (axes of one point may carry any stride).
-fn row_major(space: &[usize], strides: &[usize]) -> bool {
+pub(crate) fn row_major(space: &[usize], strides: &[usize]) -> bool {
     let own = contiguous_strides(space);
     strides.len() == space.len() && (0..space.len()).all(|d| space[d] == 1 || strides[d] == own[d])
 }

@@ -211,6 +211,23 @@ impl KernelBody {
             KernelBody::Rows(c) => c.stages.last().map_or(0, KernelBody::out),
         }
     }
+    /// The rows `(leading, cols)` a body runs over as a stage of a [`RowChain`]: a row body's
+    /// own, or an elementwise body's space split before its last axis; `None` for the rest.
+    pub fn row_space(&self) -> Option<(&[usize], usize)> {
+        match self {
+            KernelBody::Row { leading, cols, .. }
+            | KernelBody::Softmax { leading, cols, .. }
+            | KernelBody::Norm { leading, cols, .. } => Some((leading, *cols)),
+            KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => {
+                extents.split_last().map(|(c, l)| (l, *c))
+            }
+            KernelBody::Index { reduce: Some(_), .. }
+            | KernelBody::Matmul(_)
+            | KernelBody::Attention(_)
+            | KernelBody::Raw(_)
+            | KernelBody::Rows(_) => None,
+        }
+    }
     /// Every argument the kernel writes (one, except for a [`RowChain`]).
     pub fn outs(&self) -> Vec<usize> {
         match self {

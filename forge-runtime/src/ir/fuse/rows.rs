@@ -42,7 +42,7 @@ pub fn chain_rows(plan: &mut Plan) {
     let mut i = 0;
     while i + 1 < plan.kernels.len() {
         let (a, b) = (&plan.kernels[i], &plan.kernels[i + 1]);
-        let room = stages(&a.spec.body).len() + stages(&b.spec.body).len() <= MAX_STAGES;
+        let room = stage_count(&a.spec.body) + stage_count(&b.spec.body) <= MAX_STAGES;
         let fits = room && a.schedule == Schedule::default() && b.schedule == Schedule::default();
         match fits.then(|| join(&a.spec, &b.spec)).flatten() {
             Some(spec) => {
@@ -62,20 +62,16 @@ fn stages(body: &KernelBody) -> Vec<KernelBody> {
     }
 }
 
-/// The rows `(leading, cols)` a stage runs over and whether it is a row body.
-fn rows_of(body: &KernelBody) -> Option<(&[usize], usize, bool)> {
+/// Whether a stage is a row body (a softmax, norm or row reduction) rather than elementwise.
+fn is_row_body(body: &KernelBody) -> bool {
+    matches!(body, KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. })
+}
+
+/// Stages a kernel would bring to a chain.
+fn stage_count(body: &KernelBody) -> usize {
     match body {
-        KernelBody::Row { leading, cols, .. }
-        | KernelBody::Softmax { leading, cols, .. }
-        | KernelBody::Norm { leading, cols, .. } => Some((leading, *cols, true)),
-        KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => {
-            extents.split_last().map(|(c, l)| (l, *c, false))
-        }
-        KernelBody::Index { reduce: Some(_), .. }
-        | KernelBody::Matmul(_)
-        | KernelBody::Attention(_)
-        | KernelBody::Raw(_)
-        | KernelBody::Rows(_) => None,
+        KernelBody::Rows(c) => c.stages.len(),
+        _ => 1,
     }
 }
 
@@ -90,16 +86,15 @@ fn out_len(body: &KernelBody, rows: usize, cols: usize) -> usize {
 /// `a` then `b` as one row chain, where that computes the same as running them in turn.
 fn join(a: &KernelSpec, b: &KernelSpec) -> Option<KernelSpec> {
     let (left, right) = (stages(&a.body), stages(&b.body));
-    let (leading, cols, _) = rows_of(left.first()?)?;
+    let (leading, cols) = left.first()?.row_space()?;
     let (leading, cols) = (leading.to_vec(), cols);
     let rows: usize = leading.iter().product();
     let mut any_row = false;
     for s in left.iter().chain(&right) {
-        let (l, c, row) = rows_of(s)?;
-        if l != leading.as_slice() || c != cols {
+        if s.row_space()? != (leading.as_slice(), cols) {
             return None;
         }
-        any_row |= row;
+        any_row |= is_row_body(s);
         if let KernelBody::Row { input, .. } = s {
             if cols > 1 && has_row_factor(input, leading.len()) {
                 return None;
@@ -141,7 +136,7 @@ fn join(a: &KernelSpec, b: &KernelSpec) -> Option<KernelSpec> {
         }
     }
     for s in &stages {
-        if !row_local(s, &args, &written, &leading, cols) {
+        if !row_local(s, &args, &written, &leading, cols, rows) {
             return None;
         }
     }
@@ -175,20 +170,26 @@ fn same_along_row(e: &SExpr, lead: usize) -> bool {
 }
 
 /// Whether every read `stage` makes of a buffer the chain writes stays in its row.
-fn row_local(stage: &KernelBody, args: &[KernelArg], written: &[usize], leading: &[usize], cols: usize) -> bool {
+fn row_local(
+    stage: &KernelBody,
+    args: &[KernelArg],
+    written: &[usize],
+    leading: &[usize],
+    cols: usize,
+    rows: usize,
+) -> bool {
     let own = stage.out();
     let input_space = [leading, &[cols]].concat();
     let mut copy = stage.clone();
     let mut ok = true;
     let sites = sites_mut(&mut copy);
-    let row_input = matches!(stage, KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. });
+    let row_input = is_row_body(stage);
     for (n, (e, space, _)) in sites.into_iter().enumerate() {
         // The row input is a row body's first site; it is loaded whole before any write.
         let is_input = row_input && n == 0;
         e.visit(&mut |x| match x {
             SExpr::Load { arg, strides, .. } if written.contains(&args[*arg].buffer) => {
-                let len = args[*arg].len;
-                ok &= row_aligned(strides, &space, leading, len / leading.iter().product::<usize>().max(1));
+                ok &= row_aligned(strides, &space, leading, args[*arg].len / rows.max(1));
                 if *arg == own && !is_input {
                     // A map may read its own output only at the point it writes.
                     let point = !row_input && space == input_space && *strides == contiguous_strides(&space);

@@ -14,6 +14,7 @@ use super::geometry::{chain_layout, RowLayout, VECTOR_POINTS};
 use super::rows_reduce::{reduce_row, RowReduction};
 use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
+use crate::ir::fuse::row_major;
 use crate::ir::{contiguous_strides, KernelBody, NormKind, ReduceOp, RowChain, RowOp, SExpr};
 
 /// Where a thread's values of a row lie.
@@ -55,9 +56,10 @@ impl Shape {
 }
 
 pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody, layout: RowLayout) {
-    let Some((leading, cols)) = row_space(body) else { return };
+    let Some((leading, cols)) = body.row_space() else { return };
     let lead = start(w, leading, layout);
-    let sh = stage(w, body, leading, cols, &lead, layout, Forward::default());
+    let sh = stage_shape(w, body, leading, cols, layout);
+    stage(w, body, leading, cols, &lead, &sh, Forward::default());
     w.variant = Some(format!(
         "{}, registers ({} rows x {} threads, {} values each{})",
         body.kind(),
@@ -95,7 +97,7 @@ pub(super) fn chain_kernel(w: &mut Writer<'_>, chain: &RowChain) {
         w.line("{");
         w.indent += 1;
         let fwd = Forward { from: from[s], to: from.get(s + 1).copied().unwrap_or(false) };
-        stage(w, body, leading, cols, &lead, layout, fwd);
+        stage(w, body, leading, cols, &lead, &shapes[s], fwd);
         w.close();
         kinds.push(body.kind());
     }
@@ -124,14 +126,8 @@ fn forwards(from: &KernelBody, to: &KernelBody, leading: &[usize], cols: usize) 
         _ => return false,
     };
     let space = [leading, &[cols]].concat();
-    let own = contiguous_strides(&space);
     match input {
-        SExpr::Load { arg, strides, .. } => {
-            pointwise
-                && *arg == from.out()
-                && strides.len() == space.len()
-                && (0..space.len()).all(|d| space[d] == 1 || strides[d] == own[d])
-        }
+        SExpr::Load { arg, strides, .. } => pointwise && *arg == from.out() && row_major(&space, strides),
         _ => false,
     }
 }
@@ -148,88 +144,76 @@ struct Forward {
 fn stage_shape(w: &mut Writer<'_>, body: &KernelBody, leading: &[usize], cols: usize, layout: RowLayout) -> Shape {
     let mut full: Vec<String> = (0..leading.len()).map(|d| format!("l{d}")).collect();
     full.push("c".into());
-    let space = [leading, &[cols]].concat();
-    w.own_strides = Some(contiguous_strides(&space));
-    w.vec_indices = &["i", "c"];
+    row_indices(w, leading, cols);
     let width = vector_width(w, body, &full, cols);
     let per_row = layout.per_row as usize;
     Shape { cols, per_row, width, chunks: cols.div_ceil(per_row * width) }
 }
 
-/// The rows a stage runs over: `(leading, cols)`.
-fn row_space(body: &KernelBody) -> Option<(&[usize], usize)> {
-    match body {
-        KernelBody::Row { leading, cols, .. }
-        | KernelBody::Softmax { leading, cols, .. }
-        | KernelBody::Norm { leading, cols, .. } => Some((leading, *cols)),
-        KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => {
-            extents.split_last().map(|(c, l)| (l, *c))
-        }
-        KernelBody::Index { reduce: Some(_), .. }
-        | KernelBody::Matmul(_)
-        | KernelBody::Attention(_)
-        | KernelBody::Raw(_)
-        | KernelBody::Rows(_) => None,
-    }
+/// The writer's flat and column indices over the rows' space `[leading.., cols]` (a row
+/// reduction's store leaves its own, over `leading`).
+fn row_indices(w: &mut Writer<'_>, leading: &[usize], cols: usize) {
+    w.own_strides = Some(contiguous_strides(&[leading, &[cols]].concat()));
+    w.vec_indices = &["i", "c"];
 }
 
-/// One row body (or a map over the rows' space) for the thread's row, after [`start`].
+/// One row body (or a map over the rows' space) for the thread's row, after [`start`], its
+/// values where [`stage_shape`] put them.
 fn stage(
     w: &mut Writer<'_>,
     body: &KernelBody,
     leading: &[usize],
     cols: usize,
     lead: &[String],
-    layout: RowLayout,
+    sh: &Shape,
     fwd: Forward,
-) -> Shape {
+) {
     let mut full = lead.to_vec();
     full.push("c".into());
-    let sh = stage_shape(w, body, leading, cols, layout);
-    let row_input = |input: &SExpr| (!fwd.from).then(|| input.clone());
+    row_indices(w, leading, cols);
+    let row_input = |input| (!fwd.from).then_some(input);
     let ninf = w.f32_lit(f32::NEG_INFINITY);
     let zero = w.f32_lit(0.0);
-    let lead = lead.to_vec();
     if !matches!(body, KernelBody::Map { .. } | KernelBody::Index { .. }) {
         w.var("part", Ty::F32, &zero);
     }
     match body {
         KernelBody::Map { out, value, .. } | KernelBody::Index { out, value, reduce: None, .. } => {
-            guards(w, &sh);
-            write(w, &sh, *out, value, &full, &|w, _| w.f32_lit(0.0), fwd.to);
+            guards(w, sh);
+            write(w, sh, *out, value, &full, &|w, _| w.f32_lit(0.0), fwd.to);
         }
         KernelBody::Row { out, op: RowOp::Argmax, input, epilogue, .. } => {
-            load(w, &sh, row_input(input).as_ref(), &full, &ninf);
-            argmax(w, &sh, *out, leading, &lead, epilogue);
+            load(w, sh, row_input(input), &full, &ninf);
+            argmax(w, sh, *out, leading, lead, epilogue);
         }
         KernelBody::Row { out, op: RowOp::Reduce(op), input, epilogue, .. } => {
             let max = *op == ReduceOp::Max;
-            load(w, &sh, row_input(input).as_ref(), &full, if max { ninf.as_str() } else { zero.as_str() });
+            load(w, sh, row_input(input), &full, if max { ninf.as_str() } else { zero.as_str() });
             let combine = |a: &str, b: &str| if max { format!("forge_fmax({a}, {b})") } else { format!("({a} + {b})") };
-            reduce_values(w, &sh, "red", &sh.names(), &combine);
+            reduce_values(w, sh, "red", &sh.names(), &combine);
             w.if_("live && lane == 0u");
             let r = if *op == ReduceOp::Mean { format!("part / {}", w.f32_lit(cols as f32)) } else { "part".into() };
             w.let_("acc", Ty::F32, &r);
-            store_row(w, *out, leading, &lead, epilogue);
+            store_row(w, *out, leading, lead, epilogue);
         }
         KernelBody::Softmax { out, input, epilogue, .. } => {
-            load(w, &sh, row_input(input).as_ref(), &full, &ninf);
-            reduce_values(w, &sh, "redmax", &sh.names(), &|a, b| format!("forge_fmax({a}, {b})"));
+            load(w, sh, row_input(input), &full, &ninf);
+            reduce_values(w, sh, "redmax", &sh.names(), &|a, b| format!("forge_fmax({a}, {b})"));
             w.let_("m", Ty::F32, "part");
             for v in 0..sh.values() {
                 let e = sh.guarded(v, &w.exp(&format!("x{v} - m")), &zero);
                 w.assign(&format!("x{v}"), &e);
             }
-            reduce_values(w, &sh, "redsum", &sh.names(), &|a, b| format!("({a} + {b})"));
+            reduce_values(w, sh, "redsum", &sh.names(), &|a, b| format!("({a} + {b})"));
             w.let_("total", Ty::F32, "part");
-            write(w, &sh, *out, epilogue, &full, &|_, v| format!("x{v} / total"), fwd.to);
+            write(w, sh, *out, epilogue, &full, &|_, v| format!("x{v} / total"), fwd.to);
         }
         KernelBody::Norm { out, kind, input, gain, bias, eps, epilogue, .. } => {
-            load(w, &sh, row_input(input).as_ref(), &full, &zero);
+            load(w, sh, row_input(input), &full, &zero);
             let n = w.f32_lit(cols as f32);
             if *kind == NormKind::Layer {
                 // Two-pass variance from the registers: the mean, then squared deviations.
-                reduce_values(w, &sh, "redmean", &sh.names(), &|a, b| format!("({a} + {b})"));
+                reduce_values(w, sh, "redmean", &sh.names(), &|a, b| format!("({a} + {b})"));
                 w.let_("mean", Ty::F32, &format!("part / {n}"));
                 for v in 0..sh.values() {
                     let d = sh.guarded(v, &format!("x{v} - mean"), &zero);
@@ -237,7 +221,7 @@ fn stage(
                 }
             }
             let squares: Vec<String> = sh.names().iter().map(|x| format!("{x} * {x}")).collect();
-            reduce_values(w, &sh, "redsq", &squares, &|a, b| format!("({a} + {b})"));
+            reduce_values(w, sh, "redsq", &squares, &|a, b| format!("({a} + {b})"));
             let e = w.expr(eps, &[], None, "");
             let inv = w.rsqrt(&format!("part / {n} + {e}"));
             w.let_("inv", Ty::F32, &inv);
@@ -248,7 +232,7 @@ fn stage(
                     None => format!("x{v} * inv * {g}"),
                 }
             };
-            write(w, &sh, *out, epilogue, &full, &value, fwd.to);
+            write(w, sh, *out, epilogue, &full, &value, fwd.to);
         }
         KernelBody::Index { .. }
         | KernelBody::Matmul(_)
@@ -256,7 +240,6 @@ fn stage(
         | KernelBody::Raw(_)
         | KernelBody::Rows(_) => {}
     }
-    sh
 }
 
 /// The thread's row (`row`, with its leading indices), its `lane` in the row and whether the
