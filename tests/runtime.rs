@@ -164,6 +164,25 @@ fn graphs_parse_from_text_at_run_time(ctx: &Context) {
     assert!(matches!(err, Error::DimCount { expected: 1, actual: 2 }), "{err}");
 }
 
+/// Each run sees its own inputs and uniforms, whether they change or repeat (wgpu skips
+/// rewriting uniforms equal to the last run's).
+fn inputs_and_uniforms_change_between_runs(ctx: &Context) {
+    let src = "graph Saxpy { dims { N } input x: f32[N]; input y: f32[N]; uniform a: f32; uniform b: f32 = 1.0; output z: f32[N]; z = x * a + y * b; }";
+    let n = 1003;
+    let mut g = GraphInstance::from_source(ctx, src, &[n]).unwrap();
+    let (x1, x2) = (rand_f32(n, 1.0, 40), rand_f32(n, 1.0, 41));
+    let y = rand_f32(n, 1.0, 42);
+    let runs: [(&[f32], f32, Option<f32>); 5] =
+        [(&x1, 2.0, None), (&x2, 2.0, None), (&x2, -0.5, None), (&x1, -0.5, Some(3.0)), (&x1, -0.5, None)];
+    for (i, (x, a, b)) in runs.into_iter().enumerate() {
+        let mut uniforms = vec![("a", Scalar::F32(a))];
+        uniforms.extend(b.map(|b| ("b", Scalar::F32(b))));
+        let out = g.run(&[("x", HostSlice::of(x)), ("y", HostSlice::of(&y))], &uniforms).unwrap();
+        let want: Vec<f32> = x.iter().zip(&y).map(|(x, y)| x * a + y * b.unwrap_or(1.0)).collect();
+        assert_close(&format!("run {i}"), &out[0].1.to_vec::<f32>("z").unwrap(), &want, 1e-6, 1.0);
+    }
+}
+
 forge_graph! {
     /// A position table read for a prefix of its rows (checked at `new`).
     graph Prefix {
@@ -293,5 +312,6 @@ forge_tests!(
     bad_input_is_an_error_naming_the_binding,
     dims_over_device_limits_are_errors,
     graphs_parse_from_text_at_run_time,
+    inputs_and_uniforms_change_between_runs,
     sub_ranges_are_checked_at_new,
 );

@@ -149,6 +149,33 @@ fn row_layouts_pack_short_rows_and_stream_long_ones() {
     assert_eq!(row_layout(16384, 1, &s), resident(256, 1));
 }
 
+/// Chain stages wait at a barrier only where something could race: dependent softmaxes (each
+/// fed from registers, each reduction on arrays the one before does not end on) wait only
+/// inside their own reductions; a hand layer norm's stages read what the ones before wrote, so
+/// each waits first.
+#[test]
+fn chain_stages_wait_only_where_they_could_race() {
+    let softmaxes =
+        "graph S { dims { R, C } input x: f32[R, C]; temp a: f32[R, C]; temp b: f32[R, C]; output y: f32[R, C];
+        a = softmax(x); b = softmax(a); y = softmax(b); }";
+    let norm = "graph N { dims { R, C } input x: f32[R, C]; temp mu: f32[R, 1]; temp d: f32[R, C]; temp var: f32[R, 1]; output y: f32[R, C];
+        mu = mean(x, keepdim = true); d = x - mu; var = mean(d * d, keepdim = true); y = d / sqrt(var + 1e-5); }";
+    // (source, stages, CUDA barriers, WGSL barriers between stages) for 1 x 1024: CUDA has 256
+    // threads a row, so each reduction waits once (shuffles, then the warps' parts), and a
+    // barrier between stages is one more; WGSL's stage barrier is the only `storageBarrier`.
+    for (src, stages, cuda_waits, wgsl_between) in [(softmaxes, 3, 6, 0), (norm, 4, 2 + 3, 3)] {
+        let p = plan(src, &[1, 1024]);
+        validate_all(&p);
+        assert_eq!(p.kernels.len(), 1, "{src}");
+        let k = &p.kernels[0];
+        assert_eq!(row_stages(&k.spec.body), stages);
+        let f = cuda::emit_function(&k.spec, &k.schedule).unwrap();
+        assert_eq!(f.code.matches("__syncthreads();").count(), cuda_waits, "{}", f.code);
+        let w = wgsl::emit_kernel(&p, &k.spec, &k.schedule, &vec![0; k.spec.args.len()]);
+        assert_eq!(w.matches("storageBarrier();").count(), wgsl_between, "{w}");
+    }
+}
+
 #[test]
 fn row_kernels_read_rows_once_in_both_dialects() {
     for (r, c, rows_per_group, vector) in

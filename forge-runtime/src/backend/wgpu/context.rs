@@ -323,8 +323,9 @@ impl DeviceHandle {
             Err(Error::wgpu(during, format!("earlier uncaptured device error: {}", taken.join("; "))))
         }
     }
-    /// Maps `buffer[0..len]`, copies it out and unmaps.
-    pub fn map_read(&self, buffer: &wgpu::Buffer, len: u64) -> Result<Vec<u8>> {
+    /// Maps `buffer[0..len]`, hands the mapped bytes to `read` and unmaps: what `read` copies
+    /// out is the only copy made.
+    pub fn map_read_with<T>(&self, buffer: &wgpu::Buffer, len: u64, read: impl FnOnce(&[u8]) -> T) -> Result<T> {
         let (tx, rx) = mpsc::channel();
         let done = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&done);
@@ -338,10 +339,10 @@ impl DeviceHandle {
             Ok(Err(e)) => return Err(Error::wgpu("mapping the readback buffer", e)),
             Err(_) => return Err(Error::wgpu("mapping the readback buffer", "the map callback never ran")),
         }
-        let bytes =
-            buffer.slice(0..len).get_mapped_range().map_err(|e| Error::wgpu("reading the mapped buffer", e))?.to_vec();
+        let out =
+            read(&buffer.slice(0..len).get_mapped_range().map_err(|e| Error::wgpu("reading the mapped buffer", e))?);
         buffer.unmap();
-        Ok(bytes)
+        Ok(out)
     }
 }
 

@@ -38,6 +38,9 @@ pub struct WgpuExec {
     layout: Layout,
     passes: Vec<Pass>,
     staging: wgpu::Buffer,
+    /// The uniform words the uniform buffer holds (written by an earlier run): a run whose
+    /// uniforms are the same writes nothing (each `write_buffer` stages a buffer of its own).
+    uniforms_held: Option<Vec<u8>>,
     queries: Option<(wgpu::QuerySet, wgpu::Buffer)>,
     variants: Vec<String>,
 }
@@ -178,6 +181,7 @@ impl WgpuExec {
             scenes,
             layout,
             passes,
+            uniforms_held: None,
             staging,
             queries,
             variants,
@@ -258,16 +262,20 @@ impl WgpuExec {
             return Ok((regions.iter().map(|_| Vec::new()).collect(), None, enqueued));
         }
         // One wait for both: the staging map completes after the submission that fills it.
-        let bytes = h.map_read(&self.staging, total);
+        // Each region is copied out of the mapped staging buffer once, straight into its own
+        // vector, with the timestamps beside them.
+        let mapped = h.map_read_with(&self.staging, total, |bytes| {
+            let out: Vec<Vec<u8>> = regions
+                .iter()
+                .zip(&offsets)
+                .map(|(&id, &at)| bytes[at as usize..(at + self.plan.byte_len(id)) as usize].to_vec())
+                .collect();
+            (out, bytes[ts_at as usize..total as usize].to_vec())
+        });
         h.take_uncaptured("running the graph")?;
-        let bytes = bytes?;
-        let out = regions
-            .iter()
-            .zip(&offsets)
-            .map(|(&id, &at)| bytes[at as usize..(at + self.plan.byte_len(id)) as usize].to_vec())
-            .collect();
+        let (out, stamps) = mapped?;
         let ts = queries.map(|_| {
-            bytes[ts_at as usize..total as usize]
+            stamps
                 .chunks_exact(16)
                 .map(|c| {
                     let t0 = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
@@ -335,7 +343,10 @@ impl Executable for WgpuExec {
         for &(id, bytes) in &req.inputs {
             self.layout.write(&self.handle, id, bytes)?;
         }
-        self.layout.write_uniforms(&self.handle, &req.uniforms);
+        if self.uniforms_held.as_deref() != Some(&req.uniforms[..]) {
+            self.layout.write_uniforms(&self.handle, &req.uniforms);
+            self.uniforms_held = Some(req.uniforms.clone());
+        }
         let outputs: Vec<BufferId> = self
             .plan
             .buffers

@@ -236,21 +236,23 @@ impl Layout {
         Ok(())
     }
 
-    /// The uniform block at offset 0 and each field in its own slot (raw kernels bind those).
+    /// The uniform block at offset 0 and each field in its own slot (raw kernels bind those),
+    /// in one `write_buffer` of the whole image (each call stages a buffer of its own).
     pub fn write_uniforms(&self, h: &DeviceHandle, words: &[u8]) {
         if words.is_empty() {
             return;
         }
-        let block = (words.len() as u64).min(self.uniform_fields) as usize;
-        h.queue.write_buffer(&self.uniforms, 0, &words[..block]);
+        let size = self.uniforms.size() as usize;
+        let mut image = vec![0u8; size];
+        let block = words.len().min(self.uniform_fields as usize).min(size);
+        image[..block].copy_from_slice(&words[..block]);
         for (i, w) in words.chunks_exact(4).enumerate() {
-            let at = self.uniform_fields + i as u64 * self.uniform_slot;
-            if at + 16 <= self.uniforms.size() {
-                let mut slot = [0u8; 16];
-                slot[..4].copy_from_slice(w);
-                h.queue.write_buffer(&self.uniforms, at, &slot);
+            let at = (self.uniform_fields + i as u64 * self.uniform_slot) as usize;
+            if at + 16 <= size {
+                image[at..at + 4].copy_from_slice(w);
             }
         }
+        h.queue.write_buffer(&self.uniforms, 0, &image);
     }
 
     pub fn destroy(&self) {

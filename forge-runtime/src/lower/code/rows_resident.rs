@@ -71,10 +71,10 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody, layout: RowLayou
 }
 
 /// A row chain: each stage in a block of its own over the same rows, a barrier between stages
-/// (a stage may read what an earlier one wrote anywhere in the row; reductions reuse their
-/// workgroup arrays). A stage whose row input is the stage before's result at the same point,
-/// held by the same thread in the same place ([`forwards`]), takes it from registers (`f{v}`)
-/// instead of reading it back.
+/// where they could race ([`needs_barrier`]: a stage may read what an earlier one wrote
+/// anywhere in the row; reductions reuse their workgroup arrays). A stage whose row input is
+/// the stage before's result at the same point, held by the same thread in the same place
+/// ([`forwards`]), takes it from registers (`f{v}`) instead of reading it back.
 pub(super) fn chain_kernel(w: &mut Writer<'_>, chain: &RowChain) {
     let layout = chain_layout(chain, &w.sched);
     let lead = start(w, &chain.leading, layout);
@@ -91,7 +91,7 @@ pub(super) fn chain_kernel(w: &mut Writer<'_>, chain: &RowChain) {
     }
     let mut kinds = Vec::new();
     for (s, body) in chain.stages.iter().enumerate() {
-        if s > 0 {
+        if s > 0 && needs_barrier(&chain.stages, s, from[s]) {
             w.memory_barrier();
         }
         w.line("{");
@@ -111,6 +111,59 @@ pub(super) fn chain_kernel(w: &mut Writer<'_>, chain: &RowChain) {
         layout.per_row,
         if forwarded > 0 { format!(", {forwarded} inputs from the stage before") } else { String::new() }
     ));
+}
+
+/// Whether stage `s` must wait at a workgroup barrier for the stages before it. It need not
+/// when nothing can race:
+/// - memory: it reads nothing an earlier stage wrote (its row input, if it is one, comes from
+///   registers: `forwarded`), and writes what no earlier stage touched;
+/// - workgroup memory: the first reduction array it writes differs from the last one the
+///   nearest earlier reducing stage reads. That stage read its other arrays before its own last
+///   barrier, and a thread that reaches this stage's second reduction has passed this stage's
+///   first barrier, so every thread has finished reading by then.
+///
+/// 100 dependent softmaxes then need no barrier between stages (each has two of its own).
+fn needs_barrier(stages: &[KernelBody], s: usize, forwarded: bool) -> bool {
+    let body = &stages[s];
+    let earlier = &stages[..s];
+    let written: Vec<usize> = earlier.iter().map(KernelBody::out).collect();
+    let mut touched = written.clone();
+    for b in earlier {
+        b.exprs().iter().for_each(|e| e.visit_args(&mut |a| touched.push(a)));
+    }
+    let row_input = match body {
+        KernelBody::Row { input, .. } | KernelBody::Softmax { input, .. } | KernelBody::Norm { input, .. } => {
+            Some(input)
+        }
+        _ => None,
+    };
+    let mut reads_earlier = false;
+    for e in body.exprs() {
+        if forwarded && row_input.is_some_and(|i| std::ptr::eq(i, e)) {
+            continue;
+        }
+        e.visit_args(&mut |a| reads_earlier |= written.contains(&a));
+    }
+    if reads_earlier || touched.contains(&body.out()) {
+        return true;
+    }
+    let last_read = earlier.iter().rev().find_map(|b| reductions(b).last().copied());
+    match (reductions(body).first(), last_read) {
+        (Some(first), Some(last)) => *first == last,
+        _ => false,
+    }
+}
+
+/// The workgroup arrays a stage's reductions use, in order (each `reduce_row` name).
+fn reductions(body: &KernelBody) -> &'static [&'static str] {
+    match body {
+        KernelBody::Row { op: RowOp::Argmax, .. } => &["redarg"],
+        KernelBody::Row { op: RowOp::Reduce(_), .. } => &["red"],
+        KernelBody::Softmax { .. } => &["redmax", "redsum"],
+        KernelBody::Norm { kind: NormKind::Layer, .. } => &["redmean", "redsq"],
+        KernelBody::Norm { kind: NormKind::Rms, .. } => &["redsq"],
+        _ => &[],
+    }
 }
 
 /// Whether stage `to` reads its row input as exactly what stage `from` wrote at each point:
