@@ -131,15 +131,10 @@ fn needs_barrier(stages: &[KernelBody], s: usize, forwarded: bool) -> bool {
     for b in earlier {
         b.exprs().iter().for_each(|e| e.visit_args(&mut |a| touched.push(a)));
     }
-    let row_input = match body {
-        KernelBody::Row { input, .. } | KernelBody::Softmax { input, .. } | KernelBody::Norm { input, .. } => {
-            Some(input)
-        }
-        _ => None,
-    };
+    let input = row_input(body);
     let mut reads_earlier = false;
     for e in body.exprs() {
-        if forwarded && row_input.is_some_and(|i| std::ptr::eq(i, e)) {
+        if forwarded && input.is_some_and(|i| std::ptr::eq(i, e)) {
             continue;
         }
         e.visit_args(&mut |a| reads_earlier |= written.contains(&a));
@@ -154,15 +149,34 @@ fn needs_barrier(stages: &[KernelBody], s: usize, forwarded: bool) -> bool {
     }
 }
 
-/// The workgroup arrays a stage's reductions use, in order (each `reduce_row` name).
+/// Names of the stages' reductions (`reduce_row`'s workgroup arrays): [`stage`] reduces
+/// under them and [`reductions`] lists them, so [`needs_barrier`] sees the arrays that run.
+const RED_ROW: &str = "red";
+const RED_ARG: &str = "redarg";
+const RED_MAX: &str = "redmax";
+const RED_SUM: &str = "redsum";
+const RED_MEAN: &str = "redmean";
+const RED_SQ: &str = "redsq";
+
+/// The reductions a stage runs, in order.
 fn reductions(body: &KernelBody) -> &'static [&'static str] {
     match body {
-        KernelBody::Row { op: RowOp::Argmax, .. } => &["redarg"],
-        KernelBody::Row { op: RowOp::Reduce(_), .. } => &["red"],
-        KernelBody::Softmax { .. } => &["redmax", "redsum"],
-        KernelBody::Norm { kind: NormKind::Layer, .. } => &["redmean", "redsq"],
-        KernelBody::Norm { kind: NormKind::Rms, .. } => &["redsq"],
+        KernelBody::Row { op: RowOp::Argmax, .. } => &[RED_ARG],
+        KernelBody::Row { op: RowOp::Reduce(_), .. } => &[RED_ROW],
+        KernelBody::Softmax { .. } => &[RED_MAX, RED_SUM],
+        KernelBody::Norm { kind: NormKind::Layer, .. } => &[RED_MEAN, RED_SQ],
+        KernelBody::Norm { kind: NormKind::Rms, .. } => &[RED_SQ],
         _ => &[],
+    }
+}
+
+/// A row body's row input (a softmax's, a norm's or a row reduction's); `None` for the rest.
+fn row_input(body: &KernelBody) -> Option<&SExpr> {
+    match body {
+        KernelBody::Row { input, .. } | KernelBody::Softmax { input, .. } | KernelBody::Norm { input, .. } => {
+            Some(input)
+        }
+        _ => None,
     }
 }
 
@@ -174,13 +188,9 @@ fn forwards(from: &KernelBody, to: &KernelBody, leading: &[usize], cols: usize) 
         from,
         KernelBody::Softmax { .. } | KernelBody::Norm { .. } | KernelBody::Map { .. } | KernelBody::Index { .. }
     );
-    let input = match to {
-        KernelBody::Row { input, .. } | KernelBody::Softmax { input, .. } | KernelBody::Norm { input, .. } => input,
-        _ => return false,
-    };
     let space = [leading, &[cols]].concat();
-    match input {
-        SExpr::Load { arg, strides, .. } => pointwise && *arg == from.out() && row_major(&space, strides),
+    match row_input(to) {
+        Some(SExpr::Load { arg, strides, .. }) => pointwise && *arg == from.out() && row_major(&space, strides),
         _ => false,
     }
 }
@@ -224,7 +234,8 @@ fn stage(
     let mut full = lead.to_vec();
     full.push("c".into());
     row_indices(w, leading, cols);
-    let row_input = |input| (!fwd.from).then_some(input);
+    // The row input to load, unless it comes from the stage before.
+    let loaded = |input| (!fwd.from).then_some(input);
     let ninf = w.f32_lit(f32::NEG_INFINITY);
     let zero = w.f32_lit(0.0);
     if !matches!(body, KernelBody::Map { .. } | KernelBody::Index { .. }) {
@@ -236,37 +247,37 @@ fn stage(
             write(w, sh, *out, value, &full, &|w, _| w.f32_lit(0.0), fwd.to);
         }
         KernelBody::Row { out, op: RowOp::Argmax, input, epilogue, .. } => {
-            load(w, sh, row_input(input), &full, &ninf);
+            load(w, sh, loaded(input), &full, &ninf);
             argmax(w, sh, *out, leading, lead, epilogue);
         }
         KernelBody::Row { out, op: RowOp::Reduce(op), input, epilogue, .. } => {
             let max = *op == ReduceOp::Max;
-            load(w, sh, row_input(input), &full, if max { ninf.as_str() } else { zero.as_str() });
+            load(w, sh, loaded(input), &full, if max { ninf.as_str() } else { zero.as_str() });
             let combine = |a: &str, b: &str| if max { format!("forge_fmax({a}, {b})") } else { format!("({a} + {b})") };
-            reduce_values(w, sh, "red", &sh.names(), &combine);
+            reduce_values(w, sh, RED_ROW, &sh.names(), &combine);
             w.if_("live && lane == 0u");
             let r = if *op == ReduceOp::Mean { format!("part / {}", w.f32_lit(cols as f32)) } else { "part".into() };
             w.let_("acc", Ty::F32, &r);
             store_row(w, *out, leading, lead, epilogue);
         }
         KernelBody::Softmax { out, input, epilogue, .. } => {
-            load(w, sh, row_input(input), &full, &ninf);
-            reduce_values(w, sh, "redmax", &sh.names(), &|a, b| format!("forge_fmax({a}, {b})"));
+            load(w, sh, loaded(input), &full, &ninf);
+            reduce_values(w, sh, RED_MAX, &sh.names(), &|a, b| format!("forge_fmax({a}, {b})"));
             w.let_("m", Ty::F32, "part");
             for v in 0..sh.values() {
                 let e = sh.guarded(v, &w.exp(&format!("x{v} - m")), &zero);
                 w.assign(&format!("x{v}"), &e);
             }
-            reduce_values(w, sh, "redsum", &sh.names(), &|a, b| format!("({a} + {b})"));
+            reduce_values(w, sh, RED_SUM, &sh.names(), &|a, b| format!("({a} + {b})"));
             w.let_("total", Ty::F32, "part");
             write(w, sh, *out, epilogue, &full, &|_, v| format!("x{v} / total"), fwd.to);
         }
         KernelBody::Norm { out, kind, input, gain, bias, eps, epilogue, .. } => {
-            load(w, sh, row_input(input), &full, &zero);
+            load(w, sh, loaded(input), &full, &zero);
             let n = w.f32_lit(cols as f32);
             if *kind == NormKind::Layer {
                 // Two-pass variance from the registers: the mean, then squared deviations.
-                reduce_values(w, sh, "redmean", &sh.names(), &|a, b| format!("({a} + {b})"));
+                reduce_values(w, sh, RED_MEAN, &sh.names(), &|a, b| format!("({a} + {b})"));
                 w.let_("mean", Ty::F32, &format!("part / {n}"));
                 for v in 0..sh.values() {
                     let d = sh.guarded(v, &format!("x{v} - mean"), &zero);
@@ -274,7 +285,7 @@ fn stage(
                 }
             }
             let squares: Vec<String> = sh.names().iter().map(|x| format!("{x} * {x}")).collect();
-            reduce_values(w, sh, "redsq", &squares, &|a, b| format!("({a} + {b})"));
+            reduce_values(w, sh, RED_SQ, &squares, &|a, b| format!("({a} + {b})"));
             let e = w.expr(eps, &[], None, "");
             let inv = w.rsqrt(&format!("part / {n} + {e}"));
             w.let_("inv", Ty::F32, &inv);
@@ -470,7 +481,7 @@ fn argmax(w: &mut Writer<'_>, sh: &Shape, out: usize, leading: &[usize], lead: &
         w.close();
     };
     let parts = [("best", Ty::F32), ("besti", Ty::U32)];
-    reduce_row(w, &RowReduction { name: "redarg", parts: &parts, combine: &combine }, sh.per_row as u32);
+    reduce_row(w, &RowReduction { name: RED_ARG, parts: &parts, combine: &combine }, sh.per_row as u32);
     w.if_("live && lane == 0u");
     w.let_("acc", Ty::U32, "select(besti, 0u, besti == 4294967295u)");
     store_row(w, out, leading, lead, epilogue);
