@@ -166,7 +166,12 @@ fn reductions(body: &KernelBody) -> &'static [&'static str] {
         KernelBody::Softmax { .. } => &[RED_MAX, RED_SUM],
         KernelBody::Norm { kind: NormKind::Layer, .. } => &[RED_MEAN, RED_SQ],
         KernelBody::Norm { kind: NormKind::Rms, .. } => &[RED_SQ],
-        _ => &[],
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => &[],
     }
 }
 
@@ -176,7 +181,12 @@ fn row_input(body: &KernelBody) -> Option<&SExpr> {
         KernelBody::Row { input, .. } | KernelBody::Softmax { input, .. } | KernelBody::Norm { input, .. } => {
             Some(input)
         }
-        _ => None,
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => None,
     }
 }
 
