@@ -318,6 +318,90 @@ fn softmax_and_norms_of_special_rows(ctx: &Context) {
     }
 }
 
+/// CUDA's softmax divides a row by its sum through one reciprocal (`forge_div_fast` in the
+/// prelude) where the sum and the values are in its range (`forge_divisor::fast`,
+/// `forge_div_in_range`); there every quotient must be the IEEE quotient, bit for bit: against
+/// `x / d` in the same kernel (`div.rn`) and on the CPU, over softmax-like, arbitrary and
+/// hard-divisor pairs and the special values.
+#[cfg(feature = "cuda")]
+fn cuda_quotients_of_one_divisor_round_as_division(ctx: &Context) {
+    use forge::{BindingUsage, CudaPipeline};
+    let src = format!(
+        "{}\nextern \"C\" __global__ void quotients(const f32* x, const f32* d, f32* q, f32* want, f32* exact) {{\n\
+         const u32 i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         const forge_divisor v = forge_divisor_of(d[i]);\n\
+         q[i] = forge_div_fast(x[i], v);\n\
+         exact[i] = (v.fast & forge_div_in_range(x[i])) ? 1.0f : 0.0f;\n  want[i] = x[i] / d[i];\n}}\n",
+        forge::lower::code_prelude_cuda()
+    );
+    let n = 1usize << 20;
+    let (mut x, mut d) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let bits = common::rand_u32(4 * n, 0, u32::MAX, 91);
+    let float = |b: u32, lo: i32, hi: i32| {
+        let e = lo + ((b >> 23) % (hi - lo + 1) as u32) as i32;
+        f32::from_bits((((e + 127) as u32) << 23) | (b & 0x007f_ffff) | (bits[(b as usize) % n] & 0x8000_0000))
+    };
+    let specials = [0.0f32, -0.0, 1e-45, -1e-40, 1e-30, f32::INFINITY, f32::NEG_INFINITY, f32::NAN, f32::MAX, 1.0, 3.0];
+    for i in 0..n {
+        let (b1, b2) = (bits[2 * i], bits[2 * i + 1]);
+        let (xi, di) = match i % 5 {
+            0 => (float(b1, -100, 0).abs(), float(b2, 0, 16).abs()),
+            1 => (float(b1, -90, 90), float(b2, -45, 45)),
+            2 => (float(b1, -80, 80), f32::from_bits(float(b2, -40, 40).to_bits() | 0x007f_ffff)),
+            3 => (float(b1, -80, 80), f32::from_bits(float(b2, -40, 40).to_bits() & !0x007f_ffff)),
+            _ => (specials[b1 as usize % specials.len()], specials[b2 as usize % specials.len()]),
+        };
+        x.push(xi);
+        d.push(di);
+    }
+    // The shared context's seed slab is 1 MiB: 32 launches of 32,768 pairs.
+    let batch = 1usize << 15;
+    let (mut q, mut want, mut exact) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+    ctx.with_cuda(|c| -> forge::Result<()> {
+        let p = CudaPipeline::compile_cuda_c_source(c, &src, "quotients", &[0, 1, 2, 3, 4])?;
+        let floats =
+            |b: Vec<u8>| b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect::<Vec<f32>>();
+        for at in (0..n).step_by(batch) {
+            c.clear_transient_allocations()?;
+            let vx = c.allocate_and_write(HostSlice::of(&x[at..at + batch]).bytes(), 0, BindingUsage::StorageRead)?;
+            let vd = c.allocate_and_write(HostSlice::of(&d[at..at + batch]).bytes(), 1, BindingUsage::StorageRead)?;
+            let out: Vec<_> = (2..5)
+                .map(|b| c.allocate_transient(4 * batch as u64, b, BindingUsage::StorageReadWrite))
+                .collect::<forge::Result<_>>()?;
+            p.dispatch_ptx(
+                &[vx, vd, out[0].clone(), out[1].clone(), out[2].clone()],
+                ((batch / 256) as u32, 1, 1),
+                (256, 1, 1),
+                0,
+            )?;
+            q.extend(floats(c.read_buffer(&out[0])?));
+            want.extend(floats(c.read_buffer(&out[1])?));
+            exact.extend(floats(c.read_buffer(&out[2])?));
+        }
+        c.clear_transient_allocations()
+    })
+    .expect("a CUDA context")
+    .unwrap_or_else(|e| panic!("{e}"));
+    let same = |a: f32, b: f32| a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan());
+    let range = |v: f32, lo: u32, hi: u32| (f32::from_bits(lo)..=f32::from_bits(hi)).contains(&v.abs());
+    let mut fast = 0;
+    for i in 0..n {
+        assert!(same(want[i], x[i] / d[i]), "div.rn {:e} / {:e}: {:e}, CPU {:e}", x[i], d[i], want[i], x[i] / d[i]);
+        let expect = range(d[i], 0x2b80_0000, 0x5380_0000) && (range(x[i], 0x1780_0000, 0x6780_0000) || x[i] == 0.0);
+        assert_eq!(exact[i] == 1.0, expect, "the fast range at {:e} / {:e}", x[i], d[i]);
+        if expect {
+            assert!(same(q[i], want[i]), "forge_div_fast({:e}, {:e}) = {:e}, x / d = {:e}", x[i], d[i], q[i], want[i]);
+            fast += 1;
+        }
+    }
+    assert!(fast > n / 2, "only {fast} of {n} pairs took the fast path");
+}
+
+#[cfg(not(feature = "cuda"))]
+fn cuda_quotients_of_one_divisor_round_as_division(_: &Context) {
+    unreachable!("the cuda group runs only on a CUDA context, which needs the `cuda` feature")
+}
+
 forge_tests!(
     max_identity_is_neg_inf_and_nan_propagates,
     integer_literals_are_range_checked,
@@ -330,5 +414,6 @@ forge_tests!(
     bf16_rounds_to_nearest_even,
     transcendental_functions_are_within_the_documented_ulps,
     softmax_and_norms_of_special_rows;
-    half: f16_rounds_to_nearest_even,
+    half: f16_rounds_to_nearest_even;
+    cuda: cuda_quotients_of_one_divisor_round_as_division,
 );

@@ -27,6 +27,15 @@ macro_rules! forge_tests {
             );
         }
     };
+    ($($name:ident),* ; half: $($half:ident),* ; cuda: $($cuda:ident),* $(,)?) => {
+        fn main() {
+            common::run_suite_half_cuda(
+                &[$((stringify!($name), $name as common::BackendTest)),*],
+                &[$((stringify!($half), $half as common::BackendTest)),*],
+                &[$((stringify!($cuda), $cuda as common::BackendTest)),*],
+            );
+        }
+    };
     ($($name:ident),* ; plain: $($plain:ident),* $(,)?) => {
         fn main() {
             common::run_suite(&[$((stringify!($name), $name as common::BackendTest)),*], &[$((stringify!($plain), $plain as fn())),*]);
@@ -90,6 +99,23 @@ pub fn run_suite_where(
 /// failed when `FORGE_REQUIRE_F16` is set).
 pub fn run_suite_half(tests: &[(&'static str, BackendTest)], half: &[(&'static str, BackendTest)]) {
     run_groups(Ok(()), &[((|_| Ok(()), ""), tests), ((half_floats, "FORGE_REQUIRE_F16"), half)], &[])
+}
+
+/// [`run_suite_half`] plus `cuda` tests of CUDA-C itself (on cpu and wgpu: ignored, with why).
+pub fn run_suite_half_cuda(
+    tests: &[(&'static str, BackendTest)],
+    half: &[(&'static str, BackendTest)],
+    cuda: &[(&'static str, BackendTest)],
+) {
+    let cuda_only = |ctx: &Context| match ctx.kind() {
+        forge::BackendKind::Cuda => Ok(()),
+        _ => Err("a test of the CUDA-C prelude".to_string()),
+    };
+    run_groups(
+        Ok(()),
+        &[((|_| Ok(()), ""), tests), ((half_floats, "FORGE_REQUIRE_F16"), half), ((cuda_only, ""), cuda)],
+        &[],
+    )
 }
 
 /// Whether a graph with f16 and bf16 inputs and outputs builds on `ctx` (`Unsupported`: the

@@ -35,6 +35,31 @@ FD f32 forge_fmin(f32 a, f32 b) { f32 r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r)
 FD f32 forge_fmax(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fmaxf(a, b); }
 FD f32 forge_fmin(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fminf(a, b); }
 #endif
+// A float's bits as an int that orders like the float (-0 just below +0; NaN apart), and back.
+FD i32 forge_ord_key(f32 x) { const u32 b = __float_as_uint(x); return (i32)(b ^ ((u32)((i32)b >> 31) & 0x7fffffffu)); }
+FD f32 forge_ord_float(i32 k) { return __uint_as_float((u32)k ^ ((u32)(k >> 31) & 0x7fffffffu)); }
+// forge_fmax over a full warp (NaN if any lane's is): one `redux.sync` on the ordered keys
+// (sm_80+) where five shuffle rounds would be needed.
+#if __CUDA_ARCH__ >= 800
+FD f32 forge_warp_fmax(f32 x) { const f32 m = forge_ord_float(__reduce_max_sync(0xffffffffu, forge_ord_key(x))); return __any_sync(0xffffffffu, forge_isnan(x)) ? __uint_as_float(0x7fffffffu) : m; }
+#else
+FD f32 forge_warp_fmax(f32 x) { for (int o = 16; o > 0; o >>= 1) x = forge_fmax(x, __shfl_xor_sync(0xffffffffu, x, o)); return x; }
+#endif
+// x / d for many x over one d, rounded as IEEE division (div.rn) rounds it, without a division
+// each: y = RN(1/d) once, then q0 = x·y and two remainder steps q' = q + (x - d·q)·y (FMA, so the
+// remainder is exact). The first makes q faithful; then Markstein's theorem makes the second
+// RN(x / d). Branch-free, so a thread's quotients overlap; exact where everything stays normal:
+// `forge_divisor::fast` (2^-40 <= |d| <= 2^40) and `forge_div_in_range(x)` (2^-80 <= |x| <= 2^80,
+// or x = 0, whose quotient is x·y). The caller divides where they do not hold.
+struct forge_divisor { f32 d, y; bool fast; };
+FD forge_divisor forge_divisor_of(f32 d) { const f32 a = fabsf(d); return forge_divisor{d, __frcp_rn(d), (a >= __uint_as_float(0x2b800000u)) & (a <= __uint_as_float(0x53800000u))}; }
+FD bool forge_div_in_range(f32 x) { const f32 a = fabsf(x); return ((a >= __uint_as_float(0x17800000u)) & (a <= __uint_as_float(0x67800000u))) | (a == 0.0f); }
+FD f32 forge_div_fast(f32 x, forge_divisor v) {
+  const f32 q0 = __fmul_rn(x, v.y);
+  const f32 q1 = __fmaf_rn(__fmaf_rn(-v.d, q0, x), v.y, q0);
+  const f32 q2 = __fmaf_rn(__fmaf_rn(-v.d, q1, x), v.y, q1);
+  return x == 0.0f ? q0 : q2;
+}
 FD i32 forge_div_i32(i32 a, i32 b) { if (b == 0 || (a == (-2147483647 - 1) && b == -1)) { return a; } return a / b; }
 FD u32 forge_div_u32(u32 a, u32 b) { if (b == 0u) { return a; } return a / b; }
 FD i32 forge_f2i(f32 x) { if (forge_isnan(x)) { return 0; } if (x >= 2147483648.0f) { return 2147483647; } if (x < -2147483648.0f) { return -2147483647 - 1; } return (i32)x; }

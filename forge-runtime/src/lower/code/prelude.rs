@@ -69,6 +69,31 @@ FD f32 forge_fmin(f32 a, f32 b) { f32 r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r)
 FD f32 forge_fmax(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fmaxf(a, b); }
 FD f32 forge_fmin(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fminf(a, b); }
 #endif
+// A float's bits as an int that orders like the float (-0 just below +0; NaN apart), and back.
+FD i32 forge_ord_key(f32 x) { const u32 b = __float_as_uint(x); return (i32)(b ^ ((u32)((i32)b >> 31) & 0x7fffffffu)); }
+FD f32 forge_ord_float(i32 k) { return __uint_as_float((u32)k ^ ((u32)(k >> 31) & 0x7fffffffu)); }
+// forge_fmax over a full warp (NaN if any lane's is): one `redux.sync` on the ordered keys
+// (sm_80+) where five shuffle rounds would be needed.
+#if __CUDA_ARCH__ >= 800
+FD f32 forge_warp_fmax(f32 x) { const f32 m = forge_ord_float(__reduce_max_sync(0xffffffffu, forge_ord_key(x))); return __any_sync(0xffffffffu, forge_isnan(x)) ? __uint_as_float(0x7fffffffu) : m; }
+#else
+FD f32 forge_warp_fmax(f32 x) { for (int o = 16; o > 0; o >>= 1) x = forge_fmax(x, __shfl_xor_sync(0xffffffffu, x, o)); return x; }
+#endif
+// x / d for many x over one d, rounded as IEEE division (div.rn) rounds it, without a division
+// each: y = RN(1/d) once, then q0 = x·y and two remainder steps q' = q + (x - d·q)·y (FMA, so the
+// remainder is exact). The first makes q faithful; then Markstein's theorem makes the second
+// RN(x / d). Branch-free, so a thread's quotients overlap; exact where everything stays normal:
+// `forge_divisor::fast` (2^-40 <= |d| <= 2^40) and `forge_div_in_range(x)` (2^-80 <= |x| <= 2^80,
+// or x = 0, whose quotient is x·y). The caller divides where they do not hold.
+struct forge_divisor { f32 d, y; bool fast; };
+FD forge_divisor forge_divisor_of(f32 d) { const f32 a = fabsf(d); return forge_divisor{d, __frcp_rn(d), (a >= __uint_as_float(0x2b800000u)) & (a <= __uint_as_float(0x53800000u))}; }
+FD bool forge_div_in_range(f32 x) { const f32 a = fabsf(x); return ((a >= __uint_as_float(0x17800000u)) & (a <= __uint_as_float(0x67800000u))) | (a == 0.0f); }
+FD f32 forge_div_fast(f32 x, forge_divisor v) {
+  const f32 q0 = __fmul_rn(x, v.y);
+  const f32 q1 = __fmaf_rn(__fmaf_rn(-v.d, q0, x), v.y, q0);
+  const f32 q2 = __fmaf_rn(__fmaf_rn(-v.d, q1, x), v.y, q1);
+  return x == 0.0f ? q0 : q2;
+}
 FD i32 forge_div_i32(i32 a, i32 b) { if (b == 0 || (a == (-2147483647 - 1) && b == -1)) { return a; } return a / b; }
 FD u32 forge_div_u32(u32 a, u32 b) { if (b == 0u) { return a; } return a / b; }
 FD i32 forge_f2i(f32 x) { if (forge_isnan(x)) { return 0; } if (x >= 2147483648.0f) { return 2147483647; } if (x < -2147483648.0f) { return -2147483647 - 1; } return (i32)x; }
@@ -87,3 +112,64 @@ FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x);
 FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 "#;
+
+#[cfg(test)]
+mod tests {
+    /// `forge_div_fast(x, forge_divisor_of(d))` where `forge_div_exact`, else `x / d`, step for
+    /// step: `1 / d`, `*` and `mul_add` round to nearest as `rcp.rn`, `mul.rn` and `fma.rn` do.
+    fn div_by(x: f32, d: f32) -> f32 {
+        let (y, a) = (1.0 / d, x.abs());
+        let fast = (f32::from_bits(0x2b80_0000)..=f32::from_bits(0x5380_0000)).contains(&d.abs());
+        let exact = fast && ((f32::from_bits(0x1780_0000)..=f32::from_bits(0x6780_0000)).contains(&a) || a == 0.0);
+        let q0 = x * y;
+        let q1 = (-d).mul_add(q0, x).mul_add(y, q0);
+        let q2 = (-d).mul_add(q1, x).mul_add(y, q1);
+        match (exact, x == 0.0) {
+            (false, _) => x / d,
+            (true, true) => q0,
+            (true, false) => q2,
+        }
+    }
+
+    fn same(q: f32, want: f32) -> bool {
+        q.to_bits() == want.to_bits() || (q.is_nan() && want.is_nan())
+    }
+
+    #[test]
+    fn one_reciprocal_quotients_round_as_division() {
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let float = |bits: u64, lo: i32, hi: i32| {
+            let e = lo + (bits >> 23) as i32 % (hi - lo + 1);
+            f32::from_bits((((e + 127) as u32) << 23) | (bits as u32 & 0x007f_ffff) | ((bits >> 40) as u32 & 1) << 31)
+        };
+        let mut checked = 0;
+        for i in 0..600_000 {
+            let (r1, r2) = (next(), next());
+            let (x, d) = match i % 4 {
+                // A softmax: quotients of exponentials by a sum of them.
+                0 => (float(r1, -100, 0).abs(), float(r2, 0, 16).abs()),
+                // Any signs and scales, inside and past the fast range.
+                1 => (float(r1, -90, 90), float(r2, -45, 45)),
+                // Divisors whose significand is all ones or a power of two, the hard reciprocals.
+                2 => (float(r1, -80, 80), f32::from_bits((float(r2, -40, 40).to_bits() & !0x007f_ffff) | 0x007f_ffff)),
+                _ => (float(r1, -80, 80), f32::from_bits(float(r2, -40, 40).to_bits() & !0x007f_ffff)),
+            };
+            let q = div_by(x, d);
+            assert!(same(q, x / d), "{x:e} / {d:e}: {q:e}, want {:e}", x / d);
+            checked += 1;
+        }
+        for x in [0.0f32, -0.0, 1e-45, -1e-40, f32::INFINITY, f32::NEG_INFINITY, f32::NAN, f32::MAX, 1.0] {
+            for d in [1.0f32, -3.0, 0.0, -0.0, 1e-45, 1e38, f32::INFINITY, f32::NAN, 1024.0] {
+                assert!(same(div_by(x, d), x / d), "{x:e} / {d:e}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 600_081);
+    }
+}

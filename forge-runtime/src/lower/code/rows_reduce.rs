@@ -1,7 +1,7 @@
 //! Reductions across the threads that share a row in the register-resident row kernels: each
 //! thread brings its partial values in mutable variables and leaves with the row's result in
-//! them, every thread of the row the same. CUDA: butterfly shuffles inside the warp, then the
-//! warps of a row through shared memory; WGSL (and CUDA workgroups smaller than a warp): a tree
+//! them, every thread of the row the same. CUDA: butterfly shuffles inside the warp (or one
+//! `redux.sync` for a max), then the warps of a row through shared memory; WGSL (and CUDA workgroups smaller than a warp): a tree
 //! in workgroup memory that folds up to 16 partials a level (3 barriers for 256 threads).
 
 use super::{Dialect, Writer};
@@ -23,6 +23,9 @@ pub(super) struct RowReduction<'a> {
     /// Emits `mine = combine(mine, other)`: `mine` are the partial variables, `other` values.
     /// It must be commutative, so that every thread ends with the same result.
     pub combine: &'a Combine<'a>,
+    /// A CUDA prelude function that folds the one part over a full warp with the same result
+    /// as `combine`'s shuffle rounds (`forge_warp_fmax`), where there is one.
+    pub warp: Option<&'a str>,
 }
 
 /// Reduces `r.parts` across the `per_row` threads of each row (consecutive `lane`s of the
@@ -46,6 +49,10 @@ fn mine(r: &RowReduction<'_>) -> Vec<String> {
 /// result through shared memory, combined in warp order by every thread of the row.
 fn shuffle(w: &mut Writer<'_>, r: &RowReduction<'_>, per_row: u32) {
     let mut offset = per_row.min(32) / 2;
+    if let (Some(f), [(p, _)], true) = (r.warp, r.parts, per_row >= 32) {
+        w.line(format!("{p} = {f}({p});"));
+        offset = 0;
+    }
     while offset > 0 {
         // Every lane of the warp shuffles (no lane is inside a branch here).
         w.line("{");
@@ -75,12 +82,23 @@ fn shuffle(w: &mut Writer<'_>, r: &RowReduction<'_>, per_row: u32) {
     w.barrier();
     let first = format!("{}_warp", r.name);
     w.let_(&first, Ty::U32, &format!("(lid / {per_row}u) * {per_row_warps}u"));
+    // The row's warp results, folded as a tree (log2 of them deep, not one long chain).
+    let held = |k: u32| -> Vec<String> { (0..r.parts.len()).map(|j| format!("{}_w{k}_{j}", r.name)).collect() };
+    for k in 1..per_row_warps {
+        for ((v, a), (_, ty)) in held(k).iter().zip(&arrays).zip(r.parts) {
+            w.var(v, *ty, &format!("{a}[{first} + {k}u]"));
+        }
+    }
     for (a, (p, _)) in arrays.iter().zip(r.parts) {
         w.assign(p, &format!("{a}[{first}]"));
     }
-    for k in 1..per_row_warps {
-        let other: Vec<String> = arrays.iter().map(|a| format!("{a}[{first} + {k}u]")).collect();
-        (r.combine)(w, &mine(r), &other);
+    let mut step = 1;
+    while step < per_row_warps {
+        for k in (0..per_row_warps).step_by(2 * step as usize).filter(|k| k + step < per_row_warps) {
+            let mine = if k == 0 { mine(r) } else { held(k) };
+            (r.combine)(w, &mine, &held(k + step));
+        }
+        step *= 2;
     }
 }
 

@@ -263,8 +263,7 @@ fn stage(
         KernelBody::Row { out, op: RowOp::Reduce(op), input, epilogue, .. } => {
             let max = *op == ReduceOp::Max;
             load(w, sh, loaded(input), &full, if max { ninf.as_str() } else { zero.as_str() });
-            let combine = |a: &str, b: &str| if max { format!("forge_fmax({a}, {b})") } else { format!("({a} + {b})") };
-            reduce_values(w, sh, RED_ROW, &sh.names(), &combine);
+            reduce_values(w, sh, RED_ROW, &sh.names(), if max { Fold::Max } else { Fold::Sum });
             w.if_("live && lane == 0u");
             let r = if *op == ReduceOp::Mean { format!("part / {}", w.f32_lit(cols as f32)) } else { "part".into() };
             w.let_("acc", Ty::F32, &r);
@@ -272,22 +271,34 @@ fn stage(
         }
         KernelBody::Softmax { out, input, epilogue, .. } => {
             load(w, sh, loaded(input), &full, &ninf);
-            reduce_values(w, sh, RED_MAX, &sh.names(), &|a, b| format!("forge_fmax({a}, {b})"));
+            reduce_values(w, sh, RED_MAX, &sh.names(), Fold::Max);
             w.let_("m", Ty::F32, "part");
             for v in 0..sh.values() {
                 let e = sh.guarded(v, &w.exp(&format!("x{v} - m")), &zero);
                 w.assign(&format!("x{v}"), &e);
             }
-            reduce_values(w, sh, RED_SUM, &sh.names(), &|a, b| format!("({a} + {b})"));
+            if w.d == Dialect::Cuda {
+                // Known before the sum, so the test overlaps its reduction.
+                let in_range: Vec<String> = (0..sh.values()).map(|v| format!("forge_div_in_range(x{v})")).collect();
+                w.let_("in_range", Ty::Bool, &in_range.join(" & "));
+            }
+            reduce_values(w, sh, RED_SUM, &sh.names(), Fold::Sum);
             w.let_("total", Ty::F32, "part");
-            write(w, sh, *out, epilogue, &full, &|_, v| format!("x{v} / total"), fwd.to);
+            if w.d == Dialect::Cuda {
+                quotients_by_total(w, sh);
+            }
+            let quotient = |w: &Writer<'_>, v: usize| match w.d {
+                Dialect::Cuda => format!("x{v}"),
+                Dialect::Wgsl => format!("x{v} / total"),
+            };
+            write(w, sh, *out, epilogue, &full, &quotient, fwd.to);
         }
         KernelBody::Norm { out, kind, input, gain, bias, eps, epilogue, .. } => {
             load(w, sh, loaded(input), &full, &zero);
             let n = w.f32_lit(cols as f32);
             if *kind == NormKind::Layer {
                 // Two-pass variance from the registers: the mean, then squared deviations.
-                reduce_values(w, sh, RED_MEAN, &sh.names(), &|a, b| format!("({a} + {b})"));
+                reduce_values(w, sh, RED_MEAN, &sh.names(), Fold::Sum);
                 w.let_("mean", Ty::F32, &format!("part / {n}"));
                 for v in 0..sh.values() {
                     let d = sh.guarded(v, &format!("x{v} - mean"), &zero);
@@ -295,7 +306,7 @@ fn stage(
                 }
             }
             let squares: Vec<String> = sh.names().iter().map(|x| format!("{x} * {x}")).collect();
-            reduce_values(w, sh, RED_SQ, &squares, &|a, b| format!("({a} + {b})"));
+            reduce_values(w, sh, RED_SQ, &squares, Fold::Sum);
             let e = w.expr(eps, &[], None, "");
             let inv = w.rsqrt(&format!("part / {n} + {e}"));
             w.let_("inv", Ty::F32, &inv);
@@ -448,24 +459,70 @@ fn guards(w: &mut Writer<'_>, sh: &Shape) {
     }
 }
 
+/// CUDA: `x{v} /= total` through one reciprocal (the prelude's `forge_div_fast`, rounded as the
+/// division) where the sum and every value of the thread are in its range (`in_range`, tested
+/// as the exponentials were made; a softmax's zeros and normal values are), in one straight run
+/// so that the quotients overlap; otherwise the divisions themselves.
+fn quotients_by_total(w: &mut Writer<'_>, sh: &Shape) {
+    w.line("const forge_divisor per_total = forge_divisor_of(total);");
+    w.let_("exact", Ty::Bool, "in_range & per_total.fast");
+    w.if_("exact");
+    for v in 0..sh.values() {
+        w.assign(&format!("x{v}"), &format!("forge_div_fast(x{v}, per_total)"));
+    }
+    w.close();
+    w.if_("!exact");
+    for v in 0..sh.values() {
+        w.assign(&format!("x{v}"), &format!("x{v} / total"));
+    }
+    w.close();
+}
+
+/// How [`reduce_values`] combines two values.
+#[derive(Clone, Copy)]
+enum Fold {
+    /// `forge_fmax` (NaN wins).
+    Max,
+    Sum,
+}
+
+impl Fold {
+    fn combine(self, a: &str, b: &str) -> String {
+        match self {
+            Fold::Max => format!("forge_fmax({a}, {b})"),
+            Fold::Sum => format!("({a} + {b})"),
+        }
+    }
+
+    /// The CUDA prelude's whole-warp fold, where one gives the shuffles' result exactly (a
+    /// sum's order would change).
+    fn warp(self) -> Option<&'static str> {
+        match self {
+            Fold::Max => Some("forge_warp_fmax"),
+            Fold::Sum => None,
+        }
+    }
+}
+
 /// `part`: `terms` folded pairwise in the thread (a short dependency chain), then across the row.
-fn reduce_values(w: &mut Writer<'_>, sh: &Shape, name: &str, terms: &[String], combine: &dyn Fn(&str, &str) -> String) {
-    fn fold(t: &[String], f: &dyn Fn(&str, &str) -> String) -> String {
+fn reduce_values(w: &mut Writer<'_>, sh: &Shape, name: &str, terms: &[String], fold: Fold) {
+    fn tree(t: &[String], f: Fold) -> String {
         match t {
             [one] => one.clone(),
             _ => {
                 let (a, b) = t.split_at(t.len() / 2);
-                f(&fold(a, f), &fold(b, f))
+                f.combine(&tree(a, f), &tree(b, f))
             }
         }
     }
-    let local = if terms.is_empty() { w.f32_lit(0.0) } else { fold(terms, combine) };
+    let local = if terms.is_empty() { w.f32_lit(0.0) } else { tree(terms, fold) };
     w.assign("part", &local);
     let combine_parts = |w: &mut Writer<'_>, mine: &[String], other: &[String]| {
-        let c = combine(&mine[0], &other[0]);
+        let c = fold.combine(&mine[0], &other[0]);
         w.assign(&mine[0], &c);
     };
-    reduce_row(w, &RowReduction { name, parts: &[("part", Ty::F32)], combine: &combine_parts }, sh.per_row as u32);
+    let r = RowReduction { name, parts: &[("part", Ty::F32)], combine: &combine_parts, warp: fold.warp() };
+    reduce_row(w, &r, sh.per_row as u32);
 }
 
 /// Argmax: the thread's best (value, column) over its values in column order, then across the
@@ -491,7 +548,7 @@ fn argmax(w: &mut Writer<'_>, sh: &Shape, out: usize, leading: &[usize], lead: &
         w.close();
     };
     let parts = [("best", Ty::F32), ("besti", Ty::U32)];
-    reduce_row(w, &RowReduction { name: RED_ARG, parts: &parts, combine: &combine }, sh.per_row as u32);
+    reduce_row(w, &RowReduction { name: RED_ARG, parts: &parts, combine: &combine, warp: None }, sh.per_row as u32);
     w.if_("live && lane == 0u");
     w.let_("acc", Ty::U32, "select(besti, 0u, besti == 4294967295u)");
     store_row(w, out, leading, lead, epilogue);
