@@ -369,7 +369,7 @@ fn cuda_quotients_of_one_divisor_round_as_division(ctx: &Context) {
                 .map(|b| c.allocate_transient(4 * batch as u64, b, BindingUsage::StorageReadWrite))
                 .collect::<forge::Result<_>>()?;
             p.dispatch_ptx(
-                &[vx, vd, out[0].clone(), out[1].clone(), out[2].clone()],
+                &[vx, vd, out[0], out[1], out[2]],
                 ((batch / 256) as u32, 1, 1),
                 (256, 1, 1),
                 0,
@@ -397,8 +397,58 @@ fn cuda_quotients_of_one_divisor_round_as_division(ctx: &Context) {
     assert!(fast > n / 2, "only {fast} of {n} pairs took the fast path");
 }
 
+/// `forge_divisor_of` takes the reciprocal as `rcp.approx` and one Newton step (rcp.rn's own
+/// normal-range path, without its range test); it must equal `rcp.rn` for every divisor of the
+/// fast range. The approximation depends only on the significand there, so all 2^23 of them are
+/// checked in the binades at both ends of the range and at 1, each with both signs.
+#[cfg(feature = "cuda")]
+fn cuda_reciprocals_round_as_rcp_rn(ctx: &Context) {
+    use forge::{BindingUsage, CudaPipeline};
+    let src = format!(
+        "{}\nextern \"C\" __global__ void reciprocals(const u32* exponents, u32* wrong) {{\n\
+         const u32 m = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         for (u32 k = 0; k < 6u; k++) {{\n\
+           const f32 d = __uint_as_float((k & 1u) << 31 | exponents[k >> 1] << 23 | m);\n\
+           const forge_divisor v = forge_divisor_of(d);\n\
+           if (!v.fast || __float_as_uint(v.y) != __float_as_uint(__frcp_rn(d))) {{\n\
+             atomicAdd(&wrong[0], 1u); atomicExch(&wrong[1], __float_as_uint(d));\n\
+           }}\n\
+         }}\n}}\n",
+        forge::lower::code_prelude_cuda()
+    );
+    // Biased exponents of 2^-40, 1 and 2^39 (the last binade below 2^40, whose only member in
+    // the range, 2^40 itself, has the significand of 1).
+    let exponents: [u32; 3] = [127 - 40, 127, 127 + 39];
+    let wrong = ctx
+        .with_cuda(|c| -> forge::Result<Vec<u8>> {
+            c.clear_transient_allocations()?;
+            let p = CudaPipeline::compile_cuda_c_source(c, &src, "reciprocals", &[0, 1])?;
+            let e = c.allocate_and_write(HostSlice::of(&exponents).bytes(), 0, BindingUsage::StorageRead)?;
+            let out = c.allocate_and_write(HostSlice::of(&[0u32, 0]).bytes(), 1, BindingUsage::StorageReadWrite)?;
+            p.dispatch_ptx(&[e, out], (1 << 15, 1, 1), (256, 1, 1), 0)?;
+            let bytes = c.read_buffer(&out)?;
+            c.clear_transient_allocations()?;
+            Ok(bytes)
+        })
+        .expect("a CUDA context")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let word = |k: usize| u32::from_le_bytes([wrong[4 * k], wrong[4 * k + 1], wrong[4 * k + 2], wrong[4 * k + 3]]);
+    assert_eq!(
+        word(0),
+        0,
+        "{} of 6 x 2^23 reciprocals differ from rcp.rn, e.g. 1 / {:e}",
+        word(0),
+        f32::from_bits(word(1))
+    );
+}
+
 #[cfg(not(feature = "cuda"))]
 fn cuda_quotients_of_one_divisor_round_as_division(_: &Context) {
+    unreachable!("the cuda group runs only on a CUDA context, which needs the `cuda` feature")
+}
+
+#[cfg(not(feature = "cuda"))]
+fn cuda_reciprocals_round_as_rcp_rn(_: &Context) {
     unreachable!("the cuda group runs only on a CUDA context, which needs the `cuda` feature")
 }
 
@@ -415,5 +465,5 @@ forge_tests!(
     transcendental_functions_are_within_the_documented_ulps,
     softmax_and_norms_of_special_rows;
     half: f16_rounds_to_nearest_even;
-    cuda: cuda_quotients_of_one_divisor_round_as_division,
+    cuda: cuda_quotients_of_one_divisor_round_as_division, cuda_reciprocals_round_as_rcp_rn,
 );

@@ -51,8 +51,15 @@ FD f32 forge_warp_fmax(f32 x) { for (int o = 16; o > 0; o >>= 1) x = forge_fmax(
 // RN(x / d). Branch-free, so a thread's quotients overlap; exact where everything stays normal:
 // `forge_divisor::fast` (2^-40 <= |d| <= 2^40) and `forge_div_in_range(x)` (2^-80 <= |x| <= 2^80,
 // or x = 0, whose quotient is x·y). The caller divides where they do not hold.
+// y is RN(1/d) as rcp.rn makes it in the normal range, the approximate reciprocal and one Newton
+// step, without rcp.rn's range test (a branch on the critical path); outside `fast` it is unused.
 struct forge_divisor { f32 d, y; bool fast; };
-FD forge_divisor forge_divisor_of(f32 d) { const f32 a = fabsf(d); return forge_divisor{d, __frcp_rn(d), (a >= __uint_as_float(0x2b800000u)) & (a <= __uint_as_float(0x53800000u))}; }
+FD forge_divisor forge_divisor_of(f32 d) {
+  f32 r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(d));
+  const f32 a = fabsf(d);
+  const bool fast = (a >= __uint_as_float(0x2b800000u)) & (a <= __uint_as_float(0x53800000u));
+  return forge_divisor{d, __fmaf_rn(__fmaf_rn(-d, r, 1.0f), r, r), fast};
+}
 FD bool forge_div_in_range(f32 x) { const f32 a = fabsf(x); return ((a >= __uint_as_float(0x17800000u)) & (a <= __uint_as_float(0x67800000u))) | (a == 0.0f); }
 FD f32 forge_div_fast(f32 x, forge_divisor v) {
   const f32 q0 = __fmul_rn(x, v.y);

@@ -176,6 +176,25 @@ fn chain_stages_wait_only_where_they_could_race() {
     }
 }
 
+/// CUDA's softmax takes a warp's max in one `redux.sync` (`forge_warp_fmax`) and divides by the
+/// row total through one reciprocal (`forge_div_fast`), with the divisions kept for operands
+/// out of its range; WGSL divides. Where a row fits a warp or less, the max takes shuffles.
+#[test]
+fn cuda_softmax_folds_a_warp_in_one_instruction_and_divides_once() {
+    let src = "graph S { dims { R, C } input x: f32[R, C]; output y: f32[R, C]; y = softmax(x); }";
+    for (c, redux) in [(1024, true), (8192, true), (24, false)] {
+        let p = plan(src, &[3, c]);
+        validate_all(&p);
+        let k = &p.kernels[0];
+        let f = cuda::emit_function(&k.spec, &k.schedule).unwrap();
+        assert_eq!(f.code.contains("part = forge_warp_fmax(part);"), redux, "{c}: {}", f.code);
+        assert!(f.code.contains("forge_divisor_of(total)") && f.code.contains("forge_div_fast(x0, per_total)"), "{c}");
+        assert!(f.code.contains("in_range & per_total.fast") && f.code.contains("x0 = x0 / total;"), "{c}");
+        let w = wgsl::emit_kernel(&p, &k.spec, &k.schedule, &vec![0; k.spec.args.len()]);
+        assert!(!w.contains("forge_div_fast") && w.contains("x0 / total"), "{c}: {w}");
+    }
+}
+
 #[test]
 fn row_kernels_read_rows_once_in_both_dialects() {
     for (r, c, rows_per_group, vector) in

@@ -461,17 +461,19 @@ fn guards(w: &mut Writer<'_>, sh: &Shape) {
 
 /// CUDA: `x{v} /= total` through one reciprocal (the prelude's `forge_div_fast`, rounded as the
 /// division) where the sum and every value of the thread are in its range (`in_range`, tested
-/// as the exponentials were made; a softmax's zeros and normal values are), in one straight run
-/// so that the quotients overlap; otherwise the divisions themselves.
+/// as the exponentials were made; a softmax's zeros and normal values are); otherwise the
+/// divisions themselves. The quotients are made before the range test, in one straight run that
+/// starts as soon as the total is known, so the test's branch is off their dependency chain.
 fn quotients_by_total(w: &mut Writer<'_>, sh: &Shape) {
     w.line("const forge_divisor per_total = forge_divisor_of(total);");
-    w.let_("exact", Ty::Bool, "in_range & per_total.fast");
-    w.if_("exact");
     for v in 0..sh.values() {
-        w.assign(&format!("x{v}"), &format!("forge_div_fast(x{v}, per_total)"));
+        w.let_(&format!("quot{v}"), Ty::F32, &format!("forge_div_fast(x{v}, per_total)"));
     }
-    w.close();
-    w.if_("!exact");
+    w.if_("in_range & per_total.fast");
+    for v in 0..sh.values() {
+        w.assign(&format!("x{v}"), &format!("quot{v}"));
+    }
+    w.close_else();
     for v in 0..sh.values() {
         w.assign(&format!("x{v}"), &format!("x{v} / total"));
     }
