@@ -368,12 +368,7 @@ fn cuda_quotients_of_one_divisor_round_as_division(ctx: &Context) {
             let out: Vec<_> = (2..5)
                 .map(|b| c.allocate_transient(4 * batch as u64, b, BindingUsage::StorageReadWrite))
                 .collect::<forge::Result<_>>()?;
-            p.dispatch_ptx(
-                &[vx, vd, out[0], out[1], out[2]],
-                ((batch / 256) as u32, 1, 1),
-                (256, 1, 1),
-                0,
-            )?;
+            p.dispatch_ptx(&[vx, vd, out[0], out[1], out[2]], ((batch / 256) as u32, 1, 1), (256, 1, 1), 0)?;
             q.extend(floats(c.read_buffer(&out[0])?));
             want.extend(floats(c.read_buffer(&out[1])?));
             exact.extend(floats(c.read_buffer(&out[2])?));

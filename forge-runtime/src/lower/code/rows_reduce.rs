@@ -1,8 +1,9 @@
 //! Reductions across the threads that share a row in the register-resident row kernels: each
-//! thread brings its partial values in mutable variables and leaves with the row's result in
-//! them, every thread of the row the same. CUDA: butterfly shuffles inside the warp (or one
-//! `redux.sync` for a max), then the warps of a row through shared memory; WGSL (and CUDA workgroups smaller than a warp): a tree
-//! in workgroup memory that folds up to 16 partials a level (3 barriers for 256 threads).
+//! thread folds its own values (`reduce_values`), brings its partials in mutable variables and
+//! leaves with the row's result in them, every thread of the row the same. CUDA: butterfly
+//! shuffles inside the warp (or one `redux.sync` for a max), then the warps of a row through
+//! shared memory, folded as a tree; WGSL (and CUDA workgroups smaller than a warp): a tree in
+//! workgroup memory that folds up to 16 partials a level (3 barriers for 256 threads).
 
 use super::{Dialect, Writer};
 use crate::elem::Ty;
@@ -26,6 +27,54 @@ pub(super) struct RowReduction<'a> {
     /// A CUDA prelude function that folds the one part over a full warp with the same result
     /// as `combine`'s shuffle rounds (`forge_warp_fmax`), where there is one.
     pub warp: Option<&'a str>,
+}
+
+/// How [`reduce_values`] combines two values.
+#[derive(Clone, Copy)]
+pub(super) enum Fold {
+    /// `forge_fmax` (NaN wins).
+    Max,
+    Sum,
+}
+
+impl Fold {
+    fn combine(self, a: &str, b: &str) -> String {
+        match self {
+            Fold::Max => format!("forge_fmax({a}, {b})"),
+            Fold::Sum => format!("({a} + {b})"),
+        }
+    }
+
+    /// The CUDA prelude's whole-warp fold, where one gives the shuffles' result exactly (a
+    /// sum's order would change).
+    fn warp(self) -> Option<&'static str> {
+        match self {
+            Fold::Max => Some("forge_warp_fmax"),
+            Fold::Sum => None,
+        }
+    }
+}
+
+/// `part` (an f32 the caller declared): `terms` folded pairwise in the thread (a short
+/// dependency chain), then across the row's `per_row` threads.
+pub(super) fn reduce_values(w: &mut Writer<'_>, per_row: u32, name: &str, terms: &[String], fold: Fold) {
+    fn tree(t: &[String], f: Fold) -> String {
+        match t {
+            [one] => one.clone(),
+            _ => {
+                let (a, b) = t.split_at(t.len() / 2);
+                f.combine(&tree(a, f), &tree(b, f))
+            }
+        }
+    }
+    let local = if terms.is_empty() { w.f32_lit(0.0) } else { tree(terms, fold) };
+    w.assign("part", &local);
+    let combine_parts = |w: &mut Writer<'_>, mine: &[String], other: &[String]| {
+        let c = fold.combine(&mine[0], &other[0]);
+        w.assign(&mine[0], &c);
+    };
+    let r = RowReduction { name, parts: &[("part", Ty::F32)], combine: &combine_parts, warp: fold.warp() };
+    reduce_row(w, &r, per_row);
 }
 
 /// Reduces `r.parts` across the `per_row` threads of each row (consecutive `lane`s of the

@@ -11,7 +11,7 @@
 //! columns). Only the last chunk can pass the row's end; it is guarded by `ok{k}`.
 
 use super::geometry::{chain_layout, RowLayout, VECTOR_POINTS};
-use super::rows_reduce::{reduce_row, RowReduction};
+use super::rows_reduce::{reduce_row, reduce_values, Fold, RowReduction};
 use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
 use crate::ir::fuse::row_major;
@@ -263,7 +263,7 @@ fn stage(
         KernelBody::Row { out, op: RowOp::Reduce(op), input, epilogue, .. } => {
             let max = *op == ReduceOp::Max;
             load(w, sh, loaded(input), &full, if max { ninf.as_str() } else { zero.as_str() });
-            reduce_values(w, sh, RED_ROW, &sh.names(), if max { Fold::Max } else { Fold::Sum });
+            reduce_values(w, sh.per_row as u32, RED_ROW, &sh.names(), if max { Fold::Max } else { Fold::Sum });
             w.if_("live && lane == 0u");
             let r = if *op == ReduceOp::Mean { format!("part / {}", w.f32_lit(cols as f32)) } else { "part".into() };
             w.let_("acc", Ty::F32, &r);
@@ -271,7 +271,7 @@ fn stage(
         }
         KernelBody::Softmax { out, input, epilogue, .. } => {
             load(w, sh, loaded(input), &full, &ninf);
-            reduce_values(w, sh, RED_MAX, &sh.names(), Fold::Max);
+            reduce_values(w, sh.per_row as u32, RED_MAX, &sh.names(), Fold::Max);
             w.let_("m", Ty::F32, "part");
             for v in 0..sh.values() {
                 let e = sh.guarded(v, &w.exp(&format!("x{v} - m")), &zero);
@@ -282,7 +282,7 @@ fn stage(
                 let in_range: Vec<String> = (0..sh.values()).map(|v| format!("forge_div_in_range(x{v})")).collect();
                 w.let_("in_range", Ty::Bool, &in_range.join(" & "));
             }
-            reduce_values(w, sh, RED_SUM, &sh.names(), Fold::Sum);
+            reduce_values(w, sh.per_row as u32, RED_SUM, &sh.names(), Fold::Sum);
             w.let_("total", Ty::F32, "part");
             if w.d == Dialect::Cuda {
                 quotients_by_total(w, sh);
@@ -298,7 +298,7 @@ fn stage(
             let n = w.f32_lit(cols as f32);
             if *kind == NormKind::Layer {
                 // Two-pass variance from the registers: the mean, then squared deviations.
-                reduce_values(w, sh, RED_MEAN, &sh.names(), Fold::Sum);
+                reduce_values(w, sh.per_row as u32, RED_MEAN, &sh.names(), Fold::Sum);
                 w.let_("mean", Ty::F32, &format!("part / {n}"));
                 for v in 0..sh.values() {
                     let d = sh.guarded(v, &format!("x{v} - mean"), &zero);
@@ -306,7 +306,7 @@ fn stage(
                 }
             }
             let squares: Vec<String> = sh.names().iter().map(|x| format!("{x} * {x}")).collect();
-            reduce_values(w, sh, RED_SQ, &squares, Fold::Sum);
+            reduce_values(w, sh.per_row as u32, RED_SQ, &squares, Fold::Sum);
             let e = w.expr(eps, &[], None, "");
             let inv = w.rsqrt(&format!("part / {n} + {e}"));
             w.let_("inv", Ty::F32, &inv);
@@ -478,53 +478,6 @@ fn quotients_by_total(w: &mut Writer<'_>, sh: &Shape) {
         w.assign(&format!("x{v}"), &format!("x{v} / total"));
     }
     w.close();
-}
-
-/// How [`reduce_values`] combines two values.
-#[derive(Clone, Copy)]
-enum Fold {
-    /// `forge_fmax` (NaN wins).
-    Max,
-    Sum,
-}
-
-impl Fold {
-    fn combine(self, a: &str, b: &str) -> String {
-        match self {
-            Fold::Max => format!("forge_fmax({a}, {b})"),
-            Fold::Sum => format!("({a} + {b})"),
-        }
-    }
-
-    /// The CUDA prelude's whole-warp fold, where one gives the shuffles' result exactly (a
-    /// sum's order would change).
-    fn warp(self) -> Option<&'static str> {
-        match self {
-            Fold::Max => Some("forge_warp_fmax"),
-            Fold::Sum => None,
-        }
-    }
-}
-
-/// `part`: `terms` folded pairwise in the thread (a short dependency chain), then across the row.
-fn reduce_values(w: &mut Writer<'_>, sh: &Shape, name: &str, terms: &[String], fold: Fold) {
-    fn tree(t: &[String], f: Fold) -> String {
-        match t {
-            [one] => one.clone(),
-            _ => {
-                let (a, b) = t.split_at(t.len() / 2);
-                f.combine(&tree(a, f), &tree(b, f))
-            }
-        }
-    }
-    let local = if terms.is_empty() { w.f32_lit(0.0) } else { tree(terms, fold) };
-    w.assign("part", &local);
-    let combine_parts = |w: &mut Writer<'_>, mine: &[String], other: &[String]| {
-        let c = fold.combine(&mine[0], &other[0]);
-        w.assign(&mine[0], &c);
-    };
-    let r = RowReduction { name, parts: &[("part", Ty::F32)], combine: &combine_parts, warp: fold.warp() };
-    reduce_row(w, &r, sh.per_row as u32);
 }
 
 /// Argmax: the thread's best (value, column) over its values in column order, then across the
