@@ -359,8 +359,6 @@ fn cuda_quotients_of_one_divisor_round_as_division(ctx: &Context) {
     let (mut q, mut want, mut exact) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
     ctx.with_cuda(|c| -> forge::Result<()> {
         let p = CudaPipeline::compile_cuda_c_source(c, &src, "quotients", &[0, 1, 2, 3, 4])?;
-        let floats =
-            |b: Vec<u8>| b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect::<Vec<f32>>();
         for at in (0..n).step_by(batch) {
             c.clear_transient_allocations()?;
             let vx = c.allocate_and_write(HostSlice::of(&x[at..at + batch]).bytes(), 0, BindingUsage::StorageRead)?;
@@ -369,9 +367,9 @@ fn cuda_quotients_of_one_divisor_round_as_division(ctx: &Context) {
                 .map(|b| c.allocate_transient(4 * batch as u64, b, BindingUsage::StorageReadWrite))
                 .collect::<forge::Result<_>>()?;
             p.dispatch_ptx(&[vx, vd, out[0], out[1], out[2]], ((batch / 256) as u32, 1, 1), (256, 1, 1), 0)?;
-            q.extend(floats(c.read_buffer(&out[0])?));
-            want.extend(floats(c.read_buffer(&out[1])?));
-            exact.extend(floats(c.read_buffer(&out[2])?));
+            q.extend(c.read_buffer_f32(&out[0])?);
+            want.extend(c.read_buffer_f32(&out[1])?);
+            exact.extend(c.read_buffer_f32(&out[2])?);
         }
         c.clear_transient_allocations()
     })
@@ -415,19 +413,20 @@ fn cuda_reciprocals_round_as_rcp_rn(ctx: &Context) {
     // the range, 2^40 itself, has the significand of 1).
     let exponents: [u32; 3] = [127 - 40, 127, 127 + 39];
     let wrong = ctx
-        .with_cuda(|c| -> forge::Result<Vec<u8>> {
+        .with_cuda(|c| -> forge::Result<Vec<f32>> {
             c.clear_transient_allocations()?;
             let p = CudaPipeline::compile_cuda_c_source(c, &src, "reciprocals", &[0, 1])?;
             let e = c.allocate_and_write(HostSlice::of(&exponents).bytes(), 0, BindingUsage::StorageRead)?;
             let out = c.allocate_and_write(HostSlice::of(&[0u32, 0]).bytes(), 1, BindingUsage::StorageReadWrite)?;
             p.dispatch_ptx(&[e, out], (1 << 15, 1, 1), (256, 1, 1), 0)?;
-            let bytes = c.read_buffer(&out)?;
+            // Read as floats, whose bits are the words.
+            let words = c.read_buffer_f32(&out)?;
             c.clear_transient_allocations()?;
-            Ok(bytes)
+            Ok(words)
         })
         .expect("a CUDA context")
         .unwrap_or_else(|e| panic!("{e}"));
-    let word = |k: usize| u32::from_le_bytes([wrong[4 * k], wrong[4 * k + 1], wrong[4 * k + 2], wrong[4 * k + 3]]);
+    let word = |k: usize| wrong[k].to_bits();
     assert_eq!(
         word(0),
         0,

@@ -122,8 +122,10 @@ FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u)
 
 #[cfg(test)]
 mod tests {
-    /// `forge_div_fast(x, forge_divisor_of(d))` where `forge_div_exact`, else `x / d`, step for
-    /// step: `1 / d`, `*` and `mul_add` round to nearest as `rcp.rn`, `mul.rn` and `fma.rn` do.
+    /// `forge_div_fast(x, forge_divisor_of(d))` where `forge_divisor::fast` and
+    /// `forge_div_in_range(x)` hold, else `x / d`, step for step: `1 / d`, `*` and `mul_add`
+    /// round to nearest as `rcp.rn` (which `forge_divisor_of` equals there: tests/semantics.rs),
+    /// `mul.rn` and `fma.rn` do.
     fn div_by(x: f32, d: f32) -> f32 {
         let (y, a) = (1.0 / d, x.abs());
         let fast = (f32::from_bits(0x2b80_0000)..=f32::from_bits(0x5380_0000)).contains(&d.abs());
