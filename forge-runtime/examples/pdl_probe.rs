@@ -6,7 +6,9 @@
 //!   first   PDL: `launch_dependents` first, then the wait
 //!   flag    PDL: `launch_dependents` first; each block then spins on a counter the blocks of
 //!           the kernel ahead bump after their stores (release/acquire), no grid wait
-//! `cargo run --release -p forge-runtime --features cuda --example pdl_probe`
+//! With `--stamps`: when each kernel of a 12-kernel chain started, passed its wait and ended
+//! (`%globaltimer`), i.e. how many kernels ahead programmatic launch lets blocks start.
+//! `cargo run --release -p forge-runtime --features cuda --example pdl_probe [-- --stamps]`
 
 use cudarc::driver::{sys, CudaContext, DevicePtr};
 use std::ffi::c_void;
@@ -67,6 +69,25 @@ extern "C" __global__ void __launch_bounds__(256) k_flag(const float* x, float* 
     asm volatile("red.release.gpu.global.add.u64 [%0], 1;" :: "l"(&c[2 * k + 1]) : "memory");
   }
 }
+__device__ __forceinline__ unsigned long long now_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
+  return t;
+}
+// t[3k]: first block of kernel k started; t[3k+1]: its first block passed the wait; t[3k+2]:
+// its last block ended. Each block also spins `spin_ns` after its work, so kernels are long
+// enough for the overlap (or its absence) to show.
+extern "C" __global__ void __launch_bounds__(256) k_stamp(const float* x, float* y, unsigned long long* t, int k, int spin_ns) {
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+  if (threadIdx.x == 0) atomicMin(&t[3 * k], now_ns());
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  if (threadIdx.x == 0) atomicMin(&t[3 * k + 1], now_ns());
+  work(x, y);
+  const unsigned long long t0 = now_ns();
+  while (now_ns() - t0 < (unsigned long long)spin_ns) {}
+  __syncthreads();
+  if (threadIdx.x == 0) atomicMax(&t[3 * k + 2], now_ns());
+}
 "#;
 
 const CHAIN: usize = 100;
@@ -82,6 +103,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ctx = CudaContext::new(0)?;
     let stream = ctx.new_stream()?;
     let module = ctx.load_module(cudarc::nvrtc::Ptx::from_src(ptx))?;
+    if std::env::args().any(|a| a == "--stamps") {
+        return stamps(&ctx, &stream, &module);
+    }
     println!("variant  blocks  us/node  (graph of {CHAIN} kernels, {REPLAYS} replays)  check");
     for blocks in [1usize, 66, 132, 264] {
         for variant in ["plain", "wait", "first", "flag"] {
@@ -153,6 +177,71 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 ms as f64 * 1e3 / (REPLAYS * CHAIN) as f64,
                 if ok { "ok".to_string() } else { format!("WRONG (first {} want {want})", host[0]) }
             );
+        }
+    }
+    Ok(())
+}
+
+/// `--stamps`: how far ahead programmatic launch lets kernels of a chain start. 12 kernels of
+/// 132 blocks (each spinning 3 us after its work) are launched once; for each, when its first
+/// block started, passed the grid wait and when its last block ended (us from the first start).
+/// Kernel k + 2 starting before kernel k ends means more than one kernel of lookahead.
+fn stamps(
+    ctx: &std::sync::Arc<CudaContext>,
+    stream: &std::sync::Arc<cudarc::driver::CudaStream>,
+    module: &std::sync::Arc<cudarc::driver::CudaModule>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    const N: usize = 12;
+    let f = module.load_function("k_stamp")?;
+    for blocks in [132usize, 264] {
+        let bufs = [stream.alloc_zeros::<f32>(blocks * 1024)?, stream.alloc_zeros::<f32>(blocks * 1024)?];
+        let init: Vec<u64> = (0..3 * N).map(|i| if i % 3 == 2 { 0 } else { u64::MAX }).collect();
+        let times = stream.clone_htod(&init)?;
+        let (p0, _g0) = bufs[0].device_ptr(stream);
+        let (p1, _g1) = bufs[1].device_ptr(stream);
+        let (pt, _gt) = times.device_ptr(stream);
+        for k in 0..N {
+            let (x, y) = if k % 2 == 0 { (p0, p1) } else { (p1, p0) };
+            let (mut kk, mut spin) = (k as i32, 3000i32);
+            let (mut xa, mut ya, mut ta) = (x, y, pt);
+            let mut args: [*mut c_void; 5] = [
+                (&mut xa as *mut u64).cast(),
+                (&mut ya as *mut u64).cast(),
+                (&mut ta as *mut u64).cast(),
+                (&mut kk as *mut i32).cast(),
+                (&mut spin as *mut i32).cast(),
+            ];
+            // SAFETY: zeroed launch attribute value is a valid C union.
+            let mut value: sys::CUlaunchAttributeValue = unsafe { std::mem::zeroed() };
+            value.programmaticStreamSerializationAllowed = 1;
+            let mut attr = sys::CUlaunchAttribute {
+                id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION,
+                pad: [0; 4],
+                value,
+            };
+            let config = sys::CUlaunchConfig {
+                gridDimX: blocks as u32,
+                gridDimY: 1,
+                gridDimZ: 1,
+                blockDimX: 256,
+                blockDimY: 1,
+                blockDimZ: 1,
+                sharedMemBytes: 0,
+                hStream: stream.cu_stream(),
+                attrs: &mut attr,
+                numAttrs: 1,
+            };
+            // SAFETY: arguments match the kernel's parameter list; buffers outlive the run.
+            unsafe { sys::cuLaunchKernelEx(&config, f.cu_function(), args.as_mut_ptr(), std::ptr::null_mut()) }
+                .result()?;
+        }
+        stream.synchronize()?;
+        let t = stream.clone_dtoh(&times)?;
+        let _ = ctx;
+        let us = |v: u64| (v.saturating_sub(t[0])) as f64 / 1e3;
+        println!("{blocks} blocks a kernel: kernel, started, passed wait, ended (us)");
+        for k in 0..N {
+            println!("  {k:2} {:8.2} {:8.2} {:8.2}", us(t[3 * k]), us(t[3 * k + 1]), us(t[3 * k + 2]));
         }
     }
     Ok(())

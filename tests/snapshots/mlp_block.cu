@@ -87,7 +87,7 @@ FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u)
 
 // node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_53d6d069066c5266_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+__device__ __forceinline__ void forge_matmul_60cf4d01e5afb978_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
@@ -96,7 +96,7 @@ __device__ __forceinline__ void forge_matmul_53d6d069066c5266_epi(float acc, flo
     acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_53d6d069066c5266 {
+namespace fg_forge_matmul_60cf4d01e5afb978 {
 
 typedef unsigned short u16;
 
@@ -195,8 +195,10 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
-// the gain's gG[k..] where a norm is folded in (FG_RMS).
-__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f) {
+// the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
+// before the gain grows `ss` where `count`.
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -205,6 +207,10 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
 #if FG_RMS
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss = fmaf(f[e], f[e], ss);
+  }
   float g[EPC];
   if (G_VEC && k + EPC <= kend) {
     unpack16(ld16c(gG + (long long)k * ES), g);
@@ -216,14 +222,16 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
 }
-// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
-                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES]) {
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -231,8 +239,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_53d6d069066c5266(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
-  using namespace fg_forge_matmul_53d6d069066c5266;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_60cf4d01e5afb978(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_60cf4d01e5afb978;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -267,33 +275,18 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_53d6d069066c52
   }
   FG_GRID_WAIT();
 
+  __shared__ float part[8][MR][NCOL];
+  // A folded norm's sums of squares come from the A values the products load anyway: the
+  // threads of column chunk 0 together cover K once; their sums fold with the products'.
 #if FG_RMS
   __shared__ float fg_ss[8][MR];
-  {
-    float ss[MR];
-#pragma unroll
-    for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-    for (int k = threadIdx.x; k < K; k += 256)
-#pragma unroll
-      for (int m = 0; m < MR; ++m) {
-        const float v = a_at(gA, m, k);
-        ss[m] = fmaf(v, v, ss[m]);
-      }
-#pragma unroll
-    for (int m = 0; m < MR; ++m) {
-      float v = ss[m];
-#pragma unroll
-      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-      if ((threadIdx.x & 31) == 0) fg_ss[threadIdx.x >> 5][m] = v;
-    }
-  }
 #define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
 #endif
-
-  __shared__ float red[MR][NCOL];
-  __shared__ float part[8][MR][NCOL];
+  float ss[MR];
+#pragma unroll
+  for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+  const bool count = FG_RMS && ch == 0;
 #if FG_PAIR
-  __shared__ float red2[MR][NCOL];
   __shared__ float part2[8][MR][NCOL];
   float acc2[MR][EPC];
 #endif
@@ -313,11 +306,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_53d6d069066c52
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc, ss, count);
 #if FG_PAIR
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2, ss, false);
 #endif
     }
   } else {
@@ -344,9 +337,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_53d6d069066c52
 #if FG_PAIR
       float bg[EPC][EPC];
       chunk_at(gB2, k, bg);
-      kn_step(gA, gG, k, kend, bg, acc2);
+      kn_step(gA, gG, k, kend, bg, acc2, ss, false);
 #endif
-      kn_step(gA, gG, k, kend, bf, acc);
+      kn_step(gA, gG, k, kend, bf, acc, ss, count);
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
@@ -367,6 +360,15 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_53d6d069066c52
 #endif
     }
   const int lane = tid & 31, warp = tid >> 5;
+#if FG_RMS
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float v = ss[m];
+#pragma unroll
+    for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (lane == 0) fg_ss[warp][m] = v;
+  }
+#endif
   if (lane < WIDTH) {
 #pragma unroll
     for (int m = 0; m < MR; ++m)
@@ -379,40 +381,31 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_53d6d069066c52
       }
   }
   __syncthreads();
+  // The thread that adds a column's 8 partials stores it: no second barrier.
   for (int i = tid; i < MR * NCOL; i += 256) {
     const int m = i / NCOL, jj = i % NCOL;
+    const int col = blockIdx.x * NCOL + jj;
     float v = 0.f;
 #pragma unroll
     for (int w = 0; w < 8; ++w) v += part[w][m][jj];
-    red[m][jj] = v;
 #if FG_PAIR
     float v2 = 0.f;
 #pragma unroll
     for (int w = 0; w < 8; ++w) v2 += part2[w][m][jj];
-    red2[m][jj] = v2;
 #endif
-  }
-  __syncthreads();
-  for (int i = tid; i < MR * NCOL; i += 256) {
-    const int m = i / NCOL, jj = i % NCOL;
-    const int col = blockIdx.x * NCOL + jj;
-    const float v = red[m][jj];
-#if FG_PAIR
-    const float v2 = red2[m][jj];
-#endif
-    if (col < N) forge_matmul_53d6d069066c5266_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
+    if (col < N) forge_matmul_60cf4d01e5afb978_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_4f5ad8b9e508f28b_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_30b187e9dc648f19_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_4f5ad8b9e508f28b {
+namespace fg_forge_matmul_30b187e9dc648f19 {
 
 typedef unsigned short u16;
 
@@ -511,8 +504,10 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
-// the gain's gG[k..] where a norm is folded in (FG_RMS).
-__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f) {
+// the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
+// before the gain grows `ss` where `count`.
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -521,6 +516,10 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
 #if FG_RMS
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss = fmaf(f[e], f[e], ss);
+  }
   float g[EPC];
   if (G_VEC && k + EPC <= kend) {
     unpack16(ld16c(gG + (long long)k * ES), g);
@@ -532,14 +531,16 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
 }
-// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
-                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES]) {
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -547,8 +548,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4f5ad8b9e508f28b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_4f5ad8b9e508f28b;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_30b187e9dc648f19(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_30b187e9dc648f19;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -582,33 +583,18 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4f5ad8b9e508f2
   FG_GRID_WAIT();
   const char* gG = gA;
 
+  __shared__ float part[8][MR][NCOL];
+  // A folded norm's sums of squares come from the A values the products load anyway: the
+  // threads of column chunk 0 together cover K once; their sums fold with the products'.
 #if FG_RMS
   __shared__ float fg_ss[8][MR];
-  {
-    float ss[MR];
-#pragma unroll
-    for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-    for (int k = threadIdx.x; k < K; k += 256)
-#pragma unroll
-      for (int m = 0; m < MR; ++m) {
-        const float v = a_at(gA, m, k);
-        ss[m] = fmaf(v, v, ss[m]);
-      }
-#pragma unroll
-    for (int m = 0; m < MR; ++m) {
-      float v = ss[m];
-#pragma unroll
-      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-      if ((threadIdx.x & 31) == 0) fg_ss[threadIdx.x >> 5][m] = v;
-    }
-  }
 #define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
 #endif
-
-  __shared__ float red[MR][NCOL];
-  __shared__ float part[8][MR][NCOL];
+  float ss[MR];
+#pragma unroll
+  for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+  const bool count = FG_RMS && ch == 0;
 #if FG_PAIR
-  __shared__ float red2[MR][NCOL];
   __shared__ float part2[8][MR][NCOL];
   float acc2[MR][EPC];
 #endif
@@ -628,11 +614,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4f5ad8b9e508f2
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc, ss, count);
 #if FG_PAIR
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2, ss, false);
 #endif
     }
   } else {
@@ -659,9 +645,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4f5ad8b9e508f2
 #if FG_PAIR
       float bg[EPC][EPC];
       chunk_at(gB2, k, bg);
-      kn_step(gA, gG, k, kend, bg, acc2);
+      kn_step(gA, gG, k, kend, bg, acc2, ss, false);
 #endif
-      kn_step(gA, gG, k, kend, bf, acc);
+      kn_step(gA, gG, k, kend, bf, acc, ss, count);
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
@@ -682,6 +668,15 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4f5ad8b9e508f2
 #endif
     }
   const int lane = tid & 31, warp = tid >> 5;
+#if FG_RMS
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float v = ss[m];
+#pragma unroll
+    for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (lane == 0) fg_ss[warp][m] = v;
+  }
+#endif
   if (lane < WIDTH) {
 #pragma unroll
     for (int m = 0; m < MR; ++m)
@@ -694,27 +689,18 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_4f5ad8b9e508f2
       }
   }
   __syncthreads();
+  // The thread that adds a column's 8 partials stores it: no second barrier.
   for (int i = tid; i < MR * NCOL; i += 256) {
     const int m = i / NCOL, jj = i % NCOL;
+    const int col = blockIdx.x * NCOL + jj;
     float v = 0.f;
 #pragma unroll
     for (int w = 0; w < 8; ++w) v += part[w][m][jj];
-    red[m][jj] = v;
 #if FG_PAIR
     float v2 = 0.f;
 #pragma unroll
     for (int w = 0; w < 8; ++w) v2 += part2[w][m][jj];
-    red2[m][jj] = v2;
 #endif
-  }
-  __syncthreads();
-  for (int i = tid; i < MR * NCOL; i += 256) {
-    const int m = i / NCOL, jj = i % NCOL;
-    const int col = blockIdx.x * NCOL + jj;
-    const float v = red[m][jj];
-#if FG_PAIR
-    const float v2 = red2[m][jj];
-#endif
-    if (col < N) forge_matmul_4f5ad8b9e508f28b_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_30b187e9dc648f19_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

@@ -21,8 +21,10 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
-// the gain's gG[k..] where a norm is folded in (FG_RMS).
-__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f) {
+// the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
+// before the gain grows `ss` where `count`.
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -31,6 +33,10 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
     for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
   }
 #if FG_RMS
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss = fmaf(f[e], f[e], ss);
+  }
   float g[EPC];
   if (G_VEC && k + EPC <= kend) {
     unpack16(ld16c(gG + (long long)k * ES), g);
@@ -42,14 +48,16 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
 }
-// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m.
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
-                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES]) {
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -58,9 +66,10 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
 }
 "#;
 
-/// A folded norm's (FG_RMS) sums of squares of A's rows: each warp's share of K (before the main
-/// loop, so its loads overlap B's), folded over the warp; the epilogue adds the 8 warps' parts
-/// (`RSS`) after the block's last barrier.
+/// The `[N,K]` kernel's folded norm (FG_RMS): sums of squares of A's rows, each warp's share of
+/// K (before the main loop, so its loads overlap B's), folded over the warp; the epilogue adds
+/// the 8 warps' parts (`RSS`) after the block's barrier. (The `[K,N]` kernel sums the squares
+/// of the A values its products load: `BODY_KN`.)
 const ROW_SQUARES: &str = r#"
 #if FG_RMS
   __shared__ float fg_ss[8][MR];
@@ -133,8 +142,8 @@ const BODY_NK: &str = r#"
 #endif
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
-      float af[EPC];
-      a_chunk(gA, gG, m, k, K, af);
+      float af[EPC], unused = 0.f;
+      a_chunk(gA, gG, m, k, K, af, unused, false);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -212,10 +221,18 @@ const PRE_KN: &str = r#"
 "#;
 
 const BODY_KN: &str = r#"
-  __shared__ float red[MR][NCOL];
   __shared__ float part[8][MR][NCOL];
+  // A folded norm's sums of squares come from the A values the products load anyway: the
+  // threads of column chunk 0 together cover K once; their sums fold with the products'.
+#if FG_RMS
+  __shared__ float fg_ss[8][MR];
+#define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
+#endif
+  float ss[MR];
+#pragma unroll
+  for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+  const bool count = FG_RMS && ch == 0;
 #if FG_PAIR
-  __shared__ float red2[MR][NCOL];
   __shared__ float part2[8][MR][NCOL];
   float acc2[MR][EPC];
 #endif
@@ -235,11 +252,11 @@ const BODY_KN: &str = r#"
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc, ss, count);
 #if FG_PAIR
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2, ss, false);
 #endif
     }
   } else {
@@ -266,9 +283,9 @@ const BODY_KN: &str = r#"
 #if FG_PAIR
       float bg[EPC][EPC];
       chunk_at(gB2, k, bg);
-      kn_step(gA, gG, k, kend, bg, acc2);
+      kn_step(gA, gG, k, kend, bg, acc2, ss, false);
 #endif
-      kn_step(gA, gG, k, kend, bf, acc);
+      kn_step(gA, gG, k, kend, bf, acc, ss, count);
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
@@ -289,6 +306,15 @@ const BODY_KN: &str = r#"
 #endif
     }
   const int lane = tid & 31, warp = tid >> 5;
+#if FG_RMS
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float v = ss[m];
+#pragma unroll
+    for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (lane == 0) fg_ss[warp][m] = v;
+  }
+#endif
   if (lane < WIDTH) {
 #pragma unroll
     for (int m = 0; m < MR; ++m)
@@ -301,26 +327,17 @@ const BODY_KN: &str = r#"
       }
   }
   __syncthreads();
+  // The thread that adds a column's 8 partials stores it: no second barrier.
   for (int i = tid; i < MR * NCOL; i += 256) {
     const int m = i / NCOL, jj = i % NCOL;
+    const int col = blockIdx.x * NCOL + jj;
     float v = 0.f;
 #pragma unroll
     for (int w = 0; w < 8; ++w) v += part[w][m][jj];
-    red[m][jj] = v;
 #if FG_PAIR
     float v2 = 0.f;
 #pragma unroll
     for (int w = 0; w < 8; ++w) v2 += part2[w][m][jj];
-    red2[m][jj] = v2;
-#endif
-  }
-  __syncthreads();
-  for (int i = tid; i < MR * NCOL; i += 256) {
-    const int m = i / NCOL, jj = i % NCOL;
-    const int col = blockIdx.x * NCOL + jj;
-    const float v = red[m][jj];
-#if FG_PAIR
-    const float v2 = red2[m][jj];
 #endif
     if (col < N) EPILOGUE;
   }
@@ -462,7 +479,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
                 return Err("[K,N] decode: width a power of two ≤ 32, width × k_split = 256".into());
             }
             let pre = if early_loads { "" } else { PRE_KN };
-            let body = format!("{pre}{ROW_SQUARES}{BODY_KN}").replace("EPILOGUE", &epi_call(io, "v", "m", "col"));
+            let body = format!("{pre}{BODY_KN}").replace("EPILOGUE", &epi_call(io, "v", "m", "col"));
             (body, spec.n.div_ceil(d.width * epc))
         }
     };
@@ -562,14 +579,19 @@ mod tests {
 
     /// The decode kernel's source for `kn(n, k)`, two chunks wide.
     fn kn_source(n: usize, k: usize) -> String {
+        kn_source_with(n, k, None)
+    }
+
+    /// `kn_source`, with a folded norm's gain where given.
+    fn kn_source_with(n: usize, k: usize, rms_gain: Option<super::super::RmsGain<'static>>) -> String {
         let d = DecodeConfig { width: 2, k_split: 128, vector: true, tensor: false };
         let io = KernelIo {
             kernel_name: "k",
-            params: "const float* a, const float* b, float* c",
+            params: "const float* a, const float* b, float* c, const float* g",
             a_ptr: "a",
             b_ptr: "b",
             b2_ptr: None,
-            rms_gain: None,
+            rms_gain,
             b_read_only: true,
             epilogue: "epi",
             epilogue_args: "c",
@@ -587,5 +609,18 @@ mod tests {
         // 4096 rows over 128 slices are 8 chunks a thread, more than the preload holds (4 MB,
         // under the prefetch cap).
         assert!(kn_source(256, 4096).contains("FG_PREFETCH_L2"));
+    }
+
+    #[test]
+    fn kn_products_meet_at_one_barrier_and_sum_squares_from_their_own_loads() {
+        // H200 (2026-12-04), the 10-layer decode MLP: 64.5 us with a second barrier and the
+        // norm's own pass over A, 61.4 without that pass, 58.1 with neither.
+        let gain = super::super::RmsGain { ptr: "g", vector: true };
+        for (n, k, norm) in [(1536, 576, true), (576, 1536, false), (104, 40, true)] {
+            let src = kn_source_with(n, k, norm.then_some(gain));
+            let body = &src[src.find("__global__").unwrap()..];
+            assert_eq!(body.matches("__syncthreads()").count(), 1, "{n}x{k}");
+            assert!(!body.contains("k += 256"), "{n}x{k}: a separate pass over A for the norm");
+        }
     }
 }
