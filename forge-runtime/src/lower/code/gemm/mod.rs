@@ -21,6 +21,7 @@
 mod bind;
 mod choose;
 mod decode;
+mod decode_src;
 mod loader;
 mod mma_sync;
 mod prelude;
