@@ -12,7 +12,7 @@
 //! The kernels' CUDA-C is in `decode_src`; this module picks and assembles it.
 
 use super::choose::DecodeConfig;
-use super::decode_src::{A_AT, BODY_KN, BODY_NK, BODY_NK_TC, PRE_KN, ROW_SQUARES};
+use super::decode_src::{A_AT, BODY_KN, BODY_NK, BODY_NK_TC, PRE_KN};
 use super::spec::{GemmSpec, Layout, Requirement, Which};
 use super::{epi_call, helpers, kernel_head, to_u32, Emitted, KernelIo};
 use std::fmt::Write as _;
@@ -78,7 +78,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
                 return Err("[N,K] decode: k_split in {1,2,4,8}, width 1..=8".into());
             }
             let nb = d.width * (8 / d.k_split);
-            (format!("{ROW_SQUARES}{BODY_NK}").replace("EPILOGUE", &epi_call(io, "v", "m", "n")), spec.n.div_ceil(nb))
+            (BODY_NK.replace("EPILOGUE", &epi_call(io, "v", "m", "n")), spec.n.div_ceil(nb))
         }
         Layout::RowMajor if d.tensor => return Err("tensor-core decode needs B [N,K]".into()),
         Layout::RowMajor => {
@@ -192,6 +192,11 @@ mod tests {
     /// `kn_source`, with a folded norm's gain where given.
     fn kn_source_with(n: usize, k: usize, rms_gain: Option<super::super::RmsGain<'static>>) -> String {
         let d = DecodeConfig { width: 2, k_split: 128, vector: true, tensor: false };
+        source_of(&kn(n, k), &d, rms_gain)
+    }
+
+    /// The decode kernel's source for `spec` under `d`, with a folded norm's gain where given.
+    fn source_of(spec: &GemmSpec, d: &DecodeConfig, rms_gain: Option<super::super::RmsGain<'static>>) -> String {
         let io = KernelIo {
             kernel_name: "k",
             params: "const float* a, const float* b, float* c, const float* g",
@@ -203,7 +208,7 @@ mod tests {
             epilogue: "epi",
             epilogue_args: "c",
         };
-        emit(&kn(n, k), &d, &io).unwrap().source
+        emit(spec, d, &io).unwrap().source
     }
 
     #[test]
@@ -228,6 +233,19 @@ mod tests {
             let body = &src[src.find("__global__").unwrap()..];
             assert_eq!(body.matches("__syncthreads()").count(), 1, "{n}x{k}");
             assert!(!body.contains("k += 256"), "{n}x{k}: a separate pass over A for the norm");
+        }
+    }
+
+    #[test]
+    fn nk_products_sum_a_folded_norms_squares_from_their_own_loads() {
+        let gain = super::super::RmsGain { ptr: "g", vector: true };
+        for (n, k) in [(1536, 576), (104, 40)] {
+            let spec = GemmSpec { b: Operand { layout: Layout::ColMajor, ld: k, ..kn(n, k).b }, ..kn(n, k) };
+            let d = DecodeConfig { width: 2, k_split: 2, vector: true, tensor: false };
+            let body = source_of(&spec, &d, Some(gain));
+            let body = &body[body.find("__global__").unwrap()..];
+            assert_eq!(body.matches("__syncthreads()").count(), 1, "{n}x{k}");
+            assert!(!body.contains("k += 256") && body.contains("fg_ss[ks][m] = v"), "{n}x{k}");
         }
     }
 }

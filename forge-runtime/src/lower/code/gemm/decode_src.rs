@@ -52,35 +52,6 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
 }
 "#;
 
-/// The `[N,K]` kernel's folded norm (FG_RMS): sums of squares of A's rows, each warp's share of
-/// K (before the main loop, so its loads overlap B's), folded over the warp; the epilogue adds
-/// the 8 warps' parts (`RSS`) after the block's barrier. (The `[K,N]` kernel sums the squares
-/// of the A values its products load: `BODY_KN`.)
-pub(super) const ROW_SQUARES: &str = r#"
-#if FG_RMS
-  __shared__ float fg_ss[8][MR];
-  {
-    float ss[MR];
-#pragma unroll
-    for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-    for (int k = threadIdx.x; k < K; k += 256)
-#pragma unroll
-      for (int m = 0; m < MR; ++m) {
-        const float v = a_at(gA, m, k);
-        ss[m] = fmaf(v, v, ss[m]);
-      }
-#pragma unroll
-    for (int m = 0; m < MR; ++m) {
-      float v = ss[m];
-#pragma unroll
-      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-      if ((threadIdx.x & 31) == 0) fg_ss[threadIdx.x >> 5][m] = v;
-    }
-  }
-#define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
-#endif
-"#;
-
 pub(super) const BODY_NK: &str = r#"
   constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS;
   __shared__ float red[KSW][NB][MR];
@@ -91,6 +62,17 @@ pub(super) const BODY_NK: &str = r#"
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int grp = warp / KSW, ks = warp % KSW;
   const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  // A folded norm's sums of squares come from the A values the products load anyway: the
+  // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
+#if FG_RMS
+  __shared__ float fg_ss[KSW][MR];
+#undef RSS
+#define RSS(m) rss_m
+#endif
+  float ss[MR];
+#pragma unroll
+  for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -128,8 +110,8 @@ pub(super) const BODY_NK: &str = r#"
 #endif
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
-      float af[EPC], unused = 0.f;
-      a_chunk(gA, gG, m, k, K, af, unused, false);
+      float af[EPC];
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -156,10 +138,24 @@ pub(super) const BODY_NK: &str = r#"
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
+#if FG_RMS
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float v = ss[m];
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (grp == 0 && lane == 0) fg_ss[ks][m] = v;
+  }
+#endif
   __syncthreads();
   for (int i = tid; i < NB * MR; i += 256) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
+#if FG_RMS
+    float rss_m = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSW; ++s) rss_m += fg_ss[s][m];
+#endif
     float v = 0.f;
 #pragma unroll
     for (int s = 0; s < KSW; ++s) v += red[s][nn][m];
