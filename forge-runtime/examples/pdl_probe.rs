@@ -104,7 +104,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let stream = ctx.new_stream()?;
     let module = ctx.load_module(cudarc::nvrtc::Ptx::from_src(ptx))?;
     if std::env::args().any(|a| a == "--stamps") {
-        return stamps(&ctx, &stream, &module);
+        return stamps(&stream, &module);
     }
     println!("variant  blocks  us/node  (graph of {CHAIN} kernels, {REPLAYS} replays)  check");
     for blocks in [1usize, 66, 132, 264] {
@@ -119,38 +119,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let launch_chain = || -> Result<(), Box<dyn std::error::Error>> {
                 for k in 0..CHAIN {
                     let (x, y) = if k % 2 == 0 { (p0, p1) } else { (p1, p0) };
-                    let (mut kk, mut gp) = (k as i32, blocks as i32);
-                    let (mut xa, mut ya, mut ca) = (x, y, pc);
-                    let mut args: [*mut c_void; 5] = [
-                        (&mut xa as *mut u64).cast(),
-                        (&mut ya as *mut u64).cast(),
-                        (&mut ca as *mut u64).cast(),
-                        (&mut kk as *mut i32).cast(),
-                        (&mut gp as *mut i32).cast(),
-                    ];
-                    // SAFETY: zeroed launch attribute value is a valid C union.
-                    let mut value: sys::CUlaunchAttributeValue = unsafe { std::mem::zeroed() };
-                    value.programmaticStreamSerializationAllowed = 1;
-                    let mut attr = sys::CUlaunchAttribute {
-                        id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION,
-                        pad: [0; 4],
-                        value,
-                    };
-                    let config = sys::CUlaunchConfig {
-                        gridDimX: blocks as u32,
-                        gridDimY: 1,
-                        gridDimZ: 1,
-                        blockDimX: 256,
-                        blockDimY: 1,
-                        blockDimZ: 1,
-                        sharedMemBytes: 0,
-                        hStream: stream.cu_stream(),
-                        attrs: &mut attr,
-                        numAttrs: u32::from(programmatic),
-                    };
-                    // SAFETY: arguments match the kernel's parameter list; buffers outlive the run.
-                    unsafe { sys::cuLaunchKernelEx(&config, f.cu_function(), args.as_mut_ptr(), std::ptr::null_mut()) }
-                        .result()?;
+                    launch(&stream, &f, blocks, programmatic, [x, y, pc], [k as i32, blocks as i32])?;
                 }
                 Ok(())
             };
@@ -187,7 +156,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// block started, passed the grid wait and when its last block ended (us from the first start).
 /// Kernel k + 2 starting before kernel k ends means more than one kernel of lookahead.
 fn stamps(
-    ctx: &std::sync::Arc<CudaContext>,
     stream: &std::sync::Arc<cudarc::driver::CudaStream>,
     module: &std::sync::Arc<cudarc::driver::CudaModule>,
 ) -> Result<(), Box<dyn std::error::Error>> {
@@ -202,47 +170,60 @@ fn stamps(
         let (pt, _gt) = times.device_ptr(stream);
         for k in 0..N {
             let (x, y) = if k % 2 == 0 { (p0, p1) } else { (p1, p0) };
-            let (mut kk, mut spin) = (k as i32, 3000i32);
-            let (mut xa, mut ya, mut ta) = (x, y, pt);
-            let mut args: [*mut c_void; 5] = [
-                (&mut xa as *mut u64).cast(),
-                (&mut ya as *mut u64).cast(),
-                (&mut ta as *mut u64).cast(),
-                (&mut kk as *mut i32).cast(),
-                (&mut spin as *mut i32).cast(),
-            ];
-            // SAFETY: zeroed launch attribute value is a valid C union.
-            let mut value: sys::CUlaunchAttributeValue = unsafe { std::mem::zeroed() };
-            value.programmaticStreamSerializationAllowed = 1;
-            let mut attr = sys::CUlaunchAttribute {
-                id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION,
-                pad: [0; 4],
-                value,
-            };
-            let config = sys::CUlaunchConfig {
-                gridDimX: blocks as u32,
-                gridDimY: 1,
-                gridDimZ: 1,
-                blockDimX: 256,
-                blockDimY: 1,
-                blockDimZ: 1,
-                sharedMemBytes: 0,
-                hStream: stream.cu_stream(),
-                attrs: &mut attr,
-                numAttrs: 1,
-            };
-            // SAFETY: arguments match the kernel's parameter list; buffers outlive the run.
-            unsafe { sys::cuLaunchKernelEx(&config, f.cu_function(), args.as_mut_ptr(), std::ptr::null_mut()) }
-                .result()?;
+            launch(stream, &f, blocks, true, [x, y, pt], [k as i32, 3000])?;
         }
         stream.synchronize()?;
         let t = stream.clone_dtoh(&times)?;
-        let _ = ctx;
         let us = |v: u64| (v.saturating_sub(t[0])) as f64 / 1e3;
         println!("{blocks} blocks a kernel: kernel, started, passed wait, ended (us)");
         for k in 0..N {
             println!("  {k:2} {:8.2} {:8.2} {:8.2}", us(t[3 * k]), us(t[3 * k + 1]), us(t[3 * k + 2]));
         }
     }
+    Ok(())
+}
+
+/// Launches one probe kernel (`(x, y, counters or stamps, k, int)`) of `blocks` blocks of 256
+/// threads on `stream`, with programmatic stream serialization where `programmatic`.
+fn launch(
+    stream: &cudarc::driver::CudaStream,
+    f: &cudarc::driver::CudaFunction,
+    blocks: usize,
+    programmatic: bool,
+    ptrs: [u64; 3],
+    ints: [i32; 2],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (mut xa, mut ya, mut ca) = (ptrs[0], ptrs[1], ptrs[2]);
+    let (mut i0, mut i1) = (ints[0], ints[1]);
+    let mut args: [*mut c_void; 5] = [
+        (&mut xa as *mut u64).cast(),
+        (&mut ya as *mut u64).cast(),
+        (&mut ca as *mut u64).cast(),
+        (&mut i0 as *mut i32).cast(),
+        (&mut i1 as *mut i32).cast(),
+    ];
+    // SAFETY: zeroed launch attribute value is a valid C union.
+    let mut value: sys::CUlaunchAttributeValue = unsafe { std::mem::zeroed() };
+    value.programmaticStreamSerializationAllowed = 1;
+    let mut attr = sys::CUlaunchAttribute {
+        id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION,
+        pad: [0; 4],
+        value,
+    };
+    let config = sys::CUlaunchConfig {
+        gridDimX: blocks as u32,
+        gridDimY: 1,
+        gridDimZ: 1,
+        blockDimX: 256,
+        blockDimY: 1,
+        blockDimZ: 1,
+        sharedMemBytes: 0,
+        hStream: stream.cu_stream(),
+        attrs: &mut attr,
+        numAttrs: u32::from(programmatic),
+    };
+    // SAFETY: arguments match the kernels' parameter list; the buffers outlive the launch (the
+    // callers synchronize before dropping them).
+    unsafe { sys::cuLaunchKernelEx(&config, f.cu_function(), args.as_mut_ptr(), std::ptr::null_mut()) }.result()?;
     Ok(())
 }
