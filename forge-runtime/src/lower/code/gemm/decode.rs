@@ -168,6 +168,7 @@ fn prefetch_b(spec: &GemmSpec, vector: bool, paired: bool) -> String {
 mod tests {
     use super::*;
     use crate::lower::code::gemm::spec::{Accumulate, Elem, Operand, Precision};
+    use crate::lower::code::gemm::RmsGain;
 
     /// A `[1, K] · [K, N]` f32 weight product.
     fn kn(n: usize, k: usize) -> GemmSpec {
@@ -184,19 +185,15 @@ mod tests {
         }
     }
 
-    /// The decode kernel's source for `kn(n, k)`, two chunks wide.
-    fn kn_source(n: usize, k: usize) -> String {
-        kn_source_with(n, k, None)
-    }
-
-    /// `kn_source`, with a folded norm's gain where given.
-    fn kn_source_with(n: usize, k: usize, rms_gain: Option<super::super::RmsGain<'static>>) -> String {
+    /// The decode kernel's source for `kn(n, k)`, two chunks wide, with a folded norm's gain
+    /// where given.
+    fn kn_source(n: usize, k: usize, rms_gain: Option<RmsGain<'static>>) -> String {
         let d = DecodeConfig { width: 2, k_split: 128, vector: true, tensor: false };
         source_of(&kn(n, k), &d, rms_gain)
     }
 
     /// The decode kernel's source for `spec` under `d`, with a folded norm's gain where given.
-    fn source_of(spec: &GemmSpec, d: &DecodeConfig, rms_gain: Option<super::super::RmsGain<'static>>) -> String {
+    fn source_of(spec: &GemmSpec, d: &DecodeConfig, rms_gain: Option<RmsGain<'static>>) -> String {
         let io = KernelIo {
             kernel_name: "k",
             params: "const float* a, const float* b, float* c, const float* g",
@@ -211,26 +208,32 @@ mod tests {
         emit(spec, d, &io).unwrap().source
     }
 
+    /// The kernel itself (from its `__global__` line), without the helpers before it.
+    fn kernel_of(src: &str) -> &str {
+        &src[src.find("__global__").unwrap()..]
+    }
+
+    const GAIN: RmsGain<'static> = RmsGain { ptr: "g", vector: true };
+
     #[test]
     fn weights_preloaded_whole_are_not_also_asked_of_l2() {
         // The decode MLP's products: every thread's K slice (5 and 12 rows) fits the preload.
         for (n, k) in [(1536, 576), (576, 1536)] {
-            let src = kn_source(n, k);
+            let src = kn_source(n, k, None);
             assert!(src.contains("CAN_PRE") && !src.contains("FG_PREFETCH_L2"), "{n}x{k}");
         }
         // 4096 rows over 128 slices are 8 chunks a thread, more than the preload holds (4 MB,
         // under the prefetch cap).
-        assert!(kn_source(256, 4096).contains("FG_PREFETCH_L2"));
+        assert!(kn_source(256, 4096, None).contains("FG_PREFETCH_L2"));
     }
 
     #[test]
     fn kn_products_meet_at_one_barrier_and_sum_squares_from_their_own_loads() {
         // H200 (2026-12-04), the 10-layer decode MLP: 64.5 us with a second barrier and the
         // norm's own pass over A, 61.4 without that pass, 58.1 with neither.
-        let gain = super::super::RmsGain { ptr: "g", vector: true };
         for (n, k, norm) in [(1536, 576, true), (576, 1536, false), (104, 40, true)] {
-            let src = kn_source_with(n, k, norm.then_some(gain));
-            let body = &src[src.find("__global__").unwrap()..];
+            let src = kn_source(n, k, norm.then_some(GAIN));
+            let body = kernel_of(&src);
             assert_eq!(body.matches("__syncthreads()").count(), 1, "{n}x{k}");
             assert!(!body.contains("k += 256"), "{n}x{k}: a separate pass over A for the norm");
         }
@@ -238,12 +241,11 @@ mod tests {
 
     #[test]
     fn nk_products_sum_a_folded_norms_squares_from_their_own_loads() {
-        let gain = super::super::RmsGain { ptr: "g", vector: true };
         for (n, k) in [(1536, 576), (104, 40)] {
             let spec = GemmSpec { b: Operand { layout: Layout::ColMajor, ld: k, ..kn(n, k).b }, ..kn(n, k) };
             let d = DecodeConfig { width: 2, k_split: 2, vector: true, tensor: false };
-            let body = source_of(&spec, &d, Some(gain));
-            let body = &body[body.find("__global__").unwrap()..];
+            let src = source_of(&spec, &d, Some(GAIN));
+            let body = kernel_of(&src);
             assert_eq!(body.matches("__syncthreads()").count(), 1, "{n}x{k}");
             assert!(!body.contains("k += 256") && body.contains("fg_ss[ks][m] = v"), "{n}x{k}");
         }

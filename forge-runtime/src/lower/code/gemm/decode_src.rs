@@ -66,7 +66,6 @@ pub(super) const BODY_NK: &str = r#"
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
 #if FG_RMS
   __shared__ float fg_ss[KSW][MR];
-#undef RSS
 #define RSS(m) rss_m
 #endif
   float ss[MR];
