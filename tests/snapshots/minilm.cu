@@ -372,7 +372,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_2a24744331636978(f
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_49e06288d3eb20de_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_188171de9536abf9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -380,7 +380,7 @@ __device__ __forceinline__ void forge_matmul_49e06288d3eb20de_epi(float acc, uns
     const u32 b1 = (bidx / 1u) % 8u;
     a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
 }
-namespace fg_forge_matmul_49e06288d3eb20de {
+namespace fg_forge_matmul_188171de9536abf9 {
 
 typedef unsigned short u16;
 
@@ -421,6 +421,13 @@ __device__ __forceinline__ v4u ld16(const void* p) {
   v4u v;
   asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
   return v;
 }
 __device__ __forceinline__ v4u ld16c(const void* p) {
@@ -470,9 +477,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_49e06288d3eb20de(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_188171de9536abf9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_49e06288d3eb20de;
+  using namespace fg_forge_matmul_188171de9536abf9;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   { unsigned z = bidx;
@@ -598,7 +605,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_49e06288d3eb20
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_49e06288d3eb20de_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_188171de9536abf9_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -617,7 +624,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_49e06288d3eb20
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_49e06288d3eb20de_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_188171de9536abf9_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
@@ -789,14 +796,14 @@ extern "C" __global__ void __launch_bounds__(128) forge_attention_6b5ff257678953
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_41beed6032f06ead_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_22e2bbedbd8688c6_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_41beed6032f06ead {
+namespace fg_forge_matmul_22e2bbedbd8688c6 {
 
 typedef unsigned short u16;
 
@@ -837,6 +844,13 @@ __device__ __forceinline__ v4u ld16(const void* p) {
   v4u v;
   asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
   return v;
 }
 __device__ __forceinline__ v4u ld16c(const void* p) {
@@ -886,9 +900,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41beed6032f06ead(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_22e2bbedbd8688c6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_41beed6032f06ead;
+  using namespace fg_forge_matmul_22e2bbedbd8688c6;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -1011,7 +1025,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41beed6032f06e
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_41beed6032f06ead_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_22e2bbedbd8688c6_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1030,7 +1044,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_41beed6032f06e
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_41beed6032f06ead_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_22e2bbedbd8688c6_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1305,14 +1319,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_f673e67f81c6f
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_2ae3e835c1a70cbc_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_0454b18bfa465bb9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
 }
-namespace fg_forge_matmul_2ae3e835c1a70cbc {
+namespace fg_forge_matmul_0454b18bfa465bb9 {
 
 typedef unsigned short u16;
 
@@ -1353,6 +1367,13 @@ __device__ __forceinline__ v4u ld16(const void* p) {
   v4u v;
   asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
   return v;
 }
 __device__ __forceinline__ v4u ld16c(const void* p) {
@@ -1402,9 +1423,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_2ae3e835c1a70cbc(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_0454b18bfa465bb9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_2ae3e835c1a70cbc;
+  using namespace fg_forge_matmul_0454b18bfa465bb9;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1527,7 +1548,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_2ae3e835c1a70c
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_2ae3e835c1a70cbc_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_0454b18bfa465bb9_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1546,21 +1567,21 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_2ae3e835c1a70c
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_2ae3e835c1a70cbc_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_0454b18bfa465bb9_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_4cb423ba23a19681_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_29480a1f84d1582c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_4cb423ba23a19681 {
+namespace fg_forge_matmul_29480a1f84d1582c {
 
 typedef unsigned short u16;
 
@@ -1601,6 +1622,13 @@ __device__ __forceinline__ v4u ld16(const void* p) {
   v4u v;
   asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
   return v;
 }
 __device__ __forceinline__ v4u ld16c(const void* p) {
@@ -1650,9 +1678,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a19681(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_29480a1f84d1582c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_4cb423ba23a19681;
+  using namespace fg_forge_matmul_29480a1f84d1582c;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -1775,7 +1803,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_4cb423ba23a19681_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_29480a1f84d1582c_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1794,7 +1822,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_4cb423ba23a19681_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_29480a1f84d1582c_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1803,106 +1831,106 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_4cb423ba23a196
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_49e06288d3eb20de (above)
+// runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_41beed6032f06ead (above)
+// runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_2ae3e835c1a70cbc (above)
+// runs forge_matmul_0454b18bfa465bb9 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_4cb423ba23a19681 (above)
+// runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_49e06288d3eb20de (above)
+// runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_41beed6032f06ead (above)
+// runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_2ae3e835c1a70cbc (above)
+// runs forge_matmul_0454b18bfa465bb9 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_4cb423ba23a19681 (above)
+// runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_49e06288d3eb20de (above)
+// runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_41beed6032f06ead (above)
+// runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_2ae3e835c1a70cbc (above)
+// runs forge_matmul_0454b18bfa465bb9 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_4cb423ba23a19681 (above)
+// runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_49e06288d3eb20de (above)
+// runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_41beed6032f06ead (above)
+// runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_2ae3e835c1a70cbc (above)
+// runs forge_matmul_0454b18bfa465bb9 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_4cb423ba23a19681 (above)
+// runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
-// runs forge_matmul_49e06288d3eb20de (above)
+// runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
-// runs forge_matmul_41beed6032f06ead (above)
+// runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
-// runs forge_matmul_2ae3e835c1a70cbc (above)
+// runs forge_matmul_0454b18bfa465bb9 (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
-// runs forge_matmul_4cb423ba23a19681 (above)
+// runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)

@@ -87,7 +87,7 @@ FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u)
 
 // node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_60cf4d01e5afb978_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+__device__ __forceinline__ void forge_matmul_6e1bc266f09f5138_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
@@ -96,7 +96,7 @@ __device__ __forceinline__ void forge_matmul_60cf4d01e5afb978_epi(float acc, flo
     acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_60cf4d01e5afb978 {
+namespace fg_forge_matmul_6e1bc266f09f5138 {
 
 typedef unsigned short u16;
 
@@ -137,6 +137,13 @@ __device__ __forceinline__ v4u ld16(const void* p) {
   v4u v;
   asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
   return v;
 }
 __device__ __forceinline__ v4u ld16c(const void* p) {
@@ -182,8 +189,8 @@ constexpr long long LDA = 576, LDB = 1536;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 2;
-constexpr bool VEC = true;
+constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 2, NT = 160, NW = NT / 32;
+constexpr bool VEC = true, PACED = true;
 #undef FG_PAIR
 #define FG_PAIR 1
 #undef FG_RMS
@@ -239,8 +246,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_60cf4d01e5afb978(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
-  using namespace fg_forge_matmul_60cf4d01e5afb978;
+extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_6e1bc266f09f5138(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_6e1bc266f09f5138;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -262,32 +269,40 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_60cf4d01e5afb9
   v4u bw[CAN_PRE ? TRIPS : 1][EPC];
 #endif
   if (pre) {
+    // Paced: one chunk of rows in flight a thread (see above).
+    constexpr int NPRE = CAN_PRE ? TRIPS : 1;
 #pragma unroll
-    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+    for (int t = 0; t < NPRE; ++t)
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+      for (int e = 0; e < EPC; ++e) {
+        const char* p = gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
+        bv[t][e] = (PACED && e == EPC - 1 && (t + 1 < NPRE || FG_PAIR)) ? ld16_acquire(p) : ld16(p);
+      }
 #if FG_PAIR
 #pragma unroll
-    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+    for (int t = 0; t < NPRE; ++t)
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) bw[t][e] = ld16(gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+      for (int e = 0; e < EPC; ++e) {
+        const char* p = gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
+        bw[t][e] = (PACED && e == EPC - 1 && t + 1 < NPRE) ? ld16_acquire(p) : ld16(p);
+      }
 #endif
   }
   FG_GRID_WAIT();
 
-  __shared__ float part[8][MR][NCOL];
+  __shared__ float part[NW][MR][NCOL];
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // threads of column chunk 0 together cover K once; their sums fold with the products'.
 #if FG_RMS
-  __shared__ float fg_ss[8][MR];
-#define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
+  __shared__ float fg_ss[NW][MR];
+#define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
   const bool count = FG_RMS && ch == 0;
 #if FG_PAIR
-  __shared__ float part2[8][MR][NCOL];
+  __shared__ float part2[NW][MR][NCOL];
   float acc2[MR][EPC];
 #endif
   float acc[MR][EPC];
@@ -343,7 +358,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_60cf4d01e5afb9
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
-  // then add the 8 warps' partials in shared memory (no atomics).
+  // then add the NW warps' partials in shared memory (no atomics).
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
@@ -381,31 +396,36 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_60cf4d01e5afb9
       }
   }
   __syncthreads();
-  // The thread that adds a column's 8 partials stores it: no second barrier.
-  for (int i = tid; i < MR * NCOL; i += 256) {
+  // The thread that adds a column's NW partials stores it: no second barrier.
+  for (int i = tid; i < MR * NCOL; i += NT) {
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
+#if FG_RMS
+    float rss_m = 0.f;
+#pragma unroll
+    for (int w = 0; w < NW; ++w) rss_m += fg_ss[w][m];
+#endif
     float v = 0.f;
 #pragma unroll
-    for (int w = 0; w < 8; ++w) v += part[w][m][jj];
+    for (int w = 0; w < NW; ++w) v += part[w][m][jj];
 #if FG_PAIR
     float v2 = 0.f;
 #pragma unroll
-    for (int w = 0; w < 8; ++w) v2 += part2[w][m][jj];
+    for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
 #endif
-    if (col < N) forge_matmul_60cf4d01e5afb978_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
+    if (col < N) forge_matmul_6e1bc266f09f5138_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_30b187e9dc648f19_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_c2089f314a488153_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_30b187e9dc648f19 {
+namespace fg_forge_matmul_c2089f314a488153 {
 
 typedef unsigned short u16;
 
@@ -446,6 +466,13 @@ __device__ __forceinline__ v4u ld16(const void* p) {
   v4u v;
   asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
   return v;
 }
 __device__ __forceinline__ v4u ld16c(const void* p) {
@@ -491,8 +518,8 @@ constexpr long long LDA = 1536, LDB = 576;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 3;
-constexpr bool VEC = true;
+constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 3, NT = 256, NW = NT / 32;
+constexpr bool VEC = true, PACED = true;
 #undef FG_PAIR
 #define FG_PAIR 0
 #undef FG_RMS
@@ -548,8 +575,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_30b187e9dc648f19(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_30b187e9dc648f19;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_c2089f314a488153(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_c2089f314a488153;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -569,33 +596,41 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_30b187e9dc648f
   v4u bw[CAN_PRE ? TRIPS : 1][EPC];
 #endif
   if (pre) {
+    // Paced: one chunk of rows in flight a thread (see above).
+    constexpr int NPRE = CAN_PRE ? TRIPS : 1;
 #pragma unroll
-    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+    for (int t = 0; t < NPRE; ++t)
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+      for (int e = 0; e < EPC; ++e) {
+        const char* p = gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
+        bv[t][e] = (PACED && e == EPC - 1 && (t + 1 < NPRE || FG_PAIR)) ? ld16_acquire(p) : ld16(p);
+      }
 #if FG_PAIR
 #pragma unroll
-    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+    for (int t = 0; t < NPRE; ++t)
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) bw[t][e] = ld16(gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+      for (int e = 0; e < EPC; ++e) {
+        const char* p = gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
+        bw[t][e] = (PACED && e == EPC - 1 && t + 1 < NPRE) ? ld16_acquire(p) : ld16(p);
+      }
 #endif
   }
   FG_GRID_WAIT();
   const char* gG = gA;
 
-  __shared__ float part[8][MR][NCOL];
+  __shared__ float part[NW][MR][NCOL];
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // threads of column chunk 0 together cover K once; their sums fold with the products'.
 #if FG_RMS
-  __shared__ float fg_ss[8][MR];
-#define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
+  __shared__ float fg_ss[NW][MR];
+#define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
   const bool count = FG_RMS && ch == 0;
 #if FG_PAIR
-  __shared__ float part2[8][MR][NCOL];
+  __shared__ float part2[NW][MR][NCOL];
   float acc2[MR][EPC];
 #endif
   float acc[MR][EPC];
@@ -651,7 +686,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_30b187e9dc648f
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
-  // then add the 8 warps' partials in shared memory (no atomics).
+  // then add the NW warps' partials in shared memory (no atomics).
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
@@ -689,18 +724,23 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_30b187e9dc648f
       }
   }
   __syncthreads();
-  // The thread that adds a column's 8 partials stores it: no second barrier.
-  for (int i = tid; i < MR * NCOL; i += 256) {
+  // The thread that adds a column's NW partials stores it: no second barrier.
+  for (int i = tid; i < MR * NCOL; i += NT) {
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
+#if FG_RMS
+    float rss_m = 0.f;
+#pragma unroll
+    for (int w = 0; w < NW; ++w) rss_m += fg_ss[w][m];
+#endif
     float v = 0.f;
 #pragma unroll
-    for (int w = 0; w < 8; ++w) v += part[w][m][jj];
+    for (int w = 0; w < NW; ++w) v += part[w][m][jj];
 #if FG_PAIR
     float v2 = 0.f;
 #pragma unroll
-    for (int w = 0; w < 8; ++w) v2 += part2[w][m][jj];
+    for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
 #endif
-    if (col < N) forge_matmul_30b187e9dc648f19_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_c2089f314a488153_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

@@ -169,11 +169,21 @@ pub(super) const BODY_NK: &str = r#"
 "#;
 
 /// The `[K,N]` kernel's set-up (a thread's K slice is `TRIPS` chunks of rows: `decode::kn_trips`)
-/// and, where its whole K slice is at most `PRELOAD` chunks of
-/// rows, every load of B (and B2) issued at once, so a thread waits for memory once, not once a
-/// chunk. Runs before the grid-dependency wait where B cannot be written by a kernel
+/// and, where its whole K slice is at most `PRELOAD` chunks of rows, every load of B (and B2)
+/// issued before the first multiply, so a thread waits for memory once, not once a chunk. Runs
+/// before the grid-dependency wait where B cannot be written by a kernel
 /// (`KernelIo::b_read_only`): the weights then arrive while the kernel ahead still runs.
 /// H200 (2026-12-03), the 10-layer decode MLP with paired gate/up products: 88.3 → 79.9 us.
+///
+/// Paced (`PACED`; `FORGE_CUDA_PACED=0` issues all at once): a thread has one chunk of rows in
+/// flight at a time; the last load of each chunk but the final one is an acquire, which keeps
+/// the next chunk's loads (ptxas would otherwise hoist every load to the top) until it returns.
+/// A product's whole weight requested at once (7 MB for the MLP's gate/up pair) queued ahead of
+/// the latency-critical work of the kernels in flight: `%globaltimer` stamps of every block
+/// showed the down product's grid wait releasing 2.1 us after the gate/up product ended, 0.7
+/// us with small weights, and 0.8 us paced. One chunk (64 bytes) a thread keeps a product's
+/// requests near what the memory system holds in flight at the copy rate. H200 (2026-12-04),
+/// same call, three rounds: 58.0 → 56.0 us; 53.3 with the trimmed blocks of `decode::block_threads`.
 pub(super) const PRE_KN: &str = r#"
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KPS = TRIPS * EPC;
   constexpr bool CAN_PRE = TRIPS <= PRELOAD;
@@ -188,33 +198,41 @@ pub(super) const PRE_KN: &str = r#"
   v4u bw[CAN_PRE ? TRIPS : 1][EPC];
 #endif
   if (pre) {
+    // Paced: one chunk of rows in flight a thread (see above).
+    constexpr int NPRE = CAN_PRE ? TRIPS : 1;
 #pragma unroll
-    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+    for (int t = 0; t < NPRE; ++t)
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) bv[t][e] = ld16(gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+      for (int e = 0; e < EPC; ++e) {
+        const char* p = gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
+        bv[t][e] = (PACED && e == EPC - 1 && (t + 1 < NPRE || FG_PAIR)) ? ld16_acquire(p) : ld16(p);
+      }
 #if FG_PAIR
 #pragma unroll
-    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t)
+    for (int t = 0; t < NPRE; ++t)
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) bw[t][e] = ld16(gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES);
+      for (int e = 0; e < EPC; ++e) {
+        const char* p = gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
+        bw[t][e] = (PACED && e == EPC - 1 && t + 1 < NPRE) ? ld16_acquire(p) : ld16(p);
+      }
 #endif
   }
 "#;
 
 pub(super) const BODY_KN: &str = r#"
-  __shared__ float part[8][MR][NCOL];
+  __shared__ float part[NW][MR][NCOL];
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // threads of column chunk 0 together cover K once; their sums fold with the products'.
 #if FG_RMS
-  __shared__ float fg_ss[8][MR];
-#define RSS(m) (fg_ss[0][m] + fg_ss[1][m] + fg_ss[2][m] + fg_ss[3][m] + fg_ss[4][m] + fg_ss[5][m] + fg_ss[6][m] + fg_ss[7][m])
+  __shared__ float fg_ss[NW][MR];
+#define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
   const bool count = FG_RMS && ch == 0;
 #if FG_PAIR
-  __shared__ float part2[8][MR][NCOL];
+  __shared__ float part2[NW][MR][NCOL];
   float acc2[MR][EPC];
 #endif
   float acc[MR][EPC];
@@ -270,7 +288,7 @@ pub(super) const BODY_KN: &str = r#"
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
-  // then add the 8 warps' partials in shared memory (no atomics).
+  // then add the NW warps' partials in shared memory (no atomics).
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
@@ -308,17 +326,22 @@ pub(super) const BODY_KN: &str = r#"
       }
   }
   __syncthreads();
-  // The thread that adds a column's 8 partials stores it: no second barrier.
-  for (int i = tid; i < MR * NCOL; i += 256) {
+  // The thread that adds a column's NW partials stores it: no second barrier.
+  for (int i = tid; i < MR * NCOL; i += NT) {
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
+#if FG_RMS
+    float rss_m = 0.f;
+#pragma unroll
+    for (int w = 0; w < NW; ++w) rss_m += fg_ss[w][m];
+#endif
     float v = 0.f;
 #pragma unroll
-    for (int w = 0; w < 8; ++w) v += part[w][m][jj];
+    for (int w = 0; w < NW; ++w) v += part[w][m][jj];
 #if FG_PAIR
     float v2 = 0.f;
 #pragma unroll
-    for (int w = 0; w < 8; ++w) v2 += part2[w][m][jj];
+    for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
 #endif
     if (col < N) EPILOGUE;
   }

@@ -51,6 +51,13 @@ __device__ __forceinline__ v4u ld16(const void* p) {
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
   return v;
 }
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
 __device__ __forceinline__ v4u ld16c(const void* p) {
   v4u v;
   asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
