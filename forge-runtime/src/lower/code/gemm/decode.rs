@@ -28,6 +28,15 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     let epc = spec.elem().per_16b();
     let nt = block_threads(spec, d);
     let mut src = helpers(io, spec.elem(), spec);
+    // The `[K,N]` kernel's preloads run before the wait where no kernel writes B
+    // (`FORGE_CUDA_EARLY_LOADS=0`: after it, for comparisons). Where they hold all of B, B is
+    // not also asked of L2: see `PREFETCH_MAX_BYTES`.
+    let early = std::env::var("FORGE_CUDA_EARLY_LOADS").map_or(true, |v| v.trim() != "0");
+    let early_loads = early && spec.b.layout == Layout::RowMajor && !d.tensor && io.b_read_only;
+    // Paced only where they run before the wait: after it nothing overlaps them, and one round
+    // trip for all of them is the shortest (`PRE_KN` also drops the pacing below sm_90, whose
+    // kernels do not wait for the one ahead).
+    let paced = early_loads && std::env::var("FORGE_CUDA_PACED").map_or(true, |v| v.trim() != "0");
     let _ = writeln!(
         src,
         "constexpr int MR = {}, WIDTH = {}, KSW = {}, PRELOAD = {PRELOAD_CHUNKS}, TRIPS = {}, NT = {nt}, NW = NT / 32;\nconstexpr bool VEC = {vector}, PACED = {};",
@@ -35,7 +44,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
         d.width,
         d.k_split,
         kn_trips(spec, d),
-        std::env::var("FORGE_CUDA_PACED").map_or(true, |v| v.trim() != "0")
+        paced
     );
     // Kernels of one module may differ: each sets the switch its body reads.
     let _ = writeln!(src, "#undef FG_PAIR\n#define FG_PAIR {}", u8::from(io.b2_ptr.is_some()));
@@ -43,11 +52,6 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     let _ = writeln!(src, "#undef RSS\nconstexpr bool G_VEC = {};", io.rms_gain.is_some_and(|g| g.vector));
     src.push_str(A_AT);
     src.push_str("}\n");
-    // The `[K,N]` kernel's preloads run before the wait where no kernel writes B
-    // (`FORGE_CUDA_EARLY_LOADS=0`: after it, for comparisons). Where they hold all of B, B is
-    // not also asked of L2: see `PREFETCH_MAX_BYTES`.
-    let early = std::env::var("FORGE_CUDA_EARLY_LOADS").map_or(true, |v| v.trim() != "0");
-    let early_loads = early && spec.b.layout == Layout::RowMajor && !d.tensor && io.b_read_only;
     use crate::lower::cuda::{grid_trigger, TriggerAt};
     let mut before_wait = grid_trigger(true, TriggerAt::BeforeWait).to_string();
     if !(early_loads && vector && kn_preloads_all(spec, d)) {
@@ -226,6 +230,21 @@ mod tests {
         emit(spec, d, &io).unwrap().source
     }
 
+    /// A plain product's I/O: no pair, no folded norm; B written by no kernel where `b_read_only`.
+    fn unpaired_io(b_read_only: bool) -> KernelIo<'static> {
+        KernelIo {
+            kernel_name: "k",
+            params: "const float* a, const float* b, float* c",
+            a_ptr: "a",
+            b_ptr: "b",
+            b2_ptr: None,
+            rms_gain: None,
+            b_read_only,
+            epilogue: "epi",
+            epilogue_args: "c",
+        }
+    }
+
     /// The kernel itself (from its `__global__` line), without the helpers before it.
     fn kernel_of(src: &str) -> &str {
         &src[src.find("__global__").unwrap()..]
@@ -248,21 +267,10 @@ mod tests {
     #[test]
     fn kn_blocks_keep_only_the_warps_whose_rows_cover_k() {
         let d = DecodeConfig { width: 2, k_split: 128, vector: true, tensor: false };
-        let io = KernelIo {
-            kernel_name: "k",
-            params: "const float* a, const float* b, float* c",
-            a_ptr: "a",
-            b_ptr: "b",
-            b2_ptr: None,
-            rms_gain: None,
-            b_read_only: true,
-            epilogue: "epi",
-            epilogue_args: "c",
-        };
         // (n, k, threads): 576 rows are 72 slices of 8 (160 threads); 1536 rows fill all 128
         // slices of 12; 40 rows need 10 slices (one warp); 4096 rows are not preloaded.
         for (n, k, threads) in [(1536, 576, 160), (576, 1536, 256), (104, 40, 32), (256, 4096, 256)] {
-            let e = emit(&kn(n, k), &d, &io).unwrap();
+            let e = emit(&kn(n, k), &d, &unpaired_io(true)).unwrap();
             assert_eq!(e.block, (threads, 1, 1), "{n}x{k}");
             assert!(e.source.contains(&format!("__launch_bounds__({threads}, 1)")), "{n}x{k}");
             assert!(e.source.contains(&format!("NT = {threads}")), "{n}x{k}");
@@ -277,6 +285,11 @@ mod tests {
         assert!(src.contains("PACED = true"), "{src}");
         assert!(src.contains("? ld16_acquire(p) : ld16(p)"), "{src}");
         assert!(src.contains("ld.acquire.gpu.global.L1::no_allocate.v4.u32"), "{src}");
+        assert!(src.contains("#if __CUDA_ARCH__ >= 900\n    constexpr bool PACE = PACED;"), "{src}");
+        // A weight some kernel writes is loaded after the wait, where nothing overlaps the loads.
+        let spec = kn(1536, 576);
+        let d = DecodeConfig { width: 2, k_split: 128, vector: true, tensor: false };
+        assert!(emit(&spec, &d, &unpaired_io(false)).unwrap().source.contains("PACED = false"));
     }
 
     #[test]

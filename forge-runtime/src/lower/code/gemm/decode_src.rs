@@ -175,9 +175,10 @@ pub(super) const BODY_NK: &str = r#"
 /// (`KernelIo::b_read_only`): the weights then arrive while the kernel ahead still runs.
 /// H200 (2026-12-03), the 10-layer decode MLP with paired gate/up products: 88.3 → 79.9 us.
 ///
-/// Paced (`PACED`; `FORGE_CUDA_PACED=0` issues all at once): a thread has one chunk of rows in
-/// flight at a time; the last load of each chunk but the final one is an acquire, which keeps
-/// the next chunk's loads (ptxas would otherwise hoist every load to the top) until it returns.
+/// Paced (`PACED`, where the loads run before the wait on sm_90+; `FORGE_CUDA_PACED=0` issues
+/// them all at once): a thread has one chunk of rows in flight at a time; the last load of each
+/// chunk but the final one is an acquire, which keeps the next chunk's loads (ptxas would
+/// otherwise hoist every load to the top) until it returns.
 /// A product's whole weight requested at once (7 MB for the MLP's gate/up pair) queued ahead of
 /// the latency-critical work of the kernels in flight: `%globaltimer` stamps of every block
 /// showed the down product's grid wait releasing 2.1 us after the gate/up product ended, 0.7
@@ -198,14 +199,19 @@ pub(super) const PRE_KN: &str = r#"
   v4u bw[CAN_PRE ? TRIPS : 1][EPC];
 #endif
   if (pre) {
-    // Paced: one chunk of rows in flight a thread (see above).
+    // Paced: one chunk of rows in flight a thread (see above), where a grid wait follows.
+#if __CUDA_ARCH__ >= 900
+    constexpr bool PACE = PACED;
+#else
+    constexpr bool PACE = false;
+#endif
     constexpr int NPRE = CAN_PRE ? TRIPS : 1;
 #pragma unroll
     for (int t = 0; t < NPRE; ++t)
 #pragma unroll
       for (int e = 0; e < EPC; ++e) {
         const char* p = gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-        bv[t][e] = (PACED && e == EPC - 1 && (t + 1 < NPRE || FG_PAIR)) ? ld16_acquire(p) : ld16(p);
+        bv[t][e] = (PACE && e == EPC - 1 && (t + 1 < NPRE || FG_PAIR)) ? ld16_acquire(p) : ld16(p);
       }
 #if FG_PAIR
 #pragma unroll
@@ -213,7 +219,7 @@ pub(super) const PRE_KN: &str = r#"
 #pragma unroll
       for (int e = 0; e < EPC; ++e) {
         const char* p = gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-        bw[t][e] = (PACED && e == EPC - 1 && t + 1 < NPRE) ? ld16_acquire(p) : ld16(p);
+        bw[t][e] = (PACE && e == EPC - 1 && t + 1 < NPRE) ? ld16_acquire(p) : ld16(p);
       }
 #endif
   }
