@@ -87,7 +87,7 @@ FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u)
 
 // node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_0f7ed281b3bfc568_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+__device__ __forceinline__ void forge_matmul_e4fa44c372b11d5c_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
@@ -96,7 +96,7 @@ __device__ __forceinline__ void forge_matmul_0f7ed281b3bfc568_epi(float acc, flo
     acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_0f7ed281b3bfc568 {
+namespace fg_forge_matmul_e4fa44c372b11d5c {
 
 typedef unsigned short u16;
 
@@ -246,8 +246,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_0f7ed281b3bfc568(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
-  using namespace fg_forge_matmul_0f7ed281b3bfc568;
+extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_e4fa44c372b11d5c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_e4fa44c372b11d5c;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -276,21 +276,19 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_0f7ed281b3bfc5
     constexpr bool PACE = false;
 #endif
     constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+    // This thread's rows of `g` into `b`; `more`: loads follow these (B2's, after B's).
+    auto preload = [&](const char* g, v4u (&b)[NPRE][EPC], bool more) {
 #pragma unroll
-    for (int t = 0; t < NPRE; ++t)
+      for (int t = 0; t < NPRE; ++t)
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) {
-        const char* p = gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-        bv[t][e] = (PACE && e == EPC - 1 && (t + 1 < NPRE || FG_PAIR)) ? ld16_acquire(p) : ld16(p);
-      }
+        for (int e = 0; e < EPC; ++e) {
+          const char* p = g + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
+          b[t][e] = (PACE && e == EPC - 1 && (t + 1 < NPRE || more)) ? ld16_acquire(p) : ld16(p);
+        }
+    };
+    preload(gB, bv, FG_PAIR);
 #if FG_PAIR
-#pragma unroll
-    for (int t = 0; t < NPRE; ++t)
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) {
-        const char* p = gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-        bw[t][e] = (PACE && e == EPC - 1 && t + 1 < NPRE) ? ld16_acquire(p) : ld16(p);
-      }
+    preload(gB2, bw, false);
 #endif
   }
   FG_GRID_WAIT();
@@ -418,19 +416,19 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_0f7ed281b3bfc5
 #pragma unroll
     for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
 #endif
-    if (col < N) forge_matmul_0f7ed281b3bfc568_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
+    if (col < N) forge_matmul_e4fa44c372b11d5c_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_5cbd95f24e32f08f_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_2ee360476f7bf84b_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_5cbd95f24e32f08f {
+namespace fg_forge_matmul_2ee360476f7bf84b {
 
 typedef unsigned short u16;
 
@@ -580,8 +578,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_5cbd95f24e32f08f(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_5cbd95f24e32f08f;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2ee360476f7bf84b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_2ee360476f7bf84b;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -608,21 +606,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_5cbd95f24e32f0
     constexpr bool PACE = false;
 #endif
     constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+    // This thread's rows of `g` into `b`; `more`: loads follow these (B2's, after B's).
+    auto preload = [&](const char* g, v4u (&b)[NPRE][EPC], bool more) {
 #pragma unroll
-    for (int t = 0; t < NPRE; ++t)
+      for (int t = 0; t < NPRE; ++t)
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) {
-        const char* p = gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-        bv[t][e] = (PACE && e == EPC - 1 && (t + 1 < NPRE || FG_PAIR)) ? ld16_acquire(p) : ld16(p);
-      }
+        for (int e = 0; e < EPC; ++e) {
+          const char* p = g + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
+          b[t][e] = (PACE && e == EPC - 1 && (t + 1 < NPRE || more)) ? ld16_acquire(p) : ld16(p);
+        }
+    };
+    preload(gB, bv, FG_PAIR);
 #if FG_PAIR
-#pragma unroll
-    for (int t = 0; t < NPRE; ++t)
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) {
-        const char* p = gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-        bw[t][e] = (PACE && e == EPC - 1 && t + 1 < NPRE) ? ld16_acquire(p) : ld16(p);
-      }
+    preload(gB2, bw, false);
 #endif
   }
   FG_GRID_WAIT();
@@ -751,6 +747,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_5cbd95f24e32f0
 #pragma unroll
     for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
 #endif
-    if (col < N) forge_matmul_5cbd95f24e32f08f_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_2ee360476f7bf84b_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

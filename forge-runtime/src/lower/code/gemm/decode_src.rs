@@ -206,21 +206,19 @@ pub(super) const PRE_KN: &str = r#"
     constexpr bool PACE = false;
 #endif
     constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+    // This thread's rows of `g` into `b`; `more`: loads follow these (B2's, after B's).
+    auto preload = [&](const char* g, v4u (&b)[NPRE][EPC], bool more) {
 #pragma unroll
-    for (int t = 0; t < NPRE; ++t)
+      for (int t = 0; t < NPRE; ++t)
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) {
-        const char* p = gB + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-        bv[t][e] = (PACE && e == EPC - 1 && (t + 1 < NPRE || FG_PAIR)) ? ld16_acquire(p) : ld16(p);
-      }
+        for (int e = 0; e < EPC; ++e) {
+          const char* p = g + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
+          b[t][e] = (PACE && e == EPC - 1 && (t + 1 < NPRE || more)) ? ld16_acquire(p) : ld16(p);
+        }
+    };
+    preload(gB, bv, FG_PAIR);
 #if FG_PAIR
-#pragma unroll
-    for (int t = 0; t < NPRE; ++t)
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) {
-        const char* p = gB2 + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-        bw[t][e] = (PACE && e == EPC - 1 && t + 1 < NPRE) ? ld16_acquire(p) : ld16(p);
-      }
+    preload(gB2, bw, false);
 #endif
   }
 "#;
