@@ -82,6 +82,18 @@ def cases():
 
     yield "mlp10_b1", "eager", mlp10
     yield "mlp10_b1", "cuda_graph", ("graph", mlp10)
+    # The same layers with nn.Linear's [out, in] weights.
+    layers_t = [(gg, wg.t().contiguous(), wu.t().contiguous(), wd.t().contiguous()) for (gg, wg, wu, wd) in layers]
+
+    def mlp10t():
+        h = x1
+        for (gg, wg, wu, wd) in layers_t:
+            n = h * torch.rsqrt(h.pow(2).mean(-1, keepdim=True) + 1e-5) * gg
+            h = h + F.linear(F.silu(F.linear(n, wg)) * F.linear(n, wu), wd)
+        return h
+
+    yield "mlp10t_b1", "eager", mlp10t
+    yield "mlp10t_b1", "cuda_graph", ("graph", mlp10t)
     x64 = rand(64, D)
     yield "mlp_b64", "eager", lambda: mlp_block(x64, *layers[0])
     yield "mlp_b64", "cuda_graph", ("graph", lambda: mlp_block(x64, *layers[0]))

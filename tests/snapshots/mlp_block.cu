@@ -87,7 +87,7 @@ FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u)
 
 // node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_e4fa44c372b11d5c_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+__device__ __forceinline__ void forge_matmul_4fa84d5afc04338f_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
@@ -96,7 +96,7 @@ __device__ __forceinline__ void forge_matmul_e4fa44c372b11d5c_epi(float acc, flo
     acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_e4fa44c372b11d5c {
+namespace fg_forge_matmul_4fa84d5afc04338f {
 
 typedef unsigned short u16;
 
@@ -190,7 +190,7 @@ constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
 constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 2, NT = 160, NW = NT / 32;
-constexpr bool VEC = true, PACED = true;
+constexpr bool VEC = true, PACED = true, NK_PRE = false;
 #undef FG_PAIR
 #define FG_PAIR 1
 #undef FG_RMS
@@ -246,8 +246,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_e4fa44c372b11d5c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
-  using namespace fg_forge_matmul_e4fa44c372b11d5c;
+extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_4fa84d5afc04338f(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_4fa84d5afc04338f;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -416,19 +416,19 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_e4fa44c372b11d
 #pragma unroll
     for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
 #endif
-    if (col < N) forge_matmul_e4fa44c372b11d5c_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
+    if (col < N) forge_matmul_4fa84d5afc04338f_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_2ee360476f7bf84b_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_2a1e6dc7757042ae_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_2ee360476f7bf84b {
+namespace fg_forge_matmul_2a1e6dc7757042ae {
 
 typedef unsigned short u16;
 
@@ -522,7 +522,7 @@ constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = false;
 constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 3, NT = 256, NW = NT / 32;
-constexpr bool VEC = true, PACED = true;
+constexpr bool VEC = true, PACED = true, NK_PRE = false;
 #undef FG_PAIR
 #define FG_PAIR 0
 #undef FG_RMS
@@ -578,8 +578,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2ee360476f7bf84b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_2ee360476f7bf84b;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2a1e6dc7757042ae(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_2a1e6dc7757042ae;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -747,6 +747,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2ee360476f7bf8
 #pragma unroll
     for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
 #endif
-    if (col < N) forge_matmul_2ee360476f7bf84b_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (col < N) forge_matmul_2a1e6dc7757042ae_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
   }
 }

@@ -249,6 +249,7 @@ pub fn matmul_kernel(
         tf32x3_any_size: target.tf32x3_any_size,
         tma_tile: target.tma_tile,
         x3_register_a: target.x3_register_a,
+        paired: b2.is_some(),
     };
     let variant = match choose_with(&g, target.arch, &opts) {
         // Pairs and folded norms take the SIMT decode kernel (a tensor-core pick's shape fits

@@ -215,6 +215,9 @@ pub struct ChooseOptions {
     pub tma_tile: Option<(usize, usize, usize)>,
     /// tf32x3 TMA tiles that take it feed A from registers (opt-in, see `wgmma_x3`).
     pub x3_register_a: bool,
+    /// The product streams a second B beside the first (a paired decode product): a decode
+    /// thread's preloads hold both.
+    pub paired: bool,
 }
 
 /// The variant for `spec` on `arch` given what the caller offers.
@@ -229,7 +232,7 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
     let vec_a = spec.vec16_ok(Which::A);
     let vec_b = spec.vec16_ok(Which::B);
     if spec.m <= 8 {
-        return Ok(Variant::Decode(decode_config(spec, sms, vec_a && vec_b, arch)));
+        return Ok(Variant::Decode(decode_config(spec, sms, vec_a && vec_b, arch, opt.paired)));
     }
     let tensor = arch >= (8, 0);
     let hopper = arch == (9, 0) && vec_a && vec_b;
@@ -452,8 +455,15 @@ pub const SIMT_TILES: [(SimtConfig, usize, f64); 8] = [
     (SimtConfig::split(16, 32, 8, 4, 4), 4, 0.5),
 ];
 
+/// `FORGE_CUDA_NK_WIDTH` (1, 2, 4 or 8): rows of B `[N,K]` a decode block streams with every
+/// warp splitting K, for comparisons.
+fn nk_width_override() -> Option<usize> {
+    let w = std::env::var("FORGE_CUDA_NK_WIDTH").ok()?.trim().parse().ok()?;
+    matches!(w, 1 | 2 | 4 | 8).then_some(w)
+}
+
 /// Enough blocks to cover every SM a few times; split K inside the block for the rest.
-fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32)) -> DecodeConfig {
+fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32), paired: bool) -> DecodeConfig {
     let want_blocks = 3 * sms;
     let batches = spec.batch_count();
     let tensor = vector && arch >= (8, 0) && spec.elem() != Elem::F32 && spec.b.layout == Layout::ColMajor;
@@ -468,6 +478,22 @@ fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32)) ->
     }
     match spec.b.layout {
         Layout::ColMajor => {
+            // Where the lanes can hold their chunks of `width` rows whole (`decode::nk_preloads`:
+            // at most 8 loads a thread, both weights of a pair), every warp splits K and a block
+            // streams the widest set of rows that still gives each SM a block: a thread then
+            // issues all its loads before the wait. The PyTorch-layout decode MLP (H200,
+            // 2026-12-04, same call): the pair's 576-deep rows 4 a block (384 blocks of 160
+            // threads), the down product's 1536-deep ones 4 (144 blocks), 59.3 → 43.6 us; the
+            // pair 8 rows a block (192 blocks, 16 loads a thread) 44.3.
+            let wide = [8, 4, 2].into_iter().find(|&width| {
+                let d = DecodeConfig { width, k_split: 8, vector, tensor: false };
+                spec.m * width <= 16
+                    && spec.n.div_ceil(width) * batches >= sms
+                    && super::decode::nk_preloads(spec, &d, vector, paired)
+            });
+            if let Some(width) = nk_width_override().or(wide) {
+                return DecodeConfig { width, k_split: 8, vector, tensor: false };
+            }
             // 8 warps = (8 / k_split) row groups × k_split; each warp streams `width` rows.
             let width = if spec.m > 4 { 4 } else { 2 };
             let mut k_split = 1;
@@ -522,6 +548,7 @@ mod tests {
             tf32x3_any_size: false,
             tma_tile: None,
             x3_register_a: false,
+            paired: false,
         };
         match choose_with(&f32_spec(m, n, k), (9, 0), &opt) {
             Ok(Variant::Simt(c)) => c,
@@ -537,8 +564,30 @@ mod tests {
             b: Operand { elem: Elem::F32, layout: Layout::RowMajor, ld: n, align: 16 },
             ..f32_spec(1, n, k)
         };
-        let width = |n: usize, k: usize| decode_config(&kn(n, k), 132, true, (9, 0)).width;
+        let width = |n: usize, k: usize| decode_config(&kn(n, k), 132, true, (9, 0), false).width;
         assert_eq!((width(1536, 576), width(576, 1536), width(14336, 4096)), (2, 2, 8));
+    }
+
+    #[test]
+    fn nk_decode_streams_the_widest_rows_that_still_fill_the_sms() {
+        // PyTorch-layout weights ([N, K]): the decode MLP's 576-deep pair 4 rows a block (384
+        // blocks), its 1536-deep down product 4 (144; 8 would leave 60 SMs idle); rows too long
+        // to preload keep the K-split shape; more rows of A take fewer rows of B.
+        let nk = |m: usize, n: usize, k: usize| GemmSpec {
+            b: Operand { elem: Elem::F32, layout: Layout::ColMajor, ld: k, align: 16 },
+            ..f32_spec(m, n, k)
+        };
+        let shape = |m: usize, n: usize, k: usize, paired: bool| {
+            let d = decode_config(&nk(m, n, k), 132, true, (9, 0), paired);
+            (d.width, d.k_split)
+        };
+        assert_eq!(shape(1, 1536, 576, true), (4, 8), "the pair's two weights: 8 loads a thread");
+        assert_eq!(shape(1, 1536, 576, false), (8, 8));
+        assert_eq!(shape(1, 576, 1536, false), (4, 8), "two trips a lane");
+        assert_eq!(shape(1, 14336, 4096, false), (2, 8), "4096 deep: 4 trips a lane, 8 loads at width 2");
+        assert_eq!(shape(1, 1024, 16384, false), (2, 8), "too long to preload: the old K split");
+        assert_eq!(shape(4, 1536, 576, false), (4, 8));
+        assert_eq!(shape(8, 1536, 576, false), (2, 8));
     }
 
     #[test]
@@ -570,6 +619,7 @@ mod tests {
             tf32x3_any_size: false,
             tma_tile: None,
             x3_register_a: false,
+            paired: false,
         };
         let Ok(Variant::Simt(c)) = choose_with(&f32_spec(4096, 4096, 64), (9, 0), &forced) else { panic!() };
         assert_eq!(c.to_string(), "simt16x32x8k8");
@@ -585,6 +635,7 @@ mod tests {
             tf32x3_any_size: false,
             tma_tile: None,
             x3_register_a: false,
+            paired: false,
         };
         let pick = |s: &GemmSpec, arch, maps| choose_with(s, arch, &opt(maps)).unwrap();
         // sm_90: MiniLM's 1920-row products on TMA + wgmma, its 240-row ones on split-K SIMT.

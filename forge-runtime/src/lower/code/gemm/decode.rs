@@ -12,7 +12,7 @@
 //! The kernels' CUDA-C is in `decode_src`; this module picks and assembles it.
 
 use super::choose::DecodeConfig;
-use super::decode_src::{A_AT, BODY_KN, BODY_NK, BODY_NK_TC, PRE_KN};
+use super::decode_src::{A_AT, BODY_KN, BODY_NK, BODY_NK_TC, PRE_KN, PRE_NK};
 use super::spec::{GemmSpec, Layout, Requirement, Which};
 use super::{epi_call, helpers, kernel_head, to_u32, Emitted, KernelIo};
 use std::fmt::Write as _;
@@ -26,24 +26,32 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
         return Err("vector loads need 16-byte aligned rows".into());
     }
     let epc = spec.elem().per_16b();
-    let nt = block_threads(spec, d);
     let mut src = helpers(io, spec.elem(), spec);
-    // The `[K,N]` kernel's preloads run before the wait where no kernel writes B
+    // The SIMT kernels' preloads run before the wait where no kernel writes B
     // (`FORGE_CUDA_EARLY_LOADS=0`: after it, for comparisons). Where they hold all of B, B is
     // not also asked of L2: see `PREFETCH_MAX_BYTES`.
     let early = std::env::var("FORGE_CUDA_EARLY_LOADS").map_or(true, |v| v.trim() != "0");
-    let early_loads = early && spec.b.layout == Layout::RowMajor && !d.tensor && io.b_read_only;
+    let nk_pre = nk_preloads(spec, d, vector, io.b2_ptr.is_some());
+    let nt = block_threads(spec, d, nk_pre);
+    let preloads_all = match spec.b.layout {
+        Layout::RowMajor => kn_preloads_all(spec, d),
+        Layout::ColMajor => nk_pre,
+    };
+    let early_loads = early && !d.tensor && io.b_read_only && (spec.b.layout == Layout::RowMajor || nk_pre);
     // Paced only where they run before the wait: after it nothing overlaps them, and one round
     // trip for all of them is the shortest (`PRE_KN` also drops the pacing below sm_90, whose
     // kernels do not wait for the one ahead).
     let paced = early_loads && std::env::var("FORGE_CUDA_PACED").map_or(true, |v| v.trim() != "0");
     let _ = writeln!(
         src,
-        "constexpr int MR = {}, WIDTH = {}, KSW = {}, PRELOAD = {PRELOAD_CHUNKS}, TRIPS = {}, NT = {nt}, NW = NT / 32;\nconstexpr bool VEC = {vector}, PACED = {};",
+        "constexpr int MR = {}, WIDTH = {}, KSW = {}, PRELOAD = {PRELOAD_CHUNKS}, TRIPS = {}, NT = {nt}, NW = NT / 32;\nconstexpr bool VEC = {vector}, PACED = {}, NK_PRE = {nk_pre};",
         spec.m,
         d.width,
         d.k_split,
-        kn_trips(spec, d),
+        match spec.b.layout {
+            Layout::RowMajor => kn_trips(spec, d),
+            Layout::ColMajor => nk_trips(spec, d, nt),
+        },
         paced
     );
     // Kernels of one module may differ: each sets the switch its body reads.
@@ -54,11 +62,12 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     src.push_str("}\n");
     use crate::lower::cuda::{grid_trigger, TriggerAt};
     let mut before_wait = grid_trigger(true, TriggerAt::BeforeWait).to_string();
-    if !(early_loads && vector && kn_preloads_all(spec, d)) {
+    if !(early_loads && vector && preloads_all) {
         before_wait.push_str(&prefetch_b(spec, vector, io.b2_ptr.is_some()));
     }
+    let pre = if spec.b.layout == Layout::RowMajor { PRE_KN } else { PRE_NK };
     if early_loads {
-        before_wait.push_str(PRE_KN);
+        before_wait.push_str(pre);
     }
     src.push_str(&kernel_head(spec, io, nt, 1, false, Some(&before_wait)));
     if io.rms_gain.is_none() {
@@ -84,7 +93,9 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
                 return Err("[N,K] decode: k_split in {1,2,4,8}, width 1..=8".into());
             }
             let nb = d.width * (8 / d.k_split);
-            (BODY_NK.replace("EPILOGUE", &epi_call(io, "v", "m", "n")), spec.n.div_ceil(nb))
+            let pre = if early_loads { "" } else { PRE_NK };
+            let body = format!("{pre}{BODY_NK}").replace("EPILOGUE", &epi_call(io, "v", "m", "n"));
+            (body, spec.n.div_ceil(nb))
         }
         Layout::RowMajor if d.tensor => return Err("tensor-core decode needs B [N,K]".into()),
         Layout::RowMajor => {
@@ -120,13 +131,48 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
 /// weights early instead of waiting for slots. `FORGE_CUDA_TRIM=0` keeps 256. H200
 /// (2026-12-04), 10-layer decode MLP, same call, three rounds: 56.0 → 53.3 us with paced
 /// preloads (58.0 → 56.3 without).
-fn block_threads(spec: &GemmSpec, d: &DecodeConfig) -> usize {
+/// An `[N,K]` block likewise keeps only the warps whose lanes cover K in one trip, where all
+/// its warps split K (`k_split` 8) and it preloads (`nk_pre`; the PyTorch-layout MLP's 576-deep
+/// pair: 144 chunks a row, 160 threads).
+fn block_threads(spec: &GemmSpec, d: &DecodeConfig, nk_pre: bool) -> usize {
     let trim = std::env::var("FORGE_CUDA_TRIM").map_or(true, |v| v.trim() != "0");
-    if !trim || spec.b.layout != Layout::RowMajor || d.tensor || !kn_preloads_all(spec, d) {
+    if !trim || d.tensor {
         return 256;
     }
-    let rows = spec.k.div_ceil(kn_trips(spec, d) * spec.elem().per_16b());
-    (rows * d.width).next_multiple_of(32).clamp(32, 256)
+    match spec.b.layout {
+        Layout::RowMajor if kn_preloads_all(spec, d) => {
+            let rows = spec.k.div_ceil(kn_trips(spec, d) * spec.elem().per_16b());
+            (rows * d.width).next_multiple_of(32).clamp(32, 256)
+        }
+        Layout::ColMajor if nk_pre && d.k_split == 8 && nk_trips(spec, d, 256) == 1 => {
+            spec.k.div_ceil(spec.elem().per_16b()).next_multiple_of(32).clamp(32, 256)
+        }
+        _ => 256,
+    }
+}
+
+/// 16-byte loads a thread of the `[N,K]` kernel may preload ([`nk_preloads`]).
+const NK_PRELOAD_LOADS: usize = 8;
+
+/// Trips of the `[N,K]` kernel's lanes over K (`PRE_NK`'s `TRIPS`), with `threads` a block:
+/// its warps that split K each cover 32 chunks of 16 bytes a trip.
+fn nk_trips(spec: &GemmSpec, d: &DecodeConfig, threads: usize) -> usize {
+    let splitting = (threads / 32 / (8 / d.k_split.clamp(1, 8))).max(1);
+    spec.k.div_ceil(splitting * 32 * spec.elem().per_16b())
+}
+
+/// Whether every lane of the `[N,K]` SIMT kernel holds its chunks of its rows in registers up
+/// front (`PRE_NK`'s `NK_PRE`): 16-byte rows that K fills in whole chunks, and at most
+/// [`NK_PRELOAD_LOADS`] loads a thread (a `paired` product's of both weights).
+/// `FORGE_CUDA_NK_PRELOAD=0` turns it off.
+pub(super) fn nk_preloads(spec: &GemmSpec, d: &DecodeConfig, vector: bool, paired: bool) -> bool {
+    let on = std::env::var("FORGE_CUDA_NK_PRELOAD").map_or(true, |v| v.trim() != "0");
+    let weights = if paired { 2 } else { 1 };
+    on && vector
+        && !d.tensor
+        && spec.b.layout == Layout::ColMajor
+        && spec.k.is_multiple_of(spec.elem().per_16b())
+        && nk_trips(spec, d, 256) * d.width * weights <= NK_PRELOAD_LOADS
 }
 
 /// Chunks of `16 / ES` rows of B a thread of the `[K,N]` kernel loads up front when its whole K
@@ -302,6 +348,45 @@ mod tests {
             assert_eq!(body.matches("__syncthreads()").count(), 1, "{n}x{k}");
             assert!(!body.contains("k += 256"), "{n}x{k}: a separate pass over A for the norm");
         }
+    }
+
+    /// A `[1, K] · [N, K]ᵀ` f32 weight product (PyTorch's Linear layout).
+    fn nk(n: usize, k: usize) -> GemmSpec {
+        GemmSpec { b: Operand { layout: Layout::ColMajor, ld: k, ..kn(n, k).b }, ..kn(n, k) }
+    }
+
+    #[test]
+    fn nk_preloads_run_before_the_wait_paced_in_blocks_trimmed_to_k() {
+        // The PyTorch-layout decode MLP's pair (8 rows of 576 a block: 144 chunks a row, five
+        // warps) and down product (4 rows of 1536: two trips of all eight warps).
+        let wait = crate::lower::cuda::GRID_WAIT;
+        for (n, k, width, threads) in [(1536, 576, 8, 160), (576, 1536, 4, 256)] {
+            let d = DecodeConfig { width, k_split: 8, vector: true, tensor: false };
+            let e = emit(&nk(n, k), &d, &unpaired_io(true)).unwrap();
+            assert_eq!(e.block, (threads, 1, 1), "{n}x{k}");
+            let src = kernel_of(&e.source);
+            let (before, _) = src.split_once(wait).unwrap();
+            assert!(before.contains("preload(gB, bv, FG_PAIR)"), "{n}x{k}: loads after the wait\n{src}");
+            assert!(!src.contains("FG_PREFETCH_L2"), "{n}x{k}: also asked of L2");
+            assert!(e.source.contains("PACED = true, NK_PRE = true"), "{n}x{k}");
+            assert!(src.contains("r % 4 == 3 && !last) ? ld16_acquire(p) : ld16(p)"), "{n}x{k}");
+            // A weight some kernel writes: loaded after the wait, unpaced, all warps.
+            let e = emit(&nk(n, k), &d, &unpaired_io(false)).unwrap();
+            let (before, after) = kernel_of(&e.source).split_once(wait).unwrap();
+            assert!(!before.contains("preload(") && after.contains("preload(gB, bv, FG_PAIR)"), "{n}x{k}");
+            assert!(e.source.contains("PACED = false, NK_PRE = true"), "{n}x{k}");
+        }
+        // A pair's preloads hold both weights: 4 rows of 576 a block fit (8 loads), 8 do not.
+        let paired = KernelIo { b2_ptr: Some("b"), ..unpaired_io(true) };
+        for (width, preloads) in [(4, true), (8, false)] {
+            let d = DecodeConfig { width, k_split: 8, vector: true, tensor: false };
+            let src = emit(&nk(1536, 576), &d, &paired).unwrap().source;
+            assert_eq!(src.contains("NK_PRE = true"), preloads, "width {width}");
+        }
+        // Rows whose chunks do not fit the registers stream in the K loop, after the wait.
+        let d = DecodeConfig { width: 2, k_split: 8, vector: true, tensor: false };
+        let e = emit(&nk(1024, 16384), &d, &unpaired_io(true)).unwrap();
+        assert!(e.source.contains("NK_PRE = false") && e.block == (256, 1, 1));
     }
 
     #[test]

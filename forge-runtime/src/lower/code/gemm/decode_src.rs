@@ -52,20 +52,60 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
 }
 "#;
 
-pub(super) const BODY_NK: &str = r#"
-  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS;
-  __shared__ float red[KSW][NB][MR];
-#if FG_PAIR
-  __shared__ float red2[KSW][NB][MR];
-  float acc2[MR][WIDTH];
-#endif
+/// The `[N,K]` kernel's set-up and, where every lane's share of its WIDTH rows is at most
+/// `TRIPS` 16-byte chunks a row that the registers hold (`NK_PRE`: `decode::nk_preloads`), every
+/// load of B (and B2) issued before the first multiply. Like `PRE_KN` it runs before the grid
+/// wait where no kernel writes B, paced one group of four loads (64 bytes) in flight a thread.
+/// A block whose warps cover K in one trip keeps only those warps (`KSA` of `KSW`).
+pub(super) const PRE_NK: &str = r#"
+  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS, KSA = NT / 32 / GROUPS;
+  constexpr bool CAN_PRE = NK_PRE;
+  constexpr int NPRE = CAN_PRE ? TRIPS : 1;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int grp = warp / KSW, ks = warp % KSW;
   const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  v4u bv[NPRE][WIDTH];
+#if FG_PAIR
+  v4u bw[NPRE][WIDTH];
+#endif
+  if (CAN_PRE) {
+#if __CUDA_ARCH__ >= 900
+    constexpr bool PACE = PACED;
+#else
+    constexpr bool PACE = false;
+#endif
+    // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
+    auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
+#pragma unroll
+      for (int t = 0; t < NPRE; ++t) {
+        const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+        if (k < K) {
+#pragma unroll
+          for (int r = 0; r < WIDTH; ++r) {
+            const char* p = g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES;
+            const bool last = t + 1 == NPRE && r + 1 == WIDTH && !more;
+            b[t][r] = (PACE && r % 4 == 3 && !last) ? ld16_acquire(p) : ld16(p);
+          }
+        }
+      }
+    };
+    preload(gB, bv, FG_PAIR);
+#if FG_PAIR
+    preload(gB2, bw, false);
+#endif
+  }
+"#;
+
+pub(super) const BODY_NK: &str = r#"
+  __shared__ float red[KSA][NB][MR];
+#if FG_PAIR
+  __shared__ float red2[KSA][NB][MR];
+  float acc2[MR][WIDTH];
+#endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
 #if FG_RMS
-  __shared__ float fg_ss[KSW][MR];
+  __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
@@ -99,14 +139,12 @@ pub(super) const BODY_NK: &str = r#"
       }
     }
   };
-#pragma unroll 2
-  for (int k = (ks * 32 + lane) * EPC; k < K; k += KSW * 32 * EPC) {
-    float bf[WIDTH][EPC];
-    rows_at(gB, k, bf);
+  // acc (acc2) += A[m][k..] · the rows' chunks at k, every m.
+  auto step = [&](int k, const float (&bf)[WIDTH][EPC]
 #if FG_PAIR
-    float bg[WIDTH][EPC];
-    rows_at(gB2, k, bg);
+                  , const float (&bg)[WIDTH][EPC]
 #endif
+                  ) {
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
@@ -120,6 +158,38 @@ pub(super) const BODY_NK: &str = r#"
           acc2[m][r] = fmaf(af[e], bg[r][e], acc2[m][r]);
 #endif
         }
+    }
+  };
+  if (CAN_PRE) {
+#pragma unroll
+    for (int t = 0; t < NPRE; ++t) {
+      const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+      if (k < K) {
+        float bf[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bv[t][r], bf[r]);
+#if FG_PAIR
+        float bg[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bw[t][r], bg[r]);
+        step(k, bf, bg);
+#else
+        step(k, bf);
+#endif
+      }
+    }
+  } else {
+#pragma unroll 2
+    for (int k = (ks * 32 + lane) * EPC; k < K; k += KSA * 32 * EPC) {
+      float bf[WIDTH][EPC];
+      rows_at(gB, k, bf);
+#if FG_PAIR
+      float bg[WIDTH][EPC];
+      rows_at(gB2, k, bg);
+      step(k, bf, bg);
+#else
+      step(k, bf);
+#endif
     }
   }
 #pragma unroll
@@ -147,21 +217,21 @@ pub(super) const BODY_NK: &str = r#"
   }
 #endif
   __syncthreads();
-  for (int i = tid; i < NB * MR; i += 256) {
+  for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
 #if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
-    for (int s = 0; s < KSW; ++s) rss_m += fg_ss[s][m];
+    for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
 #endif
     float v = 0.f;
 #pragma unroll
-    for (int s = 0; s < KSW; ++s) v += red[s][nn][m];
+    for (int s = 0; s < KSA; ++s) v += red[s][nn][m];
 #if FG_PAIR
     float v2 = 0.f;
 #pragma unroll
-    for (int s = 0; s < KSW; ++s) v2 += red2[s][nn][m];
+    for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
     if (n < N) EPILOGUE;
   }
