@@ -75,6 +75,8 @@ fn usage(role: BufferRole) -> BindingUsage {
 pub struct CudaExec {
     device: Arc<CudaDevice>,
     plan: Arc<Plan>,
+    /// Weights stored transposed (`lower::cuda_weights`): their bytes are transposed as loaded.
+    transposed: Vec<crate::lower::cuda_weights::Transposed>,
     variants: Vec<String>,
     kernels: Vec<(CudaFunction, LaunchDims)>,
     /// Offsets of every plan buffer in `arena`.
@@ -149,6 +151,13 @@ impl CudaExec {
         let guard = device.lock();
         let ctx: &CudaComputeContext = &guard;
         let target = crate::lower::cuda::CudaTarget::from_env(ctx.capability(), ctx.multiprocessors());
+        // Few-row products read the weights that gain from it transposed (stored so at load).
+        let transposed = crate::lower::cuda_weights::transposed_weights(&plan, &target);
+        let plan = if transposed.is_empty() {
+            plan
+        } else {
+            Arc::new(crate::lower::cuda_weights::with_transposed_loads(&plan, &transposed))
+        };
         let program = crate::lower::cuda::emit_program_for(&plan, &target)?;
         let functions = program.functions;
         // One program per distinct kernel (names are content hashes), compiled in parallel.
@@ -292,6 +301,7 @@ impl CudaExec {
         Ok(CudaExec {
             device,
             plan,
+            transposed,
             variants,
             kernels,
             views,
@@ -340,6 +350,11 @@ fn new_events(ctx: &CudaComputeContext, n: usize) -> Result<Vec<CudaEvent>> {
 
 impl Executable for CudaExec {
     fn load_weight(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
+        if let Some(t) = self.transposed.iter().find(|t| t.buffer == id) {
+            let elem = self.plan.buffers[id].elem.size_bytes();
+            let stored = crate::lower::cuda_weights::transpose_bytes(bytes, t, elem);
+            return self.device.lock().write_arena(&self.arena, &self.views[id], &stored);
+        }
         self.device.lock().write_arena(&self.arena, &self.views[id], bytes)
     }
 

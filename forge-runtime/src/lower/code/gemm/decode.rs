@@ -151,6 +151,9 @@ fn block_threads(spec: &GemmSpec, d: &DecodeConfig, nk_pre: bool) -> usize {
     }
 }
 
+/// In a decode kernel's source where its `[N,K]` lanes preload their weight ([`nk_preloads`]).
+pub const NK_PRELOADED: &str = "NK_PRE = true";
+
 /// 16-byte loads a thread of the `[N,K]` kernel may preload ([`nk_preloads`]).
 const NK_PRELOAD_LOADS: usize = 8;
 

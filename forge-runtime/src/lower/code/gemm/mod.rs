@@ -33,6 +33,7 @@ mod wgmma_x3;
 
 pub use bind::{matmul_kernel, CudaTarget, TensorMapArg, NAME};
 pub use choose::Variant;
+pub use decode::NK_PRELOADED;
 pub use spec::{Elem, TensorMapDesc};
 
 use crate::error::{Error, Result};

@@ -1,0 +1,223 @@
+//! Weights the CUDA backend stores transposed. A `[.., K, N]` weight that only few-row products
+//! read, as their B, runs the `[K,N]` decode kernel, whose warps read 32 bytes of each of 16
+//! rows a load; stored as `[.., N, K]` (each matrix transposed once, when the weight is
+//! loaded) the same products run the `[N,K]` decode kernel, whose warps read 512 contiguous
+//! bytes of one row a load and hold all their weight in registers before the grid wait. The
+//! maths is the same products over the same values (sums in another order).
+//!
+//! H200 (2026-12-04, `bench/probes/fused_mlp.cu`): the same blocks streaming the decode MLP's
+//! weights without waiting for one another read `[K,N]` at 2.7 TB/s and `[N,K]` at 3.3 TB/s;
+//! the 10-layer decode MLP ran in 53 us from `[K,N]` weights and 43 us from `[N,K]` ones.
+//! `FORGE_CUDA_TRANSPOSE_WEIGHTS=0` keeps every weight as declared.
+
+use super::cuda::{emit_function_for, CudaTarget};
+use crate::elem::Elem;
+use crate::ir::{BufferRole, KernelBody, MatmulBody, Plan};
+
+/// A weight stored transposed: every `rows × cols` matrix of its last two dims as `cols × rows`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Transposed {
+    pub buffer: usize,
+    pub rows: usize,
+    pub cols: usize,
+}
+
+/// The weights of `plan` that CUDA stores transposed on `target`: those whose every read is
+/// the B (or paired B) of a product that then runs the `[N,K]` decode kernel with its weights
+/// preloaded. A pair's two weights go together (the kernel walks both alike).
+pub fn transposed_weights(plan: &Plan, target: &CudaTarget) -> Vec<Transposed> {
+    let off = std::env::var("FORGE_CUDA_TRANSPOSE_WEIGHTS").is_ok_and(|v| v.trim() == "0");
+    if off || !target.gemm {
+        return Vec::new();
+    }
+    let mut chosen: Vec<Transposed> = (0..plan.buffers.len()).filter_map(|b| only_read_as_b(plan, b)).collect();
+    // Drop the weights of every product that would not gain, until none is left to drop.
+    loop {
+        let trial = with_transposed_loads(plan, &chosen);
+        let mut losers = Vec::new();
+        for (k, tk) in plan.kernels.iter().zip(&trial.kernels) {
+            let reads: Vec<usize> = chosen.iter().map(|t| t.buffer).filter(|&b| reads_buffer(k, b)).collect();
+            if reads.is_empty() {
+                continue;
+            }
+            let preloads = emit_function_for(&tk.spec, &tk.schedule, Some(target))
+                .is_ok_and(|f| f.code.contains(crate::lower::code::gemm::NK_PRELOADED));
+            if !preloads {
+                losers.extend(reads);
+            }
+        }
+        if losers.is_empty() {
+            return chosen;
+        }
+        chosen.retain(|t| !losers.contains(&t.buffer));
+    }
+}
+
+/// `plan` with every product's B load of a `transposed` weight reading the transposed layout.
+pub fn with_transposed_loads(plan: &Plan, transposed: &[Transposed]) -> Plan {
+    let mut plan = plan.clone();
+    for k in &mut plan.kernels {
+        let KernelBody::Matmul(m) = &mut k.spec.body else { continue };
+        let nb = m.batch.len();
+        let args = &k.spec.args;
+        for operand in std::iter::once(&mut m.b).chain(m.b2.as_mut()) {
+            let crate::ir::SExpr::Load { arg, strides, .. } = operand else { continue };
+            if let Some(t) = transposed.iter().find(|t| t.buffer == args[*arg].buffer) {
+                strides[nb] = 1;
+                strides[nb + 1] = t.rows;
+            }
+        }
+    }
+    plan
+}
+
+/// `bytes` of a weight declared `[.., rows, cols]` as stored transposed (`[.., cols, rows]`).
+pub fn transpose_bytes(bytes: &[u8], t: &Transposed, elem_bytes: usize) -> Vec<u8> {
+    let matrix = t.rows * t.cols * elem_bytes;
+    let mut out = vec![0u8; bytes.len()];
+    for (src, dst) in bytes.chunks(matrix).zip(out.chunks_mut(matrix)) {
+        for (i, e) in src.chunks_exact(elem_bytes).enumerate() {
+            let (r, c) = (i / t.cols, i % t.cols);
+            let at = (c * t.rows + r) * elem_bytes;
+            dst[at..at + elem_bytes].copy_from_slice(e);
+        }
+    }
+    out
+}
+
+/// Whether kernel `k` reads buffer `b` anywhere.
+fn reads_buffer(k: &crate::ir::PlannedKernel, b: usize) -> bool {
+    let mut found = false;
+    for e in k.spec.body.exprs() {
+        e.visit_args(&mut |arg| found |= k.spec.args[arg].buffer == b);
+    }
+    found
+}
+
+/// Buffer `b` as a candidate: a floating-point weight of at least two dims whose every read
+/// (in every kernel) is the B or paired B of a product of at most 8 rows, loaded row-major
+/// over whole matrices of its last two dims.
+fn only_read_as_b(plan: &Plan, b: usize) -> Option<Transposed> {
+    let buf = &plan.buffers[b];
+    let floating = matches!(buf.elem, Elem::F32 | Elem::F16 | Elem::BF16);
+    if buf.role != BufferRole::Weight || !floating || buf.shape.len() < 2 {
+        return None;
+    }
+    let (rows, cols) = (buf.shape[buf.shape.len() - 2], buf.shape[buf.shape.len() - 1]);
+    let mut read = false;
+    for k in &plan.kernels {
+        let mut loads = 0;
+        for e in k.spec.body.exprs() {
+            e.visit_args(&mut |arg| loads += usize::from(k.spec.args[arg].buffer == b));
+        }
+        if loads == 0 {
+            continue;
+        }
+        let KernelBody::Matmul(m) = &k.spec.body else { return None };
+        let operands = std::iter::once(&m.b).chain(m.b2.as_ref());
+        let fitting = operands.filter(|o| row_major_b(k, m, o, b, rows, cols)).count();
+        if fitting != loads || m.m * m.batch.iter().product::<usize>() > 8 {
+            return None;
+        }
+        read = true;
+    }
+    read.then_some(Transposed { buffer: b, rows, cols })
+}
+
+/// Whether `operand` of product `m` in kernel `k` loads buffer `b` as a row-major `rows × cols`
+/// matrix (k down the rows, n along them) from whole matrices, batch entries whole matrices apart.
+fn row_major_b(
+    k: &crate::ir::PlannedKernel,
+    m: &MatmulBody,
+    operand: &crate::ir::SExpr,
+    b: usize,
+    rows: usize,
+    cols: usize,
+) -> bool {
+    let Some((arg, s)) = operand.as_load() else { return false };
+    let a = &k.spec.args[arg];
+    let nb = m.batch.len();
+    let matrix = rows * cols;
+    a.buffer == b
+        && s.len() == nb + 2
+        && (s[nb], s[nb + 1]) == (cols, 1)
+        && m.k <= rows
+        && m.n <= cols
+        && a.offset.is_multiple_of(matrix)
+        && a.len.is_multiple_of(matrix)
+        && s[..nb].iter().all(|&st| st.is_multiple_of(matrix))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lower::tests::plan;
+
+    /// The bench's decode MLP (`[K, N]` weights, stacked over layers), plus a weight `w_seen`
+    /// that a map also reads and a `[K, N]` product of 16 rows.
+    const MLP: &str = "graph Mlp { dims { B, D, F, L }
+        input x: f32[B, D]; input x16: f32[16, D]; weight g: f32[L, D]; weight w_gate: f32[L, D, F];
+        weight w_up: f32[L, D, F]; weight w_down: f32[L, F, D]; weight w_seen: f32[D, F];
+        weight w_wide: f32[D, F]; temp h: f32[B, F]; temp n: f32[B, D]; temp r: f32[B, D];
+        output y: f32[B, D]; output s: f32[B, F]; output t: f32[D, F]; output u: f32[16, F];
+        r = x;
+        for l in 0..L {
+            n = rms_norm(r, g[l], 1e-5);
+            h = silu(matmul(n, w_gate[l])) * matmul(n, w_up[l]);
+            r = r + matmul(h, w_down[l]);
+        }
+        y = r;
+        s = matmul(x, w_seen);
+        t = w_seen * 2.0;
+        u = matmul(x16, w_wide);
+    }";
+
+    fn h200() -> CudaTarget {
+        CudaTarget::new((9, 0), 132)
+    }
+
+    fn names(p: &Plan, t: &[Transposed]) -> Vec<String> {
+        t.iter().map(|t| p.buffers[t.buffer].name.clone()).collect()
+    }
+
+    #[test]
+    fn decode_weights_read_only_as_b_are_stored_transposed() {
+        let p = plan(MLP, &[1, 576, 1536, 3]);
+        let t = transposed_weights(&p, &h200());
+        assert_eq!(names(&p, &t), ["w_gate", "w_up", "w_down"]);
+        assert_eq!((t[0].rows, t[0].cols, t[2].rows, t[2].cols), (576, 1536, 1536, 576));
+        // Every product that reads them now runs the preloading [N,K] decode kernel.
+        let rewritten = with_transposed_loads(&p, &t);
+        let mut decode = 0;
+        for k in &rewritten.kernels {
+            if t.iter().any(|t| reads_buffer(k, t.buffer)) {
+                let f = emit_function_for(&k.spec, &k.schedule, Some(&h200())).unwrap();
+                assert!(f.code.contains(crate::lower::code::gemm::NK_PRELOADED), "{}", k.spec.node);
+                decode += 1;
+            }
+        }
+        assert_eq!(decode, 6, "a pair and a down product in each of 3 layers");
+    }
+
+    #[test]
+    fn weights_read_otherwise_or_by_many_rows_stay_as_declared() {
+        // 64 rows are no decode product.
+        let p = plan(MLP, &[64, 576, 1536, 2]);
+        assert!(transposed_weights(&p, &h200()).is_empty());
+        // Without GEMM kernels nothing gains.
+        let p = plan(MLP, &[1, 576, 1536, 2]);
+        let generic = CudaTarget { gemm: false, ..h200() };
+        assert!(transposed_weights(&p, &generic).is_empty());
+    }
+
+    #[test]
+    fn transposed_bytes_hold_each_matrix_transposed() {
+        // Two 2 × 3 matrices of 4-byte elements: [[0, 1, 2], [3, 4, 5]] → [[0, 3], [1, 4], [2, 5]].
+        let v: Vec<u32> = (0..12).collect();
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let t = Transposed { buffer: 0, rows: 2, cols: 3 };
+        let out = transpose_bytes(&bytes, &t, 4);
+        let got: Vec<u32> = out.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        assert_eq!(got, [0, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11]);
+    }
+}
