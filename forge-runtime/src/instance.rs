@@ -306,13 +306,23 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             })
             .collect(),
         Target::CudaC => {
-            // The kernels an H100/H200 runs (the GEMM variants depend on the device).
-            let fns = crate::lower::cuda::emit_program_for(plan, &crate::lower::cuda::CudaTarget::sm90())?.functions;
+            // The kernels an H100/H200 runs (the GEMM variants depend on the device), reading
+            // the weights it stores transposed so.
+            let target = crate::lower::cuda::CudaTarget::sm90();
+            let (run, transposed) = crate::lower::cuda_weights::as_run(plan, &target);
+            let plan = run.as_ref().unwrap_or(plan);
+            let fns = crate::lower::cuda::emit_program_for(plan, &target)?.functions;
             let mut seen = std::collections::HashSet::new();
+            let stored: Vec<&str> = transposed.iter().map(|t| plan.buffers[t.buffer].name.as_str()).collect();
+            let stored = if stored.is_empty() {
+                String::new()
+            } else {
+                format!("// weights stored transposed ([.., N, K]) as loaded: {}\n", stored.join(", "))
+            };
             let mut out = vec![KernelSource {
                 node: "prelude".into(),
                 entry: "prelude".into(),
-                code: format!("// node: (helpers)\n{}", crate::lower::code_prelude_cuda()),
+                code: format!("// node: (helpers)\n{stored}{}", crate::lower::code_prelude_cuda()),
             }];
             for (k, f) in plan.kernels.iter().zip(fns) {
                 let Some(f) = f else {
@@ -335,7 +345,8 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
         }
         Target::Ptx => {
             let target = crate::lower::cuda::CudaTarget::new((8, 0), 108);
-            let program = crate::lower::cuda::emit_program_for(plan, &target)?;
+            let (run, _) = crate::lower::cuda_weights::as_run(plan, &target);
+            let program = crate::lower::cuda::emit_program_for(run.as_ref().unwrap_or(plan), &target)?;
             let ptx = crate::backend::ptx_of(&program.source, &program.arch)?;
             vec![KernelSource {
                 node: plan.graph.clone(),

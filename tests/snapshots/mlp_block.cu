@@ -1,4 +1,5 @@
 // node: (helpers)
+// weights stored transposed ([.., N, K]) as loaded: w_gate, w_up, w_down
 typedef float f32;
 typedef unsigned int u32;
 typedef int i32;
@@ -86,8 +87,8 @@ FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
 
 // node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
-// gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_4fa84d5afc04338f_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+// gemm decode-w4k8
+__device__ __forceinline__ void forge_matmul_8e8172af9d53b5ea_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
@@ -96,7 +97,7 @@ __device__ __forceinline__ void forge_matmul_4fa84d5afc04338f_epi(float acc, flo
     acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_4fa84d5afc04338f {
+namespace fg_forge_matmul_8e8172af9d53b5ea {
 
 typedef unsigned short u16;
 
@@ -185,12 +186,12 @@ __device__ __forceinline__ u32 tf32_rest(u32 x) {
   return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
 }
 constexpr int M = 4, N = 1536, K = 576;
-constexpr long long LDA = 576, LDB = 1536;
+constexpr long long LDA = 576, LDB = 576;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
-constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 2, NT = 160, NW = NT / 32;
-constexpr bool VEC = true, PACED = true, NK_PRE = false;
+constexpr bool B_KMAJOR = true;
+constexpr int MR = 4, WIDTH = 4, KSW = 8, PRELOAD = 4, TRIPS = 1, NT = 160, NW = NT / 32;
+constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #undef FG_PAIR
 #define FG_PAIR 1
 #undef FG_RMS
@@ -246,8 +247,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_4fa84d5afc04338f(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
-  using namespace fg_forge_matmul_4fa84d5afc04338f;
+extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_8e8172af9d53b5ea(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_8e8172af9d53b5ea;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -256,35 +257,36 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_4fa84d5afc0433
   const char* gG = (const char*)(const void*)(a4);
   FG_GRID_LAUNCH();
 
-  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KPS = TRIPS * EPC;
-  constexpr bool CAN_PRE = TRIPS <= PRELOAD;
-  const int tid = threadIdx.x;
-  const int ch = tid % WIDTH, ks = tid / WIDTH;
-  const int n = blockIdx.x * NCOL + ch * EPC;
-  const bool full = VEC && n + EPC <= N;
-  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
-  const bool pre = CAN_PRE && full && kend - kbeg == KPS;
-  v4u bv[CAN_PRE ? TRIPS : 1][EPC];
+  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS, KSA = NT / 32 / GROUPS;
+  constexpr bool CAN_PRE = NK_PRE;
+  constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int grp = warp / KSW, ks = warp % KSW;
+  const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  v4u bv[NPRE][WIDTH];
 #if FG_PAIR
-  v4u bw[CAN_PRE ? TRIPS : 1][EPC];
+  v4u bw[NPRE][WIDTH];
 #endif
-  if (pre) {
-    // Paced: one chunk of rows in flight a thread (see above), where a grid wait follows.
+  if (CAN_PRE) {
 #if __CUDA_ARCH__ >= 900
     constexpr bool PACE = PACED;
 #else
     constexpr bool PACE = false;
 #endif
-    constexpr int NPRE = CAN_PRE ? TRIPS : 1;
-    // This thread's rows of `g` into `b`; `more`: loads follow these (B2's, after B's).
-    auto preload = [&](const char* g, v4u (&b)[NPRE][EPC], bool more) {
+    // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
+    auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
 #pragma unroll
-      for (int t = 0; t < NPRE; ++t)
+      for (int t = 0; t < NPRE; ++t) {
+        const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+        if (k < K) {
 #pragma unroll
-        for (int e = 0; e < EPC; ++e) {
-          const char* p = g + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-          b[t][e] = (PACE && e == EPC - 1 && (t + 1 < NPRE || more)) ? ld16_acquire(p) : ld16(p);
+          for (int r = 0; r < WIDTH; ++r) {
+            const char* p = g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES;
+            const bool last = t + 1 == NPRE && r + 1 == WIDTH && !more;
+            b[t][r] = (PACE && r % 4 == 3 && !last) ? ld16_acquire(p) : ld16(p);
+          }
         }
+      }
     };
     preload(gB, bv, FG_PAIR);
 #if FG_PAIR
@@ -293,142 +295,155 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_4fa84d5afc0433
   }
   FG_GRID_WAIT();
 
-  __shared__ float part[NW][MR][NCOL];
+  __shared__ float red[KSA][NB][MR];
+#if FG_PAIR
+  __shared__ float red2[KSA][NB][MR];
+  float acc2[MR][WIDTH];
+#endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
-  // threads of column chunk 0 together cover K once; their sums fold with the products'.
+  // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
 #if FG_RMS
-  __shared__ float fg_ss[NW][MR];
+  __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_RMS && ch == 0;
-#if FG_PAIR
-  __shared__ float part2[NW][MR][NCOL];
-  float acc2[MR][EPC];
-#endif
-  float acc[MR][EPC];
+  const bool count = FG_RMS && grp == 0;
+  float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
-    for (int j = 0; j < EPC; ++j) {
-      acc[m][j] = 0.f;
+    for (int r = 0; r < WIDTH; ++r) {
+      acc[m][r] = 0.f;
 #if FG_PAIR
-      acc2[m][j] = 0.f;
+      acc2[m][r] = 0.f;
 #endif
     }
-  if (pre) {
+  // WIDTH rows of B (from `g`) at k, as floats: every 16-byte load issued before any is used.
+  auto rows_at = [&](const char* g, int k, float (&bf)[WIDTH][EPC]) {
+    if (VEC && k + EPC <= K) {
+      v4u bv[WIDTH];
 #pragma unroll
-    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t) {
-      float bf[EPC][EPC];
+      for (int r = 0; r < WIDTH; ++r) bv[r] = ld16(g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES);
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc, ss, count);
+      for (int r = 0; r < WIDTH; ++r) unpack16(bv[r], bf[r]);
+    } else {
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) {
+        const int n = min(nb0 + r, N - 1);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(g, (long long)n * LDB + k + e) : 0.f;
+      }
+    }
+  };
+  // acc (acc2) += A[m][k..] · the rows' chunks at k, every m.
+  auto step = [&](int k, const float (&bf)[WIDTH][EPC]
 #if FG_PAIR
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2, ss, false);
+                  , const float (&bg)[WIDTH][EPC]
 #endif
+                  ) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r)
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) {
+          acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+#if FG_PAIR
+          acc2[m][r] = fmaf(af[e], bg[r][e], acc2[m][r]);
+#endif
+        }
+    }
+  };
+  if (CAN_PRE) {
+#pragma unroll
+    for (int t = 0; t < NPRE; ++t) {
+      const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+      if (k < K) {
+        float bf[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bv[t][r], bf[r]);
+#if FG_PAIR
+        float bg[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bw[t][r], bg[r]);
+        step(k, bf, bg);
+#else
+        step(k, bf);
+#endif
+      }
     }
   } else {
-    // One chunk of rows of B (from `g`) at k, as floats.
-    auto chunk_at = [&](const char* g, int k, float (&bf)[EPC][EPC]) {
-      if (full && k + EPC <= kend) {
-        v4u bv[EPC];
-#pragma unroll
-        for (int e = 0; e < EPC; ++e) bv[e] = ld16(g + ((long long)(k + e) * LDB + n) * ES);
-#pragma unroll
-        for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
-      } else {
-#pragma unroll
-        for (int e = 0; e < EPC; ++e)
-#pragma unroll
-          for (int j = 0; j < EPC; ++j)
-            bf[e][j] = (k + e < kend && n + j < N) ? ldf(g, (long long)(k + e) * LDB + n + j) : 0.f;
-      }
-    };
-#pragma unroll 1
-    for (int k = kbeg; k < kend; k += EPC) {
-      float bf[EPC][EPC];
-      chunk_at(gB, k, bf);
+#pragma unroll 2
+    for (int k = (ks * 32 + lane) * EPC; k < K; k += KSA * 32 * EPC) {
+      float bf[WIDTH][EPC];
+      rows_at(gB, k, bf);
 #if FG_PAIR
-      float bg[EPC][EPC];
-      chunk_at(gB2, k, bg);
-      kn_step(gA, gG, k, kend, bg, acc2, ss, false);
+      float bg[WIDTH][EPC];
+      rows_at(gB2, k, bg);
+      step(k, bf, bg);
+#else
+      step(k, bf);
 #endif
-      kn_step(gA, gG, k, kend, bf, acc, ss, count);
     }
   }
-  // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
-  // then add the NW warps' partials in shared memory (no atomics).
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
-    for (int j = 0; j < EPC; ++j) {
-      float v = acc[m][j];
+    for (int r = 0; r < WIDTH; ++r) {
+      float v = acc[m][r];
 #pragma unroll
-      for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-      acc[m][j] = v;
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (lane == 0) red[ks][grp * WIDTH + r][m] = v;
 #if FG_PAIR
-      float v2 = acc2[m][j];
+      float v2 = acc2[m][r];
 #pragma unroll
-      for (int o = WIDTH; o < 32; o <<= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
-      acc2[m][j] = v2;
+      for (int o = 16; o > 0; o >>= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-  const int lane = tid & 31, warp = tid >> 5;
 #if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
 #pragma unroll
-    for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-    if (lane == 0) fg_ss[warp][m] = v;
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (grp == 0 && lane == 0) fg_ss[ks][m] = v;
   }
 #endif
-  if (lane < WIDTH) {
-#pragma unroll
-    for (int m = 0; m < MR; ++m)
-#pragma unroll
-      for (int j = 0; j < EPC; ++j) {
-        part[warp][m][ch * EPC + j] = acc[m][j];
-#if FG_PAIR
-        part2[warp][m][ch * EPC + j] = acc2[m][j];
-#endif
-      }
-  }
   __syncthreads();
-  // The thread that adds a column's NW partials stores it: no second barrier.
-  for (int i = tid; i < MR * NCOL; i += NT) {
-    const int m = i / NCOL, jj = i % NCOL;
-    const int col = blockIdx.x * NCOL + jj;
+  for (int i = tid; i < NB * MR; i += NT) {
+    const int nn = i / MR, m = i % MR;
+    const int n = blockIdx.x * NB + nn;
 #if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
-    for (int w = 0; w < NW; ++w) rss_m += fg_ss[w][m];
+    for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
 #endif
     float v = 0.f;
 #pragma unroll
-    for (int w = 0; w < NW; ++w) v += part[w][m][jj];
+    for (int s = 0; s < KSA; ++s) v += red[s][nn][m];
 #if FG_PAIR
     float v2 = 0.f;
 #pragma unroll
-    for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
+    for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (col < N) forge_matmul_4fa84d5afc04338f_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3, a4, u);
+    if (n < N) forge_matmul_8e8172af9d53b5ea_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
-// gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_2a1e6dc7757042ae_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+// gemm decode-w4k8
+__device__ __forceinline__ void forge_matmul_29310f6cdb2984ad_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_2a1e6dc7757042ae {
+namespace fg_forge_matmul_29310f6cdb2984ad {
 
 typedef unsigned short u16;
 
@@ -517,12 +532,12 @@ __device__ __forceinline__ u32 tf32_rest(u32 x) {
   return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
 }
 constexpr int M = 4, N = 576, K = 1536;
-constexpr long long LDA = 1536, LDB = 576;
+constexpr long long LDA = 1536, LDB = 1536;
 constexpr int ES = 4;
 constexpr bool A_KMAJOR = true;
-constexpr bool B_KMAJOR = false;
-constexpr int MR = 4, WIDTH = 2, KSW = 128, PRELOAD = 4, TRIPS = 3, NT = 256, NW = NT / 32;
-constexpr bool VEC = true, PACED = true, NK_PRE = false;
+constexpr bool B_KMAJOR = true;
+constexpr int MR = 4, WIDTH = 4, KSW = 8, PRELOAD = 4, TRIPS = 2, NT = 256, NW = NT / 32;
+constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #undef FG_PAIR
 #define FG_PAIR 0
 #undef FG_RMS
@@ -578,43 +593,44 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2a1e6dc7757042ae(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_2a1e6dc7757042ae;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_29310f6cdb2984ad(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_29310f6cdb2984ad;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
   const char* gB = (const char*)(const void*)(a3) + boff * ES;
   FG_GRID_LAUNCH();
 
-  constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KPS = TRIPS * EPC;
-  constexpr bool CAN_PRE = TRIPS <= PRELOAD;
-  const int tid = threadIdx.x;
-  const int ch = tid % WIDTH, ks = tid / WIDTH;
-  const int n = blockIdx.x * NCOL + ch * EPC;
-  const bool full = VEC && n + EPC <= N;
-  const int kbeg = ks * KPS, kend = min(K, kbeg + KPS);
-  const bool pre = CAN_PRE && full && kend - kbeg == KPS;
-  v4u bv[CAN_PRE ? TRIPS : 1][EPC];
+  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS, KSA = NT / 32 / GROUPS;
+  constexpr bool CAN_PRE = NK_PRE;
+  constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int grp = warp / KSW, ks = warp % KSW;
+  const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  v4u bv[NPRE][WIDTH];
 #if FG_PAIR
-  v4u bw[CAN_PRE ? TRIPS : 1][EPC];
+  v4u bw[NPRE][WIDTH];
 #endif
-  if (pre) {
-    // Paced: one chunk of rows in flight a thread (see above), where a grid wait follows.
+  if (CAN_PRE) {
 #if __CUDA_ARCH__ >= 900
     constexpr bool PACE = PACED;
 #else
     constexpr bool PACE = false;
 #endif
-    constexpr int NPRE = CAN_PRE ? TRIPS : 1;
-    // This thread's rows of `g` into `b`; `more`: loads follow these (B2's, after B's).
-    auto preload = [&](const char* g, v4u (&b)[NPRE][EPC], bool more) {
+    // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
+    auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
 #pragma unroll
-      for (int t = 0; t < NPRE; ++t)
+      for (int t = 0; t < NPRE; ++t) {
+        const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+        if (k < K) {
 #pragma unroll
-        for (int e = 0; e < EPC; ++e) {
-          const char* p = g + ((long long)(kbeg + t * EPC + e) * LDB + n) * ES;
-          b[t][e] = (PACE && e == EPC - 1 && (t + 1 < NPRE || more)) ? ld16_acquire(p) : ld16(p);
+          for (int r = 0; r < WIDTH; ++r) {
+            const char* p = g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES;
+            const bool last = t + 1 == NPRE && r + 1 == WIDTH && !more;
+            b[t][r] = (PACE && r % 4 == 3 && !last) ? ld16_acquire(p) : ld16(p);
+          }
         }
+      }
     };
     preload(gB, bv, FG_PAIR);
 #if FG_PAIR
@@ -624,129 +640,142 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_2a1e6dc7757042
   FG_GRID_WAIT();
   const char* gG = gA;
 
-  __shared__ float part[NW][MR][NCOL];
+  __shared__ float red[KSA][NB][MR];
+#if FG_PAIR
+  __shared__ float red2[KSA][NB][MR];
+  float acc2[MR][WIDTH];
+#endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
-  // threads of column chunk 0 together cover K once; their sums fold with the products'.
+  // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
 #if FG_RMS
-  __shared__ float fg_ss[NW][MR];
+  __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_RMS && ch == 0;
-#if FG_PAIR
-  __shared__ float part2[NW][MR][NCOL];
-  float acc2[MR][EPC];
-#endif
-  float acc[MR][EPC];
+  const bool count = FG_RMS && grp == 0;
+  float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
-    for (int j = 0; j < EPC; ++j) {
-      acc[m][j] = 0.f;
+    for (int r = 0; r < WIDTH; ++r) {
+      acc[m][r] = 0.f;
 #if FG_PAIR
-      acc2[m][j] = 0.f;
+      acc2[m][r] = 0.f;
 #endif
     }
-  if (pre) {
+  // WIDTH rows of B (from `g`) at k, as floats: every 16-byte load issued before any is used.
+  auto rows_at = [&](const char* g, int k, float (&bf)[WIDTH][EPC]) {
+    if (VEC && k + EPC <= K) {
+      v4u bv[WIDTH];
 #pragma unroll
-    for (int t = 0; t < (CAN_PRE ? TRIPS : 1); ++t) {
-      float bf[EPC][EPC];
+      for (int r = 0; r < WIDTH; ++r) bv[r] = ld16(g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES);
 #pragma unroll
-      for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc, ss, count);
+      for (int r = 0; r < WIDTH; ++r) unpack16(bv[r], bf[r]);
+    } else {
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) {
+        const int n = min(nb0 + r, N - 1);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(g, (long long)n * LDB + k + e) : 0.f;
+      }
+    }
+  };
+  // acc (acc2) += A[m][k..] · the rows' chunks at k, every m.
+  auto step = [&](int k, const float (&bf)[WIDTH][EPC]
 #if FG_PAIR
-#pragma unroll
-      for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2, ss, false);
+                  , const float (&bg)[WIDTH][EPC]
 #endif
+                  ) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r)
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) {
+          acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+#if FG_PAIR
+          acc2[m][r] = fmaf(af[e], bg[r][e], acc2[m][r]);
+#endif
+        }
+    }
+  };
+  if (CAN_PRE) {
+#pragma unroll
+    for (int t = 0; t < NPRE; ++t) {
+      const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+      if (k < K) {
+        float bf[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bv[t][r], bf[r]);
+#if FG_PAIR
+        float bg[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bw[t][r], bg[r]);
+        step(k, bf, bg);
+#else
+        step(k, bf);
+#endif
+      }
     }
   } else {
-    // One chunk of rows of B (from `g`) at k, as floats.
-    auto chunk_at = [&](const char* g, int k, float (&bf)[EPC][EPC]) {
-      if (full && k + EPC <= kend) {
-        v4u bv[EPC];
-#pragma unroll
-        for (int e = 0; e < EPC; ++e) bv[e] = ld16(g + ((long long)(k + e) * LDB + n) * ES);
-#pragma unroll
-        for (int e = 0; e < EPC; ++e) unpack16(bv[e], bf[e]);
-      } else {
-#pragma unroll
-        for (int e = 0; e < EPC; ++e)
-#pragma unroll
-          for (int j = 0; j < EPC; ++j)
-            bf[e][j] = (k + e < kend && n + j < N) ? ldf(g, (long long)(k + e) * LDB + n + j) : 0.f;
-      }
-    };
-#pragma unroll 1
-    for (int k = kbeg; k < kend; k += EPC) {
-      float bf[EPC][EPC];
-      chunk_at(gB, k, bf);
+#pragma unroll 2
+    for (int k = (ks * 32 + lane) * EPC; k < K; k += KSA * 32 * EPC) {
+      float bf[WIDTH][EPC];
+      rows_at(gB, k, bf);
 #if FG_PAIR
-      float bg[EPC][EPC];
-      chunk_at(gB2, k, bg);
-      kn_step(gA, gG, k, kend, bg, acc2, ss, false);
+      float bg[WIDTH][EPC];
+      rows_at(gB2, k, bg);
+      step(k, bf, bg);
+#else
+      step(k, bf);
 #endif
-      kn_step(gA, gG, k, kend, bf, acc, ss, count);
     }
   }
-  // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
-  // then add the NW warps' partials in shared memory (no atomics).
 #pragma unroll
   for (int m = 0; m < MR; ++m)
 #pragma unroll
-    for (int j = 0; j < EPC; ++j) {
-      float v = acc[m][j];
+    for (int r = 0; r < WIDTH; ++r) {
+      float v = acc[m][r];
 #pragma unroll
-      for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-      acc[m][j] = v;
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (lane == 0) red[ks][grp * WIDTH + r][m] = v;
 #if FG_PAIR
-      float v2 = acc2[m][j];
+      float v2 = acc2[m][r];
 #pragma unroll
-      for (int o = WIDTH; o < 32; o <<= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
-      acc2[m][j] = v2;
+      for (int o = 16; o > 0; o >>= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-  const int lane = tid & 31, warp = tid >> 5;
 #if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
 #pragma unroll
-    for (int o = WIDTH; o < 32; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-    if (lane == 0) fg_ss[warp][m] = v;
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (grp == 0 && lane == 0) fg_ss[ks][m] = v;
   }
 #endif
-  if (lane < WIDTH) {
-#pragma unroll
-    for (int m = 0; m < MR; ++m)
-#pragma unroll
-      for (int j = 0; j < EPC; ++j) {
-        part[warp][m][ch * EPC + j] = acc[m][j];
-#if FG_PAIR
-        part2[warp][m][ch * EPC + j] = acc2[m][j];
-#endif
-      }
-  }
   __syncthreads();
-  // The thread that adds a column's NW partials stores it: no second barrier.
-  for (int i = tid; i < MR * NCOL; i += NT) {
-    const int m = i / NCOL, jj = i % NCOL;
-    const int col = blockIdx.x * NCOL + jj;
+  for (int i = tid; i < NB * MR; i += NT) {
+    const int nn = i / MR, m = i % MR;
+    const int n = blockIdx.x * NB + nn;
 #if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
-    for (int w = 0; w < NW; ++w) rss_m += fg_ss[w][m];
+    for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
 #endif
     float v = 0.f;
 #pragma unroll
-    for (int w = 0; w < NW; ++w) v += part[w][m][jj];
+    for (int s = 0; s < KSA; ++s) v += red[s][nn][m];
 #if FG_PAIR
     float v2 = 0.f;
 #pragma unroll
-    for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
+    for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (col < N) forge_matmul_2a1e6dc7757042ae_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2, a3);
+    if (n < N) forge_matmul_29310f6cdb2984ad_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }

@@ -53,6 +53,14 @@ pub fn transposed_weights(plan: &Plan, target: &CudaTarget) -> Vec<Transposed> {
     }
 }
 
+/// `plan` as `target` runs it: the weights it stores transposed ([`transposed_weights`]) and,
+/// where there are any, the plan that reads them so.
+pub fn as_run(plan: &Plan, target: &CudaTarget) -> (Option<Plan>, Vec<Transposed>) {
+    let transposed = transposed_weights(plan, target);
+    let run = (!transposed.is_empty()).then(|| with_transposed_loads(plan, &transposed));
+    (run, transposed)
+}
+
 /// `plan` with every product's B load of a `transposed` weight reading the transposed layout.
 pub fn with_transposed_loads(plan: &Plan, transposed: &[Transposed]) -> Plan {
     let mut plan = plan.clone();

@@ -152,12 +152,8 @@ impl CudaExec {
         let ctx: &CudaComputeContext = &guard;
         let target = crate::lower::cuda::CudaTarget::from_env(ctx.capability(), ctx.multiprocessors());
         // Few-row products read the weights that gain from it transposed (stored so at load).
-        let transposed = crate::lower::cuda_weights::transposed_weights(&plan, &target);
-        let plan = if transposed.is_empty() {
-            plan
-        } else {
-            Arc::new(crate::lower::cuda_weights::with_transposed_loads(&plan, &transposed))
-        };
+        let (run, transposed) = crate::lower::cuda_weights::as_run(&plan, &target);
+        let plan = run.map_or(plan, Arc::new);
         let program = crate::lower::cuda::emit_program_for(&plan, &target)?;
         let functions = program.functions;
         // One program per distinct kernel (names are content hashes), compiled in parallel.
