@@ -81,16 +81,37 @@ pub fn with_transposed_loads(plan: &Plan, transposed: &[Transposed]) -> Plan {
 
 /// `bytes` of a weight declared `[.., rows, cols]` as stored transposed (`[.., cols, rows]`).
 pub fn transpose_bytes(bytes: &[u8], t: &Transposed, elem_bytes: usize) -> Vec<u8> {
-    let matrix = t.rows * t.cols * elem_bytes;
     let mut out = vec![0u8; bytes.len()];
-    for (src, dst) in bytes.chunks(matrix).zip(out.chunks_mut(matrix)) {
-        for (i, e) in src.chunks_exact(elem_bytes).enumerate() {
-            let (r, c) = (i / t.cols, i % t.cols);
-            let at = (c * t.rows + r) * elem_bytes;
-            dst[at..at + elem_bytes].copy_from_slice(e);
-        }
+    match elem_bytes {
+        2 => transpose_elems::<2>(bytes, &mut out, t),
+        4 => transpose_elems::<4>(bytes, &mut out, t),
+        _ => transpose_elems::<1>(bytes, &mut out, t),
     }
     out
+}
+
+/// [`transpose_bytes`] for `N`-byte elements, in 32 × 32 tiles so reads and writes both stay
+/// within a few cache lines at a time. Bytes past the last whole element stay zero.
+fn transpose_elems<const N: usize>(src: &[u8], dst: &mut [u8], t: &Transposed) {
+    const TILE: usize = 32;
+    let whole = src.len() / N * N;
+    let (src, dst): (&[[u8; N]], &mut [[u8; N]]) =
+        (bytemuck::cast_slice(&src[..whole]), bytemuck::cast_slice_mut(&mut dst[..whole]));
+    let matrix = t.rows * t.cols;
+    if matrix == 0 {
+        return;
+    }
+    for (s, d) in src.chunks_exact(matrix).zip(dst.chunks_exact_mut(matrix)) {
+        for r0 in (0..t.rows).step_by(TILE) {
+            for c0 in (0..t.cols).step_by(TILE) {
+                for r in r0..(r0 + TILE).min(t.rows) {
+                    for c in c0..(c0 + TILE).min(t.cols) {
+                        d[c * t.rows + r] = s[r * t.cols + c];
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Whether kernel `k` reads buffer `b` anywhere.
@@ -227,5 +248,24 @@ mod tests {
         let out = transpose_bytes(&bytes, &t, 4);
         let got: Vec<u32> = out.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
         assert_eq!(got, [0, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11]);
+        // 2-byte elements, a matrix wider than a tile: element (r, c) lands at (c, r).
+        let t = Transposed { buffer: 0, rows: 3, cols: 70 };
+        let v: Vec<u16> = (0..210).collect();
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let out = transpose_bytes(&bytes, &t, 2);
+        let got: Vec<u16> = out.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
+        for (r, c) in [(0, 0), (2, 69), (1, 33), (2, 5)] {
+            assert_eq!(got[c * 3 + r], (r * 70 + c) as u16, "({r}, {c})");
+        }
+    }
+
+    #[test]
+    #[ignore = "prints how long transposing the decode MLP's weights takes"]
+    fn transposing_the_decode_mlps_weights_takes() {
+        let t = Transposed { buffer: 0, rows: 576, cols: 1536 };
+        let bytes = vec![1u8; 10 * 576 * 1536 * 4];
+        let started = std::time::Instant::now();
+        let out = transpose_bytes(&bytes, &t, 4);
+        eprintln!("{} MB in {:?}", out.len() >> 20, started.elapsed());
     }
 }
