@@ -135,14 +135,16 @@ fn only_read_as_b(plan: &Plan, b: usize) -> Option<Transposed> {
     let (rows, cols) = (buf.shape[buf.shape.len() - 2], buf.shape[buf.shape.len() - 1]);
     let mut read = false;
     for k in &plan.kernels {
+        // Any kernel bound to the weight (a raw kernel's reads are not expressions) must be
+        // a product whose every load of it is a fitting B.
+        if !k.spec.args.iter().any(|a| a.buffer == b) {
+            continue;
+        }
+        let KernelBody::Matmul(m) = &k.spec.body else { return None };
         let mut loads = 0;
         for e in k.spec.body.exprs() {
             e.visit_args(&mut |arg| loads += usize::from(k.spec.args[arg].buffer == b));
         }
-        if loads == 0 {
-            continue;
-        }
-        let KernelBody::Matmul(m) = &k.spec.body else { return None };
         let operands = std::iter::once(&m.b).chain(m.b2.as_ref());
         let fitting = operands.filter(|o| row_major_b(k, m, o, b, rows, cols)).count();
         if fitting != loads || m.m * m.batch.iter().product::<usize>() > 8 {
@@ -237,6 +239,24 @@ mod tests {
         let p = plan(MLP, &[1, 576, 1536, 2]);
         let generic = CudaTarget { gemm: false, ..h200() };
         assert!(transposed_weights(&p, &generic).is_empty());
+    }
+
+    #[test]
+    fn a_weight_a_raw_kernel_reads_stays_as_declared() {
+        // `w_up` is also bound to a raw kernel, whose reads are WGSL, not expressions: it stays
+        // [K, N], and so does its pair partner `w_gate` (the kernel walks both alike).
+        let src = "graph Raw { dims { D, F }
+            input x: f32[1, D]; weight w_gate: f32[D, F]; weight w_up: f32[D, F]; weight w_down: f32[F, D];
+            temp h: f32[1, F]; output y: f32[1, D]; output z: f32[D, F];
+            h = silu(matmul(x, w_gate)) * matmul(x, w_up);
+            y = matmul(h, w_down);
+            z = wgsl!(\"@group(0) @binding(0) var<storage, read> a: array<f32>;
+                @group(0) @binding(1) var<storage, read_write> b: array<f32>;
+                @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+                    if (g.x < arrayLength(&b)) { b[g.x] = a[g.x]; } }\", w_up, z);
+        }";
+        let p = plan(src, &[576, 1536]);
+        assert_eq!(names(&p, &transposed_weights(&p, &h200())), ["w_down"]);
     }
 
     #[test]
