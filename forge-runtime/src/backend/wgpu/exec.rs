@@ -38,6 +38,8 @@ pub struct WgpuExec {
     layout: Layout,
     passes: Vec<Pass>,
     staging: wgpu::Buffer,
+    /// The inputs' own mapped staging buffer (see `upload`).
+    upload: Option<super::upload::Upload>,
     /// The uniform words the uniform buffer holds (written by an earlier run): a run whose
     /// uniforms are the same writes nothing (each `write_buffer` stages a buffer of its own).
     uniforms_held: Option<Vec<u8>>,
@@ -171,6 +173,7 @@ impl WgpuExec {
                 mapped_at_creation: false,
             })
         })?;
+        let upload = super::upload::Upload::new(&handle.device, &plan)?;
         drop(guard);
         let scenes = vec![None; plan.buffers.len()];
         Ok(WgpuExec {
@@ -183,6 +186,7 @@ impl WgpuExec {
             passes,
             uniforms_held: None,
             staging,
+            upload,
             queries,
             variants,
         })
@@ -199,6 +203,7 @@ impl WgpuExec {
         regions: &[BufferId],
         timing: Timing,
         started: Instant,
+        staged: Option<&[super::upload::StagedCopy]>,
     ) -> Result<(Vec<Vec<u8>>, Option<KernelTicks>, Duration)> {
         let h = &self.handle;
         let mut offsets = Vec::with_capacity(regions.len());
@@ -220,6 +225,9 @@ impl WgpuExec {
         scoped(&h.device, "submitting the graph", || {
             let mut encoder =
                 h.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("forge graph") });
+            if let (Some(upload), Some(copies)) = (&self.upload, staged) {
+                upload.record(&mut encoder, copies, &self.layout);
+            }
             let writes = |k: u32| {
                 queries.map(|(set, _)| wgpu::ComputePassTimestampWrites {
                     query_set: set,
@@ -254,6 +262,9 @@ impl WgpuExec {
                 encoder.copy_buffer_to_buffer(resolve, 0, &self.staging, ts_at, u64::from(pairs) * 16);
             }
             h.submit(encoder.finish());
+            if let (Some(upload), Some(_)) = (&self.upload, staged) {
+                upload.remap();
+            }
         })?;
         let enqueued = started.elapsed();
         if total == 0 {
@@ -340,8 +351,12 @@ impl Executable for WgpuExec {
     fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult> {
         let started = Instant::now();
         self.handle.take_uncaptured("before the run")?;
-        for &(id, bytes) in &req.inputs {
-            self.layout.write(&self.handle, id, bytes)?;
+        // Straight into the mapped staging buffer where it is ready, else one write each.
+        let staged = self.upload.as_ref().and_then(|u| u.stage(&req.inputs));
+        if staged.is_none() {
+            for &(id, bytes) in &req.inputs {
+                self.layout.write(&self.handle, id, bytes)?;
+            }
         }
         if self.uniforms_held.as_deref() != Some(&req.uniforms[..]) {
             self.layout.write_uniforms(&self.handle, &req.uniforms);
@@ -357,7 +372,7 @@ impl Executable for WgpuExec {
             .collect();
         // As on CUDA: per-kernel times on the first run and when asked for, else the whole run.
         let timing = if req.profile_kernels { Timing::PerKernel } else { Timing::Whole };
-        let (bytes, ts, enqueue) = self.submit(&self.passes, &outputs, timing, started)?;
+        let (bytes, ts, enqueue) = self.submit(&self.passes, &outputs, timing, started, staged.as_deref())?;
         let (kernel_times, device_total) = match (timing, ts) {
             (Timing::PerKernel, Some(ns)) => (ns.into_iter().map(|n| Some(Duration::from_nanos(n))).collect(), None),
             (_, Some(ns)) => (vec![None; self.passes.len()], ns.first().map(|&n| Duration::from_nanos(n))),
@@ -372,7 +387,7 @@ impl Executable for WgpuExec {
     }
 
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
-        let (mut bytes, _, _) = self.submit(&[], &[id], Timing::None, Instant::now())?;
+        let (mut bytes, _, _) = self.submit(&[], &[id], Timing::None, Instant::now(), None)?;
         bytes.pop().ok_or_else(|| Error::Internal("state readback returned nothing".into()))
     }
 
@@ -389,6 +404,9 @@ impl Drop for WgpuExec {
     fn drop(&mut self) {
         self.layout.destroy();
         self.staging.destroy();
+        if let Some(u) = &self.upload {
+            u.destroy();
+        }
         if let Some((_, resolve)) = &self.queries {
             resolve.destroy();
         }
