@@ -88,7 +88,7 @@ FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u)
 
 // node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w4k8
-__device__ __forceinline__ void forge_matmul_8e8172af9d53b5ea_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+__device__ __forceinline__ void forge_matmul_7faa5be2699fe673_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
@@ -97,7 +97,7 @@ __device__ __forceinline__ void forge_matmul_8e8172af9d53b5ea_epi(float acc, flo
     acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_8e8172af9d53b5ea {
+namespace fg_forge_matmul_7faa5be2699fe673 {
 
 typedef unsigned short u16;
 
@@ -199,6 +199,13 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #undef RSS
 constexpr bool G_VEC = true;
 
+// Preloads that run ahead of a grid wait keep one group of loads in flight (`PRE_KN`,
+// `PRE_NK`); below sm_90 kernels do not wait for the one ahead, so nothing overlaps the loads.
+#if __CUDA_ARCH__ >= 900
+constexpr bool PACE = PACED;
+#else
+constexpr bool PACE = false;
+#endif
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
 }
@@ -247,8 +254,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_8e8172af9d53b5ea(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
-  using namespace fg_forge_matmul_8e8172af9d53b5ea;
+extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_7faa5be2699fe673(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_7faa5be2699fe673;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -268,11 +275,6 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_8e8172af9d53b5
   v4u bw[NPRE][WIDTH];
 #endif
   if (CAN_PRE) {
-#if __CUDA_ARCH__ >= 900
-    constexpr bool PACE = PACED;
-#else
-    constexpr bool PACE = false;
-#endif
     // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
     auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
 #pragma unroll
@@ -431,19 +433,19 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_8e8172af9d53b5
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_8e8172af9d53b5ea_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3, a4, u);
+    if (n < N) forge_matmul_7faa5be2699fe673_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w4k8
-__device__ __forceinline__ void forge_matmul_29310f6cdb2984ad_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_1997dfa8236e118a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_29310f6cdb2984ad {
+namespace fg_forge_matmul_1997dfa8236e118a {
 
 typedef unsigned short u16;
 
@@ -545,6 +547,13 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #undef RSS
 constexpr bool G_VEC = false;
 
+// Preloads that run ahead of a grid wait keep one group of loads in flight (`PRE_KN`,
+// `PRE_NK`); below sm_90 kernels do not wait for the one ahead, so nothing overlaps the loads.
+#if __CUDA_ARCH__ >= 900
+constexpr bool PACE = PACED;
+#else
+constexpr bool PACE = false;
+#endif
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
 }
@@ -593,8 +602,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_29310f6cdb2984ad(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_29310f6cdb2984ad;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_1997dfa8236e118a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_1997dfa8236e118a;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -612,11 +621,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_29310f6cdb2984
   v4u bw[NPRE][WIDTH];
 #endif
   if (CAN_PRE) {
-#if __CUDA_ARCH__ >= 900
-    constexpr bool PACE = PACED;
-#else
-    constexpr bool PACE = false;
-#endif
     // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
     auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
 #pragma unroll
@@ -776,6 +780,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_29310f6cdb2984
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_29310f6cdb2984ad_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_1997dfa8236e118a_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }

@@ -334,7 +334,7 @@ mod tests {
         assert!(src.contains("PACED = true"), "{src}");
         assert!(src.contains("? ld16_acquire(p) : ld16(p)"), "{src}");
         assert!(src.contains("ld.acquire.gpu.global.L1::no_allocate.v4.u32"), "{src}");
-        assert!(src.contains("#if __CUDA_ARCH__ >= 900\n    constexpr bool PACE = PACED;"), "{src}");
+        assert!(src.contains("#if __CUDA_ARCH__ >= 900\nconstexpr bool PACE = PACED;"), "{src}");
         // A weight some kernel writes is loaded after the wait, where nothing overlaps the loads.
         let spec = kn(1536, 576);
         let d = DecodeConfig { width: 2, k_split: 128, vector: true, tensor: false };

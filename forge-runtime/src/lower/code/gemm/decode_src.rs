@@ -3,6 +3,13 @@
 
 /// A value `A[m][k]` as float, whatever A's layout.
 pub(super) const A_AT: &str = r#"
+// Preloads that run ahead of a grid wait keep one group of loads in flight (`PRE_KN`,
+// `PRE_NK`); below sm_90 kernels do not wait for the one ahead, so nothing overlaps the loads.
+#if __CUDA_ARCH__ >= 900
+constexpr bool PACE = PACED;
+#else
+constexpr bool PACE = false;
+#endif
 __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
   return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
 }
@@ -69,11 +76,6 @@ pub(super) const PRE_NK: &str = r#"
   v4u bw[NPRE][WIDTH];
 #endif
   if (CAN_PRE) {
-#if __CUDA_ARCH__ >= 900
-    constexpr bool PACE = PACED;
-#else
-    constexpr bool PACE = false;
-#endif
     // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
     auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
 #pragma unroll
@@ -270,11 +272,6 @@ pub(super) const PRE_KN: &str = r#"
 #endif
   if (pre) {
     // Paced: one chunk of rows in flight a thread (see above), where a grid wait follows.
-#if __CUDA_ARCH__ >= 900
-    constexpr bool PACE = PACED;
-#else
-    constexpr bool PACE = false;
-#endif
     constexpr int NPRE = CAN_PRE ? TRIPS : 1;
     // This thread's rows of `g` into `b`; `more`: loads follow these (B2's, after B's).
     auto preload = [&](const char* g, v4u (&b)[NPRE][EPC], bool more) {
