@@ -232,9 +232,11 @@ mod tests {
 
     #[test]
     fn weights_read_otherwise_or_by_many_rows_stay_as_declared() {
-        // 64 rows are no decode product.
-        let p = plan(MLP, &[64, 576, 1536, 2]);
-        assert!(transposed_weights(&p, &h200()).is_empty());
+        // 64 rows are no decode product; 5 to 8 are, but do not preload as [N, K].
+        for rows in [64, 5, 8] {
+            let p = plan(MLP, &[rows, 576, 1536, 2]);
+            assert!(transposed_weights(&p, &h200()).is_empty(), "{rows} rows");
+        }
         // Without GEMM kernels nothing gains.
         let p = plan(MLP, &[1, 576, 1536, 2]);
         let generic = CudaTarget { gemm: false, ..h200() };

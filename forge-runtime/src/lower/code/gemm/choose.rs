@@ -484,7 +484,8 @@ fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32), pa
             // issues all its loads before the wait. The PyTorch-layout decode MLP (H200,
             // 2026-12-04, same call): the pair's 576-deep rows 4 a block (384 blocks of 160
             // threads), the down product's 1536-deep ones 4 (144 blocks), 59.3 → 43.6 us; the
-            // pair 8 rows a block (192 blocks, 16 loads a thread) 44.3.
+            // pair 8 rows a block (192 blocks, 16 loads a thread) 44.3. (At most 4 rows of A:
+            // `decode::NK_PRELOAD_ROWS`.)
             let wide = [8, 4, 2].into_iter().find(|&width| {
                 let d = DecodeConfig { width, k_split: 8, vector, tensor: false };
                 spec.m * width <= 16
@@ -572,7 +573,8 @@ mod tests {
     fn nk_decode_streams_the_widest_rows_that_still_fill_the_sms() {
         // PyTorch-layout weights ([N, K]): the decode MLP's 576-deep pair 4 rows a block (384
         // blocks), its 1536-deep down product 4 (144; 8 would leave 60 SMs idle); rows too long
-        // to preload keep the K-split shape; more rows of A take fewer rows of B.
+        // to preload keep the K-split shape; more rows of A take fewer rows of B, and past 4 the
+        // K-split shape.
         let nk = |m: usize, n: usize, k: usize| GemmSpec {
             b: Operand { elem: Elem::F32, layout: Layout::ColMajor, ld: k, align: 16 },
             ..f32_spec(m, n, k)
@@ -587,7 +589,8 @@ mod tests {
         assert_eq!(shape(1, 14336, 4096, false), (2, 8), "4096 deep: 4 trips a lane, 8 loads at width 2");
         assert_eq!(shape(1, 1024, 16384, false), (2, 8), "too long to preload: the old K split");
         assert_eq!(shape(4, 1536, 576, false), (4, 8));
-        assert_eq!(shape(8, 1536, 576, false), (2, 8));
+        assert_eq!(shape(6, 4096, 1024, false), (4, 4), "more than 4 rows of A: the K-split shape");
+        assert_eq!(shape(8, 14336, 4096, false), (4, 1));
     }
 
     #[test]

@@ -154,6 +154,12 @@ fn block_threads(spec: &GemmSpec, d: &DecodeConfig, nk_pre: bool) -> usize {
 /// In a decode kernel's source where its `[N,K]` lanes preload their weight ([`nk_preloads`]).
 pub const NK_PRELOADED: &str = "NK_PRE = true";
 
+/// Rows of A up to which the `[N,K]` kernel preloads ([`nk_preloads`]): with more, every lane's
+/// loads of A outweigh its rows of B. H200 (2026-12-04), f32, same call: 8 × 4096 × 14336 75.6
+/// → 109.3 us and 6 × 1024 × 4096 8.8 → 10.8 preloaded, where 4 rows gained (4 × 4096 × 14336
+/// from `[K,N]` weights, stored transposed: 72.7 → 58.4) and 1–2 did or held.
+const NK_PRELOAD_ROWS: usize = 4;
+
 /// 16-byte loads a thread of the `[N,K]` kernel may preload ([`nk_preloads`]).
 const NK_PRELOAD_LOADS: usize = 8;
 
@@ -165,14 +171,16 @@ fn nk_trips(spec: &GemmSpec, d: &DecodeConfig, threads: usize) -> usize {
 }
 
 /// Whether every lane of the `[N,K]` SIMT kernel holds its chunks of its rows in registers up
-/// front (`PRE_NK`'s `NK_PRE`): 16-byte rows that K fills in whole chunks, and at most
-/// [`NK_PRELOAD_LOADS`] loads a thread (a `paired` product's of both weights).
+/// front (`PRE_NK`'s `NK_PRE`): at most [`NK_PRELOAD_ROWS`] rows of A, 16-byte rows that K
+/// fills in whole chunks, and at most [`NK_PRELOAD_LOADS`] loads a thread (a `paired`
+/// product's of both weights).
 /// `FORGE_CUDA_NK_PRELOAD=0` turns it off.
 pub(super) fn nk_preloads(spec: &GemmSpec, d: &DecodeConfig, vector: bool, paired: bool) -> bool {
     let on = std::env::var("FORGE_CUDA_NK_PRELOAD").map_or(true, |v| v.trim() != "0");
     let weights = if paired { 2 } else { 1 };
     on && vector
         && !d.tensor
+        && spec.m <= NK_PRELOAD_ROWS
         && spec.b.layout == Layout::ColMajor
         && spec.k.is_multiple_of(spec.elem().per_16b())
         && nk_trips(spec, d, 256) * d.width * weights <= NK_PRELOAD_LOADS
