@@ -26,17 +26,24 @@ pub struct Transposed {
 /// the B (or paired B) of a product that then runs the `[N,K]` decode kernel with its weights
 /// preloaded. A pair's two weights go together (the kernel walks both alike).
 pub fn transposed_weights(plan: &Plan, target: &CudaTarget) -> Vec<Transposed> {
+    as_run(plan, target).1
+}
+
+/// `plan` as `target` runs it: the weights it stores transposed ([`transposed_weights`]) and,
+/// where there are any, the plan that reads them so (the last trial's). The candidates
+/// ([`only_read_as_b`]) lose the weights of every product that would not gain, until none is
+/// left to drop.
+pub fn as_run(plan: &Plan, target: &CudaTarget) -> (Option<Plan>, Vec<Transposed>) {
     let off = std::env::var("FORGE_CUDA_TRANSPOSE_WEIGHTS").is_ok_and(|v| v.trim() == "0");
     if off || !target.gemm {
-        return Vec::new();
+        return (None, Vec::new());
     }
     let mut chosen: Vec<Transposed> = (0..plan.buffers.len()).filter_map(|b| only_read_as_b(plan, b)).collect();
-    // Drop the weights of every product that would not gain, until none is left to drop.
-    loop {
+    while !chosen.is_empty() {
         let trial = with_transposed_loads(plan, &chosen);
         let mut losers = Vec::new();
         for (k, tk) in plan.kernels.iter().zip(&trial.kernels) {
-            let reads: Vec<usize> = chosen.iter().map(|t| t.buffer).filter(|&b| reads_buffer(k, b)).collect();
+            let reads: Vec<usize> = chosen.iter().map(|t| t.buffer).filter(|&b| binds(k, b)).collect();
             if reads.is_empty() {
                 continue;
             }
@@ -47,18 +54,11 @@ pub fn transposed_weights(plan: &Plan, target: &CudaTarget) -> Vec<Transposed> {
             }
         }
         if losers.is_empty() {
-            return chosen;
+            return (Some(trial), chosen);
         }
         chosen.retain(|t| !losers.contains(&t.buffer));
     }
-}
-
-/// `plan` as `target` runs it: the weights it stores transposed ([`transposed_weights`]) and,
-/// where there are any, the plan that reads them so.
-pub fn as_run(plan: &Plan, target: &CudaTarget) -> (Option<Plan>, Vec<Transposed>) {
-    let transposed = transposed_weights(plan, target);
-    let run = (!transposed.is_empty()).then(|| with_transposed_loads(plan, &transposed));
-    (run, transposed)
+    (None, chosen)
 }
 
 /// `plan` with every product's B load of a `transposed` weight reading the transposed layout.
@@ -114,13 +114,9 @@ fn transpose_elems<const N: usize>(src: &[u8], dst: &mut [u8], t: &Transposed) {
     }
 }
 
-/// Whether kernel `k` reads buffer `b` anywhere.
-fn reads_buffer(k: &crate::ir::PlannedKernel, b: usize) -> bool {
-    let mut found = false;
-    for e in k.spec.body.exprs() {
-        e.visit_args(&mut |arg| found |= k.spec.args[arg].buffer == b);
-    }
-    found
+/// Whether kernel `k` is bound to buffer `b` (reads through expressions or, for a raw kernel, WGSL).
+fn binds(k: &crate::ir::PlannedKernel, b: usize) -> bool {
+    k.spec.args.iter().any(|a| a.buffer == b)
 }
 
 /// Buffer `b` as a candidate: a floating-point weight of at least two dims whose every read
@@ -137,7 +133,7 @@ fn only_read_as_b(plan: &Plan, b: usize) -> Option<Transposed> {
     for k in &plan.kernels {
         // Any kernel bound to the weight (a raw kernel's reads are not expressions) must be
         // a product whose every load of it is a fitting B.
-        if !k.spec.args.iter().any(|a| a.buffer == b) {
+        if !binds(k, b) {
             continue;
         }
         let KernelBody::Matmul(m) = &k.spec.body else { return None };
@@ -221,7 +217,7 @@ mod tests {
         let rewritten = with_transposed_loads(&p, &t);
         let mut decode = 0;
         for k in &rewritten.kernels {
-            if t.iter().any(|t| reads_buffer(k, t.buffer)) {
+            if t.iter().any(|t| binds(k, t.buffer)) {
                 let f = emit_function_for(&k.spec, &k.schedule, Some(&h200())).unwrap();
                 assert!(f.code.contains(crate::lower::code::gemm::NK_PRELOADED), "{}", k.spec.node);
                 decode += 1;

@@ -173,7 +173,7 @@ impl WgpuExec {
                 mapped_at_creation: false,
             })
         })?;
-        let upload = super::upload::Upload::new(&handle.device, &plan)?;
+        let upload = super::upload::Upload::new(&handle.device, &plan, &layout)?;
         drop(guard);
         let scenes = vec![None; plan.buffers.len()];
         Ok(WgpuExec {

@@ -3,7 +3,8 @@
 //! Files: `adapter` (adapter choice, identity, limits), `alloc` (slab offset bookkeeping),
 //! `context` (the context and its construction), `slabs` (allocation and growth), `pipeline`
 //! (naga validation, compilation, cache, bind groups), `submit` (graph submission, readback,
-//! timestamps), `upload` (an instance's mapped input staging), `spirv` (SPIR-V pipelines), `scene` (ray-query acceleration structures).
+//! timestamps), `upload` (an instance's mapped input staging), `spirv` (SPIR-V pipelines),
+//! `scene` (ray-query acceleration structures).
 
 mod adapter;
 mod alloc;

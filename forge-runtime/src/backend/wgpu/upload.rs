@@ -29,14 +29,15 @@ pub(super) struct StagedCopy {
 }
 
 impl Upload {
-    /// The staging buffer for `plan`'s inputs, mapped; `None` without inputs or when turned off.
-    pub fn new(device: &wgpu::Device, plan: &Plan) -> Result<Option<Upload>> {
+    /// The staging buffer for `plan`'s inputs (each as `layout` pads it), mapped; `None`
+    /// without inputs or when turned off.
+    pub fn new(device: &wgpu::Device, plan: &Plan, layout: &Layout) -> Result<Option<Upload>> {
         let off = std::env::var("FORGE_WGPU_MAPPED_INPUTS").is_ok_and(|v| v.trim() == "0");
         let mut at = Vec::new();
         let mut size = 0u64;
         for (id, b) in plan.buffers.iter().enumerate() {
             if b.role == BufferRole::Input {
-                let bytes = plan.byte_len(id).next_multiple_of(4);
+                let bytes = layout.padded_bytes(plan, id);
                 at.push((id, size, bytes));
                 size += bytes;
             }
