@@ -4,7 +4,7 @@
 use forge::{Context, Elem, GraphInstance, HostSlice};
 use std::time::Duration;
 
-use super::sources::{chain_source, mlp_source};
+use super::sources::{chain_source, mlp_source, mlp_stack_source};
 
 /// What a case's rate is counted in.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -39,23 +39,6 @@ pub struct Measured {
     /// `GraphInstance::from_source` (check, lower, compile; pipelines from the disk cache
     /// when an earlier process left them there).
     pub build: Duration,
-}
-
-/// `mlp_source`'s `L` layers with the weights as PyTorch's `nn.Linear` stores them (`[out, in]`:
-/// `w_gate`, `w_up` `[L, F, D]`, `w_down` `[L, D, F]`), multiplied through `transpose`.
-fn mlp_torch_layout_source() -> String {
-    "graph MlpT { dims { B, D, F, L }
-        input x: f32[B, D]; weight g: f32[L, D]; weight w_gate: f32[L, F, D]; weight w_up: f32[L, F, D];
-        weight w_down: f32[L, D, F]; temp h: f32[B, F]; temp n: f32[B, D]; temp r: f32[B, D]; output y: f32[B, D];
-        r = x;
-        for l in 0..L {
-            n = rms_norm(r, g[l], 1e-5);
-            h = silu(matmul(n, transpose(w_gate[l]))) * matmul(n, transpose(w_up[l]));
-            r = r + matmul(h, transpose(w_down[l]));
-        }
-        y = r;
-    }"
-    .into()
 }
 
 fn case(
@@ -123,7 +106,7 @@ pub fn all() -> Vec<Case> {
     v.push(case(
         "mlp10t_b1",
         "the same with nn.Linear's [out, in] weights",
-        mlp_torch_layout_source(),
+        mlp_stack_source(10, true),
         vec![1, 576, 1536, 10],
         Work::Model,
         None,

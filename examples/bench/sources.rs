@@ -14,17 +14,27 @@ pub fn mlp_source(layers: usize) -> String {
         }"
         .into();
     }
+    mlp_stack_source(layers, false)
+}
+
+/// `L` MLP blocks looped over stacked weights (dims `B, D, F, L`), with the weights as declared
+/// for `n · w` (`w_gate`, `w_up` `[L, D, F]`, `w_down` `[L, F, D]`) or, `torch_layout`, as
+/// PyTorch's `nn.Linear` stores them (`[out, in]`), multiplied through `transpose`.
+pub fn mlp_stack_source(layers: usize, torch_layout: bool) -> String {
     let lp = if layers > 1 { "L, " } else { "" };
     let (open, close, at) = if layers > 1 { ("for l in 0..L {", "}", "[l]") } else { ("", "", "") };
+    let (name, into_f, into_d) = if torch_layout { ("MlpT", "F, D", "D, F") } else { ("Mlp", "D, F", "F, D") };
+    let w = |name: &str| if torch_layout { format!("transpose({name}{at})") } else { format!("{name}{at}") };
+    let (gate, up, down) = (w("w_gate"), w("w_up"), w("w_down"));
     format!(
-        "graph Mlp {{ dims {{ B, D, F{} }}
-            input x: f32[B, D]; weight g: f32[{lp}D]; weight w_gate: f32[{lp}D, F]; weight w_up: f32[{lp}D, F];
-            weight w_down: f32[{lp}F, D]; temp h: f32[B, F]; temp n: f32[B, D]; temp r: f32[B, D]; output y: f32[B, D];
+        "graph {name} {{ dims {{ B, D, F{} }}
+            input x: f32[B, D]; weight g: f32[{lp}D]; weight w_gate: f32[{lp}{into_f}]; weight w_up: f32[{lp}{into_f}];
+            weight w_down: f32[{lp}{into_d}]; temp h: f32[B, F]; temp n: f32[B, D]; temp r: f32[B, D]; output y: f32[B, D];
             r = x;
             {open}
                 n = rms_norm(r, g{at}, 1e-5);
-                h = silu(matmul(n, w_gate{at})) * matmul(n, w_up{at});
-                r = r + matmul(h, w_down{at});
+                h = silu(matmul(n, {gate})) * matmul(n, {up});
+                r = r + matmul(h, {down});
             {close}
             y = r;
         }}",
