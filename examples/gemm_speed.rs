@@ -141,8 +141,14 @@ struct Timed {
 
 /// Builds the case's graph with `env` set, checks 256 outputs and times `reps` replays.
 fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Result<Timed> {
-    for key in ["FORGE_CUDA_GEMM", "FORGE_CUDA_TF32", "FORGE_CUDA_SIMT", "FORGE_CUDA_TF32X3_ANY", "FORGE_CUDA_TMA_TILE"]
-    {
+    for key in [
+        "FORGE_CUDA_GEMM",
+        "FORGE_CUDA_TF32",
+        "FORGE_CUDA_SIMT",
+        "FORGE_CUDA_TF32X3_ANY",
+        "FORGE_CUDA_TMA_TILE",
+        "FORGE_CUDA_X3_PERSISTENT",
+    ] {
         std::env::remove_var(key);
     }
     for (k, v) in env {
@@ -204,11 +210,18 @@ const SWEEP_TILES: [&str; 13] = [
 /// TMA + wgmma tf32x3 tiles the x3 sweep tries (`FORGE_CUDA_TMA_TILE`).
 const X3_TILES: [&str; 7] = ["128x128s3", "128x64s3", "128x64s4", "64x128s4", "64x128s3", "64x64s3", "64x64s4"];
 
-/// Times each tf32x3 TMA tile on MiniLM's batch-64 projections and 4096³ (`--sweep-x3`).
+/// Register-A tiles the x3 sweep also runs as persistent grids (`FORGE_CUDA_X3_PERSISTENT=1`).
+const X3_PERSISTENT_TILES: [&str; 3] = ["128x64s3", "128x64s4", "128x64s5"];
+
+/// Times each tf32x3 TMA tile on MiniLM's batch-64 projections and 4096³ (`--sweep-x3`), then
+/// the register-A ones as persistent grids.
 fn sweep_x3(ctx: &Context) -> forge::Result<()> {
-    let cases = [(1920, 384, 384), (1920, 1536, 384), (1920, 384, 1536), (4096, 4096, 4096)]
+    let cases = [(1920, 384, 384), (1920, 1152, 384), (1920, 1536, 384), (1920, 384, 1536), (4096, 4096, 4096)]
         .map(|(m, n, k)| Case { x3: true, ..case("sweep", "f32", m, n, k, true, m < 4096) });
-    sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &X3_TILES, &[("FORGE_CUDA_TF32X3_ANY", "1")])
+    sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &X3_TILES, &[("FORGE_CUDA_TF32X3_ANY", "1")])?;
+    println!("persistent grids (FORGE_CUDA_X3_PERSISTENT=1):");
+    let persistent = [("FORGE_CUDA_TF32X3_ANY", "1"), ("FORGE_CUDA_X3_PERSISTENT", "1")];
+    sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &X3_PERSISTENT_TILES, &persistent)
 }
 
 /// Times each SIMT tile on MiniLM's f32 projections at batch 8 and 64 (~30 tokens a sentence).

@@ -276,6 +276,24 @@ fn cuda_gemm_programs(compile: bool) {
     assert!(v[0].iter().all(|v| x3(v, "tma")), "sm_90 at 1920 rows: {:?}", v[0]);
 }
 
+/// MiniLM at batch 64 with its products forced onto register-A 128×64 tiles run as persistent
+/// grids (`FORGE_CUDA_X3_PERSISTENT=1`, an opt-in not yet timed on a GPU): every product takes
+/// it on sm_90, and the program compiles and assembles.
+#[cfg(feature = "cuda")]
+fn cuda_persistent_x3_programs_compile() {
+    use forge::lower::cuda::{emit_program_for, CudaTarget};
+    let dims = [64, 30, 30522, 512, 384, 12, 32, 1536, 6];
+    let plan = forge::lower::lower(&MiniLm::graph().unwrap(), &dims).unwrap();
+    let target = CudaTarget { x3_persistent: true, tma_tile: Some((128, 64, 4)), ..CudaTarget::new((9, 0), 132) };
+    let program = emit_program_for(&plan, &target).unwrap();
+    let variants: Vec<&str> = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
+    let gemms: Vec<&&str> = variants.iter().filter(|v| v.starts_with("gemm")).collect();
+    assert_eq!(gemms.len(), 24, "{variants:?}");
+    assert!(gemms.iter().all(|v| v.contains("tma128x64s4-ra-p")), "{gemms:?}");
+    let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("persistent x3: {e}"));
+    assemble("minilm_b64_persistent_x3", &program.arch, &ptx);
+}
+
 /// Row ops of every kind with expression inputs and epilogues, and an f16 output (never stored
 /// 16 bytes at a time).
 #[cfg(feature = "cuda")]
@@ -360,6 +378,7 @@ fn main() {
         ptx.push(("cuda_gemm_programs_compile", || cuda_gemm_programs(true)));
         ptx.push(("cuda_row_programs_compile", cuda_row_programs_compile));
         ptx.push(("cuda_map_programs_compile", cuda_map_programs_compile));
+        ptx.push(("cuda_persistent_x3_programs_compile", cuda_persistent_x3_programs_compile));
     }
     let tools = toolchain();
     let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();

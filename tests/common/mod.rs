@@ -118,6 +118,15 @@ pub fn run_suite_half_cuda(
     )
 }
 
+/// `tests` on CUDA alone (a kernel variant of that backend); on cpu and wgpu ignored, with why.
+pub fn run_suite_cuda(tests: &[(&'static str, BackendTest)]) {
+    let cuda_only = |ctx: &Context| match ctx.kind() {
+        forge::BackendKind::Cuda => Ok(()),
+        _ => Err("a test of a CUDA kernel variant".to_string()),
+    };
+    run_groups(Ok(()), &[((cuda_only, ""), tests)], &[])
+}
+
 /// Whether a graph with f16 and bf16 inputs and outputs builds on `ctx` (`Unsupported`: the
 /// reason; any other error is left for the test itself to report).
 pub fn half_floats(ctx: &Context) -> Result<(), String> {

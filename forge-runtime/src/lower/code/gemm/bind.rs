@@ -41,6 +41,9 @@ pub struct CudaTarget {
     /// tf32x3 128×64 TMA tiles of one block an SM feed A from registers (see `wgmma_x3`);
     /// `FORGE_CUDA_X3_REGISTER_A=0` turns it off.
     pub x3_register_a: bool,
+    /// `FORGE_CUDA_X3_PERSISTENT=1`: register-A tf32x3 tiles run as a persistent grid
+    /// (`wgmma_x3`; not yet timed on a GPU, so off by default).
+    pub x3_persistent: bool,
 }
 
 impl CudaTarget {
@@ -55,6 +58,7 @@ impl CudaTarget {
             tf32x3_any_size: false,
             tma_tile: None,
             x3_register_a: true,
+            x3_persistent: false,
         }
     }
 
@@ -71,6 +75,7 @@ impl CudaTarget {
             // A malformed value is ignored, as FORGE_CUDA_SIMT's.
             tma_tile: env("FORGE_CUDA_TMA_TILE").and_then(|v| parse_tma_tile(&v)),
             x3_register_a: env("FORGE_CUDA_X3_REGISTER_A").as_deref() != Some("0"),
+            x3_persistent: env("FORGE_CUDA_X3_PERSISTENT").as_deref() == Some("1"),
             ..CudaTarget::new(arch, sms)
         }
     }
@@ -249,6 +254,7 @@ pub fn matmul_kernel(
         tf32x3_any_size: target.tf32x3_any_size,
         tma_tile: target.tma_tile,
         x3_register_a: target.x3_register_a,
+        x3_persistent: target.x3_persistent,
         paired: b2.is_some(),
     };
     let variant = match choose_with(&g, target.arch, &opts) {
@@ -432,5 +438,41 @@ mod tests {
         assert!(g.variant.starts_with("gemm mma") && !g.sm90a && g.tensor_maps.is_empty(), "{}", g.variant);
         let off = CudaTarget { gemm: false, ..target((9, 0)) };
         assert_eq!(matmul_kernel(&k.spec, m, &k.schedule, &off, &params, &names).unwrap(), None);
+    }
+
+    #[test]
+    fn persistent_tf32x3_grids_cover_the_sms_and_keep_their_epilogue_apart() {
+        let src = "graph P { dims { M, K, N } input a: f32[M, K]; weight w: f32[N, K]; output y: f32[M, N];
+            y = matmul(a, transpose(w), precision = tf32x3); }";
+        let p = plan(src, &[1920, 384, 1536]);
+        let k = &p.kernels[0];
+        let KernelBody::Matmul(m) = &k.spec.body else { panic!("not a matmul") };
+        let params: Vec<String> = (0..k.spec.args.len()).map(|i| format!("float* a{i}")).collect();
+        let names: Vec<String> = (0..k.spec.args.len()).map(|i| format!("a{i}")).collect();
+        let forced = CudaTarget { tma_tile: Some((128, 64, 4)), ..target((9, 0)) };
+        let emit = |t: &CudaTarget| matmul_kernel(&k.spec, m, &k.schedule, t, &params, &names).unwrap().unwrap();
+        let plain = emit(&forced);
+        let persistent = emit(&CudaTarget { x3_persistent: true, ..forced });
+        assert!(plain.variant.contains("tma128x64s4-ra") && !plain.variant.contains("-p"), "{}", plain.variant);
+        assert!(persistent.variant.contains("tma128x64s4-ra-p"), "{}", persistent.variant);
+        // 15 × 24 tiles: one block a tile, or one an SM looping over them.
+        assert_eq!((plain.grid, persistent.grid), ([360, 1, 1], [132, 1, 1]));
+        assert!(persistent.code.contains("tile += (int)gridDim.x, g0 += KT"));
+        assert!(persistent.code.contains("constexpr bool PERSISTENT = true;"));
+        // The staged output tile (2 × 64 × 72 floats) no longer overlaps the stages.
+        assert_eq!(persistent.smem - plain.smem, 2 * 64 * 72 * 4);
+        // A product too small for tensor cores stays on SIMT, opt-in or not.
+        let small = plan(src, &[64, 64, 64]);
+        let k = &small.kernels[0];
+        let KernelBody::Matmul(m) = &k.spec.body else { panic!("not a matmul") };
+        let g = matmul_kernel(
+            &k.spec,
+            m,
+            &k.schedule,
+            &CudaTarget { x3_persistent: true, ..target((9, 0)) },
+            &params,
+            &names,
+        );
+        assert!(g.unwrap().unwrap().variant.starts_with("gemm simt"));
     }
 }

@@ -22,6 +22,10 @@ pub struct TileConfig {
     /// tf32x3 on TMA + wgmma with A from registers (`wgmma_x3`); set by the choice only where
     /// [`ChooseOptions::x3_register_a`] opts in and the tile takes it.
     pub register_a: bool,
+    /// A persistent grid of at most this many blocks (one an SM) that loop over the tiles, the
+    /// producer filling the next tile's stages during this one's epilogue; 0: a block a tile.
+    /// Only tf32x3's register-A loop, where [`ChooseOptions::x3_persistent`] opts in.
+    pub persistent: usize,
 }
 
 /// Register-blocked f32 FMA kernel: 256 threads, `tm × tn` outputs each; where one tile needs
@@ -182,6 +186,9 @@ impl fmt::Display for Variant {
                 if t.register_a {
                     write!(f, "-ra")?;
                 }
+                if t.persistent > 0 {
+                    write!(f, "-p")?;
+                }
                 Ok(())
             }
             Variant::MmaSync(t) => {
@@ -215,6 +222,8 @@ pub struct ChooseOptions {
     pub tma_tile: Option<(usize, usize, usize)>,
     /// tf32x3 TMA tiles that take it feed A from registers (opt-in, see `wgmma_x3`).
     pub x3_register_a: bool,
+    /// Register-A tf32x3 tiles run as a persistent grid (opt-in, see `wgmma_x3`).
+    pub x3_persistent: bool,
     /// The product streams a second B beside the first (a paired decode product): a decode
     /// thread's preloads hold both.
     pub paired: bool,
@@ -283,7 +292,10 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
             table.extend(usable(&[X3_NARROW]));
         }
         // The loop a tile runs decides its shared memory, so it is set before the model sees it.
-        let with_loop = |t: TileConfig| TileConfig { register_a: x3 && opt.x3_register_a && X3Loop::takes(&t), ..t };
+        let with_loop = |t: TileConfig| {
+            let register_a = x3 && opt.x3_register_a && X3Loop::takes(&t);
+            TileConfig { register_a, persistent: if register_a && opt.x3_persistent { sms } else { 0 }, ..t }
+        };
         let table: Vec<(TileConfig, f64)> = table.into_iter().map(|(t, eff)| (with_loop(t), eff)).collect();
         return match (opt.tma_tile, table.is_empty()) {
             (_, true) => simt(),
@@ -302,7 +314,7 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
 }
 
 const fn tile(bm: usize, bn: usize, bk: usize, stages: usize, wm: usize, wn: usize) -> TileConfig {
-    TileConfig { bm, bn, bk, stages, warps_m: wm, warps_n: wn, async_copy: true, register_a: false }
+    TileConfig { bm, bn, bk, stages, warps_m: wm, warps_n: wn, async_copy: true, register_a: false, persistent: 0 }
 }
 
 /// TMA + wgmma tiles with their relative per-flop rate (H200, 2026-11-30: 128×256 600 TFLOP/s,
@@ -549,6 +561,7 @@ mod tests {
             tf32x3_any_size: false,
             tma_tile: None,
             x3_register_a: false,
+            x3_persistent: false,
             paired: false,
         };
         match choose_with(&f32_spec(m, n, k), (9, 0), &opt) {
@@ -622,6 +635,7 @@ mod tests {
             tf32x3_any_size: false,
             tma_tile: None,
             x3_register_a: false,
+            x3_persistent: false,
             paired: false,
         };
         let Ok(Variant::Simt(c)) = choose_with(&f32_spec(4096, 4096, 64), (9, 0), &forced) else { panic!() };
@@ -638,6 +652,7 @@ mod tests {
             tf32x3_any_size: false,
             tma_tile: None,
             x3_register_a: false,
+            x3_persistent: false,
             paired: false,
         };
         let pick = |s: &GemmSpec, arch, maps| choose_with(s, arch, &opt(maps)).unwrap();
@@ -676,5 +691,37 @@ mod tests {
         // Single TF32 takes the tensor cores at any size; plain f32 never does.
         assert!(matches!(pick(&with(240, 384, 384, Precision::Tf32), (9, 0), true), Variant::WgmmaTma(_)));
         assert!(matches!(pick(&with(4096, 4096, 4096, Precision::F32), (9, 0), true), Variant::Simt(_)));
+    }
+
+    #[test]
+    fn persistent_grids_only_where_opted_in_on_register_a_tiles() {
+        let x3 = |m, n, k| GemmSpec { precision: Precision::Tf32x3, ..f32_spec(m, n, k) };
+        let opt = ChooseOptions {
+            sms: 132,
+            tensor_maps: true,
+            simt: None,
+            tf32x3_any_size: false,
+            tma_tile: None,
+            x3_register_a: true,
+            x3_persistent: true,
+            paired: false,
+        };
+        let tile = |s: &GemmSpec, o: &ChooseOptions| match choose_with(s, (9, 0), o).unwrap() {
+            Variant::WgmmaTma(t) => t,
+            other => panic!("{other:?}"),
+        };
+        // A register-A tile: a grid of one block an SM, named in the variant.
+        let t = tile(&x3(1536, 704, 384), &opt);
+        assert_eq!((t.register_a, t.persistent), (true, 132));
+        assert_eq!(Variant::WgmmaTma(t).to_string(), "tma128x64s4-ra-p");
+        // Paired or 48-wide tiles (A in shared memory) stay a block a tile; so does everything
+        // without the opt-in, or without the register-A loop.
+        assert_eq!(tile(&x3(1920, 1536, 384), &opt).persistent, 0);
+        assert_eq!(tile(&x3(2048, 384, 384), &opt).persistent, 0);
+        assert_eq!(tile(&x3(1536, 704, 384), &ChooseOptions { x3_persistent: false, ..opt }).persistent, 0);
+        assert_eq!(tile(&x3(1536, 704, 384), &ChooseOptions { x3_register_a: false, ..opt }).persistent, 0);
+        // A forced tile takes it where it runs the register-A loop.
+        let forced = ChooseOptions { tma_tile: Some((128, 64, 4)), ..opt };
+        assert_eq!(tile(&x3(1920, 1536, 384), &forced).persistent, 132);
     }
 }

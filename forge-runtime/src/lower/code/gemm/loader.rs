@@ -65,13 +65,15 @@ __device__ __forceinline__ void load_tile_sync(u32 sbase, const char* g, long lo
 }
 
 // Raster tiles in groups of 8 M-tiles so concurrently running blocks share A and B in L2.
-__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
-  const int bid = blockIdx.x;
+__device__ __forceinline__ void tile_coords_at(int bid, int tiles_m, int tiles_n, int& tm, int& tn) {
   const int group = 8 * tiles_n;
   const int first_m = (bid / group) * 8;
   const int gm = min(tiles_m - first_m, 8);
   tm = first_m + (bid % group) % gm;
   tn = (bid % group) / gm;
+}
+__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
+  tile_coords_at((int)blockIdx.x, tiles_m, tiles_n, tm, tn);
 }
 "#;
 

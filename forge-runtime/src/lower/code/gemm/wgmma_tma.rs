@@ -59,18 +59,19 @@ const BODY: &str = r#"
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 A_KSTEP = A_KMAJOR ? 32u : 2048u;
   constexpr u32 B_KSTEP = B_KMAJOR ? 32u : 2048u;
-  int tm, tn;
-  tile_coords(TILES_M, TILES_N, tm, tn);
-  const int m0 = tm * BM, n0 = tn * BN;
+TILE_TOP
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int wg = tid >> 7;
   const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
-  // The epilogue stages each consumer warpgroup's 64 x BN accumulators at sbase (over the
-  // spent stages), rows padded by 8 floats so the fragment stores hit 32 distinct banks.
+  // The epilogue stages each consumer warpgroup's 64 x BN accumulators, rows padded by 8
+  // floats so the fragment stores hit 32 distinct banks: over the spent stages at sbase, or,
+  // in a persistent kernel (whose producer is already filling the next tile's stages), in a
+  // region of their own after them.
   constexpr int EPI_LD = BN + 8;
   constexpr u32 EPI_BYTES = (u32)(NC * 64 * EPI_LD * 4);
   constexpr u32 STAGE_BYTES = LO + LO_BYTES;
-  const u32 bars = sbase + (STAGE_BYTES > EPI_BYTES ? STAGE_BYTES : EPI_BYTES);
+  constexpr u32 EPI_AT = PERSISTENT ? STAGE_BYTES : 0u;
+  const u32 bars = sbase + (PERSISTENT ? STAGE_BYTES + EPI_BYTES : (STAGE_BYTES > EPI_BYTES ? STAGE_BYTES : EPI_BYTES));
   // full[s] at bars + 8s (TMA bytes landed), empty[s] at bars + 8(STAGES + s) (consumers done).
   // The barriers and the tensor maps (kernel parameters) are ready before the grid waits for
   // the kernel it depends on (programmatic dependent launch), which overlaps its tail.
@@ -91,10 +92,13 @@ GRID_WAIT
       const void* ma = &fg_tma_a;
       const void* mb = &fg_tma_b;
       const int z = (int)bidx;
+TILE_BEGIN
 #pragma unroll 1
       for (int kt = 0; kt < KT; ++kt) {
-        const int s = kt % STAGES;
-        if (kt >= STAGES) mbar_wait(bars + 8 * (STAGES + s), (u32)((kt / STAGES + 1) & 1));
+        // g counts k-tiles over every tile this block has run: it picks the stage and phase.
+        const int g = g0 + kt;
+        const int s = g % STAGES;
+        if (g >= STAGES) mbar_wait(bars + 8 * (STAGES + s), (u32)((g / STAGES + 1) & 1));
         const u32 full = bars + 8 * s;
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
@@ -113,41 +117,62 @@ GRID_WAIT
           for (int p = 0; p < BN / 64; ++p) tma_load<B_RANK>(sb + p * BK * 128, mb, full, n0 + p * 64, k0, z);
         }
       }
+TILE_END
     }
   } else {
     const int cw = wg - 1;
     const u32 a_wg = A_KMAJOR ? (u32)(cw * 64 * 128) : (u32)(cw * BK * 128);
     const u64 desc_a = make_desc(sbase + a_wg, A_LBO), desc_b = make_desc(sbase + (u32)A_STAGE, B_LBO);
+TILE_BEGIN
     float acc[NACC];
 #pragma unroll
     for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
 MAIN_LOOP
     wgmma_wait<0>();
-    // Every consumer is past its last wgmma (and so every TMA load has landed): the stages
-    // are free. The tile goes through shared memory so the epilogue is one rolled loop with
+    // The tile goes through shared memory so the epilogue is one rolled loop with
     // row-contiguous stores; unrolled over the NACC fragments, a heavy epilogue (GELU's erf)
-    // took NVRTC most of a second per kernel.
-    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
-    float* const ctile = reinterpret_cast<float*>(fg_smem_raw + (sbase - smem_u32(fg_smem_raw))) + cw * 64 * EPI_LD;
+    // took NVRTC most of a second per kernel. Over the stages: every consumer must be past its
+    // last wgmma (and so every TMA load has landed). In a region of its own: this warpgroup's
+    // threads must be done reading its previous tile.
+EPI_SYNC
+    float* const ctile = reinterpret_cast<float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw))) + cw * 64 * EPI_LD;
     {
       const int r0 = (warp & 3) * 16 + (lane >> 2), c0 = (lane & 3) * 2;
 #pragma unroll
       for (int i = 0; i < NACC; i += 2) {
         const int r = r0 + ((i >> 1) & 1) * 8, c = c0 + (i >> 2) * 8;
-        const u32 at = sbase + 4u * (u32)(cw * 64 * EPI_LD + r * EPI_LD + c);
+        const u32 at = sbase + EPI_AT + 4u * (u32)(cw * 64 * EPI_LD + r * EPI_LD + c);
         asm volatile("st.shared.v2.f32 [%0], {%1, %2};" :: "r"(at), "f"(acc[i]), "f"(acc[i + 1]) : "memory");
       }
     }
-    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+EPI_SYNC
 #pragma unroll EPI_UNROLL
     for (int e = tid & 127; e < 64 * BN; e += 128) {
       const int r = e / BN, c = e % BN;
       const int row = m0 + cw * 64 + r, col = n0 + c;
       if (row < M && col < N) EPILOGUE;
     }
+TILE_END
   }
 }
 "#;
+
+/// The tile of a block (at the kernel's top), its k-tiles counted from 0 ...
+const ONE_TILE: &str =
+    "  int tm, tn;\n  tile_coords(TILES_M, TILES_N, tm, tn);\n  const int m0 = tm * BM, n0 = tn * BN;\n  constexpr int g0 = 0;\n";
+/// ... or a persistent block's tiles (`blockIdx.x`, then every `gridDim.x`-th: a loop around
+/// the producer's and the consumers' work), k-tiles counted on across them so the stages'
+/// phases carry over and the producer fills the next tile's stages while the consumers run
+/// this one's epilogue.
+const TILE_LOOP: (&str, &str) = (
+    "  int g0 = 0;\n#pragma unroll 1\n  for (int tile = (int)blockIdx.x; tile < TILES_M * TILES_N; tile += (int)gridDim.x, g0 += KT) {\n    int tm, tn;\n    tile_coords_at(tile, TILES_M, TILES_N, tm, tn);\n    const int m0 = tm * BM, n0 = tn * BN;\n",
+    "  }\n",
+);
+/// The epilogue's barriers: every consumer (the tile is staged over the stages), or this
+/// warpgroup alone (named barrier 2 + its index, an immediate so that ptxas counts only the
+/// barriers used; a persistent kernel's own region).
+const EPI_SYNC_ALL: &str = "    asm volatile(\"bar.sync 1, %0;\" :: \"n\"(NC * 128) : \"memory\");\n";
+const EPI_SYNC_WG: &str = "    if (cw == 0) asm volatile(\"bar.sync 2, 128;\" ::: \"memory\");\n    else asm volatile(\"bar.sync 3, 128;\" ::: \"memory\");\n";
 
 /// Ranks of A's and B's tensor maps: 3 with a batch dim the operand steps along, else 2.
 fn ranks(spec: &GemmSpec) -> (u32, u32) {
@@ -198,12 +223,17 @@ fn maps(spec: &GemmSpec, t: &TileConfig) -> [TensorMapDesc; 2] {
 }
 
 /// Dynamic shared memory of the kernel: the stages (and tf32x3 remainders), or the staged
-/// output tile where that is larger, then the stages' two mbarriers each.
+/// output tile where that is larger (a persistent kernel: both), then the stages' two
+/// mbarriers each.
 pub(super) fn dynamic_smem(t: &TileConfig, elem_bytes: usize, lo_bytes: usize) -> usize {
     let stages = tile_smem_bytes(t, elem_bytes) + lo_bytes;
-    let staged_tile = (t.bm / 64) * 64 * (t.bn + 8) * 4 + 1024;
-    stages.max(staged_tile) + 2 * t.stages * 8
+    let staged_tile = (t.bm / 64) * 64 * (t.bn + 8) * 4;
+    let data = if t.persistent > 0 { stages + staged_tile } else { stages.max(staged_tile + 1024) };
+    data + 2 * t.stages * 8
 }
+
+/// Dynamic shared memory a block may have on sm_90 (227 KiB).
+const MAX_SMEM: usize = 227 * 1024;
 
 /// Blocks an SM holds (228 KiB of shared memory, 1 KiB of it reserved per block): two where
 /// they fit, so one block's pipeline fill and epilogue overlap the other's main loop; the
@@ -237,12 +267,12 @@ const MMA_ONE: &str = "        wgmma_tile(acc, da, db);";
 const LOOP_ONE: &str = r#"
 #pragma unroll 1
     for (int kt = 0; kt < KT; ++kt) {
-      const int s = kt % STAGES;
-      mbar_wait(bars + 8 * s, (u32)((kt / STAGES) & 1));
+      const int s = (g0 + kt) % STAGES;
+      mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
 ISSUE_STAGE
       wgmma_wait<1>();
       // The group of tile kt-1 is complete: its stage may be refilled.
-      if (kt > 0) mbar_arrive(bars + 8 * (STAGES + (kt - 1) % STAGES));
+      if (kt > 0) mbar_arrive(bars + 8 * (STAGES + (g0 + kt - 1) % STAGES));
     }
 "#;
 
@@ -286,6 +316,9 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     if spec.batch.len() > 1 {
         return Err("TMA variant takes at most one batch dimension".into());
     }
+    if t.persistent > 0 && (x3 != Some(X3Loop::RegisterA) || t.bm != 128) {
+        return Err("persistent TMA tiles run only tf32x3's register-A loop (128-row tiles)".into());
+    }
     let nc = t.bm / 64;
     let nt = (nc + 1) * 128;
     let lo_bytes = x3.map_or(0, |l| l.lo_bytes(t));
@@ -297,13 +330,14 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     src.push_str(&helpers(io, elem, spec));
     let _ = writeln!(
         src,
-        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, A_RANK = {}, B_RANK = {};\nconstexpr unsigned LO_BYTES = {lo_bytes};",
+        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, A_RANK = {}, B_RANK = {};\nconstexpr unsigned LO_BYTES = {lo_bytes};\nconstexpr bool PERSISTENT = {};",
         t.bm,
         t.bn,
         t.bk,
         t.stages,
         ranks(spec).0,
-        ranks(spec).1
+        ranks(spec).1,
+        t.persistent > 0
     );
     src.push_str(super::loader::LOADER);
     src.push_str(wgmma::HELPERS);
@@ -319,19 +353,29 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         format!("{}, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b", io.params)
     };
     let smem = dynamic_smem(t, elem.bytes(), lo_bytes);
+    if smem > MAX_SMEM {
+        return Err(format!("the tile needs {smem} bytes of shared memory, over the {MAX_SMEM} a block may have"));
+    }
     let per_sm = blocks_per_sm(smem);
     let _ =
         writeln!(src, "extern \"C\" __global__ void __launch_bounds__({nt}, {per_sm}) {}({params}) {{", io.kernel_name);
     let _ = writeln!(src, "  using namespace {};", super::ns(io));
     src.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");
     src.push_str("  const unsigned bidx = blockIdx.z;\n");
+    let (top, (begin, end), epi_sync) =
+        if t.persistent > 0 { ("", TILE_LOOP, EPI_SYNC_WG) } else { (ONE_TILE, ("", ""), EPI_SYNC_ALL) };
     let body = BODY
+        .replace("TILE_TOP\n", top)
+        .replace("TILE_BEGIN\n", begin)
+        .replace("TILE_END\n", end)
+        .replace("EPI_SYNC\n", epi_sync)
         .replace("MAIN_LOOP", &main_loop(x3))
         .replace("EPI_UNROLL", &EPILOGUE_UNROLL.to_string())
         .replace("GRID_WAIT\n", crate::lower::cuda::GRID_WAIT)
         .replace("EPILOGUE", &epi_call(io, "ctile[r * EPI_LD + c]", "row", "col"));
     src.push_str(&body);
     let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn);
+    let blocks = if t.persistent > 0 { tiles.min(t.persistent) } else { tiles };
     let needs = vec![
         Requirement::MinArch { major: 9, minor: 0 },
         Requirement::ArchSm90a,
@@ -341,7 +385,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     ];
     Ok(Emitted {
         source: src,
-        grid: (to_u32(tiles, "tile count")?, 1, to_u32(spec.batch_count(), "batch")?),
+        grid: (to_u32(blocks, "tile count")?, 1, to_u32(spec.batch_count(), "batch")?),
         block: (to_u32(nt, "threads")?, 1, 1),
         dynamic_smem_bytes: to_u32(smem, "shared memory")?,
         needs,

@@ -21,6 +21,14 @@
 //!   → 41.7 TFLOP/s; its registers leave no room for a second block an SM), and 128-wide tiles
 //!   with two would need more than 168 registers. MiniLM b64's products run other tiles, where
 //!   forcing 128×64 with it lost (1038 → 1118 us).
+//!
+//! Persistent grids (`FORGE_CUDA_X3_PERSISTENT=1`, opt-in; `TileConfig::persistent`): a
+//! register-A kernel of one block an SM loops over its tiles, counting k-tiles on across them
+//! (`g0`: the stages' phases carry over), so the producer fills the next tile's stages while the
+//! consumers run this one's epilogue, which then stages the output tile in a region of its own.
+//! Meant to give register-A tiles what pairing gives the 2-stage ones (a block's fill and
+//! epilogue hidden) without losing a second block to registers; built and assembled here, not
+//! yet timed or run on a GPU (`tests/persistent_x3.rs`, `gemm_speed --sweep-x3`).
 
 use super::choose::TileConfig;
 use super::wgmma::{wgmma_asm, WgmmaA};
@@ -87,13 +95,13 @@ const LOOP_SHARED_A: &str = r#"
     float part[NACC];
 #pragma unroll 1
     for (int kt = -1; kt < KT; ++kt) {
-      const int s = kt % STAGES;
+      const int s = (g0 + kt) % STAGES;
       if (kt >= 0) {
 ISSUE_STAGE
       }
       if (kt + 1 < KT) {
-        const int s1 = (kt + 1) % STAGES;
-        mbar_wait(bars + 8 * s1, (u32)(((kt + 1) / STAGES) & 1));
+        const int s1 = (g0 + kt + 1) % STAGES;
+        mbar_wait(bars + 8 * s1, (u32)(((g0 + kt + 1) / STAGES) & 1));
         const u32 sa = sbase + (u32)s1 * (A_STAGE + B_STAGE);
 SPLIT_STAGE
       }
@@ -140,8 +148,8 @@ __device__ __forceinline__ void load_a_split(u32 sa, u32 row0, u32 lane, u32 (&h
 /// `AH`/`AL`, then meet (B's remainders are read by every consumer warp's wgmma).
 const PREP: &str = r#"
       {
-        const int s1 = (K) % STAGES;
-        mbar_wait(bars + 8 * s1, (u32)(((K) / STAGES) & 1));
+        const int s1 = (g0 + (K)) % STAGES;
+        mbar_wait(bars + 8 * s1, (u32)(((g0 + (K)) / STAGES) & 1));
         const u32 sa = sbase + (u32)s1 * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE, sl = sbase + LO + (u32)s1 * B_STAGE;
 #pragma unroll 4
@@ -160,7 +168,7 @@ const PREP: &str = r#"
 /// prepared into `NH`/`NL` meanwhile, then the partial's add and the stage's release.
 const STEP: &str = r#"
       {
-        const int s = (K) % STAGES;
+        const int s = (g0 + (K)) % STAGES;
         const u32 soff = (u32)s * (u32)(A_STAGE + B_STAGE), loff = (u32)s * (u32)B_STAGE;
         wgmma_fence();
 #pragma unroll
