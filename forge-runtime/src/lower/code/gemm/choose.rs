@@ -553,18 +553,22 @@ mod tests {
         }
     }
 
-    fn simt(m: usize, n: usize, k: usize) -> SimtConfig {
-        let opt = ChooseOptions {
+    /// An H200's options (132 SMs) with every opt-in off; `maps`: tensor maps offered.
+    fn h200(maps: bool) -> ChooseOptions {
+        ChooseOptions {
             sms: 132,
-            tensor_maps: true,
+            tensor_maps: maps,
             simt: None,
             tf32x3_any_size: false,
             tma_tile: None,
             x3_register_a: false,
             x3_persistent: false,
             paired: false,
-        };
-        match choose_with(&f32_spec(m, n, k), (9, 0), &opt) {
+        }
+    }
+
+    fn simt(m: usize, n: usize, k: usize) -> SimtConfig {
+        match choose_with(&f32_spec(m, n, k), (9, 0), &h200(true)) {
             Ok(Variant::Simt(c)) => c,
             other => panic!("{m}x{n}x{k}: {other:?}"),
         }
@@ -628,16 +632,7 @@ mod tests {
             assert!(simt(m, n, k).split_k() > 1, "{m}x{n}x{k}: {}", simt(m, n, k));
         }
         assert_eq!(simt(4096, 4096, 4096), SimtConfig::whole(128, 128, 16));
-        let forced = ChooseOptions {
-            sms: 132,
-            tensor_maps: true,
-            simt: Some(SimtConfig::split(16, 32, 8, 4, 4)),
-            tf32x3_any_size: false,
-            tma_tile: None,
-            x3_register_a: false,
-            x3_persistent: false,
-            paired: false,
-        };
+        let forced = ChooseOptions { simt: Some(SimtConfig::split(16, 32, 8, 4, 4)), ..h200(true) };
         let Ok(Variant::Simt(c)) = choose_with(&f32_spec(4096, 4096, 64), (9, 0), &forced) else { panic!() };
         assert_eq!(c.to_string(), "simt16x32x8k8");
     }
@@ -645,16 +640,7 @@ mod tests {
     #[test]
     fn tf32_options_take_tensor_cores_where_they_gain() {
         let with = |m, n, k, p| GemmSpec { precision: p, ..f32_spec(m, n, k) };
-        let opt = |maps| ChooseOptions {
-            sms: 132,
-            tensor_maps: maps,
-            simt: None,
-            tf32x3_any_size: false,
-            tma_tile: None,
-            x3_register_a: false,
-            x3_persistent: false,
-            paired: false,
-        };
+        let opt = h200;
         let pick = |s: &GemmSpec, arch, maps| choose_with(s, arch, &opt(maps)).unwrap();
         // sm_90: MiniLM's 1920-row products on TMA + wgmma, its 240-row ones on split-K SIMT.
         assert!(matches!(pick(&with(1920, 384, 384, Precision::Tf32x3), (9, 0), true), Variant::WgmmaTma(_)));
@@ -696,16 +682,7 @@ mod tests {
     #[test]
     fn persistent_grids_only_where_opted_in_on_register_a_tiles() {
         let x3 = |m, n, k| GemmSpec { precision: Precision::Tf32x3, ..f32_spec(m, n, k) };
-        let opt = ChooseOptions {
-            sms: 132,
-            tensor_maps: true,
-            simt: None,
-            tf32x3_any_size: false,
-            tma_tile: None,
-            x3_register_a: true,
-            x3_persistent: true,
-            paired: false,
-        };
+        let opt = ChooseOptions { x3_register_a: true, x3_persistent: true, ..h200(true) };
         let tile = |s: &GemmSpec, o: &ChooseOptions| match choose_with(s, (9, 0), o).unwrap() {
             Variant::WgmmaTma(t) => t,
             other => panic!("{other:?}"),
