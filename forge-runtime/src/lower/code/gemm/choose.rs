@@ -1,7 +1,7 @@
 //! Kernel variants and the choice among them for a spec and a GPU architecture.
 
 use super::spec::{Elem, GemmSpec, Layout, Precision, Which};
-use super::wgmma_tma::dynamic_smem;
+use super::wgmma_tma::{dynamic_smem, MAX_SMEM};
 use super::wgmma_x3::X3Loop;
 use crate::error::Error;
 use std::fmt;
@@ -294,7 +294,14 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
         // The loop a tile runs decides its shared memory, so it is set before the model sees it.
         let with_loop = |t: TileConfig| {
             let register_a = x3 && opt.x3_register_a && X3Loop::takes(&t);
-            TileConfig { register_a, persistent: if register_a && opt.x3_persistent { sms } else { 0 }, ..t }
+            let persistent = TileConfig { register_a, persistent: sms, ..t };
+            // A persistent block also keeps its output tile apart from the stages.
+            let fits = dynamic_smem(&persistent, 4, X3Loop::RegisterA.lo_bytes(&persistent)) <= MAX_SMEM;
+            if register_a && opt.x3_persistent && fits {
+                persistent
+            } else {
+                TileConfig { register_a, ..t }
+            }
         };
         let table: Vec<(TileConfig, f64)> = table.into_iter().map(|(t, eff)| (with_loop(t), eff)).collect();
         return match (opt.tma_tile, table.is_empty()) {
@@ -700,5 +707,9 @@ mod tests {
         // A forced tile takes it where it runs the register-A loop.
         let forced = ChooseOptions { tma_tile: Some((128, 64, 4)), ..opt };
         assert_eq!(tile(&x3(1920, 1536, 384), &forced).persistent, 132);
+        // Six stages and the output tile beside them would pass 227 KiB: a block a tile.
+        let deep = ChooseOptions { tma_tile: Some((128, 64, 6)), ..opt };
+        let t = tile(&x3(1920, 1536, 384), &deep);
+        assert_eq!((t.register_a, t.persistent), (true, 0));
     }
 }

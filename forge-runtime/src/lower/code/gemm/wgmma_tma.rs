@@ -233,7 +233,7 @@ pub(super) fn dynamic_smem(t: &TileConfig, elem_bytes: usize, lo_bytes: usize) -
 }
 
 /// Dynamic shared memory a block may have on sm_90 (227 KiB).
-const MAX_SMEM: usize = 227 * 1024;
+pub(super) const MAX_SMEM: usize = 227 * 1024;
 
 /// Blocks an SM holds (228 KiB of shared memory, 1 KiB of it reserved per block): two where
 /// they fit, so one block's pipeline fill and epilogue overlap the other's main loop; the
