@@ -210,8 +210,9 @@ const SWEEP_TILES: [&str; 13] = [
 /// TMA + wgmma tf32x3 tiles the x3 sweep tries (`FORGE_CUDA_TMA_TILE`).
 const X3_TILES: [&str; 7] = ["128x128s3", "128x64s3", "128x64s4", "64x128s4", "64x128s3", "64x64s3", "64x64s4"];
 
-/// Register-A tiles the x3 sweep also runs as persistent grids (`FORGE_CUDA_X3_PERSISTENT=1`).
-const X3_PERSISTENT_TILES: [&str; 3] = ["128x64s3", "128x64s4", "128x64s5"];
+/// Register-A tiles the x3 sweep also runs as persistent grids (`FORGE_CUDA_X3_PERSISTENT=1`;
+/// 48-wide ones take the register-A loop only with stages enough for one block an SM).
+const X3_PERSISTENT_TILES: [&str; 5] = ["128x64s3", "128x64s4", "128x64s5", "128x48s4", "128x48s5"];
 
 /// Times each tf32x3 TMA tile on MiniLM's batch-64 projections and 4096³ (`--sweep-x3`), then
 /// the register-A ones as persistent grids.

@@ -276,7 +276,7 @@ fn cuda_gemm_programs(compile: bool) {
     assert!(v[0].iter().all(|v| x3(v, "tma")), "sm_90 at 1920 rows: {:?}", v[0]);
 }
 
-/// MiniLM at batch 64 with its products forced onto register-A 128×64 tiles run as persistent
+/// MiniLM at batch 64 with its products forced onto register-A 128×64 (and 128×48) tiles run as persistent
 /// grids (`FORGE_CUDA_X3_PERSISTENT=1`, an opt-in not yet timed on a GPU): every product takes
 /// it on sm_90, and the program compiles and assembles.
 #[cfg(feature = "cuda")]
@@ -292,6 +292,14 @@ fn cuda_persistent_x3_programs_compile() {
     assert!(gemms.iter().all(|v| v.contains("tma128x64s4-ra-p")), "{gemms:?}");
     let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("persistent x3: {e}"));
     assemble("minilm_b64_persistent_x3", &program.arch, &ptx);
+    // 48-wide tiles with stages enough for one block an SM take it too.
+    let target = CudaTarget { tma_tile: Some((128, 48, 5)), ..target };
+    let program = emit_program_for(&plan, &target).unwrap();
+    let variants: Vec<&str> = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
+    assert!(variants.iter().filter(|v| v.starts_with("gemm")).all(|v| v.contains("tma128x48s5-ra-p")), "{variants:?}");
+    let ptx =
+        forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("persistent x3, 48 wide: {e}"));
+    assemble("minilm_b64_persistent_x3_48", &program.arch, &ptx);
 }
 
 /// Row ops of every kind with expression inputs and epilogues, and an f16 output (never stored
