@@ -284,22 +284,19 @@ fn cuda_persistent_x3_programs_compile() {
     use forge::lower::cuda::{emit_program_for, CudaTarget};
     let dims = [64, 30, 30522, 512, 384, 12, 32, 1536, 6];
     let plan = forge::lower::lower(&MiniLm::graph().unwrap(), &dims).unwrap();
-    let target = CudaTarget { x3_persistent: true, tma_tile: Some((128, 64, 4)), ..CudaTarget::new((9, 0), 132) };
-    let program = emit_program_for(&plan, &target).unwrap();
-    let variants: Vec<&str> = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
-    let gemms: Vec<&&str> = variants.iter().filter(|v| v.starts_with("gemm")).collect();
-    assert_eq!(gemms.len(), 24, "{variants:?}");
-    assert!(gemms.iter().all(|v| v.contains("tma128x64s4-ra-p")), "{gemms:?}");
-    let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("persistent x3: {e}"));
-    assemble("minilm_b64_persistent_x3", &program.arch, &ptx);
-    // 48-wide tiles with stages enough for one block an SM take it too.
-    let target = CudaTarget { tma_tile: Some((128, 48, 5)), ..target };
-    let program = emit_program_for(&plan, &target).unwrap();
-    let variants: Vec<&str> = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
-    assert!(variants.iter().filter(|v| v.starts_with("gemm")).all(|v| v.contains("tma128x48s5-ra-p")), "{variants:?}");
-    let ptx =
-        forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("persistent x3, 48 wide: {e}"));
-    assemble("minilm_b64_persistent_x3_48", &program.arch, &ptx);
+    // 48-wide tiles take it with stages enough for one block an SM.
+    for (bm, bn, stages) in [(128, 64, 4), (128, 48, 5)] {
+        let target =
+            CudaTarget { x3_persistent: true, tma_tile: Some((bm, bn, stages)), ..CudaTarget::new((9, 0), 132) };
+        let program = emit_program_for(&plan, &target).unwrap();
+        let variants: Vec<&str> = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
+        let gemms: Vec<&&str> = variants.iter().filter(|v| v.starts_with("gemm")).collect();
+        let want = format!("tma{bm}x{bn}s{stages}-ra-p");
+        assert_eq!(gemms.len(), 24, "{variants:?}");
+        assert!(gemms.iter().all(|v| v.contains(&want)), "{gemms:?}");
+        let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{want}: {e}"));
+        assemble(&format!("minilm_b64_persistent_{bn}"), &program.arch, &ptx);
+    }
 }
 
 /// Row ops of every kind with expression inputs and epilogues, and an f16 output (never stored

@@ -107,10 +107,6 @@ pub fn run_suite_half_cuda(
     half: &[(&'static str, BackendTest)],
     cuda: &[(&'static str, BackendTest)],
 ) {
-    let cuda_only = |ctx: &Context| match ctx.kind() {
-        forge::BackendKind::Cuda => Ok(()),
-        _ => Err("a test of the CUDA-C prelude".to_string()),
-    };
     run_groups(
         Ok(()),
         &[((|_| Ok(()), ""), tests), ((half_floats, "FORGE_REQUIRE_F16"), half), ((cuda_only, ""), cuda)],
@@ -118,13 +114,17 @@ pub fn run_suite_half_cuda(
     )
 }
 
-/// `tests` on CUDA alone (a kernel variant of that backend); on cpu and wgpu ignored, with why.
+/// `tests` on CUDA alone (CUDA-C or a CUDA kernel variant); on cpu and wgpu ignored, with why.
 pub fn run_suite_cuda(tests: &[(&'static str, BackendTest)]) {
-    let cuda_only = |ctx: &Context| match ctx.kind() {
-        forge::BackendKind::Cuda => Ok(()),
-        _ => Err("a test of a CUDA kernel variant".to_string()),
-    };
     run_groups(Ok(()), &[((cuda_only, ""), tests)], &[])
+}
+
+/// The capability of tests of CUDA-C itself or of a CUDA kernel variant: the CUDA backend.
+fn cuda_only(ctx: &Context) -> Result<(), String> {
+    match ctx.kind() {
+        forge::BackendKind::Cuda => Ok(()),
+        _ => Err("a test of CUDA-C or of a CUDA kernel variant".to_string()),
+    }
 }
 
 /// Whether a graph with f16 and bf16 inputs and outputs builds on `ctx` (`Unsupported`: the

@@ -296,8 +296,8 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
             let register_a = x3 && opt.x3_register_a && X3Loop::takes(&t);
             let persistent = TileConfig { register_a, persistent: sms, ..t };
             // A persistent block also keeps its output tile apart from the stages.
-            let fits = dynamic_smem(&persistent, 4, X3Loop::RegisterA.lo_bytes(&persistent)) <= MAX_SMEM;
-            if register_a && opt.x3_persistent && fits {
+            let fits = |p: &TileConfig| dynamic_smem(p, 4, X3Loop::RegisterA.lo_bytes(p)) <= MAX_SMEM;
+            if register_a && opt.x3_persistent && fits(&persistent) {
                 persistent
             } else {
                 TileConfig { register_a, ..t }
