@@ -9,7 +9,7 @@ mod common;
 mod differential;
 
 use differential::{gen::Source, Case};
-use forge::{BackendKind, Context};
+use forge::Context;
 use std::time::{Duration, Instant};
 
 /// Seeds run by default; the run stops early past the time budget (the seeds run are printed).
@@ -17,9 +17,6 @@ const CASES: u64 = 120;
 const BUDGET: Duration = Duration::from_secs(50);
 
 fn fixed_seeds(ctx: &Context) {
-    if ctx.kind() == BackendKind::Cpu {
-        return; // the reference itself
-    }
     let cases = std::env::var("FORGE_DIFFERENTIAL_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(CASES);
     let (cpu, start) = (Context::cpu(), Instant::now());
     let mut failures = Vec::new();
@@ -39,9 +36,6 @@ fn fixed_seeds(ctx: &Context) {
 }
 
 fn kept_corpus(ctx: &Context) {
-    if ctx.kind() == BackendKind::Cpu {
-        return;
-    }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/differential");
     let mut files: Vec<_> =
         std::fs::read_dir(&dir).map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
@@ -64,4 +58,8 @@ fn kept_corpus(ctx: &Context) {
     eprintln!("{ctx}: {} kept cases agree", files.len());
 }
 
-forge_tests!(fixed_seeds, kept_corpus);
+fn main() {
+    let against_cpu: &[(&'static str, common::BackendTest)] =
+        &[("fixed_seeds", fixed_seeds), ("kept_corpus", kept_corpus)];
+    common::run_suite_groups(&[((common::gpu_only, ""), against_cpu)], &[]);
+}

@@ -95,13 +95,11 @@ fn matches_the_cpu_reference(ctx: &Context) {
     }
 }
 
-fn gpu_only(ctx: &Context) -> Result<(), String> {
-    match ctx.kind() {
-        forge::BackendKind::Cpu => Err("the CPU backend is the reference here".into()),
-        _ => Ok(()),
-    }
-}
-
 fn main() {
-    common::run_suite_where(Ok(()), (gpu_only, ""), &[("matches_the_cpu_reference", matches_the_cpu_reference)], &[]);
+    common::run_suite_where(
+        Ok(()),
+        (common::gpu_only, ""),
+        &[("matches_the_cpu_reference", matches_the_cpu_reference)],
+        &[],
+    );
 }

@@ -270,10 +270,7 @@ fn out_of_memory_is_an_error(ctx: &Context) {
     }
 }
 
-fn a_panic_in_with_wgpu_does_not_kill_the_context(shared: &Context) {
-    if shared.kind() != BackendKind::Wgpu {
-        return;
-    }
+fn a_panic_in_with_wgpu_does_not_kill_the_context(_shared: &Context) {
     let ctx = Context::wgpu().unwrap();
     let caught =
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ctx.with_wgpu(|_| panic!("inside with_wgpu"))));
@@ -307,15 +304,10 @@ fn cuda_context_is_debug() {
     fn is_debug<T: std::fmt::Debug>() {}
     is_debug::<forge::CudaComputeContext>();
 }
-#[cfg(not(feature = "cuda"))]
-fn cuda_context_is_debug() {}
 
 /// Software Vulkan must not print `XDG_RUNTIME_DIR is invalid` (checked in a child process
 /// started without the variable).
-fn no_xdg_runtime_dir_warning() {
-    if std::env::var_os("FORGE_XDG_CHILD").is_some() || common::wgpu().is_none() {
-        return;
-    }
+fn no_xdg_runtime_dir_warning(_wgpu: &Context) {
     let out = std::process::Command::new(std::env::current_exe().unwrap())
         .env("FORGE_XDG_CHILD", "1")
         .env_remove("XDG_RUNTIME_DIR")
@@ -335,21 +327,23 @@ fn main() {
         eprintln!("child ran on wgpu");
         return;
     }
-    common::run_suite(
-        &[
-            ("wide_shallow_expressions_check_in_linear_time", wide_shallow_expressions_check_in_linear_time),
-            ("instances_return_their_memory", instances_return_their_memory),
-            ("raw_kernels_past_65535_workgroups", raw_kernels_past_65535_workgroups),
-            ("seed_api_calls_do_not_touch_live_instances", seed_api_calls_do_not_touch_live_instances),
-            ("host_slices_and_size_products_are_checked", host_slices_and_size_products_are_checked),
-            ("out_of_memory_is_an_error", out_of_memory_is_an_error),
-            ("a_panic_in_with_wgpu_does_not_kill_the_context", a_panic_in_with_wgpu_does_not_kill_the_context),
-            ("errors_are_typed_and_readable", errors_are_typed_and_readable),
-        ],
-        &[
-            ("deep_or_long_text_is_an_error_not_an_abort", deep_or_long_text_is_an_error_not_an_abort),
-            ("cuda_context_is_debug", cuda_context_is_debug),
-            ("no_xdg_runtime_dir_warning", no_xdg_runtime_dir_warning),
-        ],
-    );
+    let every_backend: &[(&'static str, common::BackendTest)] = &[
+        ("wide_shallow_expressions_check_in_linear_time", wide_shallow_expressions_check_in_linear_time),
+        ("instances_return_their_memory", instances_return_their_memory),
+        ("raw_kernels_past_65535_workgroups", raw_kernels_past_65535_workgroups),
+        ("seed_api_calls_do_not_touch_live_instances", seed_api_calls_do_not_touch_live_instances),
+        ("host_slices_and_size_products_are_checked", host_slices_and_size_products_are_checked),
+        ("out_of_memory_is_an_error", out_of_memory_is_an_error),
+        ("errors_are_typed_and_readable", errors_are_typed_and_readable),
+    ];
+    let wgpu_itself: &[(&'static str, common::BackendTest)] = &[
+        ("a_panic_in_with_wgpu_does_not_kill_the_context", a_panic_in_with_wgpu_does_not_kill_the_context),
+        ("no_xdg_runtime_dir_warning", no_xdg_runtime_dir_warning),
+    ];
+    #[allow(unused_mut)]
+    let mut plain: Vec<(&'static str, fn())> =
+        vec![("deep_or_long_text_is_an_error_not_an_abort", deep_or_long_text_is_an_error_not_an_abort)];
+    #[cfg(feature = "cuda")]
+    plain.push(("cuda_context_is_debug", cuda_context_is_debug));
+    common::run_suite_groups(&[((|_| Ok(()), ""), every_backend), ((common::wgpu_only, ""), wgpu_itself)], &plain);
 }

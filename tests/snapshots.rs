@@ -22,9 +22,15 @@ include!("../examples/graphs/minilm.rs");
 
 fn check_snapshot(name: &str, text: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
-    if std::env::var_os("FORGE_UPDATE_SNAPSHOTS").is_some() || !path.exists() {
+    if std::env::var_os("FORGE_UPDATE_SNAPSHOTS").is_some() {
         std::fs::write(&path, text).unwrap();
         return;
+    }
+    // A missing snapshot is written but fails the run, so that a new one is reviewed, not
+    // accepted unseen (e.g. on a CI clone that lacks it).
+    if !path.exists() {
+        std::fs::write(&path, text).unwrap();
+        panic!("{name} was missing: written now; review and commit it");
     }
     let want = std::fs::read_to_string(&path).unwrap();
     assert!(want == text, "{name} changed; review the diff and run with FORGE_UPDATE_SNAPSHOTS=1 to accept it");

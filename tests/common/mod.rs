@@ -119,11 +119,33 @@ pub fn run_suite_cuda(tests: &[(&'static str, BackendTest)]) {
     run_groups(Ok(()), &[((cuda_only, ""), tests)], &[])
 }
 
+/// Several groups of tests, each behind its own capability (a backend lacking it shows the
+/// group's tests as ignored, with the reason), plus tests that take no backend.
+pub fn run_suite_groups(groups: &[Group<'_>], plain: &[(&'static str, fn())]) {
+    run_groups(Ok(()), groups, plain)
+}
+
 /// The capability of tests of CUDA-C itself or of a CUDA kernel variant: the CUDA backend.
-fn cuda_only(ctx: &Context) -> Result<(), String> {
+pub fn cuda_only(ctx: &Context) -> Result<(), String> {
     match ctx.kind() {
         forge::BackendKind::Cuda => Ok(()),
         _ => Err("a test of CUDA-C or of a CUDA kernel variant".to_string()),
+    }
+}
+
+/// The capability of tests of wgpu's own behaviour (its devices, its environment).
+pub fn wgpu_only(ctx: &Context) -> Result<(), String> {
+    match ctx.kind() {
+        forge::BackendKind::Wgpu => Ok(()),
+        _ => Err("a test of the wgpu backend itself".to_string()),
+    }
+}
+
+/// The capability of tests that compare a backend against the CPU reference: any other backend.
+pub fn gpu_only(ctx: &Context) -> Result<(), String> {
+    match ctx.kind() {
+        forge::BackendKind::Cpu => Err("the CPU backend is the reference here".to_string()),
+        _ => Ok(()),
     }
 }
 
@@ -138,7 +160,7 @@ pub fn half_floats(ctx: &Context) -> Result<(), String> {
 }
 
 /// Tests behind one capability probe (and the variable that makes its absence a failure).
-type Group<'a> = ((Needs, &'a str), &'a [(&'static str, BackendTest)]);
+pub type Group<'a> = ((Needs, &'a str), &'a [(&'static str, BackendTest)]);
 
 /// A backend's name, the variable that requires it, and how to open it.
 type Backend = (&'static str, &'static str, fn() -> forge::Result<Context>);
