@@ -16,8 +16,8 @@ mod minilm_graph {
 use forge::{Context, GraphInstance};
 
 /// MiniLM's dims (B, T, V, P, D, H, E, F, L) for `batch` sentences of 32 tokens.
-fn dims(batch: usize) -> [usize; 9] {
-    [batch, 32, 30522, 512, 384, 12, 32, 1536, 6]
+fn dims(batch: usize) -> [usize; 8] {
+    [batch, 32, 30522, 512, 384, 12, 1536, 6]
 }
 
 fn main() -> forge::Result<()> {

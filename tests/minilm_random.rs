@@ -13,7 +13,6 @@ include!("../examples/graphs/minilm.rs");
 const LAYERS: usize = 6;
 const D: usize = 384;
 const H: usize = 12;
-const E: usize = 32;
 const F: usize = 1536;
 /// A vocabulary and position table smaller than the real ones (the gathers are the same).
 const V: usize = 1000;
@@ -51,7 +50,7 @@ fn weights() -> Weights {
 }
 
 fn embed(ctx: &Context, w: &Weights, b: usize, t: usize) -> Vec<f32> {
-    let dims = MiniLmDims { b, t, v: V, p: P, d: D, h: H, e: E, f: F, l: LAYERS };
+    let dims = MiniLmDims { b, t, v: V, p: P, d: D, h: H, f: F, l: LAYERS };
     let mut g = MiniLm::new(ctx, dims).expect("new");
     let w = &w.w;
     g.load_weights(MiniLmWeights {

@@ -164,6 +164,38 @@ fn graphs_parse_from_text_at_run_time(ctx: &Context) {
     assert!(matches!(err, Error::DimCount { expected: 1, actual: 2 }), "{err}");
 }
 
+forge_graph! {
+    /// Heads split from a `[T, 3 * D]` projection (GPT-2's layout) through derived dims.
+    graph Heads {
+        dims { T, D, H, E = D / H, Q = 3 * D }
+        input  qkv: f32[T, Q];
+        output k: f32[H, T, E];
+        output width: f32[H];
+        k[h, t, e] = qkv[t, D + h * E + e] * (E as f32);
+        width[h] = (Q - E) as f32 + h as f32;
+    }
+}
+
+/// Derived dims take their values from the passed ones, in shapes, subscripts and as values.
+fn derived_dims_split_heads(ctx: &Context) {
+    let (t, d, h) = (5, 12, 3);
+    let (e, q) = (d / h, 3 * d);
+    let qkv = rand_f32(t * q, 1.0, 77);
+    let mut g = Heads::new(ctx, HeadsDims { t, d, h }).unwrap();
+    let out = g.run(HeadsInputs { qkv: &qkv }).unwrap();
+    let want: Vec<f32> = (0..h * t * e)
+        .map(|i| {
+            let (hh, tt, ee) = (i / (t * e), i / e % t, i % e);
+            qkv[tt * q + d + hh * e + ee] * e as f32
+        })
+        .collect();
+    assert_eq!(out.k, want);
+    assert_eq!(out.width, (0..h).map(|hh| (q - e + hh) as f32).collect::<Vec<_>>());
+    let err = Heads::new(ctx, HeadsDims { t, d: 12, h: 5 }).unwrap_err();
+    assert!(matches!(&err, Error::DerivedDim { dim, .. } if dim == "E"), "{err}");
+    assert!(err.to_string().contains("12 / 5 is not whole"), "{err}");
+}
+
 /// Each run sees its own inputs and uniforms, whether they change or repeat (wgpu skips
 /// rewriting uniforms equal to the last run's).
 fn inputs_and_uniforms_change_between_runs(ctx: &Context) {
@@ -314,4 +346,5 @@ forge_tests!(
     graphs_parse_from_text_at_run_time,
     inputs_and_uniforms_change_between_runs,
     sub_ranges_are_checked_at_new,
+    derived_dims_split_heads,
 );

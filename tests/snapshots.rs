@@ -97,7 +97,7 @@ fn particles_codegen() {
 }
 
 /// MiniLM at B, T, V, P, D, H, E, F, L.
-const MINILM_DIMS: [usize; 9] = [8, 30, 30522, 512, 384, 12, 32, 1536, 6];
+const MINILM_DIMS: [usize; 8] = [8, 30, 30522, 512, 384, 12, 1536, 6];
 
 fn minilm_codegen() {
     sources(&MiniLm::graph().unwrap(), &MINILM_DIMS, "minilm");
@@ -277,7 +277,7 @@ fn cuda_gemm_programs(compile: bool) {
             assert!(want, "{arch}: matmul {i}: {variant:?} in {per_arch:?}");
         }
     }
-    let dims = [64, 30, 30522, 512, 384, 12, 32, 1536, 6];
+    let dims = [64, 30, 30522, 512, 384, 12, 1536, 6];
     let v = cuda_programs(&MiniLm::graph().unwrap(), &dims, "minilm b64", compile);
     assert!(v[0].iter().all(|v| x3(v, "tma")), "sm_90 at 1920 rows: {:?}", v[0]);
 }
@@ -288,7 +288,7 @@ fn cuda_gemm_programs(compile: bool) {
 #[cfg(feature = "cuda")]
 fn cuda_persistent_x3_programs_compile() {
     use forge::lower::cuda::{emit_program_for, CudaTarget};
-    let dims = [64, 30, 30522, 512, 384, 12, 32, 1536, 6];
+    let dims = [64, 30, 30522, 512, 384, 12, 1536, 6];
     let plan = forge::lower::lower(&MiniLm::graph().unwrap(), &dims).unwrap();
     // 48-wide tiles take it with stages enough for one block an SM.
     for (bm, bn, stages) in [(128, 64, 4), (128, 48, 5)] {

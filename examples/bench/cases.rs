@@ -150,7 +150,7 @@ pub fn all() -> Vec<Case> {
         ("minilm_b64_f32", 64, f32_source.clone()),
     ] {
         let what = format!("all-MiniLM-L6-v2 encoder, {b} sentences x 32 tokens");
-        v.push(case(key, &what, src, vec![b, 32, 30522, 512, 384, 12, 32, 1536, 6], Work::Model, None, b > 8));
+        v.push(case(key, &what, src, vec![b, 32, 30522, 512, 384, 12, 1536, 6], Work::Model, None, b > 8));
     }
     v
 }

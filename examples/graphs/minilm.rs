@@ -8,7 +8,8 @@ forge_graph! {
     /// all-MiniLM-L6-v2: token ids and attention mask in, one L2-normalised 384-float embedding
     /// per sentence out (BERT encoder, post-LayerNorm, exact GELU, mean pooling over the mask).
     pub graph MiniLm {
-        dims { B, T, V, P, D, H, E, F, L }
+        // E, each head's width, is derived: computed from D and H, not passed.
+        dims { B, T, V, P, D, H, F, L, E = D / H }
 
         input  ids:  u32[B, T];
         input  mask: u32[B, T];

@@ -109,10 +109,6 @@ pub struct MiniLmConfig {
 }
 
 impl MiniLmConfig {
-    pub fn head_dim(&self) -> usize {
-        self.hidden / self.heads
-    }
-
     /// Reads config.json; rejects anything this BERT encoder does not implement.
     pub fn load(dir: &Path) -> Result<Self, String> {
         let cfg = read_json(&dir.join("config.json"))?;

@@ -29,7 +29,6 @@ impl Model {
             p: c.max_position,
             d: c.hidden,
             h: c.heads,
-            e: c.head_dim(),
             f: c.intermediate,
             l: c.layers,
         }

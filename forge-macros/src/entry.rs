@@ -50,6 +50,7 @@ fn stub_graph(input: &TokenStream) -> Option<Graph> {
         vis: vis.to_string(),
         doc: Vec::new(),
         dims: Vec::new(),
+        derived: Vec::new(),
         bindings: Vec::new(),
         items: Vec::new(),
     })

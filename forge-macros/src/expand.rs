@@ -88,7 +88,10 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
     // Names declared twice were reported; expand each once so rustc adds no cascade errors.
     let mut deduped = graph.clone();
     let mut seen = std::collections::HashSet::new();
-    deduped.dims.retain(|d| seen.insert(d.text.to_lowercase()));
+    let keep: Vec<bool> = graph.dims.iter().map(|d| seen.insert(d.text.to_lowercase())).collect();
+    let derived = graph.derived.iter().cloned().chain(std::iter::repeat(None));
+    (deduped.dims, deduped.derived) =
+        graph.dims.iter().cloned().zip(derived).zip(&keep).filter(|(_, &k)| k).map(|(pair, _)| pair).unzip();
     seen.clear();
     deduped.bindings.retain(|b| seen.insert(b.name.text.clone()));
     let graph = &deduped;
@@ -99,10 +102,23 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
         (ident("Dims"), ident("Weights"), ident("Inputs"), ident("Outputs"), ident("State"));
     let of = |u: Usage| graph.bindings.iter().filter(move |b| b.usage == u);
 
-    let dim_fields: Vec<Ident> = graph.dims.iter().map(|d| dim_field(&d.text, d.span)).collect();
-    let dim_docs: Vec<String> = graph.dims.iter().map(|d| format!("Value of dim `{}`.", d.text)).collect();
+    // Derived dims (`E = D / H`) are computed from these, not passed.
+    let is_derived = |i: usize| graph.derived.get(i).is_some_and(Option::is_some);
+    let free_dims: Vec<&forge_runtime::graph::Name> =
+        graph.dims.iter().enumerate().filter(|&(i, _)| !is_derived(i)).map(|(_, d)| d).collect();
+    let dim_fields: Vec<Ident> = free_dims.iter().map(|d| dim_field(&d.text, d.span)).collect();
+    let dim_docs: Vec<String> = free_dims.iter().map(|d| format!("Value of dim `{}`.", d.text)).collect();
+    let derived_names: Vec<&str> =
+        graph.dims.iter().enumerate().filter(|&(i, _)| is_derived(i)).map(|(_, d)| d.text.as_str()).collect();
+    let dims_doc = match derived_names.as_slice() {
+        [] => "One value per dim of the graph.".to_string(),
+        names => format!(
+            "One value per dim of the graph that is not derived (`{}` are computed from these).",
+            names.join("`, `")
+        ),
+    };
     let dims_struct = quote! {
-        #[doc = "One value per dim of the graph."]
+        #[doc = #dims_doc]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
         #vis struct #dims_t { #( #[doc = #dim_docs] pub #dim_fields: usize, )* }
     };

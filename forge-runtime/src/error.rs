@@ -38,8 +38,11 @@ pub enum Error {
     #[error("graph is invalid: {}", join(.0))]
     InvalidGraph(Vec<Diagnostic>),
 
-    #[error("the graph declares {expected} dims but {actual} values were given")]
+    #[error("the graph takes {expected} dim values (one per dim that is not derived) but {actual} were given")]
     DimCount { expected: usize, actual: usize },
+
+    #[error("derived dim `{dim} = {formula}`: {reason}")]
+    DerivedDim { dim: String, formula: String, reason: String },
 
     #[error("{what}: {detail}")]
     ShapeCheck { what: String, detail: String },

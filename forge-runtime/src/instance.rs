@@ -55,8 +55,9 @@ impl std::fmt::Debug for GraphInstance {
 }
 
 impl GraphInstance {
-    /// Lowers `graph` with `dims` (one value per declared dim, in declaration order) and
-    /// compiles every kernel on `ctx`.
+    /// Lowers `graph` with `dims` (one value per declared dim that is not derived, in
+    /// declaration order; derived dims such as `E = D / H` are computed) and compiles every
+    /// kernel on `ctx`.
     pub fn new(ctx: &Context, graph: &Checked, dims: &[usize]) -> Result<GraphInstance> {
         let mut plan = crate::lower::lower(graph, dims)?;
         let tuned = if ctx.autotune() { ctx.device.tune(&plan)? } else { Vec::new() };
@@ -67,7 +68,7 @@ impl GraphInstance {
         }
         let plan = Arc::new(plan);
         let exec = ctx.device.compile(Arc::clone(&plan))?;
-        let dims = graph.dims.iter().cloned().zip(dims.iter().copied()).collect();
+        let dims = graph.dims.iter().cloned().zip(crate::lower::dim_values(graph, dims)?).collect();
         let loaded = plan.buffers.iter().map(|b| !matches!(b.role, BufferRole::Weight | BufferRole::Scene)).collect();
         let mut variants = exec.variants();
         for t in &tuned {

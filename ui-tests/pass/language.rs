@@ -1,11 +1,12 @@
 // The language's smaller forms, one node each: literals `inf`/`true`/`false`, indices as values,
 // affine and sub-range subscripts, keepdim reductions and a `[R]` value into a `[R, 1]` target,
-// `erf`/`gelu`/`gelu_tanh`, `bf16` storage, rank-N matmul with a transposed operand.
+// `erf`/`gelu`/`gelu_tanh`, `bf16` storage, rank-N matmul with a transposed operand, a derived
+// dim (`W = 2 * C + 1`: computed, so not a field of `FormsDims`).
 use forge::prelude::*;
 
 forge_graph! {
     pub graph Forms {
-        dims { B, R, C, W, K }
+        dims { B, R, C, K, W = 2 * C + 1 }
         input  x:   f32[R, C];
         input  big: f32[R, W];
         input  a:   f32[B, R, K];
@@ -36,5 +37,5 @@ forge_graph! {
 }
 
 fn main() {
-    let _ = FormsDims { b: 2, r: 3, c: 4, w: 9, k: 5 };
+    let _ = FormsDims { b: 2, r: 3, c: 4, k: 5 };
 }

@@ -79,6 +79,35 @@ impl DimRef {
     }
 }
 
+/// A derived dim's value, `E = D / H` in `dims { … }`: dims declared before it, integer
+/// literals, `+ - * /` (a quotient must be whole) and parentheses.
+#[derive(Debug, Clone)]
+pub enum DimExpr {
+    Dim(Name),
+    Lit { value: u64, span: Span },
+    Bin { op: DimOp, lhs: Box<DimExpr>, rhs: Box<DimExpr>, span: Span },
+}
+
+/// The operators of a [`DimExpr`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DimOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl DimOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            DimOp::Add => "+",
+            DimOp::Sub => "-",
+            DimOp::Mul => "*",
+            DimOp::Div => "/",
+        }
+    }
+}
+
 /// A declared binding: `usage name: elem[shape] (= default);`.
 #[derive(Debug, Clone)]
 pub struct Binding {
@@ -259,6 +288,8 @@ pub struct Graph {
     pub vis: String,
     pub doc: Vec<String>,
     pub dims: Vec<Name>,
+    /// For each of `dims`, its formula when it is derived (`E = D / H`), not passed.
+    pub derived: Vec<Option<DimExpr>>,
     pub bindings: Vec<Binding>,
     pub items: Vec<Item>,
 }

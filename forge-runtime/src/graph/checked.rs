@@ -3,7 +3,7 @@
 //! carries its type and symbolic shape, literals are typed and range-checked, index forms are
 //! decided. Lowering accepts only this type and re-infers nothing.
 
-use super::ast::Usage;
+use super::ast::{DimOp, Usage};
 use super::builtins::Builtin;
 use super::diag::GraphError;
 use super::ops::{BinaryOp, ReduceOp, UnaryOp};
@@ -21,7 +21,10 @@ pub struct Checked {
     /// The graph's visibility as written (`pub`, `pub(crate)`, or empty for private).
     pub vis: String,
     pub doc: Vec<String>,
+    /// Every dim, passed or derived, in declaration order ([`Extent::Sym`] indexes it).
     pub dims: Vec<String>,
+    /// For each of `dims`, its formula when derived from earlier dims (not passed).
+    pub derived: Vec<Option<DimFormula>>,
     pub bindings: Vec<BindingInfo>,
     pub nodes: Vec<Node>,
     /// Loop variables, by id: their names and extents.
@@ -34,6 +37,49 @@ pub struct Checked {
 impl Checked {
     pub fn binding(&self, name: &str) -> Option<(BindingId, &BindingInfo)> {
         self.bindings.iter().enumerate().find(|(_, b)| b.name == name)
+    }
+
+    /// The dims a caller passes, in order (derived ones are computed from them).
+    pub fn free_dims(&self) -> Vec<&str> {
+        let derived = |i: usize| self.derived.get(i).is_some_and(Option::is_some);
+        self.dims.iter().enumerate().filter(|&(i, _)| !derived(i)).map(|(_, d)| d.as_str()).collect()
+    }
+}
+
+/// A derived dim's formula over earlier dims (by index into [`Checked::dims`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum DimFormula {
+    Dim(usize),
+    Lit(u64),
+    Bin(DimOp, Box<DimFormula>, Box<DimFormula>),
+}
+
+impl DimFormula {
+    /// The formula as written, with `dims` naming its dims (`D / H`).
+    pub fn text(&self, dims: &[String]) -> String {
+        match self {
+            DimFormula::Dim(i) => dims.get(*i).cloned().unwrap_or_else(|| "?".into()),
+            DimFormula::Lit(v) => v.to_string(),
+            DimFormula::Bin(op, a, b) => {
+                let side = |f: &DimFormula, tight: bool| match f {
+                    DimFormula::Bin(inner, ..) if tight || precedence(*inner) < precedence(*op) => {
+                        format!("({})", f.text(dims))
+                    }
+                    _ => f.text(dims),
+                };
+                // The right side of `-` and `/` keeps its parentheses at equal precedence.
+                let tight_rhs = matches!(b.as_ref(), DimFormula::Bin(inner, ..)
+                    if precedence(*inner) == precedence(*op) && matches!(op, DimOp::Sub | DimOp::Div));
+                format!("{} {} {}", side(a, false), op.symbol(), side(b, tight_rhs))
+            }
+        }
+    }
+}
+
+fn precedence(op: DimOp) -> u8 {
+    match op {
+        DimOp::Add | DimOp::Sub => 0,
+        DimOp::Mul | DimOp::Div => 1,
     }
 }
 

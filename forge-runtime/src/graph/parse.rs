@@ -1,7 +1,7 @@
 //! Parser, declarations and items: the tokens of a `forge_graph!` body into a [`Graph`] (no
 //! semantic checks here). Expressions are parsed in `parse_expr`.
 
-use super::ast::{Binding, DimRef, Graph, Item, Lit, LitValue, Loop, Name, ScheduleAttr, Stmt, Usage};
+use super::ast::{Binding, DimExpr, DimOp, DimRef, Graph, Item, Lit, LitValue, Loop, Name, ScheduleAttr, Stmt, Usage};
 use super::parse_expr::{parse_expr, parse_lit};
 use super::{ErrorKind, GraphError};
 use crate::elem::Elem;
@@ -104,6 +104,7 @@ fn parse_body(input: ParseStream, errors: &mut Vec<GraphError>) -> syn::Result<G
         vis,
         doc: docs(&attrs),
         dims: Vec::new(),
+        derived: Vec::new(),
         bindings: Vec::new(),
         items: Vec::new(),
     };
@@ -111,8 +112,8 @@ fn parse_body(input: ParseStream, errors: &mut Vec<GraphError>) -> syn::Result<G
         let _kw: Ident = body.parse()?;
         let dims;
         syn::braced!(dims in body);
-        match dims.parse_terminated(Ident::parse, Token![,]) {
-            Ok(list) => graph.dims = list.iter().map(name).collect(),
+        match parse_dim_decls(&dims) {
+            Ok(list) => (graph.dims, graph.derived) = list.into_iter().unzip(),
             Err(e) => errors.extend(syntax(e)),
         }
     }
@@ -221,6 +222,76 @@ fn parse_loop(
     Ok(Loop { var: name(&var), count, body, span })
 }
 
+/// `B, T, E = D / H`: each dim, and the formula of those derived from earlier ones.
+fn parse_dim_decls(input: ParseStream) -> syn::Result<Vec<(Name, Option<DimExpr>)>> {
+    let mut out = Vec::new();
+    while !input.is_empty() {
+        let dim = name(&input.parse::<Ident>()?);
+        let formula = match input.parse::<Option<Token![=]>>()? {
+            Some(_) => Some(parse_dim_sum(input)?),
+            None => None,
+        };
+        out.push((dim, formula));
+        if input.is_empty() {
+            break;
+        }
+        input.parse::<Token![,]>()?;
+    }
+    Ok(out)
+}
+
+/// A derived dim's formula: terms joined by `+` and `-`.
+fn parse_dim_sum(input: ParseStream) -> syn::Result<DimExpr> {
+    let mut lhs = parse_dim_product(input)?;
+    loop {
+        let (op, span) = if input.peek(Token![+]) {
+            (DimOp::Add, input.parse::<Token![+]>()?.span)
+        } else if input.peek(Token![-]) {
+            (DimOp::Sub, input.parse::<Token![-]>()?.span)
+        } else {
+            return Ok(lhs);
+        };
+        let rhs = parse_dim_product(input)?;
+        lhs = DimExpr::Bin { op, lhs: Box::new(lhs), rhs: Box::new(rhs), span };
+    }
+}
+
+/// Factors joined by `*` and `/`.
+fn parse_dim_product(input: ParseStream) -> syn::Result<DimExpr> {
+    let mut lhs = parse_dim_factor(input)?;
+    loop {
+        let (op, span) = if input.peek(Token![*]) {
+            (DimOp::Mul, input.parse::<Token![*]>()?.span)
+        } else if input.peek(Token![/]) {
+            (DimOp::Div, input.parse::<Token![/]>()?.span)
+        } else {
+            return Ok(lhs);
+        };
+        let rhs = parse_dim_factor(input)?;
+        lhs = DimExpr::Bin { op, lhs: Box::new(lhs), rhs: Box::new(rhs), span };
+    }
+}
+
+/// A dim, an integer literal or a parenthesised formula.
+fn parse_dim_factor(input: ParseStream) -> syn::Result<DimExpr> {
+    if input.peek(token::Paren) {
+        let inner;
+        syn::parenthesized!(inner in input);
+        let e = parse_dim_sum(&inner)?;
+        if !inner.is_empty() {
+            return Err(inner.error("expected `)` after the formula"));
+        }
+        Ok(e)
+    } else if input.peek(LitInt) {
+        let lit: LitInt = input.parse()?;
+        Ok(DimExpr::Lit { value: lit.base10_parse()?, span: lit.span() })
+    } else if input.peek(Ident) {
+        Ok(DimExpr::Dim(name(&input.parse::<Ident>()?)))
+    } else {
+        Err(input.error("expected a dim, an integer or `(` in a dim's formula"))
+    }
+}
+
 fn parse_dim_ref(input: ParseStream) -> syn::Result<DimRef> {
     if input.peek(LitInt) {
         let lit: LitInt = input.parse()?;
@@ -229,6 +300,20 @@ fn parse_dim_ref(input: ParseStream) -> syn::Result<DimRef> {
         let d: Ident = input.parse()?;
         Ok(DimRef::Sym(name(&d)))
     }
+}
+
+/// A shape names dims; arithmetic there (`3 * D`) points to a derived dim.
+fn shape_formula_error(rest: ParseStream, last: Option<&DimRef>) -> syn::Error {
+    let at = rest.cursor().token_tree().map(|(t, _)| t.span()).unwrap_or_else(|| rest.span());
+    let written = match last {
+        Some(DimRef::Sym(n)) => n.text.clone(),
+        Some(DimRef::Lit { value, .. }) => value.to_string(),
+        None => String::new(),
+    };
+    let msg = format!(
+        "expected `,` or `]` after `{written}`: a shape lists dims and integers; for a formula, declare a derived dim (`dims {{ …, Q = 3 * D }}`) and write its name"
+    );
+    syn::Error::new(at, msg)
 }
 
 fn parse_binding(input: ParseStream, attrs: &[syn::Attribute]) -> syn::Result<Binding> {
@@ -254,6 +339,9 @@ fn parse_binding(input: ParseStream, attrs: &[syn::Attribute]) -> syn::Result<Bi
             shape.push(parse_dim_ref(&dims)?);
             if dims.is_empty() {
                 break;
+            }
+            if !dims.peek(Token![,]) {
+                return Err(shape_formula_error(&dims, shape.last()));
             }
             dims.parse::<Token![,]>()?;
         }

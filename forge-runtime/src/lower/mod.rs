@@ -26,15 +26,19 @@ pub fn code_prelude_cuda() -> &'static str {
     code::CUDA_PRELUDE
 }
 
-/// Lowers `graph` with `dims` (one value per declared dim, in declaration order).
+/// Lowers `graph` with `dims` (one value per dim that is not derived, in declaration order).
 pub fn lower(graph: &Checked, dims: &[usize]) -> Result<Plan> {
     let mut plan = lower_unfused(graph, dims)?;
     crate::ir::fuse::fuse(&mut plan);
     Ok(plan)
 }
 
+pub use views::dim_values;
+
 /// [`lower`] before fusion: one kernel (or more) per statement.
-pub(crate) fn lower_unfused(graph: &Checked, dims: &[usize]) -> Result<Plan> {
+pub(crate) fn lower_unfused(graph: &Checked, free: &[usize]) -> Result<Plan> {
+    let values = views::dim_values(graph, free)?;
+    let dims = values.as_slice();
     views::check_dims(graph, dims)?;
     views::check_deferred(graph, dims)?;
     let mut lw = Lowering {

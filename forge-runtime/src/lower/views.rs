@@ -1,9 +1,10 @@
-//! Views of memory and the checks that need the dims' values: dim counts and ranges, element
-//! counts that fit, and the checker's deferred rules (sub-ranges, reshape sizes, affine
-//! subscripts inside their axis).
+//! Views of memory and the checks that need the dims' values: dim counts and ranges, derived
+//! dims' values, element counts that fit, and the checker's deferred rules (sub-ranges,
+//! reshape sizes, affine subscripts inside their axis).
 
 use crate::error::{Error, Result};
-use crate::graph::checked::{Checked, Const, Deferred, ReadView, SliceIndex, TExpr, TKind};
+use crate::graph::ast::DimOp;
+use crate::graph::checked::{Checked, Const, Deferred, DimFormula, ReadView, SliceIndex, TExpr, TKind};
 use crate::graph::shape::{concrete, Extent};
 use crate::ir::{contiguous_strides, BinaryOp, BufferId, UnaryOp};
 
@@ -57,6 +58,56 @@ pub fn element_count(name: &str, shape: &[usize]) -> Result<usize> {
             value: shape.iter().fold(1usize, |a, &d| a.saturating_mul(d)),
             reason: format!("the binding's element count (shape {shape:?}) overflows what a buffer can address"),
         })
+}
+
+/// Every dim's value: the passed ones (`free`, one a dim that is not derived, in order) and
+/// each derived one computed from them, or why one cannot be (a quotient that is not whole, a
+/// difference below 1, an overflow).
+pub fn dim_values(g: &Checked, free: &[usize]) -> Result<Vec<usize>> {
+    let passed = g.free_dims().len();
+    if free.len() != passed {
+        return Err(Error::DimCount { expected: passed, actual: free.len() });
+    }
+    let mut values = Vec::with_capacity(g.dims.len());
+    let mut next = free.iter();
+    for (i, name) in g.dims.iter().enumerate() {
+        let value = match g.derived.get(i).and_then(Option::as_ref) {
+            None => next.next().copied().unwrap_or(0),
+            Some(f) => {
+                let invalid =
+                    |reason: String| Error::DerivedDim { dim: name.clone(), formula: f.text(&g.dims), reason };
+                match evaluate(f, &values, &g.dims) {
+                    Ok(v) if (1..=u32::MAX as i128).contains(&v) => v as usize,
+                    Ok(v) => return Err(invalid(format!("{v} for these dims, outside 1..={}", u32::MAX))),
+                    Err(why) => return Err(invalid(why)),
+                }
+            }
+        };
+        values.push(value);
+    }
+    Ok(values)
+}
+
+/// A formula's value over the dims before it, or why it has none.
+fn evaluate(f: &DimFormula, values: &[usize], names: &[String]) -> std::result::Result<i128, String> {
+    match f {
+        DimFormula::Dim(i) => values.get(*i).map(|&v| v as i128).ok_or_else(|| format!("dim {i} has no value yet")),
+        DimFormula::Lit(v) => Ok(*v as i128),
+        DimFormula::Bin(op, a, b) => {
+            let (x, y) = (evaluate(a, values, names)?, evaluate(b, values, names)?);
+            let value = match op {
+                DimOp::Add => x.checked_add(y),
+                DimOp::Sub => x.checked_sub(y),
+                DimOp::Mul => x.checked_mul(y),
+                DimOp::Div if y == 0 => return Err(format!("{} is 0 here", b.text(names))),
+                DimOp::Div if x % y != 0 => {
+                    return Err(format!("{x} / {y} is not whole (a derived dim's quotient must divide exactly)"))
+                }
+                DimOp::Div => x.checked_div(y),
+            };
+            value.ok_or_else(|| "the value overflows".to_string())
+        }
+    }
 }
 
 /// One value per declared dim, each from 1 to `u32::MAX`.
@@ -160,4 +211,37 @@ fn interval(e: &TExpr, vars: &[usize], dims: &[usize], loops: &[(String, Extent)
         }
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dim_values;
+    use crate::error::Error;
+    use crate::graph::parse_and_check;
+    use std::str::FromStr;
+
+    fn values(dims: &str, free: &[usize]) -> crate::error::Result<Vec<usize>> {
+        let src = format!("graph G {{ dims {{ {dims} }} input x: f32[N]; output y: f32[N]; y = x; }}");
+        let g = parse_and_check(proc_macro2::TokenStream::from_str(&src).expect("tokens")).expect("checks");
+        dim_values(&g, free)
+    }
+
+    #[test]
+    fn derived_dims_are_computed_from_the_passed_ones() {
+        assert_eq!(values("N, H, E = N / H, Q = 3 * N - (E + 1)", &[384, 12]).unwrap(), [384, 12, 32, 1119]);
+        assert_eq!(values("A, N = A * 2, B", &[3, 5]).unwrap(), [3, 6, 5]);
+    }
+
+    #[test]
+    fn derived_dims_that_cannot_be_are_errors_that_say_why() {
+        let reason = |dims: &str, free: &[usize]| match values(dims, free) {
+            Err(Error::DerivedDim { dim, formula, reason }) => format!("{dim} = {formula}: {reason}"),
+            other => panic!("{dims} {free:?}: {other:?}"),
+        };
+        assert!(reason("N, H, E = N / H", &[384, 5]).contains("E = N / H: 384 / 5 is not whole"));
+        assert!(reason("N, K, M = K - N", &[5, 3]).contains("M = K - N: -2 for these dims"));
+        assert!(reason("N, M = N * N * N", &[1 << 20]).contains("outside 1..=4294967295"));
+        assert!(reason("N, K, M = N / (K - K)", &[4, 2]).contains("K - K is 0 here"));
+        assert!(matches!(values("N, H, E = N / H", &[4]), Err(Error::DimCount { expected: 2, actual: 1 })));
+    }
 }

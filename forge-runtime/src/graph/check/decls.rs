@@ -1,8 +1,9 @@
 //! Declarations: dims and bindings — names unique and not reserved, every dim declared and
-//! non-zero, uniforms scalar with defaults that fit their type, scenes `f32[N, 9]`.
+//! non-zero, derived dims computed from earlier ones, uniforms scalar with defaults that fit
+//! their type, scenes `f32[N, 9]`.
 
-use super::super::ast::{DimRef, Usage};
-use super::super::checked::BindingInfo;
+use super::super::ast::{DimExpr, DimRef, Usage};
+use super::super::checked::{BindingInfo, DimFormula};
 use super::super::shape::Extent;
 use super::expr::Typer;
 use super::{Cx, ErrorKind, GraphError};
@@ -30,6 +31,7 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
             );
         }
     }
+    cx.derived = graph.dims.iter().enumerate().map(|(i, d)| derived_dim(cx, i, &d.text)).collect();
     for b in &graph.bindings {
         let name = &b.name;
         match seen.insert(name.text.as_str(), "binding") {
@@ -140,5 +142,41 @@ pub(super) fn extent_of(cx: &mut Cx<'_>, d: &DimRef) -> Option<Extent> {
             None
         }
         DimRef::Lit { value, .. } => Some(Extent::Lit(*value)),
+    }
+}
+
+/// Dim `index`'s formula, when it is derived; every problem in it is reported.
+fn derived_dim(cx: &mut Cx<'_>, index: usize, dim: &str) -> Option<DimFormula> {
+    let expr = cx.graph.derived.get(index)?.as_ref()?;
+    formula(cx, index, dim, expr)
+}
+
+fn formula(cx: &mut Cx<'_>, index: usize, dim: &str, e: &DimExpr) -> Option<DimFormula> {
+    match e {
+        DimExpr::Lit { value, .. } => Some(DimFormula::Lit(*value)),
+        DimExpr::Dim(n) => match cx.graph.dim_index(&n.text) {
+            Some(i) if i < index => Some(DimFormula::Dim(i)),
+            Some(_) => {
+                let msg = format!("dim `{dim}` is computed from `{}`, which is not declared before it", n.text);
+                let help = format!("a derived dim uses dims listed before it: move `{dim}` after `{}`", n.text);
+                cx.err(GraphError::new(ErrorKind::BadDeclaration, n.span, msg).help(help));
+                None
+            }
+            None => {
+                let msg = format!("dim `{}` is not declared", n.text);
+                let help = format!("declare `{}` in `dims {{ … }}` before `{dim}`", n.text);
+                cx.err(GraphError::new(ErrorKind::UndeclaredDim, n.span, msg).help(help));
+                None
+            }
+        },
+        DimExpr::Bin { op, lhs, rhs, span } => {
+            let (a, b) = (formula(cx, index, dim, lhs), formula(cx, index, dim, rhs));
+            if *op == super::super::ast::DimOp::Div && matches!(b, Some(DimFormula::Lit(0))) {
+                let msg = format!("dim `{dim}` divides by zero");
+                cx.err(GraphError::new(ErrorKind::BadDeclaration, *span, msg));
+                return None;
+            }
+            Some(DimFormula::Bin(*op, Box::new(a?), Box::new(b?)))
+        }
     }
 }

@@ -29,6 +29,7 @@ pub fn check(graph: &ast::Graph) -> Result<Checked, Vec<GraphError>> {
     let mut cx = Cx {
         graph,
         dims: graph.dims.iter().map(|d| d.text.clone()).collect(),
+        derived: Vec::new(),
         bindings: Vec::new(),
         ids: HashMap::new(),
         errors: Vec::new(),
@@ -44,12 +45,13 @@ pub fn check(graph: &ast::Graph) -> Result<Checked, Vec<GraphError>> {
     flow::check_outputs_written(&mut cx);
     if cx.errors.is_empty() {
         let warnings = flow::warnings(&cx, &nodes);
-        let Cx { dims, bindings, deferred, loops, .. } = cx;
+        let Cx { dims, derived, bindings, deferred, loops, .. } = cx;
         Ok(Checked {
             name: graph.name.text.clone(),
             vis: graph.vis.clone(),
             doc: graph.doc.clone(),
             dims,
+            derived,
             bindings,
             nodes,
             loops,
@@ -65,6 +67,8 @@ pub fn check(graph: &ast::Graph) -> Result<Checked, Vec<GraphError>> {
 pub(super) struct Cx<'g> {
     pub graph: &'g ast::Graph,
     pub dims: Vec<String>,
+    /// Each dim's formula when it is derived (see [`Checked::derived`]).
+    pub derived: Vec<Option<super::checked::DimFormula>>,
     pub bindings: Vec<super::checked::BindingInfo>,
     /// The first binding of each name (lookups stay O(1) in large graphs).
     pub ids: HashMap<String, BindingId>,

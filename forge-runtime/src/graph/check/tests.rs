@@ -169,3 +169,33 @@ fn indices_are_values_and_reductions_keep_their_axis() {
     }";
     assert!(check(src).is_ok());
 }
+
+#[test]
+fn derived_dims_resolve_to_earlier_dims() {
+    let src =
+        "graph G { dims { D, H, E = D / H, Q = 3 * (D + 1) - H } input x: f32[Q, E]; output y: f32[Q, E]; y = x; }";
+    let g = check(src).unwrap();
+    assert_eq!(g.free_dims(), ["D", "H"]);
+    let formulas: Vec<String> = g.derived.iter().flatten().map(|f| f.text(&g.dims)).collect();
+    assert_eq!(formulas, ["D / H", "3 * (D + 1) - H"]);
+    let cases: &[(&str, ErrorKind, &str)] = &[
+        (
+            "dims { N, M = K * 2, K }",
+            ErrorKind::BadDeclaration,
+            "`M` is computed from `K`, which is not declared before it",
+        ),
+        ("dims { N, M = M + 1 }", ErrorKind::BadDeclaration, "`M` is computed from `M`"),
+        ("dims { N, M = Z + 1 }", ErrorKind::UndeclaredDim, "dim `Z` is not declared"),
+        ("dims { N, M = N / 0 }", ErrorKind::BadDeclaration, "dim `M` divides by zero"),
+    ];
+    for (dims, kind, message) in cases {
+        let es = errors(&format!("graph G {{ {dims} input x: f32[N]; output y: f32[N]; y = x; }}"));
+        assert!(es.iter().any(|e| e.0 == *kind && e.1.contains(message)), "{dims}: {es:?}");
+    }
+}
+
+#[test]
+fn a_formula_in_a_shape_points_to_derived_dims() {
+    let es = errors("graph G { dims { D } input x: f32[D, 3 * D]; output y: f32[D]; y = x[0]; }");
+    assert!(es.iter().any(|e| e.0 == ErrorKind::Syntax && e.1.contains("declare a derived dim")), "{es:?}");
+}
