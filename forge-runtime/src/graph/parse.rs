@@ -7,7 +7,7 @@ use super::{ErrorKind, GraphError};
 use crate::elem::Elem;
 use proc_macro2::{TokenStream, TokenTree};
 use syn::parse::discouraged::Speculative;
-use syn::parse::{Parse, ParseStream};
+use syn::parse::ParseStream;
 use syn::spanned::Spanned;
 use syn::{bracketed, token, Ident, LitInt, Token};
 
@@ -407,14 +407,33 @@ fn parse_schedule(attrs: &[syn::Attribute], errors: &mut Vec<GraphError>) -> Opt
     out
 }
 
+/// A target is subscripted by index names only: each element is written once, by its own index.
+fn target_subscript_error(at: proc_macro2::Span) -> syn::Error {
+    syn::Error::new(
+        at,
+        "a target's subscripts are index names (`y[i, j] = …`), each element written once at its own index; to merge or split axes, write `transpose` and `reshape` nodes, or read the source at an affine subscript (`q[h, t, e] = x[t, h * E + e]`)",
+    )
+}
+
 fn parse_stmt(input: ParseStream, schedule: Option<ScheduleAttr>) -> syn::Result<Stmt> {
     let target: Ident = input.parse()?;
     let mut indices = None;
     if input.peek(token::Bracket) {
         let inner;
         bracketed!(inner in input);
-        let list = inner.parse_terminated(Ident::parse, Token![,])?;
-        indices = Some(list.iter().map(name).collect());
+        let mut list = Vec::new();
+        while !inner.is_empty() {
+            let at = inner.span();
+            let index = if inner.peek(Ident) { Some(inner.parse::<Ident>()?) } else { None };
+            match index {
+                Some(i) if inner.is_empty() || inner.peek(Token![,]) => list.push(name(&i)),
+                _ => return Err(target_subscript_error(at)),
+            }
+            if !inner.is_empty() {
+                inner.parse::<Token![,]>()?;
+            }
+        }
+        indices = Some(list);
     }
     input.parse::<Token![=]>()?;
     let value = parse_expr(input)?;
