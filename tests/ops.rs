@@ -357,7 +357,7 @@ forge_graph! {
         output  bin: f32[R, C];
         output  cmp: f32[R, C];
         output  ints: i32[R, C];
-        unary = exp(a) + log(abs(a) + 1.0) + sqrt(abs(a)) + rsqrt(abs(a) + 0.5) - tanh(a) + erf(a);
+        unary = exp(a) + log(abs(a) + 1.0) + sqrt(abs(a)) + rsqrt(abs(a) + 0.5) - tanh(a) + erf(a) + sin(a) * cos(b);
         act = sigmoid(a) * silu(b) + gelu(a) + gelu_tanh(b) - relu(-a) + -a;
         bin = min(a, b) * max(a, col) / (abs(b) + 1.0) - k;
         cmp = select(a > b && a >= 0.0 || a == col, a, b * 2.0) + (a < k) as f32 - ((a <= b) as f32) * 3.0 + (a != b) as f32;
@@ -389,8 +389,9 @@ fn elementwise_forms_and_broadcasting(ctx: &Context) {
     for i in 0..r * c {
         let (x, y, z) = (a[i] as f64, b[i % c] as f64, col[i / c] as f64);
         let sig = |v: f64| 1.0 / (1.0 + (-v).exp());
-        let unary =
-            x.exp() + (x.abs() + 1.0).ln() + x.abs().sqrt() + 1.0 / (x.abs() + 0.5).sqrt() - x.tanh() + erf64(x);
+        let unary = x.exp() + (x.abs() + 1.0).ln() + x.abs().sqrt() + 1.0 / (x.abs() + 0.5).sqrt() - x.tanh()
+            + erf64(x)
+            + x.sin() * y.cos();
         let gelu_tanh = 0.5 * y * (1.0 + (0.797_884_560_802_865_4 * (y + 0.044715 * y * y * y)).tanh());
         let act = sig(x) * (y * sig(y)) + 0.5 * x * (1.0 + erf64(x / 2f64.sqrt())) + gelu_tanh - (-x).max(0.0) - x;
         let bin = x.min(y) * x.max(z) / (y.abs() + 1.0) - 0.25;

@@ -271,6 +271,7 @@ fn transcendental_functions_are_within_the_documented_ulps(ctx: &Context) {
         eprintln!("{ctx}: {f} within {ulps} ulp");
         assert!(ulps <= bound, "{f}: {ulps} ulp, documented bound {bound}");
     }
+    sine_and_cosine_are_within_their_absolute_bound(ctx);
     // erf and gelu: absolute error (their polynomial has 1e-7 absolute accuracy).
     let got: Vec<f32> =
         run1(ctx, "graph T { dims { N } input x: f32[N]; output y: f32[N]; y = erf(x * 0.2); }", &[n], &x);
@@ -278,6 +279,49 @@ fn transcendental_functions_are_within_the_documented_ulps(ctx: &Context) {
         let w = libm_erf(*v as f64 * 0.2);
         assert!((*g as f64 - w).abs() <= 4e-7, "erf({}) = {g}, want {w}", v * 0.2);
     }
+}
+
+/// sin and cos: within 2e-7 of the exact value (absolute) for |x| < 2^23, arguments as large as
+/// RoPE's (positions × frequencies) included; NaN from 2^23 on and for ±inf and NaN; sin keeps
+/// a tiny argument and the sign of zero.
+fn sine_and_cosine_are_within_their_absolute_bound(ctx: &Context) {
+    let n = 8192;
+    let mut x: Vec<f32> = (0..n / 2).map(|i| -7.0 + 14.0 * i as f32 / (n / 2) as f32 + 1e-3).collect();
+    // Magnitudes up to 8e6 (the bound's edge), both signs, and near multiples of π/2.
+    x.extend(
+        (0..n / 4).map(|i| {
+            (1.0f64.ln() + 15.9 * i as f64 / (n / 4) as f64).exp() as f32 * if i % 2 == 0 { 1.0 } else { -1.0 }
+        }),
+    );
+    x.extend((0..n / 4).map(|i| (i as f64 * 2047.0 * std::f64::consts::FRAC_PI_2) as f32));
+    for f in ["sin", "cos"] {
+        let src = format!("graph T {{ dims {{ N }} input x: f32[N]; output y: f32[N]; y = {f}(x); }}");
+        let got: Vec<f32> = run1(ctx, &src, &[n], &x);
+        let mut worst = (0.0f64, 0.0f32);
+        for (&v, &g) in x.iter().zip(&got) {
+            let w = if f == "sin" { (v as f64).sin() } else { (v as f64).cos() };
+            let err = (g as f64 - w).abs();
+            if err.is_nan() || err > worst.0 {
+                worst = (err, v);
+            }
+        }
+        eprintln!("{ctx}: {f} within {:.3e} absolute (at {})", worst.0, worst.1);
+        assert!(worst.0 <= 2e-7, "{f}({}) is {:.3e} off; documented bound 2e-7", worst.1, worst.0);
+    }
+    let edges = [8_388_608.0f32, -1e30, INF, -INF, NAN, 0.0, -0.0, 1e-30, -3e-5, 8_388_607.0];
+    let sin: Vec<f32> =
+        run1(ctx, "graph T { dims { N } input x: f32[N]; output y: f32[N]; y = sin(x); }", &[edges.len()], &edges);
+    let cos: Vec<f32> =
+        run1(ctx, "graph T { dims { N } input x: f32[N]; output y: f32[N]; y = cos(x); }", &[edges.len()], &edges);
+    for i in 0..5 {
+        assert!(sin[i].is_nan() && cos[i].is_nan(), "sin/cos({}) = {}, {}: NaN expected", edges[i], sin[i], cos[i]);
+    }
+    for i in 5..9 {
+        assert_eq!(sin[i].to_bits(), edges[i].to_bits(), "sin({:e}) keeps its argument", edges[i]);
+        assert_eq!(cos[i], 1.0, "cos({:e})", edges[i]);
+    }
+    let (s, c) = ((8_388_607.0f64).sin(), (8_388_607.0f64).cos());
+    assert!((sin[9] as f64 - s).abs() <= 2e-7 && (cos[9] as f64 - c).abs() <= 2e-7, "{} {}", sin[9], cos[9]);
 }
 
 /// erf in f64 (Abramowitz–Stegun 7.1.26 is too coarse; this is the series / continued fraction).

@@ -28,6 +28,10 @@ pub enum UnaryOp {
     GeluTanh,
     /// The error function.
     Erf,
+    /// Sine (radians): within 2e-7 of the exact value below magnitude 2^23, NaN from there on.
+    Sin,
+    /// Cosine (radians), like [`UnaryOp::Sin`].
+    Cos,
     /// `max(x, 0)`.
     Relu,
     Abs,
@@ -35,7 +39,7 @@ pub enum UnaryOp {
 
 impl UnaryOp {
     /// The functions a graph calls by name, in the order the docs list them.
-    pub const CALLABLE: [UnaryOp; 12] = [
+    pub const CALLABLE: [UnaryOp; 14] = [
         UnaryOp::Exp,
         UnaryOp::Log,
         UnaryOp::Sqrt,
@@ -46,6 +50,8 @@ impl UnaryOp {
         UnaryOp::Gelu,
         UnaryOp::GeluTanh,
         UnaryOp::Erf,
+        UnaryOp::Sin,
+        UnaryOp::Cos,
         UnaryOp::Relu,
         UnaryOp::Abs,
     ];
@@ -65,6 +71,8 @@ impl UnaryOp {
             UnaryOp::Gelu => "gelu",
             UnaryOp::GeluTanh => "gelu_tanh",
             UnaryOp::Erf => "erf",
+            UnaryOp::Sin => "sin",
+            UnaryOp::Cos => "cos",
             UnaryOp::Relu => "relu",
             UnaryOp::Abs => "abs",
         }
@@ -85,6 +93,10 @@ impl UnaryOp {
             UnaryOp::Gelu => "exact GELU, 0.5 x (1 + erf(x / sqrt 2)) (PyTorch's default)",
             UnaryOp::GeluTanh => "GELU's tanh approximation (PyTorch approximate='tanh')",
             UnaryOp::Erf => "the error function",
+            UnaryOp::Sin => {
+                "sine of radians (within 2e-7 below magnitude 2^23; NaN from there on, where f32 steps by a radian)"
+            }
+            UnaryOp::Cos => "cosine of radians (as sin)",
             UnaryOp::Relu => "max(x, 0)",
             UnaryOp::Abs => "absolute value",
         }
@@ -103,7 +115,9 @@ impl UnaryOp {
             | UnaryOp::Silu
             | UnaryOp::Gelu
             | UnaryOp::GeluTanh
-            | UnaryOp::Erf => true,
+            | UnaryOp::Erf
+            | UnaryOp::Sin
+            | UnaryOp::Cos => true,
         }
     }
 }

@@ -111,6 +111,61 @@ pub fn gelu(x: f32) -> f32 {
 pub fn gelu_tanh(x: f32) -> f32 {
     0.5 * x * (1.0 + tanh(0.797_884_6 * (x + 0.044_715 * x * x * x)))
 }
+/// π/2 in four parts: the first three of 12 significant bits (so that their products with a
+/// 12-bit half of the quotient are exact), the fourth the rest rounded to f32.
+const HALF_PI: [f32; 4] = [1.570_312_5, 4.837_513e-4, 7.549_533_6e-8, 2.563_344e-12];
+
+/// `(sin x, cos x)`, the prelude's `forge_sincos` step for step: `x` reduced by π/2 (the
+/// quotient `q` split in 12-bit halves, exact for |q| < 2^24), Cephes' polynomials on
+/// [-π/4, π/4], the quadrant from `q mod 4`. Within 2e-7 of the exact values for |x| < 2^23;
+/// NaN from there on (consecutive f32 values lie a radian or more apart). `sin` keeps tiny
+/// arguments (and the sign of zero) as they are.
+pub fn sincos(x: f32) -> (f32, f32) {
+    let q0 = (x * 0.636_619_75).round_ties_even();
+    let qh = (q0 * (1.0 / 4096.0)).trunc() * 4096.0;
+    let ql = q0 - qh;
+    let mut r = x - qh * HALF_PI[0];
+    r -= ql * HALF_PI[0];
+    r -= qh * HALF_PI[1];
+    r -= ql * HALF_PI[1];
+    r -= qh * HALF_PI[2];
+    r -= ql * HALF_PI[2];
+    r -= q0 * HALF_PI[3];
+    // Past ~2^21 the f32 quotient can be one off (2/π and the product round): one more step.
+    let step = if r > std::f32::consts::FRAC_PI_4 {
+        1.0
+    } else if r < -std::f32::consts::FRAC_PI_4 {
+        -1.0
+    } else {
+        0.0
+    };
+    let q = q0 + step;
+    r -= step * HALF_PI[0];
+    r -= step * HALF_PI[1];
+    r -= step * HALF_PI[2];
+    r -= step * HALF_PI[3];
+    let z = r * r;
+    let s = r + r * z * (-1.666_665_5e-1 + z * (8.332_161e-3 + z * -1.951_529_6e-4));
+    let c = 1.0 - 0.5 * z + z * z * (4.166_664_6e-2 + z * (-1.388_731_6e-3 + z * 2.443_315_7e-5));
+    let k = q - 4.0 * (q * 0.25).floor();
+    let (sin, cos) = if k == 0.0 {
+        (s, c)
+    } else if k == 1.0 {
+        (c, -s)
+    } else if k == 2.0 {
+        (-s, -c)
+    } else {
+        (-c, s)
+    };
+    if x.abs() >= 8_388_608.0 {
+        (f32::NAN, f32::NAN)
+    } else if x.abs() < 2.441_406_3e-4 {
+        (x, cos)
+    } else {
+        (sin, cos)
+    }
+}
+
 pub fn f2i(x: f32) -> i32 {
     x as i32 // Rust's `as`: saturating, NaN → 0
 }
@@ -156,6 +211,8 @@ pub fn unary_f32(op: UnaryOp, x: f32) -> f32 {
         UnaryOp::Gelu => gelu(x),
         UnaryOp::GeluTanh => gelu_tanh(x),
         UnaryOp::Erf => erf(x),
+        UnaryOp::Sin => sincos(x).0,
+        UnaryOp::Cos => sincos(x).1,
         UnaryOp::Relu => fmax(x, 0.0),
         UnaryOp::Abs => x.abs(),
         UnaryOp::Not => (x == 0.0) as u8 as f32,

@@ -43,6 +43,8 @@ impl Writer<'_> {
                     UnaryOp::Gelu => format!("forge_gelu({x})"),
                     UnaryOp::GeluTanh => format!("forge_gelu_tanh({x})"),
                     UnaryOp::Erf => format!("forge_erf({x})"),
+                    UnaryOp::Sin => format!("forge_sin({x})"),
+                    UnaryOp::Cos => format!("forge_cos({x})"),
                     UnaryOp::Relu => match ty {
                         Ty::F32 => format!("forge_fmax({x}, 0.0f)"),
                         Ty::I32 => format!("max({x}, {})", self.lit(crate::graph::checked::Const::I32(0))),
