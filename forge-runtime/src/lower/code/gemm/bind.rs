@@ -6,8 +6,9 @@
 //! becomes the kernel's `__device__` epilogue, printed by the same [`Writer`] as every other
 //! template, so fused bias, residual, activation and the output's conversion stay as they are.
 
-use super::choose::{choose_with, ChooseOptions, SimtConfig};
+use super::choose::{choose_with, ChooseOptions};
 use super::spec::{Accumulate, BatchDim, Elem as GElem, GemmSpec, Layout, Operand, Requirement, TensorMapDesc, Which};
+use super::variant::SimtConfig;
 use super::{emit, KernelIo, RmsGain};
 use crate::elem::Elem;
 use crate::error::{Error, Result};
@@ -261,7 +262,7 @@ pub fn matmul_kernel(
         // Pairs and folded norms take the SIMT decode kernel (a tensor-core pick's shape fits
         // it too).
         Ok(super::Variant::Decode(d)) if few_row_only => {
-            super::Variant::Decode(super::choose::DecodeConfig { tensor: false, ..d })
+            super::Variant::Decode(super::variant::DecodeConfig { tensor: false, ..d })
         }
         Ok(_) if few_row_only => return Ok(None),
         Ok(v) => v,

@@ -11,9 +11,9 @@
 //! and hands the epilogue each row's sum of squares, which scales the sums there.
 //! The kernels' CUDA-C is in `decode_src`; this module picks and assembles it.
 
-use super::choose::DecodeConfig;
 use super::decode_src::{A_AT, BODY_KN, BODY_NK, BODY_NK_TC, PRE_KN, PRE_NK};
 use super::spec::{GemmSpec, Layout, Requirement, Which};
+use super::variant::DecodeConfig;
 use super::{epi_call, helpers, kernel_head, to_u32, Emitted, KernelIo};
 use std::fmt::Write as _;
 

@@ -9,8 +9,9 @@
 //! the operand is M/N-major), or scalar shared loads for M/N-major tf32, which `ldmatrix`
 //! cannot transpose (32-bit elements).
 
-use super::choose::{tile_smem_bytes, TileConfig};
+use super::choose::tile_smem_bytes;
 use super::spec::{Elem, GemmSpec, Precision, Requirement};
+use super::variant::TileConfig;
 use super::{align_needs, epi_call, helpers, kernel_head, loader, to_u32, Emitted, KernelIo};
 use std::fmt::Write as _;
 

@@ -27,19 +27,20 @@ mod mma_sync;
 mod prelude;
 mod simt;
 mod spec;
+mod variant;
 mod wgmma;
 mod wgmma_tma;
 mod wgmma_x3;
 
 pub use bind::{matmul_kernel, CudaTarget, TensorMapArg, NAME};
-pub use choose::Variant;
 pub use decode::NK_PRELOADED;
 pub use spec::{Elem, TensorMapDesc};
+pub use variant::Variant;
 
 use crate::error::{Error, Result};
-use choose::Variant as V;
 use spec::{GemmSpec, Layout, Requirement, Which};
 use std::fmt::Write as _;
+use variant::Variant as V;
 
 /// How the emitted kernel plugs into the caller's module.
 #[derive(Debug, Clone, Copy)]

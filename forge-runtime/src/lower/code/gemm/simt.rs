@@ -11,8 +11,8 @@
 //! `BK`-deep slice of every `KS·BK`-deep stage, and the partial tiles meet in shared memory
 //! (a fixed-order tree, so results do not depend on timing) before group 0 runs the epilogue.
 
-use super::choose::SimtConfig;
 use super::spec::{Elem, GemmSpec, Requirement, Which};
+use super::variant::SimtConfig;
 use super::{epi_call, helpers, kernel_head, to_u32, Emitted, KernelIo};
 use std::fmt::Write as _;
 

@@ -7,8 +7,9 @@
 //! descriptors stepping 32 bytes per k16; M/N-major panels (A `[K,M]`, B `[K,N]`) step 16 rows
 //! (2048 bytes) and set `imm-trans`, with the leading byte offset the panel stride.
 
-use super::choose::{tile_smem_bytes, TileConfig};
+use super::choose::tile_smem_bytes;
 use super::spec::{Elem, GemmSpec, Layout, Requirement};
+use super::variant::TileConfig;
 use super::{align_needs, epi_call, helpers, kernel_head, loader, to_u32, Emitted, KernelIo};
 use std::fmt::Write as _;
 

@@ -10,9 +10,10 @@
 //! the tensor cores read each f32's top 19 bits. With `precision = tf32x3` every k-step issues
 //! `lo·hi + hi·lo + hi·hi` with `lo = tf32(x - top19(x))` (the loops are in `wgmma_x3`).
 
-use super::choose::{tile_smem_bytes, TileConfig};
+use super::choose::tile_smem_bytes;
 use super::spec::TensorMapDesc;
 use super::spec::{Elem, GemmSpec, Layout, Precision, Requirement, Which};
+use super::variant::TileConfig;
 use super::wgmma_x3::{self, X3Loop};
 use super::{epi_call, helpers, to_u32, wgmma, Emitted, KernelIo};
 use std::fmt::Write as _;

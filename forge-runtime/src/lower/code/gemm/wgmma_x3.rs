@@ -30,7 +30,7 @@
 //! epilogue hidden) without losing a second block to registers; built and assembled here, not
 //! yet timed or run on a GPU (`tests/persistent_x3.rs`, `gemm_speed --sweep-x3`).
 
-use super::choose::TileConfig;
+use super::variant::TileConfig;
 use super::wgmma::{wgmma_asm, WgmmaA};
 
 /// How the tf32x3 loop feeds A (see the module doc).
