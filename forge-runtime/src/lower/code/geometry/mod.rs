@@ -4,7 +4,12 @@
 use super::map::PARALLEL_REDUCE_MIN;
 use super::matmul_coop::coop_tile;
 pub use super::matmul_coop::{coop_fits, coop_packed_args, COOP_SHARED_BYTES, COOP_THREADS};
-use crate::ir::{AttentionBody, CoordValue, KernelArg, KernelBody, KernelSpec, MatmulBody, SExpr, Schedule};
+use crate::ir::{CoordValue, KernelArg, KernelBody, KernelSpec, MatmulBody, SExpr, Schedule};
+
+mod attention;
+mod rows;
+pub use attention::*;
+pub use rows::*;
 
 /// Workgroups per dispatch dimension every WebGPU adapter supports (CUDA's y limit too).
 pub const MAX_WORKGROUPS_PER_DIM: u32 = 65_535;
@@ -16,33 +21,6 @@ pub const SKINNY_COLS: u32 = 8;
 /// Multiprocessors the matmul choice assumes (an H200's 132): the templates do not know the
 /// device, and the choice only needs to tell a grid that fills a large GPU from one that does not.
 pub(crate) const ASSUMED_SMS: u64 = 132;
-/// Threads per workgroup of the attention kernel.
-pub const ATTENTION_THREADS: u32 = 64;
-/// Most lanes that share one attention row.
-pub const ATTENTION_MAX_LANES: u32 = 16;
-
-/// Invocations that keep a GPU busy; attention rows split over lanes until they reach it.
-/// (H200, MiniLM batch 64, 24,576 rows, a layer on CUDA / wgpu: 32K → 2 lanes 38.6 / 190 us,
-/// 64K → 4 lanes 34.2 / 159 us, 128K → 8 lanes 41.7 / 166 us, 256K → 16 lanes 78 / 234 us.)
-const ATTENTION_BUSY: u64 = 64 * 1024;
-
-/// Lanes that share one query row of the attention kernel (each walks every `lanes`-th key;
-/// their softmax states merge in workgroup memory): enough for [`ATTENTION_BUSY`]
-/// invocations, at most one per key and [`ATTENTION_MAX_LANES`]; 1 where the merge buffer
-/// (`threads × (ev + 2)` f32) would pass the 16 KiB every WebGPU adapter offers. On the H200
-/// (MiniLM, 32 keys): batch 8, 3,072 rows, 37 → 21 us with 16 lanes; at batch 64 (24,576 rows)
-/// 16 lanes lose to 4, hence the cap by invocation count.
-pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
-    let rows = (a.batch.iter().map(|&e| e as u64).product::<u64>() * a.tq as u64).max(1);
-    let want = ATTENTION_BUSY.div_ceil(rows).next_power_of_two();
-    let lanes = want.min(a.tk.max(1).next_power_of_two() as u64).min(ATTENTION_MAX_LANES as u64) as u32;
-    let bytes = threads as usize * (a.ev + 2) * 4;
-    if lanes < 2 || !threads.is_multiple_of(lanes) || bytes > 16 * 1024 {
-        1
-    } else {
-        lanes
-    }
-}
 
 /// CUDA's `__launch_bounds__` minimum of blocks an SM for a kernel, where it matters: the
 /// attention kernel holds its query and output rows in registers (`e + ev` floats a thread),
@@ -62,76 +40,6 @@ pub fn cuda_min_blocks(spec: &KernelSpec, s: &Schedule) -> Option<u32> {
     let fit = (64 * 1024 / (threads * regs)).min(32);
     let blocks = want.min(fit);
     (blocks > 1).then_some(blocks as u32)
-}
-
-/// f32 of workgroup memory the attention kernel may use (16 KiB, every WebGPU adapter's).
-pub const ATTENTION_SHARED_FLOATS: usize = 4096;
-
-/// Threads of a blocked attention workgroup ([`attention_block`]): 16 groups of query rows
-/// by 8 groups of keys (or output dims).
-pub const ATTENTION_BLOCK_THREADS: u32 = 128;
-/// Most keys, query rows a workgroup and head dims of the blocked attention.
-pub const ATTENTION_BLOCK_MAX: usize = 64;
-
-/// The blocked attention (`attention_block`'s kernel): a workgroup holds `16 · ra` query rows
-/// of one batch entry and all its keys and values in workgroup memory and computes their scores
-/// as a small matrix product, `ra` rows by `ceil(tk / 8)` keys a thread, then the softmax and
-/// the product with the values the same way. For short sequences (MiniLM: ~30 keys) this
-/// replaces a dependent chain per key (the online softmax's rescale and two exps) with
-/// register-blocked products.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AttentionBlock {
-    /// Query rows a thread holds (a workgroup holds `16 · ra`).
-    pub ra: usize,
-}
-
-impl AttentionBlock {
-    pub fn rows(self) -> usize {
-        16 * self.ra
-    }
-    /// Workgroups of one batch entry.
-    pub fn per_entry(self, a: &AttentionBody) -> u64 {
-        a.tq.div_ceil(self.rows()).max(1) as u64
-    }
-    /// Workgroup memory (f32): queries and keys (the probabilities overwrite them once the
-    /// scores are in registers), values, and two partials (max, sum) per row and key group.
-    /// Key and value rows are padded to 8 rows and columns of `8 · ceil(width / 8)` so every
-    /// thread's reads stay in the array; what the padding holds is never used.
-    pub fn floats(self, a: &AttentionBody) -> usize {
-        let (ks, vs) = (super::attention::key_row(a.e), super::attention::key_row(a.ev));
-        let tk8 = a.tk.next_multiple_of(8);
-        let qk = (self.rows() + tk8) * ks;
-        let p = self.rows() * (a.tk + 1);
-        qk.max(p) + tk8 * vs + a.ev.next_multiple_of(8) + 2 * self.rows() * 8
-    }
-}
-
-/// Whether the attention runs blocked, and with how many rows a thread: at most
-/// [`ATTENTION_BLOCK_MAX`] keys and head dims, a workgroup of at least
-/// [`ATTENTION_BLOCK_THREADS`], and workgroup memory within [`ATTENTION_SHARED_FLOATS`]. A
-/// workgroup takes all of an entry's rows (up to 64) where that still makes two workgroups an
-/// SM, else 16 (more workgroups for a small batch, each reading the keys again).
-pub fn attention_block(a: &AttentionBody, workgroup: u32) -> Option<AttentionBlock> {
-    let small = |n: usize| (1..=ATTENTION_BLOCK_MAX).contains(&n);
-    if workgroup < ATTENTION_BLOCK_THREADS || !small(a.tk) || !small(a.e) || !small(a.ev) || a.tq == 0 {
-        return None;
-    }
-    let entries = a.batch.iter().map(|&e| e as u64).product::<u64>().max(1);
-    let whole = AttentionBlock { ra: a.tq.div_ceil(16).min(4) };
-    let most = if entries * whole.per_entry(a) >= 2 * ASSUMED_SMS { whole.ra } else { 1 };
-    (1..=most).rev().map(|ra| AttentionBlock { ra }).find(|b| b.floats(a) <= ATTENTION_SHARED_FLOATS)
-}
-
-/// Keys per shared tile of the attention kernel: the keys and values of one batch entry are
-/// read once per workgroup into workgroup memory (rows padded: `attention::key_row`), `chunk` keys at a
-/// time, and every query row of the workgroup reads them there. At most 64 keys and what fits
-/// [`ATTENTION_SHARED_FLOATS`]; `None` (each row reads its keys from memory) where fewer than
-/// 8 keys (or than `tk`) would fit.
-pub fn attention_chunk(a: &AttentionBody) -> Option<u32> {
-    let per_key = super::attention::key_row(a.e) + super::attention::key_row(a.ev);
-    let fit = (ATTENTION_SHARED_FLOATS / per_key.max(1)).min(64);
-    let chunk = fit.min(a.tk.max(1));
-    (chunk >= 8.min(a.tk.max(1))).then_some(chunk as u32)
 }
 
 /// Which matmul template runs.
@@ -313,100 +221,6 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
                 None => (product(&a.batch) * a.tq as u64).div_ceil(rows_per_group).max(1),
             }
         }
-    }
-}
-
-/// Values a thread of a register-resident row kernel holds at most when the workgroup has
-/// threads to spare: a row gets the fewest threads (a power of two) that keep each at or under
-/// this (more threads a row, more warps to hide latency when there are few rows).
-pub const ROW_VALUES_TARGET: usize = 16;
-/// Values a thread holds at most in registers; rows longer than this per thread of the
-/// workgroup stream through memory instead (`rows`: 64 × 256 threads = 16,384 columns).
-pub const ROW_VALUES_MAX: usize = 64;
-
-/// How a row kernel splits its workgroup between rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RowLayout {
-    /// Threads per row (a power of two).
-    pub per_row: u32,
-    /// Rows per workgroup (`threads / per_row`).
-    pub rows: u32,
-    /// Each thread holds its values of the row in registers and the row is read once
-    /// (`rows_resident`); otherwise one row per workgroup, streamed once per pass (`rows`).
-    pub resident: bool,
-}
-
-/// Values a thread of a register-resident row kernel holds when the kernel has few rows
-/// ([`row_layout`]): one 16-byte vector.
-pub const FEW_ROWS_VALUES: usize = 4;
-
-/// The layout of a row kernel of `rows` rows of `cols` columns under schedule `s`:
-/// register-resident when the workgroup is a power of two and the row fits in
-/// [`ROW_VALUES_MAX`] values a thread; short rows share a workgroup (MiniLM's 384-wide norms:
-/// 32 threads of 12 values, 8 rows). Where all the rows fit one workgroup that way, each row
-/// gets threads for [`FEW_ROWS_VALUES`] values instead of [`ROW_VALUES_TARGET`]: the kernel
-/// is then one latency-bound workgroup, and a thread's serial work (its `exp`s and divisions)
-/// is the latency (`FORGE_FEW_ROWS=0` turns it off). H200 (2026-12-03): 100 dependent
-/// 1 × 1024 softmaxes 1.75 → 1.25 us a node on CUDA, 3.08 → 2.91 on wgpu. Spreading every
-/// kernel of at most one wave so made MiniLM batch 8 (240 rows of 384) 525 → 657 us and the
-/// batch-64 MLP block 40.7 → 47.3 us on CUDA.
-pub fn row_layout(cols: usize, rows: u64, s: &Schedule) -> RowLayout {
-    let threads = s.workgroup.max(1);
-    let per_row_at = |values: usize| cols.div_ceil(values).max(1).next_power_of_two().min(threads as usize);
-    let one_group = rows <= u64::from(threads) / per_row_at(ROW_VALUES_TARGET) as u64;
-    let few = one_group && std::env::var("FORGE_FEW_ROWS").map_or(true, |v| v.trim() != "0");
-    let per_row = per_row_at(if few { FEW_ROWS_VALUES } else { ROW_VALUES_TARGET }) as u32;
-    if !threads.is_power_of_two() || cols.div_ceil(per_row as usize) > ROW_VALUES_MAX {
-        return RowLayout { per_row: threads, rows: 1, resident: false };
-    }
-    RowLayout { per_row, rows: threads / per_row, resident: true }
-}
-
-/// The layout a row chain runs (`rows_resident`): [`row_layout`] under the default schedule,
-/// whatever the kernel's own (fusion only chains kernels that hold their rows in registers
-/// under it, and a chain has no variants to tune). Where its rows fit one workgroup, the
-/// workgroup has only the rows' threads, each holding `s.items` values when above one, else
-/// [`CHAIN_FEW_ROWS_VALUES`] ([`wgsl_schedule`] asks for [`WGSL_CHAIN_VALUES`]).
-pub fn chain_layout(c: &crate::ir::RowChain, s: &Schedule) -> RowLayout {
-    let rows = product(&c.leading);
-    let l = row_layout(c.cols, rows, &Schedule::default());
-    let threads = Schedule::default().workgroup;
-    let values = if s.items > 1 { s.items as usize } else { CHAIN_FEW_ROWS_VALUES };
-    let per_row = c.cols.div_ceil(values).max(1).next_power_of_two().min(threads as usize) as u32;
-    if !l.resident || rows > u64::from(threads / per_row) || c.cols.div_ceil(per_row as usize) > ROW_VALUES_MAX {
-        return l;
-    }
-    RowLayout { per_row, rows: (rows.max(1) as u32).next_power_of_two().min(threads / per_row), resident: true }
-}
-
-/// Values a thread of a row chain holds when all its rows fit one workgroup ([`chain_layout`]):
-/// such a chain is one workgroup bound by each stage's latency, and a thread's serial work is
-/// most of it. H200, 100 dependent 1 × 1024 softmaxes chained (2026-12-03): CUDA 0.71 us a
-/// stage at 4 values, 0.78 at 8, 1.70 at 16, 3.07 at 32; wgpu 1.50 / 1.36 / 1.48 / 2.37.
-pub const CHAIN_FEW_ROWS_VALUES: usize = 4;
-/// The values [`wgsl_schedule`] gives a row chain's threads (see [`CHAIN_FEW_ROWS_VALUES`]).
-pub const WGSL_CHAIN_VALUES: u32 = 8;
-
-/// The layout a row kernel runs: [`row_layout`], except that row reductions (`sum`, `mean`,
-/// `max`, `argmax`: one value a row, one read of the row either way) hold their row in
-/// registers only under a schedule of [`VECTOR_POINTS`] items, which [`cuda_schedule`] gives
-/// them: a WGSL compiler may factor a common multiplier out of the unrolled sum (lavapipe
-/// turned `sum(x * 1e-37)` of 3e38s into `sum(x) * 1e-37`, an overflow), which the streaming
-/// loop does not expose. `None` for other kernels.
-pub fn body_row_layout(body: &KernelBody, s: &Schedule) -> Option<RowLayout> {
-    match body {
-        KernelBody::Row { .. } if s.items != VECTOR_POINTS => {
-            Some(RowLayout { per_row: s.workgroup.max(1), rows: 1, resident: false })
-        }
-        KernelBody::Row { cols, leading, .. }
-        | KernelBody::Softmax { cols, leading, .. }
-        | KernelBody::Norm { cols, leading, .. } => Some(row_layout(*cols, product(leading), s)),
-        KernelBody::Map { .. }
-        | KernelBody::Index { .. }
-        | KernelBody::Matmul(_)
-        | KernelBody::Attention(_)
-        | KernelBody::Raw(_)
-        | KernelBody::Rows(_) => None,
     }
 }
 
@@ -616,90 +430,4 @@ pub fn wgsl_variant_name(spec: &KernelSpec, s: &Schedule) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A product whose B has `b_batch` strides along the batch dims (0: shared).
-    fn with_b(batch: &[usize], b_batch: &[usize], m: usize, k: usize, n: usize) -> MatmulBody {
-        let mut strides = b_batch.to_vec();
-        strides.extend([n, 1]);
-        MatmulBody {
-            out: 0,
-            batch: batch.to_vec(),
-            m,
-            n,
-            k,
-            a: SExpr::Const(crate::graph::checked::Const::F32(1.0)),
-            b: SExpr::Load { arg: 1, strides, ty: crate::elem::Ty::F32 },
-            b2: None,
-            rms: None,
-            epilogue: SExpr::Acc(crate::elem::Ty::F32),
-            precision: Default::default(),
-        }
-    }
-
-    /// A product with one B per batch entry.
-    fn product(batch: &[usize], m: usize, k: usize, n: usize) -> MatmulBody {
-        let mut strides = crate::ir::contiguous_strides(batch);
-        strides.iter_mut().for_each(|s| *s *= k * n);
-        with_b(batch, &strides, m, k, n)
-    }
-
-    #[test]
-    fn batch_dims_fold_into_rows_where_b_is_shared() {
-        let s = Schedule::default();
-        // MiniLM's projections: 8 entries of 30 rows against one weight are one 240-row product.
-        let shared = with_b(&[8], &[0], 30, 384, 1536);
-        assert_eq!((folded_batch_dims(&shared), matmul_rows(&shared)), (1, (1, 240)));
-        assert_eq!(matmul_variant(&shared, &[], &s), MatmulVariant::Blocked(32));
-        assert_eq!(matmul_variant(&with_b(&[8], &[0], 30, 384, 384), &[], &s), MatmulVariant::Blocked(32));
-        // Per-entry B: nothing folds, and each entry keeps its own tiles (one of 32 rows each).
-        let own = product(&[8], 30, 384, 384);
-        assert_eq!((folded_batch_dims(&own), matmul_rows(&own)), (0, (8, 30)));
-        let spec = |m: MatmulBody| KernelSpec {
-            node: "t".into(),
-            args: Vec::new(),
-            uses_uniforms: false,
-            body: KernelBody::Matmul(Box::new(m)),
-        };
-        assert_eq!(groups(&spec(own), &s), 8 * 12);
-        assert_eq!(groups(&spec(with_b(&[8], &[0], 30, 384, 384)), &s), 8 * 12);
-        // Only the trailing shared dims fold; extent-1 dims fold whatever B does there.
-        let inner = with_b(&[3, 5, 1], &[7, 0, 9], 4, 6, 2);
-        assert_eq!((folded_batch_dims(&inner), matmul_rows(&inner)), (2, (3, 20)));
-        assert_eq!(folded_batch_dims(&with_b(&[1, 1], &[0, 0], 4, 6, 2)), 0);
-        assert_eq!(folded_batch_dims(&with_b(&[], &[], 4, 6, 2)), 0);
-        // Few folded rows take the skinny kernel: one workgroup per 8 columns for all entries.
-        let decode = with_b(&[2, 3], &[0, 0], 1, 64, 80);
-        assert_eq!(matmul_variant(&decode, &[], &s), MatmulVariant::Skinny);
-        assert_eq!(groups(&spec(decode), &s), 10);
-    }
-
-    #[test]
-    fn large_products_choose_the_register_blocked_tiles() {
-        let s = Schedule::default();
-        let variant = |batch: &[usize], m, k, n| matmul_variant(&product(batch, m, k, n), &[], &s);
-        assert_eq!(variant(&[], 4096, 4096, 4096), MatmulVariant::Blocked(128));
-        assert_eq!(variant(&[12], 257, 19, 260), MatmulVariant::Blocked(128));
-        assert_eq!(variant(&[], 1024, 1024, 1024), MatmulVariant::Blocked(64));
-        assert_eq!(variant(&[], 1920, 1536, 384), MatmulVariant::Blocked(64));
-        // Too few 64×64 tiles to fill the GPU: the 32×32 tile, whose K split keeps each
-        // invocation's 4×4 block, gives 4× the workgroups (MiniLM's and the MLP's shapes).
-        assert_eq!(variant(&[], 240, 384, 1536), MatmulVariant::Blocked(32));
-        assert_eq!(variant(&[], 64, 576, 1536), MatmulVariant::Blocked(32));
-        assert_eq!(variant(&[], 64, 1536, 576), MatmulVariant::Blocked(32));
-        assert_eq!(variant(&[], 240, 384, 384), MatmulVariant::Blocked(32));
-        assert_eq!(variant(&[], 8, 4096, 4096), MatmulVariant::Skinny);
-    }
-
-    #[test]
-    fn schedules_force_a_matmul_variant() {
-        let m = product(&[], 67, 45, 131);
-        let with = |workgroup, items| matmul_variant(&m, &[], &Schedule { workgroup, items, coop: false });
-        assert_eq!(with(256, 2), MatmulVariant::Blocked(32));
-        assert_eq!(with(256, 4), MatmulVariant::Blocked(64));
-        assert_eq!(with(256, 8), MatmulVariant::Blocked(128));
-        assert_eq!(with(64, 1), MatmulVariant::Tiled(8));
-        assert_eq!(with(64, 8), MatmulVariant::Tiled(8));
-    }
-}
+mod tests;

@@ -1,0 +1,98 @@
+//! Row kernels' launch: threads a row, rows a workgroup, values a thread.
+
+use super::{product, VECTOR_POINTS};
+use crate::ir::{KernelBody, Schedule};
+
+/// Values a thread of a register-resident row kernel holds at most when the workgroup has
+/// threads to spare: a row gets the fewest threads (a power of two) that keep each at or under
+/// this (more threads a row, more warps to hide latency when there are few rows).
+pub const ROW_VALUES_TARGET: usize = 16;
+/// Values a thread holds at most in registers; rows longer than this per thread of the
+/// workgroup stream through memory instead (`rows`: 64 × 256 threads = 16,384 columns).
+pub const ROW_VALUES_MAX: usize = 64;
+
+/// How a row kernel splits its workgroup between rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowLayout {
+    /// Threads per row (a power of two).
+    pub per_row: u32,
+    /// Rows per workgroup (`threads / per_row`).
+    pub rows: u32,
+    /// Each thread holds its values of the row in registers and the row is read once
+    /// (`rows_resident`); otherwise one row per workgroup, streamed once per pass (`rows`).
+    pub resident: bool,
+}
+
+/// Values a thread of a register-resident row kernel holds when the kernel has few rows
+/// ([`row_layout`]): one 16-byte vector.
+pub const FEW_ROWS_VALUES: usize = 4;
+
+/// The layout of a row kernel of `rows` rows of `cols` columns under schedule `s`:
+/// register-resident when the workgroup is a power of two and the row fits in
+/// [`ROW_VALUES_MAX`] values a thread; short rows share a workgroup (MiniLM's 384-wide norms:
+/// 32 threads of 12 values, 8 rows). Where all the rows fit one workgroup that way, each row
+/// gets threads for [`FEW_ROWS_VALUES`] values instead of [`ROW_VALUES_TARGET`]: the kernel
+/// is then one latency-bound workgroup, and a thread's serial work (its `exp`s and divisions)
+/// is the latency (`FORGE_FEW_ROWS=0` turns it off). H200 (2026-12-03): 100 dependent
+/// 1 × 1024 softmaxes 1.75 → 1.25 us a node on CUDA, 3.08 → 2.91 on wgpu. Spreading every
+/// kernel of at most one wave so made MiniLM batch 8 (240 rows of 384) 525 → 657 us and the
+/// batch-64 MLP block 40.7 → 47.3 us on CUDA.
+pub fn row_layout(cols: usize, rows: u64, s: &Schedule) -> RowLayout {
+    let threads = s.workgroup.max(1);
+    let per_row_at = |values: usize| cols.div_ceil(values).max(1).next_power_of_two().min(threads as usize);
+    let one_group = rows <= u64::from(threads) / per_row_at(ROW_VALUES_TARGET) as u64;
+    let few = one_group && std::env::var("FORGE_FEW_ROWS").map_or(true, |v| v.trim() != "0");
+    let per_row = per_row_at(if few { FEW_ROWS_VALUES } else { ROW_VALUES_TARGET }) as u32;
+    if !threads.is_power_of_two() || cols.div_ceil(per_row as usize) > ROW_VALUES_MAX {
+        return RowLayout { per_row: threads, rows: 1, resident: false };
+    }
+    RowLayout { per_row, rows: threads / per_row, resident: true }
+}
+
+/// The layout a row chain runs (`rows_resident`): [`row_layout`] under the default schedule,
+/// whatever the kernel's own (fusion only chains kernels that hold their rows in registers
+/// under it, and a chain has no variants to tune). Where its rows fit one workgroup, the
+/// workgroup has only the rows' threads, each holding `s.items` values when above one, else
+/// [`CHAIN_FEW_ROWS_VALUES`] ([`wgsl_schedule`] asks for [`WGSL_CHAIN_VALUES`]).
+pub fn chain_layout(c: &crate::ir::RowChain, s: &Schedule) -> RowLayout {
+    let rows = product(&c.leading);
+    let l = row_layout(c.cols, rows, &Schedule::default());
+    let threads = Schedule::default().workgroup;
+    let values = if s.items > 1 { s.items as usize } else { CHAIN_FEW_ROWS_VALUES };
+    let per_row = c.cols.div_ceil(values).max(1).next_power_of_two().min(threads as usize) as u32;
+    if !l.resident || rows > u64::from(threads / per_row) || c.cols.div_ceil(per_row as usize) > ROW_VALUES_MAX {
+        return l;
+    }
+    RowLayout { per_row, rows: (rows.max(1) as u32).next_power_of_two().min(threads / per_row), resident: true }
+}
+
+/// Values a thread of a row chain holds when all its rows fit one workgroup ([`chain_layout`]):
+/// such a chain is one workgroup bound by each stage's latency, and a thread's serial work is
+/// most of it. H200, 100 dependent 1 × 1024 softmaxes chained (2026-12-03): CUDA 0.71 us a
+/// stage at 4 values, 0.78 at 8, 1.70 at 16, 3.07 at 32; wgpu 1.50 / 1.36 / 1.48 / 2.37.
+pub const CHAIN_FEW_ROWS_VALUES: usize = 4;
+/// The values [`wgsl_schedule`] gives a row chain's threads (see [`CHAIN_FEW_ROWS_VALUES`]).
+pub const WGSL_CHAIN_VALUES: u32 = 8;
+
+/// The layout a row kernel runs: [`row_layout`], except that row reductions (`sum`, `mean`,
+/// `max`, `argmax`: one value a row, one read of the row either way) hold their row in
+/// registers only under a schedule of [`VECTOR_POINTS`] items, which [`cuda_schedule`] gives
+/// them: a WGSL compiler may factor a common multiplier out of the unrolled sum (lavapipe
+/// turned `sum(x * 1e-37)` of 3e38s into `sum(x) * 1e-37`, an overflow), which the streaming
+/// loop does not expose. `None` for other kernels.
+pub fn body_row_layout(body: &KernelBody, s: &Schedule) -> Option<RowLayout> {
+    match body {
+        KernelBody::Row { .. } if s.items != VECTOR_POINTS => {
+            Some(RowLayout { per_row: s.workgroup.max(1), rows: 1, resident: false })
+        }
+        KernelBody::Row { cols, leading, .. }
+        | KernelBody::Softmax { cols, leading, .. }
+        | KernelBody::Norm { cols, leading, .. } => Some(row_layout(*cols, product(leading), s)),
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => None,
+    }
+}

@@ -1,0 +1,87 @@
+//! Launch shapes: matmul variants and batch folding, row layouts, grids past the dispatch limit.
+
+use super::*;
+
+/// A product whose B has `b_batch` strides along the batch dims (0: shared).
+fn with_b(batch: &[usize], b_batch: &[usize], m: usize, k: usize, n: usize) -> MatmulBody {
+    let mut strides = b_batch.to_vec();
+    strides.extend([n, 1]);
+    MatmulBody {
+        out: 0,
+        batch: batch.to_vec(),
+        m,
+        n,
+        k,
+        a: SExpr::Const(crate::graph::checked::Const::F32(1.0)),
+        b: SExpr::Load { arg: 1, strides, ty: crate::elem::Ty::F32 },
+        b2: None,
+        rms: None,
+        epilogue: SExpr::Acc(crate::elem::Ty::F32),
+        precision: Default::default(),
+    }
+}
+
+/// A product with one B per batch entry.
+fn product(batch: &[usize], m: usize, k: usize, n: usize) -> MatmulBody {
+    let mut strides = crate::ir::contiguous_strides(batch);
+    strides.iter_mut().for_each(|s| *s *= k * n);
+    with_b(batch, &strides, m, k, n)
+}
+
+#[test]
+fn batch_dims_fold_into_rows_where_b_is_shared() {
+    let s = Schedule::default();
+    // MiniLM's projections: 8 entries of 30 rows against one weight are one 240-row product.
+    let shared = with_b(&[8], &[0], 30, 384, 1536);
+    assert_eq!((folded_batch_dims(&shared), matmul_rows(&shared)), (1, (1, 240)));
+    assert_eq!(matmul_variant(&shared, &[], &s), MatmulVariant::Blocked(32));
+    assert_eq!(matmul_variant(&with_b(&[8], &[0], 30, 384, 384), &[], &s), MatmulVariant::Blocked(32));
+    // Per-entry B: nothing folds, and each entry keeps its own tiles (one of 32 rows each).
+    let own = product(&[8], 30, 384, 384);
+    assert_eq!((folded_batch_dims(&own), matmul_rows(&own)), (0, (8, 30)));
+    let spec = |m: MatmulBody| KernelSpec {
+        node: "t".into(),
+        args: Vec::new(),
+        uses_uniforms: false,
+        body: KernelBody::Matmul(Box::new(m)),
+    };
+    assert_eq!(groups(&spec(own), &s), 8 * 12);
+    assert_eq!(groups(&spec(with_b(&[8], &[0], 30, 384, 384)), &s), 8 * 12);
+    // Only the trailing shared dims fold; extent-1 dims fold whatever B does there.
+    let inner = with_b(&[3, 5, 1], &[7, 0, 9], 4, 6, 2);
+    assert_eq!((folded_batch_dims(&inner), matmul_rows(&inner)), (2, (3, 20)));
+    assert_eq!(folded_batch_dims(&with_b(&[1, 1], &[0, 0], 4, 6, 2)), 0);
+    assert_eq!(folded_batch_dims(&with_b(&[], &[], 4, 6, 2)), 0);
+    // Few folded rows take the skinny kernel: one workgroup per 8 columns for all entries.
+    let decode = with_b(&[2, 3], &[0, 0], 1, 64, 80);
+    assert_eq!(matmul_variant(&decode, &[], &s), MatmulVariant::Skinny);
+    assert_eq!(groups(&spec(decode), &s), 10);
+}
+
+#[test]
+fn large_products_choose_the_register_blocked_tiles() {
+    let s = Schedule::default();
+    let variant = |batch: &[usize], m, k, n| matmul_variant(&product(batch, m, k, n), &[], &s);
+    assert_eq!(variant(&[], 4096, 4096, 4096), MatmulVariant::Blocked(128));
+    assert_eq!(variant(&[12], 257, 19, 260), MatmulVariant::Blocked(128));
+    assert_eq!(variant(&[], 1024, 1024, 1024), MatmulVariant::Blocked(64));
+    assert_eq!(variant(&[], 1920, 1536, 384), MatmulVariant::Blocked(64));
+    // Too few 64×64 tiles to fill the GPU: the 32×32 tile, whose K split keeps each
+    // invocation's 4×4 block, gives 4× the workgroups (MiniLM's and the MLP's shapes).
+    assert_eq!(variant(&[], 240, 384, 1536), MatmulVariant::Blocked(32));
+    assert_eq!(variant(&[], 64, 576, 1536), MatmulVariant::Blocked(32));
+    assert_eq!(variant(&[], 64, 1536, 576), MatmulVariant::Blocked(32));
+    assert_eq!(variant(&[], 240, 384, 384), MatmulVariant::Blocked(32));
+    assert_eq!(variant(&[], 8, 4096, 4096), MatmulVariant::Skinny);
+}
+
+#[test]
+fn schedules_force_a_matmul_variant() {
+    let m = product(&[], 67, 45, 131);
+    let with = |workgroup, items| matmul_variant(&m, &[], &Schedule { workgroup, items, coop: false });
+    assert_eq!(with(256, 2), MatmulVariant::Blocked(32));
+    assert_eq!(with(256, 4), MatmulVariant::Blocked(64));
+    assert_eq!(with(256, 8), MatmulVariant::Blocked(128));
+    assert_eq!(with(64, 1), MatmulVariant::Tiled(8));
+    assert_eq!(with(64, 8), MatmulVariant::Tiled(8));
+}
