@@ -704,6 +704,55 @@ forge_graph! {
     }
 }
 
+forge_graph! {
+    /// `permute` as an elementwise operand, as a view node copied by a `reshape`, and as a
+    /// batched matmul operand.
+    graph Permuted {
+        dims { A, B, C, D, N, BD = B * D }
+        input  x: f32[A, B, C, D];
+        input  w: f32[D, N];
+        temp   p: f32[A, C, B, D];
+        output y: f32[C, A, D, B];
+        output flat: f32[A, C, BD];
+        output m: f32[A, C, B, N];
+        y = permute(x, 2, 0, -1, 1) + 1.0;
+        p = permute(x, 0, 2, 1, 3);
+        flat = reshape(p);
+        m = matmul(permute(x, 0, 2, 1, 3), w);
+    }
+}
+
+fn permuted_views(ctx: &Context) {
+    let (a, b, c, d, n) = (2, 3, 5, 7, 4);
+    let x = rand_f32(a * b * c * d, 2.0, 70);
+    let w = rand_f32(d * n, 1.0, 71);
+    let out = Permuted::new(ctx, PermutedDims { a, b, c, d, n }).unwrap().run(PermutedInputs { x: &x, w: &w }).unwrap();
+    let at = |ai: usize, bi: usize, ci: usize, di: usize| x[((ai * b + bi) * c + ci) * d + di];
+    let (mut y, mut flat, mut m) = (Vec::new(), Vec::new(), Vec::new());
+    for ci in 0..c {
+        for ai in 0..a {
+            for di in 0..d {
+                y.extend((0..b).map(|bi| at(ai, bi, ci, di) + 1.0));
+            }
+        }
+    }
+    for ai in 0..a {
+        for ci in 0..c {
+            for bi in 0..b {
+                flat.extend((0..d).map(|di| at(ai, bi, ci, di)));
+                m.extend(
+                    (0..n).map(|ni| {
+                        (0..d).map(|di| at(ai, bi, ci, di) as f64 * w[di * n + ni] as f64).sum::<f64>() as f32
+                    }),
+                );
+            }
+        }
+    }
+    assert_eq!(out.y, y, "elementwise read of permute(x, 2, 0, -1, 1)");
+    assert_eq!(out.flat, flat, "reshape of a permuted view");
+    assert_close("matmul of a permuted operand", &out.m, &m, 1e-5, 1.0);
+}
+
 fn attention_head_merge(ctx: &Context) {
     // The three kernel shapes: lanes sharing a row through workgroup memory (short keys),
     // keys tiled in workgroup memory (MiniLM-like) and rows too wide for a tile.
@@ -1157,6 +1206,7 @@ forge_tests!(
     small_f32_products_split_k,
     attention_against_loops,
     attention_head_merge,
+    permuted_views,
     paired_products,
     folded_norm_products,
     elided_copies;

@@ -37,8 +37,7 @@ forge_graph! {
         temp kh:     f32[KV, 1, T, E];
         temp vh:     f32[KV, 1, T, E];
         temp ctx:    f32[KV, G, T, E];
-        temp ctxh:   f32[H, T, E];
-        temp ctxt:   f32[T, H, E];
+        temp ctxt:   f32[T, KV, G, E];
         temp merged: f32[T, D];
         temp hid:    f32[T, F];
         output logits: f32[T, V];
@@ -62,8 +61,7 @@ forge_graph! {
             kh = reshape(kr);
             vh[kv, o, t, e] = v[t, kv * E + e];
             ctx = attention(qh, kh, vh, causal = true);
-            ctxh = reshape(ctx);
-            ctxt = transpose(ctxh, 0, 1);
+            ctxt = permute(ctx, 2, 0, 1, 3);
             merged = reshape(ctxt);
             x = x + matmul(merged, transpose(wo[l]));
             a = rms_norm(x, ffn_norm[l], 1e-5);

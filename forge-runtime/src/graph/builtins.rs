@@ -27,6 +27,8 @@ pub enum Builtin {
     Matmul,
     /// A view with two axes swapped (the last two by default).
     Transpose,
+    /// A view with every axis reordered (`permute(x, 2, 0, 1)`, PyTorch's `x.permute`).
+    Permute,
     /// A view of the same elements in the target's declared shape (a node's whole value).
     Reshape,
     /// `gather(table, ids)`: rows of `table` picked by integer `ids`.
@@ -50,6 +52,7 @@ impl Builtin {
             Builtin::LayerNorm => "layer_norm",
             Builtin::Matmul => "matmul",
             Builtin::Transpose => "transpose",
+            Builtin::Permute => "permute",
             Builtin::Reshape => "reshape",
             Builtin::Gather => "gather",
             Builtin::Attention => "attention",
@@ -150,6 +153,14 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         &[],
         "transpose(x) or transpose(x, dim0, dim1)",
         "a view with the last two axes (or dim0 and dim1) swapped; free",
+    ),
+    op(
+        "permute",
+        Builtin::Permute,
+        (3, 9),
+        &[],
+        "permute(x, d0, d1, …)",
+        "a view whose axis i is x's axis d_i (PyTorch's `x.permute(d0, d1, …)`: every axis once, negative counts from the end); free",
     ),
     op(
         "reshape",
@@ -254,6 +265,7 @@ mod tests {
             | Builtin::LayerNorm
             | Builtin::Matmul
             | Builtin::Transpose
+            | Builtin::Permute
             | Builtin::Reshape
             | Builtin::Gather
             | Builtin::Attention => BUILTINS.iter().any(|d| d.builtin == b),

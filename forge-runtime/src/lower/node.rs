@@ -170,6 +170,7 @@ impl Lowering<'_> {
             | Builtin::Max
             | Builtin::Select
             | Builtin::Transpose
+            | Builtin::Permute
             | Builtin::Reshape
             | Builtin::Gather => return Err(Error::Internal(format!("`{}` chosen as a kernel's op", call.op.name()))),
         };

@@ -1,7 +1,7 @@
 //! Typing calls of built-ins: the declaration table gives arity and options; one exhaustive
 //! `match` here gives each built-in its operand rules, result type and shape.
 
-use super::super::ast::{Expr, Lit, LitValue, Name};
+use super::super::ast::{Expr, Name};
 use super::super::builtins::{known_names, lookup, signatures, Builtin};
 use super::super::checked::{OpCall, Precision, TExpr, TKind};
 use super::super::shape::{broadcast, Extent, ExtentDisplay, Shape};
@@ -223,7 +223,8 @@ pub(super) fn call(
             shape.extend([a.shape[ra - 2], b.shape[rb - 1]]);
             mk(decl.builtin, vec![a, b], opts, Ty::F32, shape)
         }
-        Builtin::Transpose => transpose(t, args, span),
+        Builtin::Transpose => super::views::transpose(t, args, span),
+        Builtin::Permute => super::views::permute(t, args, span),
         Builtin::Reshape => t.err(
             GraphError::new(ErrorKind::ArgumentKind, func.span, "`reshape` is a node's whole value: `t = reshape(x);`")
                 .help("declare a `temp` of the new shape and reshape into it"),
@@ -340,51 +341,6 @@ fn float_operand(t: &mut Typer<'_, '_>, f: &str, arg: &Expr, min_rank: usize) ->
             format!("`{f}` needs an operand of rank {min_rank} or more, found shape {s}"),
         ));
     }
-    Some(x)
-}
-
-/// `transpose(x)` / `transpose(x, a, b)`: a view of a binding with two axes swapped.
-fn transpose(t: &mut Typer<'_, '_>, args: &[Expr], span: Span) -> Option<TExpr> {
-    let mut x = t.expr(&args[0], None)?;
-    let rank = x.shape.len();
-    let TKind::Read(view) = &mut x.kind else {
-        return t.err(
-            GraphError::new(ErrorKind::ArgumentKind, args[0].span(), "`transpose` takes a binding (or a view of one)")
-                .help("compute the expression into a `temp` first"),
-        );
-    };
-    if rank < 2 {
-        return t.err(GraphError::new(ErrorKind::ArgumentKind, args[0].span(), "`transpose` needs rank 2 or more"));
-    }
-    let axis = |t: &mut Typer<'_, '_>, e: &Expr| -> Option<usize> {
-        let v = match e {
-            Expr::Lit(Lit { value: LitValue::Int(v), .. }) => *v,
-            _ => return t.err(GraphError::new(ErrorKind::ArgumentKind, e.span(), "an axis is an integer literal")),
-        };
-        let a = if v < 0 { rank as i128 + v } else { v };
-        if a < 0 || a >= rank as i128 {
-            return t.err(GraphError::new(
-                ErrorKind::ArgumentKind,
-                e.span(),
-                format!("axis {v} is outside rank {rank}"),
-            ));
-        }
-        Some(a as usize)
-    };
-    let (a, b) = match args.len() {
-        1 => (rank - 2, rank - 1),
-        3 => (axis(t, &args[1])?, axis(t, &args[2])?),
-        _ => {
-            return t.err(GraphError::new(
-                ErrorKind::Arity,
-                span,
-                "`transpose` takes one argument, or three: (x, dim0, dim1)",
-            ))
-        }
-    };
-    view.axes.swap(a, b);
-    x.shape.swap(a, b);
-    x.span = span;
     Some(x)
 }
 

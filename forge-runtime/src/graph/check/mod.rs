@@ -1,7 +1,8 @@
 //! The checker: an [`ast::Graph`] into a [`Checked`] graph, or every broken rule at once.
 //! `decls` resolves declarations, `expr` and `call` type elementwise expressions and built-in
-//! calls, `index` index notation, `raw` raw kernels (naga), `flow` the order of reads and
-//! writes, cycles and the unused-binding / dead-node warnings.
+//! calls (`views` the axis-reordering ones), `index` index notation, `raw` raw kernels
+//! (naga), `flow` the order of reads and writes, cycles and the unused-binding / dead-node
+//! warnings.
 
 mod call;
 mod decls;
@@ -11,6 +12,7 @@ mod index;
 mod raw;
 #[cfg(test)]
 mod tests;
+mod views;
 
 use super::ast::{self, Expr, Item, Usage};
 use super::builtins::Builtin;
@@ -237,13 +239,13 @@ impl Cx<'_> {
         hint
     }
 
-    /// `reshape(x)` or `transpose(x, …)` as a node's whole value.
+    /// `reshape(x)`, `transpose(x, …)` or `permute(x, …)` as a node's whole value.
     fn view_call<'e>(&self, value: &'e Expr) -> Option<(&'e Expr, bool)> {
         let Expr::Call { func, args, .. } = value else { return None };
         let decl = super::builtins::lookup(&func.text, args.len())?;
         match decl.builtin {
             Builtin::Reshape => Some((value, true)),
-            Builtin::Transpose => Some((value, false)),
+            Builtin::Transpose | Builtin::Permute => Some((value, false)),
             _ => None,
         }
     }

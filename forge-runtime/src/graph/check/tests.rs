@@ -199,3 +199,21 @@ fn a_formula_in_a_shape_points_to_derived_dims() {
     let es = errors("graph G { dims { D } input x: f32[D, 3 * D]; output y: f32[D]; y = x[0]; }");
     assert!(es.iter().any(|e| e.0 == ErrorKind::Syntax && e.1.contains("declare a derived dim")), "{es:?}");
 }
+
+#[test]
+fn permute_names_every_axis_once() {
+    let ok = "graph G { dims { A, B, C } input x: f32[A, B, C]; output y: f32[C, A, B]; y = permute(x, 2, 0, 1); }";
+    assert!(check(ok).is_ok());
+    let cases: &[(&str, ErrorKind, &str)] = &[
+        ("y = permute(x, 2, 0);", ErrorKind::Arity, "names 3 axes, found 2"),
+        ("y = permute(x, 2, 0, 0);", ErrorKind::ArgumentKind, "axis 0 is named twice"),
+        ("y = permute(x, 2, 0, 3);", ErrorKind::ArgumentKind, "axis 3 is outside rank 3"),
+        ("y = permute(x * 2.0, 2, 0, 1);", ErrorKind::ArgumentKind, "takes a binding"),
+        ("y = permute(x, 1, 0, 2);", ErrorKind::ShapeMismatch, ""),
+    ];
+    for (stmt, kind, message) in cases {
+        let src = format!("graph G {{ dims {{ A, B, C }} input x: f32[A, B, C]; output y: f32[C, A, B]; {stmt} }}");
+        let es = errors(&src);
+        assert!(es.iter().any(|e| e.0 == *kind && e.1.contains(message)), "{stmt}: {es:?}");
+    }
+}
