@@ -753,6 +753,71 @@ fn permuted_views(ctx: &Context) {
     assert_close("matmul of a permuted operand", &out.m, &m, 1e-5, 1.0);
 }
 
+forge_graph! {
+    /// `concat` along the last, a middle and the first axis, of plain, transposed and sliced
+    /// operands, and a value computed from a concatenation.
+    graph Concats {
+        dims { L, R, A, B, AB = A + B, RR = R + R }
+        input  x: f32[R, A];
+        input  z: f32[R, B];
+        input  zt: f32[B, R];
+        input  s: f32[L, R, A];
+        input  u: u32[R, B];
+        input  v: u32[R, A];
+        temp   both: f32[R, AB];
+        output last: f32[R, AB];
+        output mixed: f32[R, AB];
+        output rows: f32[RR, A];
+        output mid: f32[L, RR, A];
+        output ints: u32[R, AB];
+        both = concat(x, z);
+        last = both * 2.0 + 1.0;
+        mixed = concat(s[1], transpose(zt), axis = -1);
+        rows = concat(x, s[0], axis = 0);
+        mid = concat(s, s, axis = 1);
+        ints = concat(v, u);
+    }
+}
+
+fn concatenations(ctx: &Context) {
+    let (l, r, a, b) = (2, 5, 3, 6);
+    let x = rand_f32(r * a, 2.0, 80);
+    let z = rand_f32(r * b, 2.0, 81);
+    let zt: Vec<f32> = (0..b * r).map(|i| z[(i % r) * b + i / r]).collect();
+    let s = rand_f32(l * r * a, 2.0, 82);
+    let (u, v) = (rand_u32(r * b, 0, 1000, 83), rand_u32(r * a, 0, 1000, 84));
+    let inputs = ConcatsInputs { x: &x, z: &z, zt: &zt, s: &s, u: &u, v: &v };
+    let mut g = Concats::new(ctx, ConcatsDims { l, r, a, b }).unwrap();
+    // A first run on other data: whatever the second fails to write keeps this run's values.
+    let (f, w) = (rand_f32(l * r * (a + b) * 2, 3.0, 85), rand_u32(r * (a + b), 1000, 2000, 86));
+    g.run(ConcatsInputs {
+        x: &f[..r * a],
+        z: &f[..r * b],
+        zt: &f[..r * b],
+        s: &f[..l * r * a],
+        u: &w[..r * b],
+        v: &w[..r * a],
+    })
+    .unwrap();
+    let out = g.run(inputs).unwrap();
+    let row = |first: &[f32], fa: usize, second: &[f32], sb: usize, i: usize| -> Vec<f32> {
+        first[i * fa..(i + 1) * fa].iter().chain(&second[i * sb..(i + 1) * sb]).copied().collect()
+    };
+    let last: Vec<f32> = (0..r).flat_map(|i| row(&x, a, &z, b, i)).map(|q| q * 2.0 + 1.0).collect();
+    let mixed: Vec<f32> = (0..r).flat_map(|i| row(&s[r * a..], a, &z, b, i)).collect();
+    let rows: Vec<f32> = x.iter().chain(&s[..r * a]).copied().collect();
+    let ints: Vec<u32> = (0..r)
+        .flat_map(|i| v[i * a..(i + 1) * a].iter().chain(&u[i * b..(i + 1) * b]).copied().collect::<Vec<_>>())
+        .collect();
+    assert_eq!(out.last, last, "concat(x, z) then a map");
+    assert_eq!(out.mixed, mixed, "concat(s[1], transpose(zt), axis = -1)");
+    assert_eq!(out.rows, rows, "concat(x, s[0], axis = 0)");
+    assert_eq!(out.ints, ints, "concat of u32");
+    let mid: Vec<f32> =
+        s.chunks(r * a).flat_map(|layer| layer.iter().chain(layer).copied().collect::<Vec<_>>()).collect();
+    assert_eq!(out.mid, mid, "concat(s, s, axis = 1)");
+}
+
 fn attention_head_merge(ctx: &Context) {
     // The three kernel shapes: lanes sharing a row through workgroup memory (short keys),
     // keys tiled in workgroup memory (MiniLM-like) and rows too wide for a tile.
@@ -1207,6 +1272,7 @@ forge_tests!(
     attention_against_loops,
     attention_head_merge,
     permuted_views,
+    concatenations,
     paired_products,
     folded_norm_products,
     elided_copies;

@@ -31,6 +31,8 @@ pub enum Builtin {
     Permute,
     /// A view of the same elements in the target's declared shape (a node's whole value).
     Reshape,
+    /// `t = concat(a, b, axis = k);`: `a` then `b` along axis `k` (a node's whole value).
+    Concat,
     /// `gather(table, ids)`: rows of `table` picked by integer `ids`.
     Gather,
     /// Fused scaled dot-product attention.
@@ -54,6 +56,7 @@ impl Builtin {
             Builtin::Transpose => "transpose",
             Builtin::Permute => "permute",
             Builtin::Reshape => "reshape",
+            Builtin::Concat => "concat",
             Builtin::Gather => "gather",
             Builtin::Attention => "attention",
         }
@@ -171,6 +174,14 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         "a view of x in t's declared shape (same element count); free where the layout allows",
     ),
     op(
+        "concat",
+        Builtin::Concat,
+        (2, 2),
+        &["axis"],
+        "t = concat(a, b, axis = -1);",
+        "a node's whole value: `a`, then `b`, along `axis` (PyTorch's `torch.cat`); every other axis equal to t's, t's extent along `axis` the sum (checked at `new`)",
+    ),
+    op(
         "gather",
         Builtin::Gather,
         (2, 2),
@@ -267,6 +278,7 @@ mod tests {
             | Builtin::Transpose
             | Builtin::Permute
             | Builtin::Reshape
+            | Builtin::Concat
             | Builtin::Gather
             | Builtin::Attention => BUILTINS.iter().any(|d| d.builtin == b),
         };

@@ -338,4 +338,6 @@ pub enum Deferred {
     InRange { sub: TExpr, vars: Vec<Extent>, extent: Extent, what: String },
     /// Two shapes must hold the same number of elements (`reshape`).
     SameCount { a: Shape, b: Shape, what: String },
+    /// `total` must be the sum of `parts` (`concat`'s axis).
+    SumOf { total: Extent, parts: Vec<Extent>, what: String },
 }

@@ -172,6 +172,7 @@ impl Lowering<'_> {
             | Builtin::Transpose
             | Builtin::Permute
             | Builtin::Reshape
+            | Builtin::Concat
             | Builtin::Gather => return Err(Error::Internal(format!("`{}` chosen as a kernel's op", call.op.name()))),
         };
         self.push(args, body);

@@ -161,6 +161,16 @@ pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
                     });
                 }
             }
+            Deferred::SumOf { total, parts, what } => {
+                let sum: usize = parts.iter().map(|e| e.value(dims)).sum();
+                if sum != total.value(dims) {
+                    let terms: Vec<String> = parts.iter().map(|e| show(*e)).collect();
+                    return Err(Error::ShapeCheck {
+                        what: what.clone(),
+                        detail: format!("{} = {sum}, not {}", terms.join(" + "), show(*total)),
+                    });
+                }
+            }
             Deferred::InRange { sub, vars, extent, what } => {
                 let vars: Vec<usize> = vars.iter().map(|e| e.value(dims)).collect();
                 let Some((lo, hi)) = interval(sub, &vars, dims, &g.loops) else { continue };
@@ -243,5 +253,18 @@ mod tests {
         assert!(reason("N, M = N * N * N", &[1 << 20]).contains("outside 1..=4294967295"));
         assert!(reason("N, K, M = N / (K - K)", &[4, 2]).contains("K - K is 0 here"));
         assert!(matches!(values("N, H, E = N / H", &[4]), Err(Error::DimCount { expected: 2, actual: 1 })));
+    }
+
+    #[test]
+    fn a_concatenation_must_fill_its_axis() {
+        let src = "graph G { dims { R, A, B, C } input x: f32[R, A]; input z: f32[R, B]; output y: f32[R, C]; y = concat(x, z); }";
+        let g = parse_and_check(proc_macro2::TokenStream::from_str(src).expect("tokens")).expect("checks");
+        assert!(crate::lower::lower(&g, &[2, 3, 4, 7]).is_ok());
+        match crate::lower::lower(&g, &[2, 3, 4, 8]) {
+            Err(Error::ShapeCheck { what, detail }) => {
+                assert!(what.contains("concat") && detail == "A = 3 + B = 4 = 7, not C = 8", "{what}: {detail}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -229,6 +229,14 @@ pub(super) fn call(
             GraphError::new(ErrorKind::ArgumentKind, func.span, "`reshape` is a node's whole value: `t = reshape(x);`")
                 .help("declare a `temp` of the new shape and reshape into it"),
         ),
+        Builtin::Concat => t.err(
+            GraphError::new(
+                ErrorKind::ArgumentKind,
+                func.span,
+                "`concat` is a node's whole value: `t = concat(a, b);`",
+            )
+            .help("declare a `temp` for the concatenation and use it here"),
+        ),
         Builtin::Gather => {
             let table = t.expr(&args[0], None)?;
             let ids = t.expr(&args[1], Some(Ty::U32))?;

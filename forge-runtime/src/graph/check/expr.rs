@@ -99,9 +99,9 @@ impl<'c, 'g> Typer<'c, 'g> {
                     Some(Builtin::Min | Builtin::Max) => args.iter().map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join),
                     Some(Builtin::Select) => args.iter().skip(1).map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join),
                     Some(Builtin::Argmax) => Nat::Fixed(Ty::U32),
-                    Some(Builtin::Transpose | Builtin::Permute | Builtin::Reshape | Builtin::Gather) => {
-                        args.first().map_or(Nat::FlexInt, |a| self.nat(a))
-                    }
+                    Some(
+                        Builtin::Transpose | Builtin::Permute | Builtin::Reshape | Builtin::Concat | Builtin::Gather,
+                    ) => args.first().map_or(Nat::FlexInt, |a| self.nat(a)),
                     Some(
                         Builtin::Reduce(_)
                         | Builtin::Softmax

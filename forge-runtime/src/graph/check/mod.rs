@@ -5,6 +5,7 @@
 //! warnings.
 
 mod call;
+mod concat;
 mod decls;
 mod expr;
 mod flow;
@@ -146,6 +147,8 @@ impl Cx<'_> {
             raw::raw_node(self, stmt, lang, body, target?)
         } else if let Some(view) = self.view_call(&stmt.value) {
             self.view_node(stmt, view, target?)
+        } else if self.is_concat(&stmt.value) {
+            concat::concat_node(self, stmt, target?)
         } else {
             self.assign_node(stmt, target?)
         };
@@ -237,6 +240,20 @@ impl Cx<'_> {
             }
         }
         hint
+    }
+
+    /// `concat(a, b, …)` as a node's whole value (its named options are checked here).
+    fn is_concat(&mut self, value: &Expr) -> bool {
+        let Expr::Call { func, args, named, .. } = value else { return false };
+        let Some(decl) = super::builtins::lookup(&func.text, args.len()) else { return false };
+        if decl.builtin != Builtin::Concat {
+            return false;
+        }
+        for (name, _) in named.iter().filter(|(n, _)| n.text != "axis") {
+            let msg = format!("`concat` has no option `{}`", name.text);
+            self.err(GraphError::new(ErrorKind::ArgumentKind, name.span, msg).help("concat(a, b, axis = k)"));
+        }
+        true
     }
 
     /// `reshape(x)`, `transpose(x, …)` or `permute(x, …)` as a node's whole value.

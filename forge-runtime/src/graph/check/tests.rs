@@ -217,3 +217,27 @@ fn permute_names_every_axis_once() {
         assert!(es.iter().any(|e| e.0 == *kind && e.1.contains(message)), "{stmt}: {es:?}");
     }
 }
+
+#[test]
+fn concat_is_a_node_of_matching_operands() {
+    let decl = "dims { R, A, B, C = A + B } input x: f32[R, A]; input z: f32[R, B]; input n: i32[R, B]; temp t: f32[R, C]; output y: f32[R, C];";
+    assert!(check(&format!("graph G {{ {decl} y = concat(x, z); }}")).is_ok());
+    let g = check(&format!("graph G {{ {decl} y = concat(x, z, axis = 1); }}")).unwrap();
+    assert!(g.deferred.iter().any(|d| matches!(d, Deferred::SumOf { .. })), "{:?}", g.deferred);
+    let cases: &[(&str, ErrorKind, &str)] = &[
+        ("y = concat(x, z) * 2.0;", ErrorKind::ArgumentKind, "`concat` is a node's whole value"),
+        ("y = concat(x, z * 2.0);", ErrorKind::ArgumentKind, "`concat` takes bindings"),
+        ("y = concat(x, n);", ErrorKind::TypeMismatch, "needs f32 operands, found i32"),
+        ("y = concat(x, z, axis = 0);", ErrorKind::ShapeMismatch, "every other axis must match"),
+        ("y = concat(x, z, axis = 2);", ErrorKind::ArgumentKind, "axis 2 is outside the target's rank 2"),
+        ("y = concat(x, z, dim = 1);", ErrorKind::ArgumentKind, "`concat` has no option `dim`"),
+        ("y = concat(x, z); y = concat(y, z);", ErrorKind::InPlace, ""),
+    ];
+    for (stmt, kind, message) in cases {
+        let es = errors(&format!("graph G {{ {decl} {stmt} }}"));
+        assert!(es.iter().any(|e| e.0 == *kind && e.1.contains(message)), "{stmt}: {es:?}");
+    }
+    let es =
+        errors("graph G { dims { R } input x: f32[R, 2]; input z: f32[R, 3]; output y: f32[R, 6]; y = concat(x, z); }");
+    assert!(es.iter().any(|e| e.0 == ErrorKind::ShapeMismatch && e.1.contains("2 + 3 is not `y`'s 6")), "{es:?}");
+}
