@@ -123,6 +123,10 @@ mod tests {
             "graph G { uniform s: f32 = 1e999; output y: f32[1]; y = s; }",
             "graph G { dims { N } output y: f32[N]; y[i] = sum(i, y[i]); y[] = 1.0; y[i + 99999999999999999999] = 2.0; }",
             "graph G { dims { N } output y: f32[N]; y = wgsl!(\"\", y); y = wgsl!(); y = wgsl!(1, 2); }",
+            "graph G { dims { N = N, M = (N, K = 1 / 0, Q = 99999999999999999999999 * N, R = N N } output y: f32[N]; y = 1.0; }",
+            "graph G { dims { N, M = N * N * N * N * N * N * N * N * N * N * N * N * N * N * N * N * N * N } output y: f32[M]; y = 1.0; }",
+            "graph G { dims { N } input x: f32[N, 3 * N]; output y: f32[N]; y[i, 2 * j] = permute(x, 99999999999999999999, -7, 0); }",
+            "graph G { dims { N } input x: f32[]; output y: f32[]; output z: f32[N]; y = concat(x, x); z = concat(x, x, axis = -99, axis = 1, dim = 2); }",
             deep.as_str(),
         ] {
             let _ = expand(text);

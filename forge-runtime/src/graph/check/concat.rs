@@ -16,23 +16,22 @@ use proc_macro2::Span;
 
 pub(super) fn concat_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option<NodeKind> {
     let Expr::Call { args, named, span, .. } = &stmt.value else { return None };
+    let [first_arg, second_arg] = args.as_slice() else { return None };
     let tb = cx.bindings[target].clone();
     let rank = tb.shape.len();
-    let mut operands = Vec::new();
-    for arg in args {
-        let mut typer = Typer::new(cx, None);
-        operands.push((typer.expr(arg, Some(tb.elem.compute())), arg.span()));
-    }
+    let want = Some(tb.elem.compute());
+    let a = Typer::new(cx, None).expr(first_arg, want);
+    let b = Typer::new(cx, None).expr(second_arg, want);
     let axis = match named.iter().find(|(n, _)| n.text == "axis") {
         None => Some(rank.saturating_sub(1)),
         Some((_, e)) => concat_axis(cx, e, rank),
     };
-    let (Some(a), Some(b), Some(axis)) = (operands[0].0.clone(), operands[1].0.clone(), axis) else { return None };
+    let (Some(a), Some(b), Some(axis)) = (a, b, axis) else { return None };
     let mut ok = rank > 0;
     if rank == 0 {
         cx.err(GraphError::new(ErrorKind::ArgumentKind, stmt.target.span, "`concat` needs a target of rank 1 or more"));
     }
-    for (x, at) in [(&a, operands[0].1), (&b, operands[1].1)] {
+    for (x, at) in [(&a, first_arg.span()), (&b, second_arg.span())] {
         ok &= operand_fits(cx, x, at, &tb, axis);
     }
     if !ok {

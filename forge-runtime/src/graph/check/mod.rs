@@ -246,12 +246,16 @@ impl Cx<'_> {
     fn is_concat(&mut self, value: &Expr) -> bool {
         let Expr::Call { func, args, named, .. } = value else { return false };
         let Some(decl) = super::builtins::lookup(&func.text, args.len()) else { return false };
-        if decl.builtin != Builtin::Concat {
+        // Another count of operands is left to the call's arity check (it gives the signature).
+        if decl.builtin != Builtin::Concat || args.len() != 2 {
             return false;
         }
         for (name, _) in named.iter().filter(|(n, _)| n.text != "axis") {
             let msg = format!("`concat` has no option `{}`", name.text);
             self.err(GraphError::new(ErrorKind::ArgumentKind, name.span, msg).help("concat(a, b, axis = k)"));
+        }
+        for (name, _) in named.iter().filter(|(n, _)| n.text == "axis").skip(1) {
+            self.err(GraphError::new(ErrorKind::DuplicateName, name.span, "option `axis` is given twice"));
         }
         true
     }

@@ -231,6 +231,7 @@ fn concat_is_a_node_of_matching_operands() {
         ("y = concat(x, z, axis = 0);", ErrorKind::ShapeMismatch, "every other axis must match"),
         ("y = concat(x, z, axis = 2);", ErrorKind::ArgumentKind, "axis 2 is outside the target's rank 2"),
         ("y = concat(x, z, dim = 1);", ErrorKind::ArgumentKind, "`concat` has no option `dim`"),
+        ("y = concat(x, z, axis = 1, axis = 1);", ErrorKind::DuplicateName, "option `axis` is given twice"),
         ("y = concat(x, z); y = concat(y, z);", ErrorKind::InPlace, ""),
     ];
     for (stmt, kind, message) in cases {
