@@ -59,7 +59,8 @@ impl GraphInstance {
     /// declaration order; derived dims such as `E = D / H` are computed) and compiles every
     /// kernel on `ctx`.
     pub fn new(ctx: &Context, graph: &Checked, dims: &[usize]) -> Result<GraphInstance> {
-        let mut plan = crate::lower::lower(graph, dims)?;
+        let values = crate::lower::dim_values(graph, dims)?;
+        let mut plan = crate::lower::lower_resolved(graph, &values)?;
         let tuned = if ctx.autotune() { ctx.device.tune(&plan)? } else { Vec::new() };
         for t in &tuned {
             if let Some(k) = plan.kernels.get_mut(t.kernel) {
@@ -68,7 +69,7 @@ impl GraphInstance {
         }
         let plan = Arc::new(plan);
         let exec = ctx.device.compile(Arc::clone(&plan))?;
-        let dims = graph.dims.iter().cloned().zip(crate::lower::dim_values(graph, dims)?).collect();
+        let dims = graph.dims.iter().cloned().zip(values).collect();
         let loaded = plan.buffers.iter().map(|b| !matches!(b.role, BufferRole::Weight | BufferRole::Scene)).collect();
         let mut variants = exec.variants();
         for t in &tuned {

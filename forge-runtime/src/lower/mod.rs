@@ -28,17 +28,20 @@ pub fn code_prelude_cuda() -> &'static str {
 
 /// Lowers `graph` with `dims` (one value per dim that is not derived, in declaration order).
 pub fn lower(graph: &Checked, dims: &[usize]) -> Result<Plan> {
+    lower_resolved(graph, &dim_values(graph, dims)?)
+}
+
+pub use views::dim_values;
+
+/// [`lower`] given every dim's value, derived ones included ([`dim_values`]).
+pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize]) -> Result<Plan> {
     let mut plan = lower_unfused(graph, dims)?;
     crate::ir::fuse::fuse(&mut plan);
     Ok(plan)
 }
 
-pub use views::dim_values;
-
-/// [`lower`] before fusion: one kernel (or more) per statement.
-pub(crate) fn lower_unfused(graph: &Checked, free: &[usize]) -> Result<Plan> {
-    let values = views::dim_values(graph, free)?;
-    let dims = values.as_slice();
+/// [`lower_resolved`] before fusion: one kernel (or more) per statement.
+pub(crate) fn lower_unfused(graph: &Checked, dims: &[usize]) -> Result<Plan> {
     views::check_dims(graph, dims)?;
     views::check_deferred(graph, dims)?;
     let mut lw = Lowering {
