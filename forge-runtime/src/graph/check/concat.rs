@@ -24,7 +24,7 @@ pub(super) fn concat_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let b = Typer::new(cx, None).expr(second_arg, want);
     let axis = match named.iter().find(|(n, _)| n.text == "axis") {
         None => Some(rank.saturating_sub(1)),
-        Some((_, e)) => concat_axis(cx, e, rank),
+        Some((_, e)) => super::views::literal_axis(e, rank, "the target's ").map_err(|err| cx.err(err)).ok(),
     };
     let (Some(a), Some(b), Some(axis)) = (a, b, axis) else { return None };
     let mut ok = rank > 0;
@@ -81,27 +81,6 @@ pub(super) fn concat_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     };
     super::flow::check_index_in_place(cx, stmt, target, &body);
     Some(NodeKind::Index(IndexNode { target, vars: tb.shape.clone(), reduce: None, body }))
-}
-
-/// The `axis = k` option: an integer literal inside the rank (negative counts from the end).
-fn concat_axis(cx: &mut Cx<'_>, e: &Expr, rank: usize) -> Option<usize> {
-    let v = match e {
-        Expr::Lit(l) => match l.value {
-            super::super::ast::LitValue::Int(v) => v,
-            _ => return cx_err(cx, e.span(), "`axis` is an integer literal".into()),
-        },
-        _ => return cx_err(cx, e.span(), "`axis` is an integer literal".into()),
-    };
-    let a = if v < 0 { rank as i128 + v } else { v };
-    if a < 0 || a >= rank as i128 {
-        return cx_err(cx, e.span(), format!("axis {v} is outside the target's rank {rank}"));
-    }
-    Some(a as usize)
-}
-
-fn cx_err<T>(cx: &mut Cx<'_>, span: Span, msg: String) -> Option<T> {
-    cx.err(GraphError::new(ErrorKind::ArgumentKind, span, msg));
-    None
 }
 
 /// An operand is a binding (or a view of one) of the target's rank, equal to it on every axis

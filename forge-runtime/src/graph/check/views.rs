@@ -37,17 +37,27 @@ pub(super) fn transpose(t: &mut Typer<'_, '_>, args: &[Expr], span: Span) -> Opt
     Some(x)
 }
 
-/// An axis argument of a view: an integer literal inside `rank` (negative counts from the end).
-fn view_axis(t: &mut Typer<'_, '_>, e: &Expr, rank: usize) -> Option<usize> {
+/// An axis argument (of a view, or `concat`'s `axis`): an integer literal inside `rank`,
+/// negative counting from the end; `whose` names the rank in the message ("the target's ").
+pub(super) fn literal_axis(e: &Expr, rank: usize, whose: &str) -> Result<usize, GraphError> {
     let v = match e {
         Expr::Lit(Lit { value: LitValue::Int(v), .. }) => *v,
-        _ => return t.err(GraphError::new(ErrorKind::ArgumentKind, e.span(), "an axis is an integer literal")),
+        _ => return Err(GraphError::new(ErrorKind::ArgumentKind, e.span(), "an axis is an integer literal")),
     };
     let a = if v < 0 { rank as i128 + v } else { v };
     if a < 0 || a >= rank as i128 {
-        return t.err(GraphError::new(ErrorKind::ArgumentKind, e.span(), format!("axis {v} is outside rank {rank}")));
+        let msg = format!("axis {v} is outside {whose}rank {rank}");
+        return Err(GraphError::new(ErrorKind::ArgumentKind, e.span(), msg));
     }
-    Some(a as usize)
+    Ok(a as usize)
+}
+
+/// [`literal_axis`] of a view's operand, reported through the typer.
+fn view_axis(t: &mut Typer<'_, '_>, e: &Expr, rank: usize) -> Option<usize> {
+    match literal_axis(e, rank, "") {
+        Ok(axis) => Some(axis),
+        Err(err) => t.err(err),
+    }
 }
 
 /// `permute(x, d0, d1, …)`: a view of a binding whose axis `i` is its axis `d_i`.
