@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{assert_close, rand_f32, rand_u32};
+use common::{assert_close, rand_f32, rand_gains, rand_u32};
 use forge::prelude::*;
 
 include!("../examples/graphs/gpt2.rs");
@@ -27,7 +27,7 @@ struct Weights(Vec<Vec<f32>>);
 fn weights(s: Size, seed: u64) -> Weights {
     let Size { v, p, d, l, .. } = s;
     let f = 4 * d;
-    let gain = |n: usize, seed| rand_f32(n, 0.2, seed).iter().map(|g| 1.0 + g).collect::<Vec<f32>>();
+    let gain = |n: usize, seed| rand_gains(n, 0.2, seed);
     Weights(vec![
         rand_f32(v * d, 0.5, seed),
         rand_f32(p * d, 0.3, seed + 1),

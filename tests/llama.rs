@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{assert_close, rand_f32, rand_u32};
+use common::{assert_close, rand_f32, rand_gains, rand_u32};
 use forge::prelude::*;
 
 include!("../examples/graphs/llama.rs");
@@ -28,7 +28,7 @@ struct Weights(Vec<Vec<f32>>);
 fn weights(s: Size, seed: u64) -> Weights {
     let Size { v, d, h, kv, l, f, .. } = s;
     let kvd = kv * (d / h);
-    let gain = |n: usize, seed| rand_f32(n, 0.2, seed).iter().map(|g| 1.0 + g).collect::<Vec<f32>>();
+    let gain = |n: usize, seed| rand_gains(n, 0.2, seed);
     Weights(vec![
         rand_f32(v * d, 1.0, seed),
         gain(l * d, seed + 1),

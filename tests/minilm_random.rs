@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{rand_f32, rand_u32};
+use common::{rand_f32, rand_gains, rand_u32};
 use forge::prelude::*;
 
 include!("../examples/graphs/minilm.rs");
@@ -24,7 +24,7 @@ struct Weights {
 
 /// Weights like a trained BERT's in scale: projections ±0.035 (std ≈ 0.02), gains near 1.
 fn weights() -> Weights {
-    let gain = |n: usize, seed| rand_f32(n, 0.1, seed).iter().map(|g| 1.0 + g).collect::<Vec<f32>>();
+    let gain = |n: usize, seed| rand_gains(n, 0.1, seed);
     let l = LAYERS;
     Weights {
         w: vec![

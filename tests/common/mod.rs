@@ -254,6 +254,11 @@ pub fn rand_i32(n: usize, lo: i32, hi: i32, seed: u64) -> Vec<i32> {
     (0..n).map(|_| rng.i32(lo..=hi)).collect()
 }
 
+/// `n` norm gains near 1: `1 + u` with `u` uniform in `[-spread, spread]` (never exactly 1).
+pub fn rand_gains(n: usize, spread: f32, seed: u64) -> Vec<f32> {
+    rand_f32(n, spread, seed).into_iter().map(|g| 1.0 + g).collect()
+}
+
 pub fn rand_u32(n: usize, lo: u32, hi: u32, seed: u64) -> Vec<u32> {
     let mut rng = fastrand::Rng::with_seed(seed);
     (0..n).map(|_| rng.u32(lo..=hi)).collect()
