@@ -65,6 +65,9 @@ pub enum Error {
     #[error("binding `{binding}` was not given: {hint}")]
     MissingBinding { binding: String, hint: &'static str },
 
+    #[error("node `{node}`: `{uniform}` = {start} puts its window at {start}..{end}, past the axis's extent {extent}")]
+    WindowOutOfRange { node: String, uniform: String, start: u64, end: u64, extent: usize },
+
     #[error("weight `{binding}` is not loaded: call load_weights before run")]
     WeightsNotLoaded { binding: String },
 

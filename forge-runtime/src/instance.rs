@@ -212,6 +212,7 @@ impl GraphInstance {
             req.uniform_values.push(value);
         }
         req.uniforms.resize(req.uniforms.len().div_ceil(16).max(1) * 16, 0);
+        check_windows(&self.plan, &req.uniform_values)?;
         let result = self.exec.run(&req)?;
         let mut outputs = Vec::with_capacity(result.outputs.len());
         for (id, bytes) in result.outputs {
@@ -273,6 +274,28 @@ impl GraphInstance {
     pub fn source(&self, target: Target) -> Result<Source> {
         source_of(&self.plan, target)
     }
+}
+
+/// Every shifted window (`cache[pos + t, d] = …`) fits its axis at these uniform values: the
+/// run is refused before anything is written.
+fn check_windows(plan: &Plan, values: &[Scalar]) -> Result<()> {
+    for k in &plan.kernels {
+        let crate::ir::KernelBody::Scatter(s) = &k.spec.body else { continue };
+        for (axis, field) in s.shifts.iter().enumerate() {
+            let Some(field) = *field else { continue };
+            let start = match values.get(field) {
+                Some(Scalar::U32(v)) => u64::from(*v),
+                _ => return Err(Error::Internal(format!("the offset of `{}` is not a u32 uniform", k.spec.node))),
+            };
+            let end = start + s.extents[axis] as u64;
+            if end > s.dims[axis] as u64 {
+                let uniform = plan.uniforms.get(field).map_or_else(String::new, |u| u.name.clone());
+                let node = k.spec.node.clone();
+                return Err(Error::WindowOutOfRange { node, uniform, start, end, extent: s.dims[axis] });
+            }
+        }
+    }
+    Ok(())
 }
 
 fn default_scalar(elem: crate::elem::Elem, c: graph::checked::Const) -> Scalar {

@@ -258,10 +258,31 @@ pub struct ScheduleAttr {
 #[derive(Debug, Clone)]
 pub struct Stmt {
     pub target: Name,
-    /// Index variables of an index-notation statement.
-    pub indices: Option<Vec<Name>>,
+    /// Subscripts of an index-notation statement's target.
+    pub indices: Option<Vec<TargetSub>>,
     pub value: Expr,
     pub schedule: Option<ScheduleAttr>,
+}
+
+/// One subscript of an index-notation target, as written (the checker tells an index from a
+/// loop variable, and which name of a sum is the uniform).
+#[derive(Debug, Clone)]
+pub enum TargetSub {
+    /// `i` (an index) or `l` (a loop variable fixing a leading axis).
+    Name(Name),
+    /// `0`: a literal fixing a leading axis.
+    Lit { value: u64, span: Span },
+    /// `pos + t` or `t + pos`: an index shifted by a uniform (`span`: the `+`).
+    Sum { lhs: Name, rhs: Name, span: Span },
+}
+
+impl TargetSub {
+    pub fn span(&self) -> Span {
+        match self {
+            TargetSub::Name(n) => n.span,
+            TargetSub::Lit { span, .. } | TargetSub::Sum { span, .. } => *span,
+        }
+    }
 }
 
 /// `for l in 0..L { … }`: the body repeated for every value of `var`.

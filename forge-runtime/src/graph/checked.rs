@@ -153,7 +153,14 @@ pub enum NodeKind {
 #[derive(Debug, Clone)]
 pub struct IndexNode {
     pub target: BindingId,
-    /// Extents of the index variables: the target's, then the reduction's (if any).
+    /// Leading target axes fixed by a loop variable or literal (`cache[l, t, d] = …`, a
+    /// `state` only): the node writes that slice.
+    pub slice: Vec<SliceIndex>,
+    /// For each remaining target axis, the `u32` uniform shifting its index
+    /// (`cache[pos + t, d]`, a `state` only); the window must fit (checked at `run`).
+    pub shifts: Vec<Option<BindingId>>,
+    /// Extents of the index variables: the target's (of a shifted axis: the window's, from
+    /// the value's reads), then the reduction's (if any).
     pub vars: Vec<Extent>,
     pub reduce: Option<ReduceOp>,
     pub body: TExpr,

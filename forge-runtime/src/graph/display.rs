@@ -1,6 +1,6 @@
 //! Renders statements back to source text: node labels in profiles, sources and messages.
 
-use super::ast::{Expr, LitValue, Stmt, UnOp};
+use super::ast::{Expr, LitValue, Stmt, TargetSub, UnOp};
 use std::fmt;
 
 fn prec(e: &Expr) -> u8 {
@@ -80,12 +80,22 @@ impl fmt::Display for Expr {
     }
 }
 
+impl fmt::Display for TargetSub {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TargetSub::Name(n) => f.write_str(&n.text),
+            TargetSub::Lit { value, .. } => write!(f, "{value}"),
+            TargetSub::Sum { lhs, rhs, .. } => write!(f, "{} + {}", lhs.text, rhs.text),
+        }
+    }
+}
+
 impl fmt::Display for Stmt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.target.text)?;
         if let Some(idx) = &self.indices {
-            let names: Vec<&str> = idx.iter().map(|n| n.text.as_str()).collect();
-            write!(f, "[{}]", names.join(", "))?;
+            let subs: Vec<String> = idx.iter().map(ToString::to_string).collect();
+            write!(f, "[{}]", subs.join(", "))?;
         }
         write!(f, " = {}", self.value)
     }

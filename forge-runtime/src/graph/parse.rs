@@ -1,7 +1,9 @@
 //! Parser, declarations and items: the tokens of a `forge_graph!` body into a [`Graph`] (no
 //! semantic checks here). Expressions are parsed in `parse_expr`.
 
-use super::ast::{Binding, DimExpr, DimOp, DimRef, Graph, Item, Lit, LitValue, Loop, Name, ScheduleAttr, Stmt, Usage};
+use super::ast::{
+    Binding, DimExpr, DimOp, DimRef, Graph, Item, Lit, LitValue, Loop, Name, ScheduleAttr, Stmt, TargetSub, Usage,
+};
 use super::parse_expr::{parse_expr, parse_lit};
 use super::{ErrorKind, GraphError};
 use crate::elem::Elem;
@@ -407,12 +409,41 @@ fn parse_schedule(attrs: &[syn::Attribute], errors: &mut Vec<GraphError>) -> Opt
     out
 }
 
-/// A target is subscripted by index names only: each element is written once, by its own index.
+/// A target is subscripted by index names, shifted by a uniform, or fixed by a leading loop
+/// variable or literal: each element is written once, by its own index.
 fn target_subscript_error(at: proc_macro2::Span) -> syn::Error {
     syn::Error::new(
         at,
-        "a target's subscripts are index names (`y[i, j] = …`), each element written once at its own index; to merge or split axes, write `transpose` and `reshape` nodes, or read the source at an affine subscript (`q[h, t, e] = x[t, h * E + e]`)",
+        "a target's subscripts are index names (`y[i, j] = …`), each element written once at its own index; a `state` may also be written at an index shifted by a uniform (`cache[pos + t, d] = …`) or in a slice fixed by a loop variable (`cache[l, t, d] = …`); to merge or split axes, write `transpose` and `reshape` nodes, or read the source at an affine subscript (`q[h, t, e] = x[t, h * E + e]`)",
     )
+}
+
+/// One target subscript: `i`, `l`, `0`, or `a + b` (names).
+fn parse_target_sub(inner: ParseStream) -> syn::Result<TargetSub> {
+    let at = inner.span();
+    let ends = |s: ParseStream| s.is_empty() || s.peek(Token![,]);
+    if inner.peek(LitInt) {
+        let lit: LitInt = inner.parse()?;
+        if !ends(inner) {
+            return Err(target_subscript_error(at));
+        }
+        return Ok(TargetSub::Lit { value: lit.base10_parse()?, span: lit.span() });
+    }
+    if !inner.peek(Ident) {
+        return Err(target_subscript_error(at));
+    }
+    let lhs: Ident = inner.parse()?;
+    if ends(inner) {
+        return Ok(TargetSub::Name(name(&lhs)));
+    }
+    if inner.peek(Token![+]) && inner.peek2(Ident) {
+        let plus = inner.parse::<Token![+]>()?;
+        let rhs: Ident = inner.parse()?;
+        if ends(inner) {
+            return Ok(TargetSub::Sum { lhs: name(&lhs), rhs: name(&rhs), span: plus.span });
+        }
+    }
+    Err(target_subscript_error(at))
 }
 
 fn parse_stmt(input: ParseStream, schedule: Option<ScheduleAttr>) -> syn::Result<Stmt> {
@@ -423,12 +454,7 @@ fn parse_stmt(input: ParseStream, schedule: Option<ScheduleAttr>) -> syn::Result
         bracketed!(inner in input);
         let mut list = Vec::new();
         while !inner.is_empty() {
-            let at = inner.span();
-            let index = if inner.peek(Ident) { Some(inner.parse::<Ident>()?) } else { None };
-            match index {
-                Some(i) if inner.is_empty() || inner.peek(Token![,]) => list.push(name(&i)),
-                _ => return Err(target_subscript_error(at)),
-            }
+            list.push(parse_target_sub(&inner)?);
             if !inner.is_empty() {
                 inner.parse::<Token![,]>()?;
             }

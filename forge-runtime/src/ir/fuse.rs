@@ -75,6 +75,7 @@ fn producer(k: &PlannedKernel) -> Option<(usize, &[usize], &SExpr)> {
         | KernelBody::Norm { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
         | KernelBody::Raw(_)
         | KernelBody::Rows(_) => None,
     }
@@ -214,7 +215,7 @@ fn absorb(
         m.b2 = Some(moved);
     }
     compact_args(&mut ck, &temp_args);
-    ck.uses_uniforms = ck.body.exprs().iter().any(|e| e.uses_uniforms());
+    ck.uses_uniforms = ck.body.uses_uniforms();
     ck.node = if pk.node == ck.node { ck.node.clone() } else { join_labels(&pk.node, &ck.node) };
     plan.kernels[c].spec = ck;
     true
@@ -370,6 +371,7 @@ fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
     let with = |lead: &[usize], last: &[usize]| [lead, last].concat();
     match body {
         KernelBody::Map { extents, value, .. } => vec![(value, extents.clone(), true)],
+        KernelBody::Scatter(s) => vec![(&mut s.value, s.extents.clone(), true)],
         KernelBody::Index { extents, reduce, value, .. } => {
             let space = match reduce {
                 Some((_, k)) => with(extents, &[*k]),
@@ -449,6 +451,7 @@ fn renumber_body(body: &mut KernelBody, new_index: &[usize]) {
         | KernelBody::Index { out, .. } => *out = new_index[*out],
         KernelBody::Matmul(m) => m.out = new_index[m.out],
         KernelBody::Attention(a) => a.out = new_index[a.out],
+        KernelBody::Scatter(s) => s.out = new_index[s.out],
         KernelBody::Raw(_) => {}
         KernelBody::Rows(c) => {
             for stage in &mut c.stages {

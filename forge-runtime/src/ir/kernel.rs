@@ -154,6 +154,8 @@ pub enum KernelBody {
         reduce: Option<(ReduceOp, usize)>,
         value: SExpr,
     },
+    /// A window written into part of `out` (`cache[pos + t, d] = …`, [`ScatterBody`]).
+    Scatter(Box<ScatterBody>),
     /// A raw WGSL kernel run as written: `workgroups` workgroups of `workgroup_size`.
     Raw(Box<RawBody>),
     /// Several row kernels over the same rows run as one ([`RowChain`]).
@@ -171,6 +173,27 @@ pub struct RowChain {
     pub leading: Vec<usize>,
     pub cols: usize,
     pub stages: Vec<KernelBody>,
+}
+
+/// A window written into part of its output: every point `v` of the space `extents` computes
+/// `value(v)` and stores it at index `v[a] + shift[a]` on each axis `a` of `out`, row-major over
+/// `dims` (`shift[a]`: the uniform field `shifts[a]`, else 0). A point whose shifted index is
+/// not below `dims[a]` is skipped (the host refuses such a run first; the guard keeps a kernel
+/// in bounds whatever it is given).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScatterBody {
+    pub out: usize,
+    pub extents: Vec<usize>,
+    pub dims: Vec<usize>,
+    pub shifts: Vec<Option<usize>>,
+    pub value: SExpr,
+}
+
+impl ScatterBody {
+    /// Row-major strides of `dims`.
+    pub fn strides(&self) -> Vec<usize> {
+        super::contiguous_strides(&self.dims)
+    }
 }
 
 /// A raw kernel: its WGSL, entry point and dispatch.
@@ -207,6 +230,7 @@ impl KernelBody {
             | KernelBody::Index { out, .. } => *out,
             KernelBody::Matmul(m) => m.out,
             KernelBody::Attention(a) => a.out,
+            KernelBody::Scatter(s) => s.out,
             KernelBody::Raw(r) => r.out,
             KernelBody::Rows(c) => c.stages.last().map_or(0, KernelBody::out),
         }
@@ -224,6 +248,7 @@ impl KernelBody {
             KernelBody::Index { reduce: Some(_), .. }
             | KernelBody::Matmul(_)
             | KernelBody::Attention(_)
+            | KernelBody::Scatter(_)
             | KernelBody::Raw(_)
             | KernelBody::Rows(_) => None,
         }
@@ -246,6 +271,7 @@ impl KernelBody {
             KernelBody::Matmul(_) => "matmul",
             KernelBody::Attention(_) => "attention",
             KernelBody::Index { .. } => "index",
+            KernelBody::Scatter(_) => "scatter",
             KernelBody::Raw(_) => "raw",
             KernelBody::Rows(_) => "rows",
         }
@@ -275,9 +301,15 @@ impl KernelBody {
                 v.extend(a.mask.as_ref());
                 v
             }
+            KernelBody::Scatter(s) => vec![&s.value],
             KernelBody::Raw(_) => vec![],
             KernelBody::Rows(c) => c.stages.iter().flat_map(KernelBody::exprs).collect(),
         }
+    }
+    /// Whether the kernel reads the uniform block (in an expression, or a scatter's shifts).
+    pub fn uses_uniforms(&self) -> bool {
+        let shifted = matches!(self, KernelBody::Scatter(s) if s.shifts.iter().any(Option::is_some));
+        shifted || self.exprs().iter().any(|e| e.uses_uniforms())
     }
     /// The type `Acc` has in the epilogue.
     pub fn acc_ty(&self) -> Ty {
@@ -290,6 +322,7 @@ impl KernelBody {
             | KernelBody::Matmul(_)
             | KernelBody::Attention(_)
             | KernelBody::Index { .. }
+            | KernelBody::Scatter(_)
             | KernelBody::Raw(_)
             | KernelBody::Rows(_) => Ty::F32,
         }

@@ -10,7 +10,7 @@ mod kernel;
 pub use expr::{BinaryOp, Coord, CoordValue, ReduceOp, SExpr, UnaryOp};
 pub use kernel::{
     Access, AttentionBody, KernelArg, KernelBody, KernelSpec, MatmulBody, NormKind, RawBody, RawSlot, RowChain, RowOp,
-    RowRms, Schedule,
+    RowRms, ScatterBody, Schedule,
 };
 
 use crate::elem::Elem;

@@ -8,12 +8,12 @@ use super::{Lowering, View};
 use crate::elem::{Elem, Ty};
 use crate::error::{Error, Result};
 use crate::graph::builtins::Builtin;
-use crate::graph::checked::{IndexNode, Node, NodeKind, RawNode, ScheduleHint, Sub, TExpr, TKind};
+use crate::graph::checked::{IndexNode, Node, NodeKind, RawNode, ReadView, ScheduleHint, Sub, TExpr, TKind};
 use crate::graph::shape::concrete;
 use crate::graph::Usage;
 use crate::ir::{
     Access, AttentionBody, BinaryOp, BufferRole, KernelBody, KernelSpec, MatmulBody, NormKind, PlannedKernel, RawBody,
-    RawSlot, ReduceOp, RowOp, SExpr, Schedule,
+    RawSlot, ReduceOp, RowOp, SExpr, ScatterBody, Schedule,
 };
 
 impl Lowering<'_> {
@@ -41,7 +41,7 @@ impl Lowering<'_> {
     }
 
     pub fn push(&mut self, args: ArgSet, body: KernelBody) {
-        let uses_uniforms = body.exprs().iter().any(|e| e.uses_uniforms());
+        let uses_uniforms = body.uses_uniforms();
         let schedule = default_schedule(self.hint);
         let spec = KernelSpec { node: self.label.clone(), args: args.args, uses_uniforms, body };
         self.plan.kernels.push(PlannedKernel { spec, schedule });
@@ -180,9 +180,16 @@ impl Lowering<'_> {
     }
 
     fn index_node(&mut self, ix: &IndexNode) -> Result<()> {
-        let target = self.target_view(ix.target)?;
+        let whole = self.target_view(ix.target)?;
+        // A slice fixed by leading loop variables or literals is a contiguous part of a state.
+        let rest = whole.shape.len().saturating_sub(ix.slice.len());
+        let read = ReadView { binding: ix.target, slice: ix.slice.clone(), axes: (0..rest).collect() };
+        let target = whole.select(&read, &self.loop_values);
         let extents: Vec<usize> = ix.vars.iter().map(|e| e.value(self.dims)).collect();
         let rank = target.shape.len();
+        if ix.shifts.iter().any(Option::is_some) {
+            return self.shifted_write(ix, &target, &extents);
+        }
         let mut args = ArgSet::default();
         let out = args.view(self, &target, Access::ReadWrite);
         if let Some(body) = self.as_matmul(&mut args, ix, &extents, out)? {
@@ -193,6 +200,44 @@ impl Lowering<'_> {
         let reduce = ix.reduce.map(|r| (r, extents[rank]));
         self.push(args, KernelBody::Index { out, extents: extents[..rank].to_vec(), reduce, value });
         Ok(())
+    }
+
+    /// `cache[pos + t, d] = value`: the value over the window (`extents`), stored at the
+    /// shifted places of `target`. With a reduction the value is computed into a scratch buffer
+    /// first (by the usual kernels, a matmul where it is one), then stored by a plain scatter.
+    fn shifted_write(&mut self, ix: &IndexNode, target: &View, extents: &[usize]) -> Result<()> {
+        let rank = target.shape.len();
+        let shifts =
+            ix.shifts.iter().map(|s| s.map(|b| self.uniform_field(b)).transpose()).collect::<Result<Vec<_>>>()?;
+        let mut args = ArgSet::default();
+        let out = args.view(self, target, Access::ReadWrite);
+        let window = extents[..rank].to_vec();
+        let value = if ix.reduce.is_some() {
+            let name = format!("{}.window", self.g.bindings[ix.target].name);
+            let scratch = self.new_buffer(&name, self.g.bindings[ix.target].elem, window.clone(), BufferRole::Temp)?;
+            let plain = IndexNode { slice: Vec::new(), shifts: vec![None; rank], ..ix.clone() };
+            let saved = self.views[ix.target].replace(scratch.clone());
+            let computed = self.index_node(&plain);
+            self.views[ix.target] = saved;
+            computed?;
+            let map: Vec<usize> = (0..rank).collect();
+            self.load(&mut args, &scratch, &map, rank, self.g.bindings[ix.target].elem.compute())
+        } else {
+            self.scalar(&mut args, &ix.body, &[], rank, None)?
+        };
+        let dims = target.shape.clone();
+        self.push(args, KernelBody::Scatter(Box::new(ScatterBody { out, extents: window, dims, shifts, value })));
+        Ok(())
+    }
+
+    /// The uniform block's field of uniform binding `b`.
+    fn uniform_field(&self, b: usize) -> Result<usize> {
+        let name = &self.g.bindings[b].name;
+        self.plan
+            .uniforms
+            .iter()
+            .position(|u| u.name == *name)
+            .ok_or_else(|| Error::Internal(format!("uniform `{name}` has no field")))
     }
 
     /// `t[b.., i, j] = sum(k, a[…] * c[…])` with plain subscripts: a (batched) matmul.

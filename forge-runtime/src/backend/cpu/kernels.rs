@@ -9,7 +9,7 @@ use super::store::{OutSlice, Store};
 use super::{products, row_kernels};
 use crate::elem::{Scalar, Ty};
 use crate::error::{Error, Result};
-use crate::ir::{BinaryOp, KernelBody, KernelSpec, ReduceOp, SExpr};
+use crate::ir::{BinaryOp, KernelBody, KernelSpec, ReduceOp, SExpr, ScatterBody};
 use rayon::prelude::*;
 
 /// Points per block of elementwise evaluation (one rayon task each).
@@ -34,6 +34,7 @@ fn out_len(body: &KernelBody) -> usize {
         KernelBody::Softmax { leading, cols, .. } | KernelBody::Norm { leading, cols, .. } => product(leading) * cols,
         KernelBody::Matmul(m) => product(&m.batch) * m.m * m.n,
         KernelBody::Attention(a) => product(&a.batch) * a.tq * a.ev,
+        KernelBody::Scatter(s) => product(&s.extents),
         KernelBody::Raw(_) | KernelBody::Rows(_) => 0,
     }
 }
@@ -59,6 +60,9 @@ pub fn run(
             run(&one, mem, uniforms, None)?;
         }
         return Ok(());
+    }
+    if let KernelBody::Scatter(s) = &spec.body {
+        return scatter(spec, s, mem, uniforms);
     }
     let out = &spec.args[spec.body.out()];
     let len = out_len(&spec.body);
@@ -98,9 +102,54 @@ fn compute(spec: &KernelSpec, mem: &[Store], uniforms: &[Scalar], dst: OutSlice<
         }
         KernelBody::Matmul(m) => products::matmul(&env, m, dst),
         KernelBody::Attention(a) => products::attention(&env, a, dst),
+        KernelBody::Scatter(_) => Err(Error::Internal("a scatter reached the template interpreter".into())),
         KernelBody::Raw(_) => Err(Error::Internal("raw kernel reached the template interpreter".into())),
         KernelBody::Rows(_) => Err(Error::Internal("a row chain reached the template interpreter".into())),
     }
+}
+
+/// A window written into part of its output ([`ScatterBody`]): computed whole into a scratch
+/// store, then copied row by row (rows of the last axis) to the shifted places; the parts
+/// that fall past the output's edge are skipped, as on the GPU.
+fn scatter(spec: &KernelSpec, s: &ScatterBody, mem: &mut [Store], uniforms: &[Scalar]) -> Result<()> {
+    let out = &spec.args[s.out];
+    let len = product(&s.extents);
+    let missing = || Error::Internal(format!("kernel `{}` writes outside its output buffer", spec.node));
+    let (Some(&last), true) = (s.extents.last(), s.extents.len() == s.dims.len()) else { return Err(missing()) };
+    if len == 0 || out.buffer >= mem.len() {
+        return Ok(());
+    }
+    let mut tmp = Store::new(out.elem, len, false, &spec.node)?;
+    let env = Env { spec, mem, uniforms };
+    blocks(&s.extents, tmp.out_slice(0, len).ok_or_else(missing)?, |b| env.eval(&s.value, b, None));
+    let shift: Vec<u64> = s
+        .shifts
+        .iter()
+        .map(|f| match f.and_then(|f| uniforms.get(f)) {
+            Some(Scalar::U32(v)) => u64::from(*v),
+            _ => 0,
+        })
+        .collect();
+    let strides = s.strides();
+    let rank = s.extents.len();
+    let (last_shift, last_dim) = (shift[rank - 1], s.dims[rank - 1] as u64);
+    let count = (last as u64).min(last_dim.saturating_sub(last_shift)) as usize;
+    'rows: for row in 0..len / last {
+        let mut at = out.offset as u64 + last_shift;
+        let mut rest = row;
+        for a in (0..rank - 1).rev() {
+            let v = (rest % s.extents[a]) as u64 + shift[a];
+            rest /= s.extents[a];
+            if v >= s.dims[a] as u64 {
+                continue 'rows;
+            }
+            at += v * strides[a] as u64;
+        }
+        if count > 0 {
+            mem[out.buffer].copy_range(at as usize, &tmp, row * last, count).ok_or_else(missing)?;
+        }
+    }
+    Ok(())
 }
 
 /// `f` over the space in blocks of points, in parallel, each block written to its part of `dst`.

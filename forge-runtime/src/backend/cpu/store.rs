@@ -156,14 +156,20 @@ impl Store {
 
     /// Copies all of `src` (same element type) to elements `offset..`; `None` if it does not fit.
     pub fn copy_in(&mut self, offset: usize, src: &Store) -> Option<()> {
-        let end = offset.checked_add(src.len())?;
+        self.copy_range(offset, src, 0, src.len())
+    }
+
+    /// Copies `src[from .. from + len]` to `self[offset ..]`; `None` past either end or
+    /// between element types.
+    pub fn copy_range(&mut self, offset: usize, src: &Store, from: usize, len: usize) -> Option<()> {
+        let (end, src_end) = (offset.checked_add(len)?, from.checked_add(len)?);
         match (self, src) {
-            (Store::F32(d), Store::F32(s)) => d.get_mut(offset..end)?.copy_from_slice(s),
+            (Store::F32(d), Store::F32(s)) => d.get_mut(offset..end)?.copy_from_slice(s.get(from..src_end)?),
             (Store::F16(d), Store::F16(s)) | (Store::BF16(d), Store::BF16(s)) => {
-                d.get_mut(offset..end)?.copy_from_slice(s)
+                d.get_mut(offset..end)?.copy_from_slice(s.get(from..src_end)?)
             }
-            (Store::U32(d), Store::U32(s)) => d.get_mut(offset..end)?.copy_from_slice(s),
-            (Store::I32(d), Store::I32(s)) => d.get_mut(offset..end)?.copy_from_slice(s),
+            (Store::U32(d), Store::U32(s)) => d.get_mut(offset..end)?.copy_from_slice(s.get(from..src_end)?),
+            (Store::I32(d), Store::I32(s)) => d.get_mut(offset..end)?.copy_from_slice(s.get(from..src_end)?),
             _ => return None,
         }
         Some(())

@@ -80,7 +80,14 @@ pub(super) fn concat_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
         span: *span,
     };
     super::flow::check_index_in_place(cx, stmt, target, &body);
-    Some(NodeKind::Index(IndexNode { target, vars: tb.shape.clone(), reduce: None, body }))
+    Some(NodeKind::Index(IndexNode {
+        target,
+        slice: Vec::new(),
+        shifts: vec![None; tb.shape.len()],
+        vars: tb.shape.clone(),
+        reduce: None,
+        body,
+    }))
 }
 
 /// An operand is a binding (or a view of one) of the target's rank, equal to it on every axis

@@ -11,7 +11,7 @@ use super::super::ops::{BinaryOp, UnaryOp};
 use super::super::shape::{broadcast, ExtentDisplay, Shape};
 use super::index::IndexScope;
 use super::{Cx, ErrorKind, GraphError};
-use crate::elem::Ty;
+use crate::elem::{Elem, Ty};
 use proc_macro2::Span;
 
 /// The type an expression fixes by itself.
@@ -22,12 +22,16 @@ pub(super) enum Nat {
     FlexInt,
     /// Float literals (with integer ones and dims): takes the context's float type (f32).
     FlexFloat,
+    /// Index and loop variables (with integer literals and dims): i32, or u32 beside a u32
+    /// (their values are never negative, so either is exact).
+    Index,
 }
 
 impl Nat {
     fn join(self, other: Nat) -> Nat {
         match (self, other) {
             (Nat::Fixed(t), _) | (_, Nat::Fixed(t)) => Nat::Fixed(t),
+            (Nat::Index, _) | (_, Nat::Index) => Nat::Index,
             (Nat::FlexFloat, _) | (_, Nat::FlexFloat) => Nat::FlexFloat,
             _ => Nat::FlexInt,
         }
@@ -118,7 +122,7 @@ impl<'c, 'g> Typer<'c, 'g> {
 
     fn nat_name(&self, name: &str) -> Nat {
         if self.index.as_ref().is_some_and(|s| s.var(name).is_some()) || self.loop_var(name).is_some() {
-            return Nat::Fixed(Ty::I32);
+            return Nat::Index;
         }
         if let Some(b) = self.cx.binding_id(name) {
             return Nat::Fixed(self.cx.bindings[b].elem.compute());
@@ -141,8 +145,21 @@ impl<'c, 'g> Typer<'c, 'g> {
                 )
                 .help("convert one side with `as T`"),
             ),
+            (Nat::Fixed(x @ (Ty::U32 | Ty::I32)), Nat::Index) | (Nat::Index, Nat::Fixed(x @ (Ty::U32 | Ty::I32))) => {
+                Some(x)
+            }
+            (Nat::Fixed(x), Nat::Index) | (Nat::Index, Nat::Fixed(x)) => self.err(
+                GraphError::new(
+                    ErrorKind::TypeMismatch,
+                    span,
+                    format!("{what}: operands have different element types, {x} and an index (i32 or u32)"),
+                )
+                .help("convert the index with `as T`"),
+            ),
             (Nat::Fixed(x), _) | (_, Nat::Fixed(x)) => Some(x),
             (n, m) => Some(match (n.join(m), want) {
+                (Nat::Index, Some(Ty::U32)) => Ty::U32,
+                (Nat::Index, _) => Ty::I32,
                 (Nat::FlexFloat, Some(Ty::U32 | Ty::I32 | Ty::Bool) | None) => Ty::F32,
                 (_, Some(t)) => t,
                 (_, None) => Ty::I32,
@@ -205,11 +222,18 @@ impl<'c, 'g> Typer<'c, 'g> {
     fn name(&mut self, n: &Name, want: Option<Ty>) -> Option<TExpr> {
         let span = n.span;
         let mk = |kind, ty, shape| Some(TExpr { kind, ty, shape, span });
-        if let Some(i) = self.index.as_ref().and_then(|s| s.var(&n.text)) {
-            return mk(TKind::IndexVar(i), Ty::I32, vec![]);
-        }
-        if let Some(l) = self.loop_var(&n.text) {
-            return mk(TKind::LoopVar(l), Ty::I32, vec![]);
+        let var = match (self.index.as_ref().and_then(|s| s.var(&n.text)), self.loop_var(&n.text)) {
+            (Some(i), _) => Some(TKind::IndexVar(i)),
+            (None, Some(l)) => Some(TKind::LoopVar(l)),
+            (None, None) => None,
+        };
+        if let Some(kind) = var {
+            // Beside a u32 an index is a u32 (its value is never negative: the cast is exact).
+            let value = TExpr { kind, ty: Ty::I32, shape: vec![], span };
+            return match want {
+                Some(Ty::U32) => mk(TKind::Cast(Box::new(value), Elem::U32), Ty::U32, vec![]),
+                _ => Some(value),
+            };
         }
         if let Some(id) = self.cx.binding_id(&n.text) {
             let b = self.cx.bindings[id].clone();

@@ -169,7 +169,7 @@ pub(super) fn check_outputs_written(cx: &mut Cx<'_>) {
 fn node_reads(n: &Node) -> Vec<BindingId> {
     match &n.kind {
         NodeKind::Assign { value, .. } => value.reads(),
-        NodeKind::Index(ix) => ix.body.reads(),
+        NodeKind::Index(ix) => ix.body.reads().into_iter().chain(ix.shifts.iter().flatten().copied()).collect(),
         NodeKind::View { source, .. } => source.reads(),
         NodeKind::Raw(r) => r.args.iter().copied().filter(|a| *a != r.target).collect(),
         NodeKind::Loop { body, .. } => body.iter().flat_map(node_reads).collect(),

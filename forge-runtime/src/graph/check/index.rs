@@ -4,7 +4,7 @@
 //! variable shifted by a literal (clamped to the edge: stencils), or any integer expression —
 //! affine ones are range-checked at `new`, data-dependent ones (gathers, `ids[n]`) clamp.
 
-use super::super::ast::{BinOp, Expr, Lit, LitValue, Name, Stmt, Usage};
+use super::super::ast::{BinOp, Expr, Lit, LitValue, Name, Stmt, TargetSub, Usage};
 use super::super::checked::{Deferred, IndexNode, NodeKind, Sub, TExpr, TKind};
 use super::super::ops::ReduceOp;
 use super::super::shape::{Extent, ExtentDisplay};
@@ -45,28 +45,37 @@ fn reduction(e: &Expr) -> Option<(ReduceOp, &Name, &Expr)> {
     Some((op, k, body))
 }
 
-pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target: usize) -> Option<NodeKind> {
+pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], target: usize) -> Option<NodeKind> {
     let tb = cx.bindings[target].clone();
-    // On a rank mismatch the body is still checked (every error at once), then dropped.
-    let rank_ok = tb.shape.len() == indices.len();
+    // On a rank mismatch (or a bad subscript) the body is still checked (every error at once),
+    // then dropped.
+    let rank_ok = tb.shape.len() == subs.len();
     if !rank_ok {
         cx.err(GraphError::new(
             ErrorKind::IndexExtent,
             stmt.target.span,
-            format!("`{}` has rank {} but is written with {} indices", tb.name, tb.shape.len(), indices.len()),
+            format!("`{}` has rank {} but is written with {} indices", tb.name, tb.shape.len(), subs.len()),
         ));
     }
+    let (slice, window, axes_ok) = super::target::target_axes(cx, stmt, subs, target);
+    let fixed = slice.len();
     let mut scope = IndexScope { vars: Vec::new(), reduce_var: None, bound_at: None, pending: Vec::new(), target };
-    for (d, ix) in indices.iter().enumerate() {
-        if scope.var(&ix.text).is_some() {
+    for (d, w) in window.iter().enumerate() {
+        let ix = &w.index;
+        let malformed = !w.sized && w.shift.is_none();
+        if scope.var(&ix.text).is_some() && !malformed {
             cx.err(GraphError::new(
                 ErrorKind::DuplicateName,
                 ix.span,
                 format!("index `{}` appears twice on the left", ix.text),
             ));
         }
-        shadow_check(cx, ix);
-        scope.vars.push((ix.text.clone(), tb.shape.get(d).copied()));
+        if !malformed {
+            shadow_check(cx, ix);
+        }
+        // A shifted index takes its extent from the value's reads, like a reduction's.
+        let extent = if w.sized { tb.shape.get(fixed + d).copied() } else { None };
+        scope.vars.push((ix.text.clone(), extent));
     }
     let mut body_expr = &stmt.value;
     let mut reduce = None;
@@ -96,13 +105,24 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target:
     let body = typer.expr(body_expr, want_body);
     let scope = typer.index.take()?;
     let body = body?;
-    if !rank_ok {
+    if !rank_ok || !axes_ok {
         return None;
     }
     let mut vars = Vec::new();
-    for (name, extent) in &scope.vars {
+    for (v, (name, extent)) in scope.vars.iter().enumerate() {
         match extent {
             Some(e) => vars.push(*e),
+            None if scope.reduce_var != Some(v) => {
+                cx.err(
+                    GraphError::new(
+                        ErrorKind::UnboundIndex,
+                        window[v].index.span,
+                        format!("shifted index `{name}` subscripts nothing in the value, so its range is unknown"),
+                    )
+                    .help(format!("read a binding at `{name}` (e.g. `cache[pos + {name}, d] = k[{name}, d]`): the window is as long as that axis")),
+                );
+                return None;
+            }
             None => {
                 cx.err(
                     GraphError::new(
@@ -148,8 +168,56 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, indices: &[Name], target:
         );
         return None;
     }
+    let shifts: Vec<_> = window.iter().map(|w| w.shift).collect();
+    // A shifted window no longer than its axis (where it starts is checked at `run`).
+    for (d, w) in window.iter().enumerate() {
+        if let (Some(_), Some(&axis)) = (w.shift, tb.shape.get(fixed + d)) {
+            let what = format!("the window of `{}` in `{stmt}`", w.index.text);
+            match (vars[d], axis) {
+                (Extent::Lit(a), Extent::Lit(b)) if a > b => {
+                    cx.err(GraphError::new(
+                        ErrorKind::IndexExtent,
+                        w.index.span,
+                        format!("{what} is {a} long, longer than its axis ({b})"),
+                    ));
+                    return None;
+                }
+                (a, b) if a != b => cx.deferred.push(Deferred::AtMost { small: a, large: b, what }),
+                _ => {}
+            }
+        }
+    }
+    if fixed > 0 || shifts.iter().any(Option::is_some) {
+        if let Some(span) = reads_of(&body, target) {
+            cx.err(
+                GraphError::new(
+                    ErrorKind::InPlace,
+                    span,
+                    format!("`{}` is written in part here and cannot be read by the same node", tb.name),
+                )
+                .help("read it in a node of its own, or compute the value into a `temp` first"),
+            );
+            return None;
+        }
+    }
     super::flow::check_index_in_place(cx, stmt, target, &body);
-    Some(NodeKind::Index(IndexNode { target, vars, reduce: reduce.map(|r| r.0), body }))
+    Some(NodeKind::Index(IndexNode { target, slice, shifts, vars, reduce: reduce.map(|r| r.0), body }))
+}
+
+/// Where `body` reads binding `b`, if it does.
+fn reads_of(body: &TExpr, b: usize) -> Option<Span> {
+    let mut at = None;
+    body.visit(&mut |e| {
+        let reads = match &e.kind {
+            TKind::Read(v) => v.binding == b,
+            TKind::Element { binding, .. } => *binding == b,
+            _ => false,
+        };
+        if reads && at.is_none() {
+            at = Some(e.span);
+        }
+    });
+    at
 }
 
 fn shadow_check(cx: &mut Cx<'_>, ix: &Name) {

@@ -11,6 +11,7 @@ mod expr;
 mod flow;
 mod index;
 mod raw;
+mod target;
 #[cfg(test)]
 mod tests;
 mod views;

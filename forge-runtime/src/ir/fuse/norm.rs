@@ -109,7 +109,7 @@ fn fold(plan: &mut Plan, p: usize, c: usize) -> bool {
     m.rms = Some(RowRms { gain, eps });
     let temp_args: Vec<usize> = (0..ck.args.len()).filter(|&i| ck.args[i].buffer == temp).collect();
     compact_args(&mut ck, &temp_args);
-    ck.uses_uniforms = ck.body.exprs().iter().any(|e| e.uses_uniforms());
+    ck.uses_uniforms = ck.body.uses_uniforms();
     ck.node = join_labels(&pk.node, &ck.node);
     plan.kernels[c].spec = ck;
     true

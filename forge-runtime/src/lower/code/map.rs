@@ -5,7 +5,7 @@
 use super::{geometry, unflatten, Dialect, Writer};
 use crate::elem::Ty;
 use crate::graph::checked::Const;
-use crate::ir::{contiguous_strides, ReduceOp, SExpr};
+use crate::ir::{contiguous_strides, ReduceOp, SExpr, ScatterBody};
 
 /// Reductions at least this long run one workgroup per output instead of a loop per thread.
 pub const PARALLEL_REDUCE_MIN: usize = 128;
@@ -85,6 +85,46 @@ fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) 
     w.body.insert_str(mark, &loads);
     let store = w.vec_store(out, "q", &["r0", "r1", "r2", "r3"]);
     w.line(store);
+}
+
+/// A window stored into part of its output ([`ScatterBody`]): each point computed as a map's,
+/// stored at its shifted index; a point whose shifted index wraps or passes the output's edge
+/// is skipped.
+pub(super) fn scatter(w: &mut Writer<'_>, s: &ScatterBody) {
+    let n: u64 = s.extents.iter().map(|&e| e as u64).product();
+    w.own_strides = Some(contiguous_strides(&s.extents));
+    w.for_unrolled("it", w.sched.items.max(1) as usize);
+    let i = flat_index(w, "it");
+    w.let_idx("i", &i);
+    w.if_(&format!("i >= {}", w.u(n)));
+    w.line("return;");
+    w.close();
+    let vars = unflatten(w, "i", &s.extents, "v");
+    let strides = s.strides();
+    let (mut at, mut inside) = (Vec::new(), Vec::new());
+    for (a, v) in vars.iter().enumerate() {
+        let pos = match s.shifts.get(a).copied().flatten() {
+            Some(field) => {
+                let by = w.expr(&SExpr::Uniform { field, ty: Ty::U32 }, &vars, None, "");
+                let name = format!("at{a}");
+                w.let_idx(&name, &format!("{v} + {}", w.idx(&by)));
+                inside.push(format!("{name} >= {v} && {name} < {}", w.u(s.dims[a] as u64)));
+                name
+            }
+            None => v.clone(),
+        };
+        at.push(format!("{pos} * {}", w.u(strides[a] as u64)));
+    }
+    let guarded = !inside.is_empty();
+    if guarded {
+        w.if_(&inside.join(" && "));
+    }
+    let value = w.expr(&s.value, &vars, Some("i"), "");
+    w.store(s.out, &at.join(" + "), &value);
+    if guarded {
+        w.close();
+    }
+    w.close();
 }
 
 fn combine(w: &Writer<'_>, op: ReduceOp, ty: Ty, a: &str, b: &str) -> String {

@@ -116,6 +116,7 @@ impl<'a> Writer<'a> {
             }
             KernelBody::Matmul(m) => matmul::matmul(self, m),
             KernelBody::Attention(a) => attention::attention(self, a),
+            KernelBody::Scatter(s) => map::scatter(self, s),
             KernelBody::Rows(c) => rows_resident::chain_kernel(self, c),
             KernelBody::Raw(_) => {}
         }
@@ -522,6 +523,7 @@ fn needs_wide(spec: &KernelSpec) -> bool {
             let b: u64 = a.batch.iter().map(|&e| e as u64).product();
             b * (a.tq.max(a.tk) as u64) * (a.e.max(a.ev) as u64)
         }
+        KernelBody::Scatter(s) => s.dims.iter().map(|&e| e as u64).product::<u64>(),
         KernelBody::Raw(_) => 0,
         KernelBody::Rows(c) => c.leading.iter().map(|&e| e as u64).product::<u64>() * c.cols as u64,
     };

@@ -195,6 +195,7 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
         | KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
         | KernelBody::Raw(_)
         | KernelBody::Rows(_) => {}
     }

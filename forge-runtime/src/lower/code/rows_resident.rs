@@ -170,6 +170,7 @@ fn reductions(body: &KernelBody) -> &'static [&'static str] {
         | KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
         | KernelBody::Raw(_)
         | KernelBody::Rows(_) => &[],
     }
@@ -185,6 +186,7 @@ fn row_input(body: &KernelBody) -> Option<&SExpr> {
         | KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
         | KernelBody::Raw(_)
         | KernelBody::Rows(_) => None,
     }
@@ -322,6 +324,7 @@ fn stage(
         KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
         | KernelBody::Raw(_)
         | KernelBody::Rows(_) => {}
     }
@@ -362,6 +365,7 @@ fn vector_width(w: &mut Writer<'_>, body: &KernelBody, full: &[String], cols: us
         KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
         | KernelBody::Raw(_)
         | KernelBody::Rows(_) => Vec::new(),
     };

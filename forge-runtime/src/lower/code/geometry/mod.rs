@@ -175,6 +175,7 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
         }
         KernelBody::Map { .. }
         | KernelBody::Index { .. }
+        | KernelBody::Scatter(_)
         | KernelBody::Row { .. }
         | KernelBody::Softmax { .. }
         | KernelBody::Norm { .. } => s.workgroup.max(1),
@@ -193,6 +194,7 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => {
             product(extents).div_ceil(t * s.items.max(1) as u64).max(1)
         }
+        KernelBody::Scatter(sc) => product(&sc.extents).div_ceil(t * s.items.max(1) as u64).max(1),
         KernelBody::Index { extents, reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => product(extents).max(1),
         KernelBody::Index { extents, .. } => product(extents).div_ceil(t * s.items.max(1) as u64).max(1),
         KernelBody::Row { leading, .. } | KernelBody::Softmax { leading, .. } | KernelBody::Norm { leading, .. } => {

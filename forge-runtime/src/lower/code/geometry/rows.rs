@@ -92,6 +92,7 @@ pub fn body_row_layout(body: &KernelBody, s: &Schedule) -> Option<RowLayout> {
         | KernelBody::Index { .. }
         | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
         | KernelBody::Raw(_)
         | KernelBody::Rows(_) => None,
     }
