@@ -2,6 +2,9 @@
 //! against a plain f64 implementation written out here: embeddings, pre-LayerNorm, q/k/v heads
 //! read at affine subscripts of one `[T, 3D]` product, causal attention, tanh GELU, the tied
 //! output projection. Two sizes: 7 tokens, and 70 (past the 64 keys a workgroup holds whole).
+//! The cached decoder (examples/graphs/gpt2_cached.rs) must give the same logits when it
+//! prefills the first tokens in one run, hands its cache to a one-token instance and steps
+//! through the rest.
 
 mod common;
 
@@ -9,6 +12,7 @@ use common::{assert_close, rand_f32, rand_gains, rand_u32};
 use forge::prelude::*;
 
 include!("../examples/graphs/gpt2.rs");
+include!("../examples/graphs/gpt2_cached.rs");
 
 /// The model's sizes (`D` divisible by `H`).
 #[derive(Clone, Copy)]
@@ -74,6 +78,49 @@ fn logits(ctx: &Context, s: Size, w: &Weights, ids: &[u32]) -> Vec<f32> {
     let other: Vec<u32> = ids.iter().map(|i| (i + 1) % s.v as u32).collect();
     g.run(Gpt2Inputs { ids: &other }).expect("first run");
     g.run(Gpt2Inputs { ids }).expect("run").logits
+}
+
+/// A cached decoder of `t` new tokens a run, over a cache of `s.p` slots.
+fn cached(ctx: &Context, s: Size, w: &Weights, t: usize) -> Gpt2Cached {
+    let dims = Gpt2CachedDims { t, s: s.p, v: s.v, p: s.p, d: s.d, h: s.h, l: s.l };
+    let mut g = Gpt2Cached::new(ctx, dims).expect("new");
+    let w = &w.0;
+    g.load_weights(Gpt2CachedWeights {
+        wte: &w[0],
+        wpe: &w[1],
+        ln1_g: &w[2],
+        ln1_b: &w[3],
+        attn_w: &w[4],
+        attn_b: &w[5],
+        proj_w: &w[6],
+        proj_b: &w[7],
+        ln2_g: &w[8],
+        ln2_b: &w[9],
+        fc_w: &w[10],
+        fc_b: &w[11],
+        out_w: &w[12],
+        out_b: &w[13],
+        lnf_g: &w[14],
+        lnf_b: &w[15],
+    })
+    .expect("weights");
+    g
+}
+
+/// Logits of `ids` from a prefill of all but the last `steps` tokens, then one token a run.
+fn cached_logits(ctx: &Context, s: Size, w: &Weights, ids: &[u32], steps: usize) -> Vec<f32> {
+    let first = ids.len() - steps;
+    let mut prefill = cached(ctx, s, w, first);
+    // A run on other ids first: its cache entries must all be overwritten by the real prefill.
+    let other: Vec<u32> = ids[..first].iter().map(|i| (i + 1) % s.v as u32).collect();
+    prefill.run(Gpt2CachedInputs { ids: &other, pos: 0 }).expect("first run");
+    let mut out = prefill.run(Gpt2CachedInputs { ids: &ids[..first], pos: 0 }).expect("prefill").logits;
+    let mut step = cached(ctx, s, w, 1);
+    step.write_state(&prefill.read_state().expect("read cache")).expect("hand the cache over");
+    for (i, id) in ids.iter().enumerate().skip(first) {
+        out.extend(step.run(Gpt2CachedInputs { ids: &[*id], pos: i as u32 }).expect("step").logits);
+    }
+    out
 }
 
 /// `x · w[layer] + b[layer]` for row-major `x: [rows, k]`, `w: [.., k, n]`, in f64.
@@ -158,4 +205,18 @@ fn matches_an_f64_decoder(ctx: &Context) {
     }
 }
 
-forge_tests!(matches_an_f64_decoder);
+/// Prefill, then single-token steps with the cache: the full pass's logits, position for
+/// position (7 tokens; 70, whose cache of 80 slots is past what a workgroup holds whole).
+fn cached_decoding_matches_the_full_pass(ctx: &Context) {
+    let sizes = [Size { t: 7, v: 50, p: 16, d: 32, h: 4, l: 2 }, Size { t: 70, v: 97, p: 80, d: 64, h: 2, l: 2 }];
+    for (i, s) in sizes.into_iter().enumerate() {
+        let w = weights(s, 10 * i as u64 + 3);
+        let ids = rand_u32(s.t, 0, s.v as u32, 200 + i as u64);
+        let got = cached_logits(ctx, s, &w, &ids, 4);
+        let want = reference(s, &w, &ids);
+        let scale = want.iter().fold(0f32, |m, v| m.max(v.abs()));
+        assert_close(&format!("{} tokens, cached: logits", s.t), &got, &want, 2e-5, scale);
+    }
+}
+
+forge_tests!(matches_an_f64_decoder, cached_decoding_matches_the_full_pass);

@@ -19,6 +19,7 @@ mod common;
 include!("../examples/graphs/mlp_block.rs");
 include!("../examples/graphs/particles.rs");
 include!("../examples/graphs/minilm.rs");
+include!("../examples/graphs/gpt2_cached.rs");
 
 fn check_snapshot(name: &str, text: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
@@ -101,6 +102,18 @@ const MINILM_DIMS: [usize; 8] = [8, 30, 30522, 512, 384, 12, 1536, 6];
 
 fn minilm_codegen() {
     sources(&MiniLm::graph().unwrap(), &MINILM_DIMS, "minilm");
+}
+
+/// The cached GPT-2 decoder at T, S, V, P, D, H, L (one token a run, the decode step; two
+/// layers keep the snapshot short).
+const GPT2_CACHED_DIMS: [usize; 7] = [1, 64, 50257, 1024, 768, 12, 2];
+
+fn gpt2_cached_codegen() {
+    sources(&Gpt2Cached::graph().unwrap(), &GPT2_CACHED_DIMS, "gpt2_cached");
+}
+
+fn gpt2_cached_ptx_assembles() {
+    ptx_assembles(&Gpt2Cached::graph().unwrap(), &GPT2_CACHED_DIMS, "gpt2_cached");
 }
 
 fn mlp_block_ptx_assembles() {
@@ -376,12 +389,14 @@ fn main() {
         ("mlp_block_codegen", mlp_block_codegen),
         ("particles_codegen", particles_codegen),
         ("minilm_codegen", minilm_codegen),
+        ("gpt2_cached_codegen", gpt2_cached_codegen),
     ];
     #[allow(unused_mut)]
     let mut ptx: Vec<(&str, fn())> = vec![
         ("mlp_block_ptx_assembles", mlp_block_ptx_assembles),
         ("particles_ptx_assembles", particles_ptx_assembles),
         ("minilm_ptx_assembles", minilm_ptx_assembles),
+        ("gpt2_cached_ptx_assembles", gpt2_cached_ptx_assembles),
     ];
     #[cfg(feature = "cuda")]
     {

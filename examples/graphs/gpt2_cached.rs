@@ -1,0 +1,69 @@
+// The GPT-2-style decoder of gpt2.rs run incrementally: each run takes `T` new tokens at
+// positions `pos..pos + T` and keeps every position's keys and values in a cache (`state`)
+// between runs, so generating a token costs one token's work, not the whole sequence's. A run
+// appends to the cache with a shifted window (`kc[l, n, pos + t, e] = …`) and attends over all
+// `S` slots with a mask that hides the slots after each query's own position. Prefill with a
+// `T = prompt length` instance, hand its cache over (`read_state` / `write_state`), then step
+// with a `T = 1` instance; `tests/gpt2.rs` checks that this reproduces the full pass.
+
+forge_graph! {
+    /// GPT-2 with a key/value cache: logits of `T` new tokens at positions `pos..pos + T`.
+    pub graph Gpt2Cached {
+        dims { T, S, V, P, D, H, L, E = D / H, Q = 3 * D, F = 4 * D }
+
+        input   ids: u32[T];
+        uniform pos: u32;
+
+        weight wte:    f32[V, D];
+        weight wpe:    f32[P, D];
+        weight ln1_g:  f32[L, D];
+        weight ln1_b:  f32[L, D];
+        weight attn_w: f32[L, D, Q];
+        weight attn_b: f32[L, Q];
+        weight proj_w: f32[L, D, D];
+        weight proj_b: f32[L, D];
+        weight ln2_g:  f32[L, D];
+        weight ln2_b:  f32[L, D];
+        weight fc_w:   f32[L, D, F];
+        weight fc_b:   f32[L, F];
+        weight out_w:  f32[L, F, D];
+        weight out_b:  f32[L, D];
+        weight lnf_g:  f32[D];
+        weight lnf_b:  f32[D];
+
+        /// Keys and values of every position so far, per layer and head.
+        state  kc: f32[L, H, S, E];
+        state  vc: f32[L, H, S, E];
+
+        temp h:      f32[T, D];
+        temp a:      f32[T, D];
+        temp qkv:    f32[T, Q];
+        temp q:      f32[H, T, E];
+        temp mask:   f32[T, S];
+        temp ctx:    f32[H, T, E];
+        temp ctxt:   f32[T, H, E];
+        temp merged: f32[T, D];
+        temp up:     f32[T, F];
+        output logits: f32[T, V];
+
+        h[t, d] = wte[ids[t], d] + wpe[pos + t, d];
+        // Query i (at position pos + i) sees the cache's slots up to its own.
+        mask[i, j] = select(j <= pos + i, 0.0, -inf);
+        for l in 0..L {
+            a = layer_norm(h, ln1_g[l], ln1_b[l], 1e-5);
+            qkv = matmul(a, attn_w[l]) + attn_b[l];
+            q[n, t, e] = qkv[t, n * E + e];
+            kc[l, n, pos + t, e] = qkv[t, D + n * E + e];
+            vc[l, n, pos + t, e] = qkv[t, 2 * D + n * E + e];
+            ctx = attention(q, kc[l], vc[l], mask = mask);
+            ctxt = transpose(ctx, 0, 1);
+            merged = reshape(ctxt);
+            h = h + matmul(merged, proj_w[l]) + proj_b[l];
+            a = layer_norm(h, ln2_g[l], ln2_b[l], 1e-5);
+            up = gelu_tanh(matmul(a, fc_w[l]) + fc_b[l]);
+            h = h + matmul(up, out_w[l]) + out_b[l];
+        }
+        a = layer_norm(h, lnf_g, lnf_b, 1e-5);
+        logits = matmul(a, transpose(wte));
+    }
+}

@@ -1,0 +1,2226 @@
+// node: (helpers)
+// weights stored transposed ([.., N, K]) as loaded: attn_w, proj_w, fc_w, out_w
+typedef float f32;
+typedef unsigned int u32;
+typedef int i32;
+typedef unsigned long long u64;
+struct __align__(16) forge_v4f { f32 x, y, z, w; };
+struct __align__(16) forge_v4u { u32 x, y, z, w; };
+struct __align__(16) forge_v4i { i32 x, y, z, w; };
+#define FD __device__ __forceinline__
+// Programmatic dependent launch (sm_90+): wait until the kernel ahead on the stream has
+// finished and its writes are visible, before touching memory (a no-op otherwise).
+#if __CUDA_ARCH__ >= 900
+#define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#define FG_GRID_LAUNCH() asm volatile("griddepcontrol.launch_dependents;" ::: "memory")
+#define FG_PREFETCH_L2(p, bytes) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory")
+#else
+#define FG_GRID_WAIT()
+#define FG_GRID_LAUNCH()
+#define FG_PREFETCH_L2(p, bytes)
+#endif
+template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
+FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
+FD bool forge_isnan(f32 x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }
+FD bool forge_feq(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+FD bool forge_fne(f32 a, f32 b) { return forge_isnan(a) || forge_isnan(b) || a != b; }
+FD bool forge_flt(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+FD bool forge_fle(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+FD bool forge_fgt(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+FD bool forge_fge(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+// max / min that return NaN when either side is NaN: one instruction on sm_80+ (`max.NaN`).
+#if __CUDA_ARCH__ >= 800
+FD f32 forge_fmax(f32 a, f32 b) { f32 r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+FD f32 forge_fmin(f32 a, f32 b) { f32 r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+#else
+FD f32 forge_fmax(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fmaxf(a, b); }
+FD f32 forge_fmin(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fminf(a, b); }
+#endif
+// A float's bits as an int that orders like the float (-0 just below +0; NaN apart), and back.
+FD i32 forge_ord_key(f32 x) { const u32 b = __float_as_uint(x); return (i32)(b ^ ((u32)((i32)b >> 31) & 0x7fffffffu)); }
+FD f32 forge_ord_float(i32 k) { return __uint_as_float((u32)k ^ ((u32)(k >> 31) & 0x7fffffffu)); }
+// forge_fmax over a full warp (NaN if any lane's is): one `redux.sync` on the ordered keys
+// (sm_80+) where five shuffle rounds would be needed.
+#if __CUDA_ARCH__ >= 800
+FD f32 forge_warp_fmax(f32 x) { const f32 m = forge_ord_float(__reduce_max_sync(0xffffffffu, forge_ord_key(x))); return __any_sync(0xffffffffu, forge_isnan(x)) ? __uint_as_float(0x7fffffffu) : m; }
+#else
+FD f32 forge_warp_fmax(f32 x) { for (int o = 16; o > 0; o >>= 1) x = forge_fmax(x, __shfl_xor_sync(0xffffffffu, x, o)); return x; }
+#endif
+// x / d for many x over one d, rounded as IEEE division (div.rn) rounds it, without a division
+// each: y = RN(1/d) once, then q0 = x·y and two remainder steps q' = q + (x - d·q)·y (FMA, so the
+// remainder is exact). The first makes q faithful; then Markstein's theorem makes the second
+// RN(x / d). Branch-free, so a thread's quotients overlap; exact where everything stays normal:
+// `forge_divisor::fast` (2^-40 <= |d| <= 2^40) and `forge_div_in_range(x)` (2^-80 <= |x| <= 2^80,
+// or x = 0, whose quotient is x·y). The caller divides where they do not hold.
+// y is RN(1/d) as rcp.rn makes it in the normal range, the approximate reciprocal and one Newton
+// step, without rcp.rn's range test (a branch on the critical path); outside `fast` it is unused.
+struct forge_divisor { f32 d, y; bool fast; };
+FD forge_divisor forge_divisor_of(f32 d) {
+  f32 r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(d));
+  const f32 a = fabsf(d);
+  const bool fast = (a >= __uint_as_float(0x2b800000u)) & (a <= __uint_as_float(0x53800000u));
+  return forge_divisor{d, __fmaf_rn(__fmaf_rn(-d, r, 1.0f), r, r), fast};
+}
+FD bool forge_div_in_range(f32 x) { const f32 a = fabsf(x); return ((a >= __uint_as_float(0x17800000u)) & (a <= __uint_as_float(0x67800000u))) | (a == 0.0f); }
+FD f32 forge_div_fast(f32 x, forge_divisor v) {
+  const f32 q0 = __fmul_rn(x, v.y);
+  const f32 q1 = __fmaf_rn(__fmaf_rn(-v.d, q0, x), v.y, q0);
+  const f32 q2 = __fmaf_rn(__fmaf_rn(-v.d, q1, x), v.y, q1);
+  return x == 0.0f ? q0 : q2;
+}
+FD i32 forge_div_i32(i32 a, i32 b) { if (b == 0 || (a == (-2147483647 - 1) && b == -1)) { return a; } return a / b; }
+FD u32 forge_div_u32(u32 a, u32 b) { if (b == 0u) { return a; } return a / b; }
+FD i32 forge_f2i(f32 x) { if (forge_isnan(x)) { return 0; } if (x >= 2147483648.0f) { return 2147483647; } if (x < -2147483648.0f) { return -2147483647 - 1; } return (i32)x; }
+FD u32 forge_f2u(f32 x) { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return (u32)x; }
+FD f32 forge_tanh(f32 x) { f32 x2 = x * x; f32 small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); f32 big = 1.0f - 2.0f / (expf(2.0f * x) + 1.0f); return fabsf(x) < 0.25f ? small : big; }
+FD f32 forge_sigmoid(f32 x) { return 1.0f / (1.0f + expf(-x)); }
+FD f32 forge_silu(f32 x) { return x / (1.0f + expf(-x)); }
+FD f32 forge_erf(f32 x) { f32 z = fabsf(x); f32 x2 = x * x; f32 small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); f32 t = 1.0f / (1.0f + 0.5f * z); f32 r = t * expf(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); f32 big = x >= 0.0f ? 1.0f - r : r - 1.0f; return z < 0.5f ? small : big; }
+FD f32 forge_gelu(f32 x) { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+FD f32 forge_gelu_tanh(f32 x) { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+FD float2 forge_sincos(f32 x) { f32 q0 = rintf(x * 0.63661975f); f32 qh = truncf(q0 * 0.000244140625f) * 4096.0f; f32 ql = q0 - qh; f32 r = x - qh * 1.5703125f; r = r - ql * 1.5703125f; r = r - qh * 4.837513e-4f; r = r - ql * 4.837513e-4f; r = r - qh * 7.5495336e-8f; r = r - ql * 7.5495336e-8f; r = r - q0 * 2.563344e-12f; f32 step = r > 0.7853982f ? 1.0f : r < -0.7853982f ? -1.0f : 0.0f; f32 q = q0 + step; r = r - step * 1.5703125f; r = r - step * 4.837513e-4f; r = r - step * 7.5495336e-8f; r = r - step * 2.563344e-12f; f32 z = r * r; f32 s = r + r * z * (-0.16666655f + z * (0.008332161f + z * -0.00019515296f)); f32 c = 1.0f - 0.5f * z + z * z * (0.041666646f + z * (-0.0013887316f + z * 0.000024433157f)); f32 k = q - 4.0f * floorf(q * 0.25f); f32 sn = k == 0.0f ? s : k == 1.0f ? c : k == 2.0f ? -s : -c; f32 cs = k == 0.0f ? c : k == 1.0f ? -s : k == 2.0f ? -c : s; if (fabsf(x) >= 8388608.0f) { return make_float2(__int_as_float(0x7fc00000), __int_as_float(0x7fc00000)); } return make_float2(fabsf(x) < 0.00024414063f ? x : sn, cs); }
+FD f32 forge_sin(f32 x) { return forge_sincos(x).x; }
+FD f32 forge_cos(f32 x) { return forge_sincos(x).y; }
+FD f32 forge_h2f(unsigned short h) { f32 f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+FD unsigned short forge_f2h(f32 f) { unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+FD f32 forge_h_round(f32 x) { return forge_h2f(forge_f2h(x)); }
+FD u32 forge_f2bf_bits(f32 x) { u32 b = __float_as_uint(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x); }
+FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
+FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
+
+// node: h[t, d] = wte[ids[t], d] + wpe[pos + t, d]
+extern "C" __global__ void __launch_bounds__(256) forge_index_a08a1289f0576036(f32* a0, const u32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const u32* __restrict__ u) {
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 768u) {
+            return;
+        }
+        const u32 v0 = i / 768u;
+        const u32 v1 = (i / 1u) % 768u;
+        a0[i] = (a2[min(a1[v0], 50256u) * 768u + min(u32(v1), 767u)] + a3[min((u[0] + u32(i32(v0))), 1023u) * 768u + min(u32(v1), 767u)]);
+    }
+}
+
+// node: mask[i, j] = select(j <= pos + i, 0.0, -inf)
+extern "C" __global__ void __launch_bounds__(256) forge_index_f0d33cab6f7a1528(f32* a0, const u32* __restrict__ u) {
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 64u) {
+            return;
+        }
+        const u32 v0 = i / 64u;
+        const u32 v1 = (i / 1u) % 64u;
+        a0[i] = select(__uint_as_float(4286578688u), 0.0f, (u32(i32(v1)) <= (u[0] + u32(i32(v0)))));
+    }
+}
+
+// node: a = layer_norm(h, ln1_g[l], ln1_b[l], 0.00001)
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_0bc4df56079fc34e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    __shared__ __align__(16) f32 redmean0[8];
+    __shared__ __align__(16) f32 redsq0[8];
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group * 1u >= 1u) {
+        return;
+    }
+    const u32 lane = lid & 255u;
+    const u32 slot = group * 1u + lid / 256u;
+    const bool live = slot < 1u;
+    const u32 row = select(0u, slot, live);
+    const u32 l0 = row;
+    f32 part = 0.0f;
+    f32 x0 = 0.0f;
+    f32 x1 = 0.0f;
+    f32 x2 = 0.0f;
+    f32 x3 = 0.0f;
+    const bool ok0 = (lane) * 4u < 768u;
+    if (ok0) {
+        const u32 cv = lane;
+        const u32 iv = row * 192u + cv;
+        const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 768u + c;
+            x0 = q1_1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 768u + c;
+            x1 = q1_1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 768u + c;
+            x2 = q1_1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 768u + c;
+            x3 = q1_1.w;
+        }
+    }
+    part = ((x0 + x1) + (x2 + x3));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    if ((lid & 31u) == 0u) {
+        redmean0[lid >> 5u] = part;
+    }
+    __syncthreads();
+    const u32 redmean_warp = (lid / 256u) * 8u;
+    f32 redmean_w1_0 = redmean0[redmean_warp + 1u];
+    f32 redmean_w2_0 = redmean0[redmean_warp + 2u];
+    f32 redmean_w3_0 = redmean0[redmean_warp + 3u];
+    f32 redmean_w4_0 = redmean0[redmean_warp + 4u];
+    f32 redmean_w5_0 = redmean0[redmean_warp + 5u];
+    f32 redmean_w6_0 = redmean0[redmean_warp + 6u];
+    f32 redmean_w7_0 = redmean0[redmean_warp + 7u];
+    part = redmean0[redmean_warp];
+    part = (part + redmean_w1_0);
+    redmean_w2_0 = (redmean_w2_0 + redmean_w3_0);
+    redmean_w4_0 = (redmean_w4_0 + redmean_w5_0);
+    redmean_w6_0 = (redmean_w6_0 + redmean_w7_0);
+    part = (part + redmean_w2_0);
+    redmean_w4_0 = (redmean_w4_0 + redmean_w6_0);
+    part = (part + redmean_w4_0);
+    const f32 mean = part / 768.0f;
+    x0 = select(0.0f, x0 - mean, ok0);
+    x1 = select(0.0f, x1 - mean, ok0);
+    x2 = select(0.0f, x2 - mean, ok0);
+    x3 = select(0.0f, x3 - mean, ok0);
+    part = ((x0 * x0 + x1 * x1) + (x2 * x2 + x3 * x3));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    if ((lid & 31u) == 0u) {
+        redsq0[lid >> 5u] = part;
+    }
+    __syncthreads();
+    const u32 redsq_warp = (lid / 256u) * 8u;
+    f32 redsq_w1_0 = redsq0[redsq_warp + 1u];
+    f32 redsq_w2_0 = redsq0[redsq_warp + 2u];
+    f32 redsq_w3_0 = redsq0[redsq_warp + 3u];
+    f32 redsq_w4_0 = redsq0[redsq_warp + 4u];
+    f32 redsq_w5_0 = redsq0[redsq_warp + 5u];
+    f32 redsq_w6_0 = redsq0[redsq_warp + 6u];
+    f32 redsq_w7_0 = redsq0[redsq_warp + 7u];
+    part = redsq0[redsq_warp];
+    part = (part + redsq_w1_0);
+    redsq_w2_0 = (redsq_w2_0 + redsq_w3_0);
+    redsq_w4_0 = (redsq_w4_0 + redsq_w5_0);
+    redsq_w6_0 = (redsq_w6_0 + redsq_w7_0);
+    part = (part + redsq_w2_0);
+    redsq_w4_0 = (redsq_w4_0 + redsq_w6_0);
+    part = (part + redsq_w4_0);
+    const f32 inv = rsqrtf(part / 768.0f + 1e-5f);
+    if (live) {
+        if (ok0) {
+            const u32 cv = lane;
+            const u32 iv = row * 192u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 768u + c;
+                const f32 acc = x0 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 768u + c;
+                const f32 acc = x1 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 768u + c;
+                const f32 acc = x2 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 768u + c;
+                const f32 acc = x3 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+    }
+}
+
+// node: qkv = matmul(a, attn_w[l]) + attn_b[l]
+// gemm decode-w8k8
+__device__ __forceinline__ void forge_matmul_44a224a21773f870_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    const u32 bidx = fz;
+    const u32 i = fr;
+    const u32 j = fj;
+    a0[((bidx * 1u + i) * 2304u + j)] = (acc + a1[j]);
+}
+namespace fg_forge_matmul_44a224a21773f870 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
+constexpr int M = 1, N = 2304, K = 768;
+constexpr long long LDA = 768, LDB = 768;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int MR = 1, WIDTH = 8, KSW = 8, PRELOAD = 4, TRIPS = 1, NT = 192, NW = NT / 32;
+constexpr bool VEC = true, PACED = true, NK_PRE = true;
+#undef FG_PAIR
+#define FG_PAIR 0
+#undef FG_RMS
+#define FG_RMS 0
+#undef RSS
+constexpr bool G_VEC = false;
+
+// Preloads that run ahead of a grid wait keep one group of loads in flight (`PRE_KN`,
+// `PRE_NK`); below sm_90 kernels do not wait for the one ahead, so nothing overlaps the loads.
+#if __CUDA_ARCH__ >= 900
+constexpr bool PACE = PACED;
+#else
+constexpr bool PACE = false;
+#endif
+__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
+  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
+}
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
+// the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
+// before the gain grows `ss` where `count`.
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
+                                        float& ss, bool count) {
+  constexpr int EPC = 16 / ES;
+  if (VEC && A_KMAJOR && k + EPC <= kend) {
+    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
+  }
+#if FG_RMS
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss = fmaf(f[e], f[e], ss);
+  }
+  float g[EPC];
+  if (G_VEC && k + EPC <= kend) {
+    unpack16(ld16c(gG + (long long)k * ES), g);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) g[e] = (k + e < kend) ? ldf(gG, k + e) : 0.f;
+  }
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] *= g[e];
+#endif
+}
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+__device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
+                                        float (&ss)[MR], bool count) {
+  constexpr int EPC = 16 / ES;
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float af[EPC];
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+#pragma unroll
+    for (int e = 0; e < EPC; ++e)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+  }
+}
+}
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f870(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_44a224a21773f870;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a3) + boff * ES;
+  FG_GRID_LAUNCH();
+
+  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS, KSA = NT / 32 / GROUPS;
+  constexpr bool CAN_PRE = NK_PRE;
+  constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int grp = warp / KSW, ks = warp % KSW;
+  const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  v4u bv[NPRE][WIDTH];
+#if FG_PAIR
+  v4u bw[NPRE][WIDTH];
+#endif
+  if (CAN_PRE) {
+    // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
+    auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
+#pragma unroll
+      for (int t = 0; t < NPRE; ++t) {
+        const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+        if (k < K) {
+#pragma unroll
+          for (int r = 0; r < WIDTH; ++r) {
+            const char* p = g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES;
+            const bool last = t + 1 == NPRE && r + 1 == WIDTH && !more;
+            b[t][r] = (PACE && r % 4 == 3 && !last) ? ld16_acquire(p) : ld16(p);
+          }
+        }
+      }
+    };
+    preload(gB, bv, FG_PAIR);
+#if FG_PAIR
+    preload(gB2, bw, false);
+#endif
+  }
+  FG_GRID_WAIT();
+  const char* gG = gA;
+
+  __shared__ float red[KSA][NB][MR];
+#if FG_PAIR
+  __shared__ float red2[KSA][NB][MR];
+  float acc2[MR][WIDTH];
+#endif
+  // A folded norm's sums of squares come from the A values the products load anyway: the
+  // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
+#if FG_RMS
+  __shared__ float fg_ss[KSA][MR];
+#define RSS(m) rss_m
+#endif
+  float ss[MR];
+#pragma unroll
+  for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+  const bool count = FG_RMS && grp == 0;
+  float acc[MR][WIDTH];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      acc[m][r] = 0.f;
+#if FG_PAIR
+      acc2[m][r] = 0.f;
+#endif
+    }
+  // WIDTH rows of B (from `g`) at k, as floats: every 16-byte load issued before any is used.
+  auto rows_at = [&](const char* g, int k, float (&bf)[WIDTH][EPC]) {
+    if (VEC && k + EPC <= K) {
+      v4u bv[WIDTH];
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) bv[r] = ld16(g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) unpack16(bv[r], bf[r]);
+    } else {
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) {
+        const int n = min(nb0 + r, N - 1);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(g, (long long)n * LDB + k + e) : 0.f;
+      }
+    }
+  };
+  // acc (acc2) += A[m][k..] · the rows' chunks at k, every m.
+  auto step = [&](int k, const float (&bf)[WIDTH][EPC]
+#if FG_PAIR
+                  , const float (&bg)[WIDTH][EPC]
+#endif
+                  ) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r)
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) {
+          acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+#if FG_PAIR
+          acc2[m][r] = fmaf(af[e], bg[r][e], acc2[m][r]);
+#endif
+        }
+    }
+  };
+  if (CAN_PRE) {
+#pragma unroll
+    for (int t = 0; t < NPRE; ++t) {
+      const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+      if (k < K) {
+        float bf[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bv[t][r], bf[r]);
+#if FG_PAIR
+        float bg[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bw[t][r], bg[r]);
+        step(k, bf, bg);
+#else
+        step(k, bf);
+#endif
+      }
+    }
+  } else {
+#pragma unroll 2
+    for (int k = (ks * 32 + lane) * EPC; k < K; k += KSA * 32 * EPC) {
+      float bf[WIDTH][EPC];
+      rows_at(gB, k, bf);
+#if FG_PAIR
+      float bg[WIDTH][EPC];
+      rows_at(gB2, k, bg);
+      step(k, bf, bg);
+#else
+      step(k, bf);
+#endif
+    }
+  }
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      float v = acc[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (lane == 0) red[ks][grp * WIDTH + r][m] = v;
+#if FG_PAIR
+      float v2 = acc2[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
+#endif
+    }
+#if FG_RMS
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float v = ss[m];
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (grp == 0 && lane == 0) fg_ss[ks][m] = v;
+  }
+#endif
+  __syncthreads();
+  for (int i = tid; i < NB * MR; i += NT) {
+    const int nn = i / MR, m = i % MR;
+    const int n = blockIdx.x * NB + nn;
+#if FG_RMS
+    float rss_m = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
+#endif
+    float v = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v += red[s][nn][m];
+#if FG_PAIR
+    float v2 = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
+#endif
+    if (n < N) forge_matmul_44a224a21773f870_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+  }
+}
+
+// node: q[n, t, e] = qkv[t, n * E + e]
+extern "C" __global__ void __launch_bounds__(256) forge_index_167cf1b06994c550(f32* a0, const f32* __restrict__ a1) {
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 768u) {
+            return;
+        }
+        const u32 v0 = i / 64u;
+        const u32 v1 = (i / 64u) % 1u;
+        const u32 v2 = (i / 1u) % 64u;
+        a0[i] = a1[min(u32(v1), 0u) * 2304u + u32(clamp(i32(u32(i32(u32(i32(v0)) * u32(i32(64)))) + u32(i32(v2))), i32(0), i32(2303)))];
+    }
+}
+
+// node: kc[l, n, pos + t, e] = qkv[t, D + n * E + e]
+extern "C" __global__ void __launch_bounds__(256) forge_scatter_151aa0f1ed3f36f9(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 768u) {
+            return;
+        }
+        const u32 v0 = i / 64u;
+        const u32 v1 = (i / 64u) % 1u;
+        const u32 v2 = (i / 1u) % 64u;
+        const u32 at1 = v1 + u[0];
+        if (at1 >= v1 && at1 < 64u) {
+            a0[v0 * 4096u + at1 * 64u + v2 * 1u] = a1[min(u32(v1), 0u) * 2304u + u32(clamp(i32(u32(i32(u32(i32(768)) + u32(i32(u32(i32(v0)) * u32(i32(64)))))) + u32(i32(v2))), i32(0), i32(2303)))];
+        }
+    }
+}
+
+// node: vc[l, n, pos + t, e] = qkv[t, 2 * D + n * E + e]
+extern "C" __global__ void __launch_bounds__(256) forge_scatter_69338d171802f555(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 768u) {
+            return;
+        }
+        const u32 v0 = i / 64u;
+        const u32 v1 = (i / 64u) % 1u;
+        const u32 v2 = (i / 1u) % 64u;
+        const u32 at1 = v1 + u[0];
+        if (at1 >= v1 && at1 < 64u) {
+            a0[v0 * 4096u + at1 * 64u + v2 * 1u] = a1[min(u32(v1), 0u) * 2304u + u32(clamp(i32(u32(i32(u32(i32(1536)) + u32(i32(u32(i32(v0)) * u32(i32(64)))))) + u32(i32(v2))), i32(0), i32(2303)))];
+        }
+    }
+}
+
+// node: ctx = attention(q, kc[l], vc[l], mask = mask); merged = reshape(ctxt)
+extern "C" __global__ void __launch_bounds__(64) forge_attention_b45caf1653b5d48d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ __align__(16) f32 sm[4080];
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group >= 12u) {
+        return;
+    }
+    const u32 bidx = group / 1u;
+    const u32 qraw = (group % 1u) * 64u + lid % 64u;
+    const u32 lane = lid / 64u;
+    const u32 base = lid % 64u;
+    const u32 qi = (qraw < 0u ? qraw : 0u);
+    const u32 b0 = bidx;
+    const f32 scale = 0.125f;
+    f32 qv[64];
+    #pragma unroll
+    for (u32 d = 0u; d < 64u; ++d) {
+        qv[d] = a1[b0 * 64u + d];
+    }
+    f32 o[64];
+    #pragma unroll
+    for (u32 d = 0u; d < 64u; ++d) {
+        o[d] = 0.0f;
+    }
+    f32 mx = __uint_as_float(4286578688u);
+    f32 den = 0.0f;
+    for (u32 c0 = 0u; c0 < 64u; c0 += 30u) {
+        __syncthreads();
+        #pragma unroll
+        for (u32 it = 0u; it < 30u; ++it) {
+            const u32 x = lid + it * 64u;
+            if (x < 1920u) {
+                const u32 kj = c0 + x / 64u;
+                const u32 d = x % 64u;
+                f32 val = 0.0f;
+                if (kj < 64u) {
+                    val = a2[b0 * 4096u + kj * 64u + d];
+                }
+                sm[0u + (x / 64u) * 68u + x % 64u] = val;
+            }
+        }
+        #pragma unroll
+        for (u32 it = 0u; it < 30u; ++it) {
+            const u32 x = lid + it * 64u;
+            if (x < 1920u) {
+                const u32 kj = c0 + x / 64u;
+                const u32 d = x % 64u;
+                f32 val = 0.0f;
+                if (kj < 64u) {
+                    val = a3[b0 * 4096u + kj * 64u + d];
+                }
+                sm[2040u + (x / 64u) * 68u + x % 64u] = val;
+            }
+        }
+        __syncthreads();
+        for (u32 kk = lane; kk < 30u; kk += 1u) {
+            const u32 kj = c0 + kk;
+            if (kj >= 64u) {
+                break;
+            }
+            f32 s = 0.0f;
+            #pragma unroll
+            for (u32 d = 0u; d < 64u; ++d) {
+                s = s + qv[d] * sm[kk * 68u + d];
+            }
+            s = s * scale + a4[kj];
+            if (__float_as_uint(s) != 4286578688u) {
+                const f32 mnew = forge_fmax(mx, s);
+                const f32 corr = expf(mx - mnew);
+                const f32 p = expf(s - mnew);
+                den = den * corr + p;
+                #pragma unroll
+                for (u32 d = 0u; d < 64u; ++d) {
+                    o[d] = o[d] * corr + p * sm[2040u + kk * 68u + d];
+                }
+                mx = mnew;
+            }
+        }
+    }
+    if (qraw < 1u) {
+        #pragma unroll
+        for (u32 d = 0u; d < 64u; ++d) {
+            const u32 at = b0 * 64u + d;
+            const f32 acc = o[d] / den;
+            a0[at] = acc;
+        }
+    }
+}
+
+// node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
+// gemm decode-w4k8
+__device__ __forceinline__ void forge_matmul_42147c83ad89e063_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    const u32 bidx = fz;
+    const u32 i = fr;
+    const u32 j = fj;
+    a0[((bidx * 1u + i) * 768u + j)] = ((a0[j] + acc) + a1[j]);
+}
+namespace fg_forge_matmul_42147c83ad89e063 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
+constexpr int M = 1, N = 768, K = 768;
+constexpr long long LDA = 768, LDB = 768;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int MR = 1, WIDTH = 4, KSW = 8, PRELOAD = 4, TRIPS = 1, NT = 192, NW = NT / 32;
+constexpr bool VEC = true, PACED = true, NK_PRE = true;
+#undef FG_PAIR
+#define FG_PAIR 0
+#undef FG_RMS
+#define FG_RMS 0
+#undef RSS
+constexpr bool G_VEC = false;
+
+// Preloads that run ahead of a grid wait keep one group of loads in flight (`PRE_KN`,
+// `PRE_NK`); below sm_90 kernels do not wait for the one ahead, so nothing overlaps the loads.
+#if __CUDA_ARCH__ >= 900
+constexpr bool PACE = PACED;
+#else
+constexpr bool PACE = false;
+#endif
+__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
+  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
+}
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
+// the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
+// before the gain grows `ss` where `count`.
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
+                                        float& ss, bool count) {
+  constexpr int EPC = 16 / ES;
+  if (VEC && A_KMAJOR && k + EPC <= kend) {
+    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
+  }
+#if FG_RMS
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss = fmaf(f[e], f[e], ss);
+  }
+  float g[EPC];
+  if (G_VEC && k + EPC <= kend) {
+    unpack16(ld16c(gG + (long long)k * ES), g);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) g[e] = (k + e < kend) ? ldf(gG, k + e) : 0.f;
+  }
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] *= g[e];
+#endif
+}
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+__device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
+                                        float (&ss)[MR], bool count) {
+  constexpr int EPC = 16 / ES;
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float af[EPC];
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+#pragma unroll
+    for (int e = 0; e < EPC; ++e)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+  }
+}
+}
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e063(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_42147c83ad89e063;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a3) + boff * ES;
+  FG_GRID_LAUNCH();
+
+  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS, KSA = NT / 32 / GROUPS;
+  constexpr bool CAN_PRE = NK_PRE;
+  constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int grp = warp / KSW, ks = warp % KSW;
+  const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  v4u bv[NPRE][WIDTH];
+#if FG_PAIR
+  v4u bw[NPRE][WIDTH];
+#endif
+  if (CAN_PRE) {
+    // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
+    auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
+#pragma unroll
+      for (int t = 0; t < NPRE; ++t) {
+        const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+        if (k < K) {
+#pragma unroll
+          for (int r = 0; r < WIDTH; ++r) {
+            const char* p = g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES;
+            const bool last = t + 1 == NPRE && r + 1 == WIDTH && !more;
+            b[t][r] = (PACE && r % 4 == 3 && !last) ? ld16_acquire(p) : ld16(p);
+          }
+        }
+      }
+    };
+    preload(gB, bv, FG_PAIR);
+#if FG_PAIR
+    preload(gB2, bw, false);
+#endif
+  }
+  FG_GRID_WAIT();
+  const char* gG = gA;
+
+  __shared__ float red[KSA][NB][MR];
+#if FG_PAIR
+  __shared__ float red2[KSA][NB][MR];
+  float acc2[MR][WIDTH];
+#endif
+  // A folded norm's sums of squares come from the A values the products load anyway: the
+  // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
+#if FG_RMS
+  __shared__ float fg_ss[KSA][MR];
+#define RSS(m) rss_m
+#endif
+  float ss[MR];
+#pragma unroll
+  for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+  const bool count = FG_RMS && grp == 0;
+  float acc[MR][WIDTH];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      acc[m][r] = 0.f;
+#if FG_PAIR
+      acc2[m][r] = 0.f;
+#endif
+    }
+  // WIDTH rows of B (from `g`) at k, as floats: every 16-byte load issued before any is used.
+  auto rows_at = [&](const char* g, int k, float (&bf)[WIDTH][EPC]) {
+    if (VEC && k + EPC <= K) {
+      v4u bv[WIDTH];
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) bv[r] = ld16(g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) unpack16(bv[r], bf[r]);
+    } else {
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) {
+        const int n = min(nb0 + r, N - 1);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(g, (long long)n * LDB + k + e) : 0.f;
+      }
+    }
+  };
+  // acc (acc2) += A[m][k..] · the rows' chunks at k, every m.
+  auto step = [&](int k, const float (&bf)[WIDTH][EPC]
+#if FG_PAIR
+                  , const float (&bg)[WIDTH][EPC]
+#endif
+                  ) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r)
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) {
+          acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+#if FG_PAIR
+          acc2[m][r] = fmaf(af[e], bg[r][e], acc2[m][r]);
+#endif
+        }
+    }
+  };
+  if (CAN_PRE) {
+#pragma unroll
+    for (int t = 0; t < NPRE; ++t) {
+      const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+      if (k < K) {
+        float bf[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bv[t][r], bf[r]);
+#if FG_PAIR
+        float bg[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bw[t][r], bg[r]);
+        step(k, bf, bg);
+#else
+        step(k, bf);
+#endif
+      }
+    }
+  } else {
+#pragma unroll 2
+    for (int k = (ks * 32 + lane) * EPC; k < K; k += KSA * 32 * EPC) {
+      float bf[WIDTH][EPC];
+      rows_at(gB, k, bf);
+#if FG_PAIR
+      float bg[WIDTH][EPC];
+      rows_at(gB2, k, bg);
+      step(k, bf, bg);
+#else
+      step(k, bf);
+#endif
+    }
+  }
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      float v = acc[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (lane == 0) red[ks][grp * WIDTH + r][m] = v;
+#if FG_PAIR
+      float v2 = acc2[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
+#endif
+    }
+#if FG_RMS
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float v = ss[m];
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (grp == 0 && lane == 0) fg_ss[ks][m] = v;
+  }
+#endif
+  __syncthreads();
+  for (int i = tid; i < NB * MR; i += NT) {
+    const int nn = i / MR, m = i % MR;
+    const int n = blockIdx.x * NB + nn;
+#if FG_RMS
+    float rss_m = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
+#endif
+    float v = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v += red[s][nn][m];
+#if FG_PAIR
+    float v2 = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
+#endif
+    if (n < N) forge_matmul_42147c83ad89e063_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+  }
+}
+
+// node: a = layer_norm(h, ln2_g[l], ln2_b[l], 0.00001)
+// runs forge_layer_norm_0bc4df56079fc34e (above)
+
+// node: up = gelu_tanh(matmul(a, fc_w[l]) + fc_b[l])
+// gemm decode-w8k8
+__device__ __forceinline__ void forge_matmul_05abe1d4d85b6870_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    const u32 bidx = fz;
+    const u32 i = fr;
+    const u32 j = fj;
+    a0[((bidx * 1u + i) * 3072u + j)] = forge_gelu_tanh((acc + a1[j]));
+}
+namespace fg_forge_matmul_05abe1d4d85b6870 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
+constexpr int M = 1, N = 3072, K = 768;
+constexpr long long LDA = 768, LDB = 768;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int MR = 1, WIDTH = 8, KSW = 8, PRELOAD = 4, TRIPS = 1, NT = 192, NW = NT / 32;
+constexpr bool VEC = true, PACED = true, NK_PRE = true;
+#undef FG_PAIR
+#define FG_PAIR 0
+#undef FG_RMS
+#define FG_RMS 0
+#undef RSS
+constexpr bool G_VEC = false;
+
+// Preloads that run ahead of a grid wait keep one group of loads in flight (`PRE_KN`,
+// `PRE_NK`); below sm_90 kernels do not wait for the one ahead, so nothing overlaps the loads.
+#if __CUDA_ARCH__ >= 900
+constexpr bool PACE = PACED;
+#else
+constexpr bool PACE = false;
+#endif
+__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
+  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
+}
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
+// the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
+// before the gain grows `ss` where `count`.
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
+                                        float& ss, bool count) {
+  constexpr int EPC = 16 / ES;
+  if (VEC && A_KMAJOR && k + EPC <= kend) {
+    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
+  }
+#if FG_RMS
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss = fmaf(f[e], f[e], ss);
+  }
+  float g[EPC];
+  if (G_VEC && k + EPC <= kend) {
+    unpack16(ld16c(gG + (long long)k * ES), g);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) g[e] = (k + e < kend) ? ldf(gG, k + e) : 0.f;
+  }
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] *= g[e];
+#endif
+}
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+__device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
+                                        float (&ss)[MR], bool count) {
+  constexpr int EPC = 16 / ES;
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float af[EPC];
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+#pragma unroll
+    for (int e = 0; e < EPC; ++e)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+  }
+}
+}
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_05abe1d4d85b6870(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_05abe1d4d85b6870;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a3) + boff * ES;
+  FG_GRID_LAUNCH();
+
+  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS, KSA = NT / 32 / GROUPS;
+  constexpr bool CAN_PRE = NK_PRE;
+  constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int grp = warp / KSW, ks = warp % KSW;
+  const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  v4u bv[NPRE][WIDTH];
+#if FG_PAIR
+  v4u bw[NPRE][WIDTH];
+#endif
+  if (CAN_PRE) {
+    // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
+    auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
+#pragma unroll
+      for (int t = 0; t < NPRE; ++t) {
+        const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+        if (k < K) {
+#pragma unroll
+          for (int r = 0; r < WIDTH; ++r) {
+            const char* p = g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES;
+            const bool last = t + 1 == NPRE && r + 1 == WIDTH && !more;
+            b[t][r] = (PACE && r % 4 == 3 && !last) ? ld16_acquire(p) : ld16(p);
+          }
+        }
+      }
+    };
+    preload(gB, bv, FG_PAIR);
+#if FG_PAIR
+    preload(gB2, bw, false);
+#endif
+  }
+  FG_GRID_WAIT();
+  const char* gG = gA;
+
+  __shared__ float red[KSA][NB][MR];
+#if FG_PAIR
+  __shared__ float red2[KSA][NB][MR];
+  float acc2[MR][WIDTH];
+#endif
+  // A folded norm's sums of squares come from the A values the products load anyway: the
+  // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
+#if FG_RMS
+  __shared__ float fg_ss[KSA][MR];
+#define RSS(m) rss_m
+#endif
+  float ss[MR];
+#pragma unroll
+  for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+  const bool count = FG_RMS && grp == 0;
+  float acc[MR][WIDTH];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      acc[m][r] = 0.f;
+#if FG_PAIR
+      acc2[m][r] = 0.f;
+#endif
+    }
+  // WIDTH rows of B (from `g`) at k, as floats: every 16-byte load issued before any is used.
+  auto rows_at = [&](const char* g, int k, float (&bf)[WIDTH][EPC]) {
+    if (VEC && k + EPC <= K) {
+      v4u bv[WIDTH];
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) bv[r] = ld16(g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) unpack16(bv[r], bf[r]);
+    } else {
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) {
+        const int n = min(nb0 + r, N - 1);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(g, (long long)n * LDB + k + e) : 0.f;
+      }
+    }
+  };
+  // acc (acc2) += A[m][k..] · the rows' chunks at k, every m.
+  auto step = [&](int k, const float (&bf)[WIDTH][EPC]
+#if FG_PAIR
+                  , const float (&bg)[WIDTH][EPC]
+#endif
+                  ) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r)
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) {
+          acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+#if FG_PAIR
+          acc2[m][r] = fmaf(af[e], bg[r][e], acc2[m][r]);
+#endif
+        }
+    }
+  };
+  if (CAN_PRE) {
+#pragma unroll
+    for (int t = 0; t < NPRE; ++t) {
+      const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+      if (k < K) {
+        float bf[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bv[t][r], bf[r]);
+#if FG_PAIR
+        float bg[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bw[t][r], bg[r]);
+        step(k, bf, bg);
+#else
+        step(k, bf);
+#endif
+      }
+    }
+  } else {
+#pragma unroll 2
+    for (int k = (ks * 32 + lane) * EPC; k < K; k += KSA * 32 * EPC) {
+      float bf[WIDTH][EPC];
+      rows_at(gB, k, bf);
+#if FG_PAIR
+      float bg[WIDTH][EPC];
+      rows_at(gB2, k, bg);
+      step(k, bf, bg);
+#else
+      step(k, bf);
+#endif
+    }
+  }
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      float v = acc[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (lane == 0) red[ks][grp * WIDTH + r][m] = v;
+#if FG_PAIR
+      float v2 = acc2[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
+#endif
+    }
+#if FG_RMS
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float v = ss[m];
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (grp == 0 && lane == 0) fg_ss[ks][m] = v;
+  }
+#endif
+  __syncthreads();
+  for (int i = tid; i < NB * MR; i += NT) {
+    const int nn = i / MR, m = i % MR;
+    const int n = blockIdx.x * NB + nn;
+#if FG_RMS
+    float rss_m = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
+#endif
+    float v = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v += red[s][nn][m];
+#if FG_PAIR
+    float v2 = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
+#endif
+    if (n < N) forge_matmul_05abe1d4d85b6870_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+  }
+}
+
+// node: h = h + matmul(up, out_w[l]) + out_b[l]
+// gemm decode-w2k8
+__device__ __forceinline__ void forge_matmul_66484dd29f5de44e_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    const u32 bidx = fz;
+    const u32 i = fr;
+    const u32 j = fj;
+    a0[((bidx * 1u + i) * 768u + j)] = ((a0[j] + acc) + a1[j]);
+}
+namespace fg_forge_matmul_66484dd29f5de44e {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
+constexpr int M = 1, N = 768, K = 3072;
+constexpr long long LDA = 3072, LDB = 3072;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int MR = 1, WIDTH = 2, KSW = 8, PRELOAD = 4, TRIPS = 3, NT = 256, NW = NT / 32;
+constexpr bool VEC = true, PACED = true, NK_PRE = true;
+#undef FG_PAIR
+#define FG_PAIR 0
+#undef FG_RMS
+#define FG_RMS 0
+#undef RSS
+constexpr bool G_VEC = false;
+
+// Preloads that run ahead of a grid wait keep one group of loads in flight (`PRE_KN`,
+// `PRE_NK`); below sm_90 kernels do not wait for the one ahead, so nothing overlaps the loads.
+#if __CUDA_ARCH__ >= 900
+constexpr bool PACE = PACED;
+#else
+constexpr bool PACE = false;
+#endif
+__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
+  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
+}
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
+// the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
+// before the gain grows `ss` where `count`.
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
+                                        float& ss, bool count) {
+  constexpr int EPC = 16 / ES;
+  if (VEC && A_KMAJOR && k + EPC <= kend) {
+    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
+  }
+#if FG_RMS
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss = fmaf(f[e], f[e], ss);
+  }
+  float g[EPC];
+  if (G_VEC && k + EPC <= kend) {
+    unpack16(ld16c(gG + (long long)k * ES), g);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) g[e] = (k + e < kend) ? ldf(gG, k + e) : 0.f;
+  }
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] *= g[e];
+#endif
+}
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+__device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
+                                        float (&ss)[MR], bool count) {
+  constexpr int EPC = 16 / ES;
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float af[EPC];
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+#pragma unroll
+    for (int e = 0; e < EPC; ++e)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+  }
+}
+}
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de44e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_66484dd29f5de44e;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a3) + boff * ES;
+  FG_GRID_LAUNCH();
+
+  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS, KSA = NT / 32 / GROUPS;
+  constexpr bool CAN_PRE = NK_PRE;
+  constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int grp = warp / KSW, ks = warp % KSW;
+  const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  v4u bv[NPRE][WIDTH];
+#if FG_PAIR
+  v4u bw[NPRE][WIDTH];
+#endif
+  if (CAN_PRE) {
+    // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
+    auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
+#pragma unroll
+      for (int t = 0; t < NPRE; ++t) {
+        const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+        if (k < K) {
+#pragma unroll
+          for (int r = 0; r < WIDTH; ++r) {
+            const char* p = g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES;
+            const bool last = t + 1 == NPRE && r + 1 == WIDTH && !more;
+            b[t][r] = (PACE && r % 4 == 3 && !last) ? ld16_acquire(p) : ld16(p);
+          }
+        }
+      }
+    };
+    preload(gB, bv, FG_PAIR);
+#if FG_PAIR
+    preload(gB2, bw, false);
+#endif
+  }
+  FG_GRID_WAIT();
+  const char* gG = gA;
+
+  __shared__ float red[KSA][NB][MR];
+#if FG_PAIR
+  __shared__ float red2[KSA][NB][MR];
+  float acc2[MR][WIDTH];
+#endif
+  // A folded norm's sums of squares come from the A values the products load anyway: the
+  // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
+#if FG_RMS
+  __shared__ float fg_ss[KSA][MR];
+#define RSS(m) rss_m
+#endif
+  float ss[MR];
+#pragma unroll
+  for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+  const bool count = FG_RMS && grp == 0;
+  float acc[MR][WIDTH];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      acc[m][r] = 0.f;
+#if FG_PAIR
+      acc2[m][r] = 0.f;
+#endif
+    }
+  // WIDTH rows of B (from `g`) at k, as floats: every 16-byte load issued before any is used.
+  auto rows_at = [&](const char* g, int k, float (&bf)[WIDTH][EPC]) {
+    if (VEC && k + EPC <= K) {
+      v4u bv[WIDTH];
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) bv[r] = ld16(g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) unpack16(bv[r], bf[r]);
+    } else {
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) {
+        const int n = min(nb0 + r, N - 1);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(g, (long long)n * LDB + k + e) : 0.f;
+      }
+    }
+  };
+  // acc (acc2) += A[m][k..] · the rows' chunks at k, every m.
+  auto step = [&](int k, const float (&bf)[WIDTH][EPC]
+#if FG_PAIR
+                  , const float (&bg)[WIDTH][EPC]
+#endif
+                  ) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r)
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) {
+          acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+#if FG_PAIR
+          acc2[m][r] = fmaf(af[e], bg[r][e], acc2[m][r]);
+#endif
+        }
+    }
+  };
+  if (CAN_PRE) {
+#pragma unroll
+    for (int t = 0; t < NPRE; ++t) {
+      const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+      if (k < K) {
+        float bf[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bv[t][r], bf[r]);
+#if FG_PAIR
+        float bg[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bw[t][r], bg[r]);
+        step(k, bf, bg);
+#else
+        step(k, bf);
+#endif
+      }
+    }
+  } else {
+#pragma unroll 2
+    for (int k = (ks * 32 + lane) * EPC; k < K; k += KSA * 32 * EPC) {
+      float bf[WIDTH][EPC];
+      rows_at(gB, k, bf);
+#if FG_PAIR
+      float bg[WIDTH][EPC];
+      rows_at(gB2, k, bg);
+      step(k, bf, bg);
+#else
+      step(k, bf);
+#endif
+    }
+  }
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      float v = acc[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (lane == 0) red[ks][grp * WIDTH + r][m] = v;
+#if FG_PAIR
+      float v2 = acc2[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
+#endif
+    }
+#if FG_RMS
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float v = ss[m];
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (grp == 0 && lane == 0) fg_ss[ks][m] = v;
+  }
+#endif
+  __syncthreads();
+  for (int i = tid; i < NB * MR; i += NT) {
+    const int nn = i / MR, m = i % MR;
+    const int n = blockIdx.x * NB + nn;
+#if FG_RMS
+    float rss_m = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
+#endif
+    float v = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v += red[s][nn][m];
+#if FG_PAIR
+    float v2 = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
+#endif
+    if (n < N) forge_matmul_66484dd29f5de44e_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+  }
+}
+
+// node: a = layer_norm(h, ln1_g[l], ln1_b[l], 0.00001)
+// runs forge_layer_norm_0bc4df56079fc34e (above)
+
+// node: qkv = matmul(a, attn_w[l]) + attn_b[l]
+// runs forge_matmul_44a224a21773f870 (above)
+
+// node: q[n, t, e] = qkv[t, n * E + e]
+// runs forge_index_167cf1b06994c550 (above)
+
+// node: kc[l, n, pos + t, e] = qkv[t, D + n * E + e]
+// runs forge_scatter_151aa0f1ed3f36f9 (above)
+
+// node: vc[l, n, pos + t, e] = qkv[t, 2 * D + n * E + e]
+// runs forge_scatter_69338d171802f555 (above)
+
+// node: ctx = attention(q, kc[l], vc[l], mask = mask); merged = reshape(ctxt)
+// runs forge_attention_b45caf1653b5d48d (above)
+
+// node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
+// runs forge_matmul_42147c83ad89e063 (above)
+
+// node: a = layer_norm(h, ln2_g[l], ln2_b[l], 0.00001)
+// runs forge_layer_norm_0bc4df56079fc34e (above)
+
+// node: up = gelu_tanh(matmul(a, fc_w[l]) + fc_b[l])
+// runs forge_matmul_05abe1d4d85b6870 (above)
+
+// node: h = h + matmul(up, out_w[l]) + out_b[l]
+// runs forge_matmul_66484dd29f5de44e (above)
+
+// node: a = layer_norm(h, lnf_g, lnf_b, 0.00001)
+// runs forge_layer_norm_0bc4df56079fc34e (above)
+
+// node: logits = matmul(a, transpose(wte))
+// gemm decode-w8k8
+__device__ __forceinline__ void forge_matmul_c906eafcf566c408_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    const u32 bidx = fz;
+    const u32 i = fr;
+    const u32 j = fj;
+    a0[((bidx * 1u + i) * 50257u + j)] = acc;
+}
+namespace fg_forge_matmul_c906eafcf566c408 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
+constexpr int M = 1, N = 50257, K = 768;
+constexpr long long LDA = 768, LDB = 768;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int MR = 1, WIDTH = 8, KSW = 8, PRELOAD = 4, TRIPS = 1, NT = 192, NW = NT / 32;
+constexpr bool VEC = true, PACED = true, NK_PRE = true;
+#undef FG_PAIR
+#define FG_PAIR 0
+#undef FG_RMS
+#define FG_RMS 0
+#undef RSS
+constexpr bool G_VEC = false;
+
+// Preloads that run ahead of a grid wait keep one group of loads in flight (`PRE_KN`,
+// `PRE_NK`); below sm_90 kernels do not wait for the one ahead, so nothing overlaps the loads.
+#if __CUDA_ARCH__ >= 900
+constexpr bool PACE = PACED;
+#else
+constexpr bool PACE = false;
+#endif
+__device__ __forceinline__ float a_at(const char* gA, int m, int k) {
+  return A_KMAJOR ? ldf(gA, (long long)m * LDA + k) : ldf(gA, (long long)k * LDA + m);
+}
+// EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
+// the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
+// before the gain grows `ss` where `count`.
+__device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
+                                        float& ss, bool count) {
+  constexpr int EPC = 16 / ES;
+  if (VEC && A_KMAJOR && k + EPC <= kend) {
+    unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? a_at(gA, m, k + e) : 0.f;
+  }
+#if FG_RMS
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss = fmaf(f[e], f[e], ss);
+  }
+  float g[EPC];
+  if (G_VEC && k + EPC <= kend) {
+    unpack16(ld16c(gG + (long long)k * ES), g);
+  } else {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) g[e] = (k + e < kend) ? ldf(gG, k + e) : 0.f;
+  }
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] *= g[e];
+#endif
+}
+// The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+__device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
+                                        const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
+                                        float (&ss)[MR], bool count) {
+  constexpr int EPC = 16 / ES;
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float af[EPC];
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+#pragma unroll
+    for (int e = 0; e < EPC; ++e)
+#pragma unroll
+      for (int j = 0; j < EPC; ++j) acc[m][j] = fmaf(af[e], bf[e][j], acc[m][j]);
+  }
+}
+}
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c408(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  using namespace fg_forge_matmul_c906eafcf566c408;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a1) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a2) + boff * ES;
+  FG_GRID_LAUNCH();
+
+  constexpr int EPC = 16 / ES, GROUPS = 8 / KSW, NB = WIDTH * GROUPS, KSA = NT / 32 / GROUPS;
+  constexpr bool CAN_PRE = NK_PRE;
+  constexpr int NPRE = CAN_PRE ? TRIPS : 1;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int grp = warp / KSW, ks = warp % KSW;
+  const int nb0 = blockIdx.x * NB + grp * WIDTH;
+  v4u bv[NPRE][WIDTH];
+#if FG_PAIR
+  v4u bw[NPRE][WIDTH];
+#endif
+  if (CAN_PRE) {
+    // This lane's chunks of its WIDTH rows of `g` into `b`; `more`: loads follow these.
+    auto preload = [&](const char* g, v4u (&b)[NPRE][WIDTH], bool more) {
+#pragma unroll
+      for (int t = 0; t < NPRE; ++t) {
+        const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+        if (k < K) {
+#pragma unroll
+          for (int r = 0; r < WIDTH; ++r) {
+            const char* p = g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES;
+            const bool last = t + 1 == NPRE && r + 1 == WIDTH && !more;
+            b[t][r] = (PACE && r % 4 == 3 && !last) ? ld16_acquire(p) : ld16(p);
+          }
+        }
+      }
+    };
+    preload(gB, bv, FG_PAIR);
+#if FG_PAIR
+    preload(gB2, bw, false);
+#endif
+  }
+  FG_GRID_WAIT();
+  const char* gG = gA;
+
+  __shared__ float red[KSA][NB][MR];
+#if FG_PAIR
+  __shared__ float red2[KSA][NB][MR];
+  float acc2[MR][WIDTH];
+#endif
+  // A folded norm's sums of squares come from the A values the products load anyway: the
+  // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
+#if FG_RMS
+  __shared__ float fg_ss[KSA][MR];
+#define RSS(m) rss_m
+#endif
+  float ss[MR];
+#pragma unroll
+  for (int m = 0; m < MR; ++m) ss[m] = 0.f;
+  const bool count = FG_RMS && grp == 0;
+  float acc[MR][WIDTH];
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      acc[m][r] = 0.f;
+#if FG_PAIR
+      acc2[m][r] = 0.f;
+#endif
+    }
+  // WIDTH rows of B (from `g`) at k, as floats: every 16-byte load issued before any is used.
+  auto rows_at = [&](const char* g, int k, float (&bf)[WIDTH][EPC]) {
+    if (VEC && k + EPC <= K) {
+      v4u bv[WIDTH];
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) bv[r] = ld16(g + ((long long)min(nb0 + r, N - 1) * LDB + k) * ES);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) unpack16(bv[r], bf[r]);
+    } else {
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r) {
+        const int n = min(nb0 + r, N - 1);
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) bf[r][e] = (k + e < K) ? ldf(g, (long long)n * LDB + k + e) : 0.f;
+      }
+    }
+  };
+  // acc (acc2) += A[m][k..] · the rows' chunks at k, every m.
+  auto step = [&](int k, const float (&bf)[WIDTH][EPC]
+#if FG_PAIR
+                  , const float (&bg)[WIDTH][EPC]
+#endif
+                  ) {
+#pragma unroll
+    for (int m = 0; m < MR; ++m) {
+      float af[EPC];
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+#pragma unroll
+      for (int r = 0; r < WIDTH; ++r)
+#pragma unroll
+        for (int e = 0; e < EPC; ++e) {
+          acc[m][r] = fmaf(af[e], bf[r][e], acc[m][r]);
+#if FG_PAIR
+          acc2[m][r] = fmaf(af[e], bg[r][e], acc2[m][r]);
+#endif
+        }
+    }
+  };
+  if (CAN_PRE) {
+#pragma unroll
+    for (int t = 0; t < NPRE; ++t) {
+      const int k = (ks * 32 + lane) * EPC + t * KSA * 32 * EPC;
+      if (k < K) {
+        float bf[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bv[t][r], bf[r]);
+#if FG_PAIR
+        float bg[WIDTH][EPC];
+#pragma unroll
+        for (int r = 0; r < WIDTH; ++r) unpack16(bw[t][r], bg[r]);
+        step(k, bf, bg);
+#else
+        step(k, bf);
+#endif
+      }
+    }
+  } else {
+#pragma unroll 2
+    for (int k = (ks * 32 + lane) * EPC; k < K; k += KSA * 32 * EPC) {
+      float bf[WIDTH][EPC];
+      rows_at(gB, k, bf);
+#if FG_PAIR
+      float bg[WIDTH][EPC];
+      rows_at(gB2, k, bg);
+      step(k, bf, bg);
+#else
+      step(k, bf);
+#endif
+    }
+  }
+#pragma unroll
+  for (int m = 0; m < MR; ++m)
+#pragma unroll
+    for (int r = 0; r < WIDTH; ++r) {
+      float v = acc[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (lane == 0) red[ks][grp * WIDTH + r][m] = v;
+#if FG_PAIR
+      float v2 = acc2[m][r];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v2 += __shfl_xor_sync(0xffffffffu, v2, o);
+      if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
+#endif
+    }
+#if FG_RMS
+#pragma unroll
+  for (int m = 0; m < MR; ++m) {
+    float v = ss[m];
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (grp == 0 && lane == 0) fg_ss[ks][m] = v;
+  }
+#endif
+  __syncthreads();
+  for (int i = tid; i < NB * MR; i += NT) {
+    const int nn = i / MR, m = i % MR;
+    const int n = blockIdx.x * NB + nn;
+#if FG_RMS
+    float rss_m = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
+#endif
+    float v = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v += red[s][nn][m];
+#if FG_PAIR
+    float v2 = 0.f;
+#pragma unroll
+    for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
+#endif
+    if (n < N) forge_matmul_c906eafcf566c408_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2);
+  }
+}
