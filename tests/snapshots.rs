@@ -296,7 +296,7 @@ fn cuda_gemm_programs(compile: bool) {
 }
 
 /// MiniLM at batch 64 with its products forced onto register-A 128×64 (and 128×48) tiles run as persistent
-/// grids (`FORGE_CUDA_X3_PERSISTENT=1`, an opt-in not yet timed on a GPU): every product takes
+/// grids (`FORGE_CUDA_X3_PERSISTENT=1`, an opt-in): every product takes
 /// it on sm_90, and the program compiles and assembles.
 #[cfg(feature = "cuda")]
 fn cuda_persistent_x3_programs_compile() {

@@ -43,7 +43,7 @@ pub struct CudaTarget {
     /// `FORGE_CUDA_X3_REGISTER_A=0` turns it off.
     pub x3_register_a: bool,
     /// `FORGE_CUDA_X3_PERSISTENT=1`: register-A tf32x3 tiles run as a persistent grid
-    /// (`wgmma_x3`; not yet timed on a GPU, so off by default).
+    /// (`wgmma_x3`; slower inside MiniLM on the H200, so off by default).
     pub x3_persistent: bool,
 }
 

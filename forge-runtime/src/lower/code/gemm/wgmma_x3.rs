@@ -26,9 +26,11 @@
 //! register-A kernel of one block an SM loops over its tiles, counting k-tiles on across them
 //! (`g0`: the stages' phases carry over), so the producer fills the next tile's stages while the
 //! consumers run this one's epilogue, which then stages the output tile in a region of its own.
-//! Meant to give register-A tiles what pairing gives the 2-stage ones (a block's fill and
-//! epilogue hidden) without losing a second block to registers; built and assembled here, not
-//! yet timed or run on a GPU (`tests/persistent_x3.rs`, `gemm_speed --sweep-x3`).
+//! Correct on the H200 (`tests/persistent_x3.rs`, 2026-12-05) and faster alone at MiniLM b64's
+//! shapes (`gemm_speed --sweep-x3`: the 48-wide 4-stage grid 4–10% under the 48-wide and
+//! paired picks), but not in the model: with those picks made persistent, MiniLM b64 took
+//! 1066 us against 1036 (two rounds each, same call; FFN up 333 → 358 us, out 112 → 127, QKV
+//! 272 → 262), so it stays opt-in (BENCHMARKS.md, 2026-12-05).
 
 use super::variant::TileConfig;
 use super::wgmma::{wgmma_asm, WgmmaA};
