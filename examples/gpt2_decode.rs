@@ -80,24 +80,7 @@ fn main() -> forge::Result<()> {
     println!("GPT-2 small shapes, {l} layers, random weights: {prompt_len} prompt tokens, {new} generated");
     let cached = |t: usize| -> forge::Result<Gpt2Cached> {
         let mut g = Gpt2Cached::new(&ctx, Gpt2CachedDims { t, s, v: V, p: P, d: D, h: H, l })?;
-        g.load_weights(Gpt2CachedWeights {
-            wte: &w[0],
-            wpe: &w[1],
-            ln1_g: &w[2],
-            ln1_b: &w[3],
-            attn_w: &w[4],
-            attn_b: &w[5],
-            proj_w: &w[6],
-            proj_b: &w[7],
-            ln2_g: &w[8],
-            ln2_b: &w[9],
-            fc_w: &w[10],
-            fc_b: &w[11],
-            out_w: &w[12],
-            out_b: &w[13],
-            lnf_g: &w[14],
-            lnf_b: &w[15],
-        })?;
+        g.load_weights(gpt2_weights!(Gpt2CachedWeights, w))?;
         Ok(g)
     };
     let built = Instant::now();
@@ -135,24 +118,7 @@ fn main() -> forge::Result<()> {
     let mut agree = 0;
     for n in prompt_len..s {
         let mut g = Gpt2::new(&ctx, Gpt2Dims { t: n, v: V, p: P, d: D, h: H, l })?;
-        g.load_weights(Gpt2Weights {
-            wte: &w[0],
-            wpe: &w[1],
-            ln1_g: &w[2],
-            ln1_b: &w[3],
-            attn_w: &w[4],
-            attn_b: &w[5],
-            proj_w: &w[6],
-            proj_b: &w[7],
-            ln2_g: &w[8],
-            ln2_b: &w[9],
-            fc_w: &w[10],
-            fc_b: &w[11],
-            out_w: &w[12],
-            out_b: &w[13],
-            lnf_g: &w[14],
-            lnf_b: &w[15],
-        })?;
+        g.load_weights(gpt2_weights!(Gpt2Weights, w))?;
         let t = Instant::now();
         let full = g.run(Gpt2Inputs { ids: &tokens[..n] })?.logits;
         full_total += t.elapsed();

@@ -55,25 +55,7 @@ fn weights(s: Size, seed: u64) -> Weights {
 fn logits(ctx: &Context, s: Size, w: &Weights, ids: &[u32]) -> Vec<f32> {
     let mut g = Gpt2::new(ctx, Gpt2Dims { t: s.t, v: s.v, p: s.p, d: s.d, h: s.h, l: s.l }).expect("new");
     let w = &w.0;
-    g.load_weights(Gpt2Weights {
-        wte: &w[0],
-        wpe: &w[1],
-        ln1_g: &w[2],
-        ln1_b: &w[3],
-        attn_w: &w[4],
-        attn_b: &w[5],
-        proj_w: &w[6],
-        proj_b: &w[7],
-        ln2_g: &w[8],
-        ln2_b: &w[9],
-        fc_w: &w[10],
-        fc_b: &w[11],
-        out_w: &w[12],
-        out_b: &w[13],
-        lnf_g: &w[14],
-        lnf_b: &w[15],
-    })
-    .expect("weights");
+    g.load_weights(gpt2_weights!(Gpt2Weights, w)).expect("weights");
     // A first run on other ids: whatever the second fails to write keeps this run's values.
     let other: Vec<u32> = ids.iter().map(|i| (i + 1) % s.v as u32).collect();
     g.run(Gpt2Inputs { ids: &other }).expect("first run");
@@ -85,25 +67,7 @@ fn cached(ctx: &Context, s: Size, w: &Weights, t: usize) -> Gpt2Cached {
     let dims = Gpt2CachedDims { t, s: s.p, v: s.v, p: s.p, d: s.d, h: s.h, l: s.l };
     let mut g = Gpt2Cached::new(ctx, dims).expect("new");
     let w = &w.0;
-    g.load_weights(Gpt2CachedWeights {
-        wte: &w[0],
-        wpe: &w[1],
-        ln1_g: &w[2],
-        ln1_b: &w[3],
-        attn_w: &w[4],
-        attn_b: &w[5],
-        proj_w: &w[6],
-        proj_b: &w[7],
-        ln2_g: &w[8],
-        ln2_b: &w[9],
-        fc_w: &w[10],
-        fc_b: &w[11],
-        out_w: &w[12],
-        out_b: &w[13],
-        lnf_g: &w[14],
-        lnf_b: &w[15],
-    })
-    .expect("weights");
+    g.load_weights(gpt2_weights!(Gpt2CachedWeights, w)).expect("weights");
     g
 }
 

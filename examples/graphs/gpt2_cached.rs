@@ -67,3 +67,29 @@ forge_graph! {
         logits = matmul(a, transpose(wte));
     }
 }
+
+/// The sixteen weights `w[0]` (`wte`) … `w[15]` (`lnf_b`), in declaration order, as `$ty`: the
+/// full decoder's `Gpt2Weights` and the cached one's `Gpt2CachedWeights` have the same fields.
+#[allow(unused_macros)]
+macro_rules! gpt2_weights {
+    ($ty:ident, $w:expr) => {
+        $ty {
+            wte: &$w[0],
+            wpe: &$w[1],
+            ln1_g: &$w[2],
+            ln1_b: &$w[3],
+            attn_w: &$w[4],
+            attn_b: &$w[5],
+            proj_w: &$w[6],
+            proj_b: &$w[7],
+            ln2_g: &$w[8],
+            ln2_b: &$w[9],
+            fc_w: &$w[10],
+            fc_b: &$w[11],
+            out_w: &$w[12],
+            out_b: &$w[13],
+            lnf_g: &$w[14],
+            lnf_b: &$w[15],
+        }
+    };
+}

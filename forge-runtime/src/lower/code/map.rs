@@ -16,6 +16,17 @@ fn flat_index(w: &mut Writer<'_>, it: &str) -> String {
     format!("({} * {} + {}) * {} + {}", "group", w.u(items), w.idx(it), w.u(threads), w.idx("lid"))
 }
 
+/// Opens the loop over an invocation's `items` points `i` of a flat space of `n` (closed by the
+/// caller); an invocation past the end returns.
+fn point_loop(w: &mut Writer<'_>, n: u64) {
+    w.for_unrolled("it", w.sched.items.max(1) as usize);
+    let i = flat_index(w, "it");
+    w.let_idx("i", &i);
+    w.if_(&format!("i >= {}", w.u(n)));
+    w.line("return;");
+    w.close();
+}
+
 pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
     let vectorised = match w.d {
         Dialect::Cuda => geometry::vector_map(w.spec, &w.sched),
@@ -34,12 +45,7 @@ pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SEx
     }
     let n: u64 = extents.iter().map(|&e| e as u64).product();
     w.own_strides = Some(contiguous_strides(extents));
-    w.for_unrolled("it", w.sched.items.max(1) as usize);
-    let i = flat_index(w, "it");
-    w.let_idx("i", &i);
-    w.if_(&format!("i >= {}", w.u(n)));
-    w.line("return;");
-    w.close();
+    point_loop(w, n);
     let vars = unflatten(w, "i", extents, "v");
     let v = w.expr(value, &vars, Some("i"), "");
     w.store(out, "i", &v);
@@ -93,12 +99,7 @@ fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) 
 pub(super) fn scatter(w: &mut Writer<'_>, s: &ScatterBody) {
     let n: u64 = s.extents.iter().map(|&e| e as u64).product();
     w.own_strides = Some(contiguous_strides(&s.extents));
-    w.for_unrolled("it", w.sched.items.max(1) as usize);
-    let i = flat_index(w, "it");
-    w.let_idx("i", &i);
-    w.if_(&format!("i >= {}", w.u(n)));
-    w.line("return;");
-    w.close();
+    point_loop(w, n);
     let vars = unflatten(w, "i", &s.extents, "v");
     let strides = s.strides();
     let (mut at, mut inside) = (Vec::new(), Vec::new());
@@ -183,12 +184,7 @@ pub(super) fn index(
         w.close();
         return;
     }
-    w.for_unrolled("it", w.sched.items.max(1) as usize);
-    let i = flat_index(w, "it");
-    w.let_idx("i", &i);
-    w.if_(&format!("i >= {}", w.u(n)));
-    w.line("return;");
-    w.close();
+    point_loop(w, n);
     let mut vars = unflatten(w, "i", extents, "v");
     vars.push(w.u(0));
     let first = w.expr(value, &vars, None, "");
