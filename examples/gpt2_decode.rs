@@ -94,6 +94,7 @@ fn main() -> forge::Result<()> {
     step.write_state(&prefill.read_state()?)?;
     let mut tokens = prompt.clone();
     let mut steps = Vec::with_capacity(new);
+    let mut device = Vec::with_capacity(new);
     for pos in prompt_len..s {
         let next = last_argmax(&logits);
         tokens.push(next);
@@ -103,11 +104,17 @@ fn main() -> forge::Result<()> {
         let t = Instant::now();
         logits = step.run(Gpt2CachedInputs { ids: &[next], pos: pos as u32 })?.logits;
         steps.push(t.elapsed());
+        device.extend(step.last_profile().and_then(|p| p.device));
     }
     steps.sort();
+    device.sort();
     let median = steps.get(steps.len() / 2).copied().unwrap_or_default();
+    let on_device = match device.get(device.len() / 2) {
+        Some(d) => format!(", {:.3} ms of it on the device", ms(*d)),
+        None => String::new(),
+    };
     println!(
-        "cached: prefill {:.1} ms, then {:.2} ms a token (median of {} steps, host wall)",
+        "cached: prefill {:.1} ms, then {:.2} ms a token (median of {} steps, host wall{on_device})",
         ms(prefill_time),
         ms(median),
         steps.len()

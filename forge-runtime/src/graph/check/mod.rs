@@ -10,6 +10,7 @@ mod decls;
 mod expr;
 mod flow;
 mod index;
+mod nat;
 mod raw;
 mod target;
 #[cfg(test)]
