@@ -9,6 +9,7 @@ mod coop_tests;
 pub mod cuda;
 pub mod cuda_weights;
 mod expr;
+mod index;
 mod node;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -1,19 +1,19 @@
 //! The kernels of each node. An assignment becomes one kernel around its last top-level
 //! built-in op whose result has the target's shape (elementwise work before it is the op's
 //! prologue, after it the epilogue) — or a map when it has none; other ops become hidden temps.
-//! Index notation becomes a matmul when it is one, else an index kernel; views alias memory.
+//! Index notation is lowered in `index`; views alias memory.
 
 use super::expr::{tail, ArgSet};
 use super::{Lowering, View};
-use crate::elem::{Elem, Ty};
+use crate::elem::Elem;
 use crate::error::{Error, Result};
 use crate::graph::builtins::Builtin;
-use crate::graph::checked::{IndexNode, Node, NodeKind, RawNode, ReadView, ScheduleHint, Sub, TExpr, TKind};
+use crate::graph::checked::{Node, NodeKind, RawNode, ScheduleHint, TExpr, TKind};
 use crate::graph::shape::concrete;
 use crate::graph::Usage;
 use crate::ir::{
-    Access, AttentionBody, BinaryOp, BufferRole, KernelBody, KernelSpec, MatmulBody, NormKind, PlannedKernel, RawBody,
-    RawSlot, ReduceOp, RowOp, SExpr, ScatterBody, Schedule,
+    Access, AttentionBody, BufferRole, KernelBody, KernelSpec, MatmulBody, NormKind, PlannedKernel, RawBody, RawSlot,
+    RowOp, SExpr, Schedule,
 };
 
 impl Lowering<'_> {
@@ -33,7 +33,7 @@ impl Lowering<'_> {
     }
 
     /// The memory a node writes: the binding's own buffer (made at its first write).
-    fn target_view(&mut self, target: usize) -> Result<View> {
+    pub(super) fn target_view(&mut self, target: usize) -> Result<View> {
         match &self.views[target] {
             Some(v) => Ok(v.clone()),
             None => self.own_buffer(target, BufferRole::Temp),
@@ -179,132 +179,6 @@ impl Lowering<'_> {
         Ok(())
     }
 
-    fn index_node(&mut self, ix: &IndexNode) -> Result<()> {
-        let whole = self.target_view(ix.target)?;
-        // A slice fixed by leading loop variables or literals is a contiguous part of a state.
-        let rest = whole.shape.len().saturating_sub(ix.slice.len());
-        let read = ReadView { binding: ix.target, slice: ix.slice.clone(), axes: (0..rest).collect() };
-        let target = whole.select(&read, &self.loop_values);
-        let extents: Vec<usize> = ix.vars.iter().map(|e| e.value(self.dims)).collect();
-        let rank = target.shape.len();
-        if ix.shifts.iter().any(Option::is_some) {
-            return self.shifted_write(ix, &target, &extents);
-        }
-        let mut args = ArgSet::default();
-        let out = args.view(self, &target, Access::ReadWrite);
-        if let Some(body) = self.as_matmul(&mut args, ix, &extents, out)? {
-            self.push(args, body);
-            return Ok(());
-        }
-        let value = self.scalar(&mut args, &ix.body, &[], extents.len(), None)?;
-        let reduce = ix.reduce.map(|r| (r, extents[rank]));
-        self.push(args, KernelBody::Index { out, extents: extents[..rank].to_vec(), reduce, value });
-        Ok(())
-    }
-
-    /// `cache[pos + t, d] = value`: the value over the window (`extents`), stored at the
-    /// shifted places of `target`. With a reduction the value is computed into a scratch buffer
-    /// first (by the usual kernels, a matmul where it is one), then stored by a plain scatter.
-    fn shifted_write(&mut self, ix: &IndexNode, target: &View, extents: &[usize]) -> Result<()> {
-        let rank = target.shape.len();
-        let shifts =
-            ix.shifts.iter().map(|s| s.map(|b| self.uniform_field(b)).transpose()).collect::<Result<Vec<_>>>()?;
-        let mut args = ArgSet::default();
-        let out = args.view(self, target, Access::ReadWrite);
-        let window = extents[..rank].to_vec();
-        let value = if ix.reduce.is_some() {
-            let name = format!("{}.window", self.g.bindings[ix.target].name);
-            let scratch = self.new_buffer(&name, self.g.bindings[ix.target].elem, window.clone(), BufferRole::Temp)?;
-            let plain = IndexNode { slice: Vec::new(), shifts: vec![None; rank], ..ix.clone() };
-            let saved = self.views[ix.target].replace(scratch.clone());
-            let computed = self.index_node(&plain);
-            self.views[ix.target] = saved;
-            computed?;
-            let map: Vec<usize> = (0..rank).collect();
-            self.load(&mut args, &scratch, &map, rank, self.g.bindings[ix.target].elem.compute())
-        } else {
-            self.scalar(&mut args, &ix.body, &[], rank, None)?
-        };
-        let dims = target.shape.clone();
-        self.push(args, KernelBody::Scatter(Box::new(ScatterBody { out, extents: window, dims, shifts, value })));
-        Ok(())
-    }
-
-    /// The uniform block's field of uniform binding `b`.
-    fn uniform_field(&self, b: usize) -> Result<usize> {
-        let name = &self.g.bindings[b].name;
-        self.plan
-            .uniforms
-            .iter()
-            .position(|u| u.name == *name)
-            .ok_or_else(|| Error::Internal(format!("uniform `{name}` has no field")))
-    }
-
-    /// `t[b.., i, j] = sum(k, a[…] * c[…])` with plain subscripts: a (batched) matmul.
-    fn as_matmul(
-        &mut self,
-        args: &mut ArgSet,
-        ix: &IndexNode,
-        extents: &[usize],
-        out: usize,
-    ) -> Result<Option<KernelBody>> {
-        if ix.reduce != Some(ReduceOp::Sum) {
-            return Ok(None);
-        }
-        let TKind::Binary(BinaryOp::Mul, a, b) = &ix.body.kind else { return Ok(None) };
-        let (Some(va), Some(vb)) = (plain_vars(a), plain_vars(b)) else { return Ok(None) };
-        let (rank, kvar) = (extents.len() - 1, extents.len() - 1);
-        if ix.body.ty != Ty::F32
-            || rank < 2
-            || va.iter().filter(|v| **v == kvar).count() != 1
-            || vb.iter().filter(|v| **v == kvar).count() != 1
-        {
-            return Ok(None);
-        }
-        // Target axes: batch axes (in both operands), then i (only in a), then j (only in b).
-        let (i, j) = (rank - 2, rank - 1);
-        let in_a = |v: usize| va.contains(&v);
-        let in_b = |v: usize| vb.contains(&v);
-        let batch_ok = (0..rank - 2).all(|v| in_a(v) && in_b(v));
-        if !batch_ok || !in_a(i) || in_b(i) || !in_b(j) || in_a(j) {
-            return Ok(None);
-        }
-        // The operands in their own spaces: a over [batch.., i, k], b over [batch.., k, j].
-        let space_a: Vec<usize> = (0..rank - 2).chain([i, kvar]).collect();
-        let space_b: Vec<usize> = (0..rank - 2).chain([kvar, j]).collect();
-        let load = |lw: &mut Self, args: &mut ArgSet, e: &TExpr, space: &[usize]| -> Result<SExpr> {
-            let TKind::Element { binding, subs } = &e.kind else {
-                return Err(Error::Internal("matmul operand".into()));
-            };
-            let v = lw.view_of(*binding)?.clone();
-            let arg = args.view(lw, &v, Access::Read);
-            let mut strides = vec![0; space.len()];
-            for (k, s) in subs.iter().enumerate() {
-                if let Sub::Var { var, .. } = s {
-                    let pos =
-                        space.iter().position(|x| x == var).ok_or_else(|| Error::Internal("matmul var".into()))?;
-                    strides[pos] += v.strides[k];
-                }
-            }
-            Ok(SExpr::Load { arg, strides, ty: e.ty })
-        };
-        let av = load(self, args, a, &space_a)?;
-        let bv = load(self, args, b, &space_b)?;
-        Ok(Some(KernelBody::Matmul(Box::new(MatmulBody {
-            out,
-            batch: extents[..rank - 2].to_vec(),
-            m: extents[i],
-            n: extents[j],
-            k: extents[kvar],
-            a: av,
-            b: bv,
-            b2: None,
-            rms: None,
-            epilogue: SExpr::Acc(Ty::F32),
-            precision: Default::default(),
-        }))))
-    }
-
     fn view_node(&mut self, target: usize, source: &TExpr, reshape: bool) -> Result<()> {
         let TKind::Read(rv) = &source.kind else { return Err(Error::Internal("view of a non-view".into())) };
         let v = self.view_of(rv.binding)?.select(rv, &self.loop_values);
@@ -388,17 +262,6 @@ impl Lowering<'_> {
         self.push(args, KernelBody::Map { out, extents: v.shape.clone(), value });
         Ok(copy)
     }
-}
-
-/// The subscript variables of an element read whose every subscript is an unshifted variable.
-fn plain_vars(e: &TExpr) -> Option<Vec<usize>> {
-    let TKind::Element { subs, .. } = &e.kind else { return None };
-    subs.iter()
-        .map(|s| match s {
-            Sub::Var { var, offset: 0 } => Some(*var),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The op call whose result becomes the kernel's `Acc`: the last op call (in reading order)
