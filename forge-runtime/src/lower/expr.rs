@@ -83,16 +83,7 @@ impl Lowering<'_> {
                 let v = self.view_of(rv.binding)?.select(rv, &self.loop_values);
                 self.load(args, &v, map, rank, e.ty)
             }
-            TKind::Uniform(b) => {
-                let name = &self.g.bindings[*b].name;
-                let field = self
-                    .plan
-                    .uniforms
-                    .iter()
-                    .position(|u| &u.name == name)
-                    .ok_or_else(|| Error::Internal(format!("uniform `{name}` missing")))?;
-                SExpr::Uniform { field, ty: e.ty }
-            }
+            TKind::Uniform(b) => SExpr::Uniform { field: self.uniform_field(*b)?, ty: e.ty },
             TKind::Const(c) => SExpr::Const(*c),
             TKind::Dim(d) => SExpr::Const(number(self.dims.get(*d).copied().unwrap_or(1), e.ty)),
             TKind::LoopVar(l) => SExpr::Const(number(self.loop_values.get(*l).copied().unwrap_or(0), e.ty)),

@@ -61,16 +61,6 @@ impl Lowering<'_> {
         Ok(())
     }
 
-    /// The uniform block's field of uniform binding `b`.
-    fn uniform_field(&self, b: usize) -> Result<usize> {
-        let name = &self.g.bindings[b].name;
-        self.plan
-            .uniforms
-            .iter()
-            .position(|u| u.name == *name)
-            .ok_or_else(|| Error::Internal(format!("uniform `{name}` has no field")))
-    }
-
     /// `t[b.., i, j] = sum(k, a[…] * c[…])` with plain subscripts: a (batched) matmul.
     fn as_matmul(
         &mut self,

@@ -101,6 +101,16 @@ impl Lowering<'_> {
         Ok(view)
     }
 
+    /// The uniform block's field of uniform binding `b` (raw kernels, expressions, shifts).
+    pub fn uniform_field(&self, b: usize) -> Result<usize> {
+        let name = &self.g.bindings[b].name;
+        self.plan
+            .uniforms
+            .iter()
+            .position(|u| u.name == *name)
+            .ok_or_else(|| crate::error::Error::Internal(format!("uniform `{name}` has no field")))
+    }
+
     /// A new contiguous buffer.
     pub fn new_buffer(
         &mut self,

@@ -208,15 +208,7 @@ impl Lowering<'_> {
         for &b in &r.args {
             let binding = &self.g.bindings[b];
             slots.push(match binding.usage {
-                Usage::Uniform => {
-                    let field = self
-                        .plan
-                        .uniforms
-                        .iter()
-                        .position(|u| u.name == binding.name)
-                        .ok_or_else(|| Error::Internal("raw uniform".into()))?;
-                    RawSlot::Uniform { field }
-                }
+                Usage::Uniform => RawSlot::Uniform { field: self.uniform_field(b)? },
                 Usage::Scene => {
                     let v = self.view_of(b)?.clone();
                     RawSlot::Scene { arg: args.view(self, &v, Access::Read) }

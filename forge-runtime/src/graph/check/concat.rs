@@ -79,7 +79,7 @@ pub(super) fn concat_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
         shape: vec![],
         span: *span,
     };
-    super::flow::check_index_in_place(cx, stmt, target, &body);
+    super::flow::check_index_in_place(cx, stmt, target, &body, false);
     Some(NodeKind::Index(IndexNode {
         target,
         slice: Vec::new(),

@@ -33,8 +33,7 @@ impl<'c, 'g> Typer<'c, 'g> {
     }
 
     pub(super) fn loop_var(&self, name: &str) -> Option<usize> {
-        let id = self.cx.active_loop?;
-        (self.cx.loops[id].0 == name).then_some(id)
+        self.cx.loop_var(name)
     }
 
     /// Types `e`; `want` types literals and dims that nothing else types.
@@ -290,8 +289,8 @@ impl<'c, 'g> Typer<'c, 'g> {
 
     /// `w[l]`, `x[0]` outside index notation: leading axes fixed by loop variables or literals.
     fn slice(&mut self, base: &Name, subs: &[Expr], span: Span) -> Option<TExpr> {
-        use super::super::checked::{Deferred, SliceIndex};
-        use super::super::shape::Extent;
+        use super::super::checked::SliceIndex;
+        use super::target::fixed_axis;
         let Some(id) = self.cx.binding_id(&base.text) else {
             return self.err(GraphError::new(
                 ErrorKind::UnknownName,
@@ -313,35 +312,14 @@ impl<'c, 'g> Typer<'c, 'g> {
             let extent = b.shape[axis];
             match s {
                 Expr::Name(n) if self.loop_var(&n.text).is_some() => {
-                    let l = self.loop_var(&n.text)?;
-                    let count = self.cx.loops[l].1;
-                    if count != extent {
-                        self.cx.deferred.push(Deferred::AtMost {
-                            small: count,
-                            large: extent,
-                            what: format!("loop `{}` indexes axis {axis} of `{}`", n.text, b.name),
-                        });
-                    }
-                    slice.push(SliceIndex::Loop(l));
+                    let fix = SliceIndex::Loop(self.loop_var(&n.text)?);
+                    fixed_axis(self.cx, fix, n.span, extent, axis, &b.name).ok()?;
+                    slice.push(fix);
                 }
                 Expr::Lit(Lit { value: LitValue::Int(v), span }) if *v >= 0 => {
-                    let v = *v as u64;
-                    match extent {
-                        Extent::Lit(e) if v >= e => {
-                            return self.err(GraphError::new(
-                                ErrorKind::IndexExtent,
-                                *span,
-                                format!("index {v} is outside axis {axis} of `{}` (extent {e})", b.name),
-                            ))
-                        }
-                        Extent::Lit(_) => {}
-                        Extent::Sym(_) => self.cx.deferred.push(Deferred::AtMost {
-                            small: Extent::Lit(v + 1),
-                            large: extent,
-                            what: format!("index {v} into axis {axis} of `{}`", b.name),
-                        }),
-                    }
-                    slice.push(SliceIndex::Lit(v));
+                    let fix = SliceIndex::Lit(*v as u64);
+                    fixed_axis(self.cx, fix, *span, extent, axis, &b.name).ok()?;
+                    slice.push(fix);
                 }
                 other => return self.err(
                     GraphError::new(

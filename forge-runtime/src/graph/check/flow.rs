@@ -83,27 +83,33 @@ fn visit_outside_ops<'a>(e: &'a TExpr, f: &mut impl FnMut(&'a TExpr)) {
     }
 }
 
-/// Index notation: the target may be read only at exactly the point being written.
-pub(super) fn check_index_in_place(cx: &mut Cx<'_>, stmt: &Stmt, target: BindingId, body: &TExpr) {
+/// Index notation: the target may be read only at exactly the point being written — and not
+/// at all where the node writes it in part (a fixed slice or a shifted window: the point it
+/// writes is not the point its indices name).
+pub(super) fn check_index_in_place(cx: &mut Cx<'_>, stmt: &Stmt, target: BindingId, body: &TExpr, partial: bool) {
     let mut bad = None;
     body.visit(&mut |e| {
         if let TKind::Element { binding, subs } = &e.kind {
             let same_point =
                 subs.iter().enumerate().all(|(d, s)| matches!(s, Sub::Var { var, offset: 0 } if *var == d));
-            if *binding == target && !same_point && bad.is_none() {
+            if *binding == target && (partial || !same_point) && bad.is_none() {
                 bad = Some(e.span);
             }
         }
     });
     if let Some(span) = bad {
-        cx.err(
-            GraphError::new(
-                ErrorKind::InPlace,
-                span,
-                format!("`{}` is read at other points than the one this node writes", stmt.target.text),
+        let (msg, help) = if partial {
+            (
+                format!("`{}` is written in part here and cannot be read by the same node", stmt.target.text),
+                "read it in a node of its own, or compute the value into a `temp` first",
             )
-            .help("every point is computed in parallel; write the result into a fresh `temp`"),
-        );
+        } else {
+            (
+                format!("`{}` is read at other points than the one this node writes", stmt.target.text),
+                "every point is computed in parallel; write the result into a fresh `temp`",
+            )
+        };
+        cx.err(GraphError::new(ErrorKind::InPlace, span, msg).help(help));
     }
     check_cycle(cx, stmt, target, &body.reads());
 }

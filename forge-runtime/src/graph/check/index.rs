@@ -187,41 +187,13 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
             }
         }
     }
-    if fixed > 0 || shifts.iter().any(Option::is_some) {
-        if let Some(span) = reads_of(&body, target) {
-            cx.err(
-                GraphError::new(
-                    ErrorKind::InPlace,
-                    span,
-                    format!("`{}` is written in part here and cannot be read by the same node", tb.name),
-                )
-                .help("read it in a node of its own, or compute the value into a `temp` first"),
-            );
-            return None;
-        }
-    }
-    super::flow::check_index_in_place(cx, stmt, target, &body);
+    let partial = fixed > 0 || shifts.iter().any(Option::is_some);
+    super::flow::check_index_in_place(cx, stmt, target, &body, partial);
     Some(NodeKind::Index(IndexNode { target, slice, shifts, vars, reduce: reduce.map(|r| r.0), body }))
 }
 
-/// Where `body` reads binding `b`, if it does.
-fn reads_of(body: &TExpr, b: usize) -> Option<Span> {
-    let mut at = None;
-    body.visit(&mut |e| {
-        let reads = match &e.kind {
-            TKind::Read(v) => v.binding == b,
-            TKind::Element { binding, .. } => *binding == b,
-            _ => false,
-        };
-        if reads && at.is_none() {
-            at = Some(e.span);
-        }
-    });
-    at
-}
-
 fn shadow_check(cx: &mut Cx<'_>, ix: &Name) {
-    let is_loop = cx.active_loop.is_some_and(|l| cx.loops[l].0 == ix.text);
+    let is_loop = cx.loop_var(&ix.text).is_some();
     if cx.binding_id(&ix.text).is_some() || cx.graph.dim_index(&ix.text).is_some() || is_loop {
         cx.err(
             GraphError::new(

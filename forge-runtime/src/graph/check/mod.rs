@@ -97,6 +97,12 @@ impl Cx<'_> {
         self.errors.push(e);
     }
 
+    /// The loop whose variable is `name`, inside that loop's body.
+    pub fn loop_var(&self, name: &str) -> Option<usize> {
+        let id = self.active_loop?;
+        (self.loops[id].0 == name).then_some(id)
+    }
+
     pub fn binding_id(&self, name: &str) -> Option<BindingId> {
         self.ids.get(name).copied()
     }

@@ -34,19 +34,15 @@ pub(super) fn target_axes(
     for (axis, sub) in subs.iter().enumerate() {
         let extent = tb.shape.get(axis).copied();
         match sub {
-            TargetSub::Name(n) if loop_var(cx, &n.text).is_some() => {
+            TargetSub::Name(n) if cx.loop_var(&n.text).is_some() => {
                 if !window.is_empty() {
                     ok &= not_leading(cx, sub);
                     continue;
                 }
-                let Some(l) = loop_var(cx, &n.text) else { continue };
-                let count = cx.loops[l].1;
-                if let Some(extent) = extent.filter(|e| *e != count) {
-                    cx.deferred.push(Deferred::AtMost {
-                        small: count,
-                        large: extent,
-                        what: format!("loop `{}` indexes axis {axis} of `{}`", n.text, tb.name),
-                    });
+                let Some(l) = cx.loop_var(&n.text) else { continue };
+                // On a rank mismatch (reported) there is no axis to check against.
+                if let Some(extent) = extent {
+                    ok &= fixed_axis(cx, SliceIndex::Loop(l), n.span, extent, axis, &tb.name).is_ok();
                 }
                 slice.push(SliceIndex::Loop(l));
             }
@@ -55,21 +51,8 @@ pub(super) fn target_axes(
                     ok &= not_leading(cx, sub);
                     continue;
                 }
-                match extent {
-                    Some(Extent::Lit(e)) if *value >= e => {
-                        cx.err(GraphError::new(
-                            ErrorKind::IndexExtent,
-                            *span,
-                            format!("index {value} is outside axis {axis} of `{}` (extent {e})", tb.name),
-                        ));
-                        ok = false;
-                    }
-                    Some(extent @ Extent::Sym(_)) => cx.deferred.push(Deferred::AtMost {
-                        small: Extent::Lit(value + 1),
-                        large: extent,
-                        what: format!("index {value} into axis {axis} of `{}`", tb.name),
-                    }),
-                    _ => {}
+                if let Some(extent) = extent {
+                    ok &= fixed_axis(cx, SliceIndex::Lit(*value), *span, extent, axis, &tb.name).is_ok();
                 }
                 slice.push(SliceIndex::Lit(*value));
             }
@@ -128,9 +111,38 @@ pub(super) fn target_axes(
     (slice, window, ok)
 }
 
-fn loop_var(cx: &Cx<'_>, name: &str) -> Option<usize> {
-    let id = cx.active_loop?;
-    (cx.loops[id].0 == name).then_some(id)
+/// A leading axis of `binding` fixed by a loop variable (its count at most the axis's extent,
+/// checked at `new` unless they are the same dim) or a literal (inside the axis: now for a
+/// literal extent, at `new` for a dim) — the rule for reads (`w[l]`) and targets
+/// (`cache[l, t, d]`). A literal outside a literal extent is reported and `Err`.
+pub(super) fn fixed_axis(
+    cx: &mut Cx<'_>,
+    fix: SliceIndex,
+    span: proc_macro2::Span,
+    extent: Extent,
+    axis: usize,
+    binding: &str,
+) -> Result<(), ()> {
+    match (fix, extent) {
+        (SliceIndex::Loop(l), extent) => {
+            let (name, count) = cx.loops[l].clone();
+            if count != extent {
+                let what = format!("loop `{name}` indexes axis {axis} of `{binding}`");
+                cx.deferred.push(Deferred::AtMost { small: count, large: extent, what });
+            }
+        }
+        (SliceIndex::Lit(v), Extent::Lit(e)) if v >= e => {
+            let msg = format!("index {v} is outside axis {axis} of `{binding}` (extent {e})");
+            cx.err(GraphError::new(ErrorKind::IndexExtent, span, msg));
+            return Err(());
+        }
+        (SliceIndex::Lit(_), Extent::Lit(_)) => {}
+        (SliceIndex::Lit(v), extent @ Extent::Sym(_)) => {
+            let what = format!("index {v} into axis {axis} of `{binding}`");
+            cx.deferred.push(Deferred::AtMost { small: Extent::Lit(v + 1), large: extent, what });
+        }
+    }
+    Ok(())
 }
 
 /// The binding `n` names when it is a uniform.
