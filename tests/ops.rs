@@ -1051,6 +1051,78 @@ fn tf32x3_keeps_nan_and_inf(ctx: &Context) {
 }
 
 forge_graph! {
+    graph Bf16x3Products {
+        dims { M, K, N }
+        input  x: f32[M, K];
+        input  q: f32[K, N];
+        weight w: f32[N, K];
+        weight p: f32[K, N];
+        output y: f32[M, N];
+        output z: f32[M, N];
+        output s: f32[M, N];
+        y = matmul(x, transpose(w), precision = bf16x3);
+        z = matmul(x, p, precision = bf16x3) + 1.0;
+        s = matmul(x, q, precision = bf16x3);
+    }
+}
+
+/// `precision = bf16x3` stays within bf16x3's error of an f64 reference: on CUDA products that
+/// fill the GPU run as one bf16 GEMM over split operands (a PyTorch-layout weight and a `[K, N]`
+/// one both stored split, an input B split each run), others as tf32x3 (K = 203, not a multiple
+/// of 8; 9 rows). Elsewhere all are true f32. NaN and ±inf inputs keep their rows non-finite.
+fn bf16x3_products(ctx: &Context) {
+    let long: &[(usize, usize, usize)] =
+        if ctx.kind() == BackendKind::Cuda { &[(1024, 2048, 1024), (1900, 768, 376)] } else { &[] };
+    for &(m, k, n) in [(1024, 256, 1024), (700, 203, 520), (9, 40, 24)].iter().chain(long) {
+        let (mut x, w) = (rand_f32(m * k, 1.0, 130), rand_f32(n * k, 1.0, 131));
+        let (pk, q) = (rand_f32(k * n, 1.0, 132), rand_f32(k * n, 1.0, 133));
+        let specials = [(5, f32::from_bits(0x7f80_0001)), (7, f32::from_bits(0xffc0_0000)), (8, f32::INFINITY)];
+        let specials = if m > 8 { &specials[..] } else { &[] };
+        for &(row, v) in specials {
+            x[row * k + 3] = v;
+        }
+        let dot = |i: usize, j: usize, b: &dyn Fn(usize, usize) -> f32| -> f32 {
+            (0..k).map(|kk| x[i * k + kk] as f64 * b(kk, j) as f64).sum::<f64>() as f32
+        };
+        let (mut want_y, mut want_z, mut want_s) = (Vec::new(), Vec::new(), Vec::new());
+        for i in 0..m {
+            for j in 0..n {
+                want_y.push(dot(i, j, &|kk, j| w[j * k + kk]));
+                want_z.push(dot(i, j, &|kk, j| pk[kk * n + j]) + 1.0);
+                want_s.push(dot(i, j, &|kk, j| q[kk * n + j]));
+            }
+        }
+        let mut g = Bf16x3Products::new(ctx, Bf16x3ProductsDims { m, k, n }).unwrap();
+        g.load_weights(Bf16x3ProductsWeights { w: &w, p: &pk }).unwrap();
+        let out = g.run(Bf16x3ProductsInputs { x: &x, q: &q }).unwrap();
+        // About 2^-16 of each term, summed over K random-signed terms: near 1e-5 of the output's
+        // typical size (floor √K/2), where single TF32 is near 1e-3.
+        let shape = format!("{m}x{k}x{n}");
+        let floor = (k as f32).sqrt() * 0.5;
+        for (name, got, want) in [("y", &out.y, &want_y), ("z", &out.z, &want_z), ("s", &out.s, &want_s)] {
+            let rows_nonfinite = |i: usize| specials.iter().any(|s| s.0 == i);
+            for i in 0..m {
+                let (got, want) = (&got[i * n..(i + 1) * n], &want[i * n..(i + 1) * n]);
+                if rows_nonfinite(i) {
+                    assert!(got.iter().all(|e| !e.is_finite()), "{shape} {name} row {i}: {:?}", &got[..4]);
+                } else {
+                    assert_close(&format!("{shape} {name} row {i} (bf16x3)"), got, want, 1e-4, floor);
+                }
+            }
+        }
+        if ctx.kind() == BackendKind::Cuda && m >= 1024 {
+            // Each product after the split of its A (and of the input B): bf16 tensor cores.
+            let p = g.last_profile().expect("a profile after a run");
+            let variants: Vec<&str> = p.kernels.iter().map(|k| k.variant.as_str()).collect();
+            let products: Vec<&&str> = variants.iter().filter(|v| v.starts_with("gemm")).collect();
+            assert_eq!(products.len(), 3, "{variants:?}");
+            assert!(products.iter().all(|v| v.ends_with("-bf16x3")), "{variants:?}");
+            assert_eq!(variants.len(), 7, "three splits of A, one of B: {variants:?}");
+        }
+    }
+}
+
+forge_graph! {
     /// Two products of one input whose first result only the second's epilogue reads: one
     /// paired kernel where the rows are few (a gated MLP's gate and up). `[K, N]` weights take
     /// CUDA's decode kernel, `[N, K]` ones its other layout, and an expression operand (`x *
@@ -1258,6 +1330,7 @@ fn elided_copies(ctx: &Context) {
 forge_tests!(
     tf32_precision_options,
     tf32x3_keeps_nan_and_inf,
+    bf16x3_products,
     matmul_with_bias_and_prologue,
     register_blocked_matmul_schedule,
     register_blocked_operand_forms,

@@ -318,6 +318,35 @@ fn cuda_persistent_x3_programs_compile() {
     }
 }
 
+/// MiniLM at batch 64 with `precision = bf16x3`: as the CUDA backend runs it on sm_90 and sm_80
+/// (`lower::cuda_weights::as_run`), every product is one bf16 GEMM over split operands (TMA +
+/// wgmma on sm_90, mma.sync on sm_80) after the split of its A, the four projection weights are
+/// stored split, and the program compiles and assembles.
+#[cfg(feature = "cuda")]
+fn cuda_bf16x3_programs_compile() {
+    use forge::lower::cuda::{emit_program_for, CudaTarget};
+    let source = MiniLm::SOURCE.replace("precision = tf32x3", "precision = bf16x3");
+    let graph = forge::parse_graph_source(&source).unwrap();
+    let dims = [64, 30, 30522, 512, 384, 12, 1536, 6];
+    let plan = forge::lower::lower(&graph, &dims).unwrap();
+    for ((arch, sms), kind) in [(((9, 0), 132), "gemm tma"), (((8, 0), 108), "gemm mma")] {
+        let target = CudaTarget::new(arch, sms);
+        let (run, stored) = forge::lower::cuda_weights::as_run(&plan, &target);
+        let run = run.expect("bf16x3 products split");
+        let names: Vec<&str> = stored.split.iter().map(|w| plan.buffers[w.buffer].name.as_str()).collect();
+        assert_eq!(names, ["qkv_w", "attn_out_w", "ffn_up_w", "ffn_down_w"], "{arch:?}");
+        let program = emit_program_for(&run, &target).unwrap();
+        let variants: Vec<&str> = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
+        let gemms: Vec<&&str> = variants.iter().filter(|v| v.starts_with("gemm")).collect();
+        assert_eq!(gemms.len(), 24, "{variants:?}");
+        assert!(gemms.iter().all(|v| v.starts_with(kind) && v.ends_with("-bf16x3")), "{arch:?}: {gemms:?}");
+        let splits = run.kernels.iter().filter(|k| k.spec.node.ends_with("(bf16x3 split of A)")).count();
+        assert_eq!(splits, 24, "{arch:?}");
+        let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{arch:?}: {e}"));
+        assemble(&format!("minilm_b64_bf16x3_{}", program.arch), &program.arch, &ptx);
+    }
+}
+
 /// Row ops of every kind with expression inputs and epilogues, and an f16 output (never stored
 /// 16 bytes at a time).
 #[cfg(feature = "cuda")]
@@ -405,6 +434,7 @@ fn main() {
         ptx.push(("cuda_row_programs_compile", cuda_row_programs_compile));
         ptx.push(("cuda_map_programs_compile", cuda_map_programs_compile));
         ptx.push(("cuda_persistent_x3_programs_compile", cuda_persistent_x3_programs_compile));
+        ptx.push(("cuda_bf16x3_programs_compile", cuda_bf16x3_programs_compile));
     }
     let tools = toolchain();
     let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();

@@ -61,6 +61,45 @@ impl Model {
     }
 }
 
+/// One embedding per sentence of `batch` from the graph built from `source` (MiniLM's text,
+/// changed: e.g. another `precision`), with the same weights and dims as [`embed`].
+pub fn embed_source(ctx: &Context, model: &Model, batch: &Batch, source: &str) -> forge::Result<Vec<Vec<f32>>> {
+    let w = &model.weights;
+    let c = &w.config;
+    let dims = [batch.batch, batch.seq, c.vocab_size, c.max_position, c.hidden, c.heads, c.intermediate, c.layers];
+    let mut g = forge::GraphInstance::from_source(ctx, source, &dims)?;
+    let (qkv_w, qkv_b) =
+        (side_by_side(&[&w.q_w, &w.k_w, &w.v_w], c.layers), side_by_side(&[&w.q_b, &w.k_b, &w.v_b], c.layers));
+    let weights: [(&str, &[f32]); 17] = [
+        ("word_embeddings", &w.word_embeddings),
+        ("position_embeddings", &w.position_embeddings),
+        ("token_type_embeddings", &w.token_type_embeddings),
+        ("emb_ln_gamma", &w.emb_ln_gamma),
+        ("emb_ln_beta", &w.emb_ln_beta),
+        ("qkv_w", &qkv_w),
+        ("qkv_b", &qkv_b),
+        ("attn_out_w", &w.attn_out_w),
+        ("attn_out_b", &w.attn_out_b),
+        ("attn_ln_gamma", &w.attn_ln_gamma),
+        ("attn_ln_beta", &w.attn_ln_beta),
+        ("ffn_up_w", &w.ffn_up_w),
+        ("ffn_up_b", &w.ffn_up_b),
+        ("ffn_down_w", &w.ffn_down_w),
+        ("ffn_down_b", &w.ffn_down_b),
+        ("ffn_ln_gamma", &w.ffn_ln_gamma),
+        ("ffn_ln_beta", &w.ffn_ln_beta),
+    ];
+    let slices: Vec<(&str, forge::HostSlice<'_>)> =
+        weights.iter().map(|(n, v)| (*n, forge::HostSlice::of(v))).collect();
+    g.load_weights(&slices)?;
+    let out = g.run(&[("ids", forge::HostSlice::of(&batch.ids)), ("mask", forge::HostSlice::of(&batch.mask))], &[])?;
+    let embedding: Vec<f32> = match out.iter().find(|(n, _)| n == "embedding") {
+        Some((_, v)) => v.to_vec("embedding")?,
+        None => return Err(forge::Error::Internal("no `embedding` output".into())),
+    };
+    Ok(embedding.chunks(c.hidden).map(|c| c.to_vec()).collect())
+}
+
 /// Per layer, each tensor's slice in turn: `[L, n]` tensors become one `[L, len, n]`.
 fn side_by_side(tensors: &[&[f32]], layers: usize) -> Vec<f32> {
     let mut out = Vec::with_capacity(tensors.iter().map(|t| t.len()).sum());

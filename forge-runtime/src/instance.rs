@@ -332,18 +332,13 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             .collect(),
         Target::CudaC => {
             // The kernels an H100/H200 runs (the GEMM variants depend on the device), reading
-            // the weights it stores transposed so.
+            // the weights it stores transposed or split so.
             let target = crate::lower::cuda::CudaTarget::sm90();
-            let (run, transposed) = crate::lower::cuda_weights::as_run(plan, &target);
+            let (run, stored) = crate::lower::cuda_weights::as_run(plan, &target);
             let plan = run.as_ref().unwrap_or(plan);
             let fns = crate::lower::cuda::emit_program_for(plan, &target)?.functions;
             let mut seen = std::collections::HashSet::new();
-            let stored: Vec<&str> = transposed.iter().map(|t| plan.buffers[t.buffer].name.as_str()).collect();
-            let stored = if stored.is_empty() {
-                String::new()
-            } else {
-                format!("// weights stored transposed ([.., N, K]) as loaded: {}\n", stored.join(", "))
-            };
+            let stored = stored.describe(plan);
             let mut out = vec![KernelSource {
                 node: "prelude".into(),
                 entry: "prelude".into(),

@@ -159,6 +159,15 @@ pub fn half_floats(ctx: &Context) -> Result<(), String> {
     }
 }
 
+/// [`run_suite_if`] plus `cuda` tests of a CUDA path (on cpu and wgpu: ignored, with why).
+pub fn run_suite_if_cuda(
+    requirement: Result<(), String>,
+    tests: &[(&'static str, BackendTest)],
+    cuda: &[(&'static str, BackendTest)],
+) {
+    run_groups(requirement, &[((|_| Ok(()), ""), tests), ((cuda_only, ""), cuda)], &[])
+}
+
 /// Tests behind one capability probe (and the variable that makes its absence a failure).
 pub type Group<'a> = ((Needs, &'a str), &'a [(&'static str, BackendTest)]);
 
@@ -166,7 +175,7 @@ pub type Group<'a> = ((Needs, &'a str), &'a [(&'static str, BackendTest)]);
 type Backend = (&'static str, &'static str, fn() -> forge::Result<Context>);
 
 /// Every group's tests on cpu, wgpu and cuda, each group behind its own capability probe.
-fn run_groups(requirement: Result<(), String>, groups: &[Group<'_>], plain: &[(&'static str, fn())]) {
+pub fn run_groups(requirement: Result<(), String>, groups: &[Group<'_>], plain: &[(&'static str, fn())]) {
     let args = Arguments::from_args();
     let unmet = requirement.err();
     if let Some(reason) = &unmet {

@@ -323,7 +323,7 @@ fn point_map(extents: &[usize], space: &[usize], strides: &[usize]) -> Option<Ve
 }
 
 /// The producer's expression moved into the consumer's space (`rank` axes) and arg list.
-fn remap(e: &SExpr, phi: &[Option<usize>], rank: usize, args: &[usize]) -> Option<SExpr> {
+pub(crate) fn remap(e: &SExpr, phi: &[Option<usize>], rank: usize, args: &[usize]) -> Option<SExpr> {
     let b = |x: &SExpr| remap(x, phi, rank, args).map(Box::new);
     Some(match e {
         SExpr::Load { arg, strides, ty } => {
@@ -429,7 +429,7 @@ fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
 }
 
 /// Drops the temp's args that no expression references any more, renumbering the rest.
-fn compact_args(k: &mut super::KernelSpec, temp_args: &[usize]) {
+pub(crate) fn compact_args(k: &mut super::KernelSpec, temp_args: &[usize]) {
     let mut used = vec![false; k.args.len()];
     for o in k.body.outs() {
         used[o] = true;

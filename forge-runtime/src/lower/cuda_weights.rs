@@ -11,6 +11,7 @@
 //! `FORGE_CUDA_TRANSPOSE_WEIGHTS=0` keeps every weight as declared.
 
 use super::cuda::{emit_function_for, CudaTarget};
+use super::cuda_split::{split_bytes, split_products, SplitWeight};
 use crate::elem::Elem;
 use crate::ir::{BufferRole, KernelBody, MatmulBody, Plan};
 
@@ -22,18 +23,63 @@ pub struct Transposed {
     pub cols: usize,
 }
 
+/// How CUDA stores the weights it does not keep as declared.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredWeights {
+    /// Transposed for few-row products (this module).
+    pub transposed: Vec<Transposed>,
+    /// Split into bf16 parts for `bf16x3` products (`lower::cuda_split`).
+    pub split: Vec<SplitWeight>,
+}
+
+impl StoredWeights {
+    /// The bytes to store for weight `id` given its declared bytes (`elem_bytes` an element),
+    /// or `None` where it is stored as declared.
+    pub fn stored_bytes(&self, id: usize, bytes: &[u8], elem_bytes: usize) -> Option<Vec<u8>> {
+        if let Some(t) = self.transposed.iter().find(|t| t.buffer == id) {
+            return Some(transpose_bytes(bytes, t, elem_bytes));
+        }
+        self.split.iter().find(|w| w.buffer == id).map(|w| split_bytes(bytes, w))
+    }
+
+    /// A comment line for each kind of stored weight in `plan`, naming them.
+    pub fn describe(&self, plan: &Plan) -> String {
+        let names = |ids: Vec<usize>| ids.iter().map(|&b| plan.buffers[b].name.as_str()).collect::<Vec<_>>().join(", ");
+        let mut out = String::new();
+        if !self.transposed.is_empty() {
+            let ids = self.transposed.iter().map(|t| t.buffer).collect();
+            out += &format!("// weights stored transposed ([.., N, K]) as loaded: {}\n", names(ids));
+        }
+        if !self.split.is_empty() {
+            let ids = self.split.iter().map(|w| w.buffer).collect();
+            out += &format!("// weights stored split for bf16x3 ([.., N, 3K] bf16) as loaded: {}\n", names(ids));
+        }
+        out
+    }
+}
+
+/// `plan` as `target` runs it: its `bf16x3` products split (`lower::cuda_split`), few-row
+/// products reading the weights that gain from it transposed; `None` where it runs as lowered.
+pub fn as_run(plan: &Plan, target: &CudaTarget) -> (Option<Plan>, StoredWeights) {
+    let (split_plan, split) = match split_products(plan, target) {
+        Some((p, w)) => (Some(p), w),
+        None => (None, Vec::new()),
+    };
+    let (transposed_plan, transposed) = transposed_as_run(split_plan.as_ref().unwrap_or(plan), target);
+    (transposed_plan.or(split_plan), StoredWeights { transposed, split })
+}
+
 /// The weights of `plan` that CUDA stores transposed on `target`: those whose every read is
 /// the B (or paired B) of a product that then runs the `[N,K]` decode kernel with its weights
 /// preloaded. A pair's two weights go together (the kernel walks both alike).
 pub fn transposed_weights(plan: &Plan, target: &CudaTarget) -> Vec<Transposed> {
-    as_run(plan, target).1
+    transposed_as_run(plan, target).1
 }
 
-/// `plan` as `target` runs it: the weights it stores transposed ([`transposed_weights`]) and,
-/// where there are any, the plan that reads them so (the last trial's). The candidates
-/// ([`only_read_as_b`]) lose the weights of every product that would not gain, until none is
-/// left to drop.
-pub fn as_run(plan: &Plan, target: &CudaTarget) -> (Option<Plan>, Vec<Transposed>) {
+/// `plan` with the weights of [`transposed_weights`] read transposed and, where there are any,
+/// the plan that reads them so (the last trial's). The candidates ([`only_read_as_b`]) lose
+/// the weights of every product that would not gain, until none is left to drop.
+fn transposed_as_run(plan: &Plan, target: &CudaTarget) -> (Option<Plan>, Vec<Transposed>) {
     let off = std::env::var("FORGE_CUDA_TRANSPOSE_WEIGHTS").is_ok_and(|v| v.trim() == "0");
     if off || !target.gemm {
         return (None, Vec::new());

@@ -7,6 +7,7 @@ pub(crate) mod code;
 #[cfg(test)]
 mod coop_tests;
 pub mod cuda;
+pub mod cuda_split;
 pub mod cuda_weights;
 mod expr;
 mod index;

@@ -75,8 +75,8 @@ fn usage(role: BufferRole) -> BindingUsage {
 pub struct CudaExec {
     device: Arc<CudaDevice>,
     plan: Arc<Plan>,
-    /// Weights stored transposed (`lower::cuda_weights`): their bytes are transposed as loaded.
-    transposed: Vec<crate::lower::cuda_weights::Transposed>,
+    /// Weights not stored as declared (`lower::cuda_weights`): their bytes are rearranged as loaded.
+    stored: crate::lower::cuda_weights::StoredWeights,
     variants: Vec<String>,
     kernels: Vec<(CudaFunction, LaunchDims)>,
     /// Offsets of every plan buffer in `arena`.
@@ -151,8 +151,9 @@ impl CudaExec {
         let guard = device.lock();
         let ctx: &CudaComputeContext = &guard;
         let target = crate::lower::cuda::CudaTarget::from_env(ctx.capability(), ctx.multiprocessors());
-        // Few-row products read the weights that gain from it transposed (stored so at load).
-        let (run, transposed) = crate::lower::cuda_weights::as_run(&plan, &target);
+        // Few-row products read the weights that gain from it transposed, bf16x3 products
+        // theirs split (stored so at load).
+        let (run, stored) = crate::lower::cuda_weights::as_run(&plan, &target);
         let plan = run.map_or(plan, Arc::new);
         let program = crate::lower::cuda::emit_program_for(&plan, &target)?;
         let functions = program.functions;
@@ -297,7 +298,7 @@ impl CudaExec {
         Ok(CudaExec {
             device,
             plan,
-            transposed,
+            stored,
             variants,
             kernels,
             views,
@@ -346,9 +347,8 @@ fn new_events(ctx: &CudaComputeContext, n: usize) -> Result<Vec<CudaEvent>> {
 
 impl Executable for CudaExec {
     fn load_weight(&mut self, id: BufferId, bytes: &[u8]) -> Result<()> {
-        if let Some(t) = self.transposed.iter().find(|t| t.buffer == id) {
-            let elem = self.plan.buffers[id].elem.size_bytes();
-            let stored = crate::lower::cuda_weights::transpose_bytes(bytes, t, elem);
+        let elem = self.plan.buffers[id].elem.size_bytes();
+        if let Some(stored) = self.stored.stored_bytes(id, bytes, elem) {
             return self.device.lock().write_arena(&self.arena, &self.views[id], &stored);
         }
         self.device.lock().write_arena(&self.arena, &self.views[id], bytes)

@@ -45,6 +45,9 @@ pub struct CudaTarget {
     /// `FORGE_CUDA_X3_PERSISTENT=1`: register-A tf32x3 tiles run as a persistent grid
     /// (`wgmma_x3`; slower inside MiniLM on the H200, so off by default).
     pub x3_persistent: bool,
+    /// `bf16x3` products run as one bf16 GEMM over split operands (`lower::cuda_split`);
+    /// `FORGE_CUDA_BF16X3=0` runs them as tf32x3 instead (more precise, for comparisons).
+    pub split_bf16x3: bool,
 }
 
 impl CudaTarget {
@@ -60,6 +63,7 @@ impl CudaTarget {
             tma_tile: None,
             x3_register_a: true,
             x3_persistent: false,
+            split_bf16x3: true,
         }
     }
 
@@ -77,6 +81,7 @@ impl CudaTarget {
             tma_tile: env("FORGE_CUDA_TMA_TILE").and_then(|v| parse_tma_tile(&v)),
             x3_register_a: env("FORGE_CUDA_X3_REGISTER_A").as_deref() != Some("0"),
             x3_persistent: env("FORGE_CUDA_X3_PERSISTENT").as_deref() == Some("1"),
+            split_bf16x3: env("FORGE_CUDA_BF16X3").as_deref() != Some("0"),
             ..CudaTarget::new(arch, sms)
         }
     }
@@ -100,7 +105,19 @@ fn precision_suffix(variant: &super::Variant, p: crate::graph::checked::Precisio
     match (variant, p) {
         (V::MmaSync(_) | V::WgmmaTma(_), Precision::Tf32x3) => "-3xtf32",
         (V::MmaSync(_) | V::WgmmaTma(_), Precision::Tf32) => "-tf32",
+        // Only a split product (`lower::cuda_split`: bf16 operands) keeps `bf16x3` this far.
+        (V::MmaSync(_) | V::WgmmaTma(_) | V::Wgmma(_), Precision::Bf16x3) => "-bf16x3",
         (V::MmaSync(_) | V::WgmmaTma(_), Precision::F32) | (V::Wgmma(_) | V::Simt(_) | V::Decode(_), _) => "",
+    }
+}
+
+/// The precision a profile names: a split product's (bf16 operands, `m.precision` still
+/// `bf16x3`) or what the GEMM runs.
+fn named_precision(g: &GemmSpec, m: &MatmulBody) -> crate::graph::checked::Precision {
+    use crate::graph::checked::Precision;
+    match (g.a.elem, m.precision) {
+        (GElem::BF16, Precision::Bf16x3) => Precision::Bf16x3,
+        _ => g.precision,
     }
 }
 
@@ -197,6 +214,9 @@ fn gemm_spec(spec: &KernelSpec, m: &MatmulBody, tf32: bool) -> Option<GemmSpec> 
         // `FORGE_CUDA_TF32=1` turns every f32 product into single TF32 (a tuning switch).
         precision: match elem {
             GElem::F32 if tf32 => Precision::Tf32,
+            // An f32 product that `lower::cuda_split` did not split runs as tf32x3 (more
+            // precise than asked, and on tensor cores where they gain).
+            GElem::F32 if m.precision == Precision::Bf16x3 => Precision::Tf32x3,
             GElem::F32 => m.precision,
             GElem::F16 | GElem::BF16 => Precision::F32,
         },
@@ -213,6 +233,38 @@ fn maps_fit(g: &GemmSpec) -> bool {
     let (a, b) = (size(&g.a, g.m, g.k), size(&g.b, g.k, g.n));
     // An operand shared across the batch (stride 0) is one matrix (a rank-2 map).
     g.batch.iter().all(|d| (d.a_stride == 0 || d.a_stride >= a) && (d.b_stride == 0 || d.b_stride >= b))
+}
+
+/// What `target` offers the choice for GEMM `g`.
+fn options(target: &CudaTarget, g: &GemmSpec, paired: bool) -> ChooseOptions {
+    ChooseOptions {
+        sms: target.sms,
+        tensor_maps: maps_fit(g),
+        simt: target.simt,
+        tf32x3_any_size: target.tf32x3_any_size,
+        tma_tile: target.tma_tile,
+        x3_register_a: target.x3_register_a,
+        x3_persistent: target.x3_persistent,
+        paired,
+    }
+}
+
+/// Whether the product `m` of kernel `spec`, of f32 plain loads, would run on tensor cores as
+/// tf32x3 on `target` with both operands K-major and aligned, as a split copy lies (a GEMM
+/// kernel applies and the product is large enough for them to gain): where `lower::cuda_split`
+/// runs a `bf16x3` product as one bf16 GEMM.
+pub fn x3_on_tensor_cores(spec: &KernelSpec, m: &MatmulBody, target: &CudaTarget) -> bool {
+    use crate::graph::checked::Precision;
+    let Some(mut g) = gemm_spec(spec, m, false).filter(|g| g.a.elem == GElem::F32 && target.gemm) else {
+        return false;
+    };
+    g.precision = Precision::Tf32x3;
+    g.a = Operand { layout: Layout::RowMajor, ld: g.k, align: 16, ..g.a };
+    g.b = Operand { layout: Layout::ColMajor, ld: g.k, align: 16, ..g.b };
+    matches!(
+        choose_with(&g, target.arch, &options(target, &g, false)),
+        Ok(super::Variant::WgmmaTma(_) | super::Variant::MmaSync(_))
+    )
 }
 
 /// The GEMM kernel for a matmul, or `None` where it does not apply (the generic template
@@ -248,16 +300,7 @@ pub fn matmul_kernel(
         },
     };
     let few_row_only = b2.is_some() || gain.is_some();
-    let opts = ChooseOptions {
-        sms: target.sms,
-        tensor_maps: maps_fit(&g),
-        simt: target.simt,
-        tf32x3_any_size: target.tf32x3_any_size,
-        tma_tile: target.tma_tile,
-        x3_register_a: target.x3_register_a,
-        x3_persistent: target.x3_persistent,
-        paired: b2.is_some(),
-    };
+    let opts = options(target, &g, b2.is_some());
     let variant = match choose_with(&g, target.arch, &opts) {
         // Pairs and folded norms take the SIMT decode kernel (a tensor-core pick's shape fits
         // it too).
@@ -307,7 +350,7 @@ pub fn matmul_kernel(
         smem: e.dynamic_smem_bytes,
         sm90a: e.needs.contains(&Requirement::ArchSm90a),
         tensor_maps,
-        variant: format!("gemm {variant}{}", precision_suffix(&variant, g.precision)),
+        variant: format!("gemm {variant}{}", precision_suffix(&variant, named_precision(&g, m))),
     }))
 }
 

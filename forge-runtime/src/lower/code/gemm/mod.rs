@@ -32,7 +32,7 @@ mod wgmma;
 mod wgmma_tma;
 mod wgmma_x3;
 
-pub use bind::{matmul_kernel, CudaTarget, TensorMapArg, NAME};
+pub use bind::{matmul_kernel, x3_on_tensor_cores, CudaTarget, TensorMapArg, NAME};
 pub use decode::NK_PRELOADED;
 pub use spec::{Elem, TensorMapDesc};
 pub use variant::Variant;

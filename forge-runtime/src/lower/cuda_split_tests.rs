@@ -1,0 +1,175 @@
+//! The bf16x3 split on plans: which products split, what the split plan reads, and its numbers
+//! (the split plan run on the CPU backend against an exact emulation of the three products).
+
+use super::*;
+use crate::backend::cpu::CpuExec;
+use crate::backend::{Executable, RunRequest};
+use crate::lower::tests::plan;
+use std::sync::Arc;
+
+/// A PyTorch-layout weight (`[N, K]`, transposed), a `[K, N]` weight, an input as B, and a
+/// product broadcast over a batch of weights (QKV packed as MiniLM packs it).
+const LAYERS: &str = "graph Layers { dims { M, K, N }
+    input x: f32[M, K]; input xb: f32[1, M, K]; input y: f32[K, N];
+    weight w: f32[N, K]; weight bias: f32[N]; weight v: f32[K, N]; weight qkv: f32[3, 1, N, K];
+    output o1: f32[M, N]; output o2: f32[M, N]; output o3: f32[M, N]; output o4: f32[3, M, N];
+    o1 = matmul(x, transpose(w), precision = bf16x3) + bias;
+    o2 = matmul(x, v, precision = bf16x3);
+    o3 = matmul(x, y, precision = bf16x3);
+    o4 = matmul(xb, transpose(qkv), precision = bf16x3);
+}";
+
+fn any_size() -> CudaTarget {
+    CudaTarget { tf32x3_any_size: true, ..CudaTarget::sm90() }
+}
+
+fn rand(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0) * 3.0
+        })
+        .collect()
+}
+
+fn bytes(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// `hi` and `lo` of `x` as f64, rounded as the split rounds them.
+fn parts(x: f32) -> (f64, f64) {
+    let hi = half::bf16::from_f32(x);
+    (hi.to_f64(), half::bf16::from_f32(x - hi.to_f32()).to_f64())
+}
+
+#[test]
+fn splits_every_kind_of_b_and_stores_weights_split() {
+    let p = plan(LAYERS, &[40, 48, 24]);
+    let (run, weights) = split_products(&p, &any_size()).expect("products split");
+    let name = |w: &SplitWeight| p.buffers[w.buffer].name.clone();
+    let stored: Vec<(String, bool)> = weights.iter().map(|w| (name(w), w.n_by_k)).collect();
+    assert_eq!(stored, [("w".to_string(), true), ("v".into(), false), ("qkv".into(), true)]);
+    let (w, _) = run.buffer("w").unwrap();
+    assert_eq!((run.buffers[w].elem, run.buffers[w].shape.clone()), (Elem::BF16, vec![24, 144]));
+    // Four products, each after the split of its A; the input B is split too.
+    let kinds: Vec<&str> = run.kernels.iter().map(|k| k.spec.body.kind()).collect();
+    let products = kinds.iter().filter(|&&k| k == p.kernels[0].spec.body.kind()).count();
+    assert_eq!((products, run.kernels.len()), (4, 9), "{kinds:?}");
+    for k in &run.kernels {
+        if let KernelBody::Matmul(m) = &k.spec.body {
+            assert_eq!(m.k, 144);
+            assert!(k.spec.args.iter().filter(|a| a.elem == Elem::BF16).count() == 2, "{:?}", k.spec.args);
+        }
+    }
+    // The broadcast A of the batched product is split once, not per batch entry.
+    let a_len = run.buffer("bf16x3.a").unwrap().1.len;
+    assert_eq!(a_len, 40 * 144);
+    assert_eq!(run.buffer("bf16x3.b").unwrap().1.len, 24 * 144);
+}
+
+#[test]
+fn the_split_plan_computes_the_three_products() {
+    let (m, k, n) = (40usize, 48usize, 24usize);
+    let p = plan(LAYERS, &[m, k, n]);
+    let (run, weights) = split_products(&p, &any_size()).expect("products split");
+    let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: weights };
+    let mut exec = CpuExec::new(Arc::new(run.clone())).unwrap();
+    let (x, y) = (rand(m * k, 1), rand(k * n, 2));
+    let (w, bias, v, qkv) = (rand(n * k, 3), rand(n, 4), rand(k * n, 5), rand(3 * n * k, 6));
+    for (name, values) in [("w", &w), ("bias", &bias), ("v", &v), ("qkv", &qkv)] {
+        let id = p.buffer(name).unwrap().0;
+        let declared = bytes(values);
+        let loaded = stored.stored_bytes(id, &declared, 4).unwrap_or(declared);
+        assert_eq!(loaded.len() as u64, run.byte_len(id), "{name}");
+        exec.load_weight(id, &loaded).unwrap();
+    }
+    let (xb, yb) = (bytes(&x), bytes(&y));
+    let inputs = vec![
+        (p.buffer("x").unwrap().0, &xb[..]),
+        (p.buffer("xb").unwrap().0, &xb[..]),
+        (p.buffer("y").unwrap().0, &yb[..]),
+    ];
+    let req = RunRequest { inputs, uniforms: vec![0; 16], uniform_values: Vec::new(), profile_kernels: false };
+    let out = exec.run(&req).unwrap();
+    let output = |name: &str| -> Vec<f32> {
+        let id = p.buffer(name).unwrap().0;
+        let b = &out.outputs.iter().find(|(o, _)| *o == id).unwrap().1;
+        b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    };
+    // Each output against the three products summed exactly (the CPU sums in f32: 1e-6 of the
+    // magnitudes), and against the true product within bf16x3's bound (2^-15 of them).
+    let check = |got: &[f32], b_at: &dyn Fn(usize, usize, usize) -> f32, add: &dyn Fn(usize, usize) -> f64| {
+        let mut worst_true = 0f64;
+        for (bi, chunk) in got.chunks(m * n).enumerate() {
+            for i in 0..m {
+                for j in 0..n {
+                    let (mut split, mut exact, mut mag) = (0f64, 0f64, 0f64);
+                    for kk in 0..k {
+                        let (a, b) = (x[i * k + kk], b_at(bi, kk, j));
+                        let ((ah, al), (bh, bl)) = (parts(a), parts(b));
+                        split += ah * bh + al * bh + ah * bl;
+                        exact += a as f64 * b as f64;
+                        mag += (a as f64 * b as f64).abs();
+                    }
+                    let g = chunk[i * n + j] as f64 - add(i, j);
+                    assert!(
+                        (g - split).abs() <= 1e-6 * mag,
+                        "[{bi},{i},{j}] {g} vs split {split}, exact {exact}, magnitudes {mag}"
+                    );
+                    assert!((g - exact).abs() <= mag / 32768.0, "[{bi},{i},{j}] {g} vs exact {exact}");
+                    worst_true = worst_true.max((g - exact).abs() / mag);
+                }
+            }
+        }
+        worst_true
+    };
+    let errs = [
+        check(&output("o1"), &|_, kk, j| w[j * k + kk], &|_, j| bias[j] as f64),
+        check(&output("o2"), &|_, kk, j| v[kk * n + j], &|_, _| 0.0),
+        check(&output("o3"), &|_, kk, j| y[kk * n + j], &|_, _| 0.0),
+        check(&output("o4"), &|bi, kk, j| qkv[bi * n * k + j * k + kk], &|_, _| 0.0),
+    ];
+    // bf16 parts, not f32: the split really ran (true f32 would be near 1e-7 of the magnitudes).
+    assert!(errs.iter().all(|&e| e > 1e-7), "{errs:?}");
+}
+
+#[test]
+fn leaves_products_where_tensor_cores_do_not_gain() {
+    // Small products stay on tf32x3's choice (SIMT f32 here), as do few-row ones.
+    let small = plan(LAYERS, &[40, 48, 24]);
+    assert!(split_products(&small, &CudaTarget::sm90()).is_none());
+    let few_rows = plan(LAYERS, &[8, 1024, 1024]);
+    assert!(split_products(&few_rows, &any_size()).is_none());
+    // K not a multiple of 8: rows of 3K bf16 would not be 16-byte aligned.
+    assert!(split_products(&plan(LAYERS, &[40, 44, 24]), &any_size()).is_none());
+    let off = CudaTarget { split_bf16x3: false, ..any_size() };
+    assert!(split_products(&plan(LAYERS, &[40, 48, 24]), &off).is_none());
+    // MiniLM's batch-64 shapes split without the tuning switch.
+    let big = plan(LAYERS, &[1920, 384, 1152]);
+    assert!(split_products(&big, &CudaTarget::sm90()).is_some());
+}
+
+#[test]
+fn stored_weights_hold_hi_and_lo() {
+    let w = SplitWeight { buffer: 0, rows: 2, cols: 3, n_by_k: true };
+    let values = [1.0f32 + 1.0 / 1024.0, -3.3333, 1e-3, 7.0, 0.1, -2.5e5];
+    let stored = split_bytes(&bytes(&values), &w);
+    let bf: Vec<f32> = stored.chunks_exact(2).map(|c| half::bf16::from_le_bytes([c[0], c[1]]).to_f32()).collect();
+    assert_eq!(bf.len(), 18);
+    for (col, row) in bf.chunks(9).enumerate() {
+        for kk in 0..3 {
+            let x = values[col * 3 + kk];
+            assert_eq!(row[kk], row[3 + kk], "hi twice");
+            let sum = row[kk] as f64 + row[6 + kk] as f64;
+            assert!((sum - x as f64).abs() <= x.abs() as f64 / 65536.0, "{x}: {} + {}", row[kk], row[6 + kk]);
+        }
+    }
+    // `[K, N]` weights are transposed as they split.
+    let kn = SplitWeight { n_by_k: false, ..w };
+    let stored = split_bytes(&bytes(&values), &kn);
+    let second = half::bf16::from_le_bytes([stored[2], stored[3]]).to_f32();
+    assert_eq!(second, half::bf16::from_f32(values[3]).to_f32(), "column 0, k = 1");
+}
