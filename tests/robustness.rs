@@ -8,10 +8,11 @@ mod common;
 
 use common::*;
 use forge::{BackendKind, Context, Elem, Error, GraphInstance, HostSlice};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// `from_source` on `src` in a thread with a small stack: it must return (not abort) quickly.
-fn check_text(src: String, limit: Duration) -> forge::Result<GraphInstance> {
+/// `from_source` on `src` in a thread with a small stack: it must return, not abort (its time
+/// is printed, not asserted: tests make no timed assertions).
+fn check_text(src: String, what: &str) -> forge::Result<GraphInstance> {
     let start = Instant::now();
     let out = std::thread::Builder::new()
         .stack_size(1 << 20)
@@ -19,7 +20,7 @@ fn check_text(src: String, limit: Duration) -> forge::Result<GraphInstance> {
         .unwrap()
         .join()
         .expect("from_source panicked");
-    assert!(start.elapsed() < limit, "took {:?}", start.elapsed());
+    eprintln!("{what}: from_source returned in {:?}", start.elapsed());
     out
 }
 
@@ -39,7 +40,7 @@ fn deep_or_long_text_is_an_error_not_an_abort() {
         ("subscripts", format!("x[{}0{}]", "x[".repeat(n), "]".repeat(n))),
     ];
     for (what, expr) in chains {
-        match check_text(graph_of(&expr), Duration::from_secs(10)) {
+        match check_text(graph_of(&expr), what) {
             Err(e @ Error::InvalidGraph(_)) => {
                 assert!(e.to_string().contains("deep") || e.to_string().contains("nested"), "{what}: {e}")
             }
@@ -62,7 +63,8 @@ fn wide_shallow_expressions_check_in_linear_time(ctx: &Context) {
     eprintln!("{ctx}: 1024-term graph checked and compiled in {:?}", start.elapsed());
     let out = g.run(&[("x", HostSlice::of(&[1.0f32, -0.5, 3.0]))], &[]).unwrap();
     assert_eq!(out[0].1.to_vec::<f32>("y").unwrap(), vec![1024.0, -512.0, 3072.0]);
-    // 2,000 statements: the checker's flow analysis is linear in the statements.
+    // 2,000 statements check (the flow analysis is linear in the statements; the time is
+    // printed, not asserted: tests make no timed assertions).
     let mut src = String::from("graph Long { dims { N } input x: f32[N]; output y: f32[N];");
     for i in 0..2000 {
         src += &format!(" temp t{i}: f32[N];");
@@ -75,7 +77,6 @@ fn wide_shallow_expressions_check_in_linear_time(ctx: &Context) {
     let start = Instant::now();
     forge::parse_graph_source(&src).unwrap();
     eprintln!("2,000 statements checked in {:?}", start.elapsed());
-    assert!(start.elapsed() < Duration::from_secs(10), "2,000 statements took {:?}", start.elapsed());
 }
 
 forge::forge_graph! {
