@@ -11,7 +11,8 @@
 //!
 //! The `*-3xtf32` rows use `precision = tf32x3`; beside them (the "beside ms" column, which is
 //! the generic template's time on the other rows) the same product in true f32, and PyTorch in
-//! true f32.
+//! true f32. The `*-bf16x3` rows (and the batch-64 MiniLM rows that follow them) use
+//! `precision = bf16x3`, timed whole (the operand splits included), with tf32x3 beside them.
 //!
 //! `-- DIR --sweep [--sweep-only]` also (or only) times every SIMT tile (`FORGE_CUDA_SIMT`) on the f32 MiniLM shapes at
 //! batch 8 and 64, next to the tile Forge picks, to check the choice.
@@ -32,10 +33,12 @@ struct Case {
     tf32: bool,
     /// `matmul(…, precision = tf32x3)` (PyTorch is timed in true f32 beside it).
     x3: bool,
+    /// `matmul(…, precision = bf16x3)` (the same product as tf32x3 beside it).
+    bf16x3: bool,
 }
 
 const fn case(name: &'static str, ty: &'static str, m: usize, n: usize, k: usize, wt: bool, bias: bool) -> Case {
-    Case { name, ty, m, n, k, wt, bias, tf32: false, x3: false }
+    Case { name, ty, m, n, k, wt, bias, tf32: false, x3: false, bf16x3: false }
 }
 
 fn cases() -> Vec<Case> {
@@ -67,12 +70,26 @@ fn cases() -> Vec<Case> {
     ] {
         v.push(Case { x3: true, ..case(name, "f32", m, n, k, wt, bias) });
     }
+    // `precision = bf16x3` (bf16 GEMMs over split operands) where tf32x3 takes the tensor cores.
+    for (name, m, n, k, bias) in [
+        ("square-bf16x3", 4096, 4096, 4096, false),
+        ("minilm-qkvo", 1920, 384, 384, true),
+        ("minilm-qkv", 1920, 1152, 384, true),
+        ("minilm-up", 1920, 1536, 384, true),
+        ("minilm-down", 1920, 384, 1536, true),
+    ] {
+        v.push(Case { x3: true, bf16x3: true, ..case(name, "f32", m, n, k, true, bias) });
+    }
     v
 }
 
 fn source(c: &Case) -> String {
     let t = c.ty;
-    let opt = if c.x3 { ", precision = tf32x3" } else { "" };
+    let opt = match (c.bf16x3, c.x3) {
+        (true, _) => ", precision = bf16x3",
+        (false, true) => ", precision = tf32x3",
+        (false, false) => "",
+    };
     let (w, prod) = if c.wt {
         (format!("{t}[N, K]"), format!("matmul(a, transpose(w){opt})"))
     } else {
@@ -148,6 +165,7 @@ fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Re
         "FORGE_CUDA_TF32X3_ANY",
         "FORGE_CUDA_TMA_TILE",
         "FORGE_CUDA_X3_PERSISTENT",
+        "FORGE_CUDA_BF16X3",
     ] {
         std::env::remove_var(key);
     }
@@ -164,7 +182,12 @@ fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Re
     }
     g.load_weights(&weights)?;
     let out = g.run(&[("a", a.slice())], &[])?;
-    let variant = g.last_profile().and_then(|p| p.kernels.first()).map(|k| k.variant.clone()).unwrap_or_default();
+    // The product's variant (a bf16x3 product runs last, after the splits of its operands).
+    let variant = g.last_profile().map_or(String::new(), |p| match p.kernels.as_slice() {
+        [] => String::new(),
+        [one] => one.variant.clone(),
+        [.., last] => format!("{} (+{} split)", last.variant, p.kernels.len() - 1),
+    });
     let y = output_f32(&out[0].1)?;
     let (mut worst, mut scale) = (0f64, 1e-30f64);
     for s in 0..256usize {
@@ -298,9 +321,10 @@ fn main() -> forge::Result<()> {
         );
         let env: &[(&str, &str)] = if c.tf32 { &[("FORGE_CUDA_TF32", "1")] } else { &[] };
         let fast = time(&ctx, c, env, 30)?;
-        // Beside each: the generic template, or for tf32x3 the true-f32 kernel.
+        // Beside each: the generic template, for tf32x3 the true-f32 kernel, for bf16x3 tf32x3.
         let generic = match (c.tf32, c.x3) {
             (true, _) => None,
+            (false, true) if c.bf16x3 => Some(time(&ctx, &Case { bf16x3: false, ..*c }, &[], 30)?),
             (false, true) => Some(time(&ctx, &Case { x3: false, ..*c }, &[], 30)?),
             (false, false) => Some(time(&ctx, c, &[("FORGE_CUDA_GEMM", "0")], 5)?),
         };
@@ -321,10 +345,14 @@ fn main() -> forge::Result<()> {
             gms / fast.ms
         );
         if let Some(g) = &generic {
-            let what = if c.x3 { "f32" } else { "generic" };
+            let what = match (c.bf16x3, c.x3) {
+                (true, _) => "tf32x3",
+                (false, true) => "f32",
+                (false, false) => "generic",
+            };
             println!("   {what}: {} rel.err {:.2e}", g.variant, g.err);
         }
-        if c.x3 {
+        if c.x3 && !c.bf16x3 {
             // The tensor-core kernel even where Forge keeps the product on SIMT (too few tiles).
             let any = time(&ctx, c, &[("FORGE_CUDA_TF32X3_ANY", "1")], 30)?;
             println!(
