@@ -396,13 +396,13 @@ fn cuda_row_programs_compile() {
 }
 
 /// Elementwise maps of every element type, with broadcast operands, compile and assemble
-/// (16-byte vectors), small and large (17.3M points).
+/// (16-byte vectors; 16-bit outputs four to an 8-byte store), small and large (17.3M points).
 #[cfg(feature = "cuda")]
 fn cuda_map_programs_compile() {
     let graph = forge::parse_graph_source(
         "graph Maps { dims { R, C } input a: f32[R, C]; input b: f32[C]; input n: i32[R, C]; input u: u32[R, C];
-           output y: f32[R, C]; output m: i32[R, C]; output v: u32[R, C];
-           y = a * 2.0 + b - exp(a); m = n * 3 + (a as i32); v = u / 7 + 1; }",
+           output y: f32[R, C]; output m: i32[R, C]; output v: u32[R, C]; output h: f16[R, C]; output z: bf16[R, C];
+           y = a * 2.0 + b - exp(a); m = n * 3 + (a as i32); v = u / 7 + 1; h = (a * b) as f16; z = (a - b) as bf16; }",
     )
     .unwrap();
     for dims in [[37, 128], [4229, 4100]] {

@@ -5,6 +5,7 @@ typedef int i32;
 typedef unsigned long long u64;
 struct __align__(16) forge_v4f { f32 x, y, z, w; };
 struct __align__(16) forge_v4u { u32 x, y, z, w; };
+struct __align__(8) forge_v2u { u32 x, y; };
 struct __align__(16) forge_v4i { i32 x, y, z, w; };
 #define FD __device__ __forceinline__
 // Programmatic dependent launch (sm_90+): wait until the kernel ahead on the stream has

@@ -476,10 +476,24 @@ impl<'a> Writer<'a> {
     }
 
     /// The statement storing four values as one 16-byte vector of the output at vector index
-    /// `index`.
+    /// `index` (CUDA, 16-bit output: as one 8-byte word).
     pub fn vec_store(&self, out: usize, index: &str, values: &[&str]) -> String {
         let t = self.vec4_ty(out);
         let index = self.vec_based(out, index);
+        let to_bits = match self.spec.args[out].elem {
+            Elem::F16 => Some("forge_f2h"),
+            Elem::BF16 => Some("forge_f2bf"),
+            Elem::F32 | Elem::U32 | Elem::I32 => None,
+        };
+        if let (Dialect::Cuda, Some(f), [v0, v1, v2, v3]) = (self.d, to_bits, values) {
+            // Four 16-bit values (each rounded to nearest even) as one 8-byte word.
+            let pair = |lo: &str, hi: &str| format!("(u32({f}({lo})) | (u32({f}({hi})) << 16u))");
+            return format!(
+                "reinterpret_cast<forge_v2u*>(a{out})[{index}] = forge_v2u{{{}, {}}};",
+                pair(v0, v1),
+                pair(v2, v3)
+            );
+        }
         match self.d {
             Dialect::Cuda => format!("reinterpret_cast<{t}*>(a{out})[{index}] = {t}{{{}}};", values.join(", ")),
             Dialect::Wgsl => format!("a{out}[{index}] = {t}({});", values.join(", ")),

@@ -229,12 +229,23 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
 /// Points each thread of a vectorised CUDA map owns (one 16-byte load per operand).
 pub const VECTOR_POINTS: u32 = 4;
 
-/// Whether a CUDA map runs vectorised: 4-byte output elements at a 16-byte aligned offset,
-/// a multiple of [`VECTOR_POINTS`] points, and a schedule of that many items (which
-/// [`cuda_schedule`] gives maps by default).
+/// Whether a CUDA map runs vectorised: 4-byte output elements at a 16-byte aligned offset (or
+/// 16-bit ones at an 8-byte aligned offset: four stored as one 8-byte word), a multiple of
+/// [`VECTOR_POINTS`] points, and a schedule of that many items (which [`cuda_schedule`] gives
+/// maps by default).
 pub fn vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
     let KernelBody::Map { out, extents, .. } = &spec.body else { return false };
-    s.items == VECTOR_POINTS && product(extents).is_multiple_of(VECTOR_POINTS as u64) && vector_arg(&spec.args[*out])
+    let out = &spec.args[*out];
+    s.items == VECTOR_POINTS
+        && product(extents).is_multiple_of(VECTOR_POINTS as u64)
+        && (vector_arg(out) || half_vector_arg(out))
+}
+
+/// Whether a 16-bit argument can be written [`VECTOR_POINTS`] elements (8 bytes) at a time
+/// from a multiple of that index (CUDA maps' output only).
+pub fn half_vector_arg(a: &crate::ir::KernelArg) -> bool {
+    a.offset.is_multiple_of(VECTOR_POINTS as usize)
+        && matches!(a.elem, crate::elem::Elem::F16 | crate::elem::Elem::BF16)
 }
 
 /// Whether an argument can be read or written [`VECTOR_POINTS`] elements (16 bytes) at a time
