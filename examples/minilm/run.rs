@@ -61,12 +61,27 @@ impl Model {
     }
 }
 
-/// One embedding per sentence of `batch` from the graph built from `source` (MiniLM's text,
-/// changed: e.g. another `precision`), with the same weights and dims as [`embed`].
-pub fn embed_source(ctx: &Context, model: &Model, batch: &Batch, source: &str) -> forge::Result<Vec<Vec<f32>>> {
+/// MiniLM's graph text with every projection at `precision` (`f32`, `tf32x3` as written, `bf16x3`
+/// or `tf32`; `docs/semantics.md`).
+pub fn source_with_precision(precision: &str) -> String {
+    match precision {
+        "f32" => MiniLm::SOURCE.replace(", precision = tf32x3", ""),
+        p => MiniLm::SOURCE.replace("precision = tf32x3", &format!("precision = {p}")),
+    }
+}
+
+/// An instance of the graph built from `source` (MiniLM's text, changed: e.g. another
+/// `precision`) for `[batch, seq]`, with the weights loaded as [`Model::instance`] loads them.
+pub fn instance_of_source(
+    ctx: &Context,
+    model: &Model,
+    batch: usize,
+    seq: usize,
+    source: &str,
+) -> forge::Result<forge::GraphInstance> {
     let w = &model.weights;
     let c = &w.config;
-    let dims = [batch.batch, batch.seq, c.vocab_size, c.max_position, c.hidden, c.heads, c.intermediate, c.layers];
+    let dims = [batch, seq, c.vocab_size, c.max_position, c.hidden, c.heads, c.intermediate, c.layers];
     let mut g = forge::GraphInstance::from_source(ctx, source, &dims)?;
     let (qkv_w, qkv_b) =
         (side_by_side(&[&w.q_w, &w.k_w, &w.v_w], c.layers), side_by_side(&[&w.q_b, &w.k_b, &w.v_b], c.layers));
@@ -92,12 +107,23 @@ pub fn embed_source(ctx: &Context, model: &Model, batch: &Batch, source: &str) -
     let slices: Vec<(&str, forge::HostSlice<'_>)> =
         weights.iter().map(|(n, v)| (*n, forge::HostSlice::of(v))).collect();
     g.load_weights(&slices)?;
+    Ok(g)
+}
+
+/// Runs an instance of [`instance_of_source`] built for the batch's shape.
+pub fn run_source_batch(g: &mut forge::GraphInstance, batch: &Batch, hidden: usize) -> forge::Result<Vec<Vec<f32>>> {
     let out = g.run(&[("ids", forge::HostSlice::of(&batch.ids)), ("mask", forge::HostSlice::of(&batch.mask))], &[])?;
     let embedding: Vec<f32> = match out.iter().find(|(n, _)| n == "embedding") {
         Some((_, v)) => v.to_vec("embedding")?,
         None => return Err(forge::Error::Internal("no `embedding` output".into())),
     };
-    Ok(embedding.chunks(c.hidden).map(|c| c.to_vec()).collect())
+    Ok(embedding.chunks(hidden.max(1)).map(|c| c.to_vec()).collect())
+}
+
+/// One embedding per sentence of `batch` from the graph built from `source`.
+pub fn embed_source(ctx: &Context, model: &Model, batch: &Batch, source: &str) -> forge::Result<Vec<Vec<f32>>> {
+    let mut g = instance_of_source(ctx, model, batch.batch, batch.seq, source)?;
+    run_source_batch(&mut g, batch, model.weights.config.hidden)
 }
 
 /// Per layer, each tensor's slice in turn: `[L, n]` tensors become one `[L, len, n]`.
