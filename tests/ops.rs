@@ -1118,6 +1118,9 @@ fn bf16x3_products(ctx: &Context) {
             assert_eq!(products.len(), 3, "{variants:?}");
             assert!(products.iter().all(|v| v.ends_with("-bf16x3")), "{variants:?}");
             assert_eq!(variants.len(), 7, "three splits of A, one of B: {variants:?}");
+            let split_a = p.kernels.iter().filter(|k| k.node.ends_with("(bf16x3 split of A)")).count();
+            assert_eq!(split_a, 3, "the profile names each launched kernel");
+            assert!(p.kernels.iter().all(|k| k.time.is_some()), "every launched kernel timed");
         }
     }
 }

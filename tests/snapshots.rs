@@ -331,8 +331,10 @@ fn cuda_bf16x3_programs_compile() {
     let plan = forge::lower::lower(&graph, &dims).unwrap();
     for ((arch, sms), kind) in [(((9, 0), 132), "gemm tma"), (((8, 0), 108), "gemm mma")] {
         let target = CudaTarget::new(arch, sms);
-        let (run, stored) = forge::lower::cuda_weights::as_run(&plan, &target);
+        let forge::lower::cuda_weights::RunPlan { plan: run, stored, origin } =
+            forge::lower::cuda_weights::as_run(&plan, &target);
         let run = run.expect("bf16x3 products split");
+        assert_eq!(origin.len(), run.kernels.len());
         let names: Vec<&str> = stored.split.iter().map(|w| plan.buffers[w.buffer].name.as_str()).collect();
         assert_eq!(names, ["qkv_w", "attn_out_w", "ffn_up_w", "ffn_down_w"], "{arch:?}");
         let program = emit_program_for(&run, &target).unwrap();

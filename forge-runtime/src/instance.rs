@@ -2,7 +2,7 @@
 //! weights, state, runs, profiles and sources. It talks to its backend only through the
 //! [`Executable`] contract; the types `forge_graph!` generates are thin typed wrappers of it.
 
-use crate::backend::{Context, Executable, RunRequest};
+use crate::backend::{Context, Executable, LaunchedKernel, RunRequest};
 use crate::elem::Scalar;
 use crate::error::{Diagnostic, Error, Result};
 use crate::graph::{self, Checked, GraphError};
@@ -40,6 +40,8 @@ pub struct GraphInstance {
     exec: Box<dyn Executable>,
     loaded: Vec<bool>,
     variants: Vec<String>,
+    /// The kernels a run launches, in order (profiles name them).
+    launched: Vec<LaunchedKernel>,
     profile: Option<Profile>,
     kernel_profiling: bool,
 }
@@ -71,10 +73,19 @@ impl GraphInstance {
         let exec = ctx.device.compile(Arc::clone(&plan))?;
         let dims = graph.dims.iter().cloned().zip(values).collect();
         let loaded = plan.buffers.iter().map(|b| !matches!(b.role, BufferRole::Weight | BufferRole::Scene)).collect();
+        // What each launched kernel is: the plan's one for one, unless the backend runs more.
+        let launched = exec.launched().unwrap_or_else(|| {
+            let kernels = plan.kernels.iter().enumerate();
+            kernels
+                .map(|(origin, k)| LaunchedKernel { node: k.spec.node.clone(), entry: k.spec.body.kind(), origin })
+                .collect()
+        });
         let mut variants = exec.variants();
         for t in &tuned {
-            if let Some(v) = variants.get_mut(t.kernel) {
-                *v = format!("{v}; {}", t.note);
+            for (v, l) in variants.iter_mut().zip(&launched) {
+                if l.origin == t.kernel {
+                    *v = format!("{v}; {}", t.note);
+                }
             }
         }
         Ok(GraphInstance {
@@ -84,6 +95,7 @@ impl GraphInstance {
             exec,
             loaded,
             variants,
+            launched,
             profile: None,
             kernel_profiling: false,
         })
@@ -220,13 +232,12 @@ impl GraphInstance {
             outputs.push((b.name.clone(), HostVec::from_bytes(b.elem, b.len, bytes)?));
         }
         let kernels = self
-            .plan
-            .kernels
+            .launched
             .iter()
             .enumerate()
             .map(|(i, k)| KernelTime {
-                node: k.spec.node.clone(),
-                entry: k.spec.body.kind().to_string(),
+                node: k.node.clone(),
+                entry: k.entry.to_string(),
                 variant: self.variants.get(i).cloned().unwrap_or_default(),
                 time: result.kernel_times.get(i).copied().flatten(),
             })
@@ -334,11 +345,11 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             // The kernels an H100/H200 runs (the GEMM variants depend on the device), reading
             // the weights it stores transposed or split so.
             let target = crate::lower::cuda::CudaTarget::sm90();
-            let (run, stored) = crate::lower::cuda_weights::as_run(plan, &target);
-            let plan = run.as_ref().unwrap_or(plan);
+            let run = crate::lower::cuda_weights::as_run(plan, &target);
+            let plan = run.plan.as_ref().unwrap_or(plan);
             let fns = crate::lower::cuda::emit_program_for(plan, &target)?.functions;
             let mut seen = std::collections::HashSet::new();
-            let stored = stored.describe(plan);
+            let stored = run.stored.describe(plan);
             let mut out = vec![KernelSource {
                 node: "prelude".into(),
                 entry: "prelude".into(),
@@ -365,7 +376,7 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
         }
         Target::Ptx => {
             let target = crate::lower::cuda::CudaTarget::new((8, 0), 108);
-            let (run, _) = crate::lower::cuda_weights::as_run(plan, &target);
+            let run = crate::lower::cuda_weights::as_run(plan, &target).plan;
             let program = crate::lower::cuda::emit_program_for(run.as_ref().unwrap_or(plan), &target)?;
             let ptx = crate::backend::ptx_of(&program.source, &program.arch)?;
             vec![KernelSource {

@@ -62,8 +62,22 @@ pub trait Executable: Send {
     fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult>;
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>>;
     fn write_state(&mut self, id: BufferId, bytes: &[u8]) -> Result<()>;
-    /// Which variant of its template each kernel runs (profiles show it).
+    /// Which variant of its template each launched kernel runs (profiles show it).
     fn variants(&self) -> Vec<String>;
+    /// The kernels a run launches where they are not the plan's one for one (CUDA's bf16x3
+    /// splits add kernels): each one's node label, kind and the plan kernel it belongs to.
+    fn launched(&self) -> Option<Vec<LaunchedKernel>> {
+        None
+    }
+}
+
+/// One kernel a run launches ([`Executable::launched`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaunchedKernel {
+    pub node: String,
+    pub entry: &'static str,
+    /// The index of the plan kernel it computes (part of).
+    pub origin: usize,
 }
 
 /// What one run hands an executable.

@@ -44,9 +44,19 @@ impl SplitWeight {
     }
 }
 
+/// A plan with its `bf16x3` products split ([`split_products`]).
+#[derive(Debug, Clone)]
+pub struct Split {
+    pub plan: Plan,
+    /// The weights stored split.
+    pub weights: Vec<SplitWeight>,
+    /// For each kernel of `plan`, the kernel of the original plan it computes (part of).
+    pub origin: Vec<usize>,
+}
+
 /// `plan` with its `bf16x3` products split for `target`, and the weights it stores split;
 /// `None` where no product is split.
-pub fn split_products(plan: &Plan, target: &CudaTarget) -> Option<(Plan, Vec<SplitWeight>)> {
+pub fn split_products(plan: &Plan, target: &CudaTarget) -> Option<Split> {
     if !target.split_bf16x3 {
         return None;
     }
@@ -67,13 +77,18 @@ pub fn split_products(plan: &Plan, target: &CudaTarget) -> Option<(Plan, Vec<Spl
     }
     let scratch = Scratch { a: out.buffers.len(), b: out.buffers.len() + 1 };
     let (mut len_a, mut len_b) = (0, 0);
-    for (k, &split) in plan.kernels.iter().zip(&splits) {
+    let mut origin = Vec::with_capacity(plan.kernels.len() + 2 * weights.len());
+    for (i, (k, &split)) in plan.kernels.iter().zip(&splits).enumerate() {
         match split.then(|| split_product(k, &weights, scratch)).flatten() {
             Some((kernels, a, b)) => {
+                origin.extend(std::iter::repeat_n(i, kernels.len()));
                 out.kernels.extend(kernels);
                 (len_a, len_b) = (len_a.max(a), len_b.max(b));
             }
-            None => out.kernels.push(k.clone()),
+            None => {
+                origin.push(i);
+                out.kernels.push(k.clone());
+            }
         }
     }
     for (name, len) in [("bf16x3.a", len_a), ("bf16x3.b", len_b)] {
@@ -88,7 +103,7 @@ pub fn split_products(plan: &Plan, target: &CudaTarget) -> Option<(Plan, Vec<Spl
     if len_b == 0 {
         out.buffers.pop();
     }
-    Some((out, weights))
+    Some(Split { plan: out, weights, origin })
 }
 
 /// The scratch buffers the splits of A and of B write.

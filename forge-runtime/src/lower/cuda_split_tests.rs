@@ -48,7 +48,8 @@ fn parts(x: f32) -> (f64, f64) {
 #[test]
 fn splits_every_kind_of_b_and_stores_weights_split() {
     let p = plan(LAYERS, &[40, 48, 24]);
-    let (run, weights) = split_products(&p, &any_size()).expect("products split");
+    let Split { plan: run, weights, origin } = split_products(&p, &any_size()).expect("products split");
+    assert_eq!(origin, [0, 0, 1, 1, 2, 2, 2, 3, 3], "each split beside its product");
     let name = |w: &SplitWeight| p.buffers[w.buffer].name.clone();
     let stored: Vec<(String, bool)> = weights.iter().map(|w| (name(w), w.n_by_k)).collect();
     assert_eq!(stored, [("w".to_string(), true), ("v".into(), false), ("qkv".into(), true)]);
@@ -74,7 +75,7 @@ fn splits_every_kind_of_b_and_stores_weights_split() {
 fn the_split_plan_computes_the_three_products() {
     let (m, k, n) = (40usize, 48usize, 24usize);
     let p = plan(LAYERS, &[m, k, n]);
-    let (run, weights) = split_products(&p, &any_size()).expect("products split");
+    let Split { plan: run, weights, .. } = split_products(&p, &any_size()).expect("products split");
     let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: weights };
     let mut exec = CpuExec::new(Arc::new(run.clone())).unwrap();
     let (x, y) = (rand(m * k, 1), rand(k * n, 2));

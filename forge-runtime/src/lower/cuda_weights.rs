@@ -58,15 +58,26 @@ impl StoredWeights {
     }
 }
 
+/// A plan as CUDA runs it ([`as_run`]).
+#[derive(Debug, Clone, Default)]
+pub struct RunPlan {
+    /// `None` where it runs as lowered.
+    pub plan: Option<Plan>,
+    pub stored: StoredWeights,
+    /// For each kernel of `plan`, the lowered plan's kernel it computes (part of); empty where
+    /// the kernels are the lowered plan's one for one.
+    pub origin: Vec<usize>,
+}
+
 /// `plan` as `target` runs it: its `bf16x3` products split (`lower::cuda_split`), few-row
-/// products reading the weights that gain from it transposed; `None` where it runs as lowered.
-pub fn as_run(plan: &Plan, target: &CudaTarget) -> (Option<Plan>, StoredWeights) {
-    let (split_plan, split) = match split_products(plan, target) {
-        Some((p, w)) => (Some(p), w),
-        None => (None, Vec::new()),
+/// products reading the weights that gain from it transposed.
+pub fn as_run(plan: &Plan, target: &CudaTarget) -> RunPlan {
+    let (split_plan, split, origin) = match split_products(plan, target) {
+        Some(s) => (Some(s.plan), s.weights, s.origin),
+        None => (None, Vec::new(), Vec::new()),
     };
     let (transposed_plan, transposed) = transposed_as_run(split_plan.as_ref().unwrap_or(plan), target);
-    (transposed_plan.or(split_plan), StoredWeights { transposed, split })
+    RunPlan { plan: transposed_plan.or(split_plan), stored: StoredWeights { transposed, split }, origin }
 }
 
 /// The weights of `plan` that CUDA stores transposed on `target`: those whose every read is

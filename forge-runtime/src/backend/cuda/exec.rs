@@ -77,6 +77,8 @@ pub struct CudaExec {
     plan: Arc<Plan>,
     /// Weights not stored as declared (`lower::cuda_weights`): their bytes are rearranged as loaded.
     stored: crate::lower::cuda_weights::StoredWeights,
+    /// For each kernel of `plan`, the lowered plan's kernel it belongs to (empty: one for one).
+    origin: Vec<usize>,
     variants: Vec<String>,
     kernels: Vec<(CudaFunction, LaunchDims)>,
     /// Offsets of every plan buffer in `arena`.
@@ -153,8 +155,9 @@ impl CudaExec {
         let target = crate::lower::cuda::CudaTarget::from_env(ctx.capability(), ctx.multiprocessors());
         // Few-row products read the weights that gain from it transposed, bf16x3 products
         // theirs split (stored so at load).
-        let (run, stored) = crate::lower::cuda_weights::as_run(&plan, &target);
-        let plan = run.map_or(plan, Arc::new);
+        let run = crate::lower::cuda_weights::as_run(&plan, &target);
+        let (stored, origin) = (run.stored, run.origin);
+        let plan = run.plan.map_or(plan, Arc::new);
         let program = crate::lower::cuda::emit_program_for(&plan, &target)?;
         let functions = program.functions;
         // One program per distinct kernel (names are content hashes), compiled in parallel.
@@ -299,6 +302,7 @@ impl CudaExec {
             device,
             plan,
             stored,
+            origin,
             variants,
             kernels,
             views,
@@ -426,5 +430,21 @@ impl Executable for CudaExec {
 
     fn variants(&self) -> Vec<String> {
         self.variants.clone()
+    }
+
+    fn launched(&self) -> Option<Vec<crate::backend::LaunchedKernel>> {
+        if self.origin.is_empty() {
+            return None;
+        }
+        let kernels = self.plan.kernels.iter().zip(&self.origin);
+        Some(
+            kernels
+                .map(|(k, &origin)| crate::backend::LaunchedKernel {
+                    node: k.spec.node.clone(),
+                    entry: k.spec.body.kind(),
+                    origin,
+                })
+                .collect(),
+        )
     }
 }
