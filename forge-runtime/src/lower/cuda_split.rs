@@ -79,17 +79,17 @@ pub fn split_products(plan: &Plan, target: &CudaTarget) -> Option<Split> {
     let (mut len_a, mut len_b) = (0, 0);
     let mut origin = Vec::with_capacity(plan.kernels.len() + 2 * weights.len());
     for (i, (k, &split)) in plan.kernels.iter().zip(&splits).enumerate() {
-        match split.then(|| split_product(k, &weights, scratch)).flatten() {
-            Some((kernels, a, b)) => {
-                origin.extend(std::iter::repeat_n(i, kernels.len()));
-                out.kernels.extend(kernels);
-                (len_a, len_b) = (len_a.max(a), len_b.max(b));
-            }
-            None => {
-                origin.push(i);
-                out.kernels.push(k.clone());
-            }
+        if !split {
+            origin.push(i);
+            out.kernels.push(k.clone());
+            continue;
         }
+        // `splits` admitted only products this can split; were one refused, a weight stored
+        // split would be read as f32, so the plan is left whole instead.
+        let (kernels, a, b) = split_product(k, &weights, scratch)?;
+        origin.extend(std::iter::repeat_n(i, kernels.len()));
+        out.kernels.extend(kernels);
+        (len_a, len_b) = (len_a.max(a), len_b.max(b));
     }
     for (name, len) in [("bf16x3.a", len_a), ("bf16x3.b", len_b)] {
         out.buffers.push(PlanBuffer {
