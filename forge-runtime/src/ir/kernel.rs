@@ -45,6 +45,10 @@ pub struct MatmulBody {
     pub epilogue: SExpr,
     /// What an f32 product may trade for tensor cores (backends may compute more precisely).
     pub precision: crate::graph::checked::Precision,
+    /// The output is the split A of a bf16x3 product (`lower::cuda_split`, CUDA only): a bf16
+    /// `[batch.., m, 3n]` whose row holds `[hi | lo | hi]` of the epilogue's values `v`
+    /// (`hi = bf16(v)`, `lo = bf16(v - hi)`), instead of `v` at `[batch.., m, n]`.
+    pub split_store: bool,
 }
 
 /// The RMS normalisation of `a`'s rows that a product applies itself ([`MatmulBody::rms`]):

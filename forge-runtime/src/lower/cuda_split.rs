@@ -4,8 +4,10 @@
 //! `[hi | hi | lo]`, so one product of the two sums `hi·hi + lo·hi + hi·lo` with the tensor
 //! cores' f32 accumulation: the existing bf16 kernels, at twice tf32x3's tensor-core rate. A is
 //! split by a map kernel before its product (into one scratch buffer that every product's split
-//! reuses: they run one after another), B the same way, except a weight that only such products
-//! read as B, which is stored split as it is loaded ([`split_bytes`]), so runs never touch it.
+//! reuses: they run one after another), unless a product computes A for nothing else and then
+//! stores it split itself (`cuda_split_store`); B the same way, except a weight that only such
+//! products read as B, which is stored split as it is loaded ([`split_bytes`]), so runs never
+//! touch it.
 //! Products the tensor cores would not speed up (few rows, small) are left alone and run as
 //! tf32x3 does (more precise than asked). `FORGE_CUDA_BF16X3=0` leaves every product alone.
 
@@ -55,8 +57,14 @@ pub struct Split {
 }
 
 /// `plan` with its `bf16x3` products split for `target`, and the weights it stores split;
-/// `None` where no product is split.
+/// `None` where no product is split. Where a product writes an A just before it is split, it
+/// writes the split itself (`cuda_split_store`) and the split kernel goes.
 pub fn split_products(plan: &Plan, target: &CudaTarget) -> Option<Split> {
+    split_products_with(plan, target, true)
+}
+
+/// [`split_products`], with the producers' split stores (`fold`) or without.
+pub(crate) fn split_products_with(plan: &Plan, target: &CudaTarget, fold: bool) -> Option<Split> {
     if !target.split_bf16x3 {
         return None;
     }
@@ -78,6 +86,8 @@ pub fn split_products(plan: &Plan, target: &CudaTarget) -> Option<Split> {
     let scratch = Scratch { a: out.buffers.len(), b: out.buffers.len() + 1 };
     let (mut len_a, mut len_b) = (0, 0);
     let mut origin = Vec::with_capacity(plan.kernels.len() + 2 * weights.len());
+    // Where each product's split of A went in `out.kernels`.
+    let mut a_splits = Vec::new();
     for (i, (k, &split)) in plan.kernels.iter().zip(&splits).enumerate() {
         if !split {
             origin.push(i);
@@ -87,6 +97,7 @@ pub fn split_products(plan: &Plan, target: &CudaTarget) -> Option<Split> {
         // `splits` admitted only products this can split; were one refused, a weight stored
         // split would be read as f32, so the plan is left whole instead.
         let (kernels, a, b) = split_product(k, &weights, scratch)?;
+        a_splits.push(out.kernels.len());
         origin.extend(std::iter::repeat_n(i, kernels.len()));
         out.kernels.extend(kernels);
         (len_a, len_b) = (len_a.max(a), len_b.max(b));
@@ -102,6 +113,14 @@ pub fn split_products(plan: &Plan, target: &CudaTarget) -> Option<Split> {
     }
     if len_b == 0 {
         out.buffers.pop();
+    }
+    if fold {
+        // Latest first, so the indices of the earlier ones stay put.
+        for &s in a_splits.iter().rev() {
+            if super::cuda_split_store::fold_into_producer(&mut out, s) {
+                origin.remove(s);
+            }
+        }
     }
     Some(Split { plan: out, weights, origin })
 }

@@ -174,3 +174,79 @@ fn stored_weights_hold_hi_and_lo() {
     let second = half::bf16::from_le_bytes([stored[2], stored[3]]).to_f32();
     assert_eq!(second, half::bf16::from_f32(values[3]).to_f32(), "column 0, k = 1");
 }
+
+/// Two feed-forward layers: the up projection's GELU output `h` is only the down projection's A.
+const FFN: &str = "graph Ffn { dims { M, D, F, L }
+    input x: f32[M, D]; weight w1: f32[L, F, D]; weight b1: f32[L, F]; weight w2: f32[L, D, F];
+    temp h: f32[M, F]; temp r: f32[M, D]; output y: f32[M, D];
+    r = x;
+    for l in 0..L {
+        h = gelu(matmul(r, transpose(w1[l]), precision = bf16x3) + b1[l]);
+        r = r + matmul(h, transpose(w2[l]), precision = bf16x3);
+    }
+    y = r;
+}";
+
+/// Runs `run` (a split plan of `p`) on the CPU with the FFN's weights; returns `y`.
+fn run_ffn(p: &Plan, run: &Plan, weights: Vec<SplitWeight>, dims: [usize; 4]) -> Vec<f32> {
+    let [m, d, f, l] = dims;
+    let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: weights };
+    let mut exec = CpuExec::new(Arc::new(run.clone())).unwrap();
+    let values = [("w1", rand(l * f * d, 11)), ("b1", rand(l * f, 12)), ("w2", rand(l * d * f, 13))];
+    for (name, v) in &values {
+        let id = p.buffer(name).unwrap().0;
+        let declared = bytes(&v.iter().map(|x| x * 0.1).collect::<Vec<_>>());
+        exec.load_weight(id, &stored.stored_bytes(id, &declared, 4).unwrap_or(declared)).unwrap();
+    }
+    let x = bytes(&rand(m * d, 14));
+    let req = RunRequest {
+        inputs: vec![(p.buffer("x").unwrap().0, &x[..])],
+        uniforms: vec![0; 16],
+        uniform_values: Vec::new(),
+        profile_kernels: false,
+    };
+    let out = exec.run(&req).unwrap();
+    let y = &out.outputs.iter().find(|(o, _)| *o == p.buffer("y").unwrap().0).unwrap().1;
+    y.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+#[test]
+fn a_product_writes_the_split_its_consumer_reads() {
+    let dims = [40usize, 48, 64, 2];
+    let p = plan(FFN, &dims);
+    let folded = split_products(&p, &any_size()).expect("split");
+    let unfolded = split_products_with(&p, &any_size(), false).expect("split");
+    // Per layer: split of r, up (storing h split), down; without folding also the split of h.
+    let splits = |s: &Split| s.plan.kernels.iter().filter(|k| k.spec.node.ends_with("split of A)")).count();
+    assert_eq!((splits(&folded), splits(&unfolded)), (2, 4));
+    assert_eq!(folded.origin.len(), folded.plan.kernels.len());
+    let stores: Vec<bool> = folded
+        .plan
+        .kernels
+        .iter()
+        .filter_map(|k| match &k.spec.body {
+            KernelBody::Matmul(m) => Some(m.split_store),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stores, [true, false, true, false]);
+    // Every kernel's WGSL validates and its CUDA-C is emitted (the split store included).
+    crate::lower::tests::validate_all(&folded.plan);
+    let (h2, _) = folded.plan.buffer("h.bf16x3").expect("the split h");
+    assert_eq!(folded.plan.buffers[h2].len, 3 * 40 * 64);
+    // The same values reach the down projection either way: the same bits out.
+    let a = run_ffn(&p, &folded.plan, folded.weights.clone(), dims);
+    let b = run_ffn(&p, &unfolded.plan, unfolded.weights.clone(), dims);
+    assert!(a.iter().all(|v| v.is_finite()));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_product_read_elsewhere_keeps_its_output() {
+    // `h` is an output too: its product stores it as f32 and the split stays.
+    let src = FFN.replace("temp h: f32[M, F];", "output h: f32[M, F];");
+    let p = plan(&src, &[40, 48, 64, 2]);
+    let split = split_products(&p, &any_size()).expect("split");
+    let splits = split.plan.kernels.iter().filter(|k| k.spec.node.ends_with("split of A)")).count();
+    assert_eq!(splits, 4);
+}

@@ -123,6 +123,7 @@ impl Lowering<'_> {
             rms: None,
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
+            split_store: false,
         }))))
     }
 }

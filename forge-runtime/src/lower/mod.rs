@@ -8,6 +8,7 @@ pub(crate) mod code;
 mod coop_tests;
 pub mod cuda;
 pub mod cuda_split;
+mod cuda_split_store;
 pub mod cuda_weights;
 mod expr;
 mod index;

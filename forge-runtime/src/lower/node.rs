@@ -128,6 +128,7 @@ impl Lowering<'_> {
                     rms: None,
                     epilogue,
                     precision: call.precision,
+                    split_store: false,
                 }))
             }
             Builtin::Attention => {

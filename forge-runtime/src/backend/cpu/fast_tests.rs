@@ -88,6 +88,7 @@ fn matmul_views_match_evaluated_operands() {
                 rms: None,
                 epilogue: epilogue.clone(),
                 precision: Default::default(),
+                split_store: false,
             }))
         };
         let fast = run(&args, body(la.clone(), lb.clone()), &mem);
@@ -128,6 +129,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             rms: None,
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
+            split_store: false,
         }))
     };
     let fast = run(&args, body(la.clone()), &mem);
@@ -149,6 +151,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             rms: None,
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
+            split_store: false,
         }))
     };
     let la2 = load(0, &[m * k, k, 1]);

@@ -32,7 +32,8 @@ fn out_len(body: &KernelBody) -> usize {
         KernelBody::Map { extents, .. } | KernelBody::Index { extents, .. } => product(extents),
         KernelBody::Row { leading, .. } => product(leading),
         KernelBody::Softmax { leading, cols, .. } | KernelBody::Norm { leading, cols, .. } => product(leading) * cols,
-        KernelBody::Matmul(m) => product(&m.batch) * m.m * m.n,
+        // A split store writes three bf16 pieces a value.
+        KernelBody::Matmul(m) => product(&m.batch) * m.m * m.n * if m.split_store { 3 } else { 1 },
         KernelBody::Attention(a) => product(&a.batch) * a.tq * a.ev,
         KernelBody::Scatter(s) => product(&s.extents),
         KernelBody::Raw(_) | KernelBody::Rows(_) => 0,

@@ -200,6 +200,13 @@ pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()
         epilogue_pair(env, &m.epilogue, &space, &c, &c2, dst);
         return Ok(());
     }
+    if m.split_store {
+        let mut c = vec![0.0f32; space.iter().product()];
+        matmul_into(env, m, a_vals, &m.b, &plan, &mut c)?;
+        scale(&mut c);
+        epilogue_in_place(env, &m.epilogue, &space, &mut c);
+        return split_store(&c, m.n, dst);
+    }
     if let Some(c) = dst.as_f32() {
         matmul_into(env, m, a_vals, &m.b, &plan, c)?;
         scale(c);
@@ -210,6 +217,30 @@ pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()
     matmul_into(env, m, a_vals, &m.b, &plan, &mut c)?;
     scale(&mut c);
     epilogue(env, &m.epilogue, &space, &c, dst);
+    Ok(())
+}
+
+/// `values` (rows of `n`) into the bf16 `dst` as rows of `[hi | lo | hi]`
+/// ([`MatmulBody::split_store`]).
+fn split_store(values: &[f32], n: usize, dst: OutSlice<'_>) -> Result<()> {
+    let OutSlice::BF16(out) = dst else {
+        return Err(crate::error::Error::Internal("a split store's output must be bf16".into()));
+    };
+    if out.len() != 3 * values.len() || n == 0 {
+        return Err(crate::error::Error::Internal(format!(
+            "a split store of {} values has {} outputs",
+            values.len(),
+            out.len()
+        )));
+    }
+    for (row, out) in values.chunks(n).zip(out.chunks_mut(3 * n)) {
+        for (j, &v) in row.iter().enumerate() {
+            let hi = super::scalar::f2bf(v);
+            out[j] = hi;
+            out[n + j] = super::scalar::f2bf(v - super::scalar::bf2f(hi));
+            out[2 * n + j] = hi;
+        }
+    }
     Ok(())
 }
 

@@ -115,7 +115,18 @@ pub(super) fn epilogue(w: &mut Writer<'_>, m: &MatmulBody, bvars: &[String]) {
     w.own_strides = Some(contiguous_strides(&space));
     let flat = format!("((bidx * {} + i) * {} + j)", w.u(m.m as u64), w.u(m.n as u64));
     let v = w.expr(&m.epilogue, &vars(bvars, "i", "j"), Some(&flat), "acc");
-    w.store(m.out, &flat, &v);
+    if !m.split_store {
+        w.store(m.out, &flat, &v);
+        return;
+    }
+    // `[hi | lo | hi]` along the row (the store rounds each to bf16).
+    w.let_("sv", Ty::F32, &v);
+    let n = m.n as u64;
+    let row = format!("((bidx * {} + i) * {} + j)", w.u(m.m as u64), w.u(3 * n));
+    let lo = "(sv - forge_bf_round(sv))";
+    w.store(m.out, &row, "sv");
+    w.store(m.out, &format!("({row} + {})", w.u(n)), lo);
+    w.store(m.out, &format!("({row} + {})", w.u(2 * n)), "sv");
 }
 
 pub(super) fn matmul(w: &mut Writer<'_>, m: &MatmulBody) {

@@ -18,6 +18,7 @@ fn with_b(batch: &[usize], b_batch: &[usize], m: usize, k: usize, n: usize) -> M
         rms: None,
         epilogue: SExpr::Acc(crate::elem::Ty::F32),
         precision: Default::default(),
+        split_store: false,
     }
 }
 

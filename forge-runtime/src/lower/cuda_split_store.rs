@@ -1,0 +1,121 @@
+//! A product whose output is only ever a bf16x3 product's A writes that A split itself
+//! ([`MatmulBody::split_store`](crate::ir::MatmulBody::split_store)), and the split kernel
+//! goes: MiniLM's FFN, where the up projection's GELU output is the down projection's A, then
+//! needs no pass over that `[rows, 4D]` buffer between the two products.
+
+use crate::elem::Elem;
+use crate::ir::{contiguous_strides, Access, BufferRole, KernelArg, KernelBody, Plan, PlanBuffer, SExpr};
+
+/// Folds the split of A at kernel `s` of `plan` (`cuda_split`) into the product that writes
+/// that A, where it can; whether it did (kernel `s` is then gone).
+pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
+    let Some(f) = foldable(plan, s) else { return false };
+    let name = format!("{}.bf16x3", plan.buffers[f.source].name);
+    let stored = match plan.buffers.iter().position(|b| b.name == name) {
+        Some(b) => b,
+        None => {
+            let len = 3 * f.len;
+            plan.buffers.push(PlanBuffer { name, elem: Elem::BF16, shape: vec![len], len, role: BufferRole::Temp });
+            plan.buffers.len() - 1
+        }
+    };
+    let arg = KernelArg {
+        buffer: stored,
+        elem: Elem::BF16,
+        offset: 0,
+        len: 3 * f.len,
+        access: Access::ReadWrite,
+        role: BufferRole::Temp,
+    };
+    let producer = &mut plan.kernels[f.producer].spec;
+    if let KernelBody::Matmul(m) = &mut producer.body {
+        m.split_store = true;
+        producer.args[m.out] = arg.clone();
+    }
+    let consumer = &mut plan.kernels[f.consumer].spec;
+    if let KernelBody::Matmul(m) = &consumer.body {
+        if let Some((a, _)) = m.a.as_load() {
+            consumer.args[a] = KernelArg { access: Access::Read, ..arg };
+        }
+    }
+    plan.kernels.remove(s);
+    true
+}
+
+/// A split that its source's producer can write instead.
+struct Fold {
+    /// The kernel that writes the split's source last before it: a product.
+    producer: usize,
+    /// The product whose A the split is.
+    consumer: usize,
+    /// The source buffer (f32, read whole) and its elements.
+    source: usize,
+    len: usize,
+}
+
+/// Kernel `s` as a split the producer of its source can write: the split reads a temp whole,
+/// row-major as `[rows, K]`; the last kernel to write it before is a product writing all of it
+/// as `[.., K]` rows without reading it; no kernel touches it in between, and none reads it
+/// after until it is written whole again.
+fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
+    let split = &plan.kernels.get(s)?.spec;
+    let KernelBody::Map { out: 1, extents, value } = &split.body else { return None };
+    let src = split.args.first()?;
+    let (source, len) = (src.buffer, plan.buffers.get(src.buffer)?.len);
+    let rank = extents.len();
+    let (lead, k) = (extents.get(..rank.checked_sub(2)?)?, *extents.last()?);
+    let mut want: Vec<usize> = contiguous_strides(lead).iter().map(|st| st * k).collect();
+    want.extend([0, 1]);
+    let reads_whole = first_load(value).is_some_and(|st| st == want)
+        && lead.iter().product::<usize>() * k == len
+        && src.offset == 0
+        && plan.buffers[source].role == BufferRole::Temp;
+    if !reads_whole {
+        return None;
+    }
+    let touches = |i: usize| plan.kernels[i].spec.args.iter().any(|a| a.buffer == source);
+    let producer = (0..s).rev().find(|&i| touches(i))?;
+    let p = &plan.kernels[producer].spec;
+    let KernelBody::Matmul(m) = &p.body else { return None };
+    let out = &p.args[m.out];
+    let writes_whole = !m.split_store
+        && out.buffer == source
+        && out.offset == 0
+        && out.len == len
+        && out.elem == Elem::F32
+        && m.batch.iter().product::<usize>() * m.m * m.n == len
+        && m.n == k
+        && !p.reads_buffer(source);
+    if !writes_whole {
+        return None;
+    }
+    let consumer = (s + 1..plan.kernels.len()).find(|&i| matches!(plan.kernels[i].spec.body, KernelBody::Matmul(_)))?;
+    for i in s + 1..plan.kernels.len() {
+        if !touches(i) {
+            continue;
+        }
+        let k = &plan.kernels[i].spec;
+        let rewrites = !matches!(k.body, KernelBody::Raw(_))
+            && k.body
+                .outs()
+                .iter()
+                .any(|&o| k.args[o].buffer == source && k.args[o].offset == 0 && k.args[o].len == len)
+            && !k.reads_buffer(source);
+        if !rewrites {
+            return None;
+        }
+        break;
+    }
+    Some(Fold { producer, consumer, source, len })
+}
+
+/// The strides of the first load in `e` (a split reads one operand).
+fn first_load(e: &SExpr) -> Option<Vec<usize>> {
+    let mut found = None;
+    e.visit(&mut |n| {
+        if let (None, SExpr::Load { strides, .. }) = (&found, n) {
+            found = Some(strides.clone());
+        }
+    });
+    found
+}
