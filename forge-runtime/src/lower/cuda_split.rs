@@ -122,7 +122,37 @@ pub(crate) fn split_products_with(plan: &Plan, target: &CudaTarget, fold: bool) 
             }
         }
     }
+    for scratch in [scratch.a, scratch.b] {
+        drop_repeated_splits(&mut out, &mut origin, scratch);
+    }
     Some(Split { plan: out, weights, origin })
+}
+
+/// Drops each split into `scratch` that repeats the one before it (the same source, not written
+/// since): products of one operand in a row (a gated MLP's gate and up, separate q, k and v
+/// projections) split it once.
+fn drop_repeated_splits(plan: &mut Plan, origin: &mut Vec<usize>, scratch: usize) {
+    let writes = |k: &PlannedKernel, b: usize| k.spec.body.outs().iter().any(|&o| k.spec.args[o].buffer == b);
+    let mut last: Option<usize> = None;
+    let mut i = 0;
+    while i < plan.kernels.len() {
+        if !writes(&plan.kernels[i], scratch) {
+            i += 1;
+            continue;
+        }
+        let repeat = last.is_some_and(|l| {
+            let (a, b) = (&plan.kernels[l].spec, &plan.kernels[i].spec);
+            let source = a.args[0].buffer;
+            a.args == b.args && a.body == b.body && !plan.kernels[l + 1..i].iter().any(|k| writes(k, source))
+        });
+        if repeat {
+            plan.kernels.remove(i);
+            origin.remove(i);
+        } else {
+            last = Some(i);
+            i += 1;
+        }
+    }
 }
 
 /// The scratch buffers the splits of A and of B write.
