@@ -23,16 +23,9 @@ fn any_size() -> CudaTarget {
     CudaTarget { tf32x3_any_size: true, ..CudaTarget::sm90() }
 }
 
+/// Values in [-3, 3).
 fn rand(n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0) * 3.0
-        })
-        .collect()
+    crate::backend::cpu::tests::rand(n, seed).into_iter().map(|v| v * 3.0).collect()
 }
 
 fn bytes(v: &[f32]) -> Vec<u8> {

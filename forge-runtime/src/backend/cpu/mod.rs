@@ -125,4 +125,4 @@ impl Executable for CpuExec {
 #[cfg(test)]
 mod fast_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

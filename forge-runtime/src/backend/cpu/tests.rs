@@ -4,7 +4,8 @@ use crate::backend::Context;
 use crate::host::HostSlice;
 use crate::instance::GraphInstance;
 
-fn rand(n: usize, seed: u64) -> Vec<f32> {
+/// `n` values in [-1, 1) from a xorshift stream (the same for a seed).
+pub(crate) fn rand(n: usize, seed: u64) -> Vec<f32> {
     let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     (0..n)
         .map(|_| {
