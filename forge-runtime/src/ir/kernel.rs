@@ -90,6 +90,11 @@ pub struct AttentionBody {
     /// `Some(strides)` a permutation of another layout of the same elements (a head merge
     /// folded into the store, `ir::fuse`), one stride per axis, 0 on axes of extent 1.
     pub out_strides: Option<Vec<usize>>,
+    /// `Some(k)`: the output is the split A of a bf16x3 product (`lower::cuda_split`, CUDA
+    /// only) whose rows are `k` wide: the value stored at element `at` (row-major or permuted,
+    /// as above) of the f32 layout goes as bf16 to `at + (at / k) * 2k` (`hi`), `+ k` (`lo`) and
+    /// `+ 2k` (`hi`), rows of `[hi | lo | hi]` ([`MatmulBody::split_store`]).
+    pub split_store: Option<usize>,
 }
 
 impl AttentionBody {

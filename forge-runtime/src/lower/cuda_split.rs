@@ -4,8 +4,8 @@
 //! `[hi | hi | lo]`, so one product of the two sums `hi·hi + lo·hi + hi·lo` with the tensor
 //! cores' f32 accumulation: the existing bf16 kernels, at twice tf32x3's tensor-core rate. A is
 //! split by a map kernel before its product (into one scratch buffer that every product's split
-//! reuses: they run one after another), unless a product computes A for nothing else and then
-//! stores it split itself (`cuda_split_store`); B the same way, except a weight that only such
+//! reuses: they run one after another), unless a product or attention computes A for nothing
+//! else and then stores it split itself (`cuda_split_store`); B the same way, except a weight that only such
 //! products read as B, which is stored split as it is loaded ([`split_bytes`]), so runs never
 //! touch it.
 //! Products the tensor cores would not speed up (few rows, small) are left alone and run as

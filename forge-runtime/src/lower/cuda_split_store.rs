@@ -1,7 +1,8 @@
-//! A product whose output is only ever a bf16x3 product's A writes that A split itself
-//! ([`MatmulBody::split_store`](crate::ir::MatmulBody::split_store)), and the split kernel
-//! goes: MiniLM's FFN, where the up projection's GELU output is the down projection's A, then
-//! needs no pass over that `[rows, 4D]` buffer between the two products.
+//! A product or attention whose output is only ever a bf16x3 product's A writes that A split
+//! itself ([`MatmulBody::split_store`](crate::ir::MatmulBody::split_store),
+//! [`AttentionBody::split_store`](crate::ir::AttentionBody::split_store)), and the split kernel
+//! goes: in MiniLM the up projection's GELU output (the down projection's A) and the attention's
+//! head-merged output (the out projection's A) need no pass between the two kernels.
 
 use crate::elem::Elem;
 use crate::ir::{contiguous_strides, Access, BufferRole, KernelArg, KernelBody, Plan, PlanBuffer, SExpr};
@@ -28,9 +29,16 @@ pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
         role: BufferRole::Temp,
     };
     let producer = &mut plan.kernels[f.producer].spec;
-    if let KernelBody::Matmul(m) = &mut producer.body {
-        m.split_store = true;
-        producer.args[m.out] = arg.clone();
+    match &mut producer.body {
+        KernelBody::Matmul(m) => {
+            m.split_store = true;
+            producer.args[m.out] = arg.clone();
+        }
+        KernelBody::Attention(a) => {
+            a.split_store = Some(f.k);
+            producer.args[a.out] = arg.clone();
+        }
+        _ => return false,
     }
     let consumer = &mut plan.kernels[f.consumer].spec;
     if let KernelBody::Matmul(m) = &consumer.body {
@@ -51,12 +59,14 @@ struct Fold {
     /// The source buffer (f32, read whole) and its elements.
     source: usize,
     len: usize,
+    /// The width of the rows the split reads.
+    k: usize,
 }
 
 /// Kernel `s` as a split the producer of its source can write: the split reads a temp whole,
-/// row-major as `[rows, K]`; the last kernel to write it before is a product writing all of it
-/// as `[.., K]` rows without reading it; no kernel touches it in between, and none reads it
-/// after until it is written whole again.
+/// row-major as `[rows, K]`; the last kernel to write it before is a product (writing `[.., K]`
+/// rows) or an attention writing all of it without reading it; no kernel touches it in
+/// between, and none reads it after until it is written whole again.
 fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
     let split = &plan.kernels.get(s)?.spec;
     let KernelBody::Map { out: 1, extents, value } = &split.body else { return None };
@@ -76,15 +86,22 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
     let touches = |i: usize| plan.kernels[i].spec.args.iter().any(|a| a.buffer == source);
     let producer = (0..s).rev().find(|&i| touches(i))?;
     let p = &plan.kernels[producer].spec;
-    let KernelBody::Matmul(m) = &p.body else { return None };
-    let out = &p.args[m.out];
-    let writes_whole = !m.split_store
-        && out.buffer == source
+    // A product splits its own rows (`n == k`); an attention maps each element's place in the
+    // f32 layout (row-major or a head merge's permutation) to its place in the rows of `k`.
+    let (out, points, rows_fit) = match &p.body {
+        KernelBody::Matmul(m) if !m.split_store => (m.out, m.batch.iter().product::<usize>() * m.m * m.n, m.n == k),
+        KernelBody::Attention(a) if a.split_store.is_none() => {
+            (a.out, a.batch.iter().product::<usize>() * a.tq * a.ev, true)
+        }
+        _ => return None,
+    };
+    let out = &p.args[out];
+    let writes_whole = out.buffer == source
         && out.offset == 0
         && out.len == len
         && out.elem == Elem::F32
-        && m.batch.iter().product::<usize>() * m.m * m.n == len
-        && m.n == k
+        && points == len
+        && rows_fit
         && !p.reads_buffer(source);
     if !writes_whole {
         return None;
@@ -106,7 +123,7 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
         }
         break;
     }
-    Some(Fold { producer, consumer, source, len })
+    Some(Fold { producer, consumer, source, len, k })
 }
 
 /// The strides of the first load in `e` (a split reads one operand).

@@ -272,3 +272,47 @@ fn one_operand_is_split_once_for_products_in_a_row() {
     assert_eq!(split.origin.len(), split.plan.kernels.len());
     crate::lower::tests::validate_all(&split.plan);
 }
+
+/// Attention over heads, merged back (a permuted store) and projected: the attention's output is
+/// only the projection's A.
+const ATTN: &str = "graph Attn { dims { B, T, D, H, E = D / H }
+    input x: f32[B, T, D]; weight wo: f32[D, D];
+    temp xh: f32[B, T, H, E]; temp qh: f32[B, H, T, E]; temp o: f32[B, H, T, E]; temp ot: f32[B, T, H, E];
+    temp om: f32[B, T, D]; output y: f32[B, T, D];
+    xh = reshape(x);
+    qh = transpose(xh, 1, 2);
+    o = attention(qh, qh, qh);
+    ot = transpose(o, 1, 2);
+    om = reshape(ot);
+    y = x + matmul(om, transpose(wo), precision = bf16x3);
+}";
+
+#[test]
+fn an_attention_writes_the_split_its_projection_reads() {
+    let dims = [2usize, 20, 48, 4];
+    let p = plan(ATTN, &dims);
+    let folded = split_products(&p, &any_size()).expect("split");
+    let unfolded = split_products_with(&p, &any_size(), false).expect("split");
+    let splits = |s: &Split| s.plan.kernels.iter().filter(|k| k.spec.node.ends_with("split of A)")).count();
+    assert_eq!((splits(&folded), splits(&unfolded)), (0, 1));
+    let permuted = folded.plan.kernels.iter().any(
+        |k| matches!(&k.spec.body, KernelBody::Attention(a) if a.split_store == Some(48) && a.out_strides.is_some()),
+    );
+    assert!(permuted, "the head merge's permuted store writes the split");
+    crate::lower::tests::validate_all(&folded.plan);
+    let run = |s: &Split| {
+        let mut exec = CpuExec::new(Arc::new(s.plan.clone())).unwrap();
+        let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: s.weights.clone() };
+        let id = p.buffer("wo").unwrap().0;
+        let declared = bytes(&rand(48 * 48, 21));
+        exec.load_weight(id, &stored.stored_bytes(id, &declared, 4).unwrap_or(declared)).unwrap();
+        let x = bytes(&rand(2 * 20 * 48, 22));
+        let inputs = vec![(p.buffer("x").unwrap().0, &x[..])];
+        let req = RunRequest { inputs, uniforms: vec![0; 16], uniform_values: Vec::new(), profile_kernels: false };
+        exec.run(&req).unwrap().outputs.into_iter().find(|(o, _)| *o == p.buffer("y").unwrap().0).unwrap().1
+    };
+    let (a, b) = (run(&folded), run(&unfolded));
+    let finite = a.chunks_exact(4).all(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]).is_finite());
+    assert!(finite && a.len() == 2 * 20 * 48 * 4);
+    assert_eq!(a, b, "the same values reach the projection");
+}

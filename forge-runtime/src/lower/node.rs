@@ -164,6 +164,7 @@ impl Lowering<'_> {
                     scale,
                     epilogue,
                     out_strides: None,
+                    split_store: None,
                 }))
             }
             Builtin::Unary(_)

@@ -331,6 +331,7 @@ fn attention_runs_blocked_where_an_entry_fits_workgroup_memory() {
         scale: SExpr::Acc(crate::elem::Ty::F32),
         epilogue: SExpr::Acc(crate::elem::Ty::F32),
         out_strides: None,
+        split_store: None,
     };
     // MiniLM: at batch 64 (768 entries) a workgroup takes an entry's 30 queries; at batch 8 (96
     // entries) 16, so twice as many workgroups.

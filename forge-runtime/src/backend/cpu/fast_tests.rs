@@ -293,6 +293,7 @@ fn attention_views_match_evaluated_operands() {
                 scale: SExpr::Const(Const::F32(0.5)),
                 epilogue: SExpr::Acc(Ty::F32),
                 out_strides: None,
+                split_store: None,
             }))
         };
         let fast = run(&args, body(&|e| e.clone()), &mem);

@@ -34,7 +34,7 @@ fn out_len(body: &KernelBody) -> usize {
         KernelBody::Softmax { leading, cols, .. } | KernelBody::Norm { leading, cols, .. } => product(leading) * cols,
         // A split store writes three bf16 pieces a value.
         KernelBody::Matmul(m) => product(&m.batch) * m.m * m.n * if m.split_store { 3 } else { 1 },
-        KernelBody::Attention(a) => product(&a.batch) * a.tq * a.ev,
+        KernelBody::Attention(a) => product(&a.batch) * a.tq * a.ev * if a.split_store.is_some() { 3 } else { 1 },
         KernelBody::Scatter(s) => product(&s.extents),
         KernelBody::Raw(_) | KernelBody::Rows(_) => 0,
     }

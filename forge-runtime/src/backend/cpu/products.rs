@@ -275,6 +275,15 @@ fn attention_into(env: &Env<'_>, a: &AttentionBody, plan: &BatchPlan, out: &mut 
 pub fn attention(env: &Env<'_>, a: &AttentionBody, mut dst: OutSlice<'_>) -> Result<()> {
     let plan = BatchPlan::new(&a.batch)?;
     let space = a.space();
+    if let Some(k) = a.split_store {
+        // The f32 layout first (permuted or not), then split into rows of `[hi | lo | hi]`.
+        let mut rows = vec![0.0f32; space.iter().product()];
+        attention_into(env, a, &plan, &mut rows)?;
+        epilogue_in_place(env, &a.epilogue, &space, &mut rows);
+        let mut placed = vec![0.0f32; rows.len()];
+        scatter(&rows, &space, &a.store_strides(), &mut placed)?;
+        return split_store(&placed, k, dst);
+    }
     if let Some(strides) = &a.out_strides {
         let Some(out) = dst.as_f32() else {
             return Err(crate::error::Error::Internal("a permuted attention store must be f32".into()));

@@ -57,7 +57,17 @@ pub(super) fn store_point(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String
     w.let_idx("at", &at);
     w.let_("acc", Ty::F32, value);
     let y = w.expr(&a.epilogue, &with(bvars, "qi", "d"), Some("at"), "acc");
-    w.store(a.out, "at", &y);
+    let Some(k) = a.split_store else {
+        w.store(a.out, "at", &y);
+        return;
+    };
+    // Rows of `[hi | lo | hi]` (the store rounds each to bf16).
+    w.let_("sv", Ty::F32, &y);
+    let k = k as u64;
+    w.let_idx("sat", &format!("at + (at / {}) * {}", w.u(k), w.u(2 * k)));
+    w.store(a.out, "sat", "sv");
+    w.store(a.out, &format!("(sat + {})", w.u(k)), "(sv - forge_bf_round(sv))");
+    w.store(a.out, &format!("(sat + {})", w.u(2 * k)), "sv");
 }
 
 /// The output index of element `d` (an index expression) of query row `row` (flat over
