@@ -38,6 +38,35 @@ fn parts(x: f32) -> (f64, f64) {
     (hi.to_f64(), half::bf16::from_f32(x - hi.to_f32()).to_f64())
 }
 
+/// Runs split plan `s` of `p` on the CPU with `weights` (as declared: stored as CUDA stores them)
+/// and `inputs`; returns every output of `p` by name, as f32.
+fn run_on_cpu(p: &Plan, s: &Split, weights: &[(&str, &[f32])], inputs: &[(&str, &[f32])]) -> Vec<(String, Vec<f32>)> {
+    let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: s.weights.clone() };
+    let mut exec = CpuExec::new(Arc::new(s.plan.clone())).unwrap();
+    for (name, values) in weights {
+        let id = p.buffer(name).unwrap().0;
+        let declared = bytes(values);
+        let loaded = stored.stored_bytes(id, &declared, 4).unwrap_or(declared);
+        assert_eq!(loaded.len() as u64, s.plan.byte_len(id), "{name}");
+        exec.load_weight(id, &loaded).unwrap();
+    }
+    let inputs: Vec<(usize, Vec<u8>)> = inputs.iter().map(|(n, v)| (p.buffer(n).unwrap().0, bytes(v))).collect();
+    let req = RunRequest {
+        inputs: inputs.iter().map(|(id, b)| (*id, &b[..])).collect(),
+        uniforms: vec![0; 16],
+        uniform_values: Vec::new(),
+        profile_kernels: false,
+    };
+    let out = exec.run(&req).unwrap().outputs;
+    let f32s = |b: &[u8]| b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    out.iter().map(|(id, b)| (p.buffers[*id].name.clone(), f32s(b))).collect()
+}
+
+/// Output `name` of [`run_on_cpu`]'s result.
+fn output<'a>(outs: &'a [(String, Vec<f32>)], name: &str) -> &'a [f32] {
+    &outs.iter().find(|(n, _)| n == name).unwrap().1
+}
+
 #[test]
 fn splits_every_kind_of_b_and_stores_weights_split() {
     let p = plan(LAYERS, &[40, 48, 24]);
@@ -69,31 +98,11 @@ fn splits_every_kind_of_b_and_stores_weights_split() {
 fn the_split_plan_computes_the_three_products() {
     let (m, k, n) = (40usize, 48usize, 24usize);
     let p = plan(LAYERS, &[m, k, n]);
-    let Split { plan: run, weights, .. } = split_products(&p, &any_size()).expect("products split");
-    let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: weights };
-    let mut exec = CpuExec::new(Arc::new(run.clone())).unwrap();
+    let split = split_products(&p, &any_size()).expect("products split");
     let (x, y) = (rand(m * k, 1), rand(k * n, 2));
     let (w, bias, v, qkv) = (rand(n * k, 3), rand(n, 4), rand(k * n, 5), rand(3 * n * k, 6));
-    for (name, values) in [("w", &w), ("bias", &bias), ("v", &v), ("qkv", &qkv)] {
-        let id = p.buffer(name).unwrap().0;
-        let declared = bytes(values);
-        let loaded = stored.stored_bytes(id, &declared, 4).unwrap_or(declared);
-        assert_eq!(loaded.len() as u64, run.byte_len(id), "{name}");
-        exec.load_weight(id, &loaded).unwrap();
-    }
-    let (xb, yb) = (bytes(&x), bytes(&y));
-    let inputs = vec![
-        (p.buffer("x").unwrap().0, &xb[..]),
-        (p.buffer("xb").unwrap().0, &xb[..]),
-        (p.buffer("y").unwrap().0, &yb[..]),
-    ];
-    let req = RunRequest { inputs, uniforms: vec![0; 16], uniform_values: Vec::new(), profile_kernels: false };
-    let out = exec.run(&req).unwrap();
-    let output = |name: &str| -> Vec<f32> {
-        let id = p.buffer(name).unwrap().0;
-        let b = &out.outputs.iter().find(|(o, _)| *o == id).unwrap().1;
-        b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
-    };
+    let weights = [("w", &w[..]), ("bias", &bias[..]), ("v", &v[..]), ("qkv", &qkv[..])];
+    let outs = run_on_cpu(&p, &split, &weights, &[("x", &x[..]), ("xb", &x[..]), ("y", &y[..])]);
     // Each output against the three products summed exactly (the CPU sums in f32: 1e-6 of the
     // magnitudes), and against the true product within bf16x3's bound (2^-15 of them).
     let check = |got: &[f32], b_at: &dyn Fn(usize, usize, usize) -> f32, add: &dyn Fn(usize, usize) -> f64| {
@@ -122,10 +131,10 @@ fn the_split_plan_computes_the_three_products() {
         worst_true
     };
     let errs = [
-        check(&output("o1"), &|_, kk, j| w[j * k + kk], &|_, j| bias[j] as f64),
-        check(&output("o2"), &|_, kk, j| v[kk * n + j], &|_, _| 0.0),
-        check(&output("o3"), &|_, kk, j| y[kk * n + j], &|_, _| 0.0),
-        check(&output("o4"), &|bi, kk, j| qkv[bi * n * k + j * k + kk], &|_, _| 0.0),
+        check(output(&outs, "o1"), &|_, kk, j| w[j * k + kk], &|_, j| bias[j] as f64),
+        check(output(&outs, "o2"), &|_, kk, j| v[kk * n + j], &|_, _| 0.0),
+        check(output(&outs, "o3"), &|_, kk, j| y[kk * n + j], &|_, _| 0.0),
+        check(output(&outs, "o4"), &|bi, kk, j| qkv[bi * n * k + j * k + kk], &|_, _| 0.0),
     ];
     // bf16 parts, not f32: the split really ran (true f32 would be near 1e-7 of the magnitudes).
     assert!(errs.iter().all(|&e| e > 1e-7), "{errs:?}");
@@ -181,38 +190,35 @@ const FFN: &str = "graph Ffn { dims { M, D, F, L }
     y = r;
 }";
 
-/// Runs `run` (a split plan of `p`) on the CPU with the FFN's weights; returns `y`.
-fn run_ffn(p: &Plan, run: &Plan, weights: Vec<SplitWeight>, dims: [usize; 4]) -> Vec<f32> {
+/// Runs split plan `s` of `p` on the CPU with the FFN's weights; returns `y`.
+fn run_ffn(p: &Plan, s: &Split, dims: [usize; 4]) -> Vec<f32> {
     let [m, d, f, l] = dims;
-    let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: weights };
-    let mut exec = CpuExec::new(Arc::new(run.clone())).unwrap();
-    let values = [("w1", rand(l * f * d, 11)), ("b1", rand(l * f, 12)), ("w2", rand(l * d * f, 13))];
-    for (name, v) in &values {
-        let id = p.buffer(name).unwrap().0;
-        let declared = bytes(&v.iter().map(|x| x * 0.1).collect::<Vec<_>>());
-        exec.load_weight(id, &stored.stored_bytes(id, &declared, 4).unwrap_or(declared)).unwrap();
-    }
-    let x = bytes(&rand(m * d, 14));
-    let req = RunRequest {
-        inputs: vec![(p.buffer("x").unwrap().0, &x[..])],
-        uniforms: vec![0; 16],
-        uniform_values: Vec::new(),
-        profile_kernels: false,
-    };
-    let out = exec.run(&req).unwrap();
-    let y = &out.outputs.iter().find(|(o, _)| *o == p.buffer("y").unwrap().0).unwrap().1;
-    y.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    let scaled = |n: usize, seed: u64| rand(n, seed).iter().map(|x| x * 0.1).collect::<Vec<_>>();
+    let (w1, b1, w2) = (scaled(l * f * d, 11), scaled(l * f, 12), scaled(l * d * f, 13));
+    let x = rand(m * d, 14);
+    let outs = run_on_cpu(p, s, &[("w1", &w1[..]), ("b1", &b1[..]), ("w2", &w2[..])], &[("x", &x[..])]);
+    output(&outs, "y").to_vec()
+}
+
+/// `src` at `dims` split with producers' split stores (folded) and without.
+fn folded_and_not(src: &str, dims: &[usize]) -> (Plan, Split, Split) {
+    let p = plan(src, dims);
+    let folded = split_products(&p, &any_size()).expect("split");
+    let unfolded = split_products_with(&p, &any_size(), false).expect("split");
+    (p, folded, unfolded)
+}
+
+/// The split kernels of A in `s`.
+fn splits_of_a(s: &Split) -> usize {
+    s.plan.kernels.iter().filter(|k| k.spec.node.ends_with("split of A)")).count()
 }
 
 #[test]
 fn a_product_writes_the_split_its_consumer_reads() {
     let dims = [40usize, 48, 64, 2];
-    let p = plan(FFN, &dims);
-    let folded = split_products(&p, &any_size()).expect("split");
-    let unfolded = split_products_with(&p, &any_size(), false).expect("split");
+    let (p, folded, unfolded) = folded_and_not(FFN, &dims);
     // Per layer: split of r, up (storing h split), down; without folding also the split of h.
-    let splits = |s: &Split| s.plan.kernels.iter().filter(|k| k.spec.node.ends_with("split of A)")).count();
-    assert_eq!((splits(&folded), splits(&unfolded)), (2, 4));
+    assert_eq!((splits_of_a(&folded), splits_of_a(&unfolded)), (2, 4));
     assert_eq!(folded.origin.len(), folded.plan.kernels.len());
     let stores: Vec<bool> = folded
         .plan
@@ -229,8 +235,7 @@ fn a_product_writes_the_split_its_consumer_reads() {
     let (h2, _) = folded.plan.buffer("h.bf16x3").expect("the split h");
     assert_eq!(folded.plan.buffers[h2].len, 3 * 40 * 64);
     // The same values reach the down projection either way: the same bits out.
-    let a = run_ffn(&p, &folded.plan, folded.weights.clone(), dims);
-    let b = run_ffn(&p, &unfolded.plan, unfolded.weights.clone(), dims);
+    let (a, b) = (run_ffn(&p, &folded, dims), run_ffn(&p, &unfolded, dims));
     assert!(a.iter().all(|v| v.is_finite()));
     assert_eq!(a, b);
 }
@@ -241,8 +246,7 @@ fn a_product_read_elsewhere_keeps_its_output() {
     let src = FFN.replace("temp h: f32[M, F];", "output h: f32[M, F];");
     let p = plan(&src, &[40, 48, 64, 2]);
     let split = split_products(&p, &any_size()).expect("split");
-    let splits = split.plan.kernels.iter().filter(|k| k.spec.node.ends_with("split of A)")).count();
-    assert_eq!(splits, 4);
+    assert_eq!(splits_of_a(&split), 4);
 }
 
 #[test]
@@ -289,30 +293,16 @@ const ATTN: &str = "graph Attn { dims { B, T, D, H, E = D / H }
 
 #[test]
 fn an_attention_writes_the_split_its_projection_reads() {
-    let dims = [2usize, 20, 48, 4];
-    let p = plan(ATTN, &dims);
-    let folded = split_products(&p, &any_size()).expect("split");
-    let unfolded = split_products_with(&p, &any_size(), false).expect("split");
-    let splits = |s: &Split| s.plan.kernels.iter().filter(|k| k.spec.node.ends_with("split of A)")).count();
-    assert_eq!((splits(&folded), splits(&unfolded)), (0, 1));
+    let (p, folded, unfolded) = folded_and_not(ATTN, &[2, 20, 48, 4]);
+    assert_eq!((splits_of_a(&folded), splits_of_a(&unfolded)), (0, 1));
     let permuted = folded.plan.kernels.iter().any(
         |k| matches!(&k.spec.body, KernelBody::Attention(a) if a.split_store == Some(48) && a.out_strides.is_some()),
     );
     assert!(permuted, "the head merge's permuted store writes the split");
     crate::lower::tests::validate_all(&folded.plan);
-    let run = |s: &Split| {
-        let mut exec = CpuExec::new(Arc::new(s.plan.clone())).unwrap();
-        let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: s.weights.clone() };
-        let id = p.buffer("wo").unwrap().0;
-        let declared = bytes(&rand(48 * 48, 21));
-        exec.load_weight(id, &stored.stored_bytes(id, &declared, 4).unwrap_or(declared)).unwrap();
-        let x = bytes(&rand(2 * 20 * 48, 22));
-        let inputs = vec![(p.buffer("x").unwrap().0, &x[..])];
-        let req = RunRequest { inputs, uniforms: vec![0; 16], uniform_values: Vec::new(), profile_kernels: false };
-        exec.run(&req).unwrap().outputs.into_iter().find(|(o, _)| *o == p.buffer("y").unwrap().0).unwrap().1
-    };
+    let (wo, x) = (rand(48 * 48, 21), rand(2 * 20 * 48, 22));
+    let run = |s: &Split| output(&run_on_cpu(&p, s, &[("wo", &wo[..])], &[("x", &x[..])]), "y").to_vec();
     let (a, b) = (run(&folded), run(&unfolded));
-    let finite = a.chunks_exact(4).all(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]).is_finite());
-    assert!(finite && a.len() == 2 * 20 * 48 * 4);
+    assert!(a.iter().all(|v| v.is_finite()) && a.len() == 2 * 20 * 48);
     assert_eq!(a, b, "the same values reach the projection");
 }
