@@ -7,8 +7,8 @@
 use crate::elem::Elem;
 use crate::ir::{contiguous_strides, Access, BufferRole, KernelArg, KernelBody, Plan, PlanBuffer, SExpr};
 
-/// Folds the split of A at kernel `s` of `plan` (`cuda_split`) into the product that writes
-/// that A, where it can; whether it did (kernel `s` is then gone).
+/// Folds the split of A at kernel `s` of `plan` (`cuda_split`) into the product or attention
+/// that writes that A, where it can; whether it did (kernel `s` is then gone).
 pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
     let Some(f) = foldable(plan, s) else { return false };
     let name = format!("{}.bf16x3", plan.buffers[f.source].name);
@@ -52,7 +52,7 @@ pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
 
 /// A split that its source's producer can write instead.
 struct Fold {
-    /// The kernel that writes the split's source last before it: a product.
+    /// The kernel that writes the split's source last before it: a product or an attention.
     producer: usize,
     /// The product whose A the split is.
     consumer: usize,
