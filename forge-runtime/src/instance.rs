@@ -74,12 +74,7 @@ impl GraphInstance {
         let dims = graph.dims.iter().cloned().zip(values).collect();
         let loaded = plan.buffers.iter().map(|b| !matches!(b.role, BufferRole::Weight | BufferRole::Scene)).collect();
         // What each launched kernel is: the plan's one for one, unless the backend runs more.
-        let launched = exec.launched().unwrap_or_else(|| {
-            let kernels = plan.kernels.iter().enumerate();
-            kernels
-                .map(|(origin, k)| LaunchedKernel { node: k.spec.node.clone(), entry: k.spec.body.kind(), origin })
-                .collect()
-        });
+        let launched = exec.launched().unwrap_or_else(|| LaunchedKernel::of(&plan, None));
         let mut variants = exec.variants();
         for t in &tuned {
             for (v, l) in variants.iter_mut().zip(&launched) {

@@ -80,6 +80,21 @@ pub struct LaunchedKernel {
     pub origin: usize,
 }
 
+impl LaunchedKernel {
+    /// The kernels of `plan` as launched, kernel `i` from plan kernel `origin[i]` (or, with no
+    /// `origin`, from itself).
+    pub fn of(plan: &Plan, origin: Option<&[usize]>) -> Vec<LaunchedKernel> {
+        let kernels = plan.kernels.iter().enumerate();
+        kernels
+            .map(|(i, k)| LaunchedKernel {
+                node: k.spec.node.clone(),
+                entry: k.spec.body.kind(),
+                origin: origin.and_then(|o| o.get(i).copied()).unwrap_or(i),
+            })
+            .collect()
+    }
+}
+
 /// What one run hands an executable.
 #[derive(Debug)]
 pub struct RunRequest<'a> {

@@ -433,18 +433,7 @@ impl Executable for CudaExec {
     }
 
     fn launched(&self) -> Option<Vec<crate::backend::LaunchedKernel>> {
-        if self.origin.is_empty() {
-            return None;
-        }
-        let kernels = self.plan.kernels.iter().zip(&self.origin);
-        Some(
-            kernels
-                .map(|(k, &origin)| crate::backend::LaunchedKernel {
-                    node: k.spec.node.clone(),
-                    entry: k.spec.body.kind(),
-                    origin,
-                })
-                .collect(),
-        )
+        let origin = Some(self.origin.as_slice()).filter(|o| !o.is_empty())?;
+        Some(crate::backend::LaunchedKernel::of(&self.plan, Some(origin)))
     }
 }

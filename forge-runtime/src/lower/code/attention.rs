@@ -61,13 +61,10 @@ pub(super) fn store_point(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String
         w.store(a.out, "at", &y);
         return;
     };
-    // Rows of `[hi | lo | hi]` (the store rounds each to bf16).
-    w.let_("sv", Ty::F32, &y);
+    // Element `at` of rows of `k` goes to rows of `[hi | lo | hi]`, three times as wide.
     let k = k as u64;
     w.let_idx("sat", &format!("at + (at / {}) * {}", w.u(k), w.u(2 * k)));
-    w.store(a.out, "sat", "sv");
-    w.store(a.out, &format!("(sat + {})", w.u(k)), "(sv - forge_bf_round(sv))");
-    w.store(a.out, &format!("(sat + {})", w.u(2 * k)), "sv");
+    w.store_split(a.out, "sat", k, &y);
 }
 
 /// The output index of element `d` (an index expression) of query row `row` (flat over

@@ -119,14 +119,10 @@ pub(super) fn epilogue(w: &mut Writer<'_>, m: &MatmulBody, bvars: &[String]) {
         w.store(m.out, &flat, &v);
         return;
     }
-    // `[hi | lo | hi]` along the row (the store rounds each to bf16).
-    w.let_("sv", Ty::F32, &v);
+    // Rows of `[hi | lo | hi]`, three times as wide.
     let n = m.n as u64;
-    let row = format!("((bidx * {} + i) * {} + j)", w.u(m.m as u64), w.u(3 * n));
-    let lo = "(sv - forge_bf_round(sv))";
-    w.store(m.out, &row, "sv");
-    w.store(m.out, &format!("({row} + {})", w.u(n)), lo);
-    w.store(m.out, &format!("({row} + {})", w.u(2 * n)), "sv");
+    let base = format!("((bidx * {} + i) * {} + j)", w.u(m.m as u64), w.u(3 * n));
+    w.store_split(m.out, &base, n, &v);
 }
 
 pub(super) fn matmul(w: &mut Writer<'_>, m: &MatmulBody) {

@@ -416,6 +416,15 @@ impl<'a> Writer<'a> {
         self.line(line);
     }
 
+    /// Stores `value` split for a bf16x3 product's A (`lower::cuda_split`): `hi` at `base`, `lo`
+    /// at `base + k` and `hi` again at `base + 2k` of the bf16 output (the store rounds each).
+    pub fn store_split(&mut self, out: usize, base: &str, k: u64, value: &str) {
+        self.let_("sv", Ty::F32, value);
+        self.store(out, base, "sv");
+        self.store(out, &format!("({base} + {})", self.u(k)), "(sv - forge_bf_round(sv))");
+        self.store(out, &format!("({base} + {})", self.u(2 * k)), "sv");
+    }
+
     /// Whether argument `arg` is read 16 bytes at a time in a vector template
     /// ([`geometry::vector_arg`], with a base offset of whole vectors): on CUDA any such
     /// argument, in WGSL those the vector map binds as vectors ([`Writer::vec_bound`]).
