@@ -31,14 +31,41 @@ struct Case {
     wt: bool,
     bias: bool,
     tf32: bool,
-    /// `matmul(…, precision = tf32x3)` (PyTorch is timed in true f32 beside it).
-    x3: bool,
-    /// `matmul(…, precision = bf16x3)` (the same product as tf32x3 beside it).
-    bf16x3: bool,
+    /// The product's `precision` option.
+    precision: Precision,
+}
+
+/// `matmul(…, precision = …)` of a case: none (true f32), `tf32x3` (true f32 timed beside it,
+/// and PyTorch in true f32) or `bf16x3` (tf32x3 timed beside it).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Precision {
+    F32,
+    Tf32x3,
+    Bf16x3,
+}
+
+impl Precision {
+    /// The option as the graph writes it.
+    fn option(self) -> &'static str {
+        match self {
+            Precision::F32 => "",
+            Precision::Tf32x3 => ", precision = tf32x3",
+            Precision::Bf16x3 => ", precision = bf16x3",
+        }
+    }
+
+    /// The precision timed beside it (the comparison's "beside" column), and what to call it.
+    fn beside(self) -> (Precision, &'static str) {
+        match self {
+            Precision::F32 => (Precision::F32, "generic"),
+            Precision::Tf32x3 => (Precision::F32, "f32"),
+            Precision::Bf16x3 => (Precision::Tf32x3, "tf32x3"),
+        }
+    }
 }
 
 const fn case(name: &'static str, ty: &'static str, m: usize, n: usize, k: usize, wt: bool, bias: bool) -> Case {
-    Case { name, ty, m, n, k, wt, bias, tf32: false, x3: false, bf16x3: false }
+    Case { name, ty, m, n, k, wt, bias, tf32: false, precision: Precision::F32 }
 }
 
 fn cases() -> Vec<Case> {
@@ -68,7 +95,7 @@ fn cases() -> Vec<Case> {
         ("minilm-up", 1920, 1536, 384, true, true),
         ("minilm-down", 1920, 384, 1536, true, true),
     ] {
-        v.push(Case { x3: true, ..case(name, "f32", m, n, k, wt, bias) });
+        v.push(Case { precision: Precision::Tf32x3, ..case(name, "f32", m, n, k, wt, bias) });
     }
     // `precision = bf16x3` (bf16 GEMMs over split operands) where tf32x3 takes the tensor cores.
     for (name, m, n, k, bias) in [
@@ -78,18 +105,14 @@ fn cases() -> Vec<Case> {
         ("minilm-up", 1920, 1536, 384, true),
         ("minilm-down", 1920, 384, 1536, true),
     ] {
-        v.push(Case { x3: true, bf16x3: true, ..case(name, "f32", m, n, k, true, bias) });
+        v.push(Case { precision: Precision::Bf16x3, ..case(name, "f32", m, n, k, true, bias) });
     }
     v
 }
 
 fn source(c: &Case) -> String {
     let t = c.ty;
-    let opt = match (c.bf16x3, c.x3) {
-        (true, _) => ", precision = bf16x3",
-        (false, true) => ", precision = tf32x3",
-        (false, false) => "",
-    };
+    let opt = c.precision.option();
     let (w, prod) = if c.wt {
         (format!("{t}[N, K]"), format!("matmul(a, transpose(w){opt})"))
     } else {
@@ -241,7 +264,7 @@ const X3_PERSISTENT_TILES: [&str; 5] = ["128x64s3", "128x64s4", "128x64s5", "128
 /// the register-A ones as persistent grids.
 fn sweep_x3(ctx: &Context) -> forge::Result<()> {
     let cases = [(1920, 384, 384), (1920, 1152, 384), (1920, 1536, 384), (1920, 384, 1536), (4096, 4096, 4096)]
-        .map(|(m, n, k)| Case { x3: true, ..case("sweep", "f32", m, n, k, true, m < 4096) });
+        .map(|(m, n, k)| Case { precision: Precision::Tf32x3, ..case("sweep", "f32", m, n, k, true, m < 4096) });
     sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &X3_TILES, &[("FORGE_CUDA_TF32X3_ANY", "1")])?;
     println!("persistent grids (FORGE_CUDA_X3_PERSISTENT=1):");
     let persistent = [("FORGE_CUDA_TF32X3_ANY", "1"), ("FORGE_CUDA_X3_PERSISTENT", "1")];
@@ -322,11 +345,11 @@ fn main() -> forge::Result<()> {
         let env: &[(&str, &str)] = if c.tf32 { &[("FORGE_CUDA_TF32", "1")] } else { &[] };
         let fast = time(&ctx, c, env, 30)?;
         // Beside each: the generic template, for tf32x3 the true-f32 kernel, for bf16x3 tf32x3.
-        let generic = match (c.tf32, c.x3) {
+        let (beside, what) = c.precision.beside();
+        let generic = match (c.tf32, c.precision) {
             (true, _) => None,
-            (false, true) if c.bf16x3 => Some(time(&ctx, &Case { bf16x3: false, ..*c }, &[], 30)?),
-            (false, true) => Some(time(&ctx, &Case { x3: false, ..*c }, &[], 30)?),
-            (false, false) => Some(time(&ctx, c, &[("FORGE_CUDA_GEMM", "0")], 5)?),
+            (false, Precision::F32) => Some(time(&ctx, c, &[("FORGE_CUDA_GEMM", "0")], 5)?),
+            (false, _) => Some(time(&ctx, &Case { precision: beside, ..*c }, &[], 30)?),
         };
         let flops = 2.0 * (c.m * c.n * c.k) as f64;
         let tflops = flops / fast.ms / 1e9;
@@ -345,14 +368,9 @@ fn main() -> forge::Result<()> {
             gms / fast.ms
         );
         if let Some(g) = &generic {
-            let what = match (c.bf16x3, c.x3) {
-                (true, _) => "tf32x3",
-                (false, true) => "f32",
-                (false, false) => "generic",
-            };
             println!("   {what}: {} rel.err {:.2e}", g.variant, g.err);
         }
-        if c.x3 && !c.bf16x3 {
+        if c.precision == Precision::Tf32x3 {
             // The tensor-core kernel even where Forge keeps the product on SIMT (too few tiles).
             let any = time(&ctx, c, &[("FORGE_CUDA_TF32X3_ANY", "1")], 30)?;
             println!(

@@ -73,24 +73,21 @@ fn main_result() -> Result<(), String> {
     let batch = model_files::tokenize(&dir, &refs)?;
 
     let ctx = Context::auto().map_err(|e| e.to_string())?;
-    let hidden = model.weights.config.hidden;
     let t = Instant::now();
     // The typed graph as written (tf32x3), or its text at another precision.
-    let (embeddings, build_ms, run_ms) = if precision == "tf32x3" {
-        let mut graph = model.instance(&ctx, batch.batch, batch.seq).map_err(|e| e.to_string())?;
-        let build_ms = t.elapsed().as_secs_f64() * 1e3;
-        let t = Instant::now();
-        let embeddings = run::run_batch(&mut graph, &batch, hidden).map_err(|e| e.to_string())?;
-        (embeddings, build_ms, t.elapsed().as_secs_f64() * 1e3)
+    let (mut typed, mut text);
+    let graph: &mut forge::GraphInstance = if precision == "tf32x3" {
+        typed = model.instance(&ctx, batch.batch, batch.seq).map_err(|e| e.to_string())?;
+        typed.instance_mut()
     } else {
-        let source = run::source_with_precision(&precision);
-        let mut graph =
-            run::instance_of_source(&ctx, &model, batch.batch, batch.seq, &source).map_err(|e| e.to_string())?;
-        let build_ms = t.elapsed().as_secs_f64() * 1e3;
-        let t = Instant::now();
-        let embeddings = run::run_source_batch(&mut graph, &batch, hidden).map_err(|e| e.to_string())?;
-        (embeddings, build_ms, t.elapsed().as_secs_f64() * 1e3)
+        let source = run::minilm_source(&precision);
+        text = run::instance_of_source(&ctx, &model, batch.batch, batch.seq, &source).map_err(|e| e.to_string())?;
+        &mut text
     };
+    let build_ms = t.elapsed().as_secs_f64() * 1e3;
+    let t = Instant::now();
+    let embeddings = run::run_source_batch(graph, &batch, model.weights.config.hidden).map_err(|e| e.to_string())?;
+    let run_ms = t.elapsed().as_secs_f64() * 1e3;
 
     if json {
         let out = serde_json::json!({

@@ -62,7 +62,7 @@ fn bf16x3_matches_the_reference_embeddings(ctx: &Context) {
     let dir = model_files::find_model_dir().expect("model dir");
     let (sentences, want, _) = fixture();
     let model = run::Model::load(&dir).expect("weights");
-    let source = run::source_with_precision("bf16x3");
+    let source = run::minilm_source("bf16x3");
     assert!(source.contains("bf16x3") && !source.contains("tf32x3"));
     let refs: Vec<&str> = sentences.iter().map(|s| s.as_str()).collect();
     let toks = model_files::tokenize(&dir, &refs).expect("tokenize");

@@ -49,6 +49,14 @@ fn weights() -> Weights {
     }
 }
 
+/// Random token ids and a padding mask for `b` sentences of `t` tokens: sentence `s` has
+/// `t - 2s` real tokens (the rest padding), at least 3.
+fn tokens(b: usize, t: usize) -> (Vec<u32>, Vec<u32>) {
+    let ids = rand_u32(b * t, 0, V as u32 - 1, 21);
+    let mask = (0..b * t).map(|i| u32::from(i % t < (t - 2 * (i / t)).max(3))).collect();
+    (ids, mask)
+}
+
 fn embed(ctx: &Context, w: &Weights, b: usize, t: usize) -> Vec<f32> {
     let dims = MiniLmDims { b, t, v: V, p: P, d: D, h: H, f: F, l: LAYERS };
     let mut g = MiniLm::new(ctx, dims).expect("new");
@@ -73,9 +81,7 @@ fn embed(ctx: &Context, w: &Weights, b: usize, t: usize) -> Vec<f32> {
         ffn_ln_beta: &w[16],
     })
     .expect("weights");
-    let ids = rand_u32(b * t, 0, V as u32 - 1, 21);
-    // Sentence s has t - 2s real tokens (the rest padding), at least 3.
-    let mask: Vec<u32> = (0..b * t).map(|i| u32::from(i % t < (t - 2 * (i / t)).max(3))).collect();
+    let (ids, mask) = tokens(b, t);
     g.run(MiniLmInputs { ids: &ids, mask: &mask }).expect("run").embedding
 }
 
@@ -121,8 +127,7 @@ fn embed_source(ctx: &Context, w: &Weights, b: usize, t: usize, source: &str) ->
     let slices: Vec<(&str, forge::HostSlice<'_>)> =
         NAMES.iter().zip(&w.w).map(|(n, v)| (*n, forge::HostSlice::of(v))).collect();
     g.load_weights(&slices).expect("weights");
-    let ids = rand_u32(b * t, 0, V as u32 - 1, 21);
-    let mask: Vec<u32> = (0..b * t).map(|i| u32::from(i % t < (t - 2 * (i / t)).max(3))).collect();
+    let (ids, mask) = tokens(b, t);
     let out = g.run(&[("ids", forge::HostSlice::of(&ids)), ("mask", forge::HostSlice::of(&mask))], &[]).expect("run");
     out.iter().find(|(n, _)| n == "embedding").expect("embedding").1.to_vec("embedding").expect("f32")
 }
@@ -132,7 +137,7 @@ fn embed_source(ctx: &Context, w: &Weights, b: usize, t: usize, source: &str) ->
 /// numbers as the typed graph's where nothing splits (the CPU, and the text round trip).
 fn bf16x3_matches_the_cpu_reference(ctx: &Context) {
     let w = weights();
-    let source = MiniLm::SOURCE.replace("precision = tf32x3", "precision = bf16x3");
+    let source = minilm_source("bf16x3");
     let want = embed(&Context::cpu(), &w, 64, 30);
     assert_eq!(embed_source(&Context::cpu(), &w, 2, 17, &source), embed(&Context::cpu(), &w, 2, 17));
     let got = embed_source(ctx, &w, 64, 30, &source);

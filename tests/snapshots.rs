@@ -326,7 +326,7 @@ fn cuda_persistent_x3_programs_compile() {
 #[cfg(feature = "cuda")]
 fn cuda_bf16x3_programs_compile() {
     use forge::lower::cuda::{emit_program_for, CudaTarget};
-    let source = MiniLm::SOURCE.replace("precision = tf32x3", "precision = bf16x3");
+    let source = minilm_source("bf16x3");
     let graph = forge::parse_graph_source(&source).unwrap();
     let dims = [64, 30, 30522, 512, 384, 12, 1536, 6];
     let plan = forge::lower::lower(&graph, &dims).unwrap();

@@ -143,8 +143,7 @@ pub fn all() -> Vec<Case> {
     // B, T, V, P, D, H, E, F, L
     // `_f32`: the same graph with every product in true f32 (no `precision = tf32x3`).
     // `_bf16x3`: every product `precision = bf16x3` (bf16 GEMMs over split operands on CUDA).
-    let f32_source = MiniLm::SOURCE.replace(", precision = tf32x3", "");
-    let bf16x3_source = MiniLm::SOURCE.replace("precision = tf32x3", "precision = bf16x3");
+    let (f32_source, bf16x3_source) = (minilm_graph::minilm_source("f32"), minilm_graph::minilm_source("bf16x3"));
     for (key, b, src) in [
         ("minilm_b8", 8usize, MiniLm::SOURCE.to_string()),
         ("minilm_b64", 64, MiniLm::SOURCE.to_string()),

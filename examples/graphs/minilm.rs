@@ -89,3 +89,13 @@ forge_graph! {
         embedding = pooled / max(norm, 1e-12);
     }
 }
+
+/// MiniLM's text with every projection at `precision` (`f32`, `tf32x3` as written, `bf16x3` or
+/// `tf32`; `docs/semantics.md`), for instances built from text (`GraphInstance::from_source`).
+#[allow(dead_code)]
+pub fn minilm_source(precision: &str) -> String {
+    match precision {
+        "f32" => MiniLm::SOURCE.replace(", precision = tf32x3", ""),
+        p => MiniLm::SOURCE.replace("precision = tf32x3", &format!("precision = {p}")),
+    }
+}

@@ -36,42 +36,45 @@ impl Model {
 
     /// A graph instance on `ctx` for `[batch, seq]` with the weights loaded.
     pub fn instance(&self, ctx: &Context, batch: usize, seq: usize) -> forge::Result<MiniLm> {
-        let w = &self.weights;
         let mut g = MiniLm::new(ctx, self.dims(batch, seq))?;
-        g.load_weights(MiniLmWeights {
-            word_embeddings: &w.word_embeddings,
-            position_embeddings: &w.position_embeddings,
-            token_type_embeddings: &w.token_type_embeddings,
-            emb_ln_gamma: &w.emb_ln_gamma,
-            emb_ln_beta: &w.emb_ln_beta,
-            qkv_w: &side_by_side(&[&w.q_w, &w.k_w, &w.v_w], self.weights.config.layers),
-            qkv_b: &side_by_side(&[&w.q_b, &w.k_b, &w.v_b], self.weights.config.layers),
-            attn_out_w: &w.attn_out_w,
-            attn_out_b: &w.attn_out_b,
-            attn_ln_gamma: &w.attn_ln_gamma,
-            attn_ln_beta: &w.attn_ln_beta,
-            ffn_up_w: &w.ffn_up_w,
-            ffn_up_b: &w.ffn_up_b,
-            ffn_down_w: &w.ffn_down_w,
-            ffn_down_b: &w.ffn_down_b,
-            ffn_ln_gamma: &w.ffn_ln_gamma,
-            ffn_ln_beta: &w.ffn_ln_beta,
-        })?;
+        self.load_into(g.instance_mut())?;
         Ok(g)
     }
-}
 
-/// MiniLM's graph text with every projection at `precision` (`f32`, `tf32x3` as written, `bf16x3`
-/// or `tf32`; `docs/semantics.md`).
-pub fn source_with_precision(precision: &str) -> String {
-    match precision {
-        "f32" => MiniLm::SOURCE.replace(", precision = tf32x3", ""),
-        p => MiniLm::SOURCE.replace("precision = tf32x3", &format!("precision = {p}")),
+    /// Loads every weight into `g` by its name in the graph (query, key and value side by side).
+    fn load_into(&self, g: &mut forge::GraphInstance) -> forge::Result<()> {
+        let w = &self.weights;
+        let layers = w.config.layers;
+        let (qkv_w, qkv_b) =
+            (side_by_side(&[&w.q_w, &w.k_w, &w.v_w], layers), side_by_side(&[&w.q_b, &w.k_b, &w.v_b], layers));
+        let weights: [(&str, &[f32]); 17] = [
+            ("word_embeddings", &w.word_embeddings),
+            ("position_embeddings", &w.position_embeddings),
+            ("token_type_embeddings", &w.token_type_embeddings),
+            ("emb_ln_gamma", &w.emb_ln_gamma),
+            ("emb_ln_beta", &w.emb_ln_beta),
+            ("qkv_w", &qkv_w),
+            ("qkv_b", &qkv_b),
+            ("attn_out_w", &w.attn_out_w),
+            ("attn_out_b", &w.attn_out_b),
+            ("attn_ln_gamma", &w.attn_ln_gamma),
+            ("attn_ln_beta", &w.attn_ln_beta),
+            ("ffn_up_w", &w.ffn_up_w),
+            ("ffn_up_b", &w.ffn_up_b),
+            ("ffn_down_w", &w.ffn_down_w),
+            ("ffn_down_b", &w.ffn_down_b),
+            ("ffn_ln_gamma", &w.ffn_ln_gamma),
+            ("ffn_ln_beta", &w.ffn_ln_beta),
+        ];
+        let slices: Vec<(&str, forge::HostSlice<'_>)> =
+            weights.iter().map(|(n, v)| (*n, forge::HostSlice::of(v))).collect();
+        g.load_weights(&slices)
     }
 }
 
 /// An instance of the graph built from `source` (MiniLM's text, changed: e.g. another
-/// `precision`) for `[batch, seq]`, with the weights loaded as [`Model::instance`] loads them.
+/// `precision`, [`minilm_source`]) for `[batch, seq]`, with the weights loaded as
+/// [`Model::instance`] loads them.
 pub fn instance_of_source(
     ctx: &Context,
     model: &Model,
@@ -79,38 +82,14 @@ pub fn instance_of_source(
     seq: usize,
     source: &str,
 ) -> forge::Result<forge::GraphInstance> {
-    let w = &model.weights;
-    let c = &w.config;
+    let c = &model.weights.config;
     let dims = [batch, seq, c.vocab_size, c.max_position, c.hidden, c.heads, c.intermediate, c.layers];
     let mut g = forge::GraphInstance::from_source(ctx, source, &dims)?;
-    let (qkv_w, qkv_b) =
-        (side_by_side(&[&w.q_w, &w.k_w, &w.v_w], c.layers), side_by_side(&[&w.q_b, &w.k_b, &w.v_b], c.layers));
-    let weights: [(&str, &[f32]); 17] = [
-        ("word_embeddings", &w.word_embeddings),
-        ("position_embeddings", &w.position_embeddings),
-        ("token_type_embeddings", &w.token_type_embeddings),
-        ("emb_ln_gamma", &w.emb_ln_gamma),
-        ("emb_ln_beta", &w.emb_ln_beta),
-        ("qkv_w", &qkv_w),
-        ("qkv_b", &qkv_b),
-        ("attn_out_w", &w.attn_out_w),
-        ("attn_out_b", &w.attn_out_b),
-        ("attn_ln_gamma", &w.attn_ln_gamma),
-        ("attn_ln_beta", &w.attn_ln_beta),
-        ("ffn_up_w", &w.ffn_up_w),
-        ("ffn_up_b", &w.ffn_up_b),
-        ("ffn_down_w", &w.ffn_down_w),
-        ("ffn_down_b", &w.ffn_down_b),
-        ("ffn_ln_gamma", &w.ffn_ln_gamma),
-        ("ffn_ln_beta", &w.ffn_ln_beta),
-    ];
-    let slices: Vec<(&str, forge::HostSlice<'_>)> =
-        weights.iter().map(|(n, v)| (*n, forge::HostSlice::of(v))).collect();
-    g.load_weights(&slices)?;
+    model.load_into(&mut g)?;
     Ok(g)
 }
 
-/// Runs an instance of [`instance_of_source`] built for the batch's shape.
+/// Runs a MiniLM instance (typed, through `instance_mut`, or from text) built for the batch's shape.
 pub fn run_source_batch(g: &mut forge::GraphInstance, batch: &Batch, hidden: usize) -> forge::Result<Vec<Vec<f32>>> {
     let out = g.run(&[("ids", forge::HostSlice::of(&batch.ids)), ("mask", forge::HostSlice::of(&batch.mask))], &[])?;
     let embedding: Vec<f32> = match out.iter().find(|(n, _)| n == "embedding") {
