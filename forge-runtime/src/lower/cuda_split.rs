@@ -5,11 +5,11 @@
 //! cores' f32 accumulation: the existing bf16 kernels, at twice tf32x3's tensor-core rate. A is
 //! split by a map kernel before its product (into one scratch buffer that every product's split
 //! reuses: they run one after another), unless a product or attention computes A for nothing
-//! else and then stores it split itself (`cuda_split_store`); B the same way, except a weight that only such
-//! products read as B, which is stored split as it is loaded ([`split_bytes`]), so runs never
-//! touch it.
-//! Products the tensor cores would not speed up (few rows, small) are left alone and run as
-//! tf32x3 does (more precise than asked). `FORGE_CUDA_BF16X3=0` leaves every product alone.
+//! else and then stores it split itself (`cuda_split_store`); B the same way, except a weight
+//! that only such products read as B, which is stored split as it is loaded ([`split_bytes`]),
+//! so runs never touch it. Products the tensor cores would not speed up (few rows, small) are
+//! left alone and run as tf32x3 does (more precise than asked). `FORGE_CUDA_BF16X3=0` leaves
+//! every product alone.
 
 use super::code::gemm::{x3_on_tensor_cores, CudaTarget};
 use crate::elem::{Elem, Ty};
