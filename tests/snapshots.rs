@@ -343,17 +343,22 @@ fn cuda_bf16x3_programs_compile() {
         let gemms: Vec<&&str> = variants.iter().filter(|v| v.starts_with("gemm")).collect();
         assert_eq!(gemms.len(), 24, "{variants:?}");
         assert!(gemms.iter().all(|v| v.starts_with(kind) && v.ends_with("-bf16x3")), "{arch:?}: {gemms:?}");
-        // Each layer splits the A of two products (LayerNorm outputs); the attention stores the
-        // out projection's A split itself, the up projection the down projection's.
+        // No split kernel is left: the attention stores the out projection's A split itself,
+        // the up projection the down projection's, and each LayerNorm (the embeddings' too) the
+        // next product's beside its own output.
         use forge::seed::ir::KernelBody;
         let splits = run.kernels.iter().filter(|k| k.spec.node.ends_with("(bf16x3 split of A)")).count();
-        assert_eq!(splits, 12, "{arch:?}");
-        let stores = run.kernels.iter().filter(|k| match &k.spec.body {
-            KernelBody::Matmul(m) => m.split_store,
-            KernelBody::Attention(a) => a.split_store == Some(384),
-            _ => false,
-        });
-        assert_eq!(stores.count(), 12, "{arch:?}");
+        assert_eq!(splits, 0, "{arch:?}");
+        let stores = |f: &dyn Fn(&KernelBody) -> bool| run.kernels.iter().filter(|k| f(&k.spec.body)).count();
+        let products = stores(&|b| matches!(b, KernelBody::Matmul(m) if m.split_store));
+        let attentions = stores(&|b| matches!(b, KernelBody::Attention(a) if a.split_store == Some(384)));
+        let norms = stores(&|b| matches!(b, KernelBody::Norm { split: Some(_), .. }));
+        assert_eq!((products, attentions, norms), (6, 6, 12), "{arch:?}");
+        let vectors = variants.iter().filter(|v| v.contains("16-byte vectors, stored split too")).count();
+        assert_eq!(vectors, 12, "{arch:?}: the norms store their splits 8 bytes at a time: {variants:?}");
+        if arch == (9, 0) {
+            check_snapshot("minilm_b64_bf16x3_sm90.cu", &program.source);
+        }
         let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{arch:?}: {e}"));
         assemble(&format!("minilm_b64_bf16x3_{}", program.arch), &program.arch, &ptx);
     }

@@ -152,6 +152,11 @@ pub enum KernelBody {
         bias: Option<SExpr>,
         eps: SExpr,
         epilogue: SExpr,
+        /// `Some(arg)`: the output is also a bf16x3 product's A (`lower::cuda_split`, CUDA
+        /// only), so the kernel writes it a second time, split: argument `arg` (bf16) gets rows
+        /// of `[hi | lo | hi]`, `cols` wide each, of the values stored at `out`
+        /// ([`MatmulBody::split_store`]).
+        split: Option<usize>,
     },
     Matmul(Box<MatmulBody>),
     Attention(Box<AttentionBody>),
@@ -262,10 +267,12 @@ impl KernelBody {
             | KernelBody::Rows(_) => None,
         }
     }
-    /// Every argument the kernel writes (one, except for a [`RowChain`]).
+    /// Every argument the kernel writes (one, except for a [`RowChain`] and a norm that also
+    /// writes its output split).
     pub fn outs(&self) -> Vec<usize> {
         match self {
-            KernelBody::Rows(c) => c.stages.iter().map(KernelBody::out).collect(),
+            KernelBody::Rows(c) => c.stages.iter().flat_map(KernelBody::outs).collect(),
+            KernelBody::Norm { out, split: Some(split), .. } => vec![*out, *split],
             other => vec![other.out()],
         }
     }

@@ -1,8 +1,11 @@
-//! A product or attention whose output is only ever a bf16x3 product's A writes that A split
-//! itself ([`MatmulBody::split_store`](crate::ir::MatmulBody::split_store),
-//! [`AttentionBody::split_store`](crate::ir::AttentionBody::split_store)), and the split kernel
-//! goes: in MiniLM the up projection's GELU output (the down projection's A) and the attention's
-//! head-merged output (the out projection's A) need no pass between the two kernels.
+//! A kernel whose output a bf16x3 product reads as A writes that A split itself, and the split
+//! kernel goes ([`MatmulBody::split_store`](crate::ir::MatmulBody::split_store),
+//! [`AttentionBody::split_store`](crate::ir::AttentionBody::split_store), a norm's `split`):
+//! - a product or attention whose output is only ever that A stores the split instead of it: in
+//!   MiniLM the up projection's GELU output (the down projection's A) and the attention's
+//!   head-merged output (the out projection's A);
+//! - a norm stores the split beside its output, which others read on (in MiniLM each LayerNorm's
+//!   output is the next product's A and the next residual's input).
 
 use crate::elem::Elem;
 use crate::ir::{contiguous_strides, Access, BufferRole, KernelArg, KernelBody, Plan, PlanBuffer, SExpr};
@@ -11,7 +14,7 @@ use crate::ir::{contiguous_strides, Access, BufferRole, KernelArg, KernelBody, P
 /// that writes that A, where it can; whether it did (kernel `s` is then gone).
 pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
     let Some(f) = foldable(plan, s) else { return false };
-    let name = format!("{}.bf16x3", plan.buffers[f.source].name);
+    let name = split_name(plan, f.source);
     let stored = match plan.buffers.iter().position(|b| b.name == name) {
         Some(b) => b,
         None => {
@@ -38,6 +41,12 @@ pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
             a.split_store = Some(f.k);
             producer.args[a.out] = arg.clone();
         }
+        // Already stored for an earlier product of the same output: only the reader changes.
+        KernelBody::Norm { split: Some(_), .. } => {}
+        KernelBody::Norm { split, .. } => {
+            *split = Some(producer.args.len());
+            producer.args.push(arg.clone());
+        }
         _ => return false,
     }
     let consumer = &mut plan.kernels[f.consumer].spec;
@@ -50,9 +59,15 @@ pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
     true
 }
 
+/// The buffer a producer stores the split of `source` in.
+fn split_name(plan: &Plan, source: usize) -> String {
+    format!("{}.bf16x3", plan.buffers[source].name)
+}
+
 /// A split that its source's producer can write instead.
 struct Fold {
-    /// The kernel that writes the split's source last before it: a product or an attention.
+    /// The kernel that writes the split's source last before it: a product, an attention or a
+    /// norm.
     producer: usize,
     /// The product whose A the split is.
     consumer: usize,
@@ -64,9 +79,10 @@ struct Fold {
 }
 
 /// Kernel `s` as a split the producer of its source can write: the split reads a temp whole,
-/// row-major as `[rows, K]`; the last kernel to write it before is a product (writing `[.., K]`
-/// rows) or an attention writing all of it without reading it; no kernel touches it in
-/// between, and none reads it after until it is written whole again.
+/// row-major as `[rows, K]`; the last kernel to touch it before is a product (writing `[.., K]`
+/// rows), an attention or a norm (rows of `K`), writing all of it in f32 without reading it.
+/// A product's or attention's output is replaced by the split, so none may read it after until
+/// it is written whole again; a norm's stays.
 fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
     let split = &plan.kernels.get(s)?.spec;
     let KernelBody::Map { out: 1, extents, value } = &split.body else { return None };
@@ -93,6 +109,14 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
         KernelBody::Attention(a) if a.split_store.is_none() => {
             (a.out, a.batch.iter().product::<usize>() * a.tq * a.ev, true)
         }
+        KernelBody::Norm { out, leading, cols, split, .. } => {
+            let stored =
+                |arg: &usize| p.args.get(*arg).is_some_and(|a| plan.buffers[a.buffer].name == split_name(plan, source));
+            if !split.as_ref().is_none_or(stored) {
+                return None;
+            }
+            (*out, leading.iter().product::<usize>() * cols, *cols == k)
+        }
         _ => return None,
     };
     let out = &p.args[out];
@@ -107,6 +131,9 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
         return None;
     }
     let consumer = (s + 1..plan.kernels.len()).find(|&i| matches!(plan.kernels[i].spec.body, KernelBody::Matmul(_)))?;
+    if matches!(p.body, KernelBody::Norm { .. }) {
+        return Some(Fold { producer, consumer, source, len, k });
+    }
     for i in s + 1..plan.kernels.len() {
         if !touches(i) {
             continue;

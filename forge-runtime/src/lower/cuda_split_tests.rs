@@ -41,8 +41,19 @@ fn parts(x: f32) -> (f64, f64) {
 /// Runs split plan `s` of `p` on the CPU with `weights` (as declared: stored as CUDA stores them)
 /// and `inputs`; returns every output of `p` by name, as f32.
 fn run_on_cpu(p: &Plan, s: &Split, weights: &[(&str, &[f32])], inputs: &[(&str, &[f32])]) -> Vec<(String, Vec<f32>)> {
+    let exec = CpuExec::new(Arc::new(s.plan.clone())).unwrap();
+    run_with(Box::new(exec), p, s, weights, inputs)
+}
+
+/// [`run_on_cpu`] on `exec`, split plan `s` compiled for some backend.
+fn run_with(
+    mut exec: Box<dyn Executable>,
+    p: &Plan,
+    s: &Split,
+    weights: &[(&str, &[f32])],
+    inputs: &[(&str, &[f32])],
+) -> Vec<(String, Vec<f32>)> {
     let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: s.weights.clone() };
-    let mut exec = CpuExec::new(Arc::new(s.plan.clone())).unwrap();
     for (name, values) in weights {
         let id = p.buffer(name).unwrap().0;
         let declared = bytes(values);
@@ -190,14 +201,40 @@ const FFN: &str = "graph Ffn { dims { M, D, F, L }
     y = r;
 }";
 
-/// Runs split plan `s` of `p` on the CPU with the FFN's weights; returns `y`.
-fn run_ffn(p: &Plan, s: &Split, dims: [usize; 4]) -> Vec<f32> {
-    let [m, d, f, l] = dims;
-    let scaled = |n: usize, seed: u64| rand(n, seed).iter().map(|x| x * 0.1).collect::<Vec<_>>();
-    let (w1, b1, w2) = (scaled(l * f * d, 11), scaled(l * f, 12), scaled(l * d * f, 13));
-    let x = rand(m * d, 14);
-    let outs = run_on_cpu(p, s, &[("w1", &w1[..]), ("b1", &b1[..]), ("w2", &w2[..])], &[("x", &x[..])]);
-    output(&outs, "y").to_vec()
+/// A graph's weights and inputs by name, random.
+struct Data {
+    weights: Vec<(&'static str, Vec<f32>)>,
+    inputs: Vec<(&'static str, Vec<f32>)>,
+}
+
+impl Data {
+    /// Runs split plan `s` of `p` on `exec` (the CPU backend's where `None`); returns every
+    /// output of `p` by name.
+    fn run<'a>(&'a self, exec: Option<Box<dyn Executable>>, p: &Plan, s: &Split) -> Vec<(String, Vec<f32>)> {
+        let named = |v: &'a [(&'static str, Vec<f32>)]| v.iter().map(|(n, v)| (*n, &v[..])).collect::<Vec<_>>();
+        let (weights, inputs) = (named(&self.weights), named(&self.inputs));
+        match exec {
+            Some(exec) => run_with(exec, p, s, &weights, &inputs),
+            None => run_on_cpu(p, s, &weights, &inputs),
+        }
+    }
+
+    /// Output `y` of [`Data::run`] on the CPU.
+    fn y_on_cpu(&self, p: &Plan, s: &Split) -> Vec<f32> {
+        output(&self.run(None, p, s), "y").to_vec()
+    }
+}
+
+/// `n` values in [-3 by, 3 by).
+fn scaled(n: usize, seed: u64, by: f32) -> Vec<f32> {
+    rand(n, seed).iter().map(|x| x * by).collect()
+}
+
+/// The FFN's weights and input at `dims`.
+fn ffn_data([m, d, f, l]: [usize; 4]) -> Data {
+    let weights =
+        vec![("w1", scaled(l * f * d, 11, 0.1)), ("b1", scaled(l * f, 12, 0.1)), ("w2", scaled(l * d * f, 13, 0.1))];
+    Data { weights, inputs: vec![("x", rand(m * d, 14))] }
 }
 
 /// `src` at `dims` split with producers' split stores (folded) and without.
@@ -235,7 +272,8 @@ fn a_product_writes_the_split_its_consumer_reads() {
     let (h2, _) = folded.plan.buffer("h.bf16x3").expect("the split h");
     assert_eq!(folded.plan.buffers[h2].len, 3 * 40 * 64);
     // The same values reach the down projection either way: the same bits out.
-    let (a, b) = (run_ffn(&p, &folded, dims), run_ffn(&p, &unfolded, dims));
+    let data = ffn_data(dims);
+    let (a, b) = (data.y_on_cpu(&p, &folded), data.y_on_cpu(&p, &unfolded));
     assert!(a.iter().all(|v| v.is_finite()));
     assert_eq!(a, b);
 }
@@ -291,18 +329,124 @@ const ATTN: &str = "graph Attn { dims { B, T, D, H, E = D / H }
     y = x + matmul(om, transpose(wo), precision = bf16x3);
 }";
 
+/// [`ATTN`]'s B, T, D, H.
+const ATTN_DIMS: [usize; 4] = [2, 20, 48, 4];
+
+/// The attention's weight and input at `dims`.
+fn attn_data([b, t, d, _]: [usize; 4]) -> Data {
+    Data { weights: vec![("wo", rand(d * d, 21))], inputs: vec![("x", rand(b * t * d, 22))] }
+}
+
 #[test]
 fn an_attention_writes_the_split_its_projection_reads() {
-    let (p, folded, unfolded) = folded_and_not(ATTN, &[2, 20, 48, 4]);
+    let (p, folded, unfolded) = folded_and_not(ATTN, &ATTN_DIMS);
     assert_eq!((splits_of_a(&folded), splits_of_a(&unfolded)), (0, 1));
     let permuted = folded.plan.kernels.iter().any(
         |k| matches!(&k.spec.body, KernelBody::Attention(a) if a.split_store == Some(48) && a.out_strides.is_some()),
     );
     assert!(permuted, "the head merge's permuted store writes the split");
     crate::lower::tests::validate_all(&folded.plan);
-    let (wo, x) = (rand(48 * 48, 21), rand(2 * 20 * 48, 22));
-    let run = |s: &Split| output(&run_on_cpu(&p, s, &[("wo", &wo[..])], &[("x", &x[..])]), "y").to_vec();
-    let (a, b) = (run(&folded), run(&unfolded));
+    let data = attn_data(ATTN_DIMS);
+    let (a, b) = (data.y_on_cpu(&p, &folded), data.y_on_cpu(&p, &unfolded));
     assert!(a.iter().all(|v| v.is_finite()) && a.len() == 2 * 20 * 48);
     assert_eq!(a, b, "the same values reach the projection");
+}
+
+/// A post-LN block: each LayerNorm's output `n` is the next product's A and the next residual's
+/// input, so the norm stores its split beside it.
+const POST_LN: &str = "graph PostLn { dims { M, D, F, L }
+    input x: f32[M, D]; weight w1: f32[L, F, D]; weight w2: f32[L, D, F]; weight g: f32[L, D];
+    weight b: f32[L, D];
+    temp h: f32[M, F]; temp r: f32[M, D]; temp n: f32[M, D]; output y: f32[M, D];
+    n = layer_norm(x, g[0], b[0], 1e-5);
+    for l in 0..L {
+        h = gelu(matmul(n, transpose(w1[l]), precision = bf16x3));
+        r = n + matmul(h, transpose(w2[l]), precision = bf16x3);
+        n = layer_norm(r, g[l], b[l], 1e-5);
+    }
+    y = n * 2.0;
+}";
+
+/// The post-LN block's weights and input at `dims`.
+fn post_ln_data([m, d, f, l]: [usize; 4]) -> Data {
+    let weights = vec![
+        ("w1", scaled(l * f * d, 31, 0.1)),
+        ("w2", scaled(l * d * f, 32, 0.1)),
+        ("g", scaled(l * d, 33, 0.5)),
+        ("b", scaled(l * d, 34, 0.1)),
+    ];
+    Data { weights, inputs: vec![("x", rand(m * d, 35))] }
+}
+
+#[test]
+fn a_norm_writes_the_split_beside_its_output() {
+    // 48 columns: rows held in registers; 16,400: rows streamed through memory (`rows`).
+    for dims in [[40usize, 48, 64, 2], [40, 16400, 16, 2]] {
+        let (p, folded, unfolded) = folded_and_not(POST_LN, &dims);
+        // Unfolded: the split of `n` before each up projection, of `h` before each down one.
+        assert_eq!((splits_of_a(&folded), splits_of_a(&unfolded)), (0, 4), "{dims:?}");
+        let norms: Vec<Option<usize>> = folded
+            .plan
+            .kernels
+            .iter()
+            .filter_map(|k| match &k.spec.body {
+                KernelBody::Norm { split, .. } => Some(*split),
+                _ => None,
+            })
+            .collect();
+        // The last norm is no product's A (with rows in registers it chains with `y = n * 2.0`).
+        let split: Vec<bool> = norms.iter().map(Option::is_some).collect();
+        assert!(matches!(split[..], [true, true] | [true, true, false]), "{dims:?}: {norms:?}");
+        let (n2, _) = folded.plan.buffer("n.bf16x3").expect("the split n");
+        assert_eq!(folded.plan.buffers[n2].len, 3 * dims[0] * dims[1]);
+        for k in &folded.plan.kernels {
+            if let KernelBody::Norm { split: Some(s), .. } = &k.spec.body {
+                assert_eq!(k.spec.args[*s].buffer, n2);
+                assert_eq!(k.spec.body.outs().len(), 2);
+            }
+        }
+        crate::lower::tests::validate_all(&folded.plan);
+        let data = post_ln_data(dims);
+        let (a, b) = (data.y_on_cpu(&p, &folded), data.y_on_cpu(&p, &unfolded));
+        assert!(a.iter().all(|v| v.is_finite()) && a.len() == dims[0] * dims[1]);
+        assert_eq!(a, b, "{dims:?}: the same values reach the products");
+    }
+}
+
+/// The wgpu device (one test's at a time, as the backend's own tests take theirs), or `None`
+/// (the test prints why and passes) where there is no adapter and `FORGE_REQUIRE_WGPU` is unset.
+fn wgpu_device() -> Option<(std::sync::MutexGuard<'static, ()>, std::sync::Arc<crate::backend::wgpu::WgpuDevice>)> {
+    let serial = crate::backend::wgpu::tests::serial();
+    match crate::backend::wgpu::WgpuDevice::new() {
+        Ok(d) => Some((serial, d)),
+        Err(e) if std::env::var_os("FORGE_REQUIRE_WGPU").is_some() => panic!("FORGE_REQUIRE_WGPU is set: {e}"),
+        Err(e) => {
+            println!("skipped: no wgpu adapter: {e}");
+            None
+        }
+    }
+}
+
+#[test]
+fn split_plans_run_their_templates_on_wgpu() {
+    // The split stores of a product, an attention and a norm, and the bf16 products reading
+    // them, as the shared templates emit them, run on a device against the CPU backend's run of
+    // the same plan (the f32 sums differ in order only).
+    use crate::backend::Device;
+    let Some((_serial, device)) = wgpu_device() else { return };
+    let small = [40, 48, 64, 2];
+    let cases =
+        [(FFN, small, ffn_data(small)), (ATTN, ATTN_DIMS, attn_data(ATTN_DIMS)), (POST_LN, small, post_ln_data(small))];
+    for (src, dims, data) in &cases {
+        let (p, folded, _) = folded_and_not(src, dims);
+        let want = data.run(None, &p, &folded);
+        let exec = device.compile(Arc::new(folded.plan.clone())).unwrap();
+        let got = data.run(Some(exec), &p, &folded);
+        for ((name, w), (_, g)) in want.iter().zip(&got) {
+            assert_eq!(w.len(), g.len(), "{name}");
+            let scale = w.iter().fold(1f32, |m, v| m.max(v.abs()));
+            let worst = w.iter().zip(g).map(|(a, b)| (a - b).abs()).fold(0f32, f32::max);
+            assert!(worst <= 2e-5 * scale, "{name}: worst {worst} of {scale} on {}", device.describe());
+        }
+    }
 }

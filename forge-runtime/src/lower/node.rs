@@ -102,7 +102,7 @@ impl Lowering<'_> {
                         };
                         let eps = self.scalar(&mut args, &call.args[call.args.len() - 1], &[], 0, None)?;
                         let kind = if layer { NormKind::Layer } else { NormKind::Rms };
-                        KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue }
+                        KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue, split: None }
                     }
                     other => return Err(Error::Internal(format!("`{}` in a row kernel", other.name()))),
                 }

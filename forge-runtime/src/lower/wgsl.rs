@@ -54,7 +54,6 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
     if coop {
         s.push_str("enable wgpu_cooperative_matrix;\n");
     }
-    let out = spec.body.out();
     let outs = spec.body.outs();
     for (i, a) in spec.args.iter().enumerate() {
         let mode = if declared_read_write(a.role, outs.contains(&i)) { "read_write" } else { "read" };
@@ -63,7 +62,8 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
             Elem::F16 => "f16",
             Elem::U32 => "u32",
             Elem::I32 => "i32",
-            Elem::BF16 if i == out => "atomic<u32>",
+            // Two bf16 share a word that other invocations write too (`Writer::store`).
+            Elem::BF16 if outs.contains(&i) => "atomic<u32>",
             Elem::BF16 => "u32",
         };
         let name = plan.buffers.get(a.buffer).map(|b| b.name.as_str()).unwrap_or("?");

@@ -210,6 +210,7 @@ fn row_kernels_in_place_match_evaluated_rows() {
                 bias: (kind == NormKind::Layer).then(|| w(&per_row_bias)),
                 eps: eps.clone(),
                 epilogue: SExpr::Acc(Ty::F32),
+                split: None,
             });
         }
         for op in [RowOp::Reduce(ReduceOp::Sum), RowOp::Reduce(ReduceOp::Mean), RowOp::Reduce(ReduceOp::Max)] {

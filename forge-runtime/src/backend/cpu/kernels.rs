@@ -75,16 +75,38 @@ pub fn run(
         // The kernel reads the memory it writes: compute everything first, then store.
         let mut tmp = Store::new(out.elem, len, false, &spec.node)?;
         compute(spec, mem, uniforms, tmp.out_slice(0, len).ok_or_else(missing)?)?;
-        return mem[out.buffer].copy_in(out.offset, &tmp).ok_or_else(missing);
+        mem[out.buffer].copy_in(out.offset, &tmp).ok_or_else(missing)?;
+    } else {
+        // Take the output buffer out of `mem` so that it can be written while the inputs are read.
+        let mut store = std::mem::replace(&mut mem[out.buffer], Store::F32(Vec::new()));
+        let result = match store.out_slice(out.offset, len) {
+            Some(dst) => compute(spec, mem, uniforms, dst),
+            None => Err(missing()),
+        };
+        mem[out.buffer] = store;
+        result?;
     }
-    // Take the output buffer out of `mem` so that it can be written while the inputs are read.
-    let mut store = std::mem::replace(&mut mem[out.buffer], Store::F32(Vec::new()));
-    let result = match store.out_slice(out.offset, len) {
-        Some(dst) => compute(spec, mem, uniforms, dst),
-        None => Err(missing()),
+    match &spec.body {
+        KernelBody::Norm { split: Some(split), cols, .. } => split_output(spec, *split, *cols, mem),
+        _ => Ok(()),
+    }
+}
+
+/// A norm's second output ([`KernelBody::Norm`]'s `split`): the f32 values it just stored,
+/// split into the bf16 argument `split` as rows of `[hi | lo | hi]`, `cols` wide each.
+fn split_output(spec: &KernelSpec, split: usize, cols: usize, mem: &mut [Store]) -> Result<()> {
+    let (out, to) = (&spec.args[spec.body.out()], spec.args.get(split));
+    let wrong = || Error::Internal(format!("kernel `{}`: its split store does not fit its output", spec.node));
+    let Some(to) = to.filter(|to| to.buffer != out.buffer && to.buffer < mem.len()) else { return Err(wrong()) };
+    let len = out_len(&spec.body);
+    let values = match mem.get(out.buffer) {
+        Some(Store::F32(v)) => {
+            v.get(out.offset..out.offset.checked_add(len).ok_or_else(wrong)?).ok_or_else(wrong)?.to_vec()
+        }
+        _ => return Err(wrong()),
     };
-    mem[out.buffer] = store;
-    result
+    let dst = mem[to.buffer].out_slice(to.offset, 3 * len).ok_or_else(wrong)?;
+    products::split_store(&values, cols, dst)
 }
 
 fn compute(spec: &KernelSpec, mem: &[Store], uniforms: &[Scalar], dst: OutSlice<'_>) -> Result<()> {

@@ -222,7 +222,7 @@ pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()
 
 /// `values` (rows of `n`) into the bf16 `dst` as rows of `[hi | lo | hi]`
 /// ([`MatmulBody::split_store`]).
-fn split_store(values: &[f32], n: usize, dst: OutSlice<'_>) -> Result<()> {
+pub(super) fn split_store(values: &[f32], n: usize, dst: OutSlice<'_>) -> Result<()> {
     let OutSlice::BF16(out) = dst else {
         return Err(crate::error::Error::Internal("a split store's output must be bf16".into()));
     };

@@ -23,7 +23,7 @@ mod submit;
 mod upload;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use adapter::{available_adapters, AdapterConstraints, AdapterIdentity, ContextOptions, HardwareProfile};
 pub use alloc::{align_up_saturating, view_size, SlabAllocator, SlabKind};

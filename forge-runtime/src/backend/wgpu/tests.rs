@@ -7,7 +7,7 @@ use crate::memory::{BindingUsage, BufferView};
 /// One test's device at a time: each test builds its own context (capacities differ), and
 /// building and dropping several devices from parallel threads is not what we test here (on
 /// the H200's Vulkan driver it once hung a test process).
-fn serial() -> std::sync::MutexGuard<'static, ()> {
+pub(crate) fn serial() -> std::sync::MutexGuard<'static, ()> {
     static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

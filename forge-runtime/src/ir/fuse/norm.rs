@@ -49,8 +49,18 @@ struct Norm<'a> {
 }
 
 fn norm(k: &PlannedKernel) -> Option<Norm<'_>> {
-    let KernelBody::Norm { out, leading, cols, kind: NormKind::Rms, input, gain, bias: None, eps, epilogue } =
-        &k.spec.body
+    let KernelBody::Norm {
+        out,
+        leading,
+        cols,
+        kind: NormKind::Rms,
+        input,
+        gain,
+        bias: None,
+        eps,
+        epilogue,
+        split: None,
+    } = &k.spec.body
     else {
         return None;
     };

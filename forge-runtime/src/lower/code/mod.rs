@@ -376,7 +376,7 @@ impl<'a> Writer<'a> {
             }
         }
         let index = self.based(arg, index);
-        let out_is_atomic = self.d == Dialect::Wgsl && a.elem == Elem::BF16 && arg == self.spec.body.out();
+        let out_is_atomic = self.d == Dialect::Wgsl && a.elem == Elem::BF16 && self.spec.body.outs().contains(&arg);
         match (self.d, a.elem) {
             (_, Elem::F32 | Elem::U32 | Elem::I32) => format!("a{arg}[{index}]"),
             (Dialect::Wgsl, Elem::F16) if self.packed.get(arg).copied().unwrap_or(false) => {

@@ -187,8 +187,9 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
             w.store(*out, &flat, &v);
             w.close();
         }
-        KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue } => {
-            norm(w, *out, leading, *cols, *kind, input, gain, bias.as_ref(), eps, epilogue);
+        KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue, split } => {
+            let outs = NormOuts { out: *out, split: *split };
+            norm(w, outs, leading, *cols, *kind, input, gain, bias.as_ref(), eps, epilogue);
         }
         // Not row kernels: `Writer::emit_body` sends them to their own templates.
         KernelBody::Map { .. }
@@ -201,10 +202,18 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
     }
 }
 
+/// Where a norm writes: its output, and its split for a bf16x3 product's A
+/// ([`KernelBody::Norm`]'s `split`).
+#[derive(Clone, Copy)]
+struct NormOuts {
+    out: usize,
+    split: Option<usize>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn norm(
     w: &mut Writer<'_>,
-    out: usize,
+    outs: NormOuts,
     leading: &[usize],
     cols: usize,
     kind: NormKind,
@@ -255,6 +264,14 @@ fn norm(
     };
     w.let_("acc", Ty::F32, &v);
     let y = w.expr(epilogue, &full, Some(&flat), "acc");
-    w.store(out, &flat, &y);
+    match outs.split {
+        Some(split) => {
+            w.let_("y", Ty::F32, &y);
+            w.store(outs.out, &flat, "y");
+            let base = format!("(row * {} + c)", w.u(3 * cols as u64));
+            w.store_split(split, &base, cols as u64, "y");
+        }
+        None => w.store(outs.out, &flat, &y),
+    }
     w.close();
 }

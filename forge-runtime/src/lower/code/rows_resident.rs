@@ -10,7 +10,7 @@
 //! stored with one 16-byte store. Otherwise `width` is 1 (consecutive threads, consecutive
 //! columns). Only the last chunk can pass the row's end; it is guarded by `ok{k}`.
 
-use super::geometry::{chain_layout, RowLayout, VECTOR_POINTS};
+use super::geometry::{self, chain_layout, RowLayout, VECTOR_POINTS};
 use super::rows_reduce::{reduce_row, reduce_values, Fold, RowReduction};
 use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
@@ -60,13 +60,15 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody, layout: RowLayou
     let lead = start(w, leading, layout);
     let sh = stage_shape(w, body, leading, cols, layout);
     stage(w, body, leading, cols, &lead, &sh, Forward::default());
+    let split = matches!(body, KernelBody::Norm { split: Some(_), .. });
     w.variant = Some(format!(
-        "{}, registers ({} rows x {} threads, {} values each{})",
+        "{}, registers ({} rows x {} threads, {} values each{}{})",
         body.kind(),
         layout.rows,
         layout.per_row,
         sh.values(),
-        if sh.width > 1 { ", 16-byte vectors" } else { "" }
+        if sh.width > 1 { ", 16-byte vectors" } else { "" },
+        if split { ", stored split too" } else { "" }
     ));
 }
 
@@ -256,7 +258,7 @@ fn stage(
     match body {
         KernelBody::Map { out, value, .. } | KernelBody::Index { out, value, reduce: None, .. } => {
             guards(w, sh);
-            write(w, sh, *out, value, &full, &|w, _| w.f32_lit(0.0), fwd.to);
+            write(w, sh, Outs::one(*out), value, &full, &|w, _| w.f32_lit(0.0), fwd.to);
         }
         KernelBody::Row { out, op: RowOp::Argmax, input, epilogue, .. } => {
             load(w, sh, loaded(input), &full, &ninf);
@@ -293,9 +295,9 @@ fn stage(
                 Dialect::Cuda => format!("x{v}"),
                 Dialect::Wgsl => format!("x{v} / total"),
             };
-            write(w, sh, *out, epilogue, &full, &quotient, fwd.to);
+            write(w, sh, Outs::one(*out), epilogue, &full, &quotient, fwd.to);
         }
-        KernelBody::Norm { out, kind, input, gain, bias, eps, epilogue, .. } => {
+        KernelBody::Norm { out, kind, input, gain, bias, eps, epilogue, split, .. } => {
             load(w, sh, loaded(input), &full, &zero);
             let n = w.f32_lit(cols as f32);
             if *kind == NormKind::Layer {
@@ -319,7 +321,7 @@ fn stage(
                     None => format!("x{v} * inv * {g}"),
                 }
             };
-            write(w, sh, *out, epilogue, &full, &value, fwd.to);
+            write(w, sh, Outs { out: *out, split: *split }, epilogue, &full, &value, fwd.to);
         }
         KernelBody::Index { .. }
         | KernelBody::Matmul(_)
@@ -521,22 +523,42 @@ fn store_row(w: &mut Writer<'_>, out: usize, leading: &[usize], lead: &[String],
     w.close();
 }
 
+/// Where a stage writes: its output, and a norm's split for a bf16x3 product's A
+/// ([`KernelBody::Norm`]'s `split`).
+#[derive(Clone, Copy)]
+struct Outs {
+    out: usize,
+    split: Option<usize>,
+}
+
+impl Outs {
+    fn one(out: usize) -> Outs {
+        Outs { out, split: None }
+    }
+}
+
 /// Each value's output: `value(v)` (the op's result from the registers) through the epilogue,
 /// stored per element or, on vector chunks of a 16-byte-aligned output, one store a chunk;
-/// with `forward` also kept in `f{v}` for the next stage of a chain.
+/// with `forward` also kept in `f{v}` for the next stage of a chain. A split
+/// ([`Writer::store_split`]) goes to rows of `3 · cols` at the same column: per element, or
+/// on CUDA's vector chunks as three 8-byte stores a chunk (`hi`, `lo`, `hi`).
 fn write(
     w: &mut Writer<'_>,
     sh: &Shape,
-    out: usize,
+    outs: Outs,
     epilogue: &SExpr,
     full: &[String],
     value: &dyn Fn(&Writer<'_>, usize) -> String,
     forward: bool,
 ) {
+    let out = outs.out;
     let vector_store = sh.width > 1 && w.vectorisable(out);
+    let vector_split =
+        outs.split.filter(|&s| vector_store && w.d == Dialect::Cuda && geometry::half_vector_arg(&w.spec.args[s]));
     let ty = w.ty(epilogue.ty());
     let pre: Vec<String> =
         if vector_store { (0..sh.width).map(|j| format!("{ty} r{j};")).collect() } else { Vec::new() };
+    let cols = sh.cols as u64;
     w.if_("live");
     for k in 0..sh.chunks {
         let mut body = |w: &mut Writer<'_>, v: usize| {
@@ -554,14 +576,42 @@ fn write(
             } else {
                 w.store(out, "i", &y);
             }
+            match (outs.split, vector_split) {
+                (Some(_), Some(_)) | (None, _) => {}
+                (Some(split), None) => {
+                    let y = if vector_store { format!("r{}", v % sh.width) } else { y };
+                    w.store_split(split, &format!("(row * {} + c)", w.u(3 * cols)), cols, &y);
+                }
+            }
         };
         let mut post = |w: &mut Writer<'_>| {
             if vector_store {
                 let store = w.vec_store(out, "iv", &["r0", "r1", "r2", "r3"]);
                 w.line(store);
             }
+            if let Some(split) = vector_split {
+                split_vectors(w, split, cols / sh.width as u64);
+            }
         };
         chunk(w, sh, k, &pre, &mut body, &mut post);
     }
     w.close();
+}
+
+/// CUDA: the chunk's four values `r0..r3` (vector `cv` of the row) split into rows of
+/// `3 · cols` bf16 (`vectors` = cols / 4): `hi` at vector `cv`, `lo` at `cv + vectors`, `hi` at
+/// `cv + 2 · vectors` of the row, each one 8-byte store.
+fn split_vectors(w: &mut Writer<'_>, split: usize, vectors: u64) {
+    let lo: Vec<String> = (0..VECTOR_POINTS).map(|j| format!("(r{j} - forge_bf_round(r{j}))")).collect();
+    let lo: Vec<&str> = lo.iter().map(String::as_str).collect();
+    let hi = ["r0", "r1", "r2", "r3"];
+    let row = format!("row * {}", w.u(3 * vectors));
+    for (piece, values) in [(0, &hi[..]), (1, &lo[..]), (2, &hi[..])] {
+        let at = match piece {
+            0 => format!("{row} + cv"),
+            p => format!("{row} + {} + cv", w.u(p * vectors)),
+        };
+        let store = w.vec_store(split, &at, values);
+        w.line(store);
+    }
 }

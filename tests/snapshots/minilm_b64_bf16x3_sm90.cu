@@ -1,0 +1,2827 @@
+typedef float f32;
+typedef unsigned int u32;
+typedef int i32;
+typedef unsigned long long u64;
+struct __align__(16) forge_v4f { f32 x, y, z, w; };
+struct __align__(16) forge_v4u { u32 x, y, z, w; };
+struct __align__(8) forge_v2u { u32 x, y; };
+struct __align__(16) forge_v4i { i32 x, y, z, w; };
+#define FD __device__ __forceinline__
+// Programmatic dependent launch (sm_90+): wait until the kernel ahead on the stream has
+// finished and its writes are visible, before touching memory (a no-op otherwise).
+#if __CUDA_ARCH__ >= 900
+#define FG_GRID_WAIT() asm volatile("griddepcontrol.wait;" ::: "memory")
+#define FG_GRID_LAUNCH() asm volatile("griddepcontrol.launch_dependents;" ::: "memory")
+#define FG_PREFETCH_L2(p, bytes) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory")
+#else
+#define FG_GRID_WAIT()
+#define FG_GRID_LAUNCH()
+#define FG_PREFETCH_L2(p, bytes)
+#endif
+template <typename T> FD T select(T f, T t, bool c) { return c ? t : f; }
+FD i32 clamp(i32 x, i32 lo, i32 hi) { return x < lo ? lo : (x > hi ? hi : x); }
+FD bool forge_isnan(f32 x) { return (__float_as_uint(x) & 0x7fffffffu) > 0x7f800000u; }
+FD bool forge_feq(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+FD bool forge_fne(f32 a, f32 b) { return forge_isnan(a) || forge_isnan(b) || a != b; }
+FD bool forge_flt(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+FD bool forge_fle(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+FD bool forge_fgt(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+FD bool forge_fge(f32 a, f32 b) { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+// max / min that return NaN when either side is NaN: one instruction on sm_80+ (`max.NaN`).
+#if __CUDA_ARCH__ >= 800
+FD f32 forge_fmax(f32 a, f32 b) { f32 r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+FD f32 forge_fmin(f32 a, f32 b) { f32 r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+#else
+FD f32 forge_fmax(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fmaxf(a, b); }
+FD f32 forge_fmin(f32 a, f32 b) { return (forge_isnan(a) || forge_isnan(b)) ? a + b : fminf(a, b); }
+#endif
+// A float's bits as an int that orders like the float (-0 just below +0; NaN apart), and back.
+FD i32 forge_ord_key(f32 x) { const u32 b = __float_as_uint(x); return (i32)(b ^ ((u32)((i32)b >> 31) & 0x7fffffffu)); }
+FD f32 forge_ord_float(i32 k) { return __uint_as_float((u32)k ^ ((u32)(k >> 31) & 0x7fffffffu)); }
+// forge_fmax over a full warp (NaN if any lane's is): one `redux.sync` on the ordered keys
+// (sm_80+) where five shuffle rounds would be needed.
+#if __CUDA_ARCH__ >= 800
+FD f32 forge_warp_fmax(f32 x) { const f32 m = forge_ord_float(__reduce_max_sync(0xffffffffu, forge_ord_key(x))); return __any_sync(0xffffffffu, forge_isnan(x)) ? __uint_as_float(0x7fffffffu) : m; }
+#else
+FD f32 forge_warp_fmax(f32 x) { for (int o = 16; o > 0; o >>= 1) x = forge_fmax(x, __shfl_xor_sync(0xffffffffu, x, o)); return x; }
+#endif
+// x / d for many x over one d, rounded as IEEE division (div.rn) rounds it, without a division
+// each: y = RN(1/d) once, then q0 = x·y and two remainder steps q' = q + (x - d·q)·y (FMA, so the
+// remainder is exact). The first makes q faithful; then Markstein's theorem makes the second
+// RN(x / d). Branch-free, so a thread's quotients overlap; exact where everything stays normal:
+// `forge_divisor::fast` (2^-40 <= |d| <= 2^40) and `forge_div_in_range(x)` (2^-80 <= |x| <= 2^80,
+// or x = 0, whose quotient is x·y). The caller divides where they do not hold.
+// y is RN(1/d) as rcp.rn makes it in the normal range, the approximate reciprocal and one Newton
+// step, without rcp.rn's range test (a branch on the critical path); outside `fast` it is unused.
+struct forge_divisor { f32 d, y; bool fast; };
+FD forge_divisor forge_divisor_of(f32 d) {
+  f32 r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(d));
+  const f32 a = fabsf(d);
+  const bool fast = (a >= __uint_as_float(0x2b800000u)) & (a <= __uint_as_float(0x53800000u));
+  return forge_divisor{d, __fmaf_rn(__fmaf_rn(-d, r, 1.0f), r, r), fast};
+}
+FD bool forge_div_in_range(f32 x) { const f32 a = fabsf(x); return ((a >= __uint_as_float(0x17800000u)) & (a <= __uint_as_float(0x67800000u))) | (a == 0.0f); }
+FD f32 forge_div_fast(f32 x, forge_divisor v) {
+  const f32 q0 = __fmul_rn(x, v.y);
+  const f32 q1 = __fmaf_rn(__fmaf_rn(-v.d, q0, x), v.y, q0);
+  const f32 q2 = __fmaf_rn(__fmaf_rn(-v.d, q1, x), v.y, q1);
+  return x == 0.0f ? q0 : q2;
+}
+FD i32 forge_div_i32(i32 a, i32 b) { if (b == 0 || (a == (-2147483647 - 1) && b == -1)) { return a; } return a / b; }
+FD u32 forge_div_u32(u32 a, u32 b) { if (b == 0u) { return a; } return a / b; }
+FD i32 forge_f2i(f32 x) { if (forge_isnan(x)) { return 0; } if (x >= 2147483648.0f) { return 2147483647; } if (x < -2147483648.0f) { return -2147483647 - 1; } return (i32)x; }
+FD u32 forge_f2u(f32 x) { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return (u32)x; }
+FD f32 forge_tanh(f32 x) { f32 x2 = x * x; f32 small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); f32 big = 1.0f - 2.0f / (expf(2.0f * x) + 1.0f); return fabsf(x) < 0.25f ? small : big; }
+FD f32 forge_sigmoid(f32 x) { return 1.0f / (1.0f + expf(-x)); }
+FD f32 forge_silu(f32 x) { return x / (1.0f + expf(-x)); }
+FD f32 forge_erf(f32 x) { f32 z = fabsf(x); f32 x2 = x * x; f32 small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); f32 t = 1.0f / (1.0f + 0.5f * z); f32 r = t * expf(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); f32 big = x >= 0.0f ? 1.0f - r : r - 1.0f; return z < 0.5f ? small : big; }
+FD f32 forge_gelu(f32 x) { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+FD f32 forge_gelu_tanh(f32 x) { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+FD float2 forge_sincos(f32 x) { f32 q0 = rintf(x * 0.63661975f); f32 qh = truncf(q0 * 0.000244140625f) * 4096.0f; f32 ql = q0 - qh; f32 r = x - qh * 1.5703125f; r = r - ql * 1.5703125f; r = r - qh * 4.837513e-4f; r = r - ql * 4.837513e-4f; r = r - qh * 7.5495336e-8f; r = r - ql * 7.5495336e-8f; r = r - q0 * 2.563344e-12f; f32 step = r > 0.7853982f ? 1.0f : r < -0.7853982f ? -1.0f : 0.0f; f32 q = q0 + step; r = r - step * 1.5703125f; r = r - step * 4.837513e-4f; r = r - step * 7.5495336e-8f; r = r - step * 2.563344e-12f; f32 z = r * r; f32 s = r + r * z * (-0.16666655f + z * (0.008332161f + z * -0.00019515296f)); f32 c = 1.0f - 0.5f * z + z * z * (0.041666646f + z * (-0.0013887316f + z * 0.000024433157f)); f32 k = q - 4.0f * floorf(q * 0.25f); f32 sn = k == 0.0f ? s : k == 1.0f ? c : k == 2.0f ? -s : -c; f32 cs = k == 0.0f ? c : k == 1.0f ? -s : k == 2.0f ? -c : s; if (fabsf(x) >= 8388608.0f) { return make_float2(__int_as_float(0x7fc00000), __int_as_float(0x7fc00000)); } return make_float2(fabsf(x) < 0.00024414063f ? x : sn, cs); }
+FD f32 forge_sin(f32 x) { return forge_sincos(x).x; }
+FD f32 forge_cos(f32 x) { return forge_sincos(x).y; }
+FD f32 forge_h2f(unsigned short h) { f32 f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+FD unsigned short forge_f2h(f32 f) { unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+FD f32 forge_h_round(f32 x) { return forge_h2f(forge_f2h(x)); }
+FD u32 forge_f2bf_bits(f32 x) { u32 b = __float_as_uint(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x); }
+FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
+FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
+
+// node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]; x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_98293cd4e582ed61(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ a3, const f32* __restrict__ a4, const f32* __restrict__ a5, const f32* __restrict__ a6, unsigned short* a7) {
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group * 8u >= 1920u) {
+        return;
+    }
+    const u32 lane = lid & 31u;
+    const u32 slot = group * 8u + lid / 32u;
+    const bool live = slot < 1920u;
+    const u32 row = select(1919u, slot, live);
+    const u32 l0 = row / 30u;
+    const u32 l1 = (row / 1u) % 30u;
+    f32 part = 0.0f;
+    f32 x0 = 0.0f;
+    f32 x1 = 0.0f;
+    f32 x2 = 0.0f;
+    f32 x3 = 0.0f;
+    f32 x4 = 0.0f;
+    f32 x5 = 0.0f;
+    f32 x6 = 0.0f;
+    f32 x7 = 0.0f;
+    f32 x8 = 0.0f;
+    f32 x9 = 0.0f;
+    f32 x10 = 0.0f;
+    f32 x11 = 0.0f;
+    {
+        const u32 cv = lane;
+        const u32 iv = row * 96u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x0 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x1 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x2 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x3 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+    }
+    {
+        const u32 cv = 32u + lane;
+        const u32 iv = row * 96u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x4 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x5 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x6 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x7 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+    }
+    {
+        const u32 cv = 64u + lane;
+        const u32 iv = row * 96u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x8 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x9 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x10 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x11 = ((a4[min(a3[l0 * 30u + l1], 30521u) * 384u + min(u32(c), 383u)] + a5[l1 * 384u + c]) + a6[u32(clamp(i32(0), i32(0), i32(1))) * 384u + min(u32(c), 383u)]);
+        }
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    const f32 mean = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    const f32 inv = rsqrtf(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            const u32 cv = lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x0 * inv * q1_1.x + q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x1 * inv * q1_1.y + q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x2 * inv * q1_1.z + q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x3 * inv * q1_1.w + q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            reinterpret_cast<forge_v2u*>(a7)[row * 288u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+            reinterpret_cast<forge_v2u*>(a7)[row * 288u + 96u + cv] = forge_v2u{(u32(forge_f2bf((r0 - forge_bf_round(r0)))) | (u32(forge_f2bf((r1 - forge_bf_round(r1)))) << 16u)), (u32(forge_f2bf((r2 - forge_bf_round(r2)))) | (u32(forge_f2bf((r3 - forge_bf_round(r3)))) << 16u))};
+            reinterpret_cast<forge_v2u*>(a7)[row * 288u + 192u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+        }
+        {
+            const u32 cv = 32u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x4 * inv * q1_1.x + q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x5 * inv * q1_1.y + q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x6 * inv * q1_1.z + q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x7 * inv * q1_1.w + q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            reinterpret_cast<forge_v2u*>(a7)[row * 288u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+            reinterpret_cast<forge_v2u*>(a7)[row * 288u + 96u + cv] = forge_v2u{(u32(forge_f2bf((r0 - forge_bf_round(r0)))) | (u32(forge_f2bf((r1 - forge_bf_round(r1)))) << 16u)), (u32(forge_f2bf((r2 - forge_bf_round(r2)))) | (u32(forge_f2bf((r3 - forge_bf_round(r3)))) << 16u))};
+            reinterpret_cast<forge_v2u*>(a7)[row * 288u + 192u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+        }
+        {
+            const u32 cv = 64u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x8 * inv * q1_1.x + q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x9 * inv * q1_1.y + q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x10 * inv * q1_1.z + q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x11 * inv * q1_1.w + q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            reinterpret_cast<forge_v2u*>(a7)[row * 288u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+            reinterpret_cast<forge_v2u*>(a7)[row * 288u + 96u + cv] = forge_v2u{(u32(forge_f2bf((r0 - forge_bf_round(r0)))) | (u32(forge_f2bf((r1 - forge_bf_round(r1)))) << 16u)), (u32(forge_f2bf((r2 - forge_bf_round(r2)))) | (u32(forge_f2bf((r3 - forge_bf_round(r3)))) << 16u))};
+            reinterpret_cast<forge_v2u*>(a7)[row * 288u + 192u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+        }
+    }
+}
+
+// node: bias[b, i, j, t] = select(mask[b, t] > 0, 0.0, -inf)
+extern "C" __global__ void __launch_bounds__(256) forge_index_6fa4c10e7e7574da(f32* a0, const u32* __restrict__ a1) {
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 1920u) {
+            return;
+        }
+        const u32 v0 = i / 30u;
+        const u32 v1 = (i / 30u) % 1u;
+        const u32 v2 = (i / 30u) % 1u;
+        const u32 v3 = (i / 1u) % 30u;
+        a0[i] = select(__uint_as_float(4286578688u), 0.0f, (a1[v0 * 30u + v3] > 0u));
+    }
+}
+
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
+// gemm tma128x192s4-bf16x3
+__device__ __forceinline__ void forge_matmul_ef4b5b304e6cb230_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
+    const u32 bidx = fz * 64u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
+    const u32 b0 = bidx / 64u;
+    const u32 b1 = (bidx / 1u) % 64u;
+    a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
+}
+#ifndef FG_TMAP_DEFINED
+#define FG_TMAP_DEFINED
+struct alignas(64) fg_tmap { unsigned long long v[16]; };
+#endif
+namespace fg_forge_matmul_ef4b5b304e6cb230 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float lo_f(u32 w) { return __uint_as_float(w << 16); }
+__device__ __forceinline__ float hi_f(u32 w) { return __uint_as_float(w & 0xffff0000u); }
+__device__ __forceinline__ float ldf(const char* p, long long i) { return __uint_as_float(((u32)((const u16*)p)[i]) << 16); }
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u16*)p)[i]; }
+__device__ __forceinline__ void mma16816(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = lo_f(v.x); f[1] = hi_f(v.x); f[2] = lo_f(v.y); f[3] = hi_f(v.y);
+  f[4] = lo_f(v.z); f[5] = hi_f(v.z); f[6] = lo_f(v.w); f[7] = hi_f(v.w);
+}
+constexpr int M = 1920, N = 384, K = 1152;
+constexpr long long LDA = 1152, LDB = 1152;
+constexpr int ES = 2;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 128, BN = 192, BK = 64, STAGES = 4, NC = 2, NT = 384, A_RANK = 2, B_RANK = 3;
+constexpr unsigned LO_BYTES = 0;
+constexpr bool PERSISTENT = false;
+
+template <int TS>
+__device__ __forceinline__ u32 panel_off(int s, int c) {
+  constexpr int EPC = 16 / ES, PW = 128 / ES;
+  return (u32)((c / PW) * (TS * 128) + s * 128 + ((((c % PW) / EPC) ^ (s & 7)) << 4) + (c % EPC) * ES);
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_async(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                                int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll 4
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    const int rem = ext_c - gc;
+    const u32 bytes = (gs < ext_s && rem > 0) ? (rem >= EPC ? 16u : (u32)(rem * ES)) : 0u;
+    const char* src = bytes ? g + ((long long)gs * ld + gc) * ES : g;
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    cp_async16(dst, src, bytes);
+  }
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_sync(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                               int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    u32 w[4] = {0u, 0u, 0u, 0u};
+    if (gs < ext_s) {
+      const long long row = (long long)gs * ld;
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) {
+        if (gc + e < ext_c) {
+          const u32 v = ldbits(g, row + gc + e);
+          if (ES == 4) w[e] = v; else w[e >> 1] |= v << (16 * (e & 1));
+        }
+      }
+    }
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    sts128(dst, w[0], w[1], w[2], w[3]);
+  }
+}
+
+// Raster tiles in groups of 8 M-tiles so concurrently running blocks share A and B in L2.
+__device__ __forceinline__ void tile_coords_at(int bid, int tiles_m, int tiles_n, int& tm, int& tn) {
+  const int group = 8 * tiles_n;
+  const int first_m = (bid / group) * 8;
+  const int gm = min(tiles_m - first_m, 8);
+  tm = first_m + (bid % group) % gm;
+  tn = (bid % group) / gm;
+}
+__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
+  tile_coords_at((int)blockIdx.x, tiles_m, tiles_n, tm, tn);
+}
+
+// Shared-memory matrix descriptor: 128-byte swizzle, stride byte offset 1024 (8 rows).
+__device__ __forceinline__ u64 make_desc(u32 addr, u32 lbo) {
+  return (u64)((addr & 0x3FFFFu) >> 4) | ((u64)(lbo >> 4) << 16) | ((u64)(1024u >> 4) << 32) | (1ull << 62);
+}
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+__device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void wgmma_wait() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(NPEND) : "memory");
+}
+
+__device__ __forceinline__ void mbar_init(u32 a, u32 count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(a), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_expect_tx(u32 a, u32 bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(a), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(u32 a) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(a) : "memory");
+}
+__device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
+  u32 ok;
+  asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
+               : "=r"(ok) : "r"(a), "r"(parity) : "memory");
+  return ok != 0u;
+}
+__device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+template <int RANK>
+__device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
+  if (RANK == 3) {
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];"
+                 :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2) : "memory");
+  } else {
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];"
+                 :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1) : "memory");
+  }
+}
+__device__ __forceinline__ void wgmma_tile(float (&d)[96], u64 da, u64 db, u32 scale_d = 1u) {
+  asm volatile(
+    "{\n.reg .pred p;\nsetp.ne.b32 p, %98, 0;\n"
+    "wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}, %96, %97, p, 1, 1, 0, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95])
+    : "l"(da), "l"(db), "r"(scale_d));
+}
+}
+extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_ef4b5b304e6cb230(f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_ef4b5b304e6cb230;
+  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
+  const unsigned bidx = blockIdx.z;
+
+  constexpr int NACC = BN / 2;
+  constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
+  // k-steps of 32 bytes per 128-byte stage row (k16 of 16-bit, k8 of tf32); the remainders'
+  // stages (tf32x3) follow the TMA stages at LO.
+  constexpr int KSTEPS = BK * ES / 32;
+  constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
+  constexpr int KT = (K + BK - 1) / BK;
+  constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
+  constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
+  constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
+  constexpr u32 A_KSTEP = A_KMAJOR ? 32u : 2048u;
+  constexpr u32 B_KSTEP = B_KMAJOR ? 32u : 2048u;
+  int tm, tn;
+  tile_coords(TILES_M, TILES_N, tm, tn);
+  const int m0 = tm * BM, n0 = tn * BN;
+  constexpr int g0 = 0;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int wg = tid >> 7;
+  const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
+  // The epilogue stages each consumer warpgroup's 64 x BN accumulators, rows padded by 8
+  // floats so the fragment stores hit 32 distinct banks: over the spent stages at sbase, or,
+  // in a persistent kernel (whose producer is already filling the next tile's stages), in a
+  // region of their own after them.
+  constexpr int EPI_LD = BN + 8;
+  constexpr u32 EPI_BYTES = (u32)(NC * 64 * EPI_LD * 4);
+  constexpr u32 STAGE_BYTES = LO + LO_BYTES;
+  constexpr u32 EPI_AT = PERSISTENT ? STAGE_BYTES : 0u;
+  const u32 bars = sbase + (PERSISTENT ? STAGE_BYTES + EPI_BYTES : (STAGE_BYTES > EPI_BYTES ? STAGE_BYTES : EPI_BYTES));
+  // full[s] at bars + 8s (TMA bytes landed), empty[s] at bars + 8(STAGES + s) (consumers done).
+  // The barriers and the tensor maps (kernel parameters) are ready before the grid waits for
+  // the kernel it depends on (programmatic dependent launch), which overlaps its tail.
+  if (tid == 0) {
+#pragma unroll
+    for (int s = 0; s < STAGES; ++s) {
+      mbar_init(bars + 8 * s, 1);
+      mbar_init(bars + 8 * (STAGES + s), NC * 128);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_a) : "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_b) : "memory");
+  }
+  __syncthreads();
+  FG_GRID_WAIT();
+  if (wg == 0) {
+    if (tid == 0) {
+      const void* ma = &fg_tma_a;
+      const void* mb = &fg_tma_b;
+      const int z = (int)bidx;
+#pragma unroll 1
+      for (int kt = 0; kt < KT; ++kt) {
+        // g counts k-tiles over every tile this block has run: it picks the stage and phase.
+        const int g = g0 + kt;
+        const int s = g % STAGES;
+        if (g >= STAGES) mbar_wait(bars + 8 * (STAGES + s), (u32)((g / STAGES + 1) & 1));
+        const u32 full = bars + 8 * s;
+        mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
+        const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
+        const u32 sb = sa + A_STAGE;
+        const int k0 = kt * BK;
+        if constexpr (A_KMAJOR) {
+          tma_load<A_RANK>(sa, ma, full, k0, m0, z);
+        } else {
+#pragma unroll
+          for (int p = 0; p < BM / 64; ++p) tma_load<A_RANK>(sa + p * BK * 128, ma, full, m0 + p * 64, k0, z);
+        }
+        if constexpr (B_KMAJOR) {
+          tma_load<B_RANK>(sb, mb, full, k0, n0, z);
+        } else {
+#pragma unroll
+          for (int p = 0; p < BN / 64; ++p) tma_load<B_RANK>(sb + p * BK * 128, mb, full, n0 + p * 64, k0, z);
+        }
+      }
+    }
+  } else {
+    const int cw = wg - 1;
+    const u32 a_wg = A_KMAJOR ? (u32)(cw * 64 * 128) : (u32)(cw * BK * 128);
+    const u64 desc_a = make_desc(sbase + a_wg, A_LBO), desc_b = make_desc(sbase + (u32)A_STAGE, B_LBO);
+    float acc[NACC];
+#pragma unroll
+    for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
+
+#pragma unroll 1
+    for (int kt = 0; kt < KT; ++kt) {
+      const int s = (g0 + kt) % STAGES;
+      mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
+
+      const u32 soff = (u32)s * (u32)(A_STAGE + B_STAGE);
+      wgmma_fence();
+#pragma unroll
+      for (int ks = 0; ks < KSTEPS; ++ks) {
+        const u64 da = desc_a + ((soff + ks * A_KSTEP) >> 4), db = desc_b + ((soff + ks * B_KSTEP) >> 4);
+        wgmma_tile(acc, da, db);
+      }
+      wgmma_commit();
+
+      wgmma_wait<1>();
+      // The group of tile kt-1 is complete: its stage may be refilled.
+      if (kt > 0) mbar_arrive(bars + 8 * (STAGES + (g0 + kt - 1) % STAGES));
+    }
+
+    wgmma_wait<0>();
+    // The tile goes through shared memory so the epilogue is one rolled loop with
+    // row-contiguous stores; unrolled over the NACC fragments, a heavy epilogue (GELU's erf)
+    // took NVRTC most of a second per kernel. Over the stages: every consumer must be past its
+    // last wgmma (and so every TMA load has landed). In a region of its own: this warpgroup's
+    // threads must be done reading its previous tile.
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+    float* const ctile = reinterpret_cast<float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw))) + cw * 64 * EPI_LD;
+    {
+      const int r0 = (warp & 3) * 16 + (lane >> 2), c0 = (lane & 3) * 2;
+#pragma unroll
+      for (int i = 0; i < NACC; i += 2) {
+        const int r = r0 + ((i >> 1) & 1) * 8, c = c0 + (i >> 2) * 8;
+        const u32 at = sbase + EPI_AT + 4u * (u32)(cw * 64 * EPI_LD + r * EPI_LD + c);
+        asm volatile("st.shared.v2.f32 [%0], {%1, %2};" :: "r"(at), "f"(acc[i]), "f"(acc[i + 1]) : "memory");
+      }
+    }
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+#pragma unroll 4
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) forge_matmul_ef4b5b304e6cb230_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+    }
+  }
+}
+
+// node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
+extern "C" __global__ void __launch_bounds__(128) forge_attention_ca359c5bb62a7085(unsigned short* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ __align__(16) f32 sm[4000];
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group >= 768u) {
+        return;
+    }
+    const u32 bidx = group / 1u;
+    const u32 q0 = (group % 1u) * 32u;
+    const u32 ty = lid / 8u;
+    const u32 tx = lid % 8u;
+    const u32 b0 = bidx / 12u;
+    const u32 b1 = (bidx / 1u) % 12u;
+    #pragma unroll
+    for (u32 it = 0u; it < 8u; ++it) {
+        const u32 x = lid + it * 128u;
+        if (x < 960u) {
+            const u32 r = x / 32u;
+            const u32 d = x % 32u;
+            f32 val = 0.0f;
+            const u32 kj = r;
+            if (kj < 30u) {
+                val = a2[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[1152u + r * 36u + x % 32u] = val;
+        }
+    }
+    #pragma unroll
+    for (u32 it = 0u; it < 8u; ++it) {
+        const u32 x = lid + it * 128u;
+        if (x < 960u) {
+            const u32 r = x / 32u;
+            const u32 d = x % 32u;
+            f32 val = 0.0f;
+            const u32 kj = r;
+            if (kj < 30u) {
+                val = a3[b0 * 11520u + b1 * 32u + kj * 384u + d];
+            }
+            sm[2304u + r * 36u + x % 32u] = val;
+        }
+    }
+    #pragma unroll
+    for (u32 it = 0u; it < 8u; ++it) {
+        const u32 x = lid + it * 128u;
+        if (x < 1024u) {
+            const u32 r = x / 32u;
+            const u32 d = x % 32u;
+            f32 val = 0.0f;
+            const u32 qi = q0 + r;
+            if (qi < 30u) {
+                val = a1[b0 * 11520u + b1 * 32u + qi * 384u + d];
+            }
+            sm[0u + r * 36u + x % 32u] = val;
+        }
+    }
+    __syncthreads();
+    f32 sc[8];
+    #pragma unroll
+    for (u32 s = 0u; s < 8u; ++s) {
+        sc[s] = 0.0f;
+    }
+    f32 sc_row[2];
+    for (u32 k = 0u; k < 32u; k += 1u) {
+        #pragma unroll
+        for (u32 i = 0u; i < 2u; ++i) {
+            sc_row[i] = sm[(ty + 16u * i) * 36u + k];
+        }
+        #pragma unroll
+        for (u32 c = 0u; c < 4u; ++c) {
+            const f32 col = sm[1152u + (tx + 8u * c) * 36u + k];
+            #pragma unroll
+            for (u32 i = 0u; i < 2u; ++i) {
+                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
+            }
+        }
+    }
+    const f32 scale = 0.17677669f;
+    #pragma unroll
+    for (u32 i = 0u; i < 2u; ++i) {
+        f32 rmx = __uint_as_float(4286578688u);
+        const u32 qi = (q0 + ty + 16u * i < 29u ? q0 + ty + 16u * i : 29u);
+        #pragma unroll
+        for (u32 c = 0u; c < 4u; ++c) {
+            const u32 j = tx + 8u * c;
+            const u32 kj = (j < 29u ? j : 29u);
+            f32 s = sc[i * 4u + c] * scale + a4[b0 * 30u + kj];
+            if (j >= 30u) {
+                s = __uint_as_float(4286578688u);
+            }
+            sc[i * 4u + c] = s;
+            rmx = forge_fmax(rmx, s);
+        }
+        sm[3488u + (ty + 16u * i) * 8u + tx] = rmx;
+    }
+    __syncthreads();
+    #pragma unroll
+    for (u32 i = 0u; i < 2u; ++i) {
+        const u32 r = ty + 16u * i;
+        f32 mx = __uint_as_float(4286578688u);
+        #pragma unroll
+        for (u32 l = 0u; l < 8u; ++l) {
+            mx = forge_fmax(mx, sm[3488u + r * 8u + l]);
+        }
+        f32 sum = 0.0f;
+        #pragma unroll
+        for (u32 c = 0u; c < 4u; ++c) {
+            const u32 j = tx + 8u * c;
+            f32 p = 0.0f;
+            if (__float_as_uint(sc[i * 4u + c]) != 4286578688u) {
+                p = expf(sc[i * 4u + c] - mx);
+            }
+            sum = sum + p;
+            if (j < 30u) {
+                sm[r * 31u + j] = p;
+            }
+        }
+        sm[3744u + r * 8u + tx] = sum;
+    }
+    __syncthreads();
+    f32 o[8];
+    #pragma unroll
+    for (u32 s = 0u; s < 8u; ++s) {
+        o[s] = 0.0f;
+    }
+    f32 o_row[2];
+    for (u32 k = 0u; k < 30u; k += 1u) {
+        #pragma unroll
+        for (u32 i = 0u; i < 2u; ++i) {
+            o_row[i] = sm[(ty + 16u * i) * 31u + k];
+        }
+        #pragma unroll
+        for (u32 c = 0u; c < 4u; ++c) {
+            const f32 col = sm[2304u + k * 36u + tx + 8u * c];
+            #pragma unroll
+            for (u32 i = 0u; i < 2u; ++i) {
+                o[i * 4u + c] = o[i * 4u + c] + o_row[i] * col;
+            }
+        }
+    }
+    #pragma unroll
+    for (u32 i = 0u; i < 2u; ++i) {
+        const u32 r = ty + 16u * i;
+        f32 den = 0.0f;
+        #pragma unroll
+        for (u32 l = 0u; l < 8u; ++l) {
+            den = den + sm[3744u + r * 8u + l];
+        }
+        const u32 qi = q0 + r;
+        if (qi < 30u) {
+            #pragma unroll
+            for (u32 c = 0u; c < 4u; ++c) {
+                const u32 dd = tx + 8u * c;
+                if (dd < 32u) {
+                    const u32 d = dd;
+                    const u32 at = b0 * 11520u + b1 * 32u + qi * 384u + d;
+                    const f32 acc = o[i * 4u + c] / den;
+                    const u32 sat = at + (at / 384u) * 768u;
+                    const f32 sv = acc;
+                    a0[sat] = forge_f2bf(sv);
+                    a0[(sat + 384u)] = forge_f2bf((sv - forge_bf_round(sv)));
+                    a0[(sat + 768u)] = forge_f2bf(sv);
+                }
+            }
+        }
+    }
+}
+
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
+// gemm tma64x128s4-bf16x3
+__device__ __forceinline__ void forge_matmul_a4199d60b6d213fa_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
+    const u32 bidx = fz * 64u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
+    const u32 b0 = bidx;
+    a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+}
+#ifndef FG_TMAP_DEFINED
+#define FG_TMAP_DEFINED
+struct alignas(64) fg_tmap { unsigned long long v[16]; };
+#endif
+namespace fg_forge_matmul_a4199d60b6d213fa {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float lo_f(u32 w) { return __uint_as_float(w << 16); }
+__device__ __forceinline__ float hi_f(u32 w) { return __uint_as_float(w & 0xffff0000u); }
+__device__ __forceinline__ float ldf(const char* p, long long i) { return __uint_as_float(((u32)((const u16*)p)[i]) << 16); }
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u16*)p)[i]; }
+__device__ __forceinline__ void mma16816(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = lo_f(v.x); f[1] = hi_f(v.x); f[2] = lo_f(v.y); f[3] = hi_f(v.y);
+  f[4] = lo_f(v.z); f[5] = hi_f(v.z); f[6] = lo_f(v.w); f[7] = hi_f(v.w);
+}
+constexpr int M = 1920, N = 384, K = 1152;
+constexpr long long LDA = 1152, LDB = 1152;
+constexpr int ES = 2;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 64, BN = 128, BK = 64, STAGES = 4, NC = 1, NT = 256, A_RANK = 2, B_RANK = 2;
+constexpr unsigned LO_BYTES = 0;
+constexpr bool PERSISTENT = false;
+
+template <int TS>
+__device__ __forceinline__ u32 panel_off(int s, int c) {
+  constexpr int EPC = 16 / ES, PW = 128 / ES;
+  return (u32)((c / PW) * (TS * 128) + s * 128 + ((((c % PW) / EPC) ^ (s & 7)) << 4) + (c % EPC) * ES);
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_async(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                                int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll 4
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    const int rem = ext_c - gc;
+    const u32 bytes = (gs < ext_s && rem > 0) ? (rem >= EPC ? 16u : (u32)(rem * ES)) : 0u;
+    const char* src = bytes ? g + ((long long)gs * ld + gc) * ES : g;
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    cp_async16(dst, src, bytes);
+  }
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_sync(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                               int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    u32 w[4] = {0u, 0u, 0u, 0u};
+    if (gs < ext_s) {
+      const long long row = (long long)gs * ld;
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) {
+        if (gc + e < ext_c) {
+          const u32 v = ldbits(g, row + gc + e);
+          if (ES == 4) w[e] = v; else w[e >> 1] |= v << (16 * (e & 1));
+        }
+      }
+    }
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    sts128(dst, w[0], w[1], w[2], w[3]);
+  }
+}
+
+// Raster tiles in groups of 8 M-tiles so concurrently running blocks share A and B in L2.
+__device__ __forceinline__ void tile_coords_at(int bid, int tiles_m, int tiles_n, int& tm, int& tn) {
+  const int group = 8 * tiles_n;
+  const int first_m = (bid / group) * 8;
+  const int gm = min(tiles_m - first_m, 8);
+  tm = first_m + (bid % group) % gm;
+  tn = (bid % group) / gm;
+}
+__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
+  tile_coords_at((int)blockIdx.x, tiles_m, tiles_n, tm, tn);
+}
+
+// Shared-memory matrix descriptor: 128-byte swizzle, stride byte offset 1024 (8 rows).
+__device__ __forceinline__ u64 make_desc(u32 addr, u32 lbo) {
+  return (u64)((addr & 0x3FFFFu) >> 4) | ((u64)(lbo >> 4) << 16) | ((u64)(1024u >> 4) << 32) | (1ull << 62);
+}
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+__device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void wgmma_wait() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(NPEND) : "memory");
+}
+
+__device__ __forceinline__ void mbar_init(u32 a, u32 count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(a), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_expect_tx(u32 a, u32 bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(a), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(u32 a) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(a) : "memory");
+}
+__device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
+  u32 ok;
+  asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
+               : "=r"(ok) : "r"(a), "r"(parity) : "memory");
+  return ok != 0u;
+}
+__device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+template <int RANK>
+__device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
+  if (RANK == 3) {
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];"
+                 :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2) : "memory");
+  } else {
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];"
+                 :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1) : "memory");
+  }
+}
+__device__ __forceinline__ void wgmma_tile(float (&d)[64], u64 da, u64 db, u32 scale_d = 1u) {
+  asm volatile(
+    "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+    : "l"(da), "l"(db), "r"(scale_d));
+}
+}
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a4199d60b6d213fa(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_a4199d60b6d213fa;
+  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
+  const unsigned bidx = blockIdx.z;
+
+  constexpr int NACC = BN / 2;
+  constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
+  // k-steps of 32 bytes per 128-byte stage row (k16 of 16-bit, k8 of tf32); the remainders'
+  // stages (tf32x3) follow the TMA stages at LO.
+  constexpr int KSTEPS = BK * ES / 32;
+  constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
+  constexpr int KT = (K + BK - 1) / BK;
+  constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
+  constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
+  constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
+  constexpr u32 A_KSTEP = A_KMAJOR ? 32u : 2048u;
+  constexpr u32 B_KSTEP = B_KMAJOR ? 32u : 2048u;
+  int tm, tn;
+  tile_coords(TILES_M, TILES_N, tm, tn);
+  const int m0 = tm * BM, n0 = tn * BN;
+  constexpr int g0 = 0;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int wg = tid >> 7;
+  const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
+  // The epilogue stages each consumer warpgroup's 64 x BN accumulators, rows padded by 8
+  // floats so the fragment stores hit 32 distinct banks: over the spent stages at sbase, or,
+  // in a persistent kernel (whose producer is already filling the next tile's stages), in a
+  // region of their own after them.
+  constexpr int EPI_LD = BN + 8;
+  constexpr u32 EPI_BYTES = (u32)(NC * 64 * EPI_LD * 4);
+  constexpr u32 STAGE_BYTES = LO + LO_BYTES;
+  constexpr u32 EPI_AT = PERSISTENT ? STAGE_BYTES : 0u;
+  const u32 bars = sbase + (PERSISTENT ? STAGE_BYTES + EPI_BYTES : (STAGE_BYTES > EPI_BYTES ? STAGE_BYTES : EPI_BYTES));
+  // full[s] at bars + 8s (TMA bytes landed), empty[s] at bars + 8(STAGES + s) (consumers done).
+  // The barriers and the tensor maps (kernel parameters) are ready before the grid waits for
+  // the kernel it depends on (programmatic dependent launch), which overlaps its tail.
+  if (tid == 0) {
+#pragma unroll
+    for (int s = 0; s < STAGES; ++s) {
+      mbar_init(bars + 8 * s, 1);
+      mbar_init(bars + 8 * (STAGES + s), NC * 128);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_a) : "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_b) : "memory");
+  }
+  __syncthreads();
+  FG_GRID_WAIT();
+  if (wg == 0) {
+    if (tid == 0) {
+      const void* ma = &fg_tma_a;
+      const void* mb = &fg_tma_b;
+      const int z = (int)bidx;
+#pragma unroll 1
+      for (int kt = 0; kt < KT; ++kt) {
+        // g counts k-tiles over every tile this block has run: it picks the stage and phase.
+        const int g = g0 + kt;
+        const int s = g % STAGES;
+        if (g >= STAGES) mbar_wait(bars + 8 * (STAGES + s), (u32)((g / STAGES + 1) & 1));
+        const u32 full = bars + 8 * s;
+        mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
+        const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
+        const u32 sb = sa + A_STAGE;
+        const int k0 = kt * BK;
+        if constexpr (A_KMAJOR) {
+          tma_load<A_RANK>(sa, ma, full, k0, m0, z);
+        } else {
+#pragma unroll
+          for (int p = 0; p < BM / 64; ++p) tma_load<A_RANK>(sa + p * BK * 128, ma, full, m0 + p * 64, k0, z);
+        }
+        if constexpr (B_KMAJOR) {
+          tma_load<B_RANK>(sb, mb, full, k0, n0, z);
+        } else {
+#pragma unroll
+          for (int p = 0; p < BN / 64; ++p) tma_load<B_RANK>(sb + p * BK * 128, mb, full, n0 + p * 64, k0, z);
+        }
+      }
+    }
+  } else {
+    const int cw = wg - 1;
+    const u32 a_wg = A_KMAJOR ? (u32)(cw * 64 * 128) : (u32)(cw * BK * 128);
+    const u64 desc_a = make_desc(sbase + a_wg, A_LBO), desc_b = make_desc(sbase + (u32)A_STAGE, B_LBO);
+    float acc[NACC];
+#pragma unroll
+    for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
+
+#pragma unroll 1
+    for (int kt = 0; kt < KT; ++kt) {
+      const int s = (g0 + kt) % STAGES;
+      mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
+
+      const u32 soff = (u32)s * (u32)(A_STAGE + B_STAGE);
+      wgmma_fence();
+#pragma unroll
+      for (int ks = 0; ks < KSTEPS; ++ks) {
+        const u64 da = desc_a + ((soff + ks * A_KSTEP) >> 4), db = desc_b + ((soff + ks * B_KSTEP) >> 4);
+        wgmma_tile(acc, da, db);
+      }
+      wgmma_commit();
+
+      wgmma_wait<1>();
+      // The group of tile kt-1 is complete: its stage may be refilled.
+      if (kt > 0) mbar_arrive(bars + 8 * (STAGES + (g0 + kt - 1) % STAGES));
+    }
+
+    wgmma_wait<0>();
+    // The tile goes through shared memory so the epilogue is one rolled loop with
+    // row-contiguous stores; unrolled over the NACC fragments, a heavy epilogue (GELU's erf)
+    // took NVRTC most of a second per kernel. Over the stages: every consumer must be past its
+    // last wgmma (and so every TMA load has landed). In a region of its own: this warpgroup's
+    // threads must be done reading its previous tile.
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+    float* const ctile = reinterpret_cast<float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw))) + cw * 64 * EPI_LD;
+    {
+      const int r0 = (warp & 3) * 16 + (lane >> 2), c0 = (lane & 3) * 2;
+#pragma unroll
+      for (int i = 0; i < NACC; i += 2) {
+        const int r = r0 + ((i >> 1) & 1) * 8, c = c0 + (i >> 2) * 8;
+        const u32 at = sbase + EPI_AT + 4u * (u32)(cw * 64 * EPI_LD + r * EPI_LD + c);
+        asm volatile("st.shared.v2.f32 [%0], {%1, %2};" :: "r"(at), "f"(acc[i]), "f"(acc[i + 1]) : "memory");
+      }
+    }
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+#pragma unroll 4
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) forge_matmul_a4199d60b6d213fa_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+    }
+  }
+}
+
+// node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_77d41236c32facc0(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, unsigned short* a4) {
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group * 8u >= 1920u) {
+        return;
+    }
+    const u32 lane = lid & 31u;
+    const u32 slot = group * 8u + lid / 32u;
+    const bool live = slot < 1920u;
+    const u32 row = select(1919u, slot, live);
+    const u32 l0 = row / 30u;
+    const u32 l1 = (row / 1u) % 30u;
+    f32 part = 0.0f;
+    f32 x0 = 0.0f;
+    f32 x1 = 0.0f;
+    f32 x2 = 0.0f;
+    f32 x3 = 0.0f;
+    f32 x4 = 0.0f;
+    f32 x5 = 0.0f;
+    f32 x6 = 0.0f;
+    f32 x7 = 0.0f;
+    f32 x8 = 0.0f;
+    f32 x9 = 0.0f;
+    f32 x10 = 0.0f;
+    f32 x11 = 0.0f;
+    {
+        const u32 cv = lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x0 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x1 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x2 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x3 = q1.w;
+        }
+    }
+    {
+        const u32 cv = 32u + lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x4 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x5 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x6 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x7 = q1.w;
+        }
+    }
+    {
+        const u32 cv = 64u + lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x8 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x9 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x10 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x11 = q1.w;
+        }
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    const f32 mean = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    const f32 inv = rsqrtf(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            const u32 cv = lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x0 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x1 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x2 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x3 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            reinterpret_cast<forge_v2u*>(a4)[row * 288u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+            reinterpret_cast<forge_v2u*>(a4)[row * 288u + 96u + cv] = forge_v2u{(u32(forge_f2bf((r0 - forge_bf_round(r0)))) | (u32(forge_f2bf((r1 - forge_bf_round(r1)))) << 16u)), (u32(forge_f2bf((r2 - forge_bf_round(r2)))) | (u32(forge_f2bf((r3 - forge_bf_round(r3)))) << 16u))};
+            reinterpret_cast<forge_v2u*>(a4)[row * 288u + 192u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+        }
+        {
+            const u32 cv = 32u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x4 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x5 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x6 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x7 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            reinterpret_cast<forge_v2u*>(a4)[row * 288u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+            reinterpret_cast<forge_v2u*>(a4)[row * 288u + 96u + cv] = forge_v2u{(u32(forge_f2bf((r0 - forge_bf_round(r0)))) | (u32(forge_f2bf((r1 - forge_bf_round(r1)))) << 16u)), (u32(forge_f2bf((r2 - forge_bf_round(r2)))) | (u32(forge_f2bf((r3 - forge_bf_round(r3)))) << 16u))};
+            reinterpret_cast<forge_v2u*>(a4)[row * 288u + 192u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+        }
+        {
+            const u32 cv = 64u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x8 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x9 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x10 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x11 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            reinterpret_cast<forge_v2u*>(a4)[row * 288u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+            reinterpret_cast<forge_v2u*>(a4)[row * 288u + 96u + cv] = forge_v2u{(u32(forge_f2bf((r0 - forge_bf_round(r0)))) | (u32(forge_f2bf((r1 - forge_bf_round(r1)))) << 16u)), (u32(forge_f2bf((r2 - forge_bf_round(r2)))) | (u32(forge_f2bf((r3 - forge_bf_round(r3)))) << 16u))};
+            reinterpret_cast<forge_v2u*>(a4)[row * 288u + 192u + cv] = forge_v2u{(u32(forge_f2bf(r0)) | (u32(forge_f2bf(r1)) << 16u)), (u32(forge_f2bf(r2)) | (u32(forge_f2bf(r3)) << 16u))};
+        }
+    }
+}
+
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
+// gemm tma128x192s4-bf16x3
+__device__ __forceinline__ void forge_matmul_8c6815eb3c7e6085_epi(float acc, unsigned fz, unsigned fr, unsigned fj, unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
+    const u32 bidx = fz * 64u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
+    const u32 b0 = bidx;
+    const f32 sv = forge_gelu((acc + a1[j]));
+    a0[((bidx * 30u + i) * 4608u + j)] = forge_f2bf(sv);
+    a0[(((bidx * 30u + i) * 4608u + j) + 1536u)] = forge_f2bf((sv - forge_bf_round(sv)));
+    a0[(((bidx * 30u + i) * 4608u + j) + 3072u)] = forge_f2bf(sv);
+}
+#ifndef FG_TMAP_DEFINED
+#define FG_TMAP_DEFINED
+struct alignas(64) fg_tmap { unsigned long long v[16]; };
+#endif
+namespace fg_forge_matmul_8c6815eb3c7e6085 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float lo_f(u32 w) { return __uint_as_float(w << 16); }
+__device__ __forceinline__ float hi_f(u32 w) { return __uint_as_float(w & 0xffff0000u); }
+__device__ __forceinline__ float ldf(const char* p, long long i) { return __uint_as_float(((u32)((const u16*)p)[i]) << 16); }
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u16*)p)[i]; }
+__device__ __forceinline__ void mma16816(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = lo_f(v.x); f[1] = hi_f(v.x); f[2] = lo_f(v.y); f[3] = hi_f(v.y);
+  f[4] = lo_f(v.z); f[5] = hi_f(v.z); f[6] = lo_f(v.w); f[7] = hi_f(v.w);
+}
+constexpr int M = 1920, N = 1536, K = 1152;
+constexpr long long LDA = 1152, LDB = 1152;
+constexpr int ES = 2;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 128, BN = 192, BK = 64, STAGES = 4, NC = 2, NT = 384, A_RANK = 2, B_RANK = 2;
+constexpr unsigned LO_BYTES = 0;
+constexpr bool PERSISTENT = false;
+
+template <int TS>
+__device__ __forceinline__ u32 panel_off(int s, int c) {
+  constexpr int EPC = 16 / ES, PW = 128 / ES;
+  return (u32)((c / PW) * (TS * 128) + s * 128 + ((((c % PW) / EPC) ^ (s & 7)) << 4) + (c % EPC) * ES);
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_async(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                                int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll 4
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    const int rem = ext_c - gc;
+    const u32 bytes = (gs < ext_s && rem > 0) ? (rem >= EPC ? 16u : (u32)(rem * ES)) : 0u;
+    const char* src = bytes ? g + ((long long)gs * ld + gc) * ES : g;
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    cp_async16(dst, src, bytes);
+  }
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_sync(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                               int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    u32 w[4] = {0u, 0u, 0u, 0u};
+    if (gs < ext_s) {
+      const long long row = (long long)gs * ld;
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) {
+        if (gc + e < ext_c) {
+          const u32 v = ldbits(g, row + gc + e);
+          if (ES == 4) w[e] = v; else w[e >> 1] |= v << (16 * (e & 1));
+        }
+      }
+    }
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    sts128(dst, w[0], w[1], w[2], w[3]);
+  }
+}
+
+// Raster tiles in groups of 8 M-tiles so concurrently running blocks share A and B in L2.
+__device__ __forceinline__ void tile_coords_at(int bid, int tiles_m, int tiles_n, int& tm, int& tn) {
+  const int group = 8 * tiles_n;
+  const int first_m = (bid / group) * 8;
+  const int gm = min(tiles_m - first_m, 8);
+  tm = first_m + (bid % group) % gm;
+  tn = (bid % group) / gm;
+}
+__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
+  tile_coords_at((int)blockIdx.x, tiles_m, tiles_n, tm, tn);
+}
+
+// Shared-memory matrix descriptor: 128-byte swizzle, stride byte offset 1024 (8 rows).
+__device__ __forceinline__ u64 make_desc(u32 addr, u32 lbo) {
+  return (u64)((addr & 0x3FFFFu) >> 4) | ((u64)(lbo >> 4) << 16) | ((u64)(1024u >> 4) << 32) | (1ull << 62);
+}
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+__device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void wgmma_wait() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(NPEND) : "memory");
+}
+
+__device__ __forceinline__ void mbar_init(u32 a, u32 count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(a), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_expect_tx(u32 a, u32 bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(a), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(u32 a) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(a) : "memory");
+}
+__device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
+  u32 ok;
+  asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
+               : "=r"(ok) : "r"(a), "r"(parity) : "memory");
+  return ok != 0u;
+}
+__device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+template <int RANK>
+__device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
+  if (RANK == 3) {
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];"
+                 :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2) : "memory");
+  } else {
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];"
+                 :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1) : "memory");
+  }
+}
+__device__ __forceinline__ void wgmma_tile(float (&d)[96], u64 da, u64 db, u32 scale_d = 1u) {
+  asm volatile(
+    "{\n.reg .pred p;\nsetp.ne.b32 p, %98, 0;\n"
+    "wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}, %96, %97, p, 1, 1, 0, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95])
+    : "l"(da), "l"(db), "r"(scale_d));
+}
+}
+extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_8c6815eb3c7e6085(unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_8c6815eb3c7e6085;
+  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
+  const unsigned bidx = blockIdx.z;
+
+  constexpr int NACC = BN / 2;
+  constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
+  // k-steps of 32 bytes per 128-byte stage row (k16 of 16-bit, k8 of tf32); the remainders'
+  // stages (tf32x3) follow the TMA stages at LO.
+  constexpr int KSTEPS = BK * ES / 32;
+  constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
+  constexpr int KT = (K + BK - 1) / BK;
+  constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
+  constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
+  constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
+  constexpr u32 A_KSTEP = A_KMAJOR ? 32u : 2048u;
+  constexpr u32 B_KSTEP = B_KMAJOR ? 32u : 2048u;
+  int tm, tn;
+  tile_coords(TILES_M, TILES_N, tm, tn);
+  const int m0 = tm * BM, n0 = tn * BN;
+  constexpr int g0 = 0;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int wg = tid >> 7;
+  const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
+  // The epilogue stages each consumer warpgroup's 64 x BN accumulators, rows padded by 8
+  // floats so the fragment stores hit 32 distinct banks: over the spent stages at sbase, or,
+  // in a persistent kernel (whose producer is already filling the next tile's stages), in a
+  // region of their own after them.
+  constexpr int EPI_LD = BN + 8;
+  constexpr u32 EPI_BYTES = (u32)(NC * 64 * EPI_LD * 4);
+  constexpr u32 STAGE_BYTES = LO + LO_BYTES;
+  constexpr u32 EPI_AT = PERSISTENT ? STAGE_BYTES : 0u;
+  const u32 bars = sbase + (PERSISTENT ? STAGE_BYTES + EPI_BYTES : (STAGE_BYTES > EPI_BYTES ? STAGE_BYTES : EPI_BYTES));
+  // full[s] at bars + 8s (TMA bytes landed), empty[s] at bars + 8(STAGES + s) (consumers done).
+  // The barriers and the tensor maps (kernel parameters) are ready before the grid waits for
+  // the kernel it depends on (programmatic dependent launch), which overlaps its tail.
+  if (tid == 0) {
+#pragma unroll
+    for (int s = 0; s < STAGES; ++s) {
+      mbar_init(bars + 8 * s, 1);
+      mbar_init(bars + 8 * (STAGES + s), NC * 128);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_a) : "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_b) : "memory");
+  }
+  __syncthreads();
+  FG_GRID_WAIT();
+  if (wg == 0) {
+    if (tid == 0) {
+      const void* ma = &fg_tma_a;
+      const void* mb = &fg_tma_b;
+      const int z = (int)bidx;
+#pragma unroll 1
+      for (int kt = 0; kt < KT; ++kt) {
+        // g counts k-tiles over every tile this block has run: it picks the stage and phase.
+        const int g = g0 + kt;
+        const int s = g % STAGES;
+        if (g >= STAGES) mbar_wait(bars + 8 * (STAGES + s), (u32)((g / STAGES + 1) & 1));
+        const u32 full = bars + 8 * s;
+        mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
+        const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
+        const u32 sb = sa + A_STAGE;
+        const int k0 = kt * BK;
+        if constexpr (A_KMAJOR) {
+          tma_load<A_RANK>(sa, ma, full, k0, m0, z);
+        } else {
+#pragma unroll
+          for (int p = 0; p < BM / 64; ++p) tma_load<A_RANK>(sa + p * BK * 128, ma, full, m0 + p * 64, k0, z);
+        }
+        if constexpr (B_KMAJOR) {
+          tma_load<B_RANK>(sb, mb, full, k0, n0, z);
+        } else {
+#pragma unroll
+          for (int p = 0; p < BN / 64; ++p) tma_load<B_RANK>(sb + p * BK * 128, mb, full, n0 + p * 64, k0, z);
+        }
+      }
+    }
+  } else {
+    const int cw = wg - 1;
+    const u32 a_wg = A_KMAJOR ? (u32)(cw * 64 * 128) : (u32)(cw * BK * 128);
+    const u64 desc_a = make_desc(sbase + a_wg, A_LBO), desc_b = make_desc(sbase + (u32)A_STAGE, B_LBO);
+    float acc[NACC];
+#pragma unroll
+    for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
+
+#pragma unroll 1
+    for (int kt = 0; kt < KT; ++kt) {
+      const int s = (g0 + kt) % STAGES;
+      mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
+
+      const u32 soff = (u32)s * (u32)(A_STAGE + B_STAGE);
+      wgmma_fence();
+#pragma unroll
+      for (int ks = 0; ks < KSTEPS; ++ks) {
+        const u64 da = desc_a + ((soff + ks * A_KSTEP) >> 4), db = desc_b + ((soff + ks * B_KSTEP) >> 4);
+        wgmma_tile(acc, da, db);
+      }
+      wgmma_commit();
+
+      wgmma_wait<1>();
+      // The group of tile kt-1 is complete: its stage may be refilled.
+      if (kt > 0) mbar_arrive(bars + 8 * (STAGES + (g0 + kt - 1) % STAGES));
+    }
+
+    wgmma_wait<0>();
+    // The tile goes through shared memory so the epilogue is one rolled loop with
+    // row-contiguous stores; unrolled over the NACC fragments, a heavy epilogue (GELU's erf)
+    // took NVRTC most of a second per kernel. Over the stages: every consumer must be past its
+    // last wgmma (and so every TMA load has landed). In a region of its own: this warpgroup's
+    // threads must be done reading its previous tile.
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+    float* const ctile = reinterpret_cast<float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw))) + cw * 64 * EPI_LD;
+    {
+      const int r0 = (warp & 3) * 16 + (lane >> 2), c0 = (lane & 3) * 2;
+#pragma unroll
+      for (int i = 0; i < NACC; i += 2) {
+        const int r = r0 + ((i >> 1) & 1) * 8, c = c0 + (i >> 2) * 8;
+        const u32 at = sbase + EPI_AT + 4u * (u32)(cw * 64 * EPI_LD + r * EPI_LD + c);
+        asm volatile("st.shared.v2.f32 [%0], {%1, %2};" :: "r"(at), "f"(acc[i]), "f"(acc[i + 1]) : "memory");
+      }
+    }
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+#pragma unroll 4
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) forge_matmul_8c6815eb3c7e6085_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+    }
+  }
+}
+
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
+// gemm tma64x128s4-bf16x3
+__device__ __forceinline__ void forge_matmul_aa5421550be3797d_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
+    const u32 bidx = fz * 64u + fr / 30u;
+    const u32 i = fr % 30u;
+    const u32 j = fj;
+    const u32 b0 = bidx;
+    a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
+}
+#ifndef FG_TMAP_DEFINED
+#define FG_TMAP_DEFINED
+struct alignas(64) fg_tmap { unsigned long long v[16]; };
+#endif
+namespace fg_forge_matmul_aa5421550be3797d {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float lo_f(u32 w) { return __uint_as_float(w << 16); }
+__device__ __forceinline__ float hi_f(u32 w) { return __uint_as_float(w & 0xffff0000u); }
+__device__ __forceinline__ float ldf(const char* p, long long i) { return __uint_as_float(((u32)((const u16*)p)[i]) << 16); }
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u16*)p)[i]; }
+__device__ __forceinline__ void mma16816(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = lo_f(v.x); f[1] = hi_f(v.x); f[2] = lo_f(v.y); f[3] = hi_f(v.y);
+  f[4] = lo_f(v.z); f[5] = hi_f(v.z); f[6] = lo_f(v.w); f[7] = hi_f(v.w);
+}
+constexpr int M = 1920, N = 384, K = 4608;
+constexpr long long LDA = 4608, LDB = 4608;
+constexpr int ES = 2;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = true;
+constexpr int BM = 64, BN = 128, BK = 64, STAGES = 4, NC = 1, NT = 256, A_RANK = 2, B_RANK = 2;
+constexpr unsigned LO_BYTES = 0;
+constexpr bool PERSISTENT = false;
+
+template <int TS>
+__device__ __forceinline__ u32 panel_off(int s, int c) {
+  constexpr int EPC = 16 / ES, PW = 128 / ES;
+  return (u32)((c / PW) * (TS * 128) + s * 128 + ((((c % PW) / EPC) ^ (s & 7)) << 4) + (c % EPC) * ES);
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_async(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                                int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll 4
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    const int rem = ext_c - gc;
+    const u32 bytes = (gs < ext_s && rem > 0) ? (rem >= EPC ? 16u : (u32)(rem * ES)) : 0u;
+    const char* src = bytes ? g + ((long long)gs * ld + gc) * ES : g;
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    cp_async16(dst, src, bytes);
+  }
+}
+
+template <int TS, int TC, int NT>
+__device__ __forceinline__ void load_tile_sync(u32 sbase, const char* g, long long ld, int s0, int c0,
+                                               int ext_s, int ext_c, int tid) {
+  constexpr int EPC = 16 / ES;
+  constexpr int CPR = TC / EPC;
+  constexpr int TOTAL = TS * CPR;
+#pragma unroll
+  for (int it = 0; it < (TOTAL + NT - 1) / NT; ++it) {
+    const int ch = tid + it * NT;
+    if (TOTAL % NT != 0 && ch >= TOTAL) break;
+    const int s = ch / CPR, cc = ch % CPR;
+    const int gs = s0 + s, gc = c0 + cc * EPC;
+    u32 w[4] = {0u, 0u, 0u, 0u};
+    if (gs < ext_s) {
+      const long long row = (long long)gs * ld;
+#pragma unroll
+      for (int e = 0; e < EPC; ++e) {
+        if (gc + e < ext_c) {
+          const u32 v = ldbits(g, row + gc + e);
+          if (ES == 4) w[e] = v; else w[e >> 1] |= v << (16 * (e & 1));
+        }
+      }
+    }
+    const u32 dst = sbase + (u32)((cc >> 3) * (TS * 128) + s * 128 + (((cc & 7) ^ (s & 7)) << 4));
+    sts128(dst, w[0], w[1], w[2], w[3]);
+  }
+}
+
+// Raster tiles in groups of 8 M-tiles so concurrently running blocks share A and B in L2.
+__device__ __forceinline__ void tile_coords_at(int bid, int tiles_m, int tiles_n, int& tm, int& tn) {
+  const int group = 8 * tiles_n;
+  const int first_m = (bid / group) * 8;
+  const int gm = min(tiles_m - first_m, 8);
+  tm = first_m + (bid % group) % gm;
+  tn = (bid % group) / gm;
+}
+__device__ __forceinline__ void tile_coords(int tiles_m, int tiles_n, int& tm, int& tn) {
+  tile_coords_at((int)blockIdx.x, tiles_m, tiles_n, tm, tn);
+}
+
+// Shared-memory matrix descriptor: 128-byte swizzle, stride byte offset 1024 (8 rows).
+__device__ __forceinline__ u64 make_desc(u32 addr, u32 lbo) {
+  return (u64)((addr & 0x3FFFFu) >> 4) | ((u64)(lbo >> 4) << 16) | ((u64)(1024u >> 4) << 32) | (1ull << 62);
+}
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+__device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void wgmma_wait() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(NPEND) : "memory");
+}
+
+__device__ __forceinline__ void mbar_init(u32 a, u32 count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(a), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_expect_tx(u32 a, u32 bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(a), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(u32 a) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(a) : "memory");
+}
+__device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
+  u32 ok;
+  asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
+               : "=r"(ok) : "r"(a), "r"(parity) : "memory");
+  return ok != 0u;
+}
+__device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+template <int RANK>
+__device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
+  if (RANK == 3) {
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];"
+                 :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2) : "memory");
+  } else {
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];"
+                 :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1) : "memory");
+  }
+}
+__device__ __forceinline__ void wgmma_tile(float (&d)[64], u64 da, u64 db, u32 scale_d = 1u) {
+  asm volatile(
+    "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+    : "l"(da), "l"(db), "r"(scale_d));
+}
+}
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_aa5421550be3797d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_aa5421550be3797d;
+  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
+  const unsigned bidx = blockIdx.z;
+
+  constexpr int NACC = BN / 2;
+  constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
+  // k-steps of 32 bytes per 128-byte stage row (k16 of 16-bit, k8 of tf32); the remainders'
+  // stages (tf32x3) follow the TMA stages at LO.
+  constexpr int KSTEPS = BK * ES / 32;
+  constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
+  constexpr int KT = (K + BK - 1) / BK;
+  constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
+  constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
+  constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
+  constexpr u32 A_KSTEP = A_KMAJOR ? 32u : 2048u;
+  constexpr u32 B_KSTEP = B_KMAJOR ? 32u : 2048u;
+  int tm, tn;
+  tile_coords(TILES_M, TILES_N, tm, tn);
+  const int m0 = tm * BM, n0 = tn * BN;
+  constexpr int g0 = 0;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int wg = tid >> 7;
+  const u32 sbase = (smem_u32(fg_smem_raw) + 1023u) & ~1023u;
+  // The epilogue stages each consumer warpgroup's 64 x BN accumulators, rows padded by 8
+  // floats so the fragment stores hit 32 distinct banks: over the spent stages at sbase, or,
+  // in a persistent kernel (whose producer is already filling the next tile's stages), in a
+  // region of their own after them.
+  constexpr int EPI_LD = BN + 8;
+  constexpr u32 EPI_BYTES = (u32)(NC * 64 * EPI_LD * 4);
+  constexpr u32 STAGE_BYTES = LO + LO_BYTES;
+  constexpr u32 EPI_AT = PERSISTENT ? STAGE_BYTES : 0u;
+  const u32 bars = sbase + (PERSISTENT ? STAGE_BYTES + EPI_BYTES : (STAGE_BYTES > EPI_BYTES ? STAGE_BYTES : EPI_BYTES));
+  // full[s] at bars + 8s (TMA bytes landed), empty[s] at bars + 8(STAGES + s) (consumers done).
+  // The barriers and the tensor maps (kernel parameters) are ready before the grid waits for
+  // the kernel it depends on (programmatic dependent launch), which overlaps its tail.
+  if (tid == 0) {
+#pragma unroll
+    for (int s = 0; s < STAGES; ++s) {
+      mbar_init(bars + 8 * s, 1);
+      mbar_init(bars + 8 * (STAGES + s), NC * 128);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_a) : "memory");
+    asm volatile("prefetch.tensormap [%0];" :: "l"(&fg_tma_b) : "memory");
+  }
+  __syncthreads();
+  FG_GRID_WAIT();
+  if (wg == 0) {
+    if (tid == 0) {
+      const void* ma = &fg_tma_a;
+      const void* mb = &fg_tma_b;
+      const int z = (int)bidx;
+#pragma unroll 1
+      for (int kt = 0; kt < KT; ++kt) {
+        // g counts k-tiles over every tile this block has run: it picks the stage and phase.
+        const int g = g0 + kt;
+        const int s = g % STAGES;
+        if (g >= STAGES) mbar_wait(bars + 8 * (STAGES + s), (u32)((g / STAGES + 1) & 1));
+        const u32 full = bars + 8 * s;
+        mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
+        const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
+        const u32 sb = sa + A_STAGE;
+        const int k0 = kt * BK;
+        if constexpr (A_KMAJOR) {
+          tma_load<A_RANK>(sa, ma, full, k0, m0, z);
+        } else {
+#pragma unroll
+          for (int p = 0; p < BM / 64; ++p) tma_load<A_RANK>(sa + p * BK * 128, ma, full, m0 + p * 64, k0, z);
+        }
+        if constexpr (B_KMAJOR) {
+          tma_load<B_RANK>(sb, mb, full, k0, n0, z);
+        } else {
+#pragma unroll
+          for (int p = 0; p < BN / 64; ++p) tma_load<B_RANK>(sb + p * BK * 128, mb, full, n0 + p * 64, k0, z);
+        }
+      }
+    }
+  } else {
+    const int cw = wg - 1;
+    const u32 a_wg = A_KMAJOR ? (u32)(cw * 64 * 128) : (u32)(cw * BK * 128);
+    const u64 desc_a = make_desc(sbase + a_wg, A_LBO), desc_b = make_desc(sbase + (u32)A_STAGE, B_LBO);
+    float acc[NACC];
+#pragma unroll
+    for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
+
+#pragma unroll 1
+    for (int kt = 0; kt < KT; ++kt) {
+      const int s = (g0 + kt) % STAGES;
+      mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
+
+      const u32 soff = (u32)s * (u32)(A_STAGE + B_STAGE);
+      wgmma_fence();
+#pragma unroll
+      for (int ks = 0; ks < KSTEPS; ++ks) {
+        const u64 da = desc_a + ((soff + ks * A_KSTEP) >> 4), db = desc_b + ((soff + ks * B_KSTEP) >> 4);
+        wgmma_tile(acc, da, db);
+      }
+      wgmma_commit();
+
+      wgmma_wait<1>();
+      // The group of tile kt-1 is complete: its stage may be refilled.
+      if (kt > 0) mbar_arrive(bars + 8 * (STAGES + (g0 + kt - 1) % STAGES));
+    }
+
+    wgmma_wait<0>();
+    // The tile goes through shared memory so the epilogue is one rolled loop with
+    // row-contiguous stores; unrolled over the NACC fragments, a heavy epilogue (GELU's erf)
+    // took NVRTC most of a second per kernel. Over the stages: every consumer must be past its
+    // last wgmma (and so every TMA load has landed). In a region of its own: this warpgroup's
+    // threads must be done reading its previous tile.
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+    float* const ctile = reinterpret_cast<float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw))) + cw * 64 * EPI_LD;
+    {
+      const int r0 = (warp & 3) * 16 + (lane >> 2), c0 = (lane & 3) * 2;
+#pragma unroll
+      for (int i = 0; i < NACC; i += 2) {
+        const int r = r0 + ((i >> 1) & 1) * 8, c = c0 + (i >> 2) * 8;
+        const u32 at = sbase + EPI_AT + 4u * (u32)(cw * 64 * EPI_LD + r * EPI_LD + c);
+        asm volatile("st.shared.v2.f32 [%0], {%1, %2};" :: "r"(at), "f"(acc[i]), "f"(acc[i + 1]) : "memory");
+      }
+    }
+    asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+#pragma unroll 4
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) forge_matmul_aa5421550be3797d_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+    }
+  }
+}
+
+// node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_b60683a4adee6b06(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group * 8u >= 1920u) {
+        return;
+    }
+    const u32 lane = lid & 31u;
+    const u32 slot = group * 8u + lid / 32u;
+    const bool live = slot < 1920u;
+    const u32 row = select(1919u, slot, live);
+    const u32 l0 = row / 30u;
+    const u32 l1 = (row / 1u) % 30u;
+    f32 part = 0.0f;
+    f32 x0 = 0.0f;
+    f32 x1 = 0.0f;
+    f32 x2 = 0.0f;
+    f32 x3 = 0.0f;
+    f32 x4 = 0.0f;
+    f32 x5 = 0.0f;
+    f32 x6 = 0.0f;
+    f32 x7 = 0.0f;
+    f32 x8 = 0.0f;
+    f32 x9 = 0.0f;
+    f32 x10 = 0.0f;
+    f32 x11 = 0.0f;
+    {
+        const u32 cv = lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x0 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x1 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x2 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x3 = q1.w;
+        }
+    }
+    {
+        const u32 cv = 32u + lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x4 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x5 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x6 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x7 = q1.w;
+        }
+    }
+    {
+        const u32 cv = 64u + lane;
+        const u32 iv = row * 96u + cv;
+        const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 384u + c;
+            x8 = q1.x;
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 384u + c;
+            x9 = q1.y;
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 384u + c;
+            x10 = q1.z;
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 384u + c;
+            x11 = q1.w;
+        }
+    }
+    part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    const f32 mean = part / 384.0f;
+    x0 = x0 - mean;
+    x1 = x1 - mean;
+    x2 = x2 - mean;
+    x3 = x3 - mean;
+    x4 = x4 - mean;
+    x5 = x5 - mean;
+    x6 = x6 - mean;
+    x7 = x7 - mean;
+    x8 = x8 - mean;
+    x9 = x9 - mean;
+    x10 = x10 - mean;
+    x11 = x11 - mean;
+    part = (((x0 * x0 + (x1 * x1 + x2 * x2)) + (x3 * x3 + (x4 * x4 + x5 * x5))) + ((x6 * x6 + (x7 * x7 + x8 * x8)) + (x9 * x9 + (x10 * x10 + x11 * x11))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    const f32 inv = rsqrtf(part / 384.0f + 1e-12f);
+    if (live) {
+        {
+            const u32 cv = lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x0 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x1 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x2 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x3 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 32u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x4 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x5 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x6 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x7 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 64u + lane;
+            const u32 iv = row * 96u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x8 * inv * q2_1.x + q3_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x9 * inv * q2_1.y + q3_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x10 * inv * q2_1.z + q3_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                const f32 acc = x11 * inv * q2_1.w + q3_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+    }
+}
+
+// node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
+extern "C" __global__ void __launch_bounds__(256) forge_index_192664683dae1d50(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 24576u) {
+            return;
+        }
+        const u32 v0 = i / 384u;
+        const u32 v1 = (i / 1u) % 384u;
+        f32 acc = (a1[v0 * 11520u + v1 + 0u * 384u] * f32(a2[v0 * 30u + 0u]));
+        for (u32 r = 1u; r < 30u; r += 1u) {
+            acc = acc + (a1[v0 * 11520u + v1 + r * 384u] * f32(a2[v0 * 30u + r]));
+        }
+        a0[i] = acc;
+    }
+}
+
+// node: count[b, o] = sum(t, mask[b, t] as f32)
+extern "C" __global__ void __launch_bounds__(256) forge_index_1f0d6c579d171955(f32* a0, const u32* __restrict__ a1) {
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    #pragma unroll
+    for (u32 it = 0u; it < 1u; ++it) {
+        const u32 i = (group * 1u + it) * 256u + lid;
+        if (i >= 64u) {
+            return;
+        }
+        const u32 v0 = i;
+        const u32 v1 = (i / 1u) % 1u;
+        f32 acc = f32(a1[v0 * 30u + 0u]);
+        for (u32 r = 1u; r < 30u; r += 1u) {
+            acc = acc + f32(a1[v0 * 30u + r]);
+        }
+        a0[i] = acc;
+    }
+}
+
+// node: pooled = summed / max(count, 0.000000001); norm = sqrt(sum(pooled * pooled, keepdim = true)); embedding = pooled / max(norm, 0.000000000001)
+extern "C" __global__ void __launch_bounds__(256) forge_rows_88b3439555cd59d0(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, f32* a3, f32* a4) {
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group * 8u >= 64u) {
+        return;
+    }
+    const u32 lane = lid & 31u;
+    const u32 slot = group * 8u + lid / 32u;
+    const bool live = slot < 64u;
+    const u32 row = select(63u, slot, live);
+    const u32 l0 = row;
+    {
+        if (live) {
+            {
+                const u32 cv = lane;
+                const u32 iv = row * 96u + cv;
+                f32 r0;
+                f32 r1;
+                f32 r2;
+                f32 r3;
+                const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+                {
+                    const u32 c = cv * 4u + 0u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r0 = (q1.x / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 1u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r1 = (q1.y / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 2u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r2 = (q1.z / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 3u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r3 = (q1.w / forge_fmax(a2[l0], 1e-9f));
+                }
+                reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            }
+            {
+                const u32 cv = 32u + lane;
+                const u32 iv = row * 96u + cv;
+                f32 r0;
+                f32 r1;
+                f32 r2;
+                f32 r3;
+                const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+                {
+                    const u32 c = cv * 4u + 0u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r0 = (q1.x / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 1u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r1 = (q1.y / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 2u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r2 = (q1.z / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 3u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r3 = (q1.w / forge_fmax(a2[l0], 1e-9f));
+                }
+                reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            }
+            {
+                const u32 cv = 64u + lane;
+                const u32 iv = row * 96u + cv;
+                f32 r0;
+                f32 r1;
+                f32 r2;
+                f32 r3;
+                const forge_v4f q1 = reinterpret_cast<const forge_v4f*>(a1)[iv];
+                {
+                    const u32 c = cv * 4u + 0u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r0 = (q1.x / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 1u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r1 = (q1.y / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 2u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r2 = (q1.z / forge_fmax(a2[l0], 1e-9f));
+                }
+                {
+                    const u32 c = cv * 4u + 3u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r3 = (q1.w / forge_fmax(a2[l0], 1e-9f));
+                }
+                reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+            }
+        }
+    }
+    __syncthreads();
+    {
+        f32 part = 0.0f;
+        f32 x0 = 0.0f;
+        f32 x1 = 0.0f;
+        f32 x2 = 0.0f;
+        f32 x3 = 0.0f;
+        f32 x4 = 0.0f;
+        f32 x5 = 0.0f;
+        f32 x6 = 0.0f;
+        f32 x7 = 0.0f;
+        f32 x8 = 0.0f;
+        f32 x9 = 0.0f;
+        f32 x10 = 0.0f;
+        f32 x11 = 0.0f;
+        {
+            const u32 cv = lane;
+            const u32 iv = row * 96u + cv;
+            const forge_v4f q0 = reinterpret_cast<const forge_v4f*>(a0)[iv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                x0 = (q0.x * q0.x);
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                x1 = (q0.y * q0.y);
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                x2 = (q0.z * q0.z);
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                x3 = (q0.w * q0.w);
+            }
+        }
+        {
+            const u32 cv = 32u + lane;
+            const u32 iv = row * 96u + cv;
+            const forge_v4f q0 = reinterpret_cast<const forge_v4f*>(a0)[iv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                x4 = (q0.x * q0.x);
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                x5 = (q0.y * q0.y);
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                x6 = (q0.z * q0.z);
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                x7 = (q0.w * q0.w);
+            }
+        }
+        {
+            const u32 cv = 64u + lane;
+            const u32 iv = row * 96u + cv;
+            const forge_v4f q0 = reinterpret_cast<const forge_v4f*>(a0)[iv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 384u + c;
+                x8 = (q0.x * q0.x);
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 384u + c;
+                x9 = (q0.y * q0.y);
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 384u + c;
+                x10 = (q0.z * q0.z);
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 384u + c;
+                x11 = (q0.w * q0.w);
+            }
+        }
+        part = (((x0 + (x1 + x2)) + (x3 + (x4 + x5))) + ((x6 + (x7 + x8)) + (x9 + (x10 + x11))));
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+            part = (part + o0);
+        }
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+            part = (part + o0);
+        }
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+            part = (part + o0);
+        }
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+            part = (part + o0);
+        }
+        {
+            const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+            part = (part + o0);
+        }
+        if (live && lane == 0u) {
+            const f32 acc = part;
+            a3[row] = sqrtf(acc);
+        }
+    }
+    __syncthreads();
+    {
+        if (live) {
+            {
+                const u32 cv = lane;
+                const u32 iv = row * 96u + cv;
+                f32 r0;
+                f32 r1;
+                f32 r2;
+                f32 r3;
+                const forge_v4f q0 = reinterpret_cast<const forge_v4f*>(a0)[iv];
+                {
+                    const u32 c = cv * 4u + 0u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r0 = (q0.x / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 1u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r1 = (q0.y / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 2u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r2 = (q0.z / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 3u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r3 = (q0.w / forge_fmax(a3[l0], 1e-12f));
+                }
+                reinterpret_cast<forge_v4f*>(a4)[iv] = forge_v4f{r0, r1, r2, r3};
+            }
+            {
+                const u32 cv = 32u + lane;
+                const u32 iv = row * 96u + cv;
+                f32 r0;
+                f32 r1;
+                f32 r2;
+                f32 r3;
+                const forge_v4f q0 = reinterpret_cast<const forge_v4f*>(a0)[iv];
+                {
+                    const u32 c = cv * 4u + 0u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r0 = (q0.x / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 1u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r1 = (q0.y / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 2u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r2 = (q0.z / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 3u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r3 = (q0.w / forge_fmax(a3[l0], 1e-12f));
+                }
+                reinterpret_cast<forge_v4f*>(a4)[iv] = forge_v4f{r0, r1, r2, r3};
+            }
+            {
+                const u32 cv = 64u + lane;
+                const u32 iv = row * 96u + cv;
+                f32 r0;
+                f32 r1;
+                f32 r2;
+                f32 r3;
+                const forge_v4f q0 = reinterpret_cast<const forge_v4f*>(a0)[iv];
+                {
+                    const u32 c = cv * 4u + 0u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r0 = (q0.x / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 1u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r1 = (q0.y / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 2u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r2 = (q0.z / forge_fmax(a3[l0], 1e-12f));
+                }
+                {
+                    const u32 c = cv * 4u + 3u;
+                    const u32 i = row * 384u + c;
+                    const f32 acc = 0.0f;
+                    r3 = (q0.w / forge_fmax(a3[l0], 1e-12f));
+                }
+                reinterpret_cast<forge_v4f*>(a4)[iv] = forge_v4f{r0, r1, r2, r3};
+            }
+        }
+    }
+}
