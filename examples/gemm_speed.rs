@@ -15,7 +15,9 @@
 //! `precision = bf16x3`, timed whole (the operand splits included), with tf32x3 beside them.
 //!
 //! `-- DIR --sweep [--sweep-only]` also (or only) times every SIMT tile (`FORGE_CUDA_SIMT`) on the f32 MiniLM shapes at
-//! batch 8 and 64, next to the tile Forge picks, to check the choice.
+//! batch 8 and 64, next to the tile Forge picks, to check the choice. `--sweep-x3` does the same
+//! for tf32x3's TMA tiles, `--sweep-bf16x3` for the bf16 TMA tiles of MiniLM's batch-64
+//! `bf16x3` products (`FORGE_CUDA_TMA_TILE`, timed whole: the split of A included).
 
 use forge::{bf16, f16, Context, GraphInstance, HostSlice};
 use std::fmt::Write as _;
@@ -271,6 +273,29 @@ fn sweep_x3(ctx: &Context) -> forge::Result<()> {
     sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &X3_PERSISTENT_TILES, &persistent)
 }
 
+/// bf16 TMA + wgmma tiles the bf16x3 sweep tries (`FORGE_CUDA_TMA_TILE`): the modelled table's
+/// and the 96- and 48-wide ones that cut MiniLM's N = 384 into more tiles (120 of 64×96 where
+/// 64×128 makes 90 for 132 SMs).
+const BF16_TILES: [&str; 10] = [
+    "128x192s4",
+    "128x128s3",
+    "128x128s4",
+    "128x96s4",
+    "128x64s4",
+    "128x48s4",
+    "64x192s4",
+    "64x128s4",
+    "64x96s4",
+    "64x64s4",
+];
+
+/// Times each bf16 TMA tile on MiniLM's batch-64 `bf16x3` products (`--sweep-bf16x3`).
+fn sweep_bf16x3(ctx: &Context) -> forge::Result<()> {
+    let cases = [(1920, 384, 384), (1920, 1152, 384), (1920, 1536, 384), (1920, 384, 1536)]
+        .map(|(m, n, k)| Case { precision: Precision::Bf16x3, ..case("sweep", "f32", m, n, k, true, true) });
+    sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &BF16_TILES, &[])
+}
+
 /// Times each SIMT tile on MiniLM's f32 projections at batch 8 and 64 (~30 tokens a sentence).
 fn sweep(ctx: &Context) -> forge::Result<()> {
     let shapes =
@@ -309,6 +334,11 @@ fn main() -> forge::Result<()> {
         let ctx = Context::cuda()?;
         println!("{}", ctx.describe());
         return sweep_x3(&ctx);
+    }
+    if std::env::args().any(|a| a == "--sweep-bf16x3") {
+        let ctx = Context::cuda()?;
+        println!("{}", ctx.describe());
+        return sweep_bf16x3(&ctx);
     }
     if std::env::args().any(|a| a == "--sweep") {
         let ctx = Context::cuda()?;

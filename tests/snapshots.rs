@@ -295,6 +295,44 @@ fn cuda_gemm_programs(compile: bool) {
     assert!(v[0].iter().all(|v| x3(v, "tma")), "sm_90 at 1920 rows: {:?}", v[0]);
 }
 
+/// Shapes `(M, N)` (K = 1024) at which 16-bit products take every tile the chooser can pick
+/// (`the_compiled_shapes_reach_every_16bit_tile` in the chooser's tests checks that they do).
+#[cfg(feature = "cuda")]
+const TILE_REACHING_SHAPES: [(usize, usize); 7] =
+    [(64, 64), (64, 2176), (128, 4288), (192, 2880), (192, 5696), (320, 5696), (448, 6400)];
+
+/// Every tile a bf16 product can pick, with K-major and N-major B, with and without two batch
+/// dims: one graph of a product at each of [`TILE_REACHING_SHAPES`], compiled and assembled for
+/// sm_90, sm_80 and sm_75. (A 128×128 TMA tile of three stages once failed in ptxas for want of
+/// registers.)
+#[cfg(feature = "cuda")]
+fn cuda_tile_picks_compile() {
+    for batched in [false, true] {
+        for n_major in [false, true] {
+            let lead = if batched { "P, Q, " } else { "" };
+            let mut decls = String::new();
+            let mut stmts = String::new();
+            for i in 0..TILE_REACHING_SHAPES.len() {
+                let (w, product) = match n_major {
+                    true => (format!("bf16[{lead}K, N{i}]"), format!("matmul(a{i}, w{i})")),
+                    false => (format!("bf16[{lead}N{i}, K]"), format!("matmul(a{i}, transpose(w{i}))")),
+                };
+                decls += &format!(
+                    "input a{i}: bf16[{lead}M{i}, K]; weight w{i}: {w}; output y{i}: bf16[{lead}M{i}, N{i}]; "
+                );
+                stmts += &format!("y{i} = {product}; ");
+            }
+            let names: Vec<String> = (0..TILE_REACHING_SHAPES.len()).map(|i| format!("M{i}, N{i}")).collect();
+            let src = format!("graph Tiles {{ dims {{ P, Q, K, {} }} {decls}{stmts}}}", names.join(", "));
+            let graph = forge::parse_graph_source(&src).unwrap();
+            let mut dims = vec![2, 2, 1024];
+            dims.extend(TILE_REACHING_SHAPES.iter().flat_map(|&(m, n)| [m, n]));
+            let v = cuda_programs(&graph, &dims, &format!("tiles batched {batched} N-major {n_major}"), true);
+            eprintln!("batched {batched}, N-major {n_major}: sm_90 {:?}", v[0]);
+        }
+    }
+}
+
 /// MiniLM at batch 64 with its products forced onto register-A 128×64 (and 128×48) tiles run as persistent
 /// grids (`FORGE_CUDA_X3_PERSISTENT=1`, an opt-in): every product takes
 /// it on sm_90, and the program compiles and assembles.
@@ -452,6 +490,7 @@ fn main() {
         ptx.push(("cuda_map_programs_compile", cuda_map_programs_compile));
         ptx.push(("cuda_persistent_x3_programs_compile", cuda_persistent_x3_programs_compile));
         ptx.push(("cuda_bf16x3_programs_compile", cuda_bf16x3_programs_compile));
+        ptx.push(("cuda_tile_picks_compile", cuda_tile_picks_compile));
     }
     let tools = toolchain();
     let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();

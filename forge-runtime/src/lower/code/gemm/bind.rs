@@ -37,7 +37,8 @@ pub struct CudaTarget {
     pub simt: Option<SimtConfig>,
     /// `FORGE_CUDA_TF32X3_ANY=1`: tf32x3 products on tensor cores however small (tuning).
     pub tf32x3_any_size: bool,
-    /// `FORGE_CUDA_TMA_TILE=64x128s4`: the TF32 TMA tile `(bm, bn, stages)` (tuning).
+    /// `FORGE_CUDA_TMA_TILE=64x128s4`: the TMA tile `(bm, bn, stages)` of TF32 and 16-bit
+    /// products (tuning).
     pub tma_tile: Option<(usize, usize, usize)>,
     /// tf32x3 128×64 TMA tiles of one block an SM feed A from registers (see `wgmma_x3`);
     /// `FORGE_CUDA_X3_REGISTER_A=0` turns it off.

@@ -19,7 +19,8 @@ pub struct ChooseOptions {
     pub simt: Option<SimtConfig>,
     /// tf32x3 on tensor cores however few tiles the product has (tuning).
     pub tf32x3_any_size: bool,
-    /// `(bm, bn, stages)` of the TMA + TF32 wgmma tile instead of the modelled choice (tuning).
+    /// `(bm, bn, stages)` of the TMA + wgmma tile (TF32 or 16-bit) instead of the modelled
+    /// choice (tuning).
     pub tma_tile: Option<(usize, usize, usize)>,
     /// tf32x3 TMA tiles that take it feed A from registers (opt-in, see `wgmma_x3`).
     pub x3_register_a: bool,
@@ -49,9 +50,10 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
     match spec.elem() {
         Elem::F32 if spec.precision != Precision::F32 && tensor => Ok(choose_tf32(spec, arch, opt, vec_a && vec_b)),
         Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt))),
-        Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => {
-            Ok(Variant::WgmmaTma(pick_tile(spec, sms, &TMA_TILES, true)))
-        }
+        Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => match opt.tma_tile {
+            Some((bm, bn, stages)) => Ok(Variant::WgmmaTma(tile(bm, bn, 64, stages, 0, 0))),
+            None => Ok(Variant::WgmmaTma(pick_tile(spec, sms, &TMA_TILES, true))),
+        },
         Elem::F16 | Elem::BF16 if hopper => {
             // 4 warpgroups leave 128 registers a thread: N-major B (more loader addresses)
             // spills there, so it keeps to 2-warpgroup tiles.
@@ -126,11 +128,13 @@ const fn tile(bm: usize, bn: usize, bk: usize, stages: usize, wm: usize, wn: usi
 }
 
 /// TMA + wgmma tiles with their relative per-flop rate (H200, 2026-11-30: 128×256 600 TFLOP/s,
-/// 128×192 560, 128×128 438 at 4096³).
+/// 128×192 560, 128×128 438 at 4096³). 128×128 has four stages: with three, two blocks fit an
+/// SM's shared memory (`wgmma_tma::blocks_per_sm`), and ptxas cannot fit its accumulators in
+/// the 80 registers a thread that leaves. The cost model sees the same waves either way.
 pub const TMA_TILES: [(TileConfig, f64); 5] = [
     (tile(128, 256, 64, 4, 0, 0), 1.0),
     (tile(128, 192, 64, 4, 0, 0), 0.93),
-    (tile(128, 128, 64, 3, 0, 0), 0.73),
+    (tile(128, 128, 64, 4, 0, 0), 0.73),
     (tile(64, 128, 64, 4, 0, 0), 0.5),
     (tile(64, 64, 64, 4, 0, 0), 0.35),
 ];

@@ -1,7 +1,7 @@
 //! The chooser's decisions, per architecture and shape, and its tile tables' invariants.
 
 use super::*;
-use crate::lower::code::gemm::spec::{Accumulate, Operand};
+use crate::lower::code::gemm::spec::{Accumulate, BatchDim, Operand};
 
 fn f32_spec(m: usize, n: usize, k: usize) -> GemmSpec {
     let op = |layout, ld| Operand { elem: Elem::F32, layout, ld, align: 16 };
@@ -167,4 +167,35 @@ fn persistent_grids_only_where_opted_in_on_register_a_tiles() {
     let deep = ChooseOptions { tma_tile: Some((128, 64, 6)), ..opt };
     let t = tile(&x3(1920, 1536, 384), &deep);
     assert_eq!((t.register_a, t.persistent), (true, 0));
+}
+
+/// Shapes `(M, N)` (K = 1024) at which the 16-bit products take every tile the chooser can
+/// pick; `tests/snapshots.rs` (`cuda_tile_picks_compile`) compiles them for sm_90 and sm_80.
+const TILE_REACHING_SHAPES: [(usize, usize); 7] =
+    [(64, 64), (64, 2176), (128, 4288), (192, 2880), (192, 5696), (320, 5696), (448, 6400)];
+
+#[test]
+fn the_compiled_shapes_reach_every_16bit_tile() {
+    // Every tile picked for any M, N up to 8192 (steps of 64) is picked at one of the shapes
+    // the compile test builds, for K-major and N-major B, with and without two batch dims.
+    let pick = |arch: (u32, u32), batched: bool, n_major: bool, m: usize, n: usize| {
+        let op = |layout, ld| Operand { elem: Elem::BF16, layout, ld, align: 16 };
+        let b = if n_major { op(Layout::RowMajor, n) } else { op(Layout::ColMajor, 1024) };
+        let dim = BatchDim { extent: 2, a_stride: m * 1024, b_stride: n * 1024, c_stride: m * n };
+        let batch = if batched { vec![dim, dim] } else { Vec::new() };
+        let spec = GemmSpec { a: op(Layout::RowMajor, 1024), b, batch, ..f32_spec(m, n, 1024) };
+        format!("{:?}", choose_with(&spec, arch, &h200(true)))
+    };
+    for (arch, batched) in [((9, 0), false), ((9, 0), true), ((8, 0), false)] {
+        for n_major in [false, true] {
+            let all: std::collections::BTreeSet<String> = (64..=8192)
+                .step_by(64)
+                .flat_map(|m| (64..=8192).step_by(64).map(move |n| (m, n)))
+                .map(|(m, n)| pick(arch, batched, n_major, m, n))
+                .collect();
+            let reached: std::collections::BTreeSet<String> =
+                TILE_REACHING_SHAPES.iter().map(|&(m, n)| pick(arch, batched, n_major, m, n)).collect();
+            assert_eq!(all, reached, "{arch:?} batched {batched} N-major {n_major}");
+        }
+    }
 }
