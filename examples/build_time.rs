@@ -4,9 +4,11 @@
 //! another, for an sm_90 device with 132 SMs and the `FORGE_CUDA_*` opt-ins set (no GPU
 //! needed); `--nvrtc-ptx` stops at PTX (so the difference is ptxas's share). `--dump DIR` also
 //! writes each kernel's CUDA-C and PTX there (`ptxas -v -arch=sm_90a` on them shows registers,
-//! spills and wgmma serialisation advisories).
+//! spills and wgmma serialisation advisories). `--precision P` builds MiniLM with its projections
+//! at `P` (`tf32x3` as written, `bf16x3`, `tf32` or `f32`); with `--nvrtc`, the program CUDA runs
+//! (bf16x3's split products included).
 //!
-//! `cargo run --release --features cuda --example build_time -- [cuda|wgpu|cpu|--nvrtc|--nvrtc-ptx] [BATCH] [--dump DIR]`
+//! `cargo run --release --features cuda --example build_time -- [cuda|wgpu|cpu|--nvrtc|--nvrtc-ptx] [BATCH] [--dump DIR] [--precision P]`
 
 mod minilm_graph {
     use forge::prelude::*;
@@ -21,16 +23,14 @@ fn dims(batch: usize) -> [usize; 8] {
 }
 
 fn main() -> forge::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let dump = args.iter().position(|a| a == "--dump").and_then(|i| args.get(i + 1)).map(std::path::PathBuf::from);
-    let args: Vec<&String> = args
-        .iter()
-        .filter(|a| Some(a.as_str()) != dump.as_deref().and_then(|d| d.to_str()) && *a != "--dump")
-        .collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let dump = take_option(&mut args, "--dump").map(std::path::PathBuf::from);
+    let precision = take_option(&mut args, "--precision").unwrap_or_else(|| "tf32x3".into());
+    let source = minilm_graph::minilm_source(&precision);
     let batch = args.iter().find_map(|a| a.parse().ok()).unwrap_or(8);
     let what = args.iter().find(|a| a.parse::<usize>().is_err()).map_or("cuda", |s| s.as_str());
     if what == "--nvrtc" || what == "--nvrtc-ptx" || dump.is_some() {
-        return nvrtc_per_kernel(batch, what == "--nvrtc-ptx" || dump.is_some(), dump.as_deref());
+        return nvrtc_per_kernel(&source, batch, what == "--nvrtc-ptx" || dump.is_some(), dump.as_deref());
     }
     let ctx = match what {
         "wgpu" => Context::wgpu()?,
@@ -38,17 +38,27 @@ fn main() -> forge::Result<()> {
         _ => Context::cuda()?,
     };
     let started = std::time::Instant::now();
-    let g = GraphInstance::from_source(&ctx, minilm_graph::MiniLm::SOURCE, &dims(batch))?;
+    let g = GraphInstance::from_source(&ctx, &source, &dims(batch))?;
     let ms = started.elapsed().as_secs_f64() * 1e3;
-    println!("{what}: new of MiniLM batch {batch} ({} kernels) took {ms:.1} ms", g.plan().kernels.len());
+    println!("{what}: new of MiniLM batch {batch} at {precision} ({} kernels) took {ms:.1} ms", g.plan().kernels.len());
     Ok(())
 }
 
+/// Removes `name VALUE` from `args`; the value.
+fn take_option(args: &mut Vec<String>, name: &str) -> Option<String> {
+    let i = args.iter().position(|a| a == name)?;
+    let value = args.get(i + 1).cloned();
+    args.drain(i..(i + 2).min(args.len()));
+    value
+}
+
 #[cfg(feature = "cuda")]
-fn nvrtc_per_kernel(batch: usize, ptx_only: bool, dump: Option<&std::path::Path>) -> forge::Result<()> {
+fn nvrtc_per_kernel(source: &str, batch: usize, ptx_only: bool, dump: Option<&std::path::Path>) -> forge::Result<()> {
     use forge_runtime::backend::cuda::nvrtc::{self, Output};
-    let plan = GraphInstance::from_source(&Context::cpu(), minilm_graph::MiniLm::SOURCE, &dims(batch))?.plan().clone();
-    let program = forge::lower::cuda::emit_program_for(&plan, &forge::lower::cuda::CudaTarget::from_env((9, 0), 132))?;
+    let plan = GraphInstance::from_source(&Context::cpu(), source, &dims(batch))?.plan().clone();
+    let target = forge::lower::cuda::CudaTarget::from_env((9, 0), 132);
+    let plan = forge::lower::cuda_weights::as_run(&plan, &target).plan.unwrap_or(plan);
+    let program = forge::lower::cuda::emit_program_for(&plan, &target)?;
     let lib = nvrtc::get()?;
     let mut seen = std::collections::HashSet::new();
     let mut total = 0.0;
@@ -75,7 +85,12 @@ fn nvrtc_per_kernel(batch: usize, ptx_only: bool, dump: Option<&std::path::Path>
 }
 
 #[cfg(not(feature = "cuda"))]
-fn nvrtc_per_kernel(_batch: usize, _ptx_only: bool, _dump: Option<&std::path::Path>) -> forge::Result<()> {
+fn nvrtc_per_kernel(
+    _source: &str,
+    _batch: usize,
+    _ptx_only: bool,
+    _dump: Option<&std::path::Path>,
+) -> forge::Result<()> {
     eprintln!("--nvrtc needs the `cuda` feature");
     Ok(())
 }
