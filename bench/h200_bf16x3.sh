@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# On the GPU machine (binaries from `shared/scripts/gpu-bundle --features cuda --tests --examples`,
-# after `source .device/env.sh`): bf16x3 correctness first (ops, MiniLM with random and real
-# weights), then MiniLM tf32x3 against bf16x3 (two rounds without PyTorch, one per-kernel
-# profile), the table with PyTorch in the same run, and gemm_speed's bf16x3 rows.
+# On the GPU machine (binaries from `shared/scripts/gpu-bundle --features cuda --test ops
+# --test minilm_random --test minilm --example bench --example gemm_speed`, after
+# `source .device/env.sh`), in two calls of under ten minutes:
+#   1: bf16x3 correctness (ops, MiniLM with random and real weights), then MiniLM tf32x3
+#      against bf16x3 with PyTorch in the same run (the table), and one per-kernel profile;
+#   2: two more rounds without PyTorch, the bf16 tile sweep of MiniLM's batch-64 products and
+#      gemm_speed's rows.
 set -x
+part=${1:-1}
+out=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,driver_version --format=csv
 export FORGE_REQUIRE_CUDA=1
-timeout 200 test-ops cuda:: 2>&1 | grep -E 'bf16x3|tf32|half|vectorised|test result|panicked|FAILED' | head -20
-timeout 120 test-minilm_random 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error' | head -8
-timeout 120 test-minilm 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error|available' | head -8
-mkdir -p /tmp/nopy; printf '#!/bin/sh\nexit 1\n' > /tmp/nopy/python3; chmod +x /tmp/nopy/python3
 cases=minilm_b8,minilm_b64,minilm_b8_bf16x3,minilm_b64_bf16x3
-for r in 1 2; do PATH=/tmp/nopy:$PATH timeout 120 bench --only $cases 2>&1 | grep -E '^minilm.*cuda'; done
-FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 90 bench --only minilm_b64_bf16x3 2>&1 | head -60
-timeout 400 bench --only $cases --csv ${OUT:-/tmp}/bench.csv 2>&1 | tail -12
-mkdir -p ${OUT:-/tmp}/gs && timeout 300 gemm_speed ${OUT:-/tmp}/gs 2>&1 | tail -40
+mkdir -p /tmp/nopy; printf '#!/bin/sh\nexit 1\n' > /tmp/nopy/python3; chmod +x /tmp/nopy/python3
+if [ "$part" = 1 ]; then
+  timeout 120 test-ops cuda:: 2>&1 | grep -E 'bf16x3|tf32|half|vectorised|test result|panicked|FAILED' | head -20
+  timeout 80 test-minilm_random 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error' | head -8
+  timeout 80 test-minilm 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error|available' | head -8
+  timeout 240 bench --only $cases --csv "$out/bench.csv" 2>&1 | tail -14
+  FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64_bf16x3 2>&1 | grep -v wgpu | head -30
+else
+  for r in 1 2; do PATH=/tmp/nopy:$PATH timeout 80 bench --only $cases 2>&1 | grep -E '^minilm.*cuda'; done
+  timeout 200 gemm_speed "$out" --sweep-bf16x3 2>&1 | tail -50
+  mkdir -p "$out/gs" && timeout 150 gemm_speed "$out/gs" 2>&1 | tail -30
+fi
