@@ -19,6 +19,8 @@ if [ "$part" = 1 ]; then
   timeout 80 test-minilm 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error|available' | head -8
   timeout 240 bench --only $cases --csv "$out/bench.csv" 2>&1 | tail -14
   FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64_bf16x3 2>&1 | grep -v wgpu | head -30
+  # What is left of a ten-minute call goes to the bf16 tile sweep (part 2 runs it whole).
+  left=$((570 - SECONDS)); [ $left -gt 30 ] && timeout $left gemm_speed "$out" --sweep-bf16x3 2>&1 | tail -50
 else
   for r in 1 2; do PATH=/tmp/nopy:$PATH timeout 80 bench --only $cases 2>&1 | grep -E '^minilm.*cuda'; done
   timeout 200 gemm_speed "$out" --sweep-bf16x3 2>&1 | tail -50
