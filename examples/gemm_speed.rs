@@ -32,6 +32,8 @@ struct Case {
     k: usize,
     wt: bool,
     bias: bool,
+    /// Weights stacked `[batch, …]` against one A (MiniLM's query, key and value: 3).
+    batch: usize,
     tf32: bool,
     /// The product's `precision` option.
     precision: Precision,
@@ -67,7 +69,7 @@ impl Precision {
 }
 
 const fn case(name: &'static str, ty: &'static str, m: usize, n: usize, k: usize, wt: bool, bias: bool) -> Case {
-    Case { name, ty, m, n, k, wt, bias, tf32: false, precision: Precision::F32 }
+    Case { name, ty, m, n, k, wt, bias, batch: 1, tf32: false, precision: Precision::F32 }
 }
 
 fn cases() -> Vec<Case> {
@@ -121,7 +123,12 @@ fn source(c: &Case) -> String {
         (format!("{t}[K, N]"), format!("matmul(a, w{opt})"))
     };
     let (bias_decl, bias) = if c.bias { ("weight bias: f32[N];", " + bias") } else { ("", "") };
-    format!("graph Mm {{ dims {{ M, N, K }} input a: {t}[M, K]; weight w: {w}; {bias_decl} output y: {t}[M, N]; y = {prod}{bias}; }}")
+    // Stacked weights (`batch` > 1): `[B, …]`, the output `[B, M, N]`.
+    let (w, y) =
+        if c.batch > 1 { (w.replace('[', "[B, "), format!("{t}[B, M, N]")) } else { (w, format!("{t}[M, N]")) };
+    format!(
+        "graph Mm {{ dims {{ M, N, K, B }} input a: {t}[M, K]; weight w: {w}; {bias_decl} output y: {y}; y = {prod}{bias}; }}"
+    )
 }
 
 /// Values in [-1, 1] from a small LCG (the same stream every run).
@@ -197,9 +204,10 @@ fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Re
     for (k, v) in env {
         std::env::set_var(k, v);
     }
-    let mut g = GraphInstance::from_source(ctx, &source(c), &[c.m, c.n, c.k])?;
+    let mut g = GraphInstance::from_source(ctx, &source(c), &[c.m, c.n, c.k, c.batch])?;
     let (a, af) = Data::new(c.ty, values(c.m * c.k, 1));
-    let (w, wf) = Data::new(c.ty, values(c.n * c.k, 2));
+    // Batch entry 0 (the one checked below) holds the same values whatever the batch.
+    let (w, wf) = Data::new(c.ty, values(c.batch * c.n * c.k, 2));
     let bias = values(c.n, 3);
     let mut weights = vec![("w", w.slice())];
     if c.bias {
@@ -289,10 +297,13 @@ const BF16_TILES: [&str; 10] = [
     "64x64s4",
 ];
 
-/// Times each bf16 TMA tile on MiniLM's batch-64 `bf16x3` products (`--sweep-bf16x3`).
+/// Times each bf16 TMA tile on MiniLM's batch-64 `bf16x3` products (`--sweep-bf16x3`): the out
+/// projection, query-key-value (three stacked weights against one A, as MiniLM runs them), FFN
+/// up and down.
 fn sweep_bf16x3(ctx: &Context) -> forge::Result<()> {
-    let cases = [(1920, 384, 384), (1920, 1152, 384), (1920, 1536, 384), (1920, 384, 1536)]
-        .map(|(m, n, k)| Case { precision: Precision::Bf16x3, ..case("sweep", "f32", m, n, k, true, true) });
+    let cases = [(1920, 384, 384, 1), (1920, 384, 384, 3), (1920, 1536, 384, 1), (1920, 384, 1536, 1)].map(
+        |(m, n, k, batch)| Case { precision: Precision::Bf16x3, batch, ..case("sweep", "f32", m, n, k, true, true) },
+    );
     sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &BF16_TILES, &[])
 }
 
@@ -308,9 +319,15 @@ fn sweep(ctx: &Context) -> forge::Result<()> {
 fn sweep_tiles(ctx: &Context, cases: &[Case], knob: &str, tiles: &[&str], also: &[(&str, &str)]) -> forge::Result<()> {
     for c in cases {
         let (m, n, k) = (c.m, c.n, c.k);
-        let flops = 2.0 * (m * n * k) as f64;
+        let flops = 2.0 * (c.batch * m * n * k) as f64;
         let picked = time(ctx, c, &[], 20)?;
-        println!("{m}x{n}x{k}: picked {} {:.4} ms {:.1} TFLOP/s", picked.variant, picked.ms, flops / picked.ms / 1e9);
+        let b = if c.batch > 1 { format!("{}x", c.batch) } else { String::new() };
+        println!(
+            "{b}{m}x{n}x{k}: picked {} {:.4} ms {:.1} TFLOP/s",
+            picked.variant,
+            picked.ms,
+            flops / picked.ms / 1e9
+        );
         for tile in tiles {
             let env: Vec<(&str, &str)> = [(knob, *tile)].into_iter().chain(also.iter().copied()).collect();
             match time(ctx, c, &env, 20) {
@@ -381,7 +398,7 @@ fn main() -> forge::Result<()> {
             (false, Precision::F32) => Some(time(&ctx, c, &[("FORGE_CUDA_GEMM", "0")], 5)?),
             (false, _) => Some(time(&ctx, &Case { precision: beside, ..*c }, &[], 30)?),
         };
-        let flops = 2.0 * (c.m * c.n * c.k) as f64;
+        let flops = 2.0 * (c.batch * c.m * c.n * c.k) as f64;
         let tflops = flops / fast.ms / 1e9;
         let gms = generic.as_ref().map_or(f64::NAN, |g| g.ms);
         println!(
