@@ -333,6 +333,50 @@ fn cuda_tile_picks_compile() {
     }
 }
 
+/// Random products (seeded, so the same ones every run): f16, bf16 or f32 at each precision,
+/// `[N, K]` or `[K, N]` weights, zero to two batch dims, few or many rows, aligned or odd
+/// sizes, with or without an epilogue; each program as CUDA runs it (bf16x3 split) compiled and
+/// assembled for sm_90, sm_80 and sm_75: the chooser and the kernels it picks agree.
+#[cfg(feature = "cuda")]
+fn cuda_random_products_compile() {
+    use forge::lower::cuda::{emit_program_for, CudaTarget};
+    let mut rng = fastrand::Rng::with_seed(20261205);
+    for case in 0..24 {
+        let ty = ["f16", "bf16", "f32"][rng.usize(0..3)];
+        let precision = match ty {
+            "f32" => ["", ", precision = tf32x3", ", precision = tf32", ", precision = bf16x3"][rng.usize(0..4)],
+            _ => "",
+        };
+        let mut size = || match rng.usize(0..4) {
+            0 => rng.usize(1..9),
+            1 => rng.usize(1..300),
+            2 => 8 * rng.usize(1..400),
+            _ => 64 * rng.usize(1..80),
+        };
+        let (m, n, k) = (size(), size(), size());
+        let lead = ["", "P, ", "P, Q, "][rng.usize(0..3)];
+        let (w, product) = match rng.bool() {
+            true => (format!("{ty}[{lead}N, K]"), format!("matmul(a, transpose(w){precision})")),
+            false => (format!("{ty}[{lead}K, N]"), format!("matmul(a, w{precision})")),
+        };
+        let epilogue = ["", " + bias", " * 2.0"][rng.usize(0..3)];
+        let src = format!(
+            "graph Mm {{ dims {{ P, Q, M, N, K }} input a: {ty}[{lead}M, K]; weight w: {w}; weight bias: {ty}[N]; \
+             output y: {ty}[{lead}M, N]; y = {product}{epilogue}; }}"
+        );
+        let plan = forge::lower::lower(&forge::parse_graph_source(&src).unwrap(), &[2, 3, m, n, k]).unwrap();
+        for (arch, sms) in [((9, 0), 132), ((8, 0), 108), ((7, 5), 40)] {
+            let target = CudaTarget::new(arch, sms);
+            let run = forge::lower::cuda_weights::as_run(&plan, &target).plan.unwrap_or_else(|| plan.clone());
+            let program = emit_program_for(&run, &target).unwrap();
+            let name = format!("random_product_{case}");
+            eprintln!("{name} for {}: {m}x{n}x{k}, {src}", program.arch);
+            let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assemble(&name, &program.arch, &ptx);
+        }
+    }
+}
+
 /// MiniLM at batch 64 with its products forced onto register-A 128×64 (and 128×48) tiles run as persistent
 /// grids (`FORGE_CUDA_X3_PERSISTENT=1`, an opt-in): every product takes
 /// it on sm_90, and the program compiles and assembles.
@@ -491,6 +535,7 @@ fn main() {
         ptx.push(("cuda_persistent_x3_programs_compile", cuda_persistent_x3_programs_compile));
         ptx.push(("cuda_bf16x3_programs_compile", cuda_bf16x3_programs_compile));
         ptx.push(("cuda_tile_picks_compile", cuda_tile_picks_compile));
+        ptx.push(("cuda_random_products_compile", cuda_random_products_compile));
     }
     let tools = toolchain();
     let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();
