@@ -8,7 +8,9 @@
 //!
 //! `cuda_gemm_programs_compile` builds the program the CUDA backend compiles for an H100/H200
 //! (sm_90: GEMM kernels on wgmma and TMA, so `sm_90a`), an A100 (sm_80) and a T4 (sm_75) for
-//! MiniLM and every matmul shape of `tests/ops.rs`, and compiles and assembles each for its arch.
+//! MiniLM and every matmul shape of `tests/ops.rs`, and compiles and assembles each for its arch;
+//! `cuda_tile_picks_compile` does so for every tile a 16-bit product can pick, and
+//! `cuda_random_products_compile` for seeded random products of every type and precision.
 
 use forge::prelude::*;
 use libtest_mimic::{Arguments, Failed, Trial};
