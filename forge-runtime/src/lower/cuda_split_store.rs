@@ -4,8 +4,9 @@
 //! - a product or attention whose output is only ever that A stores the split instead of it: in
 //!   MiniLM the up projection's GELU output (the down projection's A) and the attention's
 //!   head-merged output (the out projection's A);
-//! - a norm stores the split beside its output, which others read on (in MiniLM each LayerNorm's
-//!   output is the next product's A and the next residual's input).
+//! - a norm, alone or as a stage of a row chain, stores the split beside its output, which others
+//!   read on (in MiniLM each LayerNorm's output is the next product's A and the next residual's
+//!   input).
 
 use crate::elem::Elem;
 use crate::ir::{contiguous_strides, Access, BufferRole, KernelArg, KernelBody, Plan, PlanBuffer, SExpr};
@@ -32,20 +33,31 @@ pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
         role: BufferRole::Temp,
     };
     let producer = &mut plan.kernels[f.producer].spec;
-    match &mut producer.body {
-        KernelBody::Matmul(m) => {
+    let next = producer.args.len();
+    match (&mut producer.body, f.store) {
+        (KernelBody::Matmul(m), Store::Replace) => {
             m.split_store = true;
             producer.args[m.out] = arg.clone();
         }
-        KernelBody::Attention(a) => {
+        (KernelBody::Attention(a), Store::Replace) => {
             a.split_store = Some(f.k);
             producer.args[a.out] = arg.clone();
         }
-        // Already stored for an earlier product of the same output: only the reader changes.
-        KernelBody::Norm { split: Some(_), .. } => {}
-        KernelBody::Norm { split, .. } => {
-            *split = Some(producer.args.len());
-            producer.args.push(arg.clone());
+        (body, Store::Beside { stage }) => {
+            let norm = match (body, stage) {
+                (KernelBody::Rows(c), Some(i)) => c.stages.get_mut(i),
+                (body, None) => Some(body),
+                _ => None,
+            };
+            match norm {
+                // Already stored for an earlier product of the same output: only the reader changes.
+                Some(KernelBody::Norm { split: Some(_), .. }) => {}
+                Some(KernelBody::Norm { split, .. }) => {
+                    *split = Some(next);
+                    producer.args.push(arg.clone());
+                }
+                _ => return false,
+            }
         }
         _ => return false,
     }
@@ -76,13 +88,25 @@ struct Fold {
     len: usize,
     /// The width of the rows the split reads.
     k: usize,
+    store: Store,
+}
+
+/// How the producer stores the split.
+#[derive(Clone, Copy)]
+enum Store {
+    /// Instead of its output (a product or attention).
+    Replace,
+    /// Beside its output: the producer is a norm (`stage: None`) or a row chain whose stage
+    /// `stage` is one.
+    Beside { stage: Option<usize> },
 }
 
 /// Kernel `s` as a split the producer of its source can write: the split reads a temp whole,
-/// row-major as `[rows, K]`; the last kernel to touch it before is a product (writing `[.., K]`
-/// rows), an attention or a norm (rows of `K`), writing all of it in f32 without reading it.
-/// A product's or attention's output is replaced by the split, so none may read it after until
-/// it is written whole again; a norm's stays.
+/// row-major as `[rows, K]`, and the last kernel to touch it before writes all of it in f32:
+/// - a norm (or a row chain whose last stage to write it is one) over rows of `K`, which keeps
+///   its output and stores the split beside it;
+/// - a product (writing `[.., K]` rows) or an attention that does not read it: its output is
+///   replaced by the split, so none may read it after until it is written whole again.
 fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
     let split = &plan.kernels.get(s)?.spec;
     let KernelBody::Map { out: 1, extents, value } = &split.body else { return None };
@@ -102,6 +126,32 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
     let touches = |i: usize| plan.kernels[i].spec.args.iter().any(|a| a.buffer == source);
     let producer = (0..s).rev().find(|&i| touches(i))?;
     let p = &plan.kernels[producer].spec;
+    let consumer = (s + 1..plan.kernels.len()).find(|&i| matches!(plan.kernels[i].spec.body, KernelBody::Matmul(_)))?;
+    let whole = |arg: usize| {
+        p.args.get(arg).is_some_and(|o| o.buffer == source && o.offset == 0 && o.len == len && o.elem == Elem::F32)
+    };
+    let norm = |body: &KernelBody| match body {
+        KernelBody::Norm { out, leading, cols, split, .. } => {
+            let stored =
+                |arg: &usize| p.args.get(*arg).is_some_and(|a| plan.buffers[a.buffer].name == split_name(plan, source));
+            whole(*out)
+                && *cols == k
+                && leading.iter().product::<usize>() * cols == len
+                && split.as_ref().is_none_or(stored)
+        }
+        _ => false,
+    };
+    let beside = match &p.body {
+        body @ KernelBody::Norm { .. } => norm(body).then_some(None),
+        KernelBody::Rows(c) => {
+            let last = c.stages.iter().rposition(|st| p.args.get(st.out()).is_some_and(|o| o.buffer == source))?;
+            norm(&c.stages[last]).then_some(Some(last))
+        }
+        _ => None,
+    };
+    if let Some(stage) = beside {
+        return Some(Fold { producer, consumer, source, len, k, store: Store::Beside { stage } });
+    }
     // A product splits its own rows (`n == k`); an attention maps each element's place in the
     // f32 layout (row-major or a head merge's permutation) to its place in the rows of `k`.
     let (out, points, rows_fit) = match &p.body {
@@ -109,30 +159,10 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
         KernelBody::Attention(a) if a.split_store.is_none() => {
             (a.out, a.batch.iter().product::<usize>() * a.tq * a.ev, true)
         }
-        KernelBody::Norm { out, leading, cols, split, .. } => {
-            let stored =
-                |arg: &usize| p.args.get(*arg).is_some_and(|a| plan.buffers[a.buffer].name == split_name(plan, source));
-            if !split.as_ref().is_none_or(stored) {
-                return None;
-            }
-            (*out, leading.iter().product::<usize>() * cols, *cols == k)
-        }
         _ => return None,
     };
-    let out = &p.args[out];
-    let writes_whole = out.buffer == source
-        && out.offset == 0
-        && out.len == len
-        && out.elem == Elem::F32
-        && points == len
-        && rows_fit
-        && !p.reads_buffer(source);
-    if !writes_whole {
+    if !(whole(out) && points == len && rows_fit && !p.reads_buffer(source)) {
         return None;
-    }
-    let consumer = (s + 1..plan.kernels.len()).find(|&i| matches!(plan.kernels[i].spec.body, KernelBody::Matmul(_)))?;
-    if matches!(p.body, KernelBody::Norm { .. }) {
-        return Some(Fold { producer, consumer, source, len, k });
     }
     for i in s + 1..plan.kernels.len() {
         if !touches(i) {
@@ -150,7 +180,7 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
         }
         break;
     }
-    Some(Fold { producer, consumer, source, len, k })
+    Some(Fold { producer, consumer, source, len, k, store: Store::Replace })
 }
 
 /// The strides of the first load in `e` (a split reads one operand).

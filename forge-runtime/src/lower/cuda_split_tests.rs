@@ -39,8 +39,8 @@ fn parts(x: f32) -> (f64, f64) {
 }
 
 /// Runs split plan `s` of `p` on the CPU with `weights` (as declared: stored as CUDA stores them)
-/// and `inputs`; returns every output of `p` by name, as f32.
-fn run_on_cpu(p: &Plan, s: &Split, weights: &[(&str, &[f32])], inputs: &[(&str, &[f32])]) -> Vec<(String, Vec<f32>)> {
+/// and `inputs` (their bytes); returns every output of `p` by name, as f32.
+fn run_on_cpu(p: &Plan, s: &Split, weights: &[(&str, &[f32])], inputs: &[(&str, &[u8])]) -> Vec<(String, Vec<f32>)> {
     let exec = CpuExec::new(Arc::new(s.plan.clone())).unwrap();
     run_with(Box::new(exec), p, s, weights, inputs)
 }
@@ -51,7 +51,7 @@ fn run_with(
     p: &Plan,
     s: &Split,
     weights: &[(&str, &[f32])],
-    inputs: &[(&str, &[f32])],
+    inputs: &[(&str, &[u8])],
 ) -> Vec<(String, Vec<f32>)> {
     let stored = crate::lower::cuda_weights::StoredWeights { transposed: Vec::new(), split: s.weights.clone() };
     for (name, values) in weights {
@@ -61,9 +61,8 @@ fn run_with(
         assert_eq!(loaded.len() as u64, s.plan.byte_len(id), "{name}");
         exec.load_weight(id, &loaded).unwrap();
     }
-    let inputs: Vec<(usize, Vec<u8>)> = inputs.iter().map(|(n, v)| (p.buffer(n).unwrap().0, bytes(v))).collect();
     let req = RunRequest {
-        inputs: inputs.iter().map(|(id, b)| (*id, &b[..])).collect(),
+        inputs: inputs.iter().map(|(n, b)| (p.buffer(n).unwrap().0, *b)).collect(),
         uniforms: vec![0; 16],
         uniform_values: Vec::new(),
         profile_kernels: false,
@@ -113,7 +112,8 @@ fn the_split_plan_computes_the_three_products() {
     let (x, y) = (rand(m * k, 1), rand(k * n, 2));
     let (w, bias, v, qkv) = (rand(n * k, 3), rand(n, 4), rand(k * n, 5), rand(3 * n * k, 6));
     let weights = [("w", &w[..]), ("bias", &bias[..]), ("v", &v[..]), ("qkv", &qkv[..])];
-    let outs = run_on_cpu(&p, &split, &weights, &[("x", &x[..]), ("xb", &x[..]), ("y", &y[..])]);
+    let (xb, yb) = (bytes(&x), bytes(&y));
+    let outs = run_on_cpu(&p, &split, &weights, &[("x", &xb[..]), ("xb", &xb[..]), ("y", &yb[..])]);
     // Each output against the three products summed exactly (the CPU sums in f32: 1e-6 of the
     // magnitudes), and against the true product within bf16x3's bound (2^-15 of them).
     let check = |got: &[f32], b_at: &dyn Fn(usize, usize, usize) -> f32, add: &dyn Fn(usize, usize) -> f64| {
@@ -204,15 +204,16 @@ const FFN: &str = "graph Ffn { dims { M, D, F, L }
 /// A graph's weights and inputs by name, random.
 struct Data {
     weights: Vec<(&'static str, Vec<f32>)>,
-    inputs: Vec<(&'static str, Vec<f32>)>,
+    /// Their bytes (f32 through [`bytes`]).
+    inputs: Vec<(&'static str, Vec<u8>)>,
 }
 
 impl Data {
     /// Runs split plan `s` of `p` on `exec` (the CPU backend's where `None`); returns every
     /// output of `p` by name.
-    fn run<'a>(&'a self, exec: Option<Box<dyn Executable>>, p: &Plan, s: &Split) -> Vec<(String, Vec<f32>)> {
-        let named = |v: &'a [(&'static str, Vec<f32>)]| v.iter().map(|(n, v)| (*n, &v[..])).collect::<Vec<_>>();
-        let (weights, inputs) = (named(&self.weights), named(&self.inputs));
+    fn run(&self, exec: Option<Box<dyn Executable>>, p: &Plan, s: &Split) -> Vec<(String, Vec<f32>)> {
+        let weights: Vec<(&str, &[f32])> = self.weights.iter().map(|(n, v)| (*n, &v[..])).collect();
+        let inputs: Vec<(&str, &[u8])> = self.inputs.iter().map(|(n, v)| (*n, &v[..])).collect();
         match exec {
             Some(exec) => run_with(exec, p, s, &weights, &inputs),
             None => run_on_cpu(p, s, &weights, &inputs),
@@ -234,7 +235,7 @@ fn scaled(n: usize, seed: u64, by: f32) -> Vec<f32> {
 fn ffn_data([m, d, f, l]: [usize; 4]) -> Data {
     let weights =
         vec![("w1", scaled(l * f * d, 11, 0.1)), ("b1", scaled(l * f, 12, 0.1)), ("w2", scaled(l * d * f, 13, 0.1))];
-    Data { weights, inputs: vec![("x", rand(m * d, 14))] }
+    Data { weights, inputs: vec![("x", bytes(&rand(m * d, 14)))] }
 }
 
 /// `src` at `dims` split with producers' split stores (folded) and without.
@@ -334,7 +335,7 @@ const ATTN_DIMS: [usize; 4] = [2, 20, 48, 4];
 
 /// The attention's weight and input at `dims`.
 fn attn_data([b, t, d, _]: [usize; 4]) -> Data {
-    Data { weights: vec![("wo", rand(d * d, 21))], inputs: vec![("x", rand(b * t * d, 22))] }
+    Data { weights: vec![("wo", rand(d * d, 21))], inputs: vec![("x", bytes(&rand(b * t * d, 22)))] }
 }
 
 #[test]
@@ -375,7 +376,7 @@ fn post_ln_data([m, d, f, l]: [usize; 4]) -> Data {
         ("g", scaled(l * d, 33, 0.5)),
         ("b", scaled(l * d, 34, 0.1)),
     ];
-    Data { weights, inputs: vec![("x", rand(m * d, 35))] }
+    Data { weights, inputs: vec![("x", bytes(&rand(m * d, 35)))] }
 }
 
 #[test]
@@ -435,8 +436,13 @@ fn split_plans_run_their_templates_on_wgpu() {
     use crate::backend::Device;
     let Some((_serial, device)) = wgpu_device() else { return };
     let small = [40, 48, 64, 2];
-    let cases =
-        [(FFN, small, ffn_data(small)), (ATTN, ATTN_DIMS, attn_data(ATTN_DIMS)), (POST_LN, small, post_ln_data(small))];
+    let bert = bert_bf16x3();
+    let cases = [
+        (FFN, &small[..], ffn_data(small)),
+        (ATTN, &ATTN_DIMS[..], attn_data(ATTN_DIMS)),
+        (POST_LN, &small[..], post_ln_data(small)),
+        (&bert[..], &BERT_DIMS[..], bert_data(BERT_DIMS)),
+    ];
     for (src, dims, data) in &cases {
         let (p, folded, _) = folded_and_not(src, dims);
         let want = data.run(None, &p, &folded);
@@ -449,4 +455,64 @@ fn split_plans_run_their_templates_on_wgpu() {
             assert!(worst <= 2e-5 * scale, "{name}: worst {worst} of {scale} on {}", device.describe());
         }
     }
+}
+
+/// A small BERT (`lower::tests::BERT`) with every product `precision = bf16x3`: B, T, D, H, E,
+/// F, L, V, P.
+const BERT_DIMS: [usize; 9] = [2, 12, 48, 4, 12, 64, 2, 50, 16];
+
+fn bert_bf16x3() -> String {
+    let mut src = crate::lower::tests::BERT.to_string();
+    for w in ["wq[l]", "w1[l]", "w2[l]"] {
+        src = src.replace(&format!("transpose({w}))"), &format!("transpose({w}), precision = bf16x3)"));
+    }
+    assert_eq!(src.matches("bf16x3").count(), 3);
+    src
+}
+
+/// The BERT's weights and inputs (token ids below V, masks of 1s with the last tokens 0).
+fn bert_data([b, t, d, _, _, f, l, v, p]: [usize; 9]) -> Data {
+    let weights = vec![
+        ("wte", rand(v * d, 61)),
+        ("wpe", rand(p * d, 62)),
+        ("wq", scaled(l * d * d, 63, 0.1)),
+        ("bq", scaled(l * d, 64, 0.1)),
+        ("w1", scaled(l * f * d, 65, 0.1)),
+        ("b1", scaled(l * f, 66, 0.1)),
+        ("w2", scaled(l * d * f, 67, 0.1)),
+        ("ln_g", scaled(l * d, 68, 0.5)),
+        ("ln_b", scaled(l * d, 69, 0.1)),
+    ];
+    let u32s = |v: Vec<u32>| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let ids = u32s((0..b * t).map(|i| (i * 7 + 3) as u32 % v as u32).collect());
+    let mask = u32s((0..b * t).map(|i| u32::from(i % t < t - 2 - i / t)).collect());
+    Data { weights, inputs: vec![("ids", ids), ("mask", mask)] }
+}
+
+#[test]
+fn a_bert_split_plan_matches_the_f32_one() {
+    // Layer 0's query reads the embeddings (a gather: split by a kernel); every later product's
+    // A is stored split by the norm, or the up projection, that computes it.
+    let dims = BERT_DIMS;
+    let p = plan(&bert_bf16x3(), &dims);
+    let split = split_products(&p, &any_size()).expect("split");
+    assert_eq!(splits_of_a(&split), 1);
+    // The norm after each attention is the last stage of a row chain (`r = x + oc; x = …`).
+    let norm_splits = |body: &KernelBody| match body {
+        KernelBody::Norm { split, .. } => usize::from(split.is_some()),
+        KernelBody::Rows(c) => c.stages.iter().filter(|s| matches!(s, KernelBody::Norm { split: Some(_), .. })).count(),
+        _ => 0,
+    };
+    let chained = split.plan.kernels.iter().filter(|k| matches!(k.spec.body, KernelBody::Rows(_)));
+    assert_eq!(chained.map(|k| norm_splits(&k.spec.body)).sum::<usize>(), dims[6]);
+    let norms: usize = split.plan.kernels.iter().map(|k| norm_splits(&k.spec.body)).sum();
+    assert_eq!(norms, 2 * dims[6] - 1, "every norm but the last");
+    crate::lower::tests::validate_all(&split.plan);
+    let data = bert_data(dims);
+    let unsplit = Split { plan: p.clone(), weights: Vec::new(), origin: (0..p.kernels.len()).collect() };
+    let (got, want) = (data.y_on_cpu(&p, &split), data.y_on_cpu(&p, &unsplit));
+    let scale = want.iter().fold(1f32, |m, v| m.max(v.abs()));
+    let worst = got.iter().zip(&want).map(|(a, b)| (a - b).abs()).fold(0f32, f32::max);
+    // bf16x3 keeps about 2^-16 of each product's terms; two layers of it.
+    assert!(worst <= 1e-4 * scale && worst > 0.0, "worst {worst} of {scale}");
 }

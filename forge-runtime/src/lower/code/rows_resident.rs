@@ -105,13 +105,15 @@ pub(super) fn chain_kernel(w: &mut Writer<'_>, chain: &RowChain) {
     }
     kinds.dedup();
     let forwarded = from.iter().filter(|&&f| f).count();
+    let split = chain.stages.iter().any(|s| matches!(s, KernelBody::Norm { split: Some(_), .. }));
     w.variant = Some(format!(
-        "{} stages ({}) in one kernel, registers ({} rows x {} threads{})",
+        "{} stages ({}) in one kernel, registers ({} rows x {} threads{}){}",
         chain.stages.len(),
         kinds.join(", "),
         layout.rows,
         layout.per_row,
-        if forwarded > 0 { format!(", {forwarded} inputs from the stage before") } else { String::new() }
+        if forwarded > 0 { format!(", {forwarded} inputs from the stage before") } else { String::new() },
+        if split { ", the norm stored split too" } else { "" }
     ));
 }
 
