@@ -407,6 +407,23 @@ fn cuda_persistent_x3_programs_compile() {
 /// wgmma on sm_90, mma.sync on sm_80) after the split of its A (the attention and the FFN's up
 /// projection store the next product's A split themselves), the four projection weights are
 /// stored split, and the program compiles and assembles.
+/// A norm that ends a row chain, as in `lower::tests::BERT`: `r = h + a` and
+/// `h = layer_norm(r, …)` in one kernel (the norm overwrites what the add reads, so the add is
+/// not inlined into it), `h` the next product's A.
+#[cfg(feature = "cuda")]
+const CHAINED_NORM: &str = "graph ChainedNorm { dims { M, D, F, L }
+    input x: f32[M, D]; input a: f32[M, D]; weight g: f32[D]; weight b: f32[D]; weight w: f32[L, F, D];
+    weight bias: f32[F]; temp h: f32[M, D]; temp r: f32[M, D]; temp t: f32[M, F]; output y: f32[M, F];
+    h = x * 0.5;
+    t[m, f] = bias[f];
+    for l in 0..L {
+        r = h + a;
+        h = layer_norm(r, g, b, 1e-5);
+        t = t + matmul(h, transpose(w[l]), precision = bf16x3);
+    }
+    y = t;
+}";
+
 #[cfg(feature = "cuda")]
 fn cuda_bf16x3_programs_compile() {
     use forge::lower::cuda::{emit_program_for, CudaTarget};
@@ -443,6 +460,18 @@ fn cuda_bf16x3_programs_compile() {
         if arch == (9, 0) {
             check_snapshot("minilm_b64_bf16x3_sm90.cu", &program.source);
         }
+        // A norm that ends a row chain (a residual add, then layer_norm) stores its split too.
+        let graph = forge::parse_graph_source(CHAINED_NORM).unwrap();
+        let chained = forge::lower::lower(&graph, &[1920, 384, 1536, 2]).unwrap();
+        let chained = forge::lower::cuda_weights::as_run(&chained, &target).plan.expect("the product splits");
+        let chained = emit_program_for(&chained, &target).unwrap();
+        let variants: Vec<&str> = chained.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
+        assert!(
+            variants.iter().any(|v| v.contains("stages") && v.ends_with("the norm stored split too")),
+            "{variants:?}"
+        );
+        let ptx = forge::nvrtc_ptx(&chained.source, &chained.arch).unwrap_or_else(|e| panic!("{arch:?}: {e}"));
+        assemble(&format!("chained_norm_bf16x3_{}", chained.arch), &chained.arch, &ptx);
         let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{arch:?}: {e}"));
         assemble(&format!("minilm_b64_bf16x3_{}", program.arch), &program.arch, &ptx);
     }

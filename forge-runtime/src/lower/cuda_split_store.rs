@@ -101,12 +101,12 @@ enum Store {
     Beside { stage: Option<usize> },
 }
 
-/// Kernel `s` as a split the producer of its source can write: the split reads a temp whole,
+/// Kernel `s` as a split the producer of its source can write: the split reads a buffer whole,
 /// row-major as `[rows, K]`, and the last kernel to touch it before writes all of it in f32:
 /// - a norm (or a row chain whose last stage to write it is one) over rows of `K`, which keeps
 ///   its output and stores the split beside it;
-/// - a product (writing `[.., K]` rows) or an attention that does not read it: its output is
-///   replaced by the split, so none may read it after until it is written whole again.
+/// - a product (writing `[.., K]` rows) or an attention that does not read it, into a temp: its
+///   output is replaced by the split, so none may read it after until it is written whole again.
 fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
     let split = &plan.kernels.get(s)?.spec;
     let KernelBody::Map { out: 1, extents, value } = &split.body else { return None };
@@ -116,10 +116,8 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
     let (lead, k) = (extents.get(..rank.checked_sub(2)?)?, *extents.last()?);
     let mut want: Vec<usize> = contiguous_strides(lead).iter().map(|st| st * k).collect();
     want.extend([0, 1]);
-    let reads_whole = first_load(value).is_some_and(|st| st == want)
-        && lead.iter().product::<usize>() * k == len
-        && src.offset == 0
-        && plan.buffers[source].role == BufferRole::Temp;
+    let reads_whole =
+        first_load(value).is_some_and(|st| st == want) && lead.iter().product::<usize>() * k == len && src.offset == 0;
     if !reads_whole {
         return None;
     }
@@ -161,7 +159,8 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
         }
         _ => return None,
     };
-    if !(whole(out) && points == len && rows_fit && !p.reads_buffer(source)) {
+    let temp = plan.buffers[source].role == BufferRole::Temp;
+    if !(temp && whole(out) && points == len && rows_fit && !p.reads_buffer(source)) {
         return None;
     }
     for i in s + 1..plan.kernels.len() {

@@ -280,6 +280,20 @@ fn a_product_writes_the_split_its_consumer_reads() {
 }
 
 #[test]
+fn a_norm_whose_output_is_a_graph_output_stores_the_split_too() {
+    // `n` is an output: the norm still writes it whole, and the split beside it.
+    let src = POST_LN
+        .replace("temp n: f32[M, D];", "")
+        .replace("output y: f32[M, D];", "output y: f32[M, D]; output n: f32[M, D];");
+    let (p, folded, unfolded) = folded_and_not(&src, &[40, 48, 64, 2]);
+    assert_eq!((splits_of_a(&folded), splits_of_a(&unfolded)), (0, 4));
+    let data = post_ln_data([40, 48, 64, 2]);
+    let (a, b) = (data.run(None, &p, &folded), data.run(None, &p, &unfolded));
+    assert_eq!(output(&a, "n"), output(&b, "n"));
+    assert_eq!(output(&a, "y"), output(&b, "y"));
+}
+
+#[test]
 fn a_product_read_elsewhere_keeps_its_output() {
     // `h` is an output too: its product stores it as f32 and the split stays.
     let src = FFN.replace("temp h: f32[M, F];", "output h: f32[M, F];");
