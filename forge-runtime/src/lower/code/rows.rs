@@ -4,6 +4,7 @@
 //! striding over the columns once per pass, tree reductions in workgroup memory.
 
 use super::map::tree;
+use super::rows_resident::{store_split_at_column, RowOuts};
 use super::{unflatten, Writer};
 use crate::elem::Ty;
 use crate::ir::{KernelBody, NormKind, ReduceOp, RowOp, SExpr};
@@ -188,7 +189,7 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
             w.close();
         }
         KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue, split } => {
-            let outs = NormOuts { out: *out, split: *split };
+            let outs = RowOuts { out: *out, split: *split };
             norm(w, outs, leading, *cols, *kind, input, gain, bias.as_ref(), eps, epilogue);
         }
         // Not row kernels: `Writer::emit_body` sends them to their own templates.
@@ -202,18 +203,10 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
     }
 }
 
-/// Where a norm writes: its output, and its split for a bf16x3 product's A
-/// ([`KernelBody::Norm`]'s `split`).
-#[derive(Clone, Copy)]
-struct NormOuts {
-    out: usize,
-    split: Option<usize>,
-}
-
 #[allow(clippy::too_many_arguments)]
 fn norm(
     w: &mut Writer<'_>,
-    outs: NormOuts,
+    outs: RowOuts,
     leading: &[usize],
     cols: usize,
     kind: NormKind,
@@ -268,8 +261,7 @@ fn norm(
         Some(split) => {
             w.let_("y", Ty::F32, &y);
             w.store(outs.out, &flat, "y");
-            let base = format!("(row * {} + c)", w.u(3 * cols as u64));
-            w.store_split(split, &base, cols as u64, "y");
+            store_split_at_column(w, split, cols, "y");
         }
         None => w.store(outs.out, &flat, &y),
     }

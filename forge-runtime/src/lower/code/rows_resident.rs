@@ -260,7 +260,7 @@ fn stage(
     match body {
         KernelBody::Map { out, value, .. } | KernelBody::Index { out, value, reduce: None, .. } => {
             guards(w, sh);
-            write(w, sh, Outs::one(*out), value, &full, &|w, _| w.f32_lit(0.0), fwd.to);
+            write(w, sh, RowOuts::one(*out), value, &full, &|w, _| w.f32_lit(0.0), fwd.to);
         }
         KernelBody::Row { out, op: RowOp::Argmax, input, epilogue, .. } => {
             load(w, sh, loaded(input), &full, &ninf);
@@ -297,7 +297,7 @@ fn stage(
                 Dialect::Cuda => format!("x{v}"),
                 Dialect::Wgsl => format!("x{v} / total"),
             };
-            write(w, sh, Outs::one(*out), epilogue, &full, &quotient, fwd.to);
+            write(w, sh, RowOuts::one(*out), epilogue, &full, &quotient, fwd.to);
         }
         KernelBody::Norm { out, kind, input, gain, bias, eps, epilogue, split, .. } => {
             load(w, sh, loaded(input), &full, &zero);
@@ -323,7 +323,7 @@ fn stage(
                     None => format!("x{v} * inv * {g}"),
                 }
             };
-            write(w, sh, Outs { out: *out, split: *split }, epilogue, &full, &value, fwd.to);
+            write(w, sh, RowOuts { out: *out, split: *split }, epilogue, &full, &value, fwd.to);
         }
         KernelBody::Index { .. }
         | KernelBody::Matmul(_)
@@ -525,18 +525,25 @@ fn store_row(w: &mut Writer<'_>, out: usize, leading: &[usize], lead: &[String],
     w.close();
 }
 
-/// Where a stage writes: its output, and a norm's split for a bf16x3 product's A
-/// ([`KernelBody::Norm`]'s `split`).
+/// Where a row kernel (or a chain's stage) writes: its output, and a norm's split for a bf16x3
+/// product's A ([`KernelBody::Norm`]'s `split`). The streamed template (`rows`) takes it too.
 #[derive(Clone, Copy)]
-struct Outs {
-    out: usize,
-    split: Option<usize>,
+pub(super) struct RowOuts {
+    pub out: usize,
+    pub split: Option<usize>,
 }
 
-impl Outs {
-    fn one(out: usize) -> Outs {
-        Outs { out, split: None }
+impl RowOuts {
+    fn one(out: usize) -> RowOuts {
+        RowOuts { out, split: None }
     }
+}
+
+/// Stores `value`, the row's element at column `c`, split ([`Writer::store_split`]) into the
+/// bf16 argument `split`: rows of `3 · cols`, the thread's row being `row`.
+pub(super) fn store_split_at_column(w: &mut Writer<'_>, split: usize, cols: usize, value: &str) {
+    let base = format!("(row * {} + c)", w.u(3 * cols as u64));
+    w.store_split(split, &base, cols as u64, value);
 }
 
 /// Each value's output: `value(v)` (the op's result from the registers) through the epilogue,
@@ -547,7 +554,7 @@ impl Outs {
 fn write(
     w: &mut Writer<'_>,
     sh: &Shape,
-    outs: Outs,
+    outs: RowOuts,
     epilogue: &SExpr,
     full: &[String],
     value: &dyn Fn(&Writer<'_>, usize) -> String,
@@ -560,7 +567,6 @@ fn write(
     let ty = w.ty(epilogue.ty());
     let pre: Vec<String> =
         if vector_store { (0..sh.width).map(|j| format!("{ty} r{j};")).collect() } else { Vec::new() };
-    let cols = sh.cols as u64;
     w.if_("live");
     for k in 0..sh.chunks {
         let mut body = |w: &mut Writer<'_>, v: usize| {
@@ -578,12 +584,9 @@ fn write(
             } else {
                 w.store(out, "i", &y);
             }
-            match (outs.split, vector_split) {
-                (Some(_), Some(_)) | (None, _) => {}
-                (Some(split), None) => {
-                    let y = if vector_store { format!("r{}", v % sh.width) } else { y };
-                    w.store_split(split, &format!("(row * {} + c)", w.u(3 * cols)), cols, &y);
-                }
+            if let (Some(split), None) = (outs.split, vector_split) {
+                let y = if vector_store { format!("r{}", v % sh.width) } else { y };
+                store_split_at_column(w, split, sh.cols, &y);
             }
         };
         let mut post = |w: &mut Writer<'_>| {
@@ -592,7 +595,7 @@ fn write(
                 w.line(store);
             }
             if let Some(split) = vector_split {
-                split_vectors(w, split, cols / sh.width as u64);
+                split_vectors(w, split, (sh.cols / sh.width) as u64);
             }
         };
         chunk(w, sh, k, &pre, &mut body, &mut post);
