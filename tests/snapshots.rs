@@ -267,7 +267,7 @@ fn cuda_gemm_programs(compile: bool) {
     let v = cuda_programs(&graph, &[2, 72, 96, 136], "HalfLayouts", compile);
     assert!(v[0].iter().flatten().any(|v| v.starts_with("gemm tma")), "{v:?}");
     assert!(v[1].iter().flatten().any(|v| v.starts_with("gemm mma")), "{v:?}");
-    // MiniLM's projections with `precision = tf32x3`, batch folded into the rows (query, key
+    // MiniLM's projections with `precision = tf32x3` (the graph says bf16x3), batch folded into the rows (query, key
     // and value one product batched over 3, `x` shared). Only tiles that fill the GPU (≥ half
     // a tile per multiprocessor) take the tensor cores: at 240 rows none on an H200 (sm_90,
     // 132 SMs: TMA + TF32 wgmma), so all stay on the true-f32 SIMT GEMM with K split in the
@@ -278,7 +278,8 @@ fn cuda_gemm_programs(compile: bool) {
     let x3 = |v: &Option<String>, kind: &str| {
         v.as_deref().is_some_and(|v| v.starts_with(&format!("gemm {kind}")) && v.ends_with("-3xtf32"))
     };
-    let v = cuda_programs(&MiniLm::graph().unwrap(), &MINILM_DIMS, "minilm", compile);
+    let tf32x3 = forge::parse_graph_source(&minilm_source("tf32x3")).unwrap();
+    let v = cuda_programs(&tf32x3, &MINILM_DIMS, "minilm", compile);
     for (arch, per_arch) in ["sm_90", "sm_80", "sm_75"].iter().zip(&v) {
         assert_eq!(per_arch.len(), 24, "four matmuls in each of six layers");
         for (i, variant) in per_arch.iter().enumerate() {
@@ -293,7 +294,7 @@ fn cuda_gemm_programs(compile: bool) {
         }
     }
     let dims = [64, 30, 30522, 512, 384, 12, 1536, 6];
-    let v = cuda_programs(&MiniLm::graph().unwrap(), &dims, "minilm b64", compile);
+    let v = cuda_programs(&tf32x3, &dims, "minilm b64", compile);
     assert!(v[0].iter().all(|v| x3(v, "tma")), "sm_90 at 1920 rows: {:?}", v[0]);
 }
 
@@ -386,7 +387,8 @@ fn cuda_random_products_compile() {
 fn cuda_persistent_x3_programs_compile() {
     use forge::lower::cuda::{emit_program_for, CudaTarget};
     let dims = [64, 30, 30522, 512, 384, 12, 1536, 6];
-    let plan = forge::lower::lower(&MiniLm::graph().unwrap(), &dims).unwrap();
+    let tf32x3 = forge::parse_graph_source(&minilm_source("tf32x3")).unwrap();
+    let plan = forge::lower::lower(&tf32x3, &dims).unwrap();
     // 48-wide tiles take it with stages enough for one block an SM.
     for (bm, bn, stages) in [(128, 64, 4), (128, 48, 5)] {
         let target =

@@ -10,9 +10,9 @@ use std::fmt::Write as _;
 pub type Torch = HashMap<(String, String), f64>;
 
 /// The PyTorch case a Forge case is measured against: `minilm_b8_f32` (the true-f32 graph) and
-/// `minilm_b8_bf16x3` against `minilm_b8`, every other case against its own name.
+/// `minilm_b8_tf32x3` against `minilm_b8`, every other case against its own name.
 pub fn torch_key(case: &str) -> &str {
-    case.strip_suffix("_f32").or_else(|| case.strip_suffix("_bf16x3")).unwrap_or(case)
+    case.strip_suffix("_f32").or_else(|| case.strip_suffix("_tf32x3")).unwrap_or(case)
 }
 
 /// The fastest of PyTorch's references over Forge's time (eager, CUDA graph, torch.compile).

@@ -374,7 +374,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_2a24744331636978(f
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // gemm simt64x64x8k4
 __device__ __forceinline__ void forge_matmul_188171de9536abf9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
@@ -798,7 +798,7 @@ extern "C" __global__ void __launch_bounds__(128) forge_attention_6b5ff257678953
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // gemm simt32x32x8k4
 __device__ __forceinline__ void forge_matmul_22e2bbedbd8688c6_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
@@ -1321,7 +1321,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_f673e67f81c6f
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // gemm simt64x64x8k4
 __device__ __forceinline__ void forge_matmul_0454b18bfa465bb9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
@@ -1576,7 +1576,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_0454b18bfa465b
   }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // gemm simt32x32x8k4
 __device__ __forceinline__ void forge_matmul_29480a1f84d1582c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
@@ -1834,106 +1834,106 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_29480a1f84d158
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // runs forge_matmul_0454b18bfa465bb9 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // runs forge_matmul_0454b18bfa465bb9 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // runs forge_matmul_0454b18bfa465bb9 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // runs forge_matmul_0454b18bfa465bb9 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // runs forge_matmul_188171de9536abf9 (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // runs forge_matmul_22e2bbedbd8688c6 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // runs forge_matmul_0454b18bfa465bb9 (above)
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // runs forge_matmul_29480a1f84d1582c (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)

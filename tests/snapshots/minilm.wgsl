@@ -312,7 +312,7 @@ fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -1240,7 +1240,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -2004,7 +2004,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -2502,7 +2502,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -3266,7 +3266,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -4194,7 +4194,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -4958,7 +4958,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -5456,7 +5456,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -6220,7 +6220,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -7148,7 +7148,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -7912,7 +7912,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -8410,7 +8410,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -9174,7 +9174,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -10102,7 +10102,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -10866,7 +10866,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -11364,7 +11364,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -12128,7 +12128,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -13056,7 +13056,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -13820,7 +13820,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -14318,7 +14318,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -15082,7 +15082,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = tf32x3) + qkv_b[l]
+// node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // qkv_b
@@ -16010,7 +16010,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     }
 }
 
-// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = tf32x3) + attn_out_b[l]
+// node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
@@ -16774,7 +16774,7 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     }
 }
 
-// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = tf32x3) + ffn_up_b[l])
+// node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // up
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // ffn_up_b
@@ -17272,7 +17272,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = tf32x3) + ffn_down_b[l]
+// node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // r
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // x
