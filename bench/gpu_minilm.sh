@@ -39,5 +39,5 @@ else
     done
   done
   FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 2>&1 | grep -v wgpu | head -16
-  left=$((560 - SECONDS)); [ $left -gt 30 ] && timeout $left gemm_speed "$out" --sweep-bf16x3 --splits-only 2>&1 | tail -40
+  left=$((440 - SECONDS)); [ $left -gt 30 ] && timeout $left gemm_speed "$out" --sweep-bf16x3 --splits-only 2>&1 | tail -40
 fi
