@@ -1,14 +1,11 @@
 #!/usr/bin/env bash
 # On the GPU machine (binaries from `shared/scripts/gpu-bundle --features cuda --test ops
 # --test minilm_random --test minilm --example bench --example gemm_speed`, after
-# `source .device/env.sh`), each part one call of under ten minutes (3: under six):
+# `source .device/env.sh`), each part one call of under ten minutes:
 #   1: bf16x3 correctness (ops, MiniLM with random and real weights), then MiniLM as written
 #      (bf16x3) against tf32x3 with PyTorch in the same run (the table), and one per-kernel profile;
 #   2: two more rounds without PyTorch, the bf16 tile sweep of MiniLM's batch-64 products and
-#      gemm_speed's rows;
-#   3: K split over clusters: correctness (ops, MiniLM), the table with PyTorch, MiniLM b64 with
-#      and without splits (FORGE_CUDA_SPLIT_K=1) in alternating rounds, a per-kernel profile,
-#      and the split sweep of MiniLM's N = 384 products.
+#      gemm_speed's rows.
 set -x
 part=${1:-1}
 out=${OUT:-/tmp}
@@ -24,22 +21,8 @@ if [ "$part" = 1 ]; then
   FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 2>&1 | grep -v wgpu | head -30
   # What is left of a ten-minute call goes to the bf16 tile sweep (part 2 runs it whole).
   left=$((570 - SECONDS)); [ $left -gt 30 ] && timeout $left gemm_speed "$out" --sweep-bf16x3 2>&1 | tail -50
-elif [ "$part" = 2 ]; then
+else
   for r in 1 2; do PATH=/tmp/nopy:$PATH timeout 80 bench --only $cases 2>&1 | grep -E '^minilm.*cuda'; done
   timeout 200 gemm_speed "$out" --sweep-bf16x3 2>&1 | tail -50
   mkdir -p "$out/gs" && timeout 150 gemm_speed "$out/gs" 2>&1 | tail -30
-else
-  for t in cuda::bf16x3_products cuda::half_matmul; do
-    timeout 90 test-ops $t 2>&1 | grep -E '^test |test result|panicked|FAILED|assert' | head -8
-  done
-  timeout 60 test-minilm_random 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error' | head -8
-  timeout 120 bench --only minilm_b64,minilm_b64_tf32x3 --csv "$out/bench.csv" 2>&1 | tail -7
-  for r in 1 2; do
-    for s in "" 1; do
-      echo "FORGE_CUDA_SPLIT_K=$s"
-      FORGE_CUDA_SPLIT_K=$s PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 2>&1 | grep -E '^minilm.*cuda'
-    done
-  done
-  FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 2>&1 | grep -v wgpu | head -16
-  left=$((330 - SECONDS)); [ $left -gt 30 ] && timeout $left gemm_speed "$out" --sweep-bf16x3 --splits-only 2>&1 | tail -40
 fi

@@ -383,7 +383,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_6fa4c10e7e7574da(f
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // gemm tma128x192s4-bf16x3
-__device__ __forceinline__ void forge_matmul_b72f81d5fa3c2016_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_ef4b5b304e6cb230_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -395,7 +395,7 @@ __device__ __forceinline__ void forge_matmul_b72f81d5fa3c2016_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_b72f81d5fa3c2016 {
+namespace fg_forge_matmul_ef4b5b304e6cb230 {
 
 typedef unsigned short u16;
 
@@ -474,7 +474,6 @@ constexpr bool B_KMAJOR = true;
 constexpr int BM = 128, BN = 192, BK = 64, STAGES = 4, NC = 2, NT = 384, A_RANK = 2, B_RANK = 3;
 constexpr unsigned LO_BYTES = 0;
 constexpr bool PERSISTENT = false;
-constexpr int KSPLIT = 1;
 
 template <int TS>
 __device__ __forceinline__ u32 panel_off(int s, int c) {
@@ -568,17 +567,6 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
-__device__ __forceinline__ void cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
-}
-// The float at this block's shared address `a` in the shared memory of cluster block `rank`.
-__device__ __forceinline__ float ld_cluster_f32(u32 a, u32 rank) {
-  u32 remote;
-  float v;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
-  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
-  return v;
-}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -597,8 +585,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[96], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_b72f81d5fa3c2016(f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_b72f81d5fa3c2016;
+extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_ef4b5b304e6cb230(f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_ef4b5b304e6cb230;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -609,9 +597,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_b72f81d5fa3c20
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
-  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
-  const int KT0 = (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
-  const int KTN = (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -654,7 +639,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_b72f81d5fa3c20
       const void* mb = &fg_tma_b;
       const int z = (int)bidx;
 #pragma unroll 1
-      for (int kt = 0; kt < KTN; ++kt) {
+      for (int kt = 0; kt < KT; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -663,7 +648,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_b72f81d5fa3c20
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = (KT0 + kt) * BK;
+        const int k0 = kt * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -723,13 +708,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_b72f81d5fa3c20
       }
     }
     asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
-    if constexpr (KSPLIT == 1) {
 #pragma unroll 4
-      for (int e = tid & 127; e < 64 * BN; e += 128) {
-        const int r = e / BN, c = e % BN;
-        const int row = m0 + cw * 64 + r, col = n0 + c;
-        if (row < M && col < N) forge_matmul_b72f81d5fa3c2016_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
-      }
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) forge_matmul_ef4b5b304e6cb230_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
@@ -905,7 +888,7 @@ extern "C" __global__ void __launch_bounds__(128) forge_attention_ca359c5bb62a70
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // gemm tma64x128s4-bf16x3
-__device__ __forceinline__ void forge_matmul_878a87da30392b08_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_a4199d60b6d213fa_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -916,7 +899,7 @@ __device__ __forceinline__ void forge_matmul_878a87da30392b08_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_878a87da30392b08 {
+namespace fg_forge_matmul_a4199d60b6d213fa {
 
 typedef unsigned short u16;
 
@@ -995,7 +978,6 @@ constexpr bool B_KMAJOR = true;
 constexpr int BM = 64, BN = 128, BK = 64, STAGES = 4, NC = 1, NT = 256, A_RANK = 2, B_RANK = 2;
 constexpr unsigned LO_BYTES = 0;
 constexpr bool PERSISTENT = false;
-constexpr int KSPLIT = 1;
 
 template <int TS>
 __device__ __forceinline__ u32 panel_off(int s, int c) {
@@ -1089,17 +1071,6 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
-__device__ __forceinline__ void cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
-}
-// The float at this block's shared address `a` in the shared memory of cluster block `rank`.
-__device__ __forceinline__ float ld_cluster_f32(u32 a, u32 rank) {
-  u32 remote;
-  float v;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
-  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
-  return v;
-}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -1118,8 +1089,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[64], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_878a87da30392b08(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_878a87da30392b08;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a4199d60b6d213fa(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_a4199d60b6d213fa;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -1130,9 +1101,6 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_878a87da30392b
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
-  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
-  const int KT0 = (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
-  const int KTN = (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -1175,7 +1143,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_878a87da30392b
       const void* mb = &fg_tma_b;
       const int z = (int)bidx;
 #pragma unroll 1
-      for (int kt = 0; kt < KTN; ++kt) {
+      for (int kt = 0; kt < KT; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -1184,7 +1152,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_878a87da30392b
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = (KT0 + kt) * BK;
+        const int k0 = kt * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -1244,13 +1212,11 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_878a87da30392b
       }
     }
     asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
-    if constexpr (KSPLIT == 1) {
 #pragma unroll 4
-      for (int e = tid & 127; e < 64 * BN; e += 128) {
-        const int r = e / BN, c = e % BN;
-        const int row = m0 + cw * 64 + r, col = n0 + c;
-        if (row < M && col < N) forge_matmul_878a87da30392b08_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
-      }
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) forge_matmul_a4199d60b6d213fa_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1533,7 +1499,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_77d41236c32fa
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // gemm tma128x192s4-bf16x3
-__device__ __forceinline__ void forge_matmul_58ed81f431eeec33_epi(float acc, unsigned fz, unsigned fr, unsigned fj, unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_8c6815eb3c7e6085_epi(float acc, unsigned fz, unsigned fr, unsigned fj, unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -1547,7 +1513,7 @@ __device__ __forceinline__ void forge_matmul_58ed81f431eeec33_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_58ed81f431eeec33 {
+namespace fg_forge_matmul_8c6815eb3c7e6085 {
 
 typedef unsigned short u16;
 
@@ -1626,7 +1592,6 @@ constexpr bool B_KMAJOR = true;
 constexpr int BM = 128, BN = 192, BK = 64, STAGES = 4, NC = 2, NT = 384, A_RANK = 2, B_RANK = 2;
 constexpr unsigned LO_BYTES = 0;
 constexpr bool PERSISTENT = false;
-constexpr int KSPLIT = 1;
 
 template <int TS>
 __device__ __forceinline__ u32 panel_off(int s, int c) {
@@ -1720,17 +1685,6 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
-__device__ __forceinline__ void cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
-}
-// The float at this block's shared address `a` in the shared memory of cluster block `rank`.
-__device__ __forceinline__ float ld_cluster_f32(u32 a, u32 rank) {
-  u32 remote;
-  float v;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
-  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
-  return v;
-}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -1749,8 +1703,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[96], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_58ed81f431eeec33(unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_58ed81f431eeec33;
+extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_8c6815eb3c7e6085(unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_8c6815eb3c7e6085;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -1761,9 +1715,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_58ed81f431eeec
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
-  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
-  const int KT0 = (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
-  const int KTN = (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -1806,7 +1757,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_58ed81f431eeec
       const void* mb = &fg_tma_b;
       const int z = (int)bidx;
 #pragma unroll 1
-      for (int kt = 0; kt < KTN; ++kt) {
+      for (int kt = 0; kt < KT; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -1815,7 +1766,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_58ed81f431eeec
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = (KT0 + kt) * BK;
+        const int k0 = kt * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -1875,20 +1826,18 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_58ed81f431eeec
       }
     }
     asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
-    if constexpr (KSPLIT == 1) {
 #pragma unroll 4
-      for (int e = tid & 127; e < 64 * BN; e += 128) {
-        const int r = e / BN, c = e % BN;
-        const int row = m0 + cw * 64 + r, col = n0 + c;
-        if (row < M && col < N) forge_matmul_58ed81f431eeec33_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
-      }
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) forge_matmul_8c6815eb3c7e6085_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
-// gemm tma128x192s4-k4-bf16x3
-__device__ __forceinline__ void forge_matmul_a906a05b9d053740_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
+// gemm tma64x128s4-bf16x3
+__device__ __forceinline__ void forge_matmul_aa5421550be3797d_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -1899,7 +1848,7 @@ __device__ __forceinline__ void forge_matmul_a906a05b9d053740_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_a906a05b9d053740 {
+namespace fg_forge_matmul_aa5421550be3797d {
 
 typedef unsigned short u16;
 
@@ -1975,10 +1924,9 @@ constexpr long long LDA = 4608, LDB = 4608;
 constexpr int ES = 2;
 constexpr bool A_KMAJOR = true;
 constexpr bool B_KMAJOR = true;
-constexpr int BM = 128, BN = 192, BK = 64, STAGES = 4, NC = 2, NT = 384, A_RANK = 2, B_RANK = 2;
+constexpr int BM = 64, BN = 128, BK = 64, STAGES = 4, NC = 1, NT = 256, A_RANK = 2, B_RANK = 2;
 constexpr unsigned LO_BYTES = 0;
 constexpr bool PERSISTENT = false;
-constexpr int KSPLIT = 4;
 
 template <int TS>
 __device__ __forceinline__ u32 panel_off(int s, int c) {
@@ -2072,17 +2020,6 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
-__device__ __forceinline__ void cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
-}
-// The float at this block's shared address `a` in the shared memory of cluster block `rank`.
-__device__ __forceinline__ float ld_cluster_f32(u32 a, u32 rank) {
-  u32 remote;
-  float v;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
-  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
-  return v;
-}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -2093,16 +2030,16 @@ __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int 
                  :: "r"(dst), "l"(map), "r"(bar), "r"(c0), "r"(c1) : "memory");
   }
 }
-__device__ __forceinline__ void wgmma_tile(float (&d)[96], u64 da, u64 db, u32 scale_d = 1u) {
+__device__ __forceinline__ void wgmma_tile(float (&d)[64], u64 da, u64 db, u32 scale_d = 1u) {
   asm volatile(
-    "{\n.reg .pred p;\nsetp.ne.b32 p, %98, 0;\n"
-    "wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}, %96, %97, p, 1, 1, 0, 0;\n}\n"
-    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95])
+    "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
+    "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __cluster_dims__(1, 4, 1) __launch_bounds__(384, 1) forge_matmul_a906a05b9d053740(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_a906a05b9d053740;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_aa5421550be3797d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_aa5421550be3797d;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -2113,9 +2050,6 @@ extern "C" __global__ void __cluster_dims__(1, 4, 1) __launch_bounds__(384, 1) f
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
-  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
-  const int KT0 = (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
-  const int KTN = (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -2158,7 +2092,7 @@ extern "C" __global__ void __cluster_dims__(1, 4, 1) __launch_bounds__(384, 1) f
       const void* mb = &fg_tma_b;
       const int z = (int)bidx;
 #pragma unroll 1
-      for (int kt = 0; kt < KTN; ++kt) {
+      for (int kt = 0; kt < KT; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -2167,7 +2101,7 @@ extern "C" __global__ void __cluster_dims__(1, 4, 1) __launch_bounds__(384, 1) f
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = (KT0 + kt) * BK;
+        const int k0 = kt * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -2227,32 +2161,12 @@ extern "C" __global__ void __cluster_dims__(1, 4, 1) __launch_bounds__(384, 1) f
       }
     }
     asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
-    if constexpr (KSPLIT == 1) {
 #pragma unroll 4
-      for (int e = tid & 127; e < 64 * BN; e += 128) {
-        const int r = e / BN, c = e % BN;
-        const int row = m0 + cw * 64 + r, col = n0 + c;
-        if (row < M && col < N) forge_matmul_a906a05b9d053740_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
-      }
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) forge_matmul_aa5421550be3797d_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
-  }
-  if constexpr (KSPLIT > 1) {
-    cluster_sync();
-    if (wg > 0) {
-      constexpr int SHARE = (BM * BN + KSPLIT - 1) / KSPLIT;
-      const int e1 = min(((int)blockIdx.y + 1) * SHARE, BM * BN);
-#pragma unroll 4
-      for (int e = (int)blockIdx.y * SHARE + tid - 128; e < e1; e += NC * 128) {
-        const int r = e / BN, c = e % BN;
-        const u32 at = sbase + EPI_AT + 4u * (u32)((r >> 6) * 64 * EPI_LD + (r & 63) * EPI_LD + c);
-        float v = 0.f;
-#pragma unroll
-        for (int q = 0; q < KSPLIT; ++q) v += ld_cluster_f32(at, (u32)q);
-        const int row = m0 + r, col = n0 + c;
-        if (row < M && col < N) forge_matmul_a906a05b9d053740_epi(v, bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
-      }
-    }
-    cluster_sync();
   }
 }
 

@@ -6,7 +6,7 @@
 //! becomes the kernel's `__device__` epilogue, printed by the same [`Writer`] as every other
 //! template, so fused bias, residual, activation and the output's conversion stay as they are.
 
-use super::choose::{choose_with, ChooseOptions, MAX_K_SPLIT};
+use super::choose::{choose_with, ChooseOptions};
 use super::spec::{Accumulate, BatchDim, Elem as GElem, GemmSpec, Layout, Operand, Requirement, TensorMapDesc, Which};
 use super::variant::SimtConfig;
 use super::{emit, KernelIo, RmsGain};
@@ -49,9 +49,6 @@ pub struct CudaTarget {
     /// `bf16x3` products run as one bf16 GEMM over split operands (`lower::cuda_split`);
     /// `FORGE_CUDA_BF16X3=0` runs them as tf32x3 instead (more precise, for comparisons).
     pub split_bf16x3: bool,
-    /// `FORGE_CUDA_SPLIT_K=S`: 16-bit TMA products split K over clusters of `S` blocks
-    /// wherever they admit it (`1`: never); unset, the modelled choice (`choose::k_split`).
-    pub k_split: Option<usize>,
 }
 
 impl CudaTarget {
@@ -68,7 +65,6 @@ impl CudaTarget {
             x3_register_a: true,
             x3_persistent: false,
             split_bf16x3: true,
-            k_split: None,
         }
     }
 
@@ -87,8 +83,6 @@ impl CudaTarget {
             x3_register_a: env("FORGE_CUDA_X3_REGISTER_A").as_deref() != Some("0"),
             x3_persistent: env("FORGE_CUDA_X3_PERSISTENT").as_deref() == Some("1"),
             split_bf16x3: env("FORGE_CUDA_BF16X3").as_deref() != Some("0"),
-            // A malformed value is ignored, as FORGE_CUDA_SIMT's.
-            k_split: env("FORGE_CUDA_SPLIT_K").and_then(|v| v.parse().ok()).filter(|&s| (1..=MAX_K_SPLIT).contains(&s)),
             ..CudaTarget::new(arch, sms)
         }
     }
@@ -252,7 +246,6 @@ fn options(target: &CudaTarget, g: &GemmSpec, paired: bool) -> ChooseOptions {
         tma_tile: target.tma_tile,
         x3_register_a: target.x3_register_a,
         x3_persistent: target.x3_persistent,
-        k_split: target.k_split,
         paired,
     }
 }

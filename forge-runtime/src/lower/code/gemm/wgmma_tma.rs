@@ -35,17 +35,6 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
-__device__ __forceinline__ void cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
-}
-// The float at this block's shared address `a` in the shared memory of cluster block `rank`.
-__device__ __forceinline__ float ld_cluster_f32(u32 a, u32 rank) {
-  u32 remote;
-  float v;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
-  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
-  return v;
-}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -66,9 +55,6 @@ const BODY: &str = r#"
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
-  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
-  const int KT0 = (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
-  const int KTN = (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -109,7 +95,7 @@ GRID_WAIT
       const int z = (int)bidx;
 TILE_BEGIN
 #pragma unroll 1
-      for (int kt = 0; kt < KTN; ++kt) {
+      for (int kt = 0; kt < KT; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -118,7 +104,7 @@ TILE_BEGIN
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = (KT0 + kt) * BK;
+        const int k0 = kt * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -161,17 +147,15 @@ EPI_SYNC
       }
     }
 EPI_SYNC
-    if constexpr (KSPLIT == 1) {
 #pragma unroll EPI_UNROLL
-      for (int e = tid & 127; e < 64 * BN; e += 128) {
-        const int r = e / BN, c = e % BN;
-        const int row = m0 + cw * 64 + r, col = n0 + c;
-        if (row < M && col < N) EPILOGUE;
-      }
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) EPILOGUE;
     }
 TILE_END
   }
-SPLIT_REDUCE}
+}
 "#;
 
 /// The tile of a block (at the kernel's top), its k-tiles counted from 0 ...
@@ -190,31 +174,6 @@ const TILE_LOOP: (&str, &str) = (
 /// barriers used; a persistent kernel's own region).
 const EPI_SYNC_ALL: &str = "    asm volatile(\"bar.sync 1, %0;\" :: \"n\"(NC * 128) : \"memory\");\n";
 const EPI_SYNC_WG: &str = "    if (cw == 0) asm volatile(\"bar.sync 2, 128;\" ::: \"memory\");\n    else asm volatile(\"bar.sync 3, 128;\" ::: \"memory\");\n";
-
-/// A K split's end: every block of the cluster has staged its partial tile, then block `q`
-/// sums its share of the tile's points over the blocks in rank order (the same order whoever
-/// reads) through distributed shared memory and applies the epilogue; no block leaves (and
-/// frees its shared memory) before every other is done reading it. Every thread of every
-/// block takes both cluster barriers.
-const SPLIT_REDUCE: &str = r#"  if constexpr (KSPLIT > 1) {
-    cluster_sync();
-    if (wg > 0) {
-      constexpr int SHARE = (BM * BN + KSPLIT - 1) / KSPLIT;
-      const int e1 = min(((int)blockIdx.y + 1) * SHARE, BM * BN);
-#pragma unroll EPI_UNROLL
-      for (int e = (int)blockIdx.y * SHARE + tid - 128; e < e1; e += NC * 128) {
-        const int r = e / BN, c = e % BN;
-        const u32 at = sbase + EPI_AT + 4u * (u32)((r >> 6) * 64 * EPI_LD + (r & 63) * EPI_LD + c);
-        float v = 0.f;
-#pragma unroll
-        for (int q = 0; q < KSPLIT; ++q) v += ld_cluster_f32(at, (u32)q);
-        const int row = m0 + r, col = n0 + c;
-        if (row < M && col < N) EPILOGUE_SUM;
-      }
-    }
-    cluster_sync();
-  }
-"#;
 
 /// Ranks of A's and B's tensor maps: 3 with a batch dim the operand steps along, else 2.
 fn ranks(spec: &GemmSpec) -> (u32, u32) {
@@ -361,12 +320,6 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     if t.persistent > 0 && (x3 != Some(X3Loop::RegisterA) || t.bm != 128) {
         return Err("persistent TMA tiles run only tf32x3's register-A loop (128-row tiles)".into());
     }
-    let k_split = t.k_split.max(1);
-    if k_split > 1 && (elem == Elem::F32 || t.persistent > 0 || k_split > 8) {
-        return Err(format!(
-            "a K split over a cluster (asked {k_split}) takes 16-bit, non-persistent tiles, at most 8"
-        ));
-    }
     let nc = t.bm / 64;
     let nt = (nc + 1) * 128;
     let lo_bytes = x3.map_or(0, |l| l.lo_bytes(t));
@@ -378,7 +331,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     src.push_str(&helpers(io, elem, spec));
     let _ = writeln!(
         src,
-        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, A_RANK = {}, B_RANK = {};\nconstexpr unsigned LO_BYTES = {lo_bytes};\nconstexpr bool PERSISTENT = {};\nconstexpr int KSPLIT = {k_split};",
+        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, A_RANK = {}, B_RANK = {};\nconstexpr unsigned LO_BYTES = {lo_bytes};\nconstexpr bool PERSISTENT = {};",
         t.bm,
         t.bn,
         t.bk,
@@ -405,12 +358,8 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         return Err(format!("the tile needs {smem} bytes of shared memory, over the {MAX_SMEM} a block may have"));
     }
     let per_sm = blocks_per_sm(smem);
-    let cluster = if k_split > 1 { format!("__cluster_dims__(1, {k_split}, 1) ") } else { String::new() };
-    let _ = writeln!(
-        src,
-        "extern \"C\" __global__ void {cluster}__launch_bounds__({nt}, {per_sm}) {}({params}) {{",
-        io.kernel_name
-    );
+    let _ =
+        writeln!(src, "extern \"C\" __global__ void __launch_bounds__({nt}, {per_sm}) {}({params}) {{", io.kernel_name);
     let _ = writeln!(src, "  using namespace {};", super::ns(io));
     src.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");
     src.push_str("  const unsigned bidx = blockIdx.z;\n");
@@ -421,11 +370,9 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         .replace("TILE_BEGIN\n", begin)
         .replace("TILE_END\n", end)
         .replace("EPI_SYNC\n", epi_sync)
-        .replace("SPLIT_REDUCE", if k_split > 1 { SPLIT_REDUCE } else { "" })
         .replace("MAIN_LOOP", &main_loop(x3))
         .replace("EPI_UNROLL", &EPILOGUE_UNROLL.to_string())
         .replace("GRID_WAIT\n", crate::lower::cuda::GRID_WAIT)
-        .replace("EPILOGUE_SUM", &epi_call(io, "v", "row", "col"))
         .replace("EPILOGUE", &epi_call(io, "ctile[r * EPI_LD + c]", "row", "col"));
     src.push_str(&body);
     let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn);
@@ -439,7 +386,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     ];
     Ok(Emitted {
         source: src,
-        grid: (to_u32(blocks, "tile count")?, to_u32(k_split, "K split")?, to_u32(spec.batch_count(), "batch")?),
+        grid: (to_u32(blocks, "tile count")?, 1, to_u32(spec.batch_count(), "batch")?),
         block: (to_u32(nt, "threads")?, 1, 1),
         dynamic_smem_bytes: to_u32(smem, "shared memory")?,
         needs,

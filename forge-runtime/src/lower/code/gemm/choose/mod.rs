@@ -26,10 +26,6 @@ pub struct ChooseOptions {
     pub x3_register_a: bool,
     /// Register-A tf32x3 tiles run as a persistent grid (opt-in, see `wgmma_x3`).
     pub x3_persistent: bool,
-    /// K split of 16-bit TMA products over a cluster of blocks instead of the modelled choice
-    /// ([`k_split`]): `Some(1)` never splits, `Some(s)` splits every product that admits `s`
-    /// (tuning).
-    pub k_split: Option<usize>,
     /// The product streams a second B beside the first (a paired decode product): a decode
     /// thread's preloads hold both.
     pub paired: bool,
@@ -55,12 +51,8 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
         Elem::F32 if spec.precision != Precision::F32 && tensor => Ok(choose_tf32(spec, arch, opt, vec_a && vec_b)),
         Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt))),
         Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => match opt.tma_tile {
-            Some((bm, bn, stages)) => {
-                let t = tile(bm, bn, 64, stages, 0, 0);
-                let s = opt.k_split.map_or(1, |s| forced_k_split(spec, &t, s));
-                Ok(Variant::WgmmaTma(TileConfig { k_split: s, ..t }))
-            }
-            None => Ok(Variant::WgmmaTma(k_split(spec, sms, pick_tile(spec, sms, &TMA_TILES, true), opt.k_split))),
+            Some((bm, bn, stages)) => Ok(Variant::WgmmaTma(tile(bm, bn, 64, stages, 0, 0))),
+            None => Ok(Variant::WgmmaTma(pick_tile(spec, sms, &TMA_TILES, true))),
         },
         Elem::F16 | Elem::BF16 if hopper => {
             // 4 warpgroups leave 128 registers a thread: N-major B (more loader addresses)
@@ -132,18 +124,7 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
 }
 
 const fn tile(bm: usize, bn: usize, bk: usize, stages: usize, wm: usize, wn: usize) -> TileConfig {
-    TileConfig {
-        bm,
-        bn,
-        bk,
-        stages,
-        warps_m: wm,
-        warps_n: wn,
-        async_copy: true,
-        register_a: false,
-        persistent: 0,
-        k_split: 1,
-    }
+    TileConfig { bm, bn, bk, stages, warps_m: wm, warps_n: wn, async_copy: true, register_a: false, persistent: 0 }
 }
 
 /// TMA + wgmma tiles with their relative per-flop rate (H200, 2026-11-30: 128×256 600 TFLOP/s,
@@ -217,73 +198,6 @@ const X3_NARROW: (TileConfig, f64) = (tile(128, 48, 32, 3, 0, 0), 0.6);
 /// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
 pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
     [(tile(128, 128, 32, 4, 2, 4), 1.0), (tile(64, 64, 32, 4, 2, 2), 0.55)];
-
-/// Most blocks a cluster splits K over (8 is the portable cluster size; 4 keeps clusters easy
-/// to place on an SM group).
-pub const MAX_K_SPLIT: usize = 4;
-/// Fewest k-tiles a block of a split takes: below this its pipeline fill and the cluster's
-/// reduction outweigh the share of work.
-const K_SPLIT_MIN_KTILES: usize = 16;
-/// The fixed cost of a tile in k-tiles' worth of its main loop (pipeline fill, epilogue, and
-/// the reduction of a split), for [`k_split`]'s model.
-const TILE_FIXED_KTILES: usize = 8;
-
-/// Whether 16-bit TMA tile `t` can split `spec`'s K over a cluster of `s` blocks: every block
-/// at least [`K_SPLIT_MIN_KTILES`] k-tiles, every cluster of the grid resident at once (one
-/// wave: a block a tile per SM), one block an SM.
-fn k_split_fits(spec: &GemmSpec, sms: usize, t: &TileConfig, s: usize) -> bool {
-    let kt = spec.k.div_ceil(t.bk);
-    s == 1
-        || ((2..=MAX_K_SPLIT).contains(&s)
-            && kt / s >= K_SPLIT_MIN_KTILES
-            && tile_count(spec, t.bm, t.bn) * s <= sms
-            && tile_smem_bytes(t, spec.elem().bytes()) <= MAX_SMEM)
-}
-
-/// A forced split `s` where the product has `s` k-tiles to share and a cluster holds `s` blocks,
-/// else none.
-fn forced_k_split(spec: &GemmSpec, t: &TileConfig, s: usize) -> usize {
-    if (2..=MAX_K_SPLIT).contains(&s) && spec.k.div_ceil(t.bk) >= s {
-        s
-    } else {
-        1
-    }
-}
-
-/// K split over clusters for a 16-bit TMA product whose `picked` tile leaves SMs idle (fewer
-/// tiles than SMs) and whose K is deep: each tile × split of [`TMA_TILES`] that fits
-/// ([`k_split_fits`]) is modelled as one wave of `bm · bn · (k-tiles per block + fixed) / rate`
-/// against the picked tile's waves of its whole K. MiniLM's FFN down projection at batch 64
-/// as bf16x3 (1920 × 384 × 4608 over split operands: 90 64×128 tiles on 132 SMs) takes 128×192
-/// tiles split 4 ways (120 blocks). `forced`: `Some(1)` never splits, `Some(s)` splits the
-/// picked tile `s` ways wherever K has `s` k-tiles (tuning: no model).
-pub fn k_split(spec: &GemmSpec, sms: usize, picked: TileConfig, forced: Option<usize>) -> TileConfig {
-    if let Some(s) = forced {
-        return TileConfig { k_split: forced_k_split(spec, &picked, s), ..picked };
-    }
-    let kt = |t: &TileConfig| spec.k.div_ceil(t.bk);
-    if tile_count(spec, picked.bm, picked.bn) >= sms || kt(&picked) < 2 * K_SPLIT_MIN_KTILES {
-        return picked;
-    }
-    let eb = spec.elem().bytes();
-    let rate = |t: &TileConfig| TMA_TILES.iter().find(|(c, _)| c == t).map_or(0.5, |(_, r)| *r);
-    let per_sm = |t: &TileConfig| (227 * 1024) / tile_smem_bytes(t, eb).max(1);
-    let unsplit = tile_cost(spec, sms, picked.bm, picked.bn, per_sm(&picked), rate(&picked))
-        * (kt(&picked) + TILE_FIXED_KTILES) as f64;
-    let mut best = (unsplit, picked);
-    for (t, r) in &TMA_TILES {
-        for s in 2..=MAX_K_SPLIT {
-            if !k_split_fits(spec, sms, t, s) {
-                continue;
-            }
-            let cost = (t.bm * t.bn) as f64 / r * (kt(t).div_ceil(s) + TILE_FIXED_KTILES) as f64;
-            if cost < best.0 {
-                best = (cost, TileConfig { k_split: s, async_copy: picked.async_copy, ..*t });
-            }
-        }
-    }
-    best.1
-}
 
 /// Dynamic shared memory of a tile config for elements of `bytes` bytes (+1 KiB alignment slack).
 pub fn tile_smem_bytes(t: &TileConfig, elem_bytes: usize) -> usize {

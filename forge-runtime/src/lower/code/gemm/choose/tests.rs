@@ -27,7 +27,6 @@ fn h200(maps: bool) -> ChooseOptions {
         tma_tile: None,
         x3_register_a: false,
         x3_persistent: false,
-        k_split: None,
         paired: false,
     }
 }
@@ -199,50 +198,4 @@ fn the_compiled_shapes_reach_every_16bit_tile() {
             assert_eq!(all, reached, "{arch:?} batched {batched} N-major {n_major}");
         }
     }
-}
-
-/// A bf16 product `m × n × k` with PyTorch-layout B (`[N, K]`), as a bf16x3 split runs it.
-fn bf16_spec(m: usize, n: usize, k: usize) -> GemmSpec {
-    let op = |layout, ld| Operand { elem: Elem::BF16, layout, ld, align: 16 };
-    GemmSpec { a: op(Layout::RowMajor, k), b: op(Layout::ColMajor, k), ..f32_spec(m, n, k) }
-}
-
-fn tma(spec: &GemmSpec, opt: &ChooseOptions) -> TileConfig {
-    match choose_with(spec, (9, 0), opt) {
-        Ok(Variant::WgmmaTma(t)) => t,
-        other => panic!("{other:?}"),
-    }
-}
-
-#[test]
-fn deep_products_that_leave_sms_idle_split_k_over_clusters() {
-    let opt = h200(true);
-    // MiniLM b64's FFN down projection as bf16x3 (K = 3 · 1536): 90 64×128 tiles unsplit,
-    // 120 blocks of 128×192 tiles split 4 ways.
-    let down = tma(&bf16_spec(1920, 384, 4608), &opt);
-    assert_eq!((down.bm, down.bn, down.k_split), (128, 192, 4), "{down:?}");
-    assert_eq!(Variant::WgmmaTma(down).to_string(), "tma128x192s4-k4");
-    // Its out projection (K = 3 · 384: 18 k-tiles) is too shallow, the FFN up projection and a
-    // 4096³ product fill the SMs with whole tiles.
-    for (m, n, k) in [(1920, 384, 1152), (1920, 1536, 1152), (4096, 4096, 4096)] {
-        assert_eq!(tma(&bf16_spec(m, n, k), &opt).k_split, 1, "{m}x{n}x{k}");
-    }
-    // Every modelled split fits: one wave of clusters, each block its share of 16+ k-tiles.
-    for m in (64..=2048).step_by(192) {
-        for n in (64..=2048).step_by(192) {
-            for k in [512, 1024, 2048, 4608] {
-                let spec = bf16_spec(m, n, k);
-                let t = tma(&spec, &opt);
-                assert!(k_split_fits(&spec, 132, &t, t.k_split), "{m}x{n}x{k}: {t:?}");
-                assert!(t.k_split == 1 || (k / 64) / t.k_split >= K_SPLIT_MIN_KTILES, "{m}x{n}x{k}: {t:?}");
-            }
-        }
-    }
-    // Forced: never, or the tile split wherever K has the k-tiles (two waves of clusters too).
-    assert_eq!(tma(&bf16_spec(1920, 384, 4608), &ChooseOptions { k_split: Some(1), ..opt }).k_split, 1);
-    let forced = ChooseOptions { tma_tile: Some((128, 192, 4)), k_split: Some(3), ..opt };
-    assert_eq!(tma(&bf16_spec(1920, 384, 4608), &forced).k_split, 3);
-    let waves = ChooseOptions { tma_tile: Some((64, 128, 4)), k_split: Some(2), ..opt };
-    assert_eq!(tma(&bf16_spec(1920, 384, 1152), &waves).k_split, 2, "180 blocks, 9 k-tiles each");
-    assert_eq!(tma(&bf16_spec(1920, 384, 128), &ChooseOptions { k_split: Some(4), ..opt }).k_split, 1, "2 k-tiles");
 }
