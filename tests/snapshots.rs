@@ -267,8 +267,8 @@ fn cuda_gemm_programs(compile: bool) {
     let v = cuda_programs(&graph, &[2, 72, 96, 136], "HalfLayouts", compile);
     assert!(v[0].iter().flatten().any(|v| v.starts_with("gemm tma")), "{v:?}");
     assert!(v[1].iter().flatten().any(|v| v.starts_with("gemm mma")), "{v:?}");
-    // MiniLM's projections with `precision = tf32x3` (the graph says bf16x3), batch folded into the rows (query, key
-    // and value one product batched over 3, `x` shared). Only tiles that fill the GPU (≥ half
+    // MiniLM's projections with `precision = tf32x3` (the graph says bf16x3), batch folded into
+    // the rows (query, key and value one product batched over 3, `x` shared). Only tiles that fill the GPU (≥ half
     // a tile per multiprocessor) take the tensor cores: at 240 rows none on an H200 (sm_90,
     // 132 SMs: TMA + TF32 wgmma), so all stay on the true-f32 SIMT GEMM with K split in the
     // block; on sm_80 (108 SMs) the wide ones (query-key-value 72 64×64 tiles, FFN up 96) run
@@ -298,11 +298,8 @@ fn cuda_gemm_programs(compile: bool) {
     assert!(v[0].iter().all(|v| x3(v, "tma")), "sm_90 at 1920 rows: {:?}", v[0]);
 }
 
-/// Shapes `(M, N)` (K = 1024) at which 16-bit products take every tile the chooser can pick
-/// (`the_compiled_shapes_reach_every_16bit_tile` in the chooser's tests checks that they do).
 #[cfg(feature = "cuda")]
-const TILE_REACHING_SHAPES: [(usize, usize); 7] =
-    [(64, 64), (64, 2176), (128, 4288), (192, 2880), (192, 5696), (320, 5696), (448, 6400)];
+use forge::lower::cuda::TILE_REACHING_SHAPES;
 
 /// Every tile a bf16 product can pick, with K-major and N-major B, with and without two batch
 /// dims: one graph of a product at each of [`TILE_REACHING_SHAPES`], compiled and assembled for
@@ -404,11 +401,6 @@ fn cuda_persistent_x3_programs_compile() {
     }
 }
 
-/// MiniLM at batch 64 with `precision = bf16x3`: as the CUDA backend runs it on sm_90 and sm_80
-/// (`lower::cuda_weights::as_run`), every product is one bf16 GEMM over split operands (TMA +
-/// wgmma on sm_90, mma.sync on sm_80) after the split of its A (the attention and the FFN's up
-/// projection store the next product's A split themselves), the four projection weights are
-/// stored split, and the program compiles and assembles.
 /// A norm that ends a row chain, as in `lower::tests::BERT`: `r = h + a` and
 /// `h = layer_norm(r, …)` in one kernel (the norm overwrites what the add reads, so the add is
 /// not inlined into it), `h` the next product's A.
@@ -426,6 +418,12 @@ const CHAINED_NORM: &str = "graph ChainedNorm { dims { M, D, F, L }
     y = t;
 }";
 
+/// MiniLM at batch 64 with `precision = bf16x3`: as the CUDA backend runs it on sm_90 and sm_80
+/// (`lower::cuda_weights::as_run`), every product is one bf16 GEMM over split operands (TMA +
+/// wgmma on sm_90, mma.sync on sm_80) whose A the kernel before it stores split (the attention,
+/// the FFN's up projection, each LayerNorm beside its output: no split kernel is left), the four
+/// projection weights are stored split, and the program compiles and assembles; so does
+/// [`CHAINED_NORM`]'s.
 #[cfg(feature = "cuda")]
 fn cuda_bf16x3_programs_compile() {
     use forge::lower::cuda::{emit_program_for, CudaTarget};
@@ -433,6 +431,8 @@ fn cuda_bf16x3_programs_compile() {
     let graph = forge::parse_graph_source(&source).unwrap();
     let dims = [64, 30, 30522, 512, 384, 12, 1536, 6];
     let plan = forge::lower::lower(&graph, &dims).unwrap();
+    let chained =
+        forge::lower::lower(&forge::parse_graph_source(CHAINED_NORM).unwrap(), &[1920, 384, 1536, 2]).unwrap();
     for ((arch, sms), kind) in [(((9, 0), 132), "gemm tma"), (((8, 0), 108), "gemm mma")] {
         let target = CudaTarget::new(arch, sms);
         let forge::lower::cuda_weights::RunPlan { plan: run, stored, origin } =
@@ -463,8 +463,6 @@ fn cuda_bf16x3_programs_compile() {
             check_snapshot("minilm_b64_bf16x3_sm90.cu", &program.source);
         }
         // A norm that ends a row chain (a residual add, then layer_norm) stores its split too.
-        let graph = forge::parse_graph_source(CHAINED_NORM).unwrap();
-        let chained = forge::lower::lower(&graph, &[1920, 384, 1536, 2]).unwrap();
         let chained = forge::lower::cuda_weights::as_run(&chained, &target).plan.expect("the product splits");
         let chained = emit_program_for(&chained, &target).unwrap();
         let variants: Vec<&str> = chained.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();

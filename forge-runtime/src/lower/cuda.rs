@@ -10,7 +10,7 @@
 //! program is then compiled for `sm_90a` when one of its kernels uses wgmma.
 
 use super::code::gemm::{self, NAME as GEMM_NAME};
-pub use super::code::gemm::{CudaTarget, TensorMapArg, TensorMapDesc};
+pub use super::code::gemm::{CudaTarget, TensorMapArg, TensorMapDesc, TILE_REACHING_SHAPES};
 use super::code::{geometry, Dialect, Writer, CUDA_PRELUDE};
 use crate::elem::Elem;
 use crate::error::{Error, Result};

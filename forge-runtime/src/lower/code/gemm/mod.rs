@@ -33,6 +33,7 @@ mod wgmma_tma;
 mod wgmma_x3;
 
 pub use bind::{matmul_kernel, x3_on_tensor_cores, CudaTarget, TensorMapArg, NAME};
+pub use choose::TILE_REACHING_SHAPES;
 pub use decode::NK_PRELOADED;
 pub use spec::{Elem, TensorMapDesc};
 pub use variant::Variant;

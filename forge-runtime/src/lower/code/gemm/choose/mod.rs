@@ -138,6 +138,12 @@ pub const TMA_TILES: [(TileConfig, f64); 5] = [
     (tile(64, 128, 64, 4, 0, 0), 0.5),
     (tile(64, 64, 64, 4, 0, 0), 0.35),
 ];
+/// Shapes `(M, N)` (K = 1024) at which 16-bit products take every tile the chooser can pick
+/// (its test `the_compiled_shapes_reach_every_16bit_tile` checks that they do, for K-major and
+/// N-major B, batched or not, sm_90 and sm_80): `tests/snapshots.rs` (`cuda_tile_picks_compile`)
+/// compiles a product at each, so every tile's kernel is assembled.
+pub const TILE_REACHING_SHAPES: [(usize, usize); 7] =
+    [(64, 64), (64, 2176), (128, 4288), (192, 2880), (192, 5696), (320, 5696), (448, 6400)];
 /// cp.async + wgmma tiles (256×128 459 TFLOP/s, 128×256 400 at 4096³).
 pub const WGMMA_TILES: [(TileConfig, f64); 4] = [
     (tile(256, 128, 64, 4, 0, 0), 1.0),

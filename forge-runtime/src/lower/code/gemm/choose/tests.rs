@@ -169,11 +169,6 @@ fn persistent_grids_only_where_opted_in_on_register_a_tiles() {
     assert_eq!((t.register_a, t.persistent), (true, 0));
 }
 
-/// Shapes `(M, N)` (K = 1024) at which the 16-bit products take every tile the chooser can
-/// pick; `tests/snapshots.rs` (`cuda_tile_picks_compile`) compiles them for sm_90 and sm_80.
-const TILE_REACHING_SHAPES: [(usize, usize); 7] =
-    [(64, 64), (64, 2176), (128, 4288), (192, 2880), (192, 5696), (320, 5696), (448, 6400)];
-
 #[test]
 fn the_compiled_shapes_reach_every_16bit_tile() {
     // Every tile picked for any M, N up to 8192 (steps of 64) is picked at one of the shapes
