@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # On the GPU machine (binaries from `shared/scripts/gpu-bundle --features cuda --test ops
 # --test minilm_random --test minilm --example bench --example gemm_speed`, after
-# `source .device/env.sh`), each part one call of under ten minutes:
+# `source .device/env.sh`), each part one call of under ten minutes (3: under six):
 #   1: bf16x3 correctness (ops, MiniLM with random and real weights), then MiniLM as written
 #      (bf16x3) against tf32x3 with PyTorch in the same run (the table), and one per-kernel profile;
 #   2: two more rounds without PyTorch, the bf16 tile sweep of MiniLM's batch-64 products and
-#      gemm_speed's rows.
+#      gemm_speed's rows;
+#   3: correctness (ops with and without K split over clusters, MiniLM), the table with
+#      PyTorch, MiniLM b64 as chosen against other epilogue unrolls (FORGE_CUDA_EPI_UNROLL), K
+#      split (FORGE_CUDA_SPLIT_K) and PDL trigger in alternating rounds, a per-kernel profile,
+#      and (SWEEP=1) the split sweep of MiniLM's N = 384 products.
 set -x
 part=${1:-1}
 out=${OUT:-/tmp}
@@ -21,8 +25,27 @@ if [ "$part" = 1 ]; then
   FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 2>&1 | grep -v wgpu | head -30
   # What is left of a ten-minute call goes to the bf16 tile sweep (part 2 runs it whole).
   left=$((570 - SECONDS)); [ $left -gt 30 ] && timeout $left gemm_speed "$out" --sweep-bf16x3 2>&1 | tail -50
-else
+elif [ "$part" = 2 ]; then
   for r in 1 2; do PATH=/tmp/nopy:$PATH timeout 80 bench --only $cases 2>&1 | grep -E '^minilm.*cuda'; done
   timeout 200 gemm_speed "$out" --sweep-bf16x3 2>&1 | tail -50
   mkdir -p "$out/gs" && timeout 150 gemm_speed "$out/gs" 2>&1 | tail -30
+else
+  timeout 90 test-ops cuda::half_matmul 2>&1 | grep -E '^test |test result|panicked|FAILED|got' | head -8
+  # K split over clusters where asked (FORGE_CUDA_SPLIT_K): 4 (the bf16x3 test checks the
+  # variant), and 3 (shares that end mid-tile, ragged K).
+  FORGE_CUDA_SPLIT_K=4 timeout 90 test-ops cuda::bf16x3_products 2>&1 | grep -E '^test |test result|panicked|FAILED|got' | head -8
+  FORGE_CUDA_SPLIT_K=3 timeout 90 test-ops cuda::half_matmul 2>&1 | grep -E '^test |test result|panicked|FAILED|got' | head -8
+  timeout 60 test-minilm_random 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error' | head -8
+  timeout 150 bench --only $cases --csv "$out/bench.csv" 2>&1 | tail -12
+  # Alternating rounds: as chosen; the old epilogue unroll (4 for every epilogue); 16 and 8 for
+  # every epilogue (GELU's too); K split 4 where it can; PDL triggers after the wait.
+  for r in 1 2; do
+    for cfg in "" FORGE_CUDA_EPI_UNROLL=4 FORGE_CUDA_EPI_UNROLL=16 FORGE_CUDA_EPI_UNROLL=8 FORGE_CUDA_SPLIT_K=4 \
+      FORGE_CUDA_PDL_TRIGGER=after; do
+      echo "[$cfg]"
+      env $cfg PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 2>&1 | grep -E '^minilm.*cuda'
+    done
+  done
+  FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 2>&1 | grep -v wgpu | head -16
+  [ -n "$SWEEP" ] && timeout 250 gemm_speed "$out" --sweep-bf16x3 --splits-only 2>&1 | tail -40
 fi

@@ -17,7 +17,8 @@
 //! `-- DIR --sweep [--sweep-only]` also (or only) times every SIMT tile (`FORGE_CUDA_SIMT`) on the f32 MiniLM shapes at
 //! batch 8 and 64, next to the tile Forge picks, to check the choice. `--sweep-x3` does the same
 //! for tf32x3's TMA tiles, `--sweep-bf16x3` for the bf16 TMA tiles of MiniLM's batch-64
-//! `bf16x3` products (`FORGE_CUDA_TMA_TILE`, timed whole: the split of A included).
+//! `bf16x3` products (`FORGE_CUDA_TMA_TILE`, timed whole: the split of A included) and K splits
+//! over clusters on its N = 384 ones (`FORGE_CUDA_SPLIT_K`; `--splits-only`: those alone).
 
 use forge::{bf16, f16, Context, GraphInstance, HostSlice};
 use std::fmt::Write as _;
@@ -198,6 +199,7 @@ fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Re
         "FORGE_CUDA_TMA_TILE",
         "FORGE_CUDA_X3_PERSISTENT",
         "FORGE_CUDA_BF16X3",
+        "FORGE_CUDA_SPLIT_K",
     ] {
         std::env::remove_var(key);
     }
@@ -288,14 +290,25 @@ fn sweep_x3(ctx: &Context) -> forge::Result<()> {
 const BF16_TILES: [&str; 9] =
     ["128x192s4", "128x128s4", "128x96s4", "128x64s4", "128x48s4", "64x192s4", "64x128s4", "64x96s4", "64x64s4"];
 
+/// Tiles the bf16x3 sweep splits K for over clusters of 2, 3 and 4 blocks (`FORGE_CUDA_SPLIT_K`).
+const SPLIT_TILES: [&str; 4] = ["128x256s4", "128x192s4", "128x128s4", "64x192s4"];
+
 /// Times each bf16 TMA tile on MiniLM's batch-64 `bf16x3` products (`--sweep-bf16x3`): the out
 /// projection, query-key-value (three stacked weights against one A, as MiniLM runs them), FFN
-/// up and down.
+/// up and down; then, on the N = 384 products (few tiles), tiles with K split over clusters.
 fn sweep_bf16x3(ctx: &Context) -> forge::Result<()> {
     let cases = [(1920, 384, 384, 1), (1920, 384, 384, 3), (1920, 1536, 384, 1), (1920, 384, 1536, 1)].map(
         |(m, n, k, batch)| Case { precision: Precision::Bf16x3, batch, ..case("sweep", "f32", m, n, k, true, true) },
     );
-    sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &BF16_TILES, &[])
+    if std::env::args().all(|a| a != "--splits-only") {
+        sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &BF16_TILES, &[])?;
+    }
+    let narrow = [cases[3], cases[0]];
+    for s in ["2", "3", "4"] {
+        println!("K split over clusters of {s} (FORGE_CUDA_SPLIT_K={s}):");
+        sweep_tiles(ctx, &narrow, "FORGE_CUDA_TMA_TILE", &SPLIT_TILES, &[("FORGE_CUDA_SPLIT_K", s)])?;
+    }
+    Ok(())
 }
 
 /// Times each SIMT tile on MiniLM's f32 projections at batch 8 and 64 (~30 tokens a sentence).

@@ -341,6 +341,7 @@ fn cuda_tile_picks_compile() {
 fn cuda_random_products_compile() {
     use forge::lower::cuda::{emit_program_for, CudaTarget};
     let mut rng = fastrand::Rng::with_seed(20261205);
+    let mut split_k = 0;
     for case in 0..24 {
         let ty = ["f16", "bf16", "f32"][rng.usize(0..3)];
         let precision = match ty {
@@ -366,15 +367,20 @@ fn cuda_random_products_compile() {
         );
         let plan = forge::lower::lower(&forge::parse_graph_source(&src).unwrap(), &[2, 3, m, n, k]).unwrap();
         for (arch, sms) in [((9, 0), 132), ((8, 0), 108), ((7, 5), 40)] {
-            let target = CudaTarget::new(arch, sms);
+            // K split over clusters (opt-in, sm_90's 16-bit TMA tiles) asked of every fourth case.
+            let k_split = [None, Some(2), Some(3), Some(4)][case % 4];
+            let target = CudaTarget { k_split, ..CudaTarget::new(arch, sms) };
             let run = forge::lower::cuda_weights::as_run(&plan, &target).plan.unwrap_or_else(|| plan.clone());
             let program = emit_program_for(&run, &target).unwrap();
+            let variants = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref());
+            split_k += variants.filter(|v| v.contains("-k")).count();
             let name = format!("random_product_{case}");
             eprintln!("{name} for {}: {m}x{n}x{k}, {src}", program.arch);
             let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{name}: {e}"));
             assemble(&name, &program.arch, &ptx);
         }
     }
+    assert!(split_k > 0, "some random product splits K over clusters");
 }
 
 /// MiniLM at batch 64 with its products forced onto register-A 128×64 (and 128×48) tiles run as persistent

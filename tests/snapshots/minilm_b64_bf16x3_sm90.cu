@@ -383,7 +383,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_6fa4c10e7e7574da(f
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // gemm tma128x192s4-bf16x3
-__device__ __forceinline__ void forge_matmul_ef4b5b304e6cb230_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_5c5c4b87bf2b5c20_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -395,7 +395,7 @@ __device__ __forceinline__ void forge_matmul_ef4b5b304e6cb230_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_ef4b5b304e6cb230 {
+namespace fg_forge_matmul_5c5c4b87bf2b5c20 {
 
 typedef unsigned short u16;
 
@@ -474,6 +474,7 @@ constexpr bool B_KMAJOR = true;
 constexpr int BM = 128, BN = 192, BK = 64, STAGES = 4, NC = 2, NT = 384, A_RANK = 2, B_RANK = 3;
 constexpr unsigned LO_BYTES = 0;
 constexpr bool PERSISTENT = false;
+constexpr int KSPLIT = 1;
 
 template <int TS>
 __device__ __forceinline__ u32 panel_off(int s, int c) {
@@ -567,6 +568,20 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
+}
+// The 4 floats at this block's shared address `a` in the shared memory of cluster block `rank`.
+// Volatile, so they stay after the cluster barrier; no memory clobber, so the epilogue's
+// global loads may issue beside them.
+__device__ __forceinline__ float4 ld_cluster_v4(u32 a, u32 rank) {
+  u32 remote;
+  float4 v;
+  asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
+  asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "r"(remote));
+  return v;
+}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -585,8 +600,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[96], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_ef4b5b304e6cb230(f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_ef4b5b304e6cb230;
+extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_5c5c4b87bf2b5c20(f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_5c5c4b87bf2b5c20;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -597,6 +612,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_ef4b5b304e6cb2
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
+  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
+  // Producer and consumers both run KTN k-tiles: the consumers wait for every stage they read.
+  const int KT0 = KSPLIT == 1 ? 0 : (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
+  const int KTN = KSPLIT == 1 ? KT : (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -639,7 +658,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_ef4b5b304e6cb2
       const void* mb = &fg_tma_b;
       const int z = (int)bidx;
 #pragma unroll 1
-      for (int kt = 0; kt < KT; ++kt) {
+      for (int kt = 0; kt < KTN; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -648,7 +667,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_ef4b5b304e6cb2
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = kt * BK;
+        const int k0 = (KT0 + kt) * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -672,7 +691,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_ef4b5b304e6cb2
     for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
 
 #pragma unroll 1
-    for (int kt = 0; kt < KT; ++kt) {
+    for (int kt = 0; kt < KTN; ++kt) {
       const int s = (g0 + kt) % STAGES;
       mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
 
@@ -708,11 +727,13 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_ef4b5b304e6cb2
       }
     }
     asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
-#pragma unroll 4
-    for (int e = tid & 127; e < 64 * BN; e += 128) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + cw * 64 + r, col = n0 + c;
-      if (row < M && col < N) forge_matmul_ef4b5b304e6cb230_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+    if constexpr (KSPLIT == 1) {
+#pragma unroll 16
+      for (int e = tid & 127; e < 64 * BN; e += 128) {
+        const int r = e / BN, c = e % BN;
+        const int row = m0 + cw * 64 + r, col = n0 + c;
+        if (row < M && col < N) forge_matmul_5c5c4b87bf2b5c20_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      }
     }
   }
 }
@@ -888,7 +909,7 @@ extern "C" __global__ void __launch_bounds__(128) forge_attention_ca359c5bb62a70
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // gemm tma64x128s4-bf16x3
-__device__ __forceinline__ void forge_matmul_a4199d60b6d213fa_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_96f78b09ffdfe14c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -899,7 +920,7 @@ __device__ __forceinline__ void forge_matmul_a4199d60b6d213fa_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_a4199d60b6d213fa {
+namespace fg_forge_matmul_96f78b09ffdfe14c {
 
 typedef unsigned short u16;
 
@@ -978,6 +999,7 @@ constexpr bool B_KMAJOR = true;
 constexpr int BM = 64, BN = 128, BK = 64, STAGES = 4, NC = 1, NT = 256, A_RANK = 2, B_RANK = 2;
 constexpr unsigned LO_BYTES = 0;
 constexpr bool PERSISTENT = false;
+constexpr int KSPLIT = 1;
 
 template <int TS>
 __device__ __forceinline__ u32 panel_off(int s, int c) {
@@ -1071,6 +1093,20 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
+}
+// The 4 floats at this block's shared address `a` in the shared memory of cluster block `rank`.
+// Volatile, so they stay after the cluster barrier; no memory clobber, so the epilogue's
+// global loads may issue beside them.
+__device__ __forceinline__ float4 ld_cluster_v4(u32 a, u32 rank) {
+  u32 remote;
+  float4 v;
+  asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
+  asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "r"(remote));
+  return v;
+}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -1089,8 +1125,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[64], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a4199d60b6d213fa(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_a4199d60b6d213fa;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_96f78b09ffdfe14c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_96f78b09ffdfe14c;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -1101,6 +1137,10 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a4199d60b6d213
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
+  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
+  // Producer and consumers both run KTN k-tiles: the consumers wait for every stage they read.
+  const int KT0 = KSPLIT == 1 ? 0 : (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
+  const int KTN = KSPLIT == 1 ? KT : (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -1143,7 +1183,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a4199d60b6d213
       const void* mb = &fg_tma_b;
       const int z = (int)bidx;
 #pragma unroll 1
-      for (int kt = 0; kt < KT; ++kt) {
+      for (int kt = 0; kt < KTN; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -1152,7 +1192,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a4199d60b6d213
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = kt * BK;
+        const int k0 = (KT0 + kt) * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -1176,7 +1216,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a4199d60b6d213
     for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
 
 #pragma unroll 1
-    for (int kt = 0; kt < KT; ++kt) {
+    for (int kt = 0; kt < KTN; ++kt) {
       const int s = (g0 + kt) % STAGES;
       mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
 
@@ -1212,11 +1252,13 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a4199d60b6d213
       }
     }
     asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
-#pragma unroll 4
-    for (int e = tid & 127; e < 64 * BN; e += 128) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + cw * 64 + r, col = n0 + c;
-      if (row < M && col < N) forge_matmul_a4199d60b6d213fa_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+    if constexpr (KSPLIT == 1) {
+#pragma unroll 16
+      for (int e = tid & 127; e < 64 * BN; e += 128) {
+        const int r = e / BN, c = e % BN;
+        const int row = m0 + cw * 64 + r, col = n0 + c;
+        if (row < M && col < N) forge_matmul_96f78b09ffdfe14c_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      }
     }
   }
 }
@@ -1499,7 +1541,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_77d41236c32fa
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // gemm tma128x192s4-bf16x3
-__device__ __forceinline__ void forge_matmul_8c6815eb3c7e6085_epi(float acc, unsigned fz, unsigned fr, unsigned fj, unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_01affd382fa558dc_epi(float acc, unsigned fz, unsigned fr, unsigned fj, unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -1513,7 +1555,7 @@ __device__ __forceinline__ void forge_matmul_8c6815eb3c7e6085_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_8c6815eb3c7e6085 {
+namespace fg_forge_matmul_01affd382fa558dc {
 
 typedef unsigned short u16;
 
@@ -1592,6 +1634,7 @@ constexpr bool B_KMAJOR = true;
 constexpr int BM = 128, BN = 192, BK = 64, STAGES = 4, NC = 2, NT = 384, A_RANK = 2, B_RANK = 2;
 constexpr unsigned LO_BYTES = 0;
 constexpr bool PERSISTENT = false;
+constexpr int KSPLIT = 1;
 
 template <int TS>
 __device__ __forceinline__ u32 panel_off(int s, int c) {
@@ -1685,6 +1728,20 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
+}
+// The 4 floats at this block's shared address `a` in the shared memory of cluster block `rank`.
+// Volatile, so they stay after the cluster barrier; no memory clobber, so the epilogue's
+// global loads may issue beside them.
+__device__ __forceinline__ float4 ld_cluster_v4(u32 a, u32 rank) {
+  u32 remote;
+  float4 v;
+  asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
+  asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "r"(remote));
+  return v;
+}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -1703,8 +1760,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[96], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_8c6815eb3c7e6085(unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_8c6815eb3c7e6085;
+extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_01affd382fa558dc(unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_01affd382fa558dc;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -1715,6 +1772,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_8c6815eb3c7e60
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
+  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
+  // Producer and consumers both run KTN k-tiles: the consumers wait for every stage they read.
+  const int KT0 = KSPLIT == 1 ? 0 : (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
+  const int KTN = KSPLIT == 1 ? KT : (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -1757,7 +1818,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_8c6815eb3c7e60
       const void* mb = &fg_tma_b;
       const int z = (int)bidx;
 #pragma unroll 1
-      for (int kt = 0; kt < KT; ++kt) {
+      for (int kt = 0; kt < KTN; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -1766,7 +1827,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_8c6815eb3c7e60
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = kt * BK;
+        const int k0 = (KT0 + kt) * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -1790,7 +1851,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_8c6815eb3c7e60
     for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
 
 #pragma unroll 1
-    for (int kt = 0; kt < KT; ++kt) {
+    for (int kt = 0; kt < KTN; ++kt) {
       const int s = (g0 + kt) % STAGES;
       mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
 
@@ -1826,18 +1887,20 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_8c6815eb3c7e60
       }
     }
     asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
+    if constexpr (KSPLIT == 1) {
 #pragma unroll 4
-    for (int e = tid & 127; e < 64 * BN; e += 128) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + cw * 64 + r, col = n0 + c;
-      if (row < M && col < N) forge_matmul_8c6815eb3c7e6085_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      for (int e = tid & 127; e < 64 * BN; e += 128) {
+        const int r = e / BN, c = e % BN;
+        const int row = m0 + cw * 64 + r, col = n0 + c;
+        if (row < M && col < N) forge_matmul_01affd382fa558dc_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      }
     }
   }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // gemm tma64x128s4-bf16x3
-__device__ __forceinline__ void forge_matmul_aa5421550be3797d_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_a2eab41ebd654509_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -1848,7 +1911,7 @@ __device__ __forceinline__ void forge_matmul_aa5421550be3797d_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_aa5421550be3797d {
+namespace fg_forge_matmul_a2eab41ebd654509 {
 
 typedef unsigned short u16;
 
@@ -1927,6 +1990,7 @@ constexpr bool B_KMAJOR = true;
 constexpr int BM = 64, BN = 128, BK = 64, STAGES = 4, NC = 1, NT = 256, A_RANK = 2, B_RANK = 2;
 constexpr unsigned LO_BYTES = 0;
 constexpr bool PERSISTENT = false;
+constexpr int KSPLIT = 1;
 
 template <int TS>
 __device__ __forceinline__ u32 panel_off(int s, int c) {
@@ -2020,6 +2084,20 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
+}
+// The 4 floats at this block's shared address `a` in the shared memory of cluster block `rank`.
+// Volatile, so they stay after the cluster barrier; no memory clobber, so the epilogue's
+// global loads may issue beside them.
+__device__ __forceinline__ float4 ld_cluster_v4(u32 a, u32 rank) {
+  u32 remote;
+  float4 v;
+  asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
+  asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "r"(remote));
+  return v;
+}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -2038,8 +2116,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[64], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_aa5421550be3797d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_aa5421550be3797d;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_a2eab41ebd654509(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_a2eab41ebd654509;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -2050,6 +2128,10 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_aa5421550be379
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
+  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
+  // Producer and consumers both run KTN k-tiles: the consumers wait for every stage they read.
+  const int KT0 = KSPLIT == 1 ? 0 : (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
+  const int KTN = KSPLIT == 1 ? KT : (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -2092,7 +2174,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_aa5421550be379
       const void* mb = &fg_tma_b;
       const int z = (int)bidx;
 #pragma unroll 1
-      for (int kt = 0; kt < KT; ++kt) {
+      for (int kt = 0; kt < KTN; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -2101,7 +2183,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_aa5421550be379
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = kt * BK;
+        const int k0 = (KT0 + kt) * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -2125,7 +2207,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_aa5421550be379
     for (int i = 0; i < NACC; ++i) acc[i] = 0.f;
 
 #pragma unroll 1
-    for (int kt = 0; kt < KT; ++kt) {
+    for (int kt = 0; kt < KTN; ++kt) {
       const int s = (g0 + kt) % STAGES;
       mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
 
@@ -2161,11 +2243,13 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_aa5421550be379
       }
     }
     asm volatile("bar.sync 1, %0;" :: "n"(NC * 128) : "memory");
-#pragma unroll 4
-    for (int e = tid & 127; e < 64 * BN; e += 128) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + cw * 64 + r, col = n0 + c;
-      if (row < M && col < N) forge_matmul_aa5421550be3797d_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+    if constexpr (KSPLIT == 1) {
+#pragma unroll 16
+      for (int e = tid & 127; e < 64 * BN; e += 128) {
+        const int r = e / BN, c = e % BN;
+        const int row = m0 + cw * 64 + r, col = n0 + c;
+        if (row < M && col < N) forge_matmul_a2eab41ebd654509_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      }
     }
   }
 }

@@ -6,13 +6,13 @@
 //! becomes the kernel's `__device__` epilogue, printed by the same [`Writer`] as every other
 //! template, so fused bias, residual, activation and the output's conversion stay as they are.
 
-use super::choose::{choose_with, ChooseOptions};
+use super::choose::{choose_with, ChooseOptions, MAX_K_SPLIT};
 use super::spec::{Accumulate, BatchDim, Elem as GElem, GemmSpec, Layout, Operand, Requirement, TensorMapDesc, Which};
 use super::variant::SimtConfig;
 use super::{emit, KernelIo, RmsGain};
 use crate::elem::Elem;
 use crate::error::{Error, Result};
-use crate::ir::{BufferRole, KernelSpec, MatmulBody, Schedule};
+use crate::ir::{BufferRole, KernelSpec, MatmulBody, SExpr, Schedule, UnaryOp};
 use crate::lower::code::{matmul, unflatten, Dialect, Writer};
 
 /// Stands for the kernel's name in [`GemmKernel::code`] until the caller names it.
@@ -49,6 +49,9 @@ pub struct CudaTarget {
     /// `bf16x3` products run as one bf16 GEMM over split operands (`lower::cuda_split`);
     /// `FORGE_CUDA_BF16X3=0` runs them as tf32x3 instead (more precise, for comparisons).
     pub split_bf16x3: bool,
+    /// `FORGE_CUDA_SPLIT_K=S`: 16-bit TMA products split K over clusters of `S` blocks
+    /// wherever they admit it (opt-in; unset or `1`: never, see `choose::k_split`).
+    pub k_split: Option<usize>,
 }
 
 impl CudaTarget {
@@ -65,6 +68,7 @@ impl CudaTarget {
             x3_register_a: true,
             x3_persistent: false,
             split_bf16x3: true,
+            k_split: None,
         }
     }
 
@@ -83,6 +87,8 @@ impl CudaTarget {
             x3_register_a: env("FORGE_CUDA_X3_REGISTER_A").as_deref() != Some("0"),
             x3_persistent: env("FORGE_CUDA_X3_PERSISTENT").as_deref() == Some("1"),
             split_bf16x3: env("FORGE_CUDA_BF16X3").as_deref() != Some("0"),
+            // A malformed value is ignored, as FORGE_CUDA_SIMT's.
+            k_split: env("FORGE_CUDA_SPLIT_K").and_then(|v| v.parse().ok()).filter(|&s| (1..=MAX_K_SPLIT).contains(&s)),
             ..CudaTarget::new(arch, sms)
         }
     }
@@ -246,6 +252,7 @@ fn options(target: &CudaTarget, g: &GemmSpec, paired: bool) -> ChooseOptions {
         tma_tile: target.tma_tile,
         x3_register_a: target.x3_register_a,
         x3_persistent: target.x3_persistent,
+        k_split: target.k_split,
         paired,
     }
 }
@@ -329,6 +336,7 @@ pub fn matmul_kernel(
         b_read_only: read_only(spec, ib) && b2.is_none_or(|i| read_only(spec, i)),
         epilogue: &epilogue,
         epilogue_args: &names,
+        light_epilogue: light_epilogue(&m.epilogue),
     };
     let e = match emit(&g, &variant, target.arch, &io) {
         Ok(e) => e,
@@ -380,6 +388,18 @@ fn rms_gain(spec: &KernelSpec, m: &MatmulBody, gain: &crate::ir::SExpr) -> Optio
     let vector_of_k = (*last == 1 || m.k == 1) && rest.iter().all(|&s| s == 0) && spec.args[ig].len >= m.k;
     let elem = spec.args[ig].elem;
     (vector_of_k && elem == spec.args[ia].elem).then(|| (ig, align(spec.args[ig].offset * elem.size_bytes()) == 16))
+}
+
+/// Whether an epilogue calls no function: its unary ops, if any, are a negation, a `not`, an
+/// `abs` or a `relu`.
+fn light_epilogue(e: &SExpr) -> bool {
+    let mut light = true;
+    e.visit(&mut |n| {
+        if let SExpr::Unary { op, .. } = n {
+            light &= matches!(op, UnaryOp::Neg | UnaryOp::Not | UnaryOp::Abs | UnaryOp::Relu);
+        }
+    });
+    light
 }
 
 /// `__device__ void NAME_epi(float acc, unsigned fz, unsigned fr, unsigned fj, <params>)`: the

@@ -283,6 +283,7 @@ mod tests {
             b_read_only: true,
             epilogue: "epi",
             epilogue_args: "c",
+            light_epilogue: true,
         };
         emit(spec, d, &io).unwrap().source
     }
@@ -299,6 +300,7 @@ mod tests {
             b_read_only,
             epilogue: "epi",
             epilogue_args: "c",
+            light_epilogue: true,
         }
     }
 

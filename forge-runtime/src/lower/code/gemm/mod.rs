@@ -69,6 +69,9 @@ pub struct KernelIo<'a> {
     /// Extra arguments appended to every epilogue call (usually parameter names such as the
     /// C pointer); empty for none.
     pub epilogue_args: &'a str,
+    /// The epilogue calls no function (no transcendental): TMA tiles unroll it further, so
+    /// more of a residual's loads are in flight (`wgmma_tma`'s `epilogue_unroll`).
+    pub light_epilogue: bool,
 }
 
 /// A folded norm's gain: a K-vector of A's element type, shared by every row and batch entry.

@@ -22,6 +22,10 @@ pub struct TileConfig {
     /// producer filling the next tile's stages during this one's epilogue; 0: a block a tile.
     /// Only tf32x3's register-A loop, where [`ChooseOptions::x3_persistent`] opts in.
     pub persistent: usize,
+    /// TMA + 16-bit wgmma only: K split over a cluster of this many blocks (1: no split), each
+    /// block one share of the k-tiles; the blocks sum their partial tiles through distributed
+    /// shared memory, in rank order, before the epilogue (`wgmma_tma`).
+    pub k_split: usize,
 }
 
 /// Register-blocked f32 FMA kernel: 256 threads, `tm × tn` outputs each; where one tile needs
@@ -184,6 +188,9 @@ impl fmt::Display for Variant {
                 }
                 if t.persistent > 0 {
                     write!(f, "-p")?;
+                }
+                if t.k_split > 1 {
+                    write!(f, "-k{}", t.k_split)?;
                 }
                 Ok(())
             }

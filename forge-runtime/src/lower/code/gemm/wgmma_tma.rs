@@ -35,6 +35,20 @@ __device__ __forceinline__ bool mbar_try(u32 a, u32 parity) {
   return ok != 0u;
 }
 __device__ __forceinline__ void mbar_wait(u32 a, u32 parity) { while (!mbar_try(a, parity)) {} }
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
+}
+// The 4 floats at this block's shared address `a` in the shared memory of cluster block `rank`.
+// Volatile, so they stay after the cluster barrier; no memory clobber, so the epilogue's
+// global loads may issue beside them.
+__device__ __forceinline__ float4 ld_cluster_v4(u32 a, u32 rank) {
+  u32 remote;
+  float4 v;
+  asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
+  asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "r"(remote));
+  return v;
+}
 template <int RANK>
 __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int c0, int c1, int c2) {
   if (RANK == 3) {
@@ -55,6 +69,10 @@ const BODY: &str = r#"
   constexpr int KSTEPS = BK * ES / 32;
   constexpr u32 LO = (u32)(STAGES * (A_STAGE + B_STAGE));
   constexpr int KT = (K + BK - 1) / BK;
+  // This block's k-tiles: its share of K in a cluster split (blockIdx.y of KSPLIT), else all.
+  // Producer and consumers both run KTN k-tiles: the consumers wait for every stage they read.
+  const int KT0 = KSPLIT == 1 ? 0 : (int)((blockIdx.y * (u32)KT) / (u32)KSPLIT);
+  const int KTN = KSPLIT == 1 ? KT : (int)(((blockIdx.y + 1u) * (u32)KT) / (u32)KSPLIT) - KT0;
   constexpr int TILES_M = (M + BM - 1) / BM, TILES_N = (N + BN - 1) / BN;
   constexpr u32 A_LBO = A_KMAJOR ? 16u : (u32)(BK * 128);
   constexpr u32 B_LBO = B_KMAJOR ? 16u : (u32)(BK * 128);
@@ -95,7 +113,7 @@ GRID_WAIT
       const int z = (int)bidx;
 TILE_BEGIN
 #pragma unroll 1
-      for (int kt = 0; kt < KT; ++kt) {
+      for (int kt = 0; kt < KTN; ++kt) {
         // g counts k-tiles over every tile this block has run: it picks the stage and phase.
         const int g = g0 + kt;
         const int s = g % STAGES;
@@ -104,7 +122,7 @@ TILE_BEGIN
         mbar_expect_tx(full, (u32)(A_STAGE + B_STAGE));
         const u32 sa = sbase + (u32)s * (A_STAGE + B_STAGE);
         const u32 sb = sa + A_STAGE;
-        const int k0 = kt * BK;
+        const int k0 = (KT0 + kt) * BK;
         if constexpr (A_KMAJOR) {
           tma_load<A_RANK>(sa, ma, full, k0, m0, z);
         } else {
@@ -147,15 +165,17 @@ EPI_SYNC
       }
     }
 EPI_SYNC
+    if constexpr (KSPLIT == 1) {
 #pragma unroll EPI_UNROLL
-    for (int e = tid & 127; e < 64 * BN; e += 128) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + cw * 64 + r, col = n0 + c;
-      if (row < M && col < N) EPILOGUE;
+      for (int e = tid & 127; e < 64 * BN; e += 128) {
+        const int r = e / BN, c = e % BN;
+        const int row = m0 + cw * 64 + r, col = n0 + c;
+        if (row < M && col < N) EPILOGUE;
+      }
     }
 TILE_END
   }
-}
+SPLIT_REDUCE}
 "#;
 
 /// The tile of a block (at the kernel's top), its k-tiles counted from 0 ...
@@ -174,6 +194,50 @@ const TILE_LOOP: (&str, &str) = (
 /// barriers used; a persistent kernel's own region).
 const EPI_SYNC_ALL: &str = "    asm volatile(\"bar.sync 1, %0;\" :: \"n\"(NC * 128) : \"memory\");\n";
 const EPI_SYNC_WG: &str = "    if (cw == 0) asm volatile(\"bar.sync 2, 128;\" ::: \"memory\");\n    else asm volatile(\"bar.sync 3, 128;\" ::: \"memory\");\n";
+
+/// A K split's end: every block of the cluster has staged its partial tile, then block `q`
+/// sums its share of the tile's points over the blocks in rank order (the same order whoever
+/// reads) through distributed shared memory and applies the epilogue; no block leaves (and
+/// frees its shared memory) before every other is done reading it. Every thread of every
+/// block takes both cluster barriers.
+const SPLIT_REDUCE: &str = r#"  if constexpr (KSPLIT > 1) {
+    cluster_sync();
+    if (wg > 0) {
+      // Quads of 4 columns (BN is a multiple of 16); this block's share of the tile's quads.
+      // Two quads' loads from every block are in flight before either quad's epilogue.
+      constexpr int QUADS = BM * BN / 4, SHARE = (QUADS + KSPLIT - 1) / KSPLIT, STEP = NC * 128;
+      const int q0 = (int)blockIdx.y * SHARE, q1 = min(q0 + SHARE, QUADS);
+#pragma unroll 1
+      for (int qd = q0 + tid - 128; qd < q1; qd += 2 * STEP) {
+        float4 v[2];
+#pragma unroll
+        for (int u = 0; u < 2; ++u) {
+          // A second quad past the share reloads the last one, unused.
+          const int e = min(qd + u * STEP, q1 - 1) * 4, r = e / BN, c = e % BN;
+          const u32 at = sbase + EPI_AT + 4u * (u32)((r >> 6) * 64 * EPI_LD + (r & 63) * EPI_LD + c);
+          v[u] = ld_cluster_v4(at, 0u);
+#pragma unroll
+          for (int q = 1; q < KSPLIT; ++q) {
+            const float4 p = ld_cluster_v4(at, (u32)q);
+            v[u].x += p.x; v[u].y += p.y; v[u].z += p.z; v[u].w += p.w;
+          }
+        }
+#pragma unroll
+        for (int u = 0; u < 2; ++u) {
+          const int e = (qd + u * STEP) * 4, row = m0 + e / BN, c0 = n0 + e % BN;
+          const float vs[4] = {v[u].x, v[u].y, v[u].z, v[u].w};
+#pragma unroll
+          for (int j = 0; j < 4; ++j) {
+            const float s = vs[j];
+            const int col = c0 + j;
+            if (qd + u * STEP < q1 && row < M && col < N) EPILOGUE_SUM;
+          }
+        }
+      }
+    }
+    cluster_sync();
+  }
+"#;
 
 /// Ranks of A's and B's tensor maps: 3 with a batch dim the operand steps along, else 2.
 fn ranks(spec: &GemmSpec) -> (u32, u32) {
@@ -247,9 +311,22 @@ pub(super) fn blocks_per_sm(smem: usize) -> usize {
     }
 }
 
-/// Epilogue points a thread has in flight: enough loads for a residual or bias to overlap,
-/// few enough copies of the epilogue that NVRTC stays quick.
+/// Epilogue points a thread has in flight: few enough copies of a heavy epilogue (GELU's erf)
+/// that NVRTC stays quick ...
 const EPILOGUE_UNROLL: usize = 4;
+/// ... and, for a light one, enough loads of a residual in flight to cover their latency:
+/// MiniLM b64 at bf16x3 on an H100 (2026-12-05) 676 -> 664 us with its residual products at
+/// 16 (670 at 8).
+const LIGHT_EPILOGUE_UNROLL: usize = 16;
+
+/// The epilogue's unroll: `FORGE_CUDA_EPI_UNROLL` (1 to 64, tuning), else by its weight.
+fn epilogue_unroll(io: &KernelIo) -> usize {
+    std::env::var("FORGE_CUDA_EPI_UNROLL")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|u| (1..=64).contains(u))
+        .unwrap_or(if io.light_epilogue { LIGHT_EPILOGUE_UNROLL } else { EPILOGUE_UNROLL })
+}
 
 /// One wgmma group over landed stage `s`: every k-step's products (`MMA`). The descriptors are
 /// stage 0's plus an offset (addresses stay below 2^18, so the 14-bit field never carries).
@@ -265,9 +342,10 @@ MMA
 "#;
 const MMA_ONE: &str = "        wgmma_tile(acc, da, db);";
 /// One product a k-step, accumulated in place: stage kt's group completes while kt+1's runs.
+/// Over this block's `KTN` k-tiles (all `KT` unless K is split over a cluster).
 const LOOP_ONE: &str = r#"
 #pragma unroll 1
-    for (int kt = 0; kt < KT; ++kt) {
+    for (int kt = 0; kt < KTN; ++kt) {
       const int s = (g0 + kt) % STAGES;
       mbar_wait(bars + 8 * s, (u32)(((g0 + kt) / STAGES) & 1));
 ISSUE_STAGE
@@ -320,6 +398,13 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     if t.persistent > 0 && (x3 != Some(X3Loop::RegisterA) || t.bm != 128) {
         return Err("persistent TMA tiles run only tf32x3's register-A loop (128-row tiles)".into());
     }
+    let k_split = t.k_split.max(1);
+    if k_split > 1 && (elem == Elem::F32 || t.persistent > 0 || k_split > 8 || !t.bn.is_multiple_of(16)) {
+        return Err(format!(
+            "a K split over a cluster (asked {k_split}) takes 16-bit, non-persistent tiles {} columns wide (a multiple of 16), at most 8",
+            t.bn
+        ));
+    }
     let nc = t.bm / 64;
     let nt = (nc + 1) * 128;
     let lo_bytes = x3.map_or(0, |l| l.lo_bytes(t));
@@ -331,7 +416,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     src.push_str(&helpers(io, elem, spec));
     let _ = writeln!(
         src,
-        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, A_RANK = {}, B_RANK = {};\nconstexpr unsigned LO_BYTES = {lo_bytes};\nconstexpr bool PERSISTENT = {};",
+        "constexpr int BM = {}, BN = {}, BK = {}, STAGES = {}, NC = {nc}, NT = {nt}, A_RANK = {}, B_RANK = {};\nconstexpr unsigned LO_BYTES = {lo_bytes};\nconstexpr bool PERSISTENT = {};\nconstexpr int KSPLIT = {k_split};",
         t.bm,
         t.bn,
         t.bk,
@@ -358,8 +443,12 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         return Err(format!("the tile needs {smem} bytes of shared memory, over the {MAX_SMEM} a block may have"));
     }
     let per_sm = blocks_per_sm(smem);
-    let _ =
-        writeln!(src, "extern \"C\" __global__ void __launch_bounds__({nt}, {per_sm}) {}({params}) {{", io.kernel_name);
+    let cluster = if k_split > 1 { format!("__cluster_dims__(1, {k_split}, 1) ") } else { String::new() };
+    let _ = writeln!(
+        src,
+        "extern \"C\" __global__ void {cluster}__launch_bounds__({nt}, {per_sm}) {}({params}) {{",
+        io.kernel_name
+    );
     let _ = writeln!(src, "  using namespace {};", super::ns(io));
     src.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");
     src.push_str("  const unsigned bidx = blockIdx.z;\n");
@@ -370,9 +459,11 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         .replace("TILE_BEGIN\n", begin)
         .replace("TILE_END\n", end)
         .replace("EPI_SYNC\n", epi_sync)
+        .replace("SPLIT_REDUCE", if k_split > 1 { SPLIT_REDUCE } else { "" })
         .replace("MAIN_LOOP", &main_loop(x3))
-        .replace("EPI_UNROLL", &EPILOGUE_UNROLL.to_string())
+        .replace("EPI_UNROLL", &epilogue_unroll(io).to_string())
         .replace("GRID_WAIT\n", crate::lower::cuda::GRID_WAIT)
+        .replace("EPILOGUE_SUM", &epi_call(io, "s", "row", "col"))
         .replace("EPILOGUE", &epi_call(io, "ctile[r * EPI_LD + c]", "row", "col"));
     src.push_str(&body);
     let tiles = spec.m.div_ceil(t.bm) * spec.n.div_ceil(t.bn);
@@ -386,7 +477,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     ];
     Ok(Emitted {
         source: src,
-        grid: (to_u32(blocks, "tile count")?, 1, to_u32(spec.batch_count(), "batch")?),
+        grid: (to_u32(blocks, "tile count")?, to_u32(k_split, "K split")?, to_u32(spec.batch_count(), "batch")?),
         block: (to_u32(nt, "threads")?, 1, 1),
         dynamic_smem_bytes: to_u32(smem, "shared memory")?,
         needs,

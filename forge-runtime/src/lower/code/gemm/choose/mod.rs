@@ -26,6 +26,9 @@ pub struct ChooseOptions {
     pub x3_register_a: bool,
     /// Register-A tf32x3 tiles run as a persistent grid (opt-in, see `wgmma_x3`).
     pub x3_persistent: bool,
+    /// K split of 16-bit TMA products over a cluster of blocks ([`k_split`], opt-in):
+    /// `Some(s)` splits every product that admits `s`; `None` or `Some(1)` never splits.
+    pub k_split: Option<usize>,
     /// The product streams a second B beside the first (a paired decode product): a decode
     /// thread's preloads hold both.
     pub paired: bool,
@@ -51,8 +54,12 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
         Elem::F32 if spec.precision != Precision::F32 && tensor => Ok(choose_tf32(spec, arch, opt, vec_a && vec_b)),
         Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt))),
         Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => match opt.tma_tile {
-            Some((bm, bn, stages)) => Ok(Variant::WgmmaTma(tile(bm, bn, 64, stages, 0, 0))),
-            None => Ok(Variant::WgmmaTma(pick_tile(spec, sms, &TMA_TILES, true))),
+            Some((bm, bn, stages)) => {
+                let t = tile(bm, bn, 64, stages, 0, 0);
+                let s = opt.k_split.map_or(1, |s| forced_k_split(spec, &t, s));
+                Ok(Variant::WgmmaTma(TileConfig { k_split: s, ..t }))
+            }
+            None => Ok(Variant::WgmmaTma(k_split(spec, pick_tile(spec, sms, &TMA_TILES, true), opt.k_split))),
         },
         Elem::F16 | Elem::BF16 if hopper => {
             // 4 warpgroups leave 128 registers a thread: N-major B (more loader addresses)
@@ -124,7 +131,18 @@ fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: b
 }
 
 const fn tile(bm: usize, bn: usize, bk: usize, stages: usize, wm: usize, wn: usize) -> TileConfig {
-    TileConfig { bm, bn, bk, stages, warps_m: wm, warps_n: wn, async_copy: true, register_a: false, persistent: 0 }
+    TileConfig {
+        bm,
+        bn,
+        bk,
+        stages,
+        warps_m: wm,
+        warps_n: wn,
+        async_copy: true,
+        register_a: false,
+        persistent: 0,
+        k_split: 1,
+    }
 }
 
 /// TMA + wgmma tiles with their relative per-flop rate (H200, 2026-11-30: 128×256 600 TFLOP/s,
@@ -204,6 +222,33 @@ const X3_NARROW: (TileConfig, f64) = (tile(128, 48, 32, 3, 0, 0), 0.6);
 /// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
 pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
     [(tile(128, 128, 32, 4, 2, 4), 1.0), (tile(64, 64, 32, 4, 2, 2), 0.55)];
+
+/// Most blocks a cluster splits K over (8 is the portable cluster size; 4 keeps clusters easy
+/// to place on an SM group).
+pub const MAX_K_SPLIT: usize = 4;
+
+/// A forced split `s` where the product has `s` k-tiles to share and a cluster holds `s` blocks,
+/// else none.
+fn forced_k_split(spec: &GemmSpec, t: &TileConfig, s: usize) -> usize {
+    if (2..=MAX_K_SPLIT).contains(&s) && spec.k.div_ceil(t.bk) >= s {
+        s
+    } else {
+        1
+    }
+}
+
+/// K split over clusters for a 16-bit TMA product: only where asked (`forced`, from
+/// `FORGE_CUDA_SPLIT_K`), splitting the picked tile `s` ways wherever K has `s` k-tiles. Not
+/// chosen by itself: alone, MiniLM b64's FFN down projection as bf16x3 (1920 × 384 × 4608 over
+/// split operands) ran 128×192 tiles split 4 ways in 34.8 us where the best unsplit tile took
+/// 41.6, but in the model, behind the FFN up projection and with its residual, the whole
+/// encoder ran 8 to 12 us slower with the split (H100, 2026-12-05).
+pub fn k_split(spec: &GemmSpec, picked: TileConfig, forced: Option<usize>) -> TileConfig {
+    match forced {
+        Some(s) => TileConfig { k_split: forced_k_split(spec, &picked, s), ..picked },
+        None => picked,
+    }
+}
 
 /// Dynamic shared memory of a tile config for elements of `bytes` bytes (+1 KiB alignment slack).
 pub fn tile_smem_bytes(t: &TileConfig, elem_bytes: usize) -> usize {

@@ -27,6 +27,7 @@ fn h200(maps: bool) -> ChooseOptions {
         tma_tile: None,
         x3_register_a: false,
         x3_persistent: false,
+        k_split: None,
         paired: false,
     }
 }
@@ -193,4 +194,38 @@ fn the_compiled_shapes_reach_every_16bit_tile() {
             assert_eq!(all, reached, "{arch:?} batched {batched} N-major {n_major}");
         }
     }
+}
+
+/// A bf16 product `m × n × k` with PyTorch-layout B (`[N, K]`), as a bf16x3 split runs it.
+fn bf16_spec(m: usize, n: usize, k: usize) -> GemmSpec {
+    let op = |layout, ld| Operand { elem: Elem::BF16, layout, ld, align: 16 };
+    GemmSpec { a: op(Layout::RowMajor, k), b: op(Layout::ColMajor, k), ..f32_spec(m, n, k) }
+}
+
+fn tma(spec: &GemmSpec, opt: &ChooseOptions) -> TileConfig {
+    match choose_with(spec, (9, 0), opt) {
+        Ok(Variant::WgmmaTma(t)) => t,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn k_splits_over_clusters_only_where_asked() {
+    let opt = h200(true);
+    // MiniLM b64's FFN down projection as bf16x3 (K = 3 · 1536) and other shapes: never by
+    // itself (see `k_split`).
+    for (m, n, k) in [(1920, 384, 4608), (1920, 384, 1152), (1920, 1536, 1152), (4096, 4096, 4096)] {
+        assert_eq!(tma(&bf16_spec(m, n, k), &opt).k_split, 1, "{m}x{n}x{k}");
+    }
+    // Asked: the picked or forced tile split wherever K has the k-tiles (two waves of clusters
+    // too); 1 never splits.
+    let down = tma(&bf16_spec(1920, 384, 4608), &ChooseOptions { k_split: Some(4), ..opt });
+    assert_eq!(down.k_split, 4, "{down:?}");
+    assert_eq!(Variant::WgmmaTma(down).to_string(), format!("tma{}x{}s{}-k4", down.bm, down.bn, down.stages));
+    assert_eq!(tma(&bf16_spec(1920, 384, 4608), &ChooseOptions { k_split: Some(1), ..opt }).k_split, 1);
+    let forced = ChooseOptions { tma_tile: Some((128, 192, 4)), k_split: Some(3), ..opt };
+    assert_eq!(tma(&bf16_spec(1920, 384, 4608), &forced).k_split, 3);
+    let waves = ChooseOptions { tma_tile: Some((64, 128, 4)), k_split: Some(2), ..opt };
+    assert_eq!(tma(&bf16_spec(1920, 384, 1152), &waves).k_split, 2, "180 blocks, 9 k-tiles each");
+    assert_eq!(tma(&bf16_spec(1920, 384, 128), &ChooseOptions { k_split: Some(4), ..opt }).k_split, 1, "2 k-tiles");
 }
