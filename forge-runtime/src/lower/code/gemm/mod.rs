@@ -27,6 +27,7 @@ mod mma_sync;
 mod prelude;
 mod simt;
 mod spec;
+mod tma_epilogue;
 mod variant;
 mod wgmma;
 mod wgmma_tma;

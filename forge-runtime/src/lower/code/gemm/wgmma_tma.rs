@@ -4,7 +4,10 @@
 //! block-wide barrier sits in the main loop. TMA zero-fills out-of-bounds boxes, so edges need
 //! no code. The caller encodes the two tensor maps (see `spec::TensorMapDesc`) and passes them as the
 //! kernel's trailing parameters. The accumulators leave through shared memory (the spent
-//! stages) to one rolled epilogue loop with row-contiguous stores.
+//! stages) to one rolled epilogue loop with row-contiguous stores, run by every thread of a
+//! one-tile block (the idle producer's too) or by each consumer of a persistent one. With a
+//! K split over a cluster, the blocks sum their partial tiles through distributed shared
+//! memory first.
 //!
 //! f32 operands with a TF32 opt-in (both K-major, as TF32 wgmma requires) run `m64nNk8.tf32`:
 //! the tensor cores read each f32's top 19 bits. With `precision = tf32x3` every k-step issues
@@ -15,7 +18,7 @@ use super::spec::TensorMapDesc;
 use super::spec::{Elem, GemmSpec, Layout, Precision, Requirement, Which};
 use super::variant::TileConfig;
 use super::wgmma_x3::{self, X3Loop};
-use super::{epi_call, helpers, to_u32, wgmma, Emitted, KernelIo};
+use super::{epi_call, helpers, tma_epilogue, to_u32, wgmma, Emitted, KernelIo};
 use std::fmt::Write as _;
 
 const TMA_HELPERS: &str = r#"
@@ -164,17 +167,10 @@ EPI_SYNC
         asm volatile("st.shared.v2.f32 [%0], {%1, %2};" :: "r"(at), "f"(acc[i]), "f"(acc[i + 1]) : "memory");
       }
     }
-EPI_SYNC
-    if constexpr (KSPLIT == 1) {
-#pragma unroll EPI_UNROLL
-      for (int e = tid & 127; e < 64 * BN; e += 128) {
-        const int r = e / BN, c = e % BN;
-        const int row = m0 + cw * 64 + r, col = n0 + c;
-        if (row < M && col < N) EPILOGUE;
-      }
-    }
+WG_EPILOGUE
 TILE_END
   }
+BLOCK_EPILOGUE
 SPLIT_REDUCE}
 "#;
 
@@ -189,56 +185,6 @@ const TILE_LOOP: (&str, &str) = (
     "  int g0 = 0;\n#pragma unroll 1\n  for (int tile = (int)blockIdx.x; tile < TILES_M * TILES_N; tile += (int)gridDim.x, g0 += KT) {\n    int tm, tn;\n    tile_coords_at(tile, TILES_M, TILES_N, tm, tn);\n    const int m0 = tm * BM, n0 = tn * BN;\n",
     "  }\n",
 );
-/// The epilogue's barriers: every consumer (the tile is staged over the stages), or this
-/// warpgroup alone (named barrier 2 + its index, an immediate so that ptxas counts only the
-/// barriers used; a persistent kernel's own region).
-const EPI_SYNC_ALL: &str = "    asm volatile(\"bar.sync 1, %0;\" :: \"n\"(NC * 128) : \"memory\");\n";
-const EPI_SYNC_WG: &str = "    if (cw == 0) asm volatile(\"bar.sync 2, 128;\" ::: \"memory\");\n    else asm volatile(\"bar.sync 3, 128;\" ::: \"memory\");\n";
-
-/// A K split's end: every block of the cluster has staged its partial tile, then block `q`
-/// sums its share of the tile's points over the blocks in rank order (the same order whoever
-/// reads) through distributed shared memory and applies the epilogue; no block leaves (and
-/// frees its shared memory) before every other is done reading it. Every thread of every
-/// block takes both cluster barriers.
-const SPLIT_REDUCE: &str = r#"  if constexpr (KSPLIT > 1) {
-    cluster_sync();
-    if (wg > 0) {
-      // Quads of 4 columns (BN is a multiple of 16); this block's share of the tile's quads.
-      // Two quads' loads from every block are in flight before either quad's epilogue.
-      constexpr int QUADS = BM * BN / 4, SHARE = (QUADS + KSPLIT - 1) / KSPLIT, STEP = NC * 128;
-      const int q0 = (int)blockIdx.y * SHARE, q1 = min(q0 + SHARE, QUADS);
-#pragma unroll 1
-      for (int qd = q0 + tid - 128; qd < q1; qd += 2 * STEP) {
-        float4 v[2];
-#pragma unroll
-        for (int u = 0; u < 2; ++u) {
-          // A second quad past the share reloads the last one, unused.
-          const int e = min(qd + u * STEP, q1 - 1) * 4, r = e / BN, c = e % BN;
-          const u32 at = sbase + EPI_AT + 4u * (u32)((r >> 6) * 64 * EPI_LD + (r & 63) * EPI_LD + c);
-          v[u] = ld_cluster_v4(at, 0u);
-#pragma unroll
-          for (int q = 1; q < KSPLIT; ++q) {
-            const float4 p = ld_cluster_v4(at, (u32)q);
-            v[u].x += p.x; v[u].y += p.y; v[u].z += p.z; v[u].w += p.w;
-          }
-        }
-#pragma unroll
-        for (int u = 0; u < 2; ++u) {
-          const int e = (qd + u * STEP) * 4, row = m0 + e / BN, c0 = n0 + e % BN;
-          const float vs[4] = {v[u].x, v[u].y, v[u].z, v[u].w};
-#pragma unroll
-          for (int j = 0; j < 4; ++j) {
-            const float s = vs[j];
-            const int col = c0 + j;
-            if (qd + u * STEP < q1 && row < M && col < N) EPILOGUE_SUM;
-          }
-        }
-      }
-    }
-    cluster_sync();
-  }
-"#;
-
 /// Ranks of A's and B's tensor maps: 3 with a batch dim the operand steps along, else 2.
 fn ranks(spec: &GemmSpec) -> (u32, u32) {
     match spec.batch.first() {
@@ -309,23 +255,6 @@ pub(super) fn blocks_per_sm(smem: usize) -> usize {
     } else {
         1
     }
-}
-
-/// Epilogue points a thread has in flight: few enough copies of a heavy epilogue (GELU's erf)
-/// that NVRTC stays quick ...
-const EPILOGUE_UNROLL: usize = 4;
-/// ... and, for a light one, enough loads of a residual in flight to cover their latency:
-/// MiniLM b64 at bf16x3 on an H100 (2026-12-05) 676 -> 664 us with its residual products at
-/// 16 (670 at 8).
-const LIGHT_EPILOGUE_UNROLL: usize = 16;
-
-/// The epilogue's unroll: `FORGE_CUDA_EPI_UNROLL` (1 to 64, tuning), else by its weight.
-fn epilogue_unroll(io: &KernelIo) -> usize {
-    std::env::var("FORGE_CUDA_EPI_UNROLL")
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .filter(|u| (1..=64).contains(u))
-        .unwrap_or(if io.light_epilogue { LIGHT_EPILOGUE_UNROLL } else { EPILOGUE_UNROLL })
 }
 
 /// One wgmma group over landed stage `s`: every k-step's products (`MMA`). The descriptors are
@@ -452,16 +381,18 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
     let _ = writeln!(src, "  using namespace {};", super::ns(io));
     src.push_str("  extern __shared__ __align__(1024) unsigned char fg_smem_raw[];\n");
     src.push_str("  const unsigned bidx = blockIdx.z;\n");
-    let (top, (begin, end), epi_sync) =
-        if t.persistent > 0 { ("", TILE_LOOP, EPI_SYNC_WG) } else { (ONE_TILE, ("", ""), EPI_SYNC_ALL) };
+    let (top, (begin, end)) = if t.persistent > 0 { ("", TILE_LOOP) } else { (ONE_TILE, ("", "")) };
+    let epi = tma_epilogue::parts(t.persistent > 0, k_split);
     let body = BODY
         .replace("TILE_TOP\n", top)
         .replace("TILE_BEGIN\n", begin)
         .replace("TILE_END\n", end)
-        .replace("EPI_SYNC\n", epi_sync)
-        .replace("SPLIT_REDUCE", if k_split > 1 { SPLIT_REDUCE } else { "" })
+        .replace("WG_EPILOGUE\n", epi.consumers)
+        .replace("BLOCK_EPILOGUE\n", epi.block)
+        .replace("EPI_SYNC\n", epi.sync)
+        .replace("SPLIT_REDUCE", epi.split_reduce)
         .replace("MAIN_LOOP", &main_loop(x3))
-        .replace("EPI_UNROLL", &epilogue_unroll(io).to_string())
+        .replace("EPI_UNROLL", &tma_epilogue::unroll(io).to_string())
         .replace("GRID_WAIT\n", crate::lower::cuda::GRID_WAIT)
         .replace("EPILOGUE_SUM", &epi_call(io, "s", "row", "col"))
         .replace("EPILOGUE", &epi_call(io, "ctile[r * EPI_LD + c]", "row", "col"));
