@@ -71,7 +71,7 @@ pub struct KernelIo<'a> {
     /// C pointer); empty for none.
     pub epilogue_args: &'a str,
     /// The epilogue calls no function (no transcendental): TMA tiles unroll it further, so
-    /// more of a residual's loads are in flight (`wgmma_tma`'s `epilogue_unroll`).
+    /// more of a residual's loads are in flight (`tma_epilogue::unroll`).
     pub light_epilogue: bool,
 }
 

@@ -9,7 +9,8 @@ use super::KernelIo;
 
 /// The epilogue templates of one kernel.
 pub(super) struct Parts {
-    /// The consumers' barrier before they stage their accumulators.
+    /// The consumers' barrier before they stage their accumulators (and, in their own
+    /// epilogue, after).
     pub sync: &'static str,
     /// The consumers' own epilogue (persistent kernels), else empty.
     pub consumers: &'static str,
@@ -69,11 +70,11 @@ const BLOCK_EPILOGUE: &str = r#"  if constexpr (KSPLIT == 1) {
 const EPI_SYNC_ALL: &str = "    asm volatile(\"bar.sync 1, %0;\" :: \"n\"(NC * 128) : \"memory\");\n";
 const EPI_SYNC_WG: &str = "    if (cw == 0) asm volatile(\"bar.sync 2, 128;\" ::: \"memory\");\n    else asm volatile(\"bar.sync 3, 128;\" ::: \"memory\");\n";
 
-/// A K split's end: every block of the cluster has staged its partial tile, then block `q`
-/// sums its share of the tile's points over the blocks in rank order (the same order whoever
-/// reads) through distributed shared memory and applies the epilogue; no block leaves (and
-/// frees its shared memory) before every other is done reading it. Every thread of every
-/// block takes both cluster barriers.
+/// A K split's end: every block of the cluster has staged its partial tile (row `r` at
+/// `r · EPI_LD`), then block `q` sums its share of the tile's points over the blocks in rank
+/// order (the same order whoever reads) through distributed shared memory and applies the
+/// epilogue; no block leaves (and frees its shared memory) before every other is done reading
+/// it. Every thread of every block takes both cluster barriers.
 const SPLIT_REDUCE: &str = r#"  if constexpr (KSPLIT > 1) {
     cluster_sync();
     if (wg > 0) {
@@ -88,7 +89,7 @@ const SPLIT_REDUCE: &str = r#"  if constexpr (KSPLIT > 1) {
         for (int u = 0; u < 2; ++u) {
           // A second quad past the share reloads the last one, unused.
           const int e = min(qd + u * STEP, q1 - 1) * 4, r = e / BN, c = e % BN;
-          const u32 at = sbase + EPI_AT + 4u * (u32)((r >> 6) * 64 * EPI_LD + (r & 63) * EPI_LD + c);
+          const u32 at = sbase + EPI_AT + 4u * (u32)(r * EPI_LD + c);
           v[u] = ld_cluster_v4(at, 0u);
 #pragma unroll
           for (int q = 1; q < KSPLIT; ++q) {

@@ -24,7 +24,7 @@ pub struct TileConfig {
     pub persistent: usize,
     /// TMA + 16-bit wgmma only: K split over a cluster of this many blocks (1: no split), each
     /// block one share of the k-tiles; the blocks sum their partial tiles through distributed
-    /// shared memory, in rank order, before the epilogue (`wgmma_tma`).
+    /// shared memory, in rank order, before the epilogue (`tma_epilogue`).
     pub k_split: usize,
 }
 
