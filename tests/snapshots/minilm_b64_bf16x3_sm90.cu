@@ -383,7 +383,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_6fa4c10e7e7574da(f
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // gemm tma128x192s4-bf16x3
-__device__ __forceinline__ void forge_matmul_a698c10f2a2372a4_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_b370f5667285b0e4_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -395,7 +395,7 @@ __device__ __forceinline__ void forge_matmul_a698c10f2a2372a4_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_a698c10f2a2372a4 {
+namespace fg_forge_matmul_b370f5667285b0e4 {
 
 typedef unsigned short u16;
 
@@ -600,8 +600,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[96], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_a698c10f2a2372a4(f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_a698c10f2a2372a4;
+extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_b370f5667285b0e4(f32* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_b370f5667285b0e4;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -727,15 +727,13 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_a698c10f2a2372
       }
     }
   }
-  if constexpr (KSPLIT == 1) {
-    __syncthreads();
-    const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
+  __syncthreads();
+  const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
 #pragma unroll 16
-    for (int e = tid; e < BM * BN; e += NT) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + r, col = n0 + c;
-      if (row < M && col < N) forge_matmul_a698c10f2a2372a4_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
-    }
+  for (int e = tid; e < BM * BN; e += NT) {
+    const int r = e / BN, c = e % BN;
+    const int row = m0 + r, col = n0 + c;
+    if (row < M && col < N) forge_matmul_b370f5667285b0e4_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
   }
 }
 
@@ -910,7 +908,7 @@ extern "C" __global__ void __launch_bounds__(128) forge_attention_ca359c5bb62a70
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // gemm tma64x128s4-bf16x3
-__device__ __forceinline__ void forge_matmul_623ba5ae7eafaa20_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_f6572b547fe74b0e_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -921,7 +919,7 @@ __device__ __forceinline__ void forge_matmul_623ba5ae7eafaa20_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_623ba5ae7eafaa20 {
+namespace fg_forge_matmul_f6572b547fe74b0e {
 
 typedef unsigned short u16;
 
@@ -1126,8 +1124,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[64], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_623ba5ae7eafaa20(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_623ba5ae7eafaa20;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f6572b547fe74b0e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_f6572b547fe74b0e;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -1253,15 +1251,13 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_623ba5ae7eafaa
       }
     }
   }
-  if constexpr (KSPLIT == 1) {
-    __syncthreads();
-    const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
+  __syncthreads();
+  const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
 #pragma unroll 16
-    for (int e = tid; e < BM * BN; e += NT) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + r, col = n0 + c;
-      if (row < M && col < N) forge_matmul_623ba5ae7eafaa20_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
-    }
+  for (int e = tid; e < BM * BN; e += NT) {
+    const int r = e / BN, c = e % BN;
+    const int row = m0 + r, col = n0 + c;
+    if (row < M && col < N) forge_matmul_f6572b547fe74b0e_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
   }
 }
 
@@ -1543,7 +1539,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_77d41236c32fa
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // gemm tma128x192s4-bf16x3
-__device__ __forceinline__ void forge_matmul_69c14b1cc5db7a52_epi(float acc, unsigned fz, unsigned fr, unsigned fj, unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_cbb962562414fb3a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -1557,7 +1553,7 @@ __device__ __forceinline__ void forge_matmul_69c14b1cc5db7a52_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_69c14b1cc5db7a52 {
+namespace fg_forge_matmul_cbb962562414fb3a {
 
 typedef unsigned short u16;
 
@@ -1762,8 +1758,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[96], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_69c14b1cc5db7a52(unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_69c14b1cc5db7a52;
+extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_cbb962562414fb3a(unsigned short* a0, const f32* __restrict__ a1, const unsigned short* __restrict__ a2, const unsigned short* __restrict__ a3, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_cbb962562414fb3a;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -1889,21 +1885,19 @@ extern "C" __global__ void __launch_bounds__(384, 1) forge_matmul_69c14b1cc5db7a
       }
     }
   }
-  if constexpr (KSPLIT == 1) {
-    __syncthreads();
-    const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
+  __syncthreads();
+  const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
 #pragma unroll 4
-    for (int e = tid; e < BM * BN; e += NT) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + r, col = n0 + c;
-      if (row < M && col < N) forge_matmul_69c14b1cc5db7a52_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
-    }
+  for (int e = tid; e < BM * BN; e += NT) {
+    const int r = e / BN, c = e % BN;
+    const int row = m0 + r, col = n0 + c;
+    if (row < M && col < N) forge_matmul_cbb962562414fb3a_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
   }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // gemm tma64x128s4-bf16x3
-__device__ __forceinline__ void forge_matmul_f3a73670d334f649_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_5ccc1b9733cd9735_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4) {
     const u32 bidx = fz * 64u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -1914,7 +1908,7 @@ __device__ __forceinline__ void forge_matmul_f3a73670d334f649_epi(float acc, uns
 #define FG_TMAP_DEFINED
 struct alignas(64) fg_tmap { unsigned long long v[16]; };
 #endif
-namespace fg_forge_matmul_f3a73670d334f649 {
+namespace fg_forge_matmul_5ccc1b9733cd9735 {
 
 typedef unsigned short u16;
 
@@ -2119,8 +2113,8 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[64], u64 da, u64 db, u32 s
     : "l"(da), "l"(db), "r"(scale_d));
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f3a73670d334f649(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
-  using namespace fg_forge_matmul_f3a73670d334f649;
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_5ccc1b9733cd9735(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const unsigned short* __restrict__ a3, const unsigned short* __restrict__ a4, const __grid_constant__ fg_tmap fg_tma_a, const __grid_constant__ fg_tmap fg_tma_b) {
+  using namespace fg_forge_matmul_5ccc1b9733cd9735;
   extern __shared__ __align__(1024) unsigned char fg_smem_raw[];
   const unsigned bidx = blockIdx.z;
 
@@ -2246,15 +2240,13 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_f3a73670d334f6
       }
     }
   }
-  if constexpr (KSPLIT == 1) {
-    __syncthreads();
-    const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
+  __syncthreads();
+  const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
 #pragma unroll 16
-    for (int e = tid; e < BM * BN; e += NT) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + r, col = n0 + c;
-      if (row < M && col < N) forge_matmul_f3a73670d334f649_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
-    }
+  for (int e = tid; e < BM * BN; e += NT) {
+    const int r = e / BN, c = e % BN;
+    const int row = m0 + r, col = n0 + c;
+    if (row < M && col < N) forge_matmul_5ccc1b9733cd9735_epi(ctile[r * EPI_LD + c], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
   }
 }
 

@@ -20,47 +20,40 @@ pub(super) struct Parts {
     pub split_reduce: &'static str,
 }
 
-/// The templates for a persistent kernel or one of one tile, split `k_split` ways.
+/// The templates for a persistent kernel or one of one tile, split `k_split` ways (a split's
+/// epilogue is its reduction's alone; its cluster barrier orders the staged tiles).
 /// `FORGE_CUDA_BLOCK_EPILOGUE=0` keeps one-tile blocks on the consumers' epilogue (tuning).
 pub(super) fn parts(persistent: bool, k_split: usize) -> Parts {
     let whole_block = std::env::var("FORGE_CUDA_BLOCK_EPILOGUE").map_or(true, |v| v.trim() != "0");
-    let (consumers, block) = match !persistent && whole_block {
-        true => ("", BLOCK_EPILOGUE),
-        false => (WG_EPILOGUE, ""),
+    let (consumers, block, split_reduce) = match (k_split > 1, !persistent && whole_block) {
+        (true, _) => ("", "", SPLIT_REDUCE),
+        (false, true) => ("", BLOCK_EPILOGUE, ""),
+        (false, false) => (WG_EPILOGUE, "", ""),
     };
-    Parts {
-        sync: if persistent { EPI_SYNC_WG } else { EPI_SYNC_ALL },
-        consumers,
-        block,
-        split_reduce: if k_split > 1 { SPLIT_REDUCE } else { "" },
-    }
+    Parts { sync: if persistent { EPI_SYNC_WG } else { EPI_SYNC_ALL }, consumers, block, split_reduce }
 }
 
 /// The epilogue of a persistent kernel: each consumer warpgroup over its own 64 rows (the
 /// producer is filling the next tile's stages meanwhile).
 const WG_EPILOGUE: &str = r#"EPI_SYNC
-    if constexpr (KSPLIT == 1) {
 #pragma unroll EPI_UNROLL
-      for (int e = tid & 127; e < 64 * BN; e += 128) {
-        const int r = e / BN, c = e % BN;
-        const int row = m0 + cw * 64 + r, col = n0 + c;
-        if (row < M && col < N) EPILOGUE;
-      }
+    for (int e = tid & 127; e < 64 * BN; e += 128) {
+      const int r = e / BN, c = e % BN;
+      const int row = m0 + cw * 64 + r, col = n0 + c;
+      if (row < M && col < N) EPILOGUE;
     }
 "#;
 
 /// The epilogue of a block of one tile: every thread, the producer's too (an epilogue is
 /// mostly issue-bound, and the producer warpgroup is idle by now), over the whole staged tile
 /// (the consumers' 64-row parts follow each other: row `r` at `r · EPI_LD`).
-const BLOCK_EPILOGUE: &str = r#"  if constexpr (KSPLIT == 1) {
-    __syncthreads();
-    const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
+const BLOCK_EPILOGUE: &str = r#"  __syncthreads();
+  const float* const ctile = reinterpret_cast<const float*>(fg_smem_raw + (sbase + EPI_AT - smem_u32(fg_smem_raw)));
 #pragma unroll EPI_UNROLL
-    for (int e = tid; e < BM * BN; e += NT) {
-      const int r = e / BN, c = e % BN;
-      const int row = m0 + r, col = n0 + c;
-      if (row < M && col < N) EPILOGUE;
-    }
+  for (int e = tid; e < BM * BN; e += NT) {
+    const int r = e / BN, c = e % BN;
+    const int row = m0 + r, col = n0 + c;
+    if (row < M && col < N) EPILOGUE;
   }
 "#;
 
@@ -75,43 +68,41 @@ const EPI_SYNC_WG: &str = "    if (cw == 0) asm volatile(\"bar.sync 2, 128;\" ::
 /// order (the same order whoever reads) through distributed shared memory and applies the
 /// epilogue; no block leaves (and frees its shared memory) before every other is done reading
 /// it. Every thread of every block takes both cluster barriers.
-const SPLIT_REDUCE: &str = r#"  if constexpr (KSPLIT > 1) {
-    cluster_sync();
-    if (wg > 0) {
-      // Quads of 4 columns (BN is a multiple of 16); this block's share of the tile's quads.
-      // Two quads' loads from every block are in flight before either quad's epilogue.
-      constexpr int QUADS = BM * BN / 4, SHARE = (QUADS + KSPLIT - 1) / KSPLIT, STEP = NC * 128;
-      const int q0 = (int)blockIdx.y * SHARE, q1 = min(q0 + SHARE, QUADS);
+const SPLIT_REDUCE: &str = r#"  cluster_sync();
+  if (wg > 0) {
+    // Quads of 4 columns (BN is a multiple of 16); this block's share of the tile's quads.
+    // Two quads' loads from every block are in flight before either quad's epilogue.
+    constexpr int QUADS = BM * BN / 4, SHARE = (QUADS + KSPLIT - 1) / KSPLIT, STEP = NC * 128;
+    const int q0 = (int)blockIdx.y * SHARE, q1 = min(q0 + SHARE, QUADS);
 #pragma unroll 1
-      for (int qd = q0 + tid - 128; qd < q1; qd += 2 * STEP) {
-        float4 v[2];
+    for (int qd = q0 + tid - 128; qd < q1; qd += 2 * STEP) {
+      float4 v[2];
 #pragma unroll
-        for (int u = 0; u < 2; ++u) {
-          // A second quad past the share reloads the last one, unused.
-          const int e = min(qd + u * STEP, q1 - 1) * 4, r = e / BN, c = e % BN;
-          const u32 at = sbase + EPI_AT + 4u * (u32)(r * EPI_LD + c);
-          v[u] = ld_cluster_v4(at, 0u);
+      for (int u = 0; u < 2; ++u) {
+        // A second quad past the share reloads the last one, unused.
+        const int e = min(qd + u * STEP, q1 - 1) * 4, r = e / BN, c = e % BN;
+        const u32 at = sbase + EPI_AT + 4u * (u32)(r * EPI_LD + c);
+        v[u] = ld_cluster_v4(at, 0u);
 #pragma unroll
-          for (int q = 1; q < KSPLIT; ++q) {
-            const float4 p = ld_cluster_v4(at, (u32)q);
-            v[u].x += p.x; v[u].y += p.y; v[u].z += p.z; v[u].w += p.w;
-          }
+        for (int q = 1; q < KSPLIT; ++q) {
+          const float4 p = ld_cluster_v4(at, (u32)q);
+          v[u].x += p.x; v[u].y += p.y; v[u].z += p.z; v[u].w += p.w;
         }
+      }
 #pragma unroll
-        for (int u = 0; u < 2; ++u) {
-          const int e = (qd + u * STEP) * 4, row = m0 + e / BN, c0 = n0 + e % BN;
-          const float vs[4] = {v[u].x, v[u].y, v[u].z, v[u].w};
+      for (int u = 0; u < 2; ++u) {
+        const int e = (qd + u * STEP) * 4, row = m0 + e / BN, c0 = n0 + e % BN;
+        const float vs[4] = {v[u].x, v[u].y, v[u].z, v[u].w};
 #pragma unroll
-          for (int j = 0; j < 4; ++j) {
-            const float s = vs[j];
-            const int col = c0 + j;
-            if (qd + u * STEP < q1 && row < M && col < N) EPILOGUE_SUM;
-          }
+        for (int j = 0; j < 4; ++j) {
+          const float s = vs[j];
+          const int col = c0 + j;
+          if (qd + u * STEP < q1 && row < M && col < N) EPILOGUE_SUM;
         }
       }
     }
-    cluster_sync();
   }
+  cluster_sync();
 "#;
 
 /// Epilogue points a thread has in flight: few enough copies of a heavy epilogue (GELU's erf)

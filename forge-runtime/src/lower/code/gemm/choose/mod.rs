@@ -53,14 +53,13 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
     match spec.elem() {
         Elem::F32 if spec.precision != Precision::F32 && tensor => Ok(choose_tf32(spec, arch, opt, vec_a && vec_b)),
         Elem::F32 => Ok(Variant::Simt(pick_simt(spec, sms, vec_a && vec_b, opt.simt))),
-        Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => match opt.tma_tile {
-            Some((bm, bn, stages)) => {
-                let t = tile(bm, bn, 64, stages, 0, 0);
-                let s = opt.k_split.map_or(1, |s| forced_k_split(spec, &t, s));
-                Ok(Variant::WgmmaTma(TileConfig { k_split: s, ..t }))
-            }
-            None => Ok(Variant::WgmmaTma(k_split(spec, pick_tile(spec, sms, &TMA_TILES, true), opt.k_split))),
-        },
+        Elem::F16 | Elem::BF16 if hopper && opt.tensor_maps && spec.batch.len() <= 1 => {
+            let t = match opt.tma_tile {
+                Some((bm, bn, stages)) => tile(bm, bn, 64, stages, 0, 0),
+                None => pick_tile(spec, sms, &TMA_TILES, true),
+            };
+            Ok(Variant::WgmmaTma(k_split(spec, t, opt.k_split)))
+        }
         Elem::F16 | Elem::BF16 if hopper => {
             // 4 warpgroups leave 128 registers a thread: N-major B (more loader addresses)
             // spills there, so it keeps to 2-warpgroup tiles.
@@ -227,26 +226,19 @@ pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
 /// to place on an SM group).
 pub const MAX_K_SPLIT: usize = 4;
 
-/// A forced split `s` where the product has `s` k-tiles to share and a cluster holds `s` blocks,
-/// else none.
-fn forced_k_split(spec: &GemmSpec, t: &TileConfig, s: usize) -> usize {
-    if (2..=MAX_K_SPLIT).contains(&s) && spec.k.div_ceil(t.bk) >= s {
-        s
-    } else {
-        1
-    }
-}
-
 /// K split over clusters for a 16-bit TMA product: only where asked (`forced`, from
-/// `FORGE_CUDA_SPLIT_K`), splitting the picked tile `s` ways wherever K has `s` k-tiles. Not
+/// `FORGE_CUDA_SPLIT_K`), splitting the picked tile `s` ways where K has `s` k-tiles to share
+/// and a cluster holds `s` blocks (`2..=MAX_K_SPLIT`). Not
 /// chosen by itself: alone, MiniLM b64's FFN down projection as bf16x3 (1920 × 384 × 4608 over
 /// split operands) ran 128×192 tiles split 4 ways in 34.8 us where the best unsplit tile took
 /// 41.6, but in the model, behind the FFN up projection and with its residual, the whole
 /// encoder ran 8 to 12 us slower with the split (H100, 2026-12-05).
 pub fn k_split(spec: &GemmSpec, picked: TileConfig, forced: Option<usize>) -> TileConfig {
     match forced {
-        Some(s) => TileConfig { k_split: forced_k_split(spec, &picked, s), ..picked },
-        None => picked,
+        Some(s) if (2..=MAX_K_SPLIT).contains(&s) && spec.k.div_ceil(picked.bk) >= s => {
+            TileConfig { k_split: s, ..picked }
+        }
+        _ => picked,
     }
 }
 
