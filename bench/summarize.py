@@ -9,8 +9,9 @@ most recent measurement. `RUN.csv:copy,minilm_b8` takes only those cases from th
 `run` column names the file each row came from (its name without the device prefix and
 `.csv`), so every figure can be traced to its session in `bench/results/` and to the command
 BENCHMARKS.md gives for it. Figures are printed to the precision `bench` prints them (device
-time to 0.1 us, rates and ratios to 0.01, % copy whole; rounded half to even from the CSV's own
-digits, which `bench` wrote to 3-4 decimals); nothing else is computed from them.
+time to 0.1 us, rates and ratios to 0.01, % copy whole, rounded from the CSV's own digits,
+which `bench` wrote to 3-4 decimals; a value whose digits sit exactly half-way is printed as the
+CSV has it); nothing else is computed from them.
 `--legend` adds what each case measures (the CSV's `what` column). Python standard library only.
 """
 
@@ -33,9 +34,15 @@ def fixed(text, places):
     """`text` (a CSV number, possibly empty) to `places` decimals, or `-` where empty."""
     if text is None or text.strip() == "":
         return "-"
-    # Rounded from the CSV's decimal digits, not through a binary float.
+    # Rounded from the CSV's decimal digits, not through a binary float. Where those digits sit
+    # exactly half-way (`0.8250` to 2 places), the CSV cannot say which way `bench` rounded its
+    # unrounded value, so the digits are printed as they are.
+    value = decimal.Decimal(text.strip())
     step = decimal.Decimal(1).scaleb(-places)
-    return str(decimal.Decimal(text.strip()).quantize(step, rounding=decimal.ROUND_HALF_EVEN))
+    down = value.quantize(step, rounding=decimal.ROUND_DOWN)
+    if abs(value - down) * 2 == step:
+        return text.strip()
+    return str(value.quantize(step, rounding=decimal.ROUND_HALF_EVEN))
 
 
 def load(arguments):
