@@ -30,19 +30,19 @@ pub const GRID_LAUNCH: &str = "  FG_GRID_LAUNCH();\n";
 /// `ASSUMED_SMS` blocks, and decode products) let the next kernel launch early (where:
 /// [`trigger_first`]); `FORGE_CUDA_PDL_TRIGGER=0` turns it off. The next kernel's blocks then take
 /// free slots and wait there, and a decode product prefetches its weight meanwhile. Kernels
-/// of several waves do not trigger: when every kernel did, MiniLM batch 8 ran 1.43x slower on
+/// of several waves do not trigger: when every kernel did, MiniLM batch 8 ran much slower on
 /// the H200 (blocks of the next kernel held multiprocessors the current one's later blocks
-/// needed). H200 (2026-12-02): 100 dependent softmaxes 1.82 → 1.75 us a node, the 10-layer
-/// decode MLP with weight prefetch 113.0 → 106.6 us, MiniLM unchanged.
+/// needed). As it is, 100 dependent softmaxes and the 10-layer decode MLP with weight prefetch
+/// ran faster on the H200 and MiniLM the same (BENCHMARKS.md).
 pub fn early_trigger() -> bool {
     std::env::var("FORGE_CUDA_PDL_TRIGGER").map_or(true, |v| v.trim() != "0")
 }
 
 /// Whether such kernels trigger before their own wait rather than just after it
 /// (`FORGE_CUDA_PDL_TRIGGER=after`): the kernel after next may then launch, and a decode
-/// product load its weights, while the kernel ahead still runs. H200 (2026-12-03), the
-/// 10-layer decode MLP: 68.4 → 65.7 us; 100 dependent softmaxes, MiniLM batch 8 and the
-/// batch-64 MLP block unchanged. Waiting blocks hold their slots, but no kernel that triggers
+/// product load its weights, while the kernel ahead still runs: the 10-layer decode MLP ran
+/// faster on the H200, 100 dependent softmaxes, MiniLM batch 8 and the batch-64 MLP block the
+/// same (BENCHMARKS.md). Waiting blocks hold their slots, but no kernel that triggers
 /// has more than one wave, so every kernel's blocks are resident before its dependent
 /// launches, and the waits cannot deadlock.
 pub fn trigger_first() -> bool {

@@ -5,9 +5,9 @@
 //! bytes of one row a load and hold all their weight in registers before the grid wait. The
 //! maths is the same products over the same values (sums in another order).
 //!
-//! H200 (2026-12-04, `bench/probes/fused_mlp.cu`): the same blocks streaming the decode MLP's
-//! weights without waiting for one another read `[K,N]` at 2.7 TB/s and `[N,K]` at 3.3 TB/s;
-//! the 10-layer decode MLP ran in 53 us from `[K,N]` weights and 43 us from `[N,K]` ones.
+//! On the H200 (`bench/probes/fused_mlp.cu`) the same blocks streaming the decode MLP's
+//! weights without waiting for one another read `[N,K]` faster than `[K,N]`, and the 10-layer
+//! decode MLP ran faster from `[N,K]` weights (BENCHMARKS.md).
 //! `FORGE_CUDA_TRANSPOSE_WEIGHTS=0` keeps every weight as declared.
 
 use super::cuda::{emit_function_for, CudaTarget};

@@ -1,8 +1,8 @@
 //! A gate at the head of a timed run: the stream waits on a word of mapped host memory while
 //! the host enqueues the run, so the run's first timing event fires once the whole run is
 //! queued. Without it an idle stream records that event at once and the device time of a
-//! run includes the host's launch time (for one 64 Mi-float copy kernel: 155 us timed, 125 us
-//! of kernel in Nsight Compute on the H200).
+//! run includes the host's launch time (one 64 Mi-float copy kernel timed well above the
+//! kernel time Nsight Compute gave on the H200; BENCHMARKS.md).
 
 use super::context::cuda_err;
 use super::CudaComputeContext;

@@ -274,9 +274,10 @@ pub(crate) struct DeviceHandle {
 
 /// How long an instance's run polls for its submission without blocking, before it sleeps in
 /// the driver's wait: a GPU's run usually ends within this, and a blocked thread wakes late
-/// (H200 through Vulkan: one dispatch with its timestamps read back in 41 us polled against 64
-/// us blocked, `examples/wgpu_run_cost`). Zero on software adapters, whose device work is host
-/// threads a spinning thread would compete with; `FORGE_WGPU_SPIN_US` sets it (`0`: block).
+/// (on the H200 through Vulkan one dispatch with its timestamps read back sooner polled than
+/// blocked: `examples/wgpu_run_cost`, BENCHMARKS.md). Zero on software adapters, whose device
+/// work is host threads a spinning thread would compete with; `FORGE_WGPU_SPIN_US` sets it
+/// (`0`: block).
 fn spin_limit(adapter: &AdapterIdentity) -> Duration {
     let us = std::env::var("FORGE_WGPU_SPIN_US").ok().and_then(|v| v.trim().parse().ok());
     match us {

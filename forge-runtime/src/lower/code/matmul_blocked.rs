@@ -18,8 +18,8 @@
 //! owning its outputs of the whole tile, multiply their own quarter of every staged slice, and
 //! the four partial tiles meet in workgroup memory in a fixed order (`(g0 + g2) + (g1 + g3)`)
 //! before group 0 runs the epilogue. A tile's serial K loop is then a quarter as long, at the
-//! same work per invocation as the 128×128 tile (64×64) or the old 64×64 one (32×32). H200
-//! (2026-12-03): the 64×64 tile's 1024³ 18.0 → 20.2 TFLOP/s, 1920×1536×384 11.1 → 14.1.
+//! same work per invocation as the 128×128 tile (64×64) or the old 64×64 one (32×32): the
+//! 64×64 tile measured faster on the H200 at 1024³ and 1920×1536×384 (BENCHMARKS.md).
 
 use super::geometry::matmul_rows;
 use super::matmul::{batch_split, epilogue, vars, Rows};

@@ -13,8 +13,8 @@
 //!   column-major matrices on 16-byte boundaries ([`coop_vector`]): each invocation reads
 //!   16-byte vectors (8 f16) and stores them as `vec4<f16>`, the slice laid out as in storage;
 //!   the next slice's vectors are read while this one is multiplied. (Loading the subgroups'
-//!   tiles straight from storage instead ran at 112 TFLOP/s on an H200, this at 244:
-//!   `coopmat_probe`.)
+//!   tiles straight from storage instead ran at under half this path's rate on an H200:
+//!   `coopmat_probe`, BENCHMARKS.md.)
 //! - **scalar**: anything else (edge tiles, odd K or strides): element by element, each an
 //!   expression, zero past the edges.
 //!

@@ -292,7 +292,7 @@ pub(super) fn scale_rows(w: &mut Writer<'_>, m: &MatmulBody, ss: &str) {
 /// the largest such count dividing its share of K (so no trip needs a bounds check), else
 /// that many (the last trip checks). More loads in flight keep more bytes moving per
 /// invocation: a decode product is latency-bound. `FORGE_SKINNY_UNROLL_MAX` caps the count
-/// (for comparisons; 8 is the rule before 2026-12-03).
+/// (for comparisons; 8 was the earlier rule).
 fn skinny_unroll(k: usize, slices: u32, per_k: usize) -> u32 {
     let share = k.div_ceil(slices as usize).max(1) as u32;
     let cap = std::env::var("FORGE_SKINNY_UNROLL_MAX").ok().and_then(|v| v.trim().parse::<u32>().ok());

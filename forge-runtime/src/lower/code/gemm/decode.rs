@@ -128,9 +128,8 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
 /// slice up front keeps only the whole warps whose rows of threads cover K (the decode MLP's
 /// 576-deep gate/up pair: 72 of 128 rows busy, 160 threads, 18K registers a block instead of
 /// 31K), so the next product's blocks fit on an SM beside the running ones and load their
-/// weights early instead of waiting for slots. `FORGE_CUDA_TRIM=0` keeps 256. H200
-/// (2026-12-04), 10-layer decode MLP, same call, three rounds: 56.0 → 53.3 us with paced
-/// preloads (58.0 → 56.3 without).
+/// weights early instead of waiting for slots. `FORGE_CUDA_TRIM=0` keeps 256. Measured faster
+/// on the H200's 10-layer decode MLP, with paced preloads or without (BENCHMARKS.md).
 /// An `[N,K]` block likewise keeps only the warps whose lanes cover K in one trip, where all
 /// its warps split K (`k_split` 8) and it preloads (`nk_pre`; the PyTorch-layout MLP's 576-deep
 /// pair: 144 chunks a row, 160 threads).
@@ -155,9 +154,8 @@ fn block_threads(spec: &GemmSpec, d: &DecodeConfig, nk_pre: bool) -> usize {
 pub const NK_PRELOADED: &str = "NK_PRE = true";
 
 /// Rows of A up to which the `[N,K]` kernel preloads ([`nk_preloads`]): with more, every lane's
-/// loads of A outweigh its rows of B. H200 (2026-12-04), f32, same call: 8 × 4096 × 14336 75.6
-/// → 109.3 us and 6 × 1024 × 4096 8.8 → 10.8 preloaded, where 4 rows gained (4 × 4096 × 14336
-/// from `[K,N]` weights, stored transposed: 72.7 → 58.4) and 1–2 did or held.
+/// loads of A outweigh its rows of B. On the H200, 6 and 8 rows ran slower preloaded, 4 rows
+/// faster and 1–2 faster or the same (BENCHMARKS.md).
 const NK_PRELOAD_ROWS: usize = 4;
 
 /// 16-byte loads a thread of the `[N,K]` kernel may preload ([`nk_preloads`]).
@@ -207,11 +205,11 @@ fn kn_preloads_all(spec: &GemmSpec, d: &DecodeConfig) -> bool {
 const PREFETCH_CHUNK: usize = 4096;
 /// Largest B [`prefetch_b`] asks L2 for: a fraction of an H200's 50 MB, so the one kernel of
 /// lookahead that programmatic launch gives does not evict what the running kernel reads. A
-/// B larger than this streams as it is read (H200: prefetching a 117 MB f16 decode weight
-/// took the product from 35 to 46 us). Nor is a B the `[K,N]` kernel preloads whole before its
-/// wait asked of L2 as well: the requests then only compete with the loads (H200, 2026-12-03,
-/// the 10-layer decode MLP: 74.8 → 68.5 us; asking L2 for the weights of the product two
-/// kernels on as well made it slower still, 82.7 us).
+/// B larger than this streams as it is read (prefetching a much larger decode weight made the
+/// product slower on the H200). Nor is a B the `[K,N]` kernel preloads whole before its wait
+/// asked of L2 as well: the requests then only compete with the loads (the decode MLP ran
+/// slower with both, and slower still asking L2 for the weights of the product two kernels on;
+/// BENCHMARKS.md).
 const PREFETCH_MAX_BYTES: usize = 8 << 20;
 
 /// Statements that ask L2 for B (and a paired product's B2; bulk prefetches of 4 KiB dealt round-robin over the grid's
@@ -220,8 +218,8 @@ const PREFETCH_MAX_BYTES: usize = 8 << 20;
 /// early_trigger`]), it streams in while that kernel runs, so a chain of decode products
 /// overlaps its weight traffic. L2 is coherent, so a B the kernel ahead writes is still read
 /// correctly after the wait. Only for a contiguous B of 16-byte rows (`vector`) of at most
-/// [`PREFETCH_MAX_BYTES`]; `FORGE_CUDA_PREFETCH=0` turns it off. H200 (2026-12-02), the
-/// 10-layer decode MLP (42 kernels, 3.5 MB of f32 weight a product): 118.1 → 106.6 us.
+/// [`PREFETCH_MAX_BYTES`]; `FORGE_CUDA_PREFETCH=0` turns it off. Measured faster on the H200's
+/// 10-layer decode MLP (BENCHMARKS.md).
 fn prefetch_b(spec: &GemmSpec, vector: bool, paired: bool) -> String {
     let rows = match spec.b.layout {
         Layout::ColMajor => spec.n,
@@ -339,7 +337,7 @@ mod tests {
     #[test]
     fn kn_preloads_keep_one_chunk_of_rows_in_flight() {
         // The last load of each chunk but the final one is an acquire, which orders the next
-        // chunk's loads after it (H200, decode MLP: 58.0 -> 56.0 us).
+        // chunk's loads after it (faster on the H200's decode MLP; BENCHMARKS.md).
         let src = kn_source(1536, 576, None);
         assert!(src.contains("PACED = true"), "{src}");
         assert!(src.contains("? ld16_acquire(p) : ld16(p)"), "{src}");
@@ -353,8 +351,8 @@ mod tests {
 
     #[test]
     fn kn_products_meet_at_one_barrier_and_sum_squares_from_their_own_loads() {
-        // H200 (2026-12-04), the 10-layer decode MLP: 64.5 us with a second barrier and the
-        // norm's own pass over A, 61.4 without that pass, 58.1 with neither.
+        // The H200's 10-layer decode MLP ran fastest with neither a second barrier nor the
+        // norm's own pass over A (BENCHMARKS.md).
         for (n, k, norm) in [(1536, 576, true), (576, 1536, false), (104, 40, true)] {
             let src = kn_source(n, k, norm.then_some(GAIN));
             let body = kernel_of(&src);

@@ -244,8 +244,8 @@ pub(super) const BODY_NK: &str = r#"
 /// and, where its whole K slice is at most `PRELOAD` chunks of rows, every load of B (and B2)
 /// issued before the first multiply, so a thread waits for memory once, not once a chunk. Runs
 /// before the grid-dependency wait where B cannot be written by a kernel
-/// (`KernelIo::b_read_only`): the weights then arrive while the kernel ahead still runs.
-/// H200 (2026-12-03), the 10-layer decode MLP with paired gate/up products: 88.3 → 79.9 us.
+/// (`KernelIo::b_read_only`): the weights then arrive while the kernel ahead still runs
+/// (faster on the H200's 10-layer decode MLP with paired gate/up products; BENCHMARKS.md).
 ///
 /// Paced (`PACED`, where the loads run before the wait on sm_90+; `FORGE_CUDA_PACED=0` issues
 /// them all at once): a thread has one chunk of rows in flight at a time; the last load of each
@@ -253,10 +253,11 @@ pub(super) const BODY_NK: &str = r#"
 /// otherwise hoist every load to the top) until it returns.
 /// A product's whole weight requested at once (7 MB for the MLP's gate/up pair) queued ahead of
 /// the latency-critical work of the kernels in flight: `%globaltimer` stamps of every block
-/// showed the down product's grid wait releasing 2.1 us after the gate/up product ended, 0.7
-/// us with small weights, and 0.8 us paced. One chunk (64 bytes) a thread keeps a product's
-/// requests near what the memory system holds in flight at the copy rate. H200 (2026-12-04),
-/// same call, three rounds: 58.0 → 56.0 us; 53.3 with the trimmed blocks of `decode::block_threads`.
+/// showed the down product's grid wait releasing later after the gate/up product than with
+/// small weights, and about as early as with small weights once paced. One chunk (64 bytes) a
+/// thread keeps a product's requests near what the memory system holds in flight at the copy
+/// rate. Faster on the H200's decode MLP, more so with the trimmed blocks of
+/// `decode::block_threads` (BENCHMARKS.md).
 pub(super) const PRE_KN: &str = r#"
   constexpr int EPC = 16 / ES, NCOL = WIDTH * EPC, KPS = TRIPS * EPC;
   constexpr bool CAN_PRE = TRIPS <= PRELOAD;

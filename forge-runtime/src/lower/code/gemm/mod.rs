@@ -14,9 +14,7 @@
 //! | `Simt` | f32 (true f32); 16-bit below sm_80 | 128×128×16 register-blocked FMA, double-buffered; tiles down to 16×32 that split K inside the block for small products |
 //! | `Decode` | M ≤ 8 | streams B once with 16-byte loads, K split inside the block; the only variant that takes a paired product's second B |
 //!
-//! Measured on an H200 (2026-11-30, the forge-gemm bench): f16/bf16 4096³ at 592/610 TFLOP/s
-//! (76%/74% of PyTorch's cuBLAS), f32 SIMT about 80% of cuBLAS f32, decode 1×14336×4096 at
-//! 78% of copy bandwidth.
+//! How each variant measures against cuBLAS and the copy rate: BENCHMARKS.md.
 
 mod bind;
 mod choose;

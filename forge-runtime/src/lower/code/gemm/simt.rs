@@ -104,7 +104,7 @@ const BODY: &str = r#"
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
   // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
   // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
-  // round took a 64×64 tile's compile ~50 ms longer).
+  // round made a 64×64 tile's compile measurably longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {

@@ -108,9 +108,8 @@ const SPLIT_REDUCE: &str = r#"  cluster_sync();
 /// Epilogue points a thread has in flight: few enough copies of a heavy epilogue (GELU's erf)
 /// that NVRTC stays quick ...
 const EPILOGUE_UNROLL: usize = 4;
-/// ... and, for a light one, enough loads of a residual in flight to cover their latency:
-/// MiniLM b64 at bf16x3 on an H100 (2026-12-05) 676 -> 664 us with its residual products at
-/// 16 (670 at 8).
+/// ... and, for a light one, enough loads of a residual in flight to cover their latency
+/// (MiniLM b64 at bf16x3 measured faster on an H100 at 16 than at 8 or 4; BENCHMARKS.md).
 const LIGHT_EPILOGUE_UNROLL: usize = 16;
 
 /// The epilogue's unroll: `FORGE_CUDA_EPI_UNROLL` (1 to 64, tuning), else by its weight.

@@ -14,23 +14,22 @@
 //!   registers alternate between two sets, so the next stage's are loaded while this stage's
 //!   group runs: the loop is unrolled by two. For 128×64 tiles of one block an SM (two
 //!   consumer warpgroups, 152 registers a thread; [`X3Loop::takes`]); `FORGE_CUDA_X3_REGISTER_A=0`
-//!   turns it off. H200, `gemm_speed --sweep-x3` (2026-12-02): 128×64 at 4096³ 61.0 → 67.8
-//!   TFLOP/s. It was opt-in while the `ops` tests hung intermittently on 16 threads; that hang
-//!   (instances freed outside the device lock, fixed) did not recur in ten runs with and
-//!   without it (BENCHMARKS.md, twelfth run). With one consumer warpgroup it lost (64×64: 61.6
-//!   → 41.7 TFLOP/s; its registers leave no room for a second block an SM), and 128-wide tiles
-//!   with two would need more than 168 registers. MiniLM b64's products run other tiles, where
-//!   forcing 128×64 with it lost (1038 → 1118 us).
+//!   turns it off. Faster for 128×64 at 4096³ on the H200 (`gemm_speed --sweep-x3`;
+//!   BENCHMARKS.md). It was opt-in while the `ops` tests hung intermittently on 16 threads;
+//!   that hang (instances freed outside the device lock, fixed) did not recur in ten runs with
+//!   and without it (BENCHMARKS.md, twelfth run). With one consumer warpgroup it lost (64×64:
+//!   its registers leave no room for a second block an SM), and 128-wide tiles with two would
+//!   need more than 168 registers. MiniLM b64's products run other tiles, where forcing 128×64
+//!   with it lost.
 //!
 //! Persistent grids (`FORGE_CUDA_X3_PERSISTENT=1`, opt-in; `TileConfig::persistent`): a
 //! register-A kernel of one block an SM loops over its tiles, counting k-tiles on across them
 //! (`g0`: the stages' phases carry over), so the producer fills the next tile's stages while the
 //! consumers run this one's epilogue, which then stages the output tile in a region of its own.
-//! Correct on the H200 (`tests/persistent_x3.rs`, 2026-12-05) and faster alone at MiniLM b64's
-//! shapes (`gemm_speed --sweep-x3`: the 48-wide 4-stage grid 4–10% under the 48-wide and
-//! paired picks), but not in the model: with those picks made persistent, MiniLM b64 took
-//! 1066 us against 1036 (two rounds each, same call; FFN up 333 → 358 us, out 112 → 127, QKV
-//! 272 → 262), so it stays opt-in (BENCHMARKS.md, 2026-12-05).
+//! Correct on the H200 (`tests/persistent_x3.rs`) and faster alone at MiniLM b64's shapes
+//! (`gemm_speed --sweep-x3`: the 48-wide 4-stage grid under the 48-wide and paired picks), but
+//! not in the model: with those picks made persistent, MiniLM b64 ran slower (FFN up and out
+//! slower, QKV faster), so it stays opt-in (BENCHMARKS.md, twenty-fifth run).
 
 use super::variant::TileConfig;
 use super::wgmma::{wgmma_asm, WgmmaA};

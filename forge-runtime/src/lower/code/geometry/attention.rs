@@ -10,15 +10,15 @@ pub const ATTENTION_THREADS: u32 = 64;
 pub const ATTENTION_MAX_LANES: u32 = 16;
 
 /// Invocations that keep a GPU busy; attention rows split over lanes until they reach it.
-/// (H200, MiniLM batch 64, 24,576 rows, a layer on CUDA / wgpu: 32K → 2 lanes 38.6 / 190 us,
-/// 64K → 4 lanes 34.2 / 159 us, 128K → 8 lanes 41.7 / 166 us, 256K → 16 lanes 78 / 234 us.)
+/// (On the H200, MiniLM batch 64's 24,576 rows ran fastest at 64K invocations, 4 lanes, on
+/// both CUDA and wgpu, against 32K, 128K and 256K; BENCHMARKS.md.)
 const ATTENTION_BUSY: u64 = 64 * 1024;
 
 /// Lanes that share one query row of the attention kernel (each walks every `lanes`-th key;
 /// their softmax states merge in workgroup memory): enough for [`ATTENTION_BUSY`]
 /// invocations, at most one per key and [`ATTENTION_MAX_LANES`]; 1 where the merge buffer
 /// (`threads × (ev + 2)` f32) would pass the 16 KiB every WebGPU adapter offers. On the H200
-/// (MiniLM, 32 keys): batch 8, 3,072 rows, 37 → 21 us with 16 lanes; at batch 64 (24,576 rows)
+/// (MiniLM, 32 keys) batch 8's 3,072 rows ran faster with 16 lanes; at batch 64 (24,576 rows)
 /// 16 lanes lose to 4, hence the cap by invocation count.
 pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
     let rows = (a.batch.iter().map(|&e| e as u64).product::<u64>() * a.tq as u64).max(1);

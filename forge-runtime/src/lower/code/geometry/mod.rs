@@ -63,11 +63,12 @@ pub enum MatmulVariant {
 /// run one `m·F`-row product per remaining batch entry (F the folded extents' product), row
 /// `r` being row `r % m` of folded batch entry `r / m`.
 // Why: MiniLM's projections are `x[B, T, D] · wᵀ`, T ≈ 30 rows per entry against a weight all
-// entries share; per entry they took the 16×16 tile (1.9 of wgpu's 2.8 ms on an H200), folded
-// their B·T rows take the register-blocked one. A dim folds where B (the second operand) does
-// not depend on it (no load stride, no index variable; or extent 1), so every row of a tile
-// multiplies the same B. A and the epilogue are evaluated at each row's own batch index, so
-// they may be any expression (the CUDA GEMM path, `gemm::bind`, folds plain loads the same way).
+// entries share; per entry they took the 16×16 tile (most of wgpu's MiniLM time on an H200),
+// folded their B·T rows take the register-blocked one. A dim folds where B (the second
+// operand) does not depend on it (no load stride, no index variable; or extent 1), so every
+// row of a tile multiplies the same B. A and the epilogue are evaluated at each row's own batch
+// index, so they may be any expression (the CUDA GEMM path, `gemm::bind`, folds plain loads the
+// same way).
 pub fn folded_batch_dims(m: &MatmulBody) -> usize {
     let nb = m.batch.len();
     let shared = |d: usize| !depends_on(&m.b, d) && !m.b2.as_ref().is_some_and(|b2| depends_on(b2, d));
@@ -134,8 +135,8 @@ pub fn matmul_variant(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> Matmu
 /// multiprocessor (the 16×16 tile reads workgroup memory twice per FMA: ~7× slower when the
 /// GPU is full, but 16× more workgroups; the 32×32 tile, 4×4 outputs an invocation and K
 /// split four ways, has 4× the 64×64 tile's workgroups, which wins for small products such as
-/// 64×576×1536). The factors predate the 64×64 tile's own K split (2026-12-03), which made it
-/// faster without moving any choice measured since.
+/// 64×576×1536). The factors predate the 64×64 tile's own K split, which made it faster
+/// without moving any choice measured since.
 fn blocked_or_tiled(m: &MatmulBody) -> MatmulVariant {
     // (variant, tile side, workgroups per multiprocessor, relative speed)
     let candidates = [

@@ -33,10 +33,9 @@ pub const FEW_ROWS_VALUES: usize = 4;
 /// 32 threads of 12 values, 8 rows). Where all the rows fit one workgroup that way, each row
 /// gets threads for [`FEW_ROWS_VALUES`] values instead of [`ROW_VALUES_TARGET`]: the kernel
 /// is then one latency-bound workgroup, and a thread's serial work (its `exp`s and divisions)
-/// is the latency (`FORGE_FEW_ROWS=0` turns it off). H200 (2026-12-03): 100 dependent
-/// 1 × 1024 softmaxes 1.75 → 1.25 us a node on CUDA, 3.08 → 2.91 on wgpu. Spreading every
-/// kernel of at most one wave so made MiniLM batch 8 (240 rows of 384) 525 → 657 us and the
-/// batch-64 MLP block 40.7 → 47.3 us on CUDA.
+/// is the latency (`FORGE_FEW_ROWS=0` turns it off): 100 dependent 1 × 1024 softmaxes ran
+/// faster on the H200, on CUDA and wgpu. Spreading every kernel of at most one wave so made
+/// MiniLM batch 8 (240 rows of 384) and the batch-64 MLP block slower on CUDA (BENCHMARKS.md).
 pub fn row_layout(cols: usize, rows: u64, s: &Schedule) -> RowLayout {
     let threads = s.workgroup.max(1);
     let per_row_at = |values: usize| cols.div_ceil(values).max(1).next_power_of_two().min(threads as usize);
@@ -68,8 +67,8 @@ pub fn chain_layout(c: &crate::ir::RowChain, s: &Schedule) -> RowLayout {
 
 /// Values a thread of a row chain holds when all its rows fit one workgroup ([`chain_layout`]):
 /// such a chain is one workgroup bound by each stage's latency, and a thread's serial work is
-/// most of it. H200, 100 dependent 1 × 1024 softmaxes chained (2026-12-03): CUDA 0.71 us a
-/// stage at 4 values, 0.78 at 8, 1.70 at 16, 3.07 at 32; wgpu 1.50 / 1.36 / 1.48 / 2.37.
+/// most of it. 100 dependent 1 × 1024 softmaxes chained on the H200 ran fastest at 4 values
+/// on CUDA and at 8 on wgpu, and slower with every doubling past that (BENCHMARKS.md).
 pub const CHAIN_FEW_ROWS_VALUES: usize = 4;
 /// The values [`wgsl_schedule`] gives a row chain's threads (see [`CHAIN_FEW_ROWS_VALUES`]).
 pub const WGSL_CHAIN_VALUES: u32 = 8;

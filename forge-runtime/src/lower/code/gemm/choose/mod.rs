@@ -76,8 +76,8 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
 /// K-major, tensor maps offered), else mma.sync. tf32x3 takes the tensor cores only where they
 /// gain and otherwise stays true f32 on SIMT (more precise than asked): on sm_90 from
 /// [`TF32X3_MIN_FLOPS_PER_SM`] of work, on tiles that fill the device, and never on mma.sync
-/// there (H200: 27 vs 42 TFLOP/s at 4096³). On sm_80–89, where TF32 runs at 8x the f32 rate,
-/// only the fill counts.
+/// there (slower than SIMT's true f32 on the H200). On sm_80–89, where TF32 runs at 8x the
+/// f32 rate, only the fill counts.
 fn choose_tf32(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions, vector: bool) -> Variant {
     let sms = opt.sms.max(1);
     let x3 = spec.precision == Precision::Tf32x3;
@@ -144,8 +144,8 @@ const fn tile(bm: usize, bn: usize, bk: usize, stages: usize, wm: usize, wn: usi
     }
 }
 
-/// TMA + wgmma tiles with their relative per-flop rate (H200, 2026-11-30: 128×256 600 TFLOP/s,
-/// 128×192 560, 128×128 438 at 4096³). 128×128 has four stages: with three, two blocks fit an
+/// TMA + wgmma tiles with their relative per-flop rate (each tile's rate at 4096³ on the H200,
+/// `gemm_speed`; BENCHMARKS.md). 128×128 has four stages: with three, two blocks fit an
 /// SM's shared memory (`wgmma_tma::blocks_per_sm`), and ptxas cannot fit its accumulators in
 /// the 80 registers a thread that leaves. The cost model sees the same waves either way.
 pub const TMA_TILES: [(TileConfig, f64); 5] = [
@@ -161,7 +161,7 @@ pub const TMA_TILES: [(TileConfig, f64); 5] = [
 /// compiles a product at each, so every tile's kernel is assembled.
 pub const TILE_REACHING_SHAPES: [(usize, usize); 7] =
     [(64, 64), (64, 2176), (128, 4288), (192, 2880), (192, 5696), (320, 5696), (448, 6400)];
-/// cp.async + wgmma tiles (256×128 459 TFLOP/s, 128×256 400 at 4096³).
+/// cp.async + wgmma tiles (relative rates measured the same way).
 pub const WGMMA_TILES: [(TileConfig, f64); 4] = [
     (tile(256, 128, 64, 4, 0, 0), 1.0),
     (tile(128, 256, 64, 4, 0, 0), 0.87),
@@ -172,9 +172,9 @@ pub const WGMMA_TILES: [(TileConfig, f64); 4] = [
 pub const MMA_TILES: [(TileConfig, f64); 3] =
     [(tile(128, 256, 64, 3, 2, 4), 1.0), (tile(128, 128, 64, 3, 2, 4), 0.85), (tile(64, 64, 64, 4, 2, 2), 0.5)];
 /// `tf32x3` runs on tensor cores only with at least NUM/DEN tiles per multiprocessor and
-/// 3 MFLOP per multiprocessor. H200, 2026-12-01 (`gemm_speed --sweep-x3`): 1920×384×384
-/// (566 MFLOP, 90 128×64 tiles) 24 us on TMA + wgmma against 30 on SIMT; 240×1536×384
-/// (283 MFLOP) 26 us against 18.
+/// 3 MFLOP per multiprocessor: on the H200 (`gemm_speed --sweep-x3`) MiniLM's 1920×384×384
+/// (566 MFLOP, 90 128×64 tiles) ran faster on TMA + wgmma than on SIMT, 240×1536×384
+/// (283 MFLOP) slower (BENCHMARKS.md).
 const TF32X3_MIN_FLOPS_PER_SM: usize = 3_000_000;
 const TF32X3_MIN_FILL_NUM: usize = 1;
 const TF32X3_MIN_FILL_DEN: usize = 2;
@@ -183,11 +183,10 @@ const TF32X3_MIN_FILL_DEN: usize = 2;
 pub const TMA_TF32_TILES: [(TileConfig, f64); 3] =
     [(tile(128, 256, 32, 4, 0, 0), 1.0), (tile(128, 128, 32, 4, 0, 0), 0.75), (tile(64, 128, 32, 4, 0, 0), 0.5)];
 /// tf32x3 keeps the remainders beside the stages and a second set of accumulators (so no
-/// 256-wide tile: 256 registers a thread). Rates fitted to H200 measurements (2026-12-02,
-/// `gemm_speed --sweep-x3`: 4096³ at 85.8, 61.5, 67.5, 61.6 TFLOP/s; MiniLM b64 per product):
-/// 128×128 wins where the waves come out even, 128×64 where 128×128 needs a second, mostly
-/// empty wave, as in MiniLM's 2048-row products (b64 1309 → 1296 us; 1219 with the
-/// register-A loop of `wgmma_x3`).
+/// 256-wide tile: 256 registers a thread). Rates fitted to H200 measurements (`gemm_speed
+/// --sweep-x3` at 4096³ and MiniLM b64 per product; BENCHMARKS.md): 128×128 wins where the
+/// waves come out even, 128×64 where 128×128 needs a second, mostly empty wave, as in MiniLM's
+/// 2048-row products (faster still with the register-A loop of `wgmma_x3`).
 pub const TMA_TF32X3_TILES: [(TileConfig, f64); 4] = [
     (tile(128, 128, 32, 3, 0, 0), 0.8),
     (tile(128, 64, 32, 4, 0, 0), 0.7),
@@ -198,9 +197,9 @@ pub const TMA_TF32X3_TILES: [(TileConfig, f64); 4] = [
 /// tf32x3's tile of two blocks an SM (2 stages, ~97 KiB: `wgmma_tma::blocks_per_sm`): one
 /// block's pipeline fill and epilogue overlap the other's main loop, which pays where that fixed
 /// cost is a large part of a tile (short K) and there are blocks to pair (more tiles than
-/// SMs). Its rate is the paired one. H200, MiniLM b64 (2026-12-02, `FORGE_BENCH_KERNELS=nodes`,
-/// 6 layers): FFN up (1920×1536×384) 400 → 336 us against 128×64s4, QKV (1920×1152×384) 309 →
-/// 280; alone (90 tiles) or at K = 1536 it lost (out 128 → 143, FFN down 356 → 411).
+/// SMs). Its rate is the paired one. Per kernel in MiniLM b64 on the H200
+/// (`FORGE_BENCH_KERNELS=nodes`; BENCHMARKS.md) it beat 128×64s4 on the FFN up (1920×1536×384)
+/// and QKV (1920×1152×384) products, and lost alone (90 tiles) or at K = 1536 (out, FFN down).
 const X3_PAIRED: (TileConfig, f64) = (tile(128, 64, 32, 2, 0, 0), 0.95);
 const X3_PAIRED_MAX_K: usize = 512;
 
@@ -212,10 +211,10 @@ fn x3_paired_fits(spec: &GemmSpec, sms: usize) -> bool {
 
 /// tf32x3's 48-wide tile: where 64-wide tiles come out in uneven waves, 48-wide ones may fill
 /// the SMs better. A narrower B tile reads more shared memory per flop (A is read once per 48
-/// columns instead of 64), hence the lower rate. H200, MiniLM b64 (2026-12-02,
-/// `FORGE_BENCH_KERNELS=nodes`, 6 layers): the N = 384 products (90 128×64 tiles on 132 SMs,
-/// 120 48-wide ones) FFN down 355 → 306 us, out 128 → 113; QKV (N = 1152) 282 → 271 against
-/// the paired 128×64; FFN up (N = 1536) lost, 335 → 438. Three stages measured as four.
+/// columns instead of 64), hence the lower rate. Per kernel in MiniLM b64 on the H200
+/// (`FORGE_BENCH_KERNELS=nodes`; BENCHMARKS.md) it won on the N = 384 products (90 128×64
+/// tiles on 132 SMs, 120 48-wide ones: FFN down, out) and on QKV (N = 1152) against the paired
+/// 128×64, and lost on FFN up (N = 1536). Three stages measured as four.
 const X3_NARROW: (TileConfig, f64) = (tile(128, 48, 32, 3, 0, 0), 0.6);
 
 /// mma.sync tf32 tiles (K stage of 32 floats = 128 bytes).
@@ -230,9 +229,9 @@ pub const MAX_K_SPLIT: usize = 4;
 /// `FORGE_CUDA_SPLIT_K`), splitting the picked tile `s` ways where K has `s` k-tiles to share
 /// and a cluster holds `s` blocks (`2..=MAX_K_SPLIT`). Not
 /// chosen by itself: alone, MiniLM b64's FFN down projection as bf16x3 (1920 × 384 × 4608 over
-/// split operands) ran 128×192 tiles split 4 ways in 34.8 us where the best unsplit tile took
-/// 41.6, but in the model, behind the FFN up projection and with its residual, the whole
-/// encoder ran 8 to 12 us slower with the split (H100, 2026-12-05).
+/// split operands) ran faster on 128×192 tiles split 4 ways than on the best unsplit tile, but
+/// in the model, behind the FFN up projection and with its residual, the whole encoder ran
+/// slower with the split (H100; BENCHMARKS.md).
 pub fn k_split(spec: &GemmSpec, picked: TileConfig, forced: Option<usize>) -> TileConfig {
     match forced {
         Some(s) if (2..=MAX_K_SPLIT).contains(&s) && spec.k.div_ceil(picked.bk) >= s => {
@@ -308,9 +307,9 @@ fn pick_simt(spec: &GemmSpec, sms: usize, vector: bool, forced: Option<SimtConfi
 /// SIMT tiles with the blocks an SM holds and the relative per-flop rate of the thread tile
 /// (8×8 outputs a thread reuse each shared read twice as often as 4×4). A 16-deep K stage
 /// halves the barriers of the 128×128 tile (85% vs 81% of cuBLAS at 4096³). The split tiles
-/// fill the GPU on products of a few hundred rows: on the H200 (`gemm_speed --sweep`,
-/// 2026-12-01) the modelled pick was the fastest or within 5% of it on MiniLM's six f32
-/// shapes (240 and 1920 rows), 2–5x faster than the whole 64×64 tile at 240 rows.
+/// fill the GPU on products of a few hundred rows: on the H200 (`gemm_speed --sweep`;
+/// BENCHMARKS.md) the modelled pick was the fastest or within 5% of it on MiniLM's six f32
+/// shapes (240 and 1920 rows), several times faster than the whole 64×64 tile at 240 rows.
 pub const SIMT_TILES: [(SimtConfig, usize, f64); 8] = [
     (SimtConfig::whole(128, 128, 16), 2, 1.0),
     (SimtConfig::whole(128, 64, 8), 3, 0.8),
@@ -336,7 +335,7 @@ fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32), pa
     let tensor = vector && arch >= (8, 0) && spec.elem() != Elem::F32 && spec.b.layout == Layout::ColMajor;
     if tensor {
         // One block per SM already saturates HBM here; splitting K further only adds the
-        // shared-memory reduction (H200: k_split 1 78% of copy, 2 71%, 4 75% at 14336×4096).
+        // shared-memory reduction (on the H200 k_split 1 read closest to the copy rate).
         let mut k_split = 1;
         while k_split < 8 && spec.n.div_ceil(8 * (8 / k_split)) * batches < sms {
             k_split *= 2;
@@ -348,11 +347,11 @@ fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32), pa
             // Where the lanes can hold their chunks of `width` rows whole (`decode::nk_preloads`:
             // at most 8 loads a thread, both weights of a pair), every warp splits K and a block
             // streams the widest set of rows that still gives each SM a block: a thread then
-            // issues all its loads before the wait. The PyTorch-layout decode MLP (H200,
-            // 2026-12-04, same call): the pair's 576-deep rows 4 a block (384 blocks of 160
-            // threads), the down product's 1536-deep ones 4 (144 blocks), 59.3 → 43.6 us; the
-            // pair 8 rows a block (192 blocks, 16 loads a thread) 44.3. (At most 4 rows of A:
-            // `decode::NK_PRELOAD_ROWS`.)
+            // issues all its loads before the wait. The PyTorch-layout decode MLP on the H200
+            // ran fastest with the pair's 576-deep rows 4 a block (384 blocks of 160 threads)
+            // and the down product's 1536-deep ones 4 (144 blocks), ahead of the pair at 8
+            // rows a block (192 blocks, 16 loads a thread; BENCHMARKS.md). (At most 4 rows of
+            // A: `decode::NK_PRELOAD_ROWS`.)
             let wide = [8, 4, 2].into_iter().find(|&width| {
                 let d = DecodeConfig { width, k_split: 8, vector, tensor: false };
                 spec.m * width <= 16
@@ -377,8 +376,8 @@ fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32), pa
         Layout::RowMajor => {
             // 256 threads = width chunk columns × k_split rows of threads. Not narrower than
             // two chunks even where that leaves SMs idle: the decode MLP's 1536×576 down
-            // product one chunk wide (144 blocks instead of 72) took its 10 layers from 80.0
-            // to 90.3 us (H200, 2026-12-03).
+            // product one chunk wide (144 blocks instead of 72) made its 10 layers slower on
+            // the H200 (BENCHMARKS.md).
             let v = spec.elem().per_16b();
             let mut width = 16;
             while width > 2 && spec.n.div_ceil(width * v) * batches < want_blocks {
