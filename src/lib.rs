@@ -33,8 +33,8 @@
 
 pub use forge_macros::forge_graph;
 pub use forge_runtime::{
-    graph, parse_graph_source, BackendKind, Context, Diagnostic, Elem, Element, Error, GraphInstance, HostSlice,
-    HostVec, KernelSource, KernelTime, Profile, Result, Scalar, Source, Target,
+    graph, parse_graph_source, BackendKind, BlockQ4_0, BlockQ4_1, BlockQ8_0, Context, Diagnostic, Elem, Element, Error,
+    GraphInstance, HostSlice, HostVec, KernelSource, KernelTime, Profile, Result, Scalar, Source, Target,
 };
 pub use half::{bf16, f16};
 

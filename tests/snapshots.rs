@@ -546,6 +546,23 @@ fn cuda_map_programs_compile() {
     }
 }
 
+/// Products and gathers over the GGUF block formats, at decode and prefill shapes, compiled
+/// (NVRTC, then ptxas) for sm_90, sm_80 and sm_75.
+#[cfg(feature = "cuda")]
+fn cuda_quant_programs_compile() {
+    for elem in ["q4_0", "q4_1", "q8_0"] {
+        let src = format!(
+            "graph Q {{ dims {{ M, K, N, V }} input a: f32[M, K]; input ids: u32[M]; weight w: {elem}[N, K]; \
+             weight wk: {elem}[K, N]; weight emb: {elem}[V, K]; output y: f32[M, N]; output z: f32[M, N]; \
+             output e: f32[M, K]; y = silu(matmul(a, transpose(w))); z = matmul(a, wk) + 1.0; e[m, k] = emb[ids[m], k]; }}"
+        );
+        let graph = forge::parse_graph_source(&src).unwrap();
+        for dims in [[1, 576, 1536, 100], [64, 576, 192, 100]] {
+            cuda_programs(&graph, &dims, &format!("quant {elem}"), true);
+        }
+    }
+}
+
 fn main() {
     let args = Arguments::from_args();
     // Without the `cuda` feature nothing is added below.
@@ -573,6 +590,7 @@ fn main() {
         ptx.push(("cuda_bf16x3_programs_compile", cuda_bf16x3_programs_compile));
         ptx.push(("cuda_tile_picks_compile", cuda_tile_picks_compile));
         ptx.push(("cuda_random_products_compile", cuda_random_products_compile));
+        ptx.push(("cuda_quant_programs_compile", cuda_quant_programs_compile));
     }
     let tools = toolchain();
     let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();

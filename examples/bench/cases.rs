@@ -188,6 +188,9 @@ fn median(mut v: Vec<Duration>) -> Duration {
 
 /// Random non-zero bytes for a buffer of `len` elements.
 fn random_bytes(elem: Elem, len: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
+    if elem.is_quantized() {
+        return random_blocks(elem, len, rng);
+    }
     (0..len)
         .flat_map(|_| {
             let v = (rng.f32() * 2.0 - 1.0) * 0.5 + 0.01;
@@ -196,10 +199,26 @@ fn random_bytes(elem: Elem, len: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
                 Elem::BF16 => half::bf16::from_f32(v).to_le_bytes().to_vec(),
                 Elem::U32 => (rng.u32(0..100)).to_le_bytes().to_vec(),
                 Elem::I32 => (rng.i32(0..100)).to_le_bytes().to_vec(),
-                Elem::F32 => v.to_le_bytes().to_vec(),
+                Elem::F32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => v.to_le_bytes().to_vec(),
             }
         })
         .collect()
+}
+
+/// Random GGUF blocks for `len` values: a small f16 scale (and Q4_1 minimum), random codes.
+fn random_blocks(elem: Elem, len: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
+    let codes_at = if elem == Elem::Q4_1 { 4 } else { 2 };
+    let mut out = Vec::with_capacity(elem.bytes_for(len));
+    for _ in 0..len.div_ceil(elem.block_len()) {
+        let mut block = vec![0u8; elem.block_bytes()];
+        block[..2].copy_from_slice(&half::f16::from_f32(0.01 + rng.f32() * 0.02).to_le_bytes());
+        if elem == Elem::Q4_1 {
+            block[2..4].copy_from_slice(&half::f16::from_f32(-0.1).to_le_bytes());
+        }
+        block[codes_at..].iter_mut().for_each(|b| *b = rng.u8(..));
+        out.extend_from_slice(&block);
+    }
+    out
 }
 
 /// Builds the case's instance on `ctx` with random weights and inputs, warms it up and times it.

@@ -15,6 +15,9 @@ fn rust_type(elem: Elem) -> TokenStream {
         Elem::BF16 => quote!(::forge::bf16),
         Elem::U32 => quote!(u32),
         Elem::I32 => quote!(i32),
+        Elem::Q4_0 => quote!(::forge::BlockQ4_0),
+        Elem::Q4_1 => quote!(::forge::BlockQ4_1),
+        Elem::Q8_0 => quote!(::forge::BlockQ8_0),
     }
 }
 
@@ -217,7 +220,8 @@ pub fn api(graph: &Graph, source: &str) -> TokenStream {
         let t = rust_type(b.elem);
         let doc = format!("Default of uniform `{}`.", b.name.text);
         let lit = match b.elem {
-            Elem::F32 => {
+            // The checker admits block formats for weights only, which take no default.
+            Elem::F32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => {
                 let v = finite(value as f32);
                 quote!(#v)
             }

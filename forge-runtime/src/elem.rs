@@ -1,5 +1,5 @@
-//! Element types: the graph's `f32 f16 bf16 u32 i32`, their compute types, and the host types
-//! that carry them.
+//! Element types: the graph's `f32 f16 bf16 u32 i32` and the GGUF block formats `q4_0 q4_1
+//! q8_0`, their compute types, and the host types that carry them.
 
 use std::fmt;
 
@@ -11,11 +11,21 @@ pub enum Elem {
     BF16,
     U32,
     I32,
+    /// GGUF `Q4_0`: blocks of 32 values along the last axis, each an f16 scale `d` and 16 bytes
+    /// of 4-bit codes `q` (value `j` in the low nibble of byte `j`, value `j + 16` in its high
+    /// nibble); a value is `(q - 8) · d`.
+    Q4_0,
+    /// GGUF `Q4_1`: blocks of 32, an f16 scale `d`, an f16 minimum `m` and 16 bytes of 4-bit
+    /// codes laid out as in `Q4_0`; a value is `q · d + m`.
+    Q4_1,
+    /// GGUF `Q8_0`: blocks of 32, an f16 scale `d` and 32 signed bytes `q`; a value is `q · d`.
+    Q8_0,
 }
 
 impl Elem {
     /// Every element type, in the order error messages list them.
-    pub const ALL: [Elem; 5] = [Elem::F32, Elem::F16, Elem::BF16, Elem::U32, Elem::I32];
+    pub const ALL: [Elem; 8] =
+        [Elem::F32, Elem::F16, Elem::BF16, Elem::U32, Elem::I32, Elem::Q4_0, Elem::Q4_1, Elem::Q8_0];
 
     pub fn from_name(name: &str) -> Option<Elem> {
         Elem::ALL.into_iter().find(|e| e.name() == name)
@@ -27,29 +37,57 @@ impl Elem {
             Elem::BF16 => "bf16",
             Elem::U32 => "u32",
             Elem::I32 => "i32",
+            Elem::Q4_0 => "q4_0",
+            Elem::Q4_1 => "q4_1",
+            Elem::Q8_0 => "q8_0",
         }
     }
-    pub fn size_bytes(self) -> usize {
+    /// Values per storage block: 32 for the block formats, 1 otherwise.
+    pub fn block_len(self) -> usize {
+        match self {
+            Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => 1,
+            Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => 32,
+        }
+    }
+    /// Bytes of one storage block ([`Elem::block_len`] values).
+    pub fn block_bytes(self) -> usize {
         match self {
             Elem::F16 | Elem::BF16 => 2,
             Elem::F32 | Elem::U32 | Elem::I32 => 4,
+            Elem::Q4_0 => 18,
+            Elem::Q4_1 => 20,
+            Elem::Q8_0 => 34,
         }
+    }
+    /// Whether this is a block format (stored as blocks, read only through loads that decode).
+    pub fn is_quantized(self) -> bool {
+        self.block_len() > 1
+    }
+    /// Bytes of `len` values: `len` is a whole number of blocks wherever the checker admits a
+    /// block format (rounded up otherwise, so a size is never too small).
+    pub fn bytes_for(self, len: usize) -> usize {
+        len.div_ceil(self.block_len()).saturating_mul(self.block_bytes())
+    }
+    /// Bytes of one value of a scalar type (a block's bytes for the block formats: prefer
+    /// [`Elem::bytes_for`], which is right for both).
+    pub fn size_bytes(self) -> usize {
+        self.block_bytes()
     }
     /// The type arithmetic on this element is done in: f16 and bf16 are loaded to and computed
     /// in f32 and rounded (to nearest, ties to even) on store, on every backend alike.
     pub fn compute(self) -> Ty {
         match self {
-            Elem::F32 | Elem::F16 | Elem::BF16 => Ty::F32,
+            Elem::F32 | Elem::F16 | Elem::BF16 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => Ty::F32,
             Elem::U32 => Ty::U32,
             Elem::I32 => Ty::I32,
         }
     }
     pub fn is_float(self) -> bool {
-        matches!(self, Elem::F32 | Elem::F16 | Elem::BF16)
+        matches!(self, Elem::F32 | Elem::F16 | Elem::BF16 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0)
     }
     /// The names a declaration may use, for "unknown element type" messages.
     pub fn expected_list() -> &'static str {
-        "f32, f16, bf16, u32 or i32"
+        "f32, f16, bf16, u32, i32, q4_0, q4_1 or q8_0"
     }
 }
 
@@ -91,7 +129,8 @@ impl fmt::Display for Ty {
     }
 }
 
-/// A host type that can fill or receive a binding (`f32`, `half::f16`, `half::bf16`, `u32`, `i32`).
+/// A host type that can fill or receive a binding (`f32`, `half::f16`, `half::bf16`, `u32`,
+/// `i32`, and the GGUF blocks [`BlockQ4_0`], [`BlockQ4_1`], [`BlockQ8_0`]).
 pub trait Element: bytemuck::Pod + Copy + Send + Sync + 'static {
     const ELEM: Elem;
 }
@@ -110,6 +149,60 @@ impl Element for u32 {
 }
 impl Element for i32 {
     const ELEM: Elem = Elem::I32;
+}
+
+macro_rules! gguf_block {
+    ($(#[$doc:meta])* $name:ident, $elem:ident, $bytes:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+        #[repr(transparent)]
+        pub struct $name(pub [u8; $bytes]);
+
+        impl Element for $name {
+            const ELEM: Elem = Elem::$elem;
+        }
+
+        impl $name {
+            /// The blocks of a GGUF tensor's bytes, without a copy (a block has alignment 1);
+            /// errors unless the length is a whole number of blocks.
+            pub fn slice(bytes: &[u8]) -> crate::Result<&[$name]> {
+                bytemuck::try_cast_slice(bytes).map_err(|_| crate::Error::InvalidArgument {
+                    argument: stringify!($name).into(),
+                    reason: format!("{} bytes are not a whole number of {}-byte blocks", bytes.len(), $bytes),
+                })
+            }
+        }
+    };
+}
+
+gguf_block!(
+    /// One GGUF `Q4_0` block (32 values): `d: f16`, then 16 bytes of 4-bit codes.
+    BlockQ4_0, Q4_0, 18
+);
+gguf_block!(
+    /// One GGUF `Q4_1` block (32 values): `d: f16`, `m: f16`, then 16 bytes of 4-bit codes.
+    BlockQ4_1, Q4_1, 20
+);
+gguf_block!(
+    /// One GGUF `Q8_0` block (32 values): `d: f16`, then 32 signed bytes.
+    BlockQ8_0, Q8_0, 34
+);
+
+/// The value `j` (`0..32`) of one block of `elem` (`bytes` holds exactly one block): the
+/// reference decoding every backend reproduces. The scale product is exact in f32 (an f16 times
+/// a code below 2^8); `Q4_1` adds its minimum with one f32 rounding.
+pub fn dequant_value(elem: Elem, block: &[u8], j: usize) -> f32 {
+    let half = |at: usize| half::f16::from_le_bytes([block[at], block[at + 1]]).to_f32();
+    let nibble = |at: usize| {
+        let byte = block[at + j % 16];
+        f32::from(if j < 16 { byte & 15 } else { byte >> 4 })
+    };
+    match elem {
+        Elem::Q4_0 => (nibble(2) - 8.0) * half(0),
+        Elem::Q4_1 => nibble(4) * half(0) + half(2),
+        Elem::Q8_0 => f32::from(block[2 + j] as i8) * half(0),
+        Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => f32::NAN,
+    }
 }
 
 /// A uniform's value, as passed in `…Inputs`.

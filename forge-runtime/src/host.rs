@@ -15,17 +15,20 @@ pub struct HostSlice<'a> {
 }
 
 impl<'a> HostSlice<'a> {
+    /// `len` counts values: a slice of GGUF blocks holds 32 values a block.
     pub fn of<T: Element>(data: &'a [T]) -> HostSlice<'a> {
-        HostSlice { elem: T::ELEM, len: data.len(), bytes: bytemuck::cast_slice(data) }
+        let len = data.len().saturating_mul(T::ELEM.block_len());
+        HostSlice { elem: T::ELEM, len, bytes: bytemuck::cast_slice(data) }
     }
-    /// Little-endian element bytes; errors unless `bytes.len() == len × elem.size_bytes()`.
+    /// Little-endian element bytes (whole blocks for the block formats); errors unless
+    /// `bytes.len() == elem.bytes_for(len)` and `len` is a whole number of blocks.
     pub fn from_bytes(elem: Elem, len: usize, bytes: &'a [u8]) -> Result<HostSlice<'a>> {
-        let want = len.checked_mul(elem.size_bytes());
-        if want != Some(bytes.len()) {
+        let want = len.is_multiple_of(elem.block_len()).then(|| (len / elem.block_len()).checked_mul(elem.block_bytes()));
+        if want.flatten() != Some(bytes.len()) {
             return Err(Error::LengthMismatch {
                 binding: "host slice".into(),
                 shape: format!("{len} {elem} elements"),
-                expected: want.unwrap_or(usize::MAX),
+                expected: want.flatten().unwrap_or(usize::MAX),
                 actual: bytes.len(),
             });
         }

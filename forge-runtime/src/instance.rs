@@ -320,7 +320,8 @@ fn default_scalar(elem: crate::elem::Elem, c: graph::checked::Const) -> Scalar {
         (Elem::BF16, _) => Scalar::BF16(half::bf16::from_f32(f)),
         (Elem::U32, _) => Scalar::U32(f as u32),
         (Elem::I32, _) => Scalar::I32(f as i32),
-        (Elem::F32, _) => Scalar::F32(f),
+        // No uniform takes a block format (the checker admits them for weights only).
+        (Elem::F32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0, _) => Scalar::F32(f),
     }
 }
 

@@ -27,7 +27,7 @@ pub mod lower;
 #[cfg(feature = "runtime")]
 mod memory;
 
-pub use elem::{Elem, Element, Scalar, Ty};
+pub use elem::{BlockQ4_0, BlockQ4_1, BlockQ8_0, Elem, Element, Scalar, Ty};
 pub use error::{Diagnostic, Error, Result};
 
 #[cfg(feature = "runtime")]

@@ -88,6 +88,10 @@ FD u32 forge_f2bf_bits(f32 x) { u32 b = __float_as_uint(x); if (forge_isnan(x)) 
 FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x); }
 FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
+FD f32 forge_q_half(const unsigned char* p) { return forge_h2f((unsigned short)(p[0] | (p[1] << 8))); }
+FD f32 forge_q4_0(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 18ull; u32 j = (u32)i & 31u; return ((f32)((b[2u + (j & 15u)] >> ((j >> 4) * 4u)) & 15u) - 8.0f) * forge_q_half(b); }
+FD f32 forge_q4_1(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 20ull; u32 j = (u32)i & 31u; return (f32)((b[4u + (j & 15u)] >> ((j >> 4) * 4u)) & 15u) * forge_q_half(b) + forge_q_half(b + 2); }
+FD f32 forge_q8_0(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 31u; return (f32)(signed char)b[2u + j] * forge_q_half(b); }
 
 // node: emb[b, t, d] = word_embeddings[ids[b, t], d] + position_embeddings[t, d] + token_type_embeddings[0, d]; x = layer_norm(emb, emb_ln_gamma, emb_ln_beta, 0.000000000001)
 extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_46097d547e14b243(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ a3, const f32* __restrict__ a4, const f32* __restrict__ a5, const f32* __restrict__ a6) {
@@ -376,7 +380,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_2a24744331636978(f
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_188171de9536abf9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_0c0219c6dbdffdcb_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
@@ -384,7 +388,7 @@ __device__ __forceinline__ void forge_matmul_188171de9536abf9_epi(float acc, uns
     const u32 b1 = (bidx / 1u) % 8u;
     a0[((bidx * 30u + i) * 384u + j)] = (acc + a1[b0 * 384u + j]);
 }
-namespace fg_forge_matmul_188171de9536abf9 {
+namespace fg_forge_matmul_0c0219c6dbdffdcb {
 
 typedef unsigned short u16;
 
@@ -481,9 +485,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_188171de9536abf9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_0c0219c6dbdffdcb(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_188171de9536abf9;
+  using namespace fg_forge_matmul_0c0219c6dbdffdcb;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   { unsigned z = bidx;
@@ -579,7 +583,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_188171de9536ab
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
   // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
   // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
-  // round took a 64×64 tile's compile ~50 ms longer).
+  // round made a 64×64 tile's compile measurably longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
@@ -609,7 +613,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_188171de9536ab
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_188171de9536abf9_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_0c0219c6dbdffdcb_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -628,7 +632,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_188171de9536ab
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_188171de9536abf9_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_0c0219c6dbdffdcb_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
@@ -800,14 +804,14 @@ extern "C" __global__ void __launch_bounds__(128) forge_attention_6b5ff257678953
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_22e2bbedbd8688c6_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_bcc0abdc460f3820_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_22e2bbedbd8688c6 {
+namespace fg_forge_matmul_bcc0abdc460f3820 {
 
 typedef unsigned short u16;
 
@@ -904,9 +908,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_22e2bbedbd8688c6(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_bcc0abdc460f3820(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_22e2bbedbd8688c6;
+  using namespace fg_forge_matmul_bcc0abdc460f3820;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -999,7 +1003,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_22e2bbedbd8688
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
   // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
   // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
-  // round took a 64×64 tile's compile ~50 ms longer).
+  // round made a 64×64 tile's compile measurably longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
@@ -1029,7 +1033,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_22e2bbedbd8688
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_22e2bbedbd8688c6_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_bcc0abdc460f3820_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1048,7 +1052,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_22e2bbedbd8688
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_22e2bbedbd8688c6_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_bcc0abdc460f3820_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1323,14 +1327,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_f673e67f81c6f
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
 // gemm simt64x64x8k4
-__device__ __forceinline__ void forge_matmul_0454b18bfa465bb9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_1b445423f4b5f20b_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 1536u + j)] = forge_gelu((acc + a1[j]));
 }
-namespace fg_forge_matmul_0454b18bfa465bb9 {
+namespace fg_forge_matmul_1b445423f4b5f20b {
 
 typedef unsigned short u16;
 
@@ -1427,9 +1431,9 @@ constexpr int BM = 64, BN = 64, BK = 8, TM = 8, TN = 8, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_0454b18bfa465bb9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_1b445423f4b5f20b(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_0454b18bfa465bb9;
+  using namespace fg_forge_matmul_1b445423f4b5f20b;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1522,7 +1526,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_0454b18bfa465b
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
   // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
   // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
-  // round took a 64×64 tile's compile ~50 ms longer).
+  // round made a 64×64 tile's compile measurably longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
@@ -1552,7 +1556,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_0454b18bfa465b
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_0454b18bfa465bb9_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+        if (row < M && col < N) forge_matmul_1b445423f4b5f20b_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1571,21 +1575,21 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_0454b18bfa465b
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_0454b18bfa465bb9_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
+      if (row < M && col < N) forge_matmul_1b445423f4b5f20b_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3);
     }
   }
 }
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
 // gemm simt32x32x8k4
-__device__ __forceinline__ void forge_matmul_29480a1f84d1582c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+__device__ __forceinline__ void forge_matmul_e982d7de09e15c9e_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     const u32 bidx = fz * 8u + fr / 30u;
     const u32 i = fr % 30u;
     const u32 j = fj;
     const u32 b0 = bidx;
     a0[((bidx * 30u + i) * 384u + j)] = ((a1[((bidx * 30u + i) * 384u + j)] + acc) + a2[j]);
 }
-namespace fg_forge_matmul_29480a1f84d1582c {
+namespace fg_forge_matmul_e982d7de09e15c9e {
 
 typedef unsigned short u16;
 
@@ -1682,9 +1686,9 @@ constexpr int BM = 32, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
 constexpr bool VEC = true;
 struct alignas(16) f4 { float x, y, z, w; };
 }
-extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_29480a1f84d1582c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_e982d7de09e15c9e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
   FG_GRID_WAIT();
-  using namespace fg_forge_matmul_29480a1f84d1582c;
+  using namespace fg_forge_matmul_e982d7de09e15c9e;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -1777,7 +1781,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_29480a1f84d158
   // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
   // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
   // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
-  // round took a 64×64 tile's compile ~50 ms longer).
+  // round made a 64×64 tile's compile measurably longer).
 #pragma unroll 1
   for (int s = KS / 2; s >= 1; s /= 2) {
     if (grp >= s && grp < 2 * s) {
@@ -1807,7 +1811,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_29480a1f84d158
       for (int j = 0; j < TN; ++j) {
         const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
         const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
-        if (row < M && col < N) forge_matmul_29480a1f84d1582c_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+        if (row < M && col < N) forge_matmul_e982d7de09e15c9e_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
       }
   } else {
     // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
@@ -1826,7 +1830,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_29480a1f84d158
 #pragma unroll 1
     for (int o = tid; o < BM * BN; o += NT) {
       const int row = m0 + o / BN, col = n0 + o % BN;
-      if (row < M && col < N) forge_matmul_29480a1f84d1582c_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
+      if (row < M && col < N) forge_matmul_e982d7de09e15c9e_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2, a3, a4);
     }
   }
 }
@@ -1835,106 +1839,106 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_29480a1f84d158
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
-// runs forge_matmul_188171de9536abf9 (above)
+// runs forge_matmul_0c0219c6dbdffdcb (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
-// runs forge_matmul_22e2bbedbd8688c6 (above)
+// runs forge_matmul_bcc0abdc460f3820 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
-// runs forge_matmul_0454b18bfa465bb9 (above)
+// runs forge_matmul_1b445423f4b5f20b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
-// runs forge_matmul_29480a1f84d1582c (above)
+// runs forge_matmul_e982d7de09e15c9e (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
-// runs forge_matmul_188171de9536abf9 (above)
+// runs forge_matmul_0c0219c6dbdffdcb (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
-// runs forge_matmul_22e2bbedbd8688c6 (above)
+// runs forge_matmul_bcc0abdc460f3820 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
-// runs forge_matmul_0454b18bfa465bb9 (above)
+// runs forge_matmul_1b445423f4b5f20b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
-// runs forge_matmul_29480a1f84d1582c (above)
+// runs forge_matmul_e982d7de09e15c9e (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
-// runs forge_matmul_188171de9536abf9 (above)
+// runs forge_matmul_0c0219c6dbdffdcb (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
-// runs forge_matmul_22e2bbedbd8688c6 (above)
+// runs forge_matmul_bcc0abdc460f3820 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
-// runs forge_matmul_0454b18bfa465bb9 (above)
+// runs forge_matmul_1b445423f4b5f20b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
-// runs forge_matmul_29480a1f84d1582c (above)
+// runs forge_matmul_e982d7de09e15c9e (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
-// runs forge_matmul_188171de9536abf9 (above)
+// runs forge_matmul_0c0219c6dbdffdcb (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
-// runs forge_matmul_22e2bbedbd8688c6 (above)
+// runs forge_matmul_bcc0abdc460f3820 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
-// runs forge_matmul_0454b18bfa465bb9 (above)
+// runs forge_matmul_1b445423f4b5f20b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
-// runs forge_matmul_29480a1f84d1582c (above)
+// runs forge_matmul_e982d7de09e15c9e (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: qkv = matmul(x1, transpose(qkv_w[l]), precision = bf16x3) + qkv_b[l]
-// runs forge_matmul_188171de9536abf9 (above)
+// runs forge_matmul_0c0219c6dbdffdcb (above)
 
 // node: ctx = attention(qh, kh, vh, mask = bias); ctxm = reshape(ctxt)
 // runs forge_attention_6b5ff2576789535d (above)
 
 // node: r = x + matmul(ctxm, transpose(attn_out_w[l]), precision = bf16x3) + attn_out_b[l]
-// runs forge_matmul_22e2bbedbd8688c6 (above)
+// runs forge_matmul_bcc0abdc460f3820 (above)
 
 // node: x = layer_norm(r, attn_ln_gamma[l], attn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: up = gelu(matmul(x, transpose(ffn_up_w[l]), precision = bf16x3) + ffn_up_b[l])
-// runs forge_matmul_0454b18bfa465bb9 (above)
+// runs forge_matmul_1b445423f4b5f20b (above)
 
 // node: r = x + matmul(up, transpose(ffn_down_w[l]), precision = bf16x3) + ffn_down_b[l]
-// runs forge_matmul_29480a1f84d1582c (above)
+// runs forge_matmul_e982d7de09e15c9e (above)
 
 // node: x = layer_norm(r, ffn_ln_gamma[l], ffn_ln_beta[l], 0.000000000001)
 // runs forge_layer_norm_f673e67f81c6fa7c (above)

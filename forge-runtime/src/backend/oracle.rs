@@ -69,7 +69,7 @@ pub fn check_oracle_call(kernel: &KernelSpec, buffers: &[BufferView], element_co
         });
     }
     for (i, (arg, view)) in kernel.args.iter().zip(buffers).enumerate() {
-        let need = arg.len.saturating_mul(arg.elem.size_bytes()) as u64;
+        let need = arg.elem.bytes_for(arg.len) as u64;
         if view.size < need {
             return Err(Error::LengthMismatch {
                 binding: format!("{} argument {i}", kernel.node),

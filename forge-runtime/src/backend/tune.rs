@@ -90,7 +90,7 @@ pub fn tune_plan(plan: &Plan, device: &mut dyn OracleContext, device_name: &str,
 /// largest tuned kernel's arguments, each view 256-byte aligned (what the wgpu context reserves
 /// before [`tune_plan`]).
 pub fn transient_bytes(plan: &Plan, coop: bool) -> (u64, u64) {
-    let aligned = |a: &crate::ir::KernelArg| crate::memory::align_up((a.len * a.elem.size_bytes()).max(1) as u64);
+    let aligned = |a: &crate::ir::KernelArg| crate::memory::align_up(a.elem.bytes_for(a.len).max(1) as u64);
     let mut need = (0, 0);
     for k in plan.kernels.iter().filter(|k| !candidates(&k.spec, &k.schedule, coop).is_empty()) {
         let out = k.spec.body.out();
@@ -120,7 +120,7 @@ fn time_candidates(
         spec.args.iter().enumerate().map(|(i, a)| random_bytes(a.elem, a.len, i as u64)).collect();
     let out_elem = spec.args[out].elem;
     // All-ones bits: NaN in f32, f16 and bf16 alike.
-    let poison = vec![0xFFu8; spec.args[out].len * out_elem.size_bytes()];
+    let poison = vec![0xFFu8; out_elem.bytes_for(spec.args[out].len)];
     let reference = {
         let mut cpu = CpuOracle::new();
         let views = upload(&mut cpu, spec, &inputs, &poison)?;
@@ -136,7 +136,7 @@ fn time_candidates(
     let ulp = match out_elem {
         Elem::F16 => 2f32.powi(-10),
         Elem::BF16 => 2f32.powi(-7),
-        Elem::F32 | Elem::U32 | Elem::I32 => 0.0,
+        Elem::F32 | Elem::U32 | Elem::I32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => 0.0,
     };
     let tol = largest * (1e-4 * (m.k.max(1) as f32).sqrt() + ulp);
     let mut best: Option<(Schedule, u64)> = None;
@@ -179,6 +179,8 @@ fn values(elem: Elem, words: Vec<f32>) -> Vec<f32> {
         Elem::F16 => halves().map(|h| half::f16::from_bits(h).to_f32()).collect(),
         Elem::BF16 => halves().map(|h| half::bf16::from_bits(h).to_f32()).collect(),
         Elem::F32 | Elem::U32 | Elem::I32 => words,
+        // Never an output (only weights take block formats).
+        Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => Vec::new(),
     }
 }
 
@@ -214,6 +216,24 @@ fn random_bytes(elem: Elem, len: usize, seed: u64) -> Vec<u8> {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 23) as f32 - 1.0
     };
+    if elem.is_quantized() {
+        // Blocks of small codes with a scale of 1/16: values within [-1, 1] as for floats.
+        let scale = half::f16::from_f32(1.0 / 16.0).to_le_bytes();
+        let mut bytes = Vec::with_capacity(elem.bytes_for(len));
+        for _ in 0..len.div_ceil(elem.block_len()) {
+            let mut block = vec![0u8; elem.block_bytes()];
+            block[..2].copy_from_slice(&scale);
+            let first_code = if elem == Elem::Q4_1 { 4 } else { 2 };
+            if elem == Elem::Q4_1 {
+                block[2..4].copy_from_slice(&half::f16::from_f32(-0.5).to_le_bytes());
+            }
+            for b in &mut block[first_code..] {
+                *b = ((next() + 1.0) * 127.5) as u8;
+            }
+            bytes.extend_from_slice(&block);
+        }
+        return bytes;
+    }
     let mut bytes = Vec::with_capacity(len * elem.size_bytes());
     for _ in 0..len {
         let v = next();
@@ -223,6 +243,7 @@ fn random_bytes(elem: Elem, len: usize, seed: u64) -> Vec<u8> {
             Elem::F32 => bytes.extend_from_slice(&v.to_le_bytes()),
             // Not tuned today (`candidates`); small non-negative values where they would be.
             Elem::U32 | Elem::I32 => bytes.extend_from_slice(&(((v + 1.0) * 4.0) as u32).to_le_bytes()),
+            Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => {}
         }
     }
     bytes

@@ -129,6 +129,12 @@ fn unary(input: ParseStream, level: usize) -> syn::Result<(Expr, usize)> {
         let elem = Elem::from_name(&ty.to_string()).ok_or_else(|| {
             syn::Error::new(ty.span(), format!("unknown element type `{ty}`; expected {}", Elem::expected_list()))
         })?;
+        if elem.is_quantized() {
+            return Err(syn::Error::new(
+                ty.span(),
+                format!("`as {ty}`: values cannot be converted to a block format; `{ty}` is for weights loaded from a GGUF file"),
+            ));
+        }
         depth = deeper(depth, span)?;
         expr = Expr::Cast { arg: Box::new(expr), elem, span };
     }

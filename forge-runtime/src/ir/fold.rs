@@ -158,7 +158,8 @@ fn cast_const(c: Const, to: Elem) -> Const {
         Const::Bool(b) => u8::from(b) as f32,
     };
     match (to, c) {
-        (Elem::F32, c) => Const::F32(f(c)),
+        // No cast names a block format (the checker rejects it); the value stays f32.
+        (Elem::F32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0, c) => Const::F32(f(c)),
         (Elem::F16, c) => Const::F32(half::f16::from_f32(f(c)).to_f32()),
         (Elem::BF16, c) => Const::F32(bf16_round(f(c))),
         (Elem::I32, Const::F32(v)) => Const::I32(v as i32),

@@ -72,7 +72,7 @@ impl Plan {
     /// Bytes of buffer `id`.
     pub fn byte_len(&self, id: BufferId) -> u64 {
         let b = &self.buffers[id];
-        b.len as u64 * b.elem.size_bytes() as u64
+        b.elem.bytes_for(b.len) as u64
     }
 }
 

@@ -106,6 +106,7 @@ fn param_ty(elem: Elem) -> &'static str {
         Elem::U32 => "u32",
         Elem::I32 => "i32",
         Elem::F16 | Elem::BF16 => "unsigned short",
+        Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => "unsigned char",
     }
 }
 

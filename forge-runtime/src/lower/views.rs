@@ -128,7 +128,18 @@ pub fn check_dims(g: &Checked, dims: &[usize]) -> Result<()> {
         }
     }
     for b in &g.bindings {
-        element_count(&b.name, &concrete(&b.shape, dims))?;
+        let shape = concrete(&b.shape, dims);
+        element_count(&b.name, &shape)?;
+        let last = shape.last().copied().unwrap_or(1);
+        if !last.is_multiple_of(b.elem.block_len()) {
+            return Err(Error::ShapeCheck {
+                what: format!("weight `{}` ({})", b.name, b.elem),
+                detail: format!(
+                    "its last axis is {last}, not a multiple of the format's {}-value blocks",
+                    b.elem.block_len()
+                ),
+            });
+        }
     }
     Ok(())
 }

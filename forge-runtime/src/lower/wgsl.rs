@@ -2,7 +2,7 @@
 //! template's body). Every generated module passes naga validation (tests check every example
 //! and the wgpu backend validates again before compiling).
 
-use super::code::{geometry, Dialect, Writer, WGSL_PRELUDE};
+use super::code::{geometry, Dialect, Writer, WGSL_PRELUDE, WGSL_QUANT_PRELUDE};
 use crate::elem::Elem;
 use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, Schedule};
 use std::fmt::Write;
@@ -65,6 +65,8 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
             // Two bf16 share a word that other invocations write too (`Writer::store`).
             Elem::BF16 if outs.contains(&i) => "atomic<u32>",
             Elem::BF16 => "u32",
+            // Blocks are bytes; WGSL reads them as words (`quant_loader`).
+            Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => "u32",
         };
         let name = plan.buffers.get(a.buffer).map(|b| b.name.as_str()).unwrap_or("?");
         let ty = if packed.get(i).copied().unwrap_or(false) {
@@ -85,6 +87,12 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
         let _ = writeln!(s, "@group(0) @binding({}) var<uniform> u: Uniforms;", spec.args.len());
     }
     s.push_str(WGSL_PRELUDE);
+    if spec.args.iter().any(|a| a.elem.is_quantized()) {
+        s.push_str(WGSL_QUANT_PRELUDE);
+    }
+    for (i, a) in spec.args.iter().enumerate() {
+        s.push_str(&quant_loader(i, a.elem, bases.get(i).copied().unwrap_or(0)));
+    }
     for (name, ty, len) in &shared {
         let _ = writeln!(s, "var<workgroup> {name}: array<{ty}, {len}>;");
     }
@@ -98,6 +106,33 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
     s.push_str(&body);
     s.push_str("}\n");
     s
+}
+
+/// `forge_qa{arg}(i)`: value `i` of a block-format argument, decoded as `elem::dequant_value`
+/// does (empty for other element types). WGSL cannot pass a storage array to a function, so
+/// each block-format argument gets its own loader. `base`: bytes from the binding's start to
+/// the argument's first block (`backend::wgpu::layout` binds at aligned offsets).
+fn quant_loader(arg: usize, elem: Elem, base: u64) -> String {
+    let (bytes, value) = match elem {
+        Elem::Q4_0 => (18, "(forge_q_nibble(forge_q_byte(a{A}[c >> 2u], c), j) - 8.0f) * d"),
+        Elem::Q4_1 => {
+            (20, "forge_q_nibble(forge_q_byte(a{A}[c >> 2u], c), j) * d + forge_q_half(a{A}[(b + 2u) >> 2u], b + 2u)")
+        }
+        Elem::Q8_0 => (34, "forge_q_i8(forge_q_byte(a{A}[c >> 2u], c)) * d"),
+        Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => return String::new(),
+    };
+    // The codes start after the f16 scale (and Q4_1's f16 minimum); 4-bit codes pair value j
+    // with j + 16 in one byte.
+    let codes = match elem {
+        Elem::Q4_1 => "4u + (j & 15u)",
+        Elem::Q8_0 => "2u + j",
+        _ => "2u + (j & 15u)",
+    };
+    let value = value.replace("{A}", &arg.to_string());
+    format!(
+        "fn forge_qa{arg}(i: u32) -> f32 {{ let b = (i >> 5u) * {bytes}u + {base}u; let j = i & 31u; let c = b + {codes}; \
+         let d = forge_q_half(a{arg}[b >> 2u], b); return {value}; }}\n"
+    )
 }
 
 /// The entry point of a kernel's WGSL module.

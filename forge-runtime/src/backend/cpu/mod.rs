@@ -9,6 +9,7 @@ mod fast;
 mod kernels;
 pub mod oracle;
 mod products;
+mod quant;
 mod raw;
 mod row_kernels;
 mod scalar;

@@ -49,7 +49,7 @@ impl OracleContext for CpuOracle {
         for (i, (arg, view)) in kernel.args.iter().zip(buffers).enumerate() {
             let r = self.range(view)?;
             let mut store = Store::new(arg.elem, arg.len, true, "oracle argument")?;
-            store.load_bytes(&self.slab[r][..arg.len * arg.elem.size_bytes()]);
+            store.load_bytes(&self.slab[r][..arg.elem.bytes_for(arg.len)]);
             memory.push(store);
             spec.args[i].buffer = i;
             spec.args[i].offset = 0;

@@ -138,6 +138,21 @@ fn matmul_into(
     plan: &BatchPlan,
     c: &mut [f32],
 ) -> Result<()> {
+    if is_block_load(env, b) {
+        let mut space = m.batch.clone();
+        space.extend([m.m, m.k]);
+        let evaluated;
+        let a = match a_vals {
+            Some(v) => v,
+            None => {
+                evaluated = eval_f32(env, &m.a, &space);
+                &evaluated
+            }
+        };
+        if super::quant::block_product(env, m, b, a, c).is_some() {
+            return Ok(());
+        }
+    }
     let dims = GemmDims { batch: plan.batch, m: m.m, k: m.k, n: m.n };
     let lc = plan.contiguous(m.m, m.k)?;
     let lc_out = plan.contiguous(m.m, m.n)?;
@@ -153,6 +168,14 @@ fn matmul_into(
     }
     let (a, b) = (a_of(true)?, plan.operand(env, b, m.k, m.n, true, true)?);
     Ok(gemm_a(&dims, a.src(), b.src(), ViewMut::new(c, lc_out))?)
+}
+
+/// Whether `e` is a plain load of a block-format weight.
+fn is_block_load(env: &Env<'_>, e: &SExpr) -> bool {
+    e.as_load()
+        .and_then(|(arg, _)| env.spec.args.get(arg))
+        .and_then(|a| env.mem.get(a.buffer))
+        .is_some_and(|s| matches!(s, Store::Blocks { .. }))
 }
 
 /// A folded RMS norm's operand and row scales ([`MatmulBody::rms`]): `a · gain` over

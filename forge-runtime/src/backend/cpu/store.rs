@@ -14,6 +14,13 @@ pub enum Store {
     BF16(Vec<u16>),
     U32(Vec<u32>),
     I32(Vec<i32>),
+    /// A block format's bytes as the file holds them (`len` values; weights only, never written
+    /// by a kernel), decoded value by value on load.
+    Blocks {
+        elem: Elem,
+        len: usize,
+        bytes: Vec<u8>,
+    },
 }
 
 /// The machine's memory (RAM + swap, from `/proc/meminfo`), where the OS says. With overcommit
@@ -55,6 +62,10 @@ impl Store {
             Elem::BF16 => Store::BF16(alloc(len, if zero { 0 } else { 0x7fc0 }, name)?),
             Elem::U32 => Store::U32(alloc(len, if zero { 0 } else { u32::MAX }, name)?),
             Elem::I32 => Store::I32(alloc(len, if zero { 0 } else { -1 }, name)?),
+            // All-ones bytes decode to NaN scales: an unloaded block shows.
+            Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => {
+                Store::Blocks { elem, len, bytes: alloc(elem.bytes_for(len), if zero { 0 } else { 0xff }, name)? }
+            }
         })
     }
 
@@ -64,6 +75,7 @@ impl Store {
             Store::F16(v) | Store::BF16(v) => v.len(),
             Store::U32(v) => v.len(),
             Store::I32(v) => v.len(),
+            Store::Blocks { len, .. } => *len,
         }
     }
 
@@ -76,6 +88,7 @@ impl Store {
             Store::BF16(v) => Value::F(v.get(i).map_or(f32::NAN, |h| bf2f(*h))),
             Store::U32(v) => Value::U(v.get(i).copied().unwrap_or(0)),
             Store::I32(v) => Value::I(v.get(i).copied().unwrap_or(0)),
+            Store::Blocks { elem, bytes, .. } => Value::F(block_value(*elem, bytes, i)),
         }
     }
 
@@ -97,24 +110,26 @@ impl Store {
                 .iter_mut()
                 .zip(bytes.chunks_exact(4))
                 .for_each(|(d, c)| *d = i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::Blocks { bytes: v, .. } => v.iter_mut().zip(bytes).for_each(|(d, s)| *d = *s),
         }
     }
 
     /// The elements as little-endian bytes; a copy the machine cannot allocate is an error.
     pub fn to_bytes(&self, name: &str) -> Result<Vec<u8>> {
-        let size = match self {
-            Store::F16(_) | Store::BF16(_) => 2,
-            _ => 4,
+        let bytes = match self {
+            Store::F16(_) | Store::BF16(_) => self.len() * 2,
+            Store::F32(_) | Store::U32(_) | Store::I32(_) => self.len() * 4,
+            Store::Blocks { bytes, .. } => bytes.len(),
         };
         let mut out = Vec::new();
-        out.try_reserve_exact(self.len() * size).map_err(|_| {
-            Error::OutOfMemory(format!("reading binding `{name}` back needs {} host bytes", self.len() * size))
-        })?;
+        out.try_reserve_exact(bytes)
+            .map_err(|_| Error::OutOfMemory(format!("reading binding `{name}` back needs {bytes} host bytes")))?;
         match self {
             Store::F32(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),
             Store::F16(v) | Store::BF16(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),
             Store::U32(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),
             Store::I32(v) => out.extend(v.iter().flat_map(|x| x.to_le_bytes())),
+            Store::Blocks { bytes, .. } => out.extend_from_slice(bytes),
         }
         Ok(out)
     }
@@ -128,6 +143,10 @@ impl Store {
             Store::F16(v) | Store::BF16(v) => v[start..end].iter().flat_map(|x| x.to_le_bytes()).collect(),
             Store::U32(v) => v[start..end].iter().flat_map(|x| x.to_le_bytes()).collect(),
             Store::I32(v) => v[start..end].iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Store::Blocks { elem, bytes, .. } => {
+                let (from, to) = (elem.bytes_for(start).min(bytes.len()), elem.bytes_for(end).min(bytes.len()));
+                bytes[from..to].to_vec()
+            }
         }
     }
 
@@ -151,6 +170,10 @@ impl Store {
                 .iter_mut()
                 .zip(bytes.chunks_exact(4))
                 .for_each(|(d, c)| *d = i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            Store::Blocks { elem, bytes: v, .. } => {
+                let from = elem.bytes_for(start).min(v.len());
+                v[from..].iter_mut().zip(bytes).for_each(|(d, s)| *d = *s)
+            }
         }
     }
 
@@ -170,6 +193,17 @@ impl Store {
             }
             (Store::U32(d), Store::U32(s)) => d.get_mut(offset..end)?.copy_from_slice(s.get(from..src_end)?),
             (Store::I32(d), Store::I32(s)) => d.get_mut(offset..end)?.copy_from_slice(s.get(from..src_end)?),
+            (Store::Blocks { elem, bytes: d, .. }, Store::Blocks { elem: src_elem, bytes: s, .. })
+                if elem == src_elem =>
+            {
+                // Whole blocks only.
+                let whole = |v: usize| v.is_multiple_of(elem.block_len());
+                if !(whole(offset) && whole(from) && whole(len)) {
+                    return None;
+                }
+                let (at, src_at, n) = (elem.bytes_for(offset), elem.bytes_for(from), elem.bytes_for(len));
+                d.get_mut(at..at.checked_add(n)?)?.copy_from_slice(s.get(src_at..src_at.checked_add(n)?)?)
+            }
             _ => return None,
         }
         Some(())
@@ -184,8 +218,18 @@ impl Store {
             Store::BF16(v) => OutSlice::BF16(v.get_mut(offset..end)?),
             Store::U32(v) => OutSlice::U32(v.get_mut(offset..end)?),
             Store::I32(v) => OutSlice::I32(v.get_mut(offset..end)?),
+            // Kernels never write a block format (weights only).
+            Store::Blocks { .. } => return None,
         })
     }
+}
+
+/// Value `i` of block-format bytes (`elem::dequant_value`; NaN past the end).
+#[inline]
+fn block_value(elem: Elem, bytes: &[u8], i: usize) -> f32 {
+    let size = elem.block_bytes();
+    let at = (i / elem.block_len()) * size;
+    bytes.get(at..at + size).map_or(f32::NAN, |block| crate::elem::dequant_value(elem, block, i % elem.block_len()))
 }
 
 /// A kernel's output range: typed, mutable, split into disjoint pieces for parallel writers.

@@ -48,9 +48,7 @@ fn raw_kernel_params(
                     RawSlot::Uniform { field } => uniforms + 4 * field as u64,
                 }),
                 CudaParam::ByteLength { binding } => Param::U64(match slot(binding)? {
-                    RawSlot::Arg(i) | RawSlot::Scene { arg: i } => {
-                        (spec.args[i].len * spec.args[i].elem.size_bytes()) as u64
-                    }
+                    RawSlot::Arg(i) | RawSlot::Scene { arg: i } => spec.args[i].elem.bytes_for(spec.args[i].len) as u64,
                     RawSlot::Uniform { .. } => 4,
                 }),
                 CudaParam::TriangleCount { binding } => Param::U32(match slot(binding)? {
@@ -120,7 +118,7 @@ impl Drop for CudaExec {
 
 fn byte_len(plan: &Plan, id: BufferId) -> u64 {
     let b = &plan.buffers[id];
-    (b.len * b.elem.size_bytes()) as u64
+    b.elem.bytes_for(b.len) as u64
 }
 
 fn elapsed(from: &CudaEvent, to: &CudaEvent) -> Option<Duration> {
@@ -268,7 +266,7 @@ impl CudaExec {
             }
         }
         let arg_address =
-            |a: &crate::ir::KernelArg| arena.address(&views[a.buffer]) + (a.offset * a.elem.size_bytes()) as u64;
+            |a: &crate::ir::KernelArg| arena.address(&views[a.buffer]) + a.elem.bytes_for(a.offset) as u64;
         let params = plan
             .kernels
             .iter()

@@ -142,10 +142,9 @@ impl Layout {
             .iter()
             .map(|a| {
                 let (class, phys, region) = self.places[a.buffer];
-                let es = a.elem.size_bytes() as u64;
-                let start = region + a.offset as u64 * es;
+                let start = region + a.elem.bytes_for(a.offset) as u64;
                 let offset = start - start % self.align;
-                let size = padded(start + a.len as u64 * es - offset);
+                let size = padded(start + a.elem.bytes_for(a.len) as u64 - offset);
                 if size > c.max_storage_buffer_binding_size {
                     return Err(Error::OverLimit {
                         binding: plan.buffers[a.buffer].name.clone(),
@@ -154,7 +153,13 @@ impl Layout {
                         limit: c.max_storage_buffer_binding_size,
                     });
                 }
-                Ok(Binding { class, phys, offset, size, base: (start - offset) / es })
+                // A block format's base is in bytes (its loader adds it to a block's address,
+                // `lower::wgsl::quant_loader`); other elements count elements.
+                let base = match a.elem.is_quantized() {
+                    true => start - offset,
+                    false => (start - offset) / a.elem.block_bytes() as u64,
+                };
+                Ok(Binding { class, phys, offset, size, base })
             })
             .collect()
     }

@@ -91,6 +91,9 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
                 .help("a scene is a triangle soup: N triangles of 3 vertices of 3 floats"),
             );
         }
+        if b.elem.is_quantized() {
+            check_block_format(cx, b, &shape);
+        }
         let mut default = None;
         if let Some(lit) = b.default {
             if b.usage != Usage::Uniform {
@@ -115,6 +118,41 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
             default,
             doc: b.doc.clone(),
         });
+    }
+}
+
+/// A block format (`q4_0 q4_1 q8_0`) is a weight's, with blocks of 32 along its last axis.
+fn check_block_format(cx: &mut Cx<'_>, b: &super::super::ast::Binding, shape: &[Extent]) {
+    let elem = b.elem;
+    if b.usage != Usage::Weight {
+        cx.err(
+            GraphError::new(
+                ErrorKind::BadDeclaration,
+                b.elem_span,
+                format!("`{elem}` is a block format for weights; `{}` is {}", b.name.text, b.usage.with_article()),
+            )
+            .help("declare it `weight` (its bytes come from a GGUF file), or use f32/f16/bf16"),
+        );
+    } else if b.shape.is_empty() {
+        cx.err(
+            GraphError::new(
+                ErrorKind::BadDeclaration,
+                b.elem_span,
+                format!("`{elem}` weight `{}` needs a shape", b.name.text),
+            )
+            .help("blocks of 32 values run along the last axis, as in GGUF"),
+        );
+    } else if let Some(Extent::Lit(v)) = shape.last() {
+        if v % 32 != 0 {
+            cx.err(
+                GraphError::new(
+                    ErrorKind::BadDeclaration,
+                    b.elem_span,
+                    format!("`{elem}` weight `{}` has a last axis of {v}, not a multiple of 32", b.name.text),
+                )
+                .help("blocks of 32 values run along the last axis, as in GGUF"),
+            );
+        }
     }
 }
 

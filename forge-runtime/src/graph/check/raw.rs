@@ -324,7 +324,7 @@ fn check_wgsl(cx: &mut Cx<'_>, args: &RawArgs, target: usize) -> Option<((naga::
             Elem::F16 => Some((ScalarKind::Float, 2)),
             Elem::U32 => Some((ScalarKind::Uint, 4)),
             Elem::I32 => Some((ScalarKind::Sint, 4)),
-            Elem::BF16 => None,
+            Elem::BF16 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => None,
         };
         // f16 and bf16 uniforms are widened to f32 (every uniform field is one 4-byte word).
         let expected =

@@ -27,7 +27,7 @@ use crate::graph::checked::Const;
 use crate::ir::{KernelBody, KernelSpec, Schedule};
 use std::fmt::Write as _;
 
-pub(crate) use prelude::{CUDA_PRELUDE, WGSL_PRELUDE};
+pub(crate) use prelude::{CUDA_PRELUDE, WGSL_PRELUDE, WGSL_QUANT_PRELUDE};
 
 /// Most copies [`Writer::unroll`] writes of a WGSL loop body.
 pub const UNROLL_MAX: usize = 64;
@@ -375,7 +375,11 @@ impl<'a> Writer<'a> {
                 return format!("{}.{}", vec_name(arg, slot), ["x", "y", "z", "w"][lane % 4]);
             }
         }
-        let index = self.based(arg, index);
+        // A block format's WGSL base is bytes, added by its loader (`wgsl::quant_loader`).
+        let index = match (self.d, a.elem.is_quantized()) {
+            (Dialect::Wgsl, true) => index.to_string(),
+            _ => self.based(arg, index),
+        };
         let out_is_atomic = self.d == Dialect::Wgsl && a.elem == Elem::BF16 && self.spec.body.outs().contains(&arg);
         match (self.d, a.elem) {
             (_, Elem::F32 | Elem::U32 | Elem::I32) => format!("a{arg}[{index}]"),
@@ -389,6 +393,12 @@ impl<'a> Writer<'a> {
             }
             (Dialect::Wgsl, Elem::BF16) => format!("forge_bf16_at(a{arg}[({index}) >> 1u], {index})"),
             (Dialect::Cuda, Elem::BF16) => format!("forge_bf2f(a{arg}[{index}])"),
+            // Block formats decode one value per load (`wgsl::quant_loaders` per argument; the
+            // CUDA prelude's `forge_q*`), the same formula as `elem::dequant_value`.
+            (Dialect::Wgsl, Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0) => format!("forge_qa{arg}({index})"),
+            (Dialect::Cuda, Elem::Q4_0) => format!("forge_q4_0(a{arg}, {index})"),
+            (Dialect::Cuda, Elem::Q4_1) => format!("forge_q4_1(a{arg}, {index})"),
+            (Dialect::Cuda, Elem::Q8_0) => format!("forge_q8_0(a{arg}, {index})"),
         }
     }
 
@@ -403,6 +413,9 @@ impl<'a> Writer<'a> {
             (Dialect::Wgsl, Elem::F16) => format!("a{out}[{index}] = f16(forge_h_round({value}));"),
             (Dialect::Cuda, Elem::F16) => format!("a{out}[{index}] = forge_f2h({value});"),
             (Dialect::Cuda, Elem::BF16) => format!("a{out}[{index}] = forge_f2bf({value});"),
+            // Block formats are weights only (the checker rejects any write to one): a store
+            // that would reach one is a compile error of the generated code, never a silent one.
+            (_, Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0) => "forge_no_store_to_block_format();".to_string(),
             (Dialect::Wgsl, Elem::BF16) => {
                 // Two bf16 share a word that other invocations write too: update our half atomically.
                 let mut s = String::new();
@@ -452,10 +465,11 @@ impl<'a> Writer<'a> {
             (Dialect::Cuda, Elem::U32) => "forge_v4u",
             (Dialect::Cuda, Elem::I32) => "forge_v4i",
             // 16-bit elements are never vectorised (`vectorisable`); f32 is the struct's own.
-            (Dialect::Cuda, Elem::F32 | Elem::F16 | Elem::BF16) => "forge_v4f",
+            // Nor are block formats (`geometry::vector_arg`).
+            (Dialect::Cuda, Elem::F32 | Elem::F16 | Elem::BF16 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0) => "forge_v4f",
             (Dialect::Wgsl, Elem::U32) => "vec4<u32>",
             (Dialect::Wgsl, Elem::I32) => "vec4<i32>",
-            (Dialect::Wgsl, Elem::F32 | Elem::F16 | Elem::BF16) => "vec4<f32>",
+            (Dialect::Wgsl, Elem::F32 | Elem::F16 | Elem::BF16 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0) => "vec4<f32>",
         }
     }
 
@@ -492,7 +506,7 @@ impl<'a> Writer<'a> {
         let to_bits = match self.spec.args[out].elem {
             Elem::F16 => Some("forge_f2h"),
             Elem::BF16 => Some("forge_f2bf"),
-            Elem::F32 | Elem::U32 | Elem::I32 => None,
+            Elem::F32 | Elem::U32 | Elem::I32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => None,
         };
         if let (Dialect::Cuda, Some(f), [v0, v1, v2, v3]) = (self.d, to_bits, values) {
             // Four 16-bit values (each rounded to nearest even) as one 8-byte word.

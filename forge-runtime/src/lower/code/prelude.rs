@@ -35,6 +35,13 @@ fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
 "#;
 
+/// WGSL helpers of the block formats' loaders (module scope; only in modules that read one).
+pub const WGSL_QUANT_PRELUDE: &str = r#"fn forge_q_half(word: u32, at: u32) -> f32 { return unpack2x16float(word >> ((at & 2u) * 8u)).x; }
+fn forge_q_byte(word: u32, at: u32) -> u32 { return (word >> ((at & 3u) * 8u)) & 255u; }
+fn forge_q_nibble(byte: u32, j: u32) -> f32 { return f32((byte >> ((j >> 4u) * 4u)) & 15u); }
+fn forge_q_i8(byte: u32) -> f32 { return f32(bitcast<i32>(byte << 24u) >> 24u); }
+"#;
+
 /// CUDA-C helpers (NVRTC compiles them with no headers).
 pub const CUDA_PRELUDE: &str = r#"typedef float f32;
 typedef unsigned int u32;
@@ -125,6 +132,10 @@ FD u32 forge_f2bf_bits(f32 x) { u32 b = __float_as_uint(x); if (forge_isnan(x)) 
 FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x); }
 FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
+FD f32 forge_q_half(const unsigned char* p) { return forge_h2f((unsigned short)(p[0] | (p[1] << 8))); }
+FD f32 forge_q4_0(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 18ull; u32 j = (u32)i & 31u; return ((f32)((b[2u + (j & 15u)] >> ((j >> 4) * 4u)) & 15u) - 8.0f) * forge_q_half(b); }
+FD f32 forge_q4_1(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 20ull; u32 j = (u32)i & 31u; return (f32)((b[4u + (j & 15u)] >> ((j >> 4) * 4u)) & 15u) * forge_q_half(b) + forge_q_half(b + 2); }
+FD f32 forge_q8_0(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 31u; return (f32)(signed char)b[2u + j] * forge_q_half(b); }
 "#;
 
 #[cfg(test)]

@@ -128,7 +128,8 @@ impl Writer<'_> {
     pub fn cast(&self, x: &str, from: Ty, to: Elem) -> String {
         let as_f32 = |x: &str| if from == Ty::F32 { x.to_string() } else { format!("f32({x})") };
         match to {
-            Elem::F32 => as_f32(x),
+            // No cast names a block format (the checker rejects it): the value stays f32.
+            Elem::F32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => as_f32(x),
             Elem::F16 => format!("forge_h_round({})", as_f32(x)),
             Elem::BF16 => format!("forge_bf_round({})", as_f32(x)),
             Elem::I32 => match from {

@@ -1,0 +1,144 @@
+//! Products whose B is a block-format weight (GGUF `q4_0 q4_1 q8_0`) on the host: each block is
+//! decoded once per product into a few floats on the stack and used at once, so the weight is
+//! never widened to f32 in memory. B lies as GGUF stores it, `[N, K]` rows read through
+//! `transpose` (blocks along K), or as `[K, N]` (blocks along N).
+
+use super::eval::Env;
+use super::store::Store;
+use crate::elem::{dequant_value, Elem};
+use crate::ir::{MatmulBody, SExpr};
+use rayon::prelude::*;
+
+/// Values per block of every block format.
+const BLOCK: usize = 32;
+
+/// B as block-format rows: `rows` rows of `cols` values from byte `start` of `bytes`.
+struct BlockRows<'a> {
+    elem: Elem,
+    bytes: &'a [u8],
+    start: usize,
+    cols: usize,
+}
+
+impl BlockRows<'_> {
+    /// Decodes values `col .. col + 32` of row `r` into `out`.
+    #[inline]
+    fn block(&self, r: usize, col: usize, out: &mut [f32; BLOCK]) {
+        let size = self.elem.block_bytes();
+        let at = self.start + (r * self.cols + col) / BLOCK * size;
+        match self.bytes.get(at..at + size) {
+            Some(block) => {
+                for (j, o) in out.iter_mut().enumerate() {
+                    *o = dequant_value(self.elem, block, j);
+                }
+            }
+            None => out.fill(f32::NAN),
+        }
+    }
+}
+
+/// `c = A · B` (`c` contiguous `[rows, n]`, `a` contiguous `[rows, k]`) where `b` is a plain load
+/// of a block-format buffer shared by every batch entry; `None` where `b` is not such a load (the
+/// caller evaluates it instead).
+pub(super) fn block_product(env: &Env<'_>, m: &MatmulBody, b: &SExpr, a: &[f32], c: &mut [f32]) -> Option<()> {
+    let (arg, strides) = b.as_load()?;
+    let nb = strides.len().checked_sub(2)?;
+    if strides[..nb].iter().any(|&s| s != 0) {
+        return None;
+    }
+    let karg = env.spec.args.get(arg)?;
+    let Store::Blocks { elem, bytes, .. } = env.mem.get(karg.buffer)? else { return None };
+    if !karg.offset.is_multiple_of(BLOCK) {
+        return None;
+    }
+    let (k, n) = (m.k, m.n);
+    let rows = a.len() / k.max(1);
+    if c.len() != rows * n || rows * k != a.len() {
+        return None;
+    }
+    let start = elem.bytes_for(karg.offset);
+    match (strides[nb], strides[nb + 1]) {
+        // `transpose(w)` of `w: [N, K]`: row `j` of `w` is column `j` of B.
+        (1, s) if s == k && k.is_multiple_of(BLOCK) => {
+            let w = BlockRows { elem: *elem, bytes, start, cols: k };
+            transposed(&w, a, c, rows, k, n);
+            Some(())
+        }
+        // `w: [K, N]`: row `p` of `w` is row `p` of B.
+        (s, 1) if s == n && n.is_multiple_of(BLOCK) => {
+            let w = BlockRows { elem: *elem, bytes, start, cols: n };
+            direct(&w, a, c, rows, k, n);
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+/// `c[i, j] = sum_p a[i, p] · w[j, p]`, in parallel over output columns.
+fn transposed(w: &BlockRows<'_>, a: &[f32], c: &mut [f32], rows: usize, k: usize, n: usize) {
+    let per_task = 16usize;
+    let sums: Vec<Vec<f32>> = (0..n.div_ceil(per_task))
+        .into_par_iter()
+        .map(|t| {
+            let cols = t * per_task..((t + 1) * per_task).min(n);
+            let mut out = vec![0.0f32; rows * cols.len()];
+            let mut vals = [0.0f32; BLOCK];
+            for (jj, j) in cols.clone().enumerate() {
+                for p0 in (0..k).step_by(BLOCK) {
+                    w.block(j, p0, &mut vals);
+                    for i in 0..rows {
+                        let row = &a[i * k + p0..i * k + p0 + BLOCK];
+                        out[i * cols.len() + jj] += dot(row, &vals);
+                    }
+                }
+            }
+            out
+        })
+        .collect();
+    for (t, part) in sums.iter().enumerate() {
+        let first = t * per_task;
+        let width = part.len() / rows.max(1);
+        for i in 0..rows {
+            c[i * n + first..i * n + first + width].copy_from_slice(&part[i * width..(i + 1) * width]);
+        }
+    }
+}
+
+/// `c[i, j] = sum_p a[i, p] · w[p, j]`, in parallel over blocks of output columns.
+fn direct(w: &BlockRows<'_>, a: &[f32], c: &mut [f32], rows: usize, k: usize, n: usize) {
+    let parts: Vec<Vec<f32>> = (0..n / BLOCK)
+        .into_par_iter()
+        .map(|blk| {
+            let mut out = vec![0.0f32; rows * BLOCK];
+            let mut vals = [0.0f32; BLOCK];
+            for p in 0..k {
+                w.block(p, blk * BLOCK, &mut vals);
+                for i in 0..rows {
+                    let x = a[i * k + p];
+                    for (o, v) in out[i * BLOCK..(i + 1) * BLOCK].iter_mut().zip(&vals) {
+                        *o += x * v;
+                    }
+                }
+            }
+            out
+        })
+        .collect();
+    for (blk, part) in parts.iter().enumerate() {
+        for i in 0..rows {
+            c[i * n + blk * BLOCK..i * n + (blk + 1) * BLOCK].copy_from_slice(&part[i * BLOCK..(i + 1) * BLOCK]);
+        }
+    }
+}
+
+/// A 32-value dot product in four interleaved partial sums (the order is part of the CPU's
+/// rounding, like every backend's own summation order).
+#[inline]
+fn dot(x: &[f32], y: &[f32; BLOCK]) -> f32 {
+    let mut s = [0.0f32; 4];
+    for (xs, ys) in x.chunks_exact(4).zip(y.chunks_exact(4)) {
+        for l in 0..4 {
+            s[l] += xs[l] * ys[l];
+        }
+    }
+    (s[0] + s[1]) + (s[2] + s[3])
+}

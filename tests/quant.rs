@@ -1,0 +1,200 @@
+//! GGUF block formats (`q4_0 q4_1 q8_0`) as weight element types: products with a block-format B
+//! in both layouts (`transpose` of `[N, K]` as GGUF stores matrices, and `[K, N]`), per-layer
+//! views of a stacked weight, and gathers from a block-format table, against f64 loops over an
+//! independent decoder, once per backend. Random blocks with random scales, never zeros.
+
+mod common;
+
+use common::*;
+use forge::prelude::*;
+use forge::{BlockQ4_0, BlockQ4_1, BlockQ8_0};
+
+/// Block bytes of `format` for `rows × cols` values (`cols` a multiple of 32): random f16 scales
+/// of both signs, random codes, random Q4_1 minimums.
+fn rand_blocks(format: &str, values: usize, seed: u64) -> Vec<u8> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let size = block_bytes(format);
+    let mut out = Vec::with_capacity(values / 32 * size);
+    for _ in 0..values / 32 {
+        let d = (0.005 + rng.f32() * 0.05) * if rng.bool() { 1.0 } else { -1.0 };
+        out.extend_from_slice(&forge::f16::from_f32(d).to_le_bytes());
+        if format == "q4_1" {
+            out.extend_from_slice(&forge::f16::from_f32(rng.f32() - 0.5).to_le_bytes());
+        }
+        let codes = if format == "q8_0" { 32 } else { 16 };
+        out.extend((0..codes).map(|_| rng.u8(..)));
+    }
+    out
+}
+
+fn block_bytes(format: &str) -> usize {
+    match format {
+        "q4_0" => 18,
+        "q4_1" => 20,
+        _ => 34,
+    }
+}
+
+/// Every value of `bytes` in f64, decoded straight from the GGUF definitions.
+fn decode(format: &str, bytes: &[u8]) -> Vec<f64> {
+    let half = |b: &[u8]| f64::from(forge::f16::from_le_bytes([b[0], b[1]]).to_f32());
+    let mut out = Vec::new();
+    for block in bytes.chunks(block_bytes(format)) {
+        let d = half(&block[0..2]);
+        match format {
+            "q8_0" => out.extend(block[2..34].iter().map(|&q| f64::from(q as i8) * d)),
+            _ => {
+                let (min, codes) =
+                    if format == "q4_1" { (half(&block[2..4]), &block[4..20]) } else { (0.0, &block[2..18]) };
+                let offset = if format == "q4_0" { -8.0 } else { 0.0 };
+                let value = |q: u8| (f64::from(q) + offset) * d + min;
+                let lo: Vec<f64> = codes.iter().map(|&c| value(c & 15)).collect();
+                let hi: Vec<f64> = codes.iter().map(|&c| value(c >> 4)).collect();
+                out.extend(lo);
+                out.extend(hi);
+            }
+        }
+    }
+    out
+}
+
+/// `a [m, k] · wᵀ` for `w [n, k]`.
+fn matmul_nk(a: &[f32], w: &[f64], m: usize, k: usize, n: usize) -> Vec<f32> {
+    let mut out = vec![0.0; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            out[i * n + j] = (0..k).map(|p| f64::from(a[i * k + p]) * w[j * k + p]).sum::<f64>() as f32;
+        }
+    }
+    out
+}
+
+forge_graph! {
+    /// Every format, `transpose(w)` of GGUF's `[N, K]`, with a bias epilogue.
+    graph QuantNk {
+        dims { M, K, N }
+        input  a:    f32[M, K];
+        weight w4:   q4_0[N, K];
+        weight w41:  q4_1[N, K];
+        weight w8:   q8_0[N, K];
+        weight bias: f32[N];
+        output y4:   f32[M, N];
+        output y41:  f32[M, N];
+        output y8:   f32[M, N];
+        y4 = matmul(a, transpose(w4)) + bias;
+        y41 = matmul(a, transpose(w41));
+        y8 = silu(matmul(a, transpose(w8)));
+    }
+}
+
+fn products_of_gguf_layout(ctx: &Context) {
+    for (m, k, n) in [(1, 32, 1), (1, 576, 96), (3, 64, 40), (8, 96, 33), (37, 160, 70), (70, 64, 130)] {
+        let a = rand_f32(m * k, 1.0, 11);
+        let bias = rand_f32(n, 1.0, 12);
+        let (b4, b41, b8) =
+            (rand_blocks("q4_0", n * k, 13), rand_blocks("q4_1", n * k, 14), rand_blocks("q8_0", n * k, 15));
+        let mut g = QuantNk::new(ctx, QuantNkDims { m, k, n }).unwrap();
+        g.load_weights(QuantNkWeights {
+            w4: BlockQ4_0::slice(&b4).unwrap(),
+            w41: BlockQ4_1::slice(&b41).unwrap(),
+            w8: BlockQ8_0::slice(&b8).unwrap(),
+            bias: &bias,
+        })
+        .unwrap();
+        let out = g.run(QuantNkInputs { a: &a }).unwrap();
+        let mut want4 = matmul_nk(&a, &decode("q4_0", &b4), m, k, n);
+        want4.iter_mut().enumerate().for_each(|(i, v)| *v += bias[i % n]);
+        let want41 = matmul_nk(&a, &decode("q4_1", &b41), m, k, n);
+        let want8: Vec<f32> =
+            matmul_nk(&a, &decode("q8_0", &b8), m, k, n).iter().map(|&v| v / (1.0 + (-v).exp())).collect();
+        let what = format!("{m}x{k}x{n}");
+        assert_close(&format!("{what} q4_0"), &out.y4, &want4, 1e-4, 1.0);
+        assert_close(&format!("{what} q4_1"), &out.y41, &want41, 1e-4, 1.0);
+        assert_close(&format!("{what} q8_0"), &out.y8, &want8, 1e-4, 1.0);
+    }
+}
+
+forge_graph! {
+    /// A block-format B stored `[K, N]` (blocks along N) and a layer of a stacked weight.
+    graph QuantKn {
+        dims { M, K, N, L }
+        input  a:  f32[M, K];
+        weight w:  q8_0[K, N];
+        weight ws: q4_1[L, N, K];
+        output y:  f32[M, N];
+        output z:  f32[M, N];
+        y = matmul(a, w);
+        z = matmul(a, transpose(ws[1]));
+    }
+}
+
+fn products_of_kn_layout_and_layer_views(ctx: &Context) {
+    for (m, k, n) in [(1, 64, 64), (5, 64, 32), (33, 96, 96)] {
+        let l = 3;
+        let a = rand_f32(m * k, 1.0, 21);
+        let (w, ws) = (rand_blocks("q8_0", k * n, 22), rand_blocks("q4_1", l * n * k, 23));
+        let mut g = QuantKn::new(ctx, QuantKnDims { m, k, n, l }).unwrap();
+        g.load_weights(QuantKnWeights { w: BlockQ8_0::slice(&w).unwrap(), ws: BlockQ4_1::slice(&ws).unwrap() })
+            .unwrap();
+        let out = g.run(QuantKnInputs { a: &a }).unwrap();
+        // `w [K, N]` transposed to `[N, K]` for the reference.
+        let wd = decode("q8_0", &w);
+        let wt: Vec<f64> = (0..n * k).map(|i| wd[(i % k) * n + i / k]).collect();
+        let layer = &decode("q4_1", &ws)[n * k..2 * n * k];
+        assert_close(&format!("{m}x{k}x{n} [K,N]"), &out.y, &matmul_nk(&a, &wt, m, k, n), 1e-4, 1.0);
+        assert_close(&format!("{m}x{k}x{n} layer 1"), &out.z, &matmul_nk(&a, layer, m, k, n), 1e-4, 1.0);
+    }
+}
+
+forge_graph! {
+    /// A token embedding looked up in a Q8_0 table, ids out of range clamped.
+    graph QuantGather {
+        dims { T, V, D }
+        input  ids: u32[T];
+        weight emb: q8_0[V, D];
+        output e:   f32[T, D];
+        e[t, d] = emb[ids[t], d] * 2.0;
+    }
+}
+
+fn gather_from_a_block_table(ctx: &Context) {
+    let (t, v, d) = (9, 50, 96);
+    let emb = rand_blocks("q8_0", v * d, 31);
+    let mut ids = rand_u32(t, 0, v as u32 - 1, 32);
+    ids[3] = 1000;
+    let mut g = QuantGather::new(ctx, QuantGatherDims { t, v, d }).unwrap();
+    g.load_weights(QuantGatherWeights { emb: BlockQ8_0::slice(&emb).unwrap() }).unwrap();
+    let out = g.run(QuantGatherInputs { ids: &ids }).unwrap();
+    let table = decode("q8_0", &emb);
+    let want: Vec<f32> =
+        (0..t * d).map(|i| (table[(ids[i / d] as usize).min(v - 1) * d + i % d] * 2.0) as f32).collect();
+    assert_eq!(out.e, want, "gathered values are exact");
+}
+
+/// Misuse is an error that says what is wrong: a block format outside a weight, a cast to one,
+/// a last axis that is not whole blocks, a slice that is not whole blocks.
+fn misuse_is_reported() {
+    let text = |decl: &str, stmt: &str| {
+        format!("graph G {{ dims {{ N, K }} input a: f32[N, K]; {decl} output y: f32[N, K]; {stmt} }}")
+    };
+    for (decl, stmt, want) in [
+        ("input q: q4_0[N, K];", "y = a + q;", "block format for weights"),
+        ("weight q: q8_0;", "y = a + q;", "needs a shape"),
+        ("weight q: q8_0[N, 20];", "y = a;", "not a multiple of 32"),
+        ("weight q: q8_0[N, K];", "y = a as q8_0;", "cannot be converted to a block format"),
+    ] {
+        let err = forge::parse_graph_source(&text(decl, stmt)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains(want), "{decl} {stmt}: expected an error with `{want}`, got `{err}`");
+    }
+    assert!(BlockQ4_1::slice(&[0u8; 30]).is_err(), "30 bytes are not whole Q4_1 blocks");
+    // A symbolic last axis is checked at `new`.
+    let ctx = Context::cpu();
+    let g = forge::parse_graph_source(
+        "graph G { dims { N, K } input a: f32[N, K]; weight q: q4_0[N, K]; output y: f32[N, N]; y = matmul(a, transpose(q)); }",
+    )
+    .unwrap();
+    let err = forge::GraphInstance::new(&ctx, &g, &[2, 48]).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("not a multiple"), "K = 48: {err}");
+}
+
+forge_tests!(products_of_gguf_layout, products_of_kn_layout_and_layer_views, gather_from_a_block_table; plain: misuse_is_reported);
