@@ -110,6 +110,12 @@ pub enum Error {
     #[error("argument `{argument}` is invalid: {reason}")]
     InvalidArgument { argument: String, reason: String },
 
+    /// A GGUF file that cannot be read as one, or a metadata key or tensor that is missing or
+    /// of another type: `what` names the field, key or tensor (and the byte offset where it
+    /// applies), `reason` what was wrong.
+    #[error("GGUF {what}: {reason}")]
+    Gguf { what: String, reason: String },
+
     #[error("internal error (please report): {0}")]
     Internal(String),
 }

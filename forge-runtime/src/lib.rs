@@ -7,6 +7,7 @@
 
 pub mod elem;
 pub mod error;
+pub mod gguf;
 pub mod graph;
 #[doc(hidden)]
 pub mod raw;
@@ -29,6 +30,7 @@ mod memory;
 
 pub use elem::{BlockQ4_0, BlockQ4_1, BlockQ8_0, Elem, Element, Scalar, Ty};
 pub use error::{Diagnostic, Error, Result};
+pub use gguf::{GgmlType, Gguf};
 
 #[cfg(feature = "runtime")]
 pub use backend::oracle::{Compute, OracleContext};
