@@ -18,6 +18,8 @@ Install and run (no torch needed):
 
     # RoPE pairing check: print greedy chat answers with either pairing
     PYTHONPATH=/work/pyref python3 scripts/smollm_reference.py --check-rope
+    # KV cache check: cached steps against a full recompute of the sequence
+    PYTHONPATH=/work/pyref python3 scripts/smollm_reference.py --check-cache
 
 Model notes (what the fixtures assume):
 - GGUF dims are ne-order (ne[0] fastest): a weight with dims [in, out] is a
@@ -293,6 +295,17 @@ def top2_margin(row):
 # ----------------------------------------------------------------------------- main
 
 
+def check_cache(cfg, weights, tokenizer, steps):
+    """The cached decode must match one causal pass over prompt + generated ids."""
+    model = Llama(cfg, weights)
+    for case in (CASES[0], CASES[3]):
+        prompt_ids = encode(tokenizer, render(tokenizer, case))
+        ids, rows = greedy(model, prompt_ids, steps)
+        full = model.forward(prompt_ids + ids[:-1], model.new_cache())[len(prompt_ids) - 1:]
+        err = np.max(np.abs(full - rows))
+        print(f"{case['name']}: max |cached - full| over {steps} steps = {err:.3e}")
+
+
 def check_rope(cfg, weights, tokenizer, steps):
     for mode in ("adjacent", "neox"):
         model = Llama(cfg, weights, rope=mode)
@@ -309,6 +322,7 @@ def main():
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--steps", type=int, default=24)
     ap.add_argument("--check-rope", action="store_true", help="print chat answers with both RoPE pairings")
+    ap.add_argument("--check-cache", action="store_true", help="compare cached decode with full recompute")
     args = ap.parse_args()
 
     t0 = time.time()
@@ -317,6 +331,9 @@ def main():
     print(f"loaded + dequantized in {time.time() - t0:.1f} s", file=sys.stderr)
     if args.check_rope:
         check_rope(cfg, weights, tokenizer, args.steps)
+        return
+    if args.check_cache:
+        check_cache(cfg, weights, tokenizer, args.steps)
         return
 
     model = Llama(cfg, weights)
