@@ -1,0 +1,310 @@
+//! A GGUF Llama on a Forge [`Context`]: the weights read from the file as they are (block
+//! formats stay blocks), a prefill instance per padded prompt length and a one-token instance
+//! for decoding, the key/value cache handed between them, and the greedy id (`argmax` on the
+//! device) read back after each run.
+
+use super::graph::{LlamaGguf, LlamaGgufDims, LlamaGgufInputs, LlamaGgufState, LlamaGgufWeights};
+use crate::gguf::{GgmlType, Gguf};
+use crate::{BlockQ4_1, BlockQ8_0, Context, Error, Result};
+
+/// A Llama model's shape, read from the GGUF metadata.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LlamaConfig {
+    pub layers: usize,
+    pub width: usize,
+    pub ffn: usize,
+    pub heads: usize,
+    pub kv_heads: usize,
+    pub vocab: usize,
+    pub rope_base: f32,
+    pub rms_eps: f32,
+    /// The file's trained context (positions past it are allowed but untrained).
+    pub trained_context: usize,
+}
+
+impl LlamaConfig {
+    /// The `llama.*` keys of `file`, checked against what the graph computes.
+    pub fn from_gguf(file: &Gguf) -> Result<LlamaConfig> {
+        let arch = file.get_str("general.architecture")?;
+        if arch != "llama" {
+            return Err(unsupported(format!("architecture `{arch}`"), "only `llama` is"));
+        }
+        let get = |key: &str| file.get_u32(&format!("llama.{key}")).map(|v| v as usize);
+        let embd = file.tensor("token_embd.weight").ok_or_else(|| missing("token_embd.weight"))?;
+        let config = LlamaConfig {
+            layers: get("block_count")?,
+            width: get("embedding_length")?,
+            ffn: get("feed_forward_length")?,
+            heads: get("attention.head_count")?,
+            kv_heads: get("attention.head_count_kv")?,
+            vocab: embd.dims.get(1).copied().unwrap_or(0) as usize,
+            rope_base: file.get_f32("llama.rope.freq_base").unwrap_or(10000.0),
+            rms_eps: file.get_f32("llama.attention.layer_norm_rms_epsilon")?,
+            trained_context: get("context_length")?,
+        };
+        let c = &config;
+        let whole = c.heads > 0 && c.kv_heads > 0 && c.width.is_multiple_of(c.heads) && c.heads.is_multiple_of(c.kv_heads);
+        if !whole || (c.width / c.heads) % 2 != 0 || c.layers == 0 || c.vocab == 0 {
+            return Err(unsupported(format!("{c:?}"), "the heads must divide the width, in even head sizes"));
+        }
+        if let Ok(rope) = get("rope.dimension_count") {
+            if rope != c.width / c.heads {
+                return Err(unsupported(format!("rope over {rope} of {} head dims", c.width / c.heads), "only whole heads are"));
+            }
+        }
+        Ok(config)
+    }
+
+    fn dims(&self, tokens: usize, context: usize) -> LlamaGgufDims {
+        LlamaGgufDims {
+            t: tokens,
+            s: context,
+            v: self.vocab,
+            d: self.width,
+            h: self.heads,
+            kv: self.kv_heads,
+            l: self.layers,
+            f: self.ffn,
+        }
+    }
+}
+
+fn unsupported(what: String, reason: &str) -> Error {
+    Error::Unsupported { what: format!("GGUF model: {what}"), reason: format!("here: {reason}") }
+}
+
+fn missing(name: &str) -> Error {
+    Error::Gguf { what: format!("tensor `{name}`"), reason: "is not in the file".into() }
+}
+
+/// The weights as the graph takes them: per-layer tensors concatenated into one stacked binding
+/// each (their bytes as stored), norms as f32.
+struct Weights {
+    emb: Vec<u8>,
+    attn_norm: Vec<f32>,
+    wq: Vec<u8>,
+    wk: Vec<u8>,
+    wv: Vec<u8>,
+    wo: Vec<u8>,
+    ffn_norm: Vec<f32>,
+    w_gate: Vec<u8>,
+    w_up: Vec<u8>,
+    w_down: Vec<u8>,
+    out_norm: Vec<f32>,
+}
+
+impl Weights {
+    fn read(file: &Gguf, c: &LlamaConfig) -> Result<Weights> {
+        let blocks = |name: &str, ty: GgmlType, rows: usize, cols: usize| -> Result<Vec<u8>> {
+            let info = file.tensor(name).ok_or_else(|| missing(name))?;
+            if info.ty != ty || info.dims != [cols as u64, rows as u64] {
+                return Err(unsupported(
+                    format!("tensor `{name}` is {:?} {:?}", info.ty, info.dims),
+                    &format!("this graph reads {ty:?} [{cols}, {rows}] (ggml order)"),
+                ));
+            }
+            Ok(file.tensor_bytes(info)?.to_vec())
+        };
+        let stacked = |what: &str, rows: usize, cols: usize| -> Result<Vec<u8>> {
+            let mut out = Vec::new();
+            for l in 0..c.layers {
+                out.extend_from_slice(&blocks(&format!("blk.{l}.{what}.weight"), GgmlType::Q4_1, rows, cols)?);
+            }
+            Ok(out)
+        };
+        let norms = |what: &str| -> Result<Vec<f32>> {
+            let mut out = Vec::with_capacity(c.layers * c.width);
+            for l in 0..c.layers {
+                out.extend(file.tensor_f32(&format!("blk.{l}.{what}.weight"))?);
+            }
+            Ok(out)
+        };
+        if file.tensor("output.weight").is_some() {
+            return Err(unsupported("a separate output.weight".into(), "the output head is tied to token_embd"));
+        }
+        let (d, kvd, f) = (c.width, c.kv_heads * (c.width / c.heads), c.ffn);
+        Ok(Weights {
+            emb: blocks("token_embd.weight", GgmlType::Q8_0, c.vocab, d)?,
+            attn_norm: norms("attn_norm")?,
+            wq: stacked("attn_q", d, d)?,
+            wk: stacked("attn_k", kvd, d)?,
+            wv: stacked("attn_v", kvd, d)?,
+            wo: stacked("attn_output", d, d)?,
+            ffn_norm: norms("ffn_norm")?,
+            w_gate: stacked("ffn_gate", f, d)?,
+            w_up: stacked("ffn_up", f, d)?,
+            w_down: stacked("ffn_down", d, f)?,
+            out_norm: file.tensor_f32("output_norm.weight")?,
+        })
+    }
+
+    fn load(&self, g: &mut LlamaGguf) -> Result<()> {
+        g.load_weights(LlamaGgufWeights {
+            emb: BlockQ8_0::slice(&self.emb)?,
+            attn_norm: &self.attn_norm,
+            wq: BlockQ4_1::slice(&self.wq)?,
+            wk: BlockQ4_1::slice(&self.wk)?,
+            wv: BlockQ4_1::slice(&self.wv)?,
+            wo: BlockQ4_1::slice(&self.wo)?,
+            ffn_norm: &self.ffn_norm,
+            w_gate: BlockQ4_1::slice(&self.w_gate)?,
+            w_up: BlockQ4_1::slice(&self.w_up)?,
+            w_down: BlockQ4_1::slice(&self.w_down)?,
+            out_norm: &self.out_norm,
+        })
+    }
+}
+
+/// Prompt chunks are padded to one of these lengths (few instances to build); longer prompts
+/// run in chunks of the largest.
+const PREFILL_SIZES: [usize; 4] = [16, 64, 256, 512];
+
+/// Which instance holds the current cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Holder {
+    Step,
+    Prefill(usize),
+}
+
+/// A model loaded on a context with a cache of `context` positions: feed tokens, read the greedy
+/// next id (and, when asked, the logits).
+pub struct LlamaSession {
+    config: LlamaConfig,
+    context: usize,
+    ctx: Context,
+    weights: Weights,
+    step: LlamaGguf,
+    prefill: Vec<(usize, LlamaGguf)>,
+    holder: Holder,
+    pos: usize,
+}
+
+impl LlamaSession {
+    /// Reads the model from `file` and builds its one-token instance on `ctx` with a cache of
+    /// `context` positions.
+    pub fn new(ctx: &Context, file: &Gguf, context: usize) -> Result<LlamaSession> {
+        let config = LlamaConfig::from_gguf(file)?;
+        if context == 0 {
+            return Err(Error::InvalidArgument { argument: "context".into(), reason: "must be at least 1".into() });
+        }
+        let weights = Weights::read(file, &config)?;
+        let mut step = LlamaGguf::new(ctx, config.dims(1, context))?;
+        weights.load(&mut step)?;
+        Ok(LlamaSession { config, context, ctx: ctx.clone(), weights, step, prefill: Vec::new(), holder: Holder::Step, pos: 0 })
+    }
+
+    pub fn config(&self) -> &LlamaConfig {
+        &self.config
+    }
+    /// Positions used so far (the next token goes to this position).
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+    /// Cache positions in all.
+    pub fn context(&self) -> usize {
+        self.context
+    }
+    /// The backend the session runs on.
+    pub fn backend(&self) -> &Context {
+        &self.ctx
+    }
+
+    /// Forgets every position (the cache is overwritten as positions are used again).
+    pub fn reset(&mut self) {
+        self.pos = 0;
+    }
+
+    /// Feeds `ids` at the next positions and returns the greedy next id.
+    pub fn feed(&mut self, ids: &[u32]) -> Result<u32> {
+        if ids.is_empty() {
+            return Err(Error::InvalidArgument { argument: "ids".into(), reason: "no tokens to feed".into() });
+        }
+        if self.pos + ids.len() > self.context {
+            return Err(Error::InvalidArgument {
+                argument: "ids".into(),
+                reason: format!(
+                    "{} tokens after {} would pass the session's context of {} positions",
+                    ids.len(),
+                    self.pos,
+                    self.context
+                ),
+            });
+        }
+        if let Some(bad) = ids.iter().find(|&&id| id as usize >= self.config.vocab) {
+            return Err(Error::InvalidArgument {
+                argument: "ids".into(),
+                reason: format!("token id {bad} is outside the vocabulary of {}", self.config.vocab),
+            });
+        }
+        let mut next = 0;
+        let mut rest = ids;
+        while !rest.is_empty() {
+            let (chunk, after) = if rest.len() == 1 { (rest, &rest[1..]) } else { self.prefill_chunk(rest) };
+            next = self.run_chunk(chunk)?;
+            rest = after;
+        }
+        Ok(next)
+    }
+
+    /// The first chunk of `ids` for one prefill run, and the rest.
+    fn prefill_chunk<'a>(&self, ids: &'a [u32]) -> (&'a [u32], &'a [u32]) {
+        let largest = PREFILL_SIZES[PREFILL_SIZES.len() - 1];
+        ids.split_at(ids.len().min(largest))
+    }
+
+    fn run_chunk(&mut self, chunk: &[u32]) -> Result<u32> {
+        let holder = match chunk.len() {
+            1 => Holder::Step,
+            n => {
+                let size = PREFILL_SIZES.iter().copied().find(|&s| s >= n).unwrap_or(n);
+                // Padding must fit the cache: fall back to the exact length near its end.
+                Holder::Prefill(if self.pos + size <= self.context { size } else { n })
+            }
+        };
+        self.move_cache(holder)?;
+        let (pos, n) = (self.pos as u32, chunk.len() as u32);
+        let (theta, eps) = (self.config.rope_base, self.config.rms_eps);
+        let g = self.instance(holder)?;
+        let mut ids = chunk.to_vec();
+        ids.resize(match holder {
+            Holder::Step => 1,
+            Holder::Prefill(size) => size,
+        }, 0);
+        let out = g.run(LlamaGgufInputs { ids: &ids, pos, n, theta, eps })?;
+        self.pos += chunk.len();
+        out.next.first().copied().ok_or_else(|| Error::Internal("the graph returned no next id".into()))
+    }
+
+    /// The logits of the last token fed (as the device left them).
+    pub fn logits(&mut self) -> Result<Vec<f32>> {
+        let holder = self.holder;
+        self.instance(holder)?.instance_mut().read_state("logits")?.to_vec::<f32>("logits")
+    }
+
+    fn instance(&mut self, holder: Holder) -> Result<&mut LlamaGguf> {
+        match holder {
+            Holder::Step => Ok(&mut self.step),
+            Holder::Prefill(size) => {
+                if !self.prefill.iter().any(|(s, _)| *s == size) {
+                    let mut g = LlamaGguf::new(&self.ctx, self.config.dims(size, self.context))?;
+                    self.weights.load(&mut g)?;
+                    self.prefill.push((size, g));
+                }
+                let at = self.prefill.iter().position(|(s, _)| *s == size);
+                at.map(|i| &mut self.prefill[i].1).ok_or_else(|| Error::Internal("prefill instance lost".into()))
+            }
+        }
+    }
+
+    /// Hands the cache to `to` (a copy through the host, once per switch).
+    fn move_cache(&mut self, to: Holder) -> Result<()> {
+        if self.holder == to {
+            return Ok(());
+        }
+        let from = self.holder;
+        let state: LlamaGgufState = self.instance(from)?.read_state()?;
+        self.instance(to)?.write_state(&state)?;
+        self.holder = to;
+        Ok(())
+    }
+}
