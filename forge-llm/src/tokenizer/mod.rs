@@ -309,7 +309,7 @@ impl Tokenizer {
         self.kinds.get(id as usize).copied()
     }
 
-    /// The id of the vocabulary entry `text`, if any.
+    /// The id of the vocabulary entry `text`, if any (a linear scan: for occasional lookups).
     pub fn token_id(&self, text: &str) -> Option<u32> {
         self.tokens.iter().position(|t| t == text).map(|i| i as u32)
     }
