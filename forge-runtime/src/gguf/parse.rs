@@ -18,6 +18,9 @@ const MAX_ARRAY_DEPTH: u32 = 8;
 /// Smallest encodings, used to refuse counts that the remaining bytes cannot hold.
 const MIN_KV_BYTES: u64 = 8 + 4 + 1;
 const MIN_TENSOR_INFO_BYTES: u64 = 8 + 4 + 4 + 8;
+/// Collections reserve at most this many entries up front and grow as entries actually parse,
+/// so a count that the file's size allows but its content does not back costs no memory.
+const PREALLOCATE_MAX: usize = 1 << 12;
 
 /// Everything the header says, with tensor offsets checked against the data section.
 pub(super) struct Header {
@@ -148,7 +151,7 @@ fn read_array(c: &mut Cursor, ty: u32, what: &str, depth: u32) -> Result<Array> 
     }
     let n = c.count(min_elem_bytes(ty), what)?;
     fn many<T>(n: usize, mut item: impl FnMut() -> Result<T>) -> Result<Vec<T>> {
-        let mut v = Vec::with_capacity(n);
+        let mut v = Vec::with_capacity(n.min(PREALLOCATE_MAX));
         for _ in 0..n {
             v.push(item()?);
         }
@@ -207,8 +210,8 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Header> {
     let n_tensors = c.count(MIN_TENSOR_INFO_BYTES, "tensor_count")?;
     let n_kv = c.count(MIN_KV_BYTES, "kv_count")?;
 
-    let mut metadata = Vec::with_capacity(n_kv);
-    let mut index = HashMap::with_capacity(n_kv);
+    let mut metadata = Vec::with_capacity(n_kv.min(PREALLOCATE_MAX));
+    let mut index = HashMap::with_capacity(n_kv.min(PREALLOCATE_MAX));
     for i in 0..n_kv {
         let at = c.pos;
         let key = c.string(&format!("key of metadata entry {i}"))?;
@@ -232,8 +235,8 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Header> {
         },
     };
 
-    let mut tensors: Vec<TensorInfo> = Vec::with_capacity(n_tensors);
-    let mut names = HashMap::with_capacity(n_tensors);
+    let mut tensors: Vec<TensorInfo> = Vec::with_capacity(n_tensors.min(PREALLOCATE_MAX));
+    let mut names = HashMap::with_capacity(n_tensors.min(PREALLOCATE_MAX));
     for i in 0..n_tensors {
         let at = c.pos;
         let name = c.string(&format!("name of tensor {i}"))?;

