@@ -37,13 +37,13 @@ extern crate self as forge;
 pub use forge_macros::forge_graph;
 
 pub mod llm;
+/// GGUF model files: metadata, tensor directory and each tensor's bytes (checked reader).
+pub use forge_runtime::gguf;
 pub use forge_runtime::{
     graph, parse_graph_source, BackendKind, BlockQ4_0, BlockQ4_1, BlockQ8_0, Context, Diagnostic, Elem, Element, Error,
     GraphInstance, HostSlice, HostVec, KernelSource, KernelTime, Profile, Result, Scalar, Source, Target,
 };
 pub use half::{bf16, f16};
-/// GGUF model files: metadata, tensor directory and each tensor's bytes (checked reader).
-pub use forge_runtime::gguf;
 
 /// Lowering, for tools and tests that inspect plans and generated code.
 #[doc(hidden)]

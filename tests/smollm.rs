@@ -40,7 +40,10 @@ fn ids(v: &Value) -> Vec<u32> {
 /// Row `row` of the reference logits.
 fn reference_logits(row: usize, vocab: usize) -> Vec<f32> {
     let bytes = std::fs::read(format!("{FIXTURES}/logits.bin")).expect("logits.bin");
-    bytes[row * vocab * 4..(row + 1) * vocab * 4].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    bytes[row * vocab * 4..(row + 1) * vocab * 4]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
 }
 
 fn max_diff(a: &[f32], b: &[f32]) -> f32 {
@@ -56,7 +59,8 @@ fn greedy_matches_the_float64_reference(ctx: &Context) {
     for case in greedy["cases"].as_array().expect("cases") {
         let name = case["name"].as_str().expect("name");
         let (prompt, want) = (ids(&case["prompt_ids"]), ids(&case["ids"]));
-        let margins: Vec<f64> = case["top2_margin"].as_array().expect("margins").iter().map(|m| m.as_f64().unwrap()).collect();
+        let margins: Vec<f64> =
+            case["top2_margin"].as_array().expect("margins").iter().map(|m| m.as_f64().unwrap()).collect();
         let rows: Vec<(usize, usize)> = index["entries"]
             .as_array()
             .expect("entries")
@@ -70,7 +74,10 @@ fn greedy_matches_the_float64_reference(ctx: &Context) {
             if let Some(&(_, row)) = rows.iter().find(|(s, _)| *s == step) {
                 let got = session.logits().expect("logits");
                 let diff = max_diff(&got, &reference_logits(row, vocab));
-                assert!(diff <= LOGIT_TOLERANCE, "{name} step {step}: logits differ by {diff} (over {LOGIT_TOLERANCE})");
+                assert!(
+                    diff <= LOGIT_TOLERANCE,
+                    "{name} step {step}: logits differ by {diff} (over {LOGIT_TOLERANCE})"
+                );
                 checked_rows += 1;
             }
             assert!(

@@ -48,6 +48,8 @@ forge_graph! {
         temp kr:     f32[KV, 1, T, HALF, 2];
         temp qh:     f32[KV, G, T, E];
         temp kh:     f32[KV, 1, T, E];
+        temp scores: f32[KV, G, T, S];
+        temp probs:  f32[KV, G, T, S];
         temp ctx:    f32[KV, G, T, E];
         temp ctxt:   f32[T, KV, G, E];
         temp merged: f32[T, D];
@@ -76,7 +78,11 @@ forge_graph! {
             kh = reshape(kr);
             kc[l, kv, o, pos + t, e] = kh[kv, o, t, e];
             vc[l, kv, o, pos + t, e] = v[t, kv * E + e];
-            ctx = attention(qh, kc[l], vc[l], mask = mask);
+            // Attention as two products around a softmax: every step is parallel over the
+            // cache's slots, which a decoding run (one query a head) needs.
+            scores = matmul(qh, transpose(kc[l])) * rsqrt(E as f32) + mask;
+            probs = softmax(scores);
+            ctx = matmul(probs, vc[l]);
             ctxt = permute(ctx, 2, 0, 1, 3);
             merged = reshape(ctxt);
             x = x + matmul(merged, transpose(wo[l]));

@@ -23,7 +23,8 @@ impl<'a> HostSlice<'a> {
     /// Little-endian element bytes (whole blocks for the block formats); errors unless
     /// `bytes.len() == elem.bytes_for(len)` and `len` is a whole number of blocks.
     pub fn from_bytes(elem: Elem, len: usize, bytes: &'a [u8]) -> Result<HostSlice<'a>> {
-        let want = len.is_multiple_of(elem.block_len()).then(|| (len / elem.block_len()).checked_mul(elem.block_bytes()));
+        let want =
+            len.is_multiple_of(elem.block_len()).then(|| (len / elem.block_len()).checked_mul(elem.block_bytes()));
         if want.flatten() != Some(bytes.len()) {
             return Err(Error::LengthMismatch {
                 binding: "host slice".into(),

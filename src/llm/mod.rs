@@ -1,5 +1,7 @@
 //! Running GGUF language models: a Llama decoder with a key/value cache on any backend
-//! ([`LlamaSession`]), the model file found where a package installed it ([`smollm_gguf`]).
+//! ([`LlamaSession`]), the file's tokenizer and chat template (the `forge-llm` crate's
+//! [`Tokenizer`] and [`ChatTemplate`]), sampling ([`Sampler`]), and SmolLM2's file found where its
+//! package installed it ([`smollm_gguf`]).
 
 mod graph {
     //! The decoder graph (shared with the tests and examples as `examples/graphs/llama_gguf.rs`).
@@ -8,6 +10,9 @@ mod graph {
 }
 mod locate;
 mod model;
+mod sample;
 
+pub use forge_llm::{ChatTemplate, Decoder, Message, TokenKind, Tokenizer};
 pub use locate::{smollm_gguf, SMOLLM_ENV};
 pub use model::{LlamaConfig, LlamaSession};
+pub use sample::{argmax, Sampler, SamplingOptions};

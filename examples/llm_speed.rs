@@ -1,0 +1,75 @@
+//! Decode and prefill speed of a GGUF Llama with SmolLM2-135M's shapes and formats (Q4_1
+//! projections, Q8_0 tied embedding) over random weights, so it runs where the model file is not
+//! at hand: the time to prefill a prompt, and per token of greedy decoding (one run a token, the
+//! id chosen on the device) at a given context length. `bench/llm_torch.py` times PyTorch's
+//! `LlamaForCausalLM` of the same config on the same machine.
+//!
+//! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]`
+//! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose).
+
+use forge::llm::{LlamaConfig, LlamaSession};
+use forge::{Context, Error, Result};
+use std::time::Instant;
+
+fn arg(name: &str, default: usize) -> Result<usize> {
+    let args: Vec<String> = std::env::args().collect();
+    match args.iter().position(|a| a == name) {
+        None => Ok(default),
+        Some(i) => args.get(i + 1).and_then(|v| v.parse().ok()).filter(|v| *v > 0).ok_or_else(|| {
+            Error::InvalidArgument { argument: name.into(), reason: "expects a positive integer".into() }
+        }),
+    }
+}
+
+fn main() -> Result<()> {
+    let (prompt, tokens, context) = (arg("--prompt", 512)?, arg("--tokens", 64)?, arg("--context", 1024)?);
+    if prompt + tokens + 1 > context {
+        return Err(Error::InvalidArgument {
+            argument: "--context".into(),
+            reason: "must hold the prompt and the tokens".into(),
+        });
+    }
+    let ctx = Context::auto()?;
+    let built = Instant::now();
+    let mut session = LlamaSession::with_random_weights(&ctx, LlamaConfig::SMOLLM2_135M, context, 7)?;
+    let ids: Vec<u32> = (0..prompt as u32).map(|i| (i * 7919) % 49152).collect();
+    // Warm: build the prefill instance and compile everything once.
+    session.feed(&ids)?;
+    session.feed(&[1])?;
+    let warm = built.elapsed();
+    let mut prefill = Vec::new();
+    let mut per_token = Vec::new();
+    for _ in 0..3 {
+        session.reset();
+        let start = Instant::now();
+        let mut next = session.feed(&ids)?;
+        prefill.push(start.elapsed().as_secs_f64());
+        // The first step moves the cache to the one-token instance: not timed.
+        next = session.feed(&[next])?;
+        let start = Instant::now();
+        for _ in 0..tokens {
+            next = session.feed(&[next])?;
+        }
+        per_token.push(start.elapsed().as_secs_f64() / tokens as f64);
+    }
+    if std::env::args().any(|a| a == "--profile") {
+        session.set_kernel_profiling(true);
+        session.feed(&[1])?;
+        if let Some(p) = session.last_step_profile() {
+            eprintln!("{p}");
+        }
+    }
+    let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+    println!("backend: {}", ctx.describe());
+    println!("build + first runs: {:.2} s", warm.as_secs_f64());
+    println!("| backend | prefill {prompt} tokens (ms) | decode at {prompt} (us/token) | tokens/s |");
+    println!("|---|---|---|---|");
+    println!(
+        "| {} | {:.2} | {:.1} | {:.0} |",
+        format!("{:?}", ctx.kind()),
+        best(&prefill) * 1e3,
+        best(&per_token) * 1e6,
+        1.0 / best(&per_token)
+    );
+    Ok(())
+}

@@ -1,0 +1,68 @@
+//! The GGUF Llama of `forge::llm` with random weights in the file's formats, on every backend
+//! against the CPU: the logits after a prefill that pads (a prompt of 21 runs as 64 tokens, only
+//! 21 real) and after one-token steps through the handed-over cache, and the greedy ids the
+//! device picks. Small shapes, so it runs wherever the tests run; `tests/smollm.rs` holds the
+//! real model to the float64 reference.
+
+mod common;
+
+use common::*;
+use forge::llm::{LlamaConfig, LlamaSession};
+use forge::Context;
+
+const SMALL: LlamaConfig = LlamaConfig {
+    layers: 3,
+    width: 128,
+    ffn: 320,
+    heads: 4,
+    kv_heads: 2,
+    vocab: 1024,
+    rope_base: 10000.0,
+    rms_eps: 1e-5,
+    trained_context: 256,
+};
+
+/// Logits after the prompt and after each of `steps` greedy steps, and the ids chosen.
+fn trace(ctx: &Context, steps: usize) -> (Vec<Vec<f32>>, Vec<u32>) {
+    let mut s = LlamaSession::with_random_weights(ctx, SMALL, 96, 3).expect("session");
+    let prompt: Vec<u32> = (0..21u32).map(|i| (i * 97 + 5) % 1024).collect();
+    let mut next = s.feed(&prompt).expect("prefill");
+    let (mut logits, mut ids) = (vec![s.logits().expect("logits")], vec![next]);
+    for _ in 0..steps {
+        next = s.feed(&[next]).expect("step");
+        logits.push(s.logits().expect("logits"));
+        ids.push(next);
+    }
+    (logits, ids)
+}
+
+fn decoding_matches_the_cpu(ctx: &Context) {
+    let (want, want_ids) = trace(&Context::cpu(), 4);
+    let (got, ids) = trace(ctx, 4);
+    for (step, (g, w)) in got.iter().zip(&want).enumerate() {
+        let scale = w.iter().fold(1e-3f32, |m, v| m.max(v.abs()));
+        assert!(w.iter().all(|v| v.is_finite()), "step {step}: the reference is finite");
+        assert_close(&format!("step {step} logits"), g, w, 2e-4, scale);
+    }
+    // The ids follow the logits: equal wherever the top two are apart.
+    for (step, (g, w)) in ids.iter().zip(&want_ids).enumerate() {
+        let row = &want[step];
+        let mut sorted = row.clone();
+        sorted.sort_by(|a, b| b.total_cmp(a));
+        assert!(g == w || sorted[0] - sorted[1] < 1e-3, "step {step}: id {g}, CPU {w}");
+    }
+}
+
+/// Feeding past the context, an empty feed and an id outside the vocabulary are errors.
+fn misuse_is_an_error() {
+    let mut s = LlamaSession::with_random_weights(&Context::cpu(), SMALL, 8, 1).expect("session");
+    assert!(s.feed(&[]).is_err());
+    assert!(s.feed(&[5000]).is_err(), "id past the vocabulary");
+    assert!(s.feed(&[1; 9]).is_err(), "past the context");
+    s.feed(&[1; 8]).expect("exactly the context");
+    assert!(s.feed(&[1]).is_err(), "the cache is full");
+    s.reset();
+    s.feed(&[1, 2]).expect("after a reset");
+}
+
+forge_tests!(decoding_matches_the_cpu; plain: misuse_is_an_error);
