@@ -33,10 +33,21 @@ fn malformed_reshape_is_a_positioned_error() {
     }
 }
 
+/// Item 14: NUL, a bidi override and an emoji are errors at their line and column.
+fn odd_characters_are_positioned_errors() {
+    for (c, column) in [('\0', 6), ('\u{202e}', 6), ('🦀', 6)] {
+        let ds = refused(&around(&format!("t = x{c};")));
+        assert_eq!((ds[0].line, ds[0].column), (7, column), "{c:?}: {ds:?}");
+        assert!(ds[0].message.contains(&format!("U+{:04X}", c as u32)), "{c:?}: {ds:?}");
+    }
+}
+
 fn main() {
     let args = Arguments::from_args();
-    let plain: &[(&str, fn())] =
-        &[("malformed_reshape_is_a_positioned_error", malformed_reshape_is_a_positioned_error)];
+    let plain: &[(&str, fn())] = &[
+        ("malformed_reshape_is_a_positioned_error", malformed_reshape_is_a_positioned_error),
+        ("odd_characters_are_positioned_errors", odd_characters_are_positioned_errors),
+    ];
     let trials: Vec<Trial> = plain.iter().map(|&(name, f)| Trial::test(name, move || common::run(f))).collect();
     libtest_mimic::run(&args, trials).exit();
 }

@@ -26,6 +26,8 @@ pub mod ir;
 pub mod lower;
 #[cfg(feature = "runtime")]
 mod memory;
+#[cfg(feature = "runtime")]
+mod source_text;
 
 pub use elem::{Elem, Element, Scalar, Ty};
 pub use error::{Diagnostic, Error, Result};
