@@ -4,7 +4,7 @@
 
 mod common;
 
-use forge::Error;
+use forge::{Context, Error, GraphInstance, HostSlice, Target};
 use libtest_mimic::{Arguments, Trial};
 
 /// A graph around one statement writing `t` (`y = t + z` reads it); the statement is line 7.
@@ -42,12 +42,74 @@ fn odd_characters_are_positioned_errors() {
     }
 }
 
+/// Two softmax in a row over 16,384 columns: enough register values that numbered names
+/// would reach `f16`/`f32` if the forwarded registers were named `f{v}`.
+fn chained_softmax_plan() -> forge::ir::Plan {
+    let src = "graph S { dims { R, C } input x: f32[R, C]; temp a: f32[R, C]; output y: f32[R, C]; a = softmax(x); y = softmax(a); }";
+    forge::lower::lower(&forge::parse_graph_source(src).unwrap(), &[2, 16384]).unwrap()
+}
+
+/// Item 3: the WGSL of the chain passes naga's validation.
+fn chained_wide_softmax_wgsl_validates() {
+    let wgsl = forge::source_of(&chained_softmax_plan(), Target::Wgsl).unwrap();
+    for k in &wgsl.kernels {
+        forge::lower::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{}: {e}", k.entry));
+    }
+}
+
+/// Item 3: the chain runs on wgpu and matches the CPU.
+fn chained_wide_softmax_runs_on_wgpu(ctx: &Context) {
+    let src = "graph S { dims { R, C } input x: f32[R, C]; temp a: f32[R, C]; output y: f32[R, C]; a = softmax(x); y = softmax(a); }";
+    let x = common::rand_f32(2 * 16384, 4.0, 46);
+    let run = |ctx: &Context| {
+        let mut g = GraphInstance::from_source(ctx, src, &[2, 16384]).unwrap();
+        g.run(&[("x", HostSlice::of(&x))], &[]).unwrap()[0].1.to_vec::<f32>("y").unwrap()
+    };
+    common::assert_close("softmax(softmax(x))", &run(ctx), &run(&Context::cpu()), 1e-4, 1e-9);
+}
+
+/// Item 3: the chain's CUDA-C compiles with NVRTC.
+fn chained_wide_softmax_cuda_c_compiles() {
+    forge::source_of(&chained_softmax_plan(), Target::Ptx).unwrap();
+}
+
+/// Whether NVRTC compiles a trivial graph here.
+fn nvrtc() -> Result<(), String> {
+    let g = forge::parse_graph_source("graph P { dims { N } input x: f32[N]; output y: f32[N]; y = x; }").unwrap();
+    let plan = forge::lower::lower(&g, &[4]).unwrap();
+    forge::source_of(&plan, Target::Ptx).map(|_| ()).map_err(|e| e.to_string())
+}
+
 fn main() {
     let args = Arguments::from_args();
     let plain: &[(&str, fn())] = &[
         ("malformed_reshape_is_a_positioned_error", malformed_reshape_is_a_positioned_error),
         ("odd_characters_are_positioned_errors", odd_characters_are_positioned_errors),
+        ("chained_wide_softmax_wgsl_validates", chained_wide_softmax_wgsl_validates),
     ];
-    let trials: Vec<Trial> = plain.iter().map(|&(name, f)| Trial::test(name, move || common::run(f))).collect();
+    let mut trials: Vec<Trial> = plain.iter().map(|&(name, f)| Trial::test(name, move || common::run(f))).collect();
+    let wgpu = common::wgpu();
+    let wgpu_tests: &[(&str, common::BackendTest)] =
+        &[("chained_wide_softmax_runs_on_wgpu", chained_wide_softmax_runs_on_wgpu)];
+    if wgpu.is_none() {
+        eprintln!("wgpu: not available here; {} tests ignored", wgpu_tests.len());
+    }
+    for &(name, f) in wgpu_tests {
+        let ctx = wgpu.clone();
+        let missing = ctx.is_none();
+        let trial = Trial::test(format!("wgpu::{name}"), move || match ctx {
+            Some(ctx) => common::run(std::panic::AssertUnwindSafe(move || f(&ctx))),
+            None => Err("wgpu missing".into()),
+        });
+        trials.push(trial.with_ignored_flag(missing));
+    }
+    let nvrtc = nvrtc();
+    if let Err(reason) = &nvrtc {
+        eprintln!("NVRTC: not available here ({reason}); its tests are ignored");
+    }
+    let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();
+    let compiles =
+        Trial::test("chained_wide_softmax_cuda_c_compiles", || common::run(chained_wide_softmax_cuda_c_compiles));
+    trials.push(compiles.with_ignored_flag(nvrtc.is_err() && !required));
     libtest_mimic::run(&args, trials).exit();
 }
