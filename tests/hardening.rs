@@ -73,6 +73,25 @@ fn chained_wide_softmax_cuda_c_compiles() {
     forge::source_of(&chained_softmax_plan(), Target::Ptx).unwrap();
 }
 
+/// Item 8: a raw kernel that never ends is an error from `run` on the CPU (within seconds: the
+/// time is printed, not asserted).
+fn endless_raw_kernel_is_an_error_on_the_cpu() {
+    let src = r#"graph Spin { dims { N } input x: f32[N]; output y: f32[N];
+        y = wgsl!("
+            @group(0) @binding(0) var<storage, read> x: array<f32>;
+            @group(0) @binding(1) var<storage, read_write> y: array<f32>;
+            @compute @workgroup_size(64)
+            fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+                loop { y[0] = y[0] + x[0]; }
+            }
+        ", x, y); }"#;
+    let mut g = GraphInstance::from_source(&Context::cpu(), src, &[4]).unwrap();
+    let start = std::time::Instant::now();
+    let e = g.run(&[("x", HostSlice::of(&[1.0f32; 4]))], &[]).unwrap_err();
+    eprintln!("the endless loop stopped after {:?}", start.elapsed());
+    assert!(e.to_string().contains("step limit"), "{e}");
+}
+
 /// Whether NVRTC compiles a trivial graph here.
 fn nvrtc() -> Result<(), String> {
     let g = forge::parse_graph_source("graph P { dims { N } input x: f32[N]; output y: f32[N]; y = x; }").unwrap();
@@ -86,6 +105,7 @@ fn main() {
         ("malformed_reshape_is_a_positioned_error", malformed_reshape_is_a_positioned_error),
         ("odd_characters_are_positioned_errors", odd_characters_are_positioned_errors),
         ("chained_wide_softmax_wgsl_validates", chained_wide_softmax_wgsl_validates),
+        ("endless_raw_kernel_is_an_error_on_the_cpu", endless_raw_kernel_is_an_error_on_the_cpu),
     ];
     let mut trials: Vec<Trial> = plain.iter().map(|&(name, f)| Trial::test(name, move || common::run(f))).collect();
     let wgpu = common::wgpu();
