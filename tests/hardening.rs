@@ -92,6 +92,19 @@ fn endless_raw_kernel_is_an_error_on_the_cpu() {
     assert!(e.to_string().contains("step limit"), "{e}");
 }
 
+/// Item 7: a loop that would unroll past the limit is an error at `new`, not an abort; a short
+/// one still runs.
+fn huge_loop_count_is_an_error_at_new() {
+    let src = "graph Deep { dims { L, N } input x: f32[N]; temp r: f32[N]; output y: f32[N]; r = x; for l in 0..L { r = r + 1.0; } y = r; }";
+    match GraphInstance::from_source(&Context::cpu(), src, &[u32::MAX as usize, 4]) {
+        Err(Error::InvalidDim { dim, .. }) => assert_eq!(dim, "L"),
+        other => panic!("expected InvalidDim for L, found {other:?}"),
+    }
+    let mut g = GraphInstance::from_source(&Context::cpu(), src, &[3, 2]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&[1.0f32, 2.0]))], &[]).unwrap();
+    assert_eq!(out[0].1.to_vec::<f32>("y").unwrap(), vec![4.0, 5.0]);
+}
+
 /// Whether NVRTC compiles a trivial graph here.
 fn nvrtc() -> Result<(), String> {
     let g = forge::parse_graph_source("graph P { dims { N } input x: f32[N]; output y: f32[N]; y = x; }").unwrap();
@@ -106,6 +119,7 @@ fn main() {
         ("odd_characters_are_positioned_errors", odd_characters_are_positioned_errors),
         ("chained_wide_softmax_wgsl_validates", chained_wide_softmax_wgsl_validates),
         ("endless_raw_kernel_is_an_error_on_the_cpu", endless_raw_kernel_is_an_error_on_the_cpu),
+        ("huge_loop_count_is_an_error_at_new", huge_loop_count_is_an_error_at_new),
     ];
     let mut trials: Vec<Trial> = plain.iter().map(|&(name, f)| Trial::test(name, move || common::run(f))).collect();
     let wgpu = common::wgpu();
