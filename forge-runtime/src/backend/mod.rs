@@ -4,6 +4,7 @@
 //! [`Context`] (here, in the backend layer) is where the concrete backends are chosen.
 
 mod cache_dir;
+mod cache_file;
 mod context;
 pub mod cpu;
 #[cfg(feature = "cuda")]

@@ -1,8 +1,9 @@
 //! Programs to loaded modules: NVRTC compiles CUDA-C to CUBIN for the device's arch (no JIT at
 //! load; `sm_90a` instead of `sm_90` for programs with wgmma kernels), cached in the process
-//! (per context) and on disk (keyed by the program, the arch and the NVRTC version), so a
-//! second process loads a graph's kernels in milliseconds. A graph's kernels are separate
-//! programs, compiled in parallel.
+//! (per context) and on disk (keyed by the program, the arch and the NVRTC version; a file that
+//! fails its check or its load is compiled again and replaced), so a second process loads a
+//! graph's kernels in milliseconds. A graph's kernels are separate programs, compiled in
+//! parallel.
 
 use super::context::CudaComputeContext;
 use super::nvrtc::{self, Output};
@@ -60,7 +61,12 @@ pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label:
         // overlap the slowest program's compile (`load_module` binds the context to the thread).
         let built = crate::backend::parallel::map(&missing, |&i| {
             let (program, arch) = programs[i];
-            cubin(lib, program, arch, label).and_then(|b| load(ctx, b, label))
+            let (bytes, from_disk) = cubin(lib, program, arch, label)?;
+            match load(ctx, bytes, label) {
+                // A cached module the driver refuses is compiled again (and replaced on disk).
+                Err(_) if from_disk => load(ctx, compile_and_store(lib, program, arch, label)?, label),
+                loaded => loaded,
+            }
         })?;
         for (&i, module) in missing.iter().zip(built) {
             loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(keys[i].clone(), module.clone());
@@ -84,28 +90,34 @@ fn load(ctx: &CudaComputeContext, cubin: Vec<u8>, label: &str) -> Result<Arc<Cud
         .map_err(|e| Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") })
 }
 
-/// The CUBIN of `program` for `arch`: from the disk cache, or compiled by NVRTC and stored there.
-fn cubin(lib: &nvrtc::Nvrtc, program: &str, arch: &str, label: &str) -> Result<Vec<u8>> {
-    let disk = super::super::cache_dir::cache_dir().map(|d| {
+/// The largest CUBIN read from the disk cache.
+const MAX_CUBIN_BYTES: u64 = 256 << 20;
+
+/// Where the CUBIN of `program` for `arch` is kept on disk.
+fn disk_path(lib: &nvrtc::Nvrtc, program: &str, arch: &str) -> Option<std::path::PathBuf> {
+    super::super::cache_dir::cache_dir().map(|d| {
         let v = format!("{}.{}", lib.version.0, lib.version.1);
         d.join("cuda")
             .join(format!("{}.cubin", crate::hash::key128(&[program.as_bytes(), arch.as_bytes(), v.as_bytes()])))
-    });
-    if let Some(bytes) = disk.as_ref().and_then(|p| std::fs::read(p).ok()) {
-        return Ok(bytes);
+    })
+}
+
+/// The CUBIN of `program` for `arch`, and whether it came from the disk cache (checked by
+/// `cache_file`; a bad entry is compiled again and replaced).
+fn cubin(lib: &nvrtc::Nvrtc, program: &str, arch: &str, label: &str) -> Result<(Vec<u8>, bool)> {
+    let disk = disk_path(lib, program, arch);
+    if let Some(bytes) = disk.as_ref().and_then(|p| crate::backend::cache_file::read(p, MAX_CUBIN_BYTES)) {
+        return Ok((bytes, true));
     }
+    Ok((compile_and_store(lib, program, arch, label)?, false))
+}
+
+/// Compiles `program` with NVRTC and stores the CUBIN on disk (a cache that cannot be written
+/// only costs the next process a compile).
+fn compile_and_store(lib: &nvrtc::Nvrtc, program: &str, arch: &str, label: &str) -> Result<Vec<u8>> {
     let bytes = lib.compile(program, arch, Output::Cubin, label)?;
-    if let Some(p) = &disk {
-        // A cache that cannot be written only costs the next process a compile.
-        if let Some(dir) = p.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let tmp = p.with_extension(format!("tmp{}-{n}", std::process::id()));
-        if std::fs::write(&tmp, &bytes).is_ok() {
-            let _ = std::fs::rename(&tmp, p);
-        }
+    if let Some(p) = disk_path(lib, program, arch) {
+        crate::backend::cache_file::write(&p, &bytes);
     }
     Ok(bytes)
 }
