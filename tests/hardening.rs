@@ -105,6 +105,23 @@ fn huge_loop_count_is_an_error_at_new() {
     assert_eq!(out[0].1.to_vec::<f32>("y").unwrap(), vec![4.0, 5.0]);
 }
 
+/// Item 6: a context keeps at most `MAX_CACHED_PIPELINES` pipelines however many distinct
+/// kernels it builds, and an instance whose pipeline was evicted still runs.
+fn pipeline_cache_is_bounded(_shared: &Context) {
+    let ctx = Context::wgpu().unwrap();
+    let max = forge::WgpuComputeContext::MAX_CACHED_PIPELINES;
+    let src = "graph Twice { dims { N } input x: f32[N]; output y: f32[N]; y = x * 2.0; }";
+    let mut first = GraphInstance::from_source(&ctx, src, &[1]).unwrap();
+    for n in 2..max + 10 {
+        drop(GraphInstance::from_source(&ctx, src, &[n]).unwrap());
+    }
+    let (kept, compiled) = ctx.with_wgpu(|w| (w.cached_pipeline_count(), w.compilation_count())).unwrap();
+    assert!(compiled > max as u64, "only {compiled} distinct pipelines were built: the test needs more than {max}");
+    assert!(kept <= max, "{kept} pipelines kept, over {max}");
+    let out = first.run(&[("x", HostSlice::of(&[3.0f32]))], &[]).unwrap();
+    assert_eq!(out[0].1.to_vec::<f32>("y").unwrap(), vec![6.0]);
+}
+
 /// Whether NVRTC compiles a trivial graph here.
 fn nvrtc() -> Result<(), String> {
     let g = forge::parse_graph_source("graph P { dims { N } input x: f32[N]; output y: f32[N]; y = x; }").unwrap();
@@ -123,8 +140,10 @@ fn main() {
     ];
     let mut trials: Vec<Trial> = plain.iter().map(|&(name, f)| Trial::test(name, move || common::run(f))).collect();
     let wgpu = common::wgpu();
-    let wgpu_tests: &[(&str, common::BackendTest)] =
-        &[("chained_wide_softmax_runs_on_wgpu", chained_wide_softmax_runs_on_wgpu)];
+    let wgpu_tests: &[(&str, common::BackendTest)] = &[
+        ("chained_wide_softmax_runs_on_wgpu", chained_wide_softmax_runs_on_wgpu),
+        ("pipeline_cache_is_bounded", pipeline_cache_is_bounded),
+    ];
     if wgpu.is_none() {
         eprintln!("wgpu: not available here; {} tests ignored", wgpu_tests.len());
     }

@@ -7,22 +7,35 @@
 
 use super::context::CudaComputeContext;
 use super::nvrtc::{self, Output};
+use crate::backend::bounded::Bounded;
 use crate::error::{Error, Result};
 use cudarc::driver::CudaModule;
 use cudarc::nvrtc::Ptx;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
-type Key = (usize, String, u64);
+/// The context's unique id ([`CudaComputeContext::id`], never reused), the arch, and the
+/// program's hash.
+type Key = (u64, String, u64);
 
-fn loaded() -> &'static Mutex<HashMap<Key, Arc<CudaModule>>> {
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<CudaModule>>>> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
+/// Most modules the process-wide cache keeps: past it the least recently used is dropped
+/// (instances hold their own; a later `new` loads it again, from the disk cache). A context's
+/// modules leave the cache when the context is dropped.
+pub const MAX_CACHED_MODULES: usize = 1024;
+
+fn loaded() -> MutexGuard<'static, Bounded<Key, Arc<CudaModule>>> {
+    static CACHE: OnceLock<Mutex<Bounded<Key, Arc<CudaModule>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Bounded::new(MAX_CACHED_MODULES)));
+    cache.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Modules loaded through the process-wide cache.
+/// Modules loaded through the process-wide cache (at most [`MAX_CACHED_MODULES`]).
 pub fn cached_module_count() -> usize {
-    loaded().lock().map(|c| c.len()).unwrap_or_else(|p| p.into_inner().len())
+    loaded().len()
+}
+
+/// Drops the cached modules of context `id` (when it is dropped).
+pub(crate) fn forget_context(id: u64) {
+    loaded().retain(|k| k.0 != id);
 }
 
 /// Compiles (or finds) `program` for the context's arch and loads it.
@@ -41,7 +54,7 @@ pub fn load_program_for(ctx: &CudaComputeContext, program: &str, arch: &str, lab
 /// and load in parallel (NVRTC is single-threaded per program; a graph's kernels compile as
 /// separate programs). Modules come back in program order.
 pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label: &str) -> Result<Vec<Arc<CudaModule>>> {
-    let cu_ctx = ctx.cuda_context().cu_ctx() as usize;
+    let id = ctx.id();
     let mut keys = Vec::with_capacity(programs.len());
     for (program, arch) in programs {
         if arch.trim_end_matches('a') != ctx.arch() {
@@ -50,9 +63,9 @@ pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label:
                 reason: format!("on this {} device", ctx.arch()),
             });
         }
-        keys.push((cu_ctx, arch.to_string(), crate::hash::fnv1a64(program.as_bytes())));
+        keys.push((id, arch.to_string(), crate::hash::fnv1a64(program.as_bytes())));
     }
-    let cached = |k: &Key| loaded().lock().unwrap_or_else(|p| p.into_inner()).get(k).cloned();
+    let cached = |k: &Key| loaded().get(k);
     let missing: Vec<usize> = (0..programs.len()).filter(|&i| cached(&keys[i]).is_none()).collect();
     let mut fresh: Vec<Option<Arc<CudaModule>>> = programs.iter().map(|_| None).collect();
     if !missing.is_empty() {
@@ -69,8 +82,7 @@ pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label:
             }
         })?;
         for (&i, module) in missing.iter().zip(built) {
-            loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(keys[i].clone(), module.clone());
-            fresh[i] = Some(module);
+            fresh[i] = Some(loaded().insert(keys[i].clone(), module));
         }
     }
     let mut modules = Vec::with_capacity(programs.len());
@@ -127,15 +139,13 @@ pub fn load_ptx(ctx: &CudaComputeContext, ptx: &str, label: &str) -> Result<Arc<
     if ptx.contains('\0') {
         return Err(Error::ShaderCompile { entry: label.into(), log: "PTX source contains a NUL byte".into() });
     }
-    let key =
-        (ctx.cuda_context().cu_ctx() as usize, format!("ptx:{}", ctx.arch()), crate::hash::fnv1a64(ptx.as_bytes()));
-    if let Some(m) = loaded().lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-        return Ok(m.clone());
+    let key = (ctx.id(), format!("ptx:{}", ctx.arch()), crate::hash::fnv1a64(ptx.as_bytes()));
+    if let Some(m) = loaded().get(&key) {
+        return Ok(m);
     }
     let module = ctx
         .cuda_context()
         .load_module(Ptx::from_src(ptx))
         .map_err(|e| Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") })?;
-    loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(key, module.clone());
-    Ok(module)
+    Ok(loaded().insert(key, module))
 }
