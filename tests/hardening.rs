@@ -122,6 +122,26 @@ fn pipeline_cache_is_bounded(_shared: &Context) {
     assert_eq!(out[0].1.to_vec::<f32>("y").unwrap(), vec![6.0]);
 }
 
+/// Item 10: CPU buffers that together need more than the machine can give are refused at
+/// `new`, though each alone is below its memory (before, the filled buffers met the kernel's
+/// OOM killer under overcommit).
+#[cfg(target_os = "linux")]
+fn cpu_buffers_past_available_memory_are_refused() {
+    let info = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let kib = |key: &str| -> u64 {
+        let line = info.lines().find(|l| l.starts_with(key)).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    let machine = (kib("MemTotal:") + kib("SwapTotal:")) * 1024;
+    // Four f32 buffers of half the machine each.
+    let b = (machine / 2 / 4).div_ceil(1024) as usize;
+    let src = "graph Big { dims { A, B } input x0: f32[A, B]; input x1: f32[A, B]; input x2: f32[A, B]; output y: f32[A, B]; y = x0 + x1 + x2; }";
+    match GraphInstance::from_source(&Context::cpu(), src, &[1024, b]) {
+        Err(Error::OutOfMemory(m)) => assert!(m.contains("available"), "{m}"),
+        other => panic!("expected OutOfMemory, found {other:?}"),
+    }
+}
+
 /// Whether NVRTC compiles a trivial graph here.
 fn nvrtc() -> Result<(), String> {
     let g = forge::parse_graph_source("graph P { dims { N } input x: f32[N]; output y: f32[N]; y = x; }").unwrap();
@@ -137,6 +157,8 @@ fn main() {
         ("chained_wide_softmax_wgsl_validates", chained_wide_softmax_wgsl_validates),
         ("endless_raw_kernel_is_an_error_on_the_cpu", endless_raw_kernel_is_an_error_on_the_cpu),
         ("huge_loop_count_is_an_error_at_new", huge_loop_count_is_an_error_at_new),
+        #[cfg(target_os = "linux")]
+        ("cpu_buffers_past_available_memory_are_refused", cpu_buffers_past_available_memory_are_refused),
     ];
     let mut trials: Vec<Trial> = plain.iter().map(|&(name, f)| Trial::test(name, move || common::run(f))).collect();
     let wgpu = common::wgpu();
