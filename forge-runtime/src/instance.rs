@@ -24,39 +24,9 @@ fn diagnostics(errors: &[GraphError]) -> Error {
     )
 }
 
-/// The parse thread's stack: the parser and checker bound their depth well inside it.
-const PARSE_STACK_BYTES: usize = 8 << 20;
-
-/// A parse's result, sent back from its thread.
-struct Parsed(Result<Checked>);
-
-// SAFETY: outside a procedural macro (the text API never runs in one) proc-macro2 makes only
-// its fallback spans: two `u32` offsets, plain data, whose `!Send` marker guards the
-// compiler's spans. `Checked` holds spans and owned data, no token streams (whose fallback
-// shares `Rc`s). The offsets index the parse thread's table, so they are not looked up after:
-// findings took their positions on that thread (`GraphError::line_column`).
-unsafe impl Send for Parsed {}
-
 /// Parses and checks a graph written in Forge's language (the body of `forge_graph!`).
 pub fn parse_graph_source(source: &str) -> Result<Checked> {
-    // proc-macro2 keeps every text it tokenizes in a table of the thread's (for spans' line and
-    // column) and never frees it: parse on a thread of its own, whose table goes with it.
-    // Findings take their positions while it runs (`GraphError::line_column`).
-    let parse = || {
-        let checked = crate::source_text::tokens(source)
-            .and_then(|tokens| graph::parse_and_check(tokens).map_err(|es| diagnostics(&es)));
-        Parsed(checked)
-    };
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .name("forge-parse".into())
-            .stack_size(PARSE_STACK_BYTES)
-            .spawn_scoped(s, parse)
-            .map_err(|e| Error::Internal(format!("starting the parse thread: {e}")))?
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            .0
-    })
+    crate::source_text::on_own_thread(source, |tokens| graph::parse_and_check(tokens).map_err(|es| diagnostics(&es)))
 }
 
 /// A graph lowered for concrete dims and compiled for one context.

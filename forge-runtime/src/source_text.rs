@@ -1,9 +1,43 @@
 //! Graph text into tokens: a character the language cannot hold (NUL, a bidirectional-text
 //! control that could make the text read differently than it parses, or one the lexer
-//! refuses, such as an emoji) is an error at its line and column.
+//! refuses, such as an emoji) is an error at its line and column. Text is tokenized and parsed
+//! on a thread of its own ([`on_own_thread`]), so it is not kept after.
 
 use crate::error::{Diagnostic, Error, Result};
+use crate::graph::Checked;
 use std::str::FromStr;
+
+/// The parse thread's stack: the parser and checker bound their depth well inside it.
+const PARSE_STACK_BYTES: usize = 8 << 20;
+
+/// A parse's result, sent back from its thread.
+struct Parsed(Result<Checked>);
+
+// SAFETY: outside a procedural macro (the text API never runs in one) proc-macro2 makes only
+// its fallback spans: two `u32` offsets, plain data, whose `!Send` marker guards the
+// compiler's spans. `Checked` holds spans and owned data, no token streams (whose fallback
+// shares `Rc`s). The offsets index the parse thread's table, so they are not looked up after:
+// findings took their positions on that thread (`GraphError::line_column`).
+unsafe impl Send for Parsed {}
+
+/// `parse` of the tokens of `source`, on a thread of its own: proc-macro2 keeps every text it
+/// tokenizes in a table of the thread's (for spans' lines and columns) and never frees it, so
+/// the table goes with the thread. Findings take their positions while it runs.
+pub(crate) fn on_own_thread(
+    source: &str,
+    parse: impl FnOnce(proc_macro2::TokenStream) -> Result<Checked> + Send,
+) -> Result<Checked> {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("forge-parse".into())
+            .stack_size(PARSE_STACK_BYTES)
+            .spawn_scoped(s, || Parsed(tokens(source).and_then(parse)))
+            .map_err(|e| Error::Internal(format!("starting the parse thread: {e}")))?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            .0
+    })
+}
 
 /// Bidirectional-text controls (embeddings, overrides, isolates): refused anywhere in the text,
 /// comments and strings included, as rustc's `text_direction_codepoint_*` lints do.
@@ -11,7 +45,7 @@ const BIDI_CONTROLS: [char; 9] =
     ['\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'];
 
 /// The tokens of `source`, or an error at the first character that cannot be part of it.
-pub(crate) fn tokens(source: &str) -> Result<proc_macro2::TokenStream> {
+fn tokens(source: &str) -> Result<proc_macro2::TokenStream> {
     if let Some(at) = source.find(|c: char| c == '\0' || BIDI_CONTROLS.contains(&c)) {
         return Err(error_at(source, at, "is not allowed in graph text"));
     }
