@@ -155,10 +155,11 @@ impl Cx<'_> {
         } else if let Expr::Raw { lang, body, .. } = &stmt.value {
             raw::raw_node(self, stmt, lang, body, target?)
         } else if let Some(whole) = self.whole_value_call(&stmt.value) {
-            match whole? {
-                Builtin::Reshape => self.view_node(stmt, (&stmt.value, true), target?),
-                Builtin::Concat => concat::concat_node(self, stmt, target?),
-                _ => self.view_node(stmt, (&stmt.value, false), target?),
+            match whole {
+                Some(Builtin::Reshape) => self.view_node(stmt, (&stmt.value, true), target?),
+                Some(Builtin::Concat) => concat::concat_node(self, stmt, target?),
+                Some(_) => self.view_node(stmt, (&stmt.value, false), target?),
+                None => None,
             }
         } else {
             self.assign_node(stmt, target?)
