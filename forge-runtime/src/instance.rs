@@ -8,7 +8,6 @@ use crate::error::{Diagnostic, Error, Result};
 use crate::graph::{self, Checked, GraphError};
 use crate::host::{HostSlice, HostVec, KernelSource, KernelTime, Profile, Source, Target};
 use crate::ir::{BufferId, BufferRole, Plan};
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -27,9 +26,7 @@ fn diagnostics(errors: &[GraphError]) -> Error {
 
 /// Parses and checks a graph written in Forge's language (the body of `forge_graph!`).
 pub fn parse_graph_source(source: &str) -> Result<Checked> {
-    let tokens = proc_macro2::TokenStream::from_str(source)
-        .map_err(|e| Error::InvalidGraph(vec![Diagnostic { message: e.to_string(), line: 0, column: 0 }]))?;
-    graph::parse_and_check(tokens).map_err(|es| diagnostics(&es))
+    crate::source_text::on_own_thread(source, |tokens| graph::parse_and_check(tokens).map_err(|es| diagnostics(&es)))
 }
 
 /// A graph lowered for concrete dims and compiled for one context.

@@ -27,6 +27,8 @@ pub mod ir;
 pub mod lower;
 #[cfg(feature = "runtime")]
 mod memory;
+#[cfg(feature = "runtime")]
+mod source_text;
 
 pub use elem::{BlockQ4_0, BlockQ4_1, BlockQ8_0, Elem, Element, Scalar, Ty};
 pub use error::{Diagnostic, Error, Result};

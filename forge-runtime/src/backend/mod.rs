@@ -3,7 +3,10 @@
 //! state. The instance layer holds these as trait objects and names no concrete backend;
 //! [`Context`] (here, in the backend layer) is where the concrete backends are chosen.
 
+#[cfg(any(feature = "cuda", feature = "wgpu"))]
+mod bounded;
 mod cache_dir;
+mod cache_file;
 mod context;
 pub mod cpu;
 #[cfg(feature = "cuda")]

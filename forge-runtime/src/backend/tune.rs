@@ -267,9 +267,13 @@ fn path(key: &str) -> Option<std::path::PathBuf> {
     super::cache_dir::cache_dir().map(|d| d.join("tune").join(format!("{key}.txt")))
 }
 
+/// The most bytes a kept choice may hold (it is three numbers).
+const MAX_CHOICE_BYTES: u64 = 256;
+
 /// A kept choice: `workgroup items coop` (`coop` 0 or 1; absent in older files: 0).
 fn load(key: &str) -> Option<Schedule> {
-    let text = std::fs::read_to_string(path(key)?).ok()?;
+    let bytes = super::cache_file::read(&path(key)?, MAX_CHOICE_BYTES)?;
+    let text = String::from_utf8(bytes).ok()?;
     let mut it = text.split_whitespace().map(|w| w.parse::<u32>().ok());
     let (workgroup, items) = (it.next()??, it.next()??);
     let coop = it.next().flatten().unwrap_or(0) == 1;
@@ -279,10 +283,7 @@ fn load(key: &str) -> Option<Schedule> {
 /// Keeps a choice; a cache that cannot be written only costs the next process a tuning.
 fn store(key: &str, s: &Schedule) {
     if let Some(p) = path(key) {
-        if let Some(dir) = p.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let _ = std::fs::write(p, format!("{} {} {}\n", s.workgroup, s.items, u8::from(s.coop)));
+        super::cache_file::write(&p, format!("{} {} {}\n", s.workgroup, s.items, u8::from(s.coop)).as_bytes());
     }
 }
 

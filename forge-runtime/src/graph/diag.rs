@@ -19,12 +19,16 @@ pub struct GraphError {
     pub message: String,
     pub help: Option<String>,
     pub severity: Severity,
+    /// Where `span` starts, taken when the finding is made: the text API parses on a thread of
+    /// its own whose span table is freed with it, so a span is not looked up afterwards.
+    position: (usize, usize),
 }
 
 impl GraphError {
     pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> Self {
         let severity = if kind.is_warning() { Severity::Warning } else { Severity::Error };
-        GraphError { kind, span, message: message.into(), help: None, severity }
+        let start = span.start();
+        GraphError { kind, span, message: message.into(), help: None, severity, position: (start.line, start.column) }
     }
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
@@ -39,7 +43,6 @@ impl GraphError {
     }
     /// Line (1-based) and column (0-based) of the span in the graph's source text.
     pub fn line_column(&self) -> (usize, usize) {
-        let start = self.span.start();
-        (start.line, start.column)
+        self.position
     }
 }

@@ -18,7 +18,7 @@ pub(crate) mod tests;
 mod views;
 pub mod wgsl;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::graph::checked::{Checked, Node, NodeKind};
 use crate::graph::Usage;
 use crate::ir::{BufferRole, Plan, PlanBuffer, UniformField};
@@ -47,6 +47,7 @@ pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize]) -> Result<Plan> {
 pub(crate) fn lower_unfused(graph: &Checked, dims: &[usize]) -> Result<Plan> {
     views::check_dims(graph, dims)?;
     views::check_deferred(graph, dims)?;
+    check_unrolled(graph, dims)?;
     let mut lw = Lowering {
         g: graph,
         dims,
@@ -75,6 +76,33 @@ pub(crate) fn lower_unfused(graph: &Checked, dims: &[usize]) -> Result<Plan> {
     }
     lw.nodes(&graph.nodes)?;
     Ok(lw.plan)
+}
+
+/// The most statements a graph's loops may unroll to (each a few kernels' worth of memory while
+/// the graph is built): past it `new` returns an error instead of exhausting memory.
+pub const MAX_UNROLLED_STATEMENTS: usize = 1 << 17;
+
+/// Refuses loops that would unroll past [`MAX_UNROLLED_STATEMENTS`] at these dims.
+fn check_unrolled(graph: &Checked, dims: &[usize]) -> Result<()> {
+    let mut total = 0usize;
+    for n in &graph.nodes {
+        let NodeKind::Loop { count, body, .. } = &n.kind else { continue };
+        let (layers, statements) = (count.value(dims), body.len());
+        total = total.saturating_add(layers.saturating_mul(statements));
+        if total > MAX_UNROLLED_STATEMENTS {
+            let reason = format!(
+                "`{}` unrolls to {layers} x {statements} statements, over the limit of {MAX_UNROLLED_STATEMENTS} for the whole graph",
+                n.label
+            );
+            return Err(match count {
+                crate::graph::shape::Extent::Sym(d) => {
+                    Error::InvalidDim { dim: graph.dims[*d].clone(), value: layers, reason }
+                }
+                crate::graph::shape::Extent::Lit(_) => Error::ShapeCheck { what: n.label.clone(), detail: reason },
+            });
+        }
+    }
+    Ok(())
 }
 
 /// State of one lowering.

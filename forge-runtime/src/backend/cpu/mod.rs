@@ -58,6 +58,8 @@ pub struct CpuExec {
 impl CpuExec {
     /// An allocation the machine cannot make is an error, not an abort.
     pub fn new(plan: Arc<Plan>) -> Result<CpuExec> {
+        let bytes = |b: &crate::ir::PlanBuffer| (b.len as u64).saturating_mul(b.elem.size_bytes() as u64);
+        store::check_fits(plan.buffers.iter().map(|b| (b.name.as_str(), bytes(b))))?;
         let memory = plan
             .buffers
             .iter()

@@ -8,8 +8,10 @@ use crate::ir::{KernelSpec, RawBody, RawSlot};
 use crate::raw::interp::{BindingData, CompiledKernel};
 use crate::raw::{BindingKind, PortableKernel};
 
-/// Invocation steps before the interpreter gives up on a kernel (an endless loop is an error).
-const STEP_LIMIT: u64 = 1 << 40;
+/// Instructions one invocation may execute before the interpreter gives up on the kernel: an
+/// endless loop is an error within seconds, while a loop of millions of iterations per
+/// invocation still runs (docs/validation.md states the bound).
+const STEP_LIMIT: u64 = 1 << 28;
 
 /// A raw kernel compiled for the interpreter.
 pub struct RawKernel {

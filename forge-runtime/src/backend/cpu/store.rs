@@ -38,6 +38,36 @@ fn host_memory_bytes() -> Option<u64> {
     })
 }
 
+/// Memory the machine can give now (`MemAvailable` + `SwapFree`), where the OS says.
+fn available_memory_bytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib = |key: &str| -> Option<u64> {
+        let line = info.lines().find(|l| l.starts_with(key))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    };
+    Some((kib("MemAvailable:")? + kib("SwapFree:").unwrap_or(0)).saturating_mul(1024))
+}
+
+/// Refuses buffers that together need more than the machine can give now: each store is
+/// filled when made, so under overcommit an allocation past it would be a kill by the kernel's
+/// OOM killer rather than an error. `buffers` are `(name, bytes)`.
+pub fn check_fits<'a>(buffers: impl Iterator<Item = (&'a str, u64)>) -> Result<()> {
+    let (mut total, mut largest) = (0u64, ("", 0u64));
+    for (name, bytes) in buffers {
+        total = total.saturating_add(bytes);
+        if bytes >= largest.1 {
+            largest = (name, bytes);
+        }
+    }
+    match available_memory_bytes() {
+        Some(free) if total > free => Err(Error::OutOfMemory(format!(
+            "the CPU backend needs {total} bytes for this graph's buffers (the largest `{}`, {} bytes); the machine has {free} available (RAM + swap)",
+            largest.0, largest.1
+        ))),
+        _ => Ok(()),
+    }
+}
+
 fn alloc<T: Clone>(len: usize, fill: T, name: &str) -> Result<Vec<T>> {
     let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
     if let Some(memory) = host_memory_bytes().filter(|&m| bytes > m) {

@@ -25,6 +25,15 @@ pub struct CudaComputeContext {
     capability: (u32, u32),
     sms: usize,
     name: String,
+    /// Unique in the process (never reused, unlike the driver context's address): what the
+    /// process-wide module cache keys this context's modules by.
+    id: u64,
+}
+
+impl Drop for CudaComputeContext {
+    fn drop(&mut self) {
+        super::module::forget_context(self.id);
+    }
 }
 
 impl std::fmt::Debug for CudaComputeContext {
@@ -82,11 +91,20 @@ impl CudaComputeContext {
             capability: (major.max(0) as u32, minor.max(0) as u32),
             sms: sms.max(1) as usize,
             name,
+            id: {
+                static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+                NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            },
         })
     }
 
     fn alloc(&self) -> Result<MutexGuard<'_, SlabAllocator>> {
         self.alloc.lock().map_err(|_| Error::Internal("CUDA slab allocator lock poisoned".into()))
+    }
+
+    /// This context's id, unique in the process.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
     }
 
     /// `"sm_90"` etc., from the device's compute capability.

@@ -1,27 +1,41 @@
 //! Programs to loaded modules: NVRTC compiles CUDA-C to CUBIN for the device's arch (no JIT at
 //! load; `sm_90a` instead of `sm_90` for programs with wgmma kernels), cached in the process
-//! (per context) and on disk (keyed by the program, the arch and the NVRTC version), so a
-//! second process loads a graph's kernels in milliseconds. A graph's kernels are separate
-//! programs, compiled in parallel.
+//! (per context) and on disk (keyed by the program, the arch and the NVRTC version; a file that
+//! fails its check or its load is compiled again and replaced), so a second process loads a
+//! graph's kernels in milliseconds. A graph's kernels are separate programs, compiled in
+//! parallel.
 
 use super::context::CudaComputeContext;
 use super::nvrtc::{self, Output};
+use crate::backend::bounded::Bounded;
 use crate::error::{Error, Result};
 use cudarc::driver::CudaModule;
 use cudarc::nvrtc::Ptx;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
-type Key = (usize, String, u64);
+/// The context's unique id ([`CudaComputeContext::id`], never reused), the arch, and the
+/// program's hash.
+type Key = (u64, String, u64);
 
-fn loaded() -> &'static Mutex<HashMap<Key, Arc<CudaModule>>> {
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<CudaModule>>>> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
+/// Most modules the process-wide cache keeps: past it the least recently used is dropped
+/// (instances hold their own; a later `new` loads it again, from the disk cache). A context's
+/// modules leave the cache when the context is dropped.
+pub const MAX_CACHED_MODULES: usize = 1024;
+
+fn loaded() -> MutexGuard<'static, Bounded<Key, Arc<CudaModule>>> {
+    static CACHE: OnceLock<Mutex<Bounded<Key, Arc<CudaModule>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Bounded::new(MAX_CACHED_MODULES)));
+    cache.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Modules loaded through the process-wide cache.
+/// Modules loaded through the process-wide cache (at most [`MAX_CACHED_MODULES`]).
 pub fn cached_module_count() -> usize {
-    loaded().lock().map(|c| c.len()).unwrap_or_else(|p| p.into_inner().len())
+    loaded().len()
+}
+
+/// Drops the cached modules of context `id` (when it is dropped).
+pub(crate) fn forget_context(id: u64) {
+    loaded().retain(|k| k.0 != id);
 }
 
 /// Compiles (or finds) `program` for the context's arch and loads it.
@@ -40,7 +54,7 @@ pub fn load_program_for(ctx: &CudaComputeContext, program: &str, arch: &str, lab
 /// and load in parallel (NVRTC is single-threaded per program; a graph's kernels compile as
 /// separate programs). Modules come back in program order.
 pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label: &str) -> Result<Vec<Arc<CudaModule>>> {
-    let cu_ctx = ctx.cuda_context().cu_ctx() as usize;
+    let id = ctx.id();
     let mut keys = Vec::with_capacity(programs.len());
     for (program, arch) in programs {
         if arch.trim_end_matches('a') != ctx.arch() {
@@ -49,9 +63,9 @@ pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label:
                 reason: format!("on this {} device", ctx.arch()),
             });
         }
-        keys.push((cu_ctx, arch.to_string(), crate::hash::fnv1a64(program.as_bytes())));
+        keys.push((id, arch.to_string(), crate::hash::fnv1a64(program.as_bytes())));
     }
-    let cached = |k: &Key| loaded().lock().unwrap_or_else(|p| p.into_inner()).get(k).cloned();
+    let cached = |k: &Key| loaded().get(k);
     let missing: Vec<usize> = (0..programs.len()).filter(|&i| cached(&keys[i]).is_none()).collect();
     let mut fresh: Vec<Option<Arc<CudaModule>>> = programs.iter().map(|_| None).collect();
     if !missing.is_empty() {
@@ -60,11 +74,15 @@ pub fn load_programs(ctx: &CudaComputeContext, programs: &[(&str, &str)], label:
         // overlap the slowest program's compile (`load_module` binds the context to the thread).
         let built = crate::backend::parallel::map(&missing, |&i| {
             let (program, arch) = programs[i];
-            cubin(lib, program, arch, label).and_then(|b| load(ctx, b, label))
+            let (bytes, from_disk) = cubin(lib, program, arch, label)?;
+            match load(ctx, bytes, label) {
+                // A cached module the driver refuses is compiled again (and replaced on disk).
+                Err(_) if from_disk => load(ctx, compile_and_store(lib, program, arch, label)?, label),
+                loaded => loaded,
+            }
         })?;
         for (&i, module) in missing.iter().zip(built) {
-            loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(keys[i].clone(), module.clone());
-            fresh[i] = Some(module);
+            fresh[i] = Some(loaded().insert(keys[i].clone(), module));
         }
     }
     let mut modules = Vec::with_capacity(programs.len());
@@ -84,28 +102,34 @@ fn load(ctx: &CudaComputeContext, cubin: Vec<u8>, label: &str) -> Result<Arc<Cud
         .map_err(|e| Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") })
 }
 
-/// The CUBIN of `program` for `arch`: from the disk cache, or compiled by NVRTC and stored there.
-fn cubin(lib: &nvrtc::Nvrtc, program: &str, arch: &str, label: &str) -> Result<Vec<u8>> {
-    let disk = super::super::cache_dir::cache_dir().map(|d| {
+/// The largest CUBIN read from the disk cache.
+const MAX_CUBIN_BYTES: u64 = 256 << 20;
+
+/// Where the CUBIN of `program` for `arch` is kept on disk.
+fn disk_path(lib: &nvrtc::Nvrtc, program: &str, arch: &str) -> Option<std::path::PathBuf> {
+    super::super::cache_dir::cache_dir().map(|d| {
         let v = format!("{}.{}", lib.version.0, lib.version.1);
         d.join("cuda")
             .join(format!("{}.cubin", crate::hash::key128(&[program.as_bytes(), arch.as_bytes(), v.as_bytes()])))
-    });
-    if let Some(bytes) = disk.as_ref().and_then(|p| std::fs::read(p).ok()) {
-        return Ok(bytes);
+    })
+}
+
+/// The CUBIN of `program` for `arch`, and whether it came from the disk cache (checked by
+/// `cache_file`; a bad entry is compiled again and replaced).
+fn cubin(lib: &nvrtc::Nvrtc, program: &str, arch: &str, label: &str) -> Result<(Vec<u8>, bool)> {
+    let disk = disk_path(lib, program, arch);
+    if let Some(bytes) = disk.as_ref().and_then(|p| crate::backend::cache_file::read(p, MAX_CUBIN_BYTES)) {
+        return Ok((bytes, true));
     }
+    Ok((compile_and_store(lib, program, arch, label)?, false))
+}
+
+/// Compiles `program` with NVRTC and stores the CUBIN on disk (a cache that cannot be written
+/// only costs the next process a compile).
+fn compile_and_store(lib: &nvrtc::Nvrtc, program: &str, arch: &str, label: &str) -> Result<Vec<u8>> {
     let bytes = lib.compile(program, arch, Output::Cubin, label)?;
-    if let Some(p) = &disk {
-        // A cache that cannot be written only costs the next process a compile.
-        if let Some(dir) = p.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let tmp = p.with_extension(format!("tmp{}-{n}", std::process::id()));
-        if std::fs::write(&tmp, &bytes).is_ok() {
-            let _ = std::fs::rename(&tmp, p);
-        }
+    if let Some(p) = disk_path(lib, program, arch) {
+        crate::backend::cache_file::write(&p, &bytes);
     }
     Ok(bytes)
 }
@@ -115,15 +139,13 @@ pub fn load_ptx(ctx: &CudaComputeContext, ptx: &str, label: &str) -> Result<Arc<
     if ptx.contains('\0') {
         return Err(Error::ShaderCompile { entry: label.into(), log: "PTX source contains a NUL byte".into() });
     }
-    let key =
-        (ctx.cuda_context().cu_ctx() as usize, format!("ptx:{}", ctx.arch()), crate::hash::fnv1a64(ptx.as_bytes()));
-    if let Some(m) = loaded().lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-        return Ok(m.clone());
+    let key = (ctx.id(), format!("ptx:{}", ctx.arch()), crate::hash::fnv1a64(ptx.as_bytes()));
+    if let Some(m) = loaded().get(&key) {
+        return Ok(m);
     }
     let module = ctx
         .cuda_context()
         .load_module(Ptx::from_src(ptx))
         .map_err(|e| Error::ShaderCompile { entry: label.into(), log: format!("cuModuleLoadData: {e:?}") })?;
-    loaded().lock().unwrap_or_else(|p| p.into_inner()).insert(key, module.clone());
-    Ok(module)
+    Ok(loaded().insert(key, module))
 }

@@ -41,11 +41,11 @@ fn candidates() -> Vec<PathBuf> {
         "nvrtc64_120_0.dll",
     ];
     let mut dirs: Vec<PathBuf> = Vec::new();
-    if let Some(d) = std::env::var_os("FORGE_NVRTC_LIB_DIR") {
+    if let Some(d) = crate::backend::cache_dir::non_empty_var("FORGE_NVRTC_LIB_DIR") {
         dirs.push(d.into());
     }
     for var in ["CUDA_PATH", "CUDA_HOME"] {
-        if let Some(d) = std::env::var_os(var) {
+        if let Some(d) = crate::backend::cache_dir::non_empty_var(var) {
             dirs.push(PathBuf::from(d).join("lib64"));
         }
     }

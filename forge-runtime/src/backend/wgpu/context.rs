@@ -1,6 +1,5 @@
 //! `WgpuComputeContext`: the device, its four slabs, construction, counters and the error sink.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -38,7 +37,8 @@ pub struct WgpuComputeContext {
     pub(crate) timestamp_period_ns: f32,
     pub(crate) max_uniform_binding: u64,
     pub(crate) generation: u64,
-    pub(crate) pipelines: Mutex<HashMap<String, wgpu::ComputePipeline>>,
+    /// Compiled pipelines by entry and source, at most [`Self::MAX_CACHED_PIPELINES`].
+    pub(crate) pipelines: Mutex<crate::backend::bounded::Bounded<String, wgpu::ComputePipeline>>,
     pub(crate) compilations: AtomicU64,
     pub(crate) submissions: Arc<AtomicU64>,
     pub(crate) readback_state: Mutex<ReadbackState>,
@@ -144,7 +144,7 @@ impl WgpuComputeContext {
             timestamp_period_ns,
             max_uniform_binding: limits.max_uniform_buffer_binding_size,
             generation: 0,
-            pipelines: Mutex::new(HashMap::new()),
+            pipelines: Mutex::new(crate::backend::bounded::Bounded::new(Self::MAX_CACHED_PIPELINES)),
             compilations: AtomicU64::new(0),
             submissions: Arc::new(AtomicU64::new(0)),
             readback_state: Mutex::new(ReadbackState::default()),

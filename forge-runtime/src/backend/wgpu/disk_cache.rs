@@ -1,9 +1,13 @@
 //! The on-disk pipeline cache: driver-compiled pipelines kept across processes (Vulkan's
 //! pipeline cache through wgpu's `PIPELINE_CACHE`), so a second process skips the driver's
 //! shader compiler. Directory: `FORGE_CACHE_DIR`, else `$XDG_CACHE_HOME/forge`, else
-//! `~/.cache/forge`; `FORGE_DISK_CACHE=0` turns it off.
+//! `~/.cache/forge`; `FORGE_DISK_CACHE=0` turns it off. The file is checked before it is read
+//! (`cache_file`): a bad one is a cold start, then replaced.
 
 use std::path::PathBuf;
+
+/// The largest pipeline cache file read or written.
+const MAX_PIPELINE_CACHE_BYTES: u64 = 256 << 20;
 
 /// A device's pipeline cache and the file it persists to.
 pub struct DiskCache {
@@ -21,9 +25,10 @@ impl DiskCache {
             return None;
         }
         let path = cache_dir()?.join(wgpu::util::pipeline_cache_key(info)?);
-        let data = std::fs::read(&path).ok();
+        let data = crate::backend::cache_file::read(&path, MAX_PIPELINE_CACHE_BYTES);
         // SAFETY: the file is named by wgpu's `pipeline_cache_key` for this adapter and only
-        // ever holds what `get_data` returned for a cache of such an adapter; `fallback: true`
+        // ever holds what `get_data` returned for a cache of such an adapter (its checksum
+        // verified, so not truncated or corrupted on disk); `fallback: true`
         // makes wgpu start empty when the driver rejects the data (a different driver version).
         let cache = unsafe {
             device.create_pipeline_cache(&wgpu::PipelineCacheDescriptor {
@@ -35,17 +40,12 @@ impl DiskCache {
         Some(DiskCache { cache, path })
     }
 
-    /// Writes the cache to disk (through a temporary file, so readers never see half of it).
-    /// Failing to write only costs the next process its warm start, so errors are dropped.
+    /// Writes the cache to disk (`cache_file`: checked, through a temporary file). Failing to
+    /// write only costs the next process its warm start, so errors are dropped.
     pub fn persist(&self) {
         let Some(data) = self.cache.get_data() else { return };
-        let Some(dir) = self.path.parent() else { return };
-        if std::fs::create_dir_all(dir).is_err() {
-            return;
-        }
-        let tmp = self.path.with_extension(format!("tmp{}", std::process::id()));
-        if std::fs::write(&tmp, data).is_ok() && std::fs::rename(&tmp, &self.path).is_err() {
-            let _ = std::fs::remove_file(&tmp);
+        if data.len() as u64 <= MAX_PIPELINE_CACHE_BYTES {
+            crate::backend::cache_file::write(&self.path, &data);
         }
     }
 }

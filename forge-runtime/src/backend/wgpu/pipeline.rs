@@ -55,16 +55,21 @@ impl WgpuComputeContext {
         })
     }
 
-    /// [`Self::compile_pipeline`] behind a context-lifetime cache keyed by `entry \0 source`.
-    /// Failures are not cached.
+    /// Most pipelines a context keeps for reuse: past it the least recently used is dropped
+    /// (instances hold their own, so only a later `new` of the same kernel compiles it again,
+    /// from the driver's pipeline cache where there is one). Each costs the driver up to about
+    /// a megabyte (lavapipe), so the cache stays within a few hundred megabytes.
+    pub const MAX_CACHED_PIPELINES: usize = 128;
+
+    /// [`Self::compile_pipeline`] behind a context-lifetime cache keyed by `entry \0 source`
+    /// (at most [`Self::MAX_CACHED_PIPELINES`]). Failures are not cached.
     pub fn compile_pipeline_cached(&self, source: &str, entry_point: &str) -> Result<wgpu::ComputePipeline> {
         let key = format!("{entry_point}\0{source}");
         if let Some(p) = self.lock_pipelines().get(&key) {
-            return Ok(p.clone());
+            return Ok(p);
         }
         let pipeline = self.compile_pipeline(source, entry_point)?;
-        self.lock_pipelines().entry(key).or_insert_with(|| pipeline.clone());
-        Ok(pipeline)
+        Ok(self.lock_pipelines().insert(key, pipeline))
     }
 
     /// Writes the driver's pipeline cache to disk (where the device has one), so the next
@@ -75,7 +80,7 @@ impl WgpuComputeContext {
         }
     }
 
-    /// Distinct pipelines in the cache.
+    /// Distinct pipelines in the cache (at most [`Self::MAX_CACHED_PIPELINES`]).
     pub fn cached_pipeline_count(&self) -> usize {
         self.lock_pipelines().len()
     }
@@ -85,7 +90,9 @@ impl WgpuComputeContext {
         self.compilations.load(Ordering::Relaxed)
     }
 
-    fn lock_pipelines(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, wgpu::ComputePipeline>> {
+    fn lock_pipelines(
+        &self,
+    ) -> std::sync::MutexGuard<'_, crate::backend::bounded::Bounded<String, wgpu::ComputePipeline>> {
         match self.pipelines.lock() {
             Ok(g) => g,
             Err(poisoned) => poisoned.into_inner(),

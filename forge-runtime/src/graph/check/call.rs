@@ -2,12 +2,12 @@
 //! `match` here gives each built-in its operand rules, result type and shape.
 
 use super::super::ast::{Expr, Name};
-use super::super::builtins::{known_names, lookup, signatures, Builtin};
+use super::super::builtins::{known_names, lookup, signatures, Builtin, BuiltinDecl};
 use super::super::checked::{OpCall, Precision, TExpr, TKind};
 use super::super::shape::{broadcast, Extent, ExtentDisplay, Shape};
 use super::expr::Typer;
 use super::nat::Nat;
-use super::{ErrorKind, GraphError};
+use super::{Cx, ErrorKind, GraphError};
 use crate::elem::Ty;
 use proc_macro2::Span;
 
@@ -32,49 +32,9 @@ pub(super) fn call(
             .help("compute the reduction into a `temp` in its own node, then combine"),
         );
     }
-    let Some(decl) = lookup(&func.text, args.len()) else {
-        return t.err(
-            GraphError::new(ErrorKind::UnknownName, func.span, format!("unknown function `{}`", func.text))
-                .help(format!("known: {}", known_names())),
-        );
-    };
-    let (lo, hi) = decl.positional;
-    if args.len() < lo || args.len() > hi {
-        let takes = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
-        let mut e = GraphError::new(
-            ErrorKind::Arity,
-            func.span,
-            format!("`{}` takes {takes} argument{}, found {}", func.text, if hi == 1 { "" } else { "s" }, args.len()),
-        )
-        .help(format!("call it as `{}`", signatures(&func.text)));
-        if matches!(decl.builtin, Builtin::Reduce(_)) {
-            e = e.help(format!(
-                "`{0}(x)` reduces the last axis; an index reduction is written `t[i] = {0}(k, x[i, k]);`",
-                func.text
-            ));
-        }
-        return t.err(e);
-    }
+    let decl = resolve(t.cx, func, args, named)?;
     let mut opts = Options::default();
-    for (i, (key, value)) in named.iter().enumerate() {
-        if !decl.named.contains(&key.text.as_str()) {
-            let known = if decl.named.is_empty() { "none".to_string() } else { decl.named.join(", ") };
-            return t.err(
-                GraphError::new(
-                    ErrorKind::ArgumentKind,
-                    key.span,
-                    format!("`{}` has no option `{}` (options: {known})", func.text, key.text),
-                )
-                .help(format!("call it as `{}`", signatures(&func.text))),
-            );
-        }
-        if named[..i].iter().any(|(k, _)| k.text == key.text) {
-            return t.err(GraphError::new(
-                ErrorKind::DuplicateName,
-                key.span,
-                format!("option `{}` is given twice", key.text),
-            ));
-        }
+    for (key, value) in named {
         opts.set(t, key, value)?;
     }
     if t.index.is_some() && !matches!(decl.builtin, Builtin::Unary(_) | Builtin::Min | Builtin::Max | Builtin::Select) {
@@ -262,6 +222,60 @@ pub(super) fn call(
         }
         Builtin::Attention => attention(t, args, opts, span),
     }
+}
+
+/// The declaration a call resolves to, once its name, positional arity and option names are
+/// checked against it (before any argument is read: every layer after this may index `args`
+/// up to the declared arity). Reports why not and returns `None` otherwise.
+pub(super) fn resolve(cx: &mut Cx<'_>, func: &Name, args: &[Expr], named: &[(Name, Expr)]) -> Option<BuiltinDecl> {
+    let Some(decl) = lookup(&func.text, args.len()) else {
+        cx.err(
+            GraphError::new(ErrorKind::UnknownName, func.span, format!("unknown function `{}`", func.text))
+                .help(format!("known: {}", known_names())),
+        );
+        return None;
+    };
+    let (lo, hi) = decl.positional;
+    if args.len() < lo || args.len() > hi {
+        let takes = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
+        let mut e = GraphError::new(
+            ErrorKind::Arity,
+            func.span,
+            format!("`{}` takes {takes} argument{}, found {}", func.text, if hi == 1 { "" } else { "s" }, args.len()),
+        )
+        .help(format!("call it as `{}`", signatures(&func.text)));
+        if matches!(decl.builtin, Builtin::Reduce(_)) {
+            e = e.help(format!(
+                "`{0}(x)` reduces the last axis; an index reduction is written `t[i] = {0}(k, x[i, k]);`",
+                func.text
+            ));
+        }
+        cx.err(e);
+        return None;
+    }
+    for (i, (key, _)) in named.iter().enumerate() {
+        if !decl.named.contains(&key.text.as_str()) {
+            let known = if decl.named.is_empty() { "none".to_string() } else { decl.named.join(", ") };
+            cx.err(
+                GraphError::new(
+                    ErrorKind::ArgumentKind,
+                    key.span,
+                    format!("`{}` has no option `{}` (options: {known})", func.text, key.text),
+                )
+                .help(format!("call it as `{}`", signatures(&func.text))),
+            );
+            return None;
+        }
+        if named[..i].iter().any(|(k, _)| k.text == key.text) {
+            cx.err(GraphError::new(
+                ErrorKind::DuplicateName,
+                key.span,
+                format!("option `{}` is given twice", key.text),
+            ));
+            return None;
+        }
+    }
+    Some(decl)
 }
 
 /// Named options of a call, parsed.

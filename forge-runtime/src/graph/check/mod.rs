@@ -146,6 +146,7 @@ impl Cx<'_> {
     }
 
     fn stmt(&mut self, stmt: &ast::Stmt) -> Option<Node> {
+        let errors_before = self.errors.len();
         let schedule = self.schedule(stmt);
         let label = stmt.to_string();
         let target = self.target(stmt);
@@ -153,10 +154,13 @@ impl Cx<'_> {
             index::index_node(self, stmt, indices, target?)
         } else if let Expr::Raw { lang, body, .. } = &stmt.value {
             raw::raw_node(self, stmt, lang, body, target?)
-        } else if let Some(view) = self.view_call(&stmt.value) {
-            self.view_node(stmt, view, target?)
-        } else if self.is_concat(&stmt.value) {
-            concat::concat_node(self, stmt, target?)
+        } else if let Some(whole) = self.whole_value_call(&stmt.value) {
+            match whole {
+                Some(Builtin::Reshape) => self.view_node(stmt, (&stmt.value, true), target?),
+                Some(Builtin::Concat) => concat::concat_node(self, stmt, target?),
+                Some(_) => self.view_node(stmt, (&stmt.value, false), target?),
+                None => None,
+            }
         } else {
             self.assign_node(stmt, target?)
         };
@@ -175,6 +179,10 @@ impl Cx<'_> {
                 );
             }
             self.written.insert(t);
+        }
+        if kind.is_none() && self.errors.len() == errors_before {
+            // A statement is never dropped silently: its output would be left unwritten.
+            self.err(GraphError::new(ErrorKind::ArgumentKind, stmt.value.span(), "this statement cannot be checked"));
         }
         Some(Node { label, span: stmt.target.span, schedule, kind: kind? })
     }
@@ -250,33 +258,16 @@ impl Cx<'_> {
         hint
     }
 
-    /// `concat(a, b, …)` as a node's whole value (its named options are checked here).
-    fn is_concat(&mut self, value: &Expr) -> bool {
-        let Expr::Call { func, args, named, .. } = value else { return false };
-        let Some(decl) = super::builtins::lookup(&func.text, args.len()) else { return false };
-        // Another count of operands is left to the call's arity check (it gives the signature).
-        if decl.builtin != Builtin::Concat || args.len() != 2 {
-            return false;
-        }
-        for (name, _) in named.iter().filter(|(n, _)| n.text != "axis") {
-            let msg = format!("`concat` has no option `{}`", name.text);
-            self.err(GraphError::new(ErrorKind::ArgumentKind, name.span, msg).help("concat(a, b, axis = k)"));
-        }
-        for (name, _) in named.iter().filter(|(n, _)| n.text == "axis").skip(1) {
-            self.err(GraphError::new(ErrorKind::DuplicateName, name.span, "option `axis` is given twice"));
-        }
-        true
-    }
-
-    /// `reshape(x)`, `transpose(x, …)` or `permute(x, …)` as a node's whole value.
-    fn view_call<'e>(&self, value: &'e Expr) -> Option<(&'e Expr, bool)> {
-        let Expr::Call { func, args, .. } = value else { return None };
+    /// The built-in of a node's whole value when it is a whole-value form (`reshape`,
+    /// `transpose`, `permute`, `concat`): `Some(None)` if the call's arity or options are wrong
+    /// (reported, before any argument is read).
+    fn whole_value_call(&mut self, value: &Expr) -> Option<Option<Builtin>> {
+        let Expr::Call { func, args, named, .. } = value else { return None };
         let decl = super::builtins::lookup(&func.text, args.len())?;
-        match decl.builtin {
-            Builtin::Reshape => Some((value, true)),
-            Builtin::Transpose | Builtin::Permute => Some((value, false)),
-            _ => None,
+        if !matches!(decl.builtin, Builtin::Reshape | Builtin::Transpose | Builtin::Permute | Builtin::Concat) {
+            return None;
         }
+        Some(call::resolve(self, func, args, named).map(|d| d.builtin))
     }
 
     fn view_node(&mut self, stmt: &ast::Stmt, (call, reshape): (&Expr, bool), target: BindingId) -> Option<NodeKind> {
@@ -296,9 +287,6 @@ impl Cx<'_> {
         let source = if reshape {
             let mut typer = Typer::new(self, None);
             let arg = typer.expr(&args[0], None)?;
-            if args.len() != 1 {
-                return None;
-            }
             if !matches!(arg.kind, TKind::Read(_)) {
                 self.err(
                     GraphError::new(

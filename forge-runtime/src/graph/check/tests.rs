@@ -242,3 +242,59 @@ fn concat_is_a_node_of_matching_operands() {
         errors("graph G { dims { R } input x: f32[R, 2]; input z: f32[R, 3]; output y: f32[R, 6]; y = concat(x, z); }");
     assert!(es.iter().any(|e| e.0 == ErrorKind::ShapeMismatch && e.1.contains("2 + 3 is not `y`'s 6")), "{es:?}");
 }
+
+/// `reshape` called malformed is an arity or option error at the call, never a panic or a
+/// silently dropped node (issue #46, items 1 and 2).
+#[test]
+fn malformed_reshape_is_a_spanned_error() {
+    let graph = |stmt: &str| {
+        format!("graph G {{ dims {{ N }} input x: f32[N]; input z: f32[N]; temp t: f32[N]; output y: f32[N]; {stmt} y = t; }}")
+    };
+    for (stmt, kind) in [
+        ("t = reshape();", ErrorKind::Arity),
+        ("t = reshape(x, z);", ErrorKind::Arity),
+        ("t = reshape(x, axis = 1);", ErrorKind::ArgumentKind),
+        ("t = reshape(x) + 1.0;", ErrorKind::ArgumentKind),
+    ] {
+        let es = errors(&graph(stmt));
+        assert!(es.iter().any(|(k, _)| *k == kind), "{stmt}: {es:?}");
+    }
+}
+
+/// Every built-in, called with no arguments, one too many, or an unknown option, as a node's
+/// whole value, inside an expression and in index notation: an error with a position, no panic.
+#[test]
+fn every_builtin_rejects_malformed_calls() {
+    use super::super::builtins::BUILTINS;
+    use super::super::ops::UnaryOp;
+    let mut decls: Vec<(&str, usize, usize)> = UnaryOp::CALLABLE.iter().map(|u| (u.name(), 1, 1)).collect();
+    decls.extend(BUILTINS.iter().map(|d| (d.name, d.positional.0, d.positional.1)));
+    for &(name, lo, _) in &decls {
+        // The most arguments any overload of the name takes (`max(x)` and `max(a, b)`).
+        let hi = decls.iter().filter(|d| d.0 == name).map(|d| d.2).max().unwrap_or(1);
+        let args = |n: usize| vec!["x"; n].join(", ");
+        for (call, kind) in [
+            (format!("{name}()"), ErrorKind::Arity),
+            (format!("{name}({})", args(hi + 1)), ErrorKind::Arity),
+            (format!("{name}({}, bogus = 1)", args(lo)), ErrorKind::ArgumentKind),
+        ] {
+            for (stmt, exact) in [
+                (format!("y = {call};"), true),
+                (format!("y = {call} + x;"), false),
+                (format!("y[i] = {call};"), false),
+            ] {
+                let src = format!("graph G {{ dims {{ N }} input x: f32[N]; output y: f32[N]; {stmt} }}");
+                let found =
+                    std::panic::catch_unwind(|| check(&src)).unwrap_or_else(|_| panic!("checker panicked on `{stmt}`"));
+                let Err(es) = found else { panic!("`{stmt}` passed the checker") };
+                assert!(!es.is_empty(), "{stmt}");
+                for e in &es {
+                    assert!(e.line_column().0 > 0, "`{stmt}`: {} has no position", e.message);
+                }
+                if exact {
+                    assert!(es.iter().any(|e| e.kind == kind), "`{stmt}`: expected {kind:?}, found {es:?}");
+                }
+            }
+        }
+    }
+}

@@ -76,7 +76,7 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody, layout: RowLayou
 /// where they could race ([`needs_barrier`]: a stage may read what an earlier one wrote
 /// anywhere in the row; reductions reuse their workgroup arrays). A stage whose row input is
 /// the stage before's result at the same point, held by the same thread in the same place
-/// ([`forwards`]), takes it from registers (`f{v}`) instead of reading it back.
+/// ([`forwards`]), takes it from registers ([`forwarded`]) instead of reading it back.
 pub(super) fn chain_kernel(w: &mut Writer<'_>, chain: &RowChain) {
     let layout = chain_layout(chain, &w.sched);
     let lead = start(w, &chain.leading, layout);
@@ -88,7 +88,7 @@ pub(super) fn chain_kernel(w: &mut Writer<'_>, chain: &RowChain) {
     let most = shapes.iter().map(Shape::values).max().unwrap_or(0);
     if from.contains(&true) {
         for v in 0..most {
-            w.var(&format!("f{v}"), Ty::F32, &w.f32_lit(0.0));
+            w.var(&forwarded(v), Ty::F32, &w.f32_lit(0.0));
         }
     }
     let mut kinds = Vec::new();
@@ -211,8 +211,14 @@ fn forwards(from: &KernelBody, to: &KernelBody, leading: &[usize], cols: usize) 
     }
 }
 
+/// The register that passes value `v` from one stage to the next. Its prefix is one no WGSL or
+/// CUDA keyword or type name has before digits (`f` would reach `f16`, `f32`, `f64`).
+fn forwarded(v: usize) -> String {
+    format!("fw{v}")
+}
+
 /// Which of a chain stage's values pass through registers: `from` the stage before (its row
-/// input), `to` the stage after (its results, into `f{v}`).
+/// input), `to` the stage after (its results, into [`forwarded`] registers).
 #[derive(Debug, Clone, Copy, Default)]
 struct Forward {
     from: bool,
@@ -441,7 +447,7 @@ fn chunk(
 }
 
 /// Declares the thread's values (`pad` past the row's end) and loads the row into them, or
-/// takes them from the stage before (`f{v}`) where `input` is `None`.
+/// takes them from the stage before ([`forwarded`]) where `input` is `None`.
 fn load(w: &mut Writer<'_>, sh: &Shape, input: Option<&SExpr>, full: &[String], pad: &str) {
     for v in 0..sh.values() {
         w.var(&format!("x{v}"), Ty::F32, pad);
@@ -451,7 +457,7 @@ fn load(w: &mut Writer<'_>, sh: &Shape, input: Option<&SExpr>, full: &[String], 
         let mut body = |w: &mut Writer<'_>, v: usize| {
             let x = match input {
                 Some(input) => w.expr(input, full, Some("i"), ""),
-                None => format!("f{v}"),
+                None => forwarded(v),
             };
             w.assign(&format!("x{v}"), &x);
         };
@@ -548,7 +554,7 @@ pub(super) fn store_split_at_column(w: &mut Writer<'_>, split: usize, cols: usiz
 
 /// Each value's output: `value(v)` (the op's result from the registers) through the epilogue,
 /// stored per element or, on vector chunks of a 16-byte-aligned output, one store a chunk;
-/// with `forward` also kept in `f{v}` for the next stage of a chain. A split
+/// with `forward` also kept in [`forwarded`] registers for the next stage of a chain. A split
 /// ([`Writer::store_split`]) goes to rows of `3 · cols` at the same column: per element, or
 /// on CUDA's vector chunks as three 8-byte stores a chunk (`hi`, `lo`, `hi`).
 fn write(
@@ -574,8 +580,8 @@ fn write(
             w.let_("acc", Ty::F32, &acc);
             let y = w.expr(epilogue, full, Some("i"), "acc");
             let y = if forward {
-                w.assign(&format!("f{v}"), &y);
-                format!("f{v}")
+                w.assign(&forwarded(v), &y);
+                forwarded(v)
             } else {
                 y
             };

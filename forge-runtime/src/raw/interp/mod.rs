@@ -56,7 +56,7 @@ impl CompiledKernel {
         Ok(CompiledKernel { program: compile::compile(module, kernel)?, kernel: kernel.clone() })
     }
 
-    /// Caps the instructions one `run` may execute (all invocations together); past it `run`
+    /// Caps the instructions one invocation may execute in one workgroup's run; past it `run`
     /// returns `RawError::StepLimit` instead of looping forever.
     pub fn with_step_limit(mut self, steps: u64) -> Self {
         self.program.step_limit = steps;
@@ -88,11 +88,14 @@ impl CompiledKernel {
             })
             .collect();
         let mut wg_mem = vec![0u8; p.workgroup_bytes as usize];
-        let mut budget = p.step_limit;
+        // Each invocation has its own budget, so an endless loop in one fails fast however many
+        // invocations the grid has.
+        let mut budgets = vec![0u64; n_inv];
         for wz in 0..workgroups[2] {
             for wy in 0..workgroups[1] {
                 for wx in 0..workgroups[0] {
                     wg_mem.fill(0);
+                    budgets.fill(p.step_limit);
                     for (li, inv) in invs.iter_mut().enumerate() {
                         let li = li as u32;
                         let lid = [li % sx, (li / sx) % sy, li / (sx * sy)];
@@ -118,8 +121,8 @@ impl CompiledKernel {
                     let mut mem = Memory { bindings: &mut regions, workgroup: &mut wg_mem };
                     loop {
                         let mut all_done = true;
-                        for inv in invs.iter_mut().filter(|i| !i.done) {
-                            if let Stop::Barrier = p.exec(inv, &mut mem, &mut budget)? {
+                        for (inv, budget) in invs.iter_mut().zip(&mut budgets).filter(|(i, _)| !i.done) {
+                            if let Stop::Barrier = p.exec(inv, &mut mem, budget)? {
                                 all_done = false;
                             }
                         }

@@ -244,6 +244,6 @@ pub(crate) struct Program {
     pub calls: Vec<CallSite>,
     /// (builtin, register, words: 1 or 3)
     pub builtin_args: Vec<(BuiltinArg, Reg, u32)>,
-    /// Instructions one run may execute (all invocations together).
+    /// Instructions one invocation may execute.
     pub step_limit: u64,
 }
