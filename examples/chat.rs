@@ -154,7 +154,7 @@ fn main() -> Result<()> {
             let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
             println!(
                 "{{\"backend\": {}, \"prompt_ids\": [{}], \"ids\": [{}], \"text\": {}}}",
-                json_string(&ctx.describe().to_string()),
+                json_string(ctx.describe()),
                 list(&prompt_ids),
                 list(&ids),
                 json_string(&tokenizer.decode(&shown))

@@ -65,8 +65,8 @@ fn main() -> Result<()> {
     println!("| backend | prefill {prompt} tokens (ms) | decode at {prompt} (us/token) | tokens/s |");
     println!("|---|---|---|---|");
     println!(
-        "| {} | {:.2} | {:.1} | {:.0} |",
-        format!("{:?}", ctx.kind()),
+        "| {:?} | {:.2} | {:.1} | {:.0} |",
+        ctx.kind(),
         best(&prefill) * 1e3,
         best(&per_token) * 1e6,
         1.0 / best(&per_token)

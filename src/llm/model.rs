@@ -58,7 +58,7 @@ impl LlamaConfig {
         let c = &config;
         let whole =
             c.heads > 0 && c.kv_heads > 0 && c.width.is_multiple_of(c.heads) && c.heads.is_multiple_of(c.kv_heads);
-        if !whole || (c.width / c.heads) % 2 != 0 || c.layers == 0 || c.vocab == 0 {
+        if !whole || !(c.width / c.heads).is_multiple_of(2) || c.layers == 0 || c.vocab == 0 {
             return Err(unsupported(format!("{c:?}"), "the heads must divide the width, in even head sizes"));
         }
         if let Ok(rope) = get("rope.dimension_count") {
