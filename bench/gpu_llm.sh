@@ -7,10 +7,12 @@
 out=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 export FORGE_REQUIRE_CUDA=1 FORGE_REQUIRE_WGPU=1
-for t in quant llm_random hardening minilm_random; do
+# QUICK=1: the new tests only (no ops / MiniLM regression run).
+tests="quant llm_random hardening"; [ "${QUICK:-0}" = 1 ] || tests="$tests minilm_random"
+for t in $tests; do
   timeout 100 test-$t 2>&1 | grep -E 'test result|FAILED|panicked|step ' | head -5
 done
-timeout 150 test-ops cuda:: 2>&1 | grep -E 'test result|FAILED|panicked' | head -5
+[ "${QUICK:-0}" = 1 ] || timeout 150 test-ops cuda:: 2>&1 | grep -E 'test result|FAILED|panicked' | head -5
 for b in cuda wgpu; do
   FORGE_BACKEND=$b timeout 120 llm_speed --prompt 512 --tokens 32 --context 1024 --profile 2> "$out/profile_$b.txt" | tail -1
   grep ' us ' "$out/profile_$b.txt" | awk '{t[$3]+=$1; n[$3]++} END {for (k in t) print "  " t[k] " us in " n[k] " " k}' | sort -rn | head -5
