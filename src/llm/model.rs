@@ -242,31 +242,20 @@ impl LlamaSession {
     /// `context` positions.
     pub fn new(ctx: &Context, file: &Gguf, context: usize) -> Result<LlamaSession> {
         let config = LlamaConfig::from_gguf(file)?;
-        if context == 0 {
-            return Err(Error::InvalidArgument { argument: "context".into(), reason: "must be at least 1".into() });
-        }
         let weights = Weights::read(file, &config)?;
-        let mut step = LlamaGguf::new(ctx, config.dims(1, context))?;
-        weights.load(&mut step)?;
-        Ok(LlamaSession {
-            config,
-            context,
-            ctx: ctx.clone(),
-            weights,
-            step,
-            prefill: Vec::new(),
-            holder: Holder::Step,
-            pos: 0,
-        })
+        LlamaSession::with_weights(ctx, config, weights, context)
     }
 
     /// A session over random weights of `config`'s shape in the file's formats: for timing
     /// where the model file is not at hand.
     pub fn with_random_weights(ctx: &Context, config: LlamaConfig, context: usize, seed: u64) -> Result<LlamaSession> {
+        LlamaSession::with_weights(ctx, config, Weights::random(&config, seed), context)
+    }
+
+    fn with_weights(ctx: &Context, config: LlamaConfig, weights: Weights, context: usize) -> Result<LlamaSession> {
         if context == 0 {
             return Err(Error::InvalidArgument { argument: "context".into(), reason: "must be at least 1".into() });
         }
-        let weights = Weights::random(&config, seed);
         let mut step = LlamaGguf::new(ctx, config.dims(1, context))?;
         weights.load(&mut step)?;
         Ok(LlamaSession {

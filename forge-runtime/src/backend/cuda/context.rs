@@ -32,7 +32,7 @@ pub struct CudaComputeContext {
 
 impl Drop for CudaComputeContext {
     fn drop(&mut self) {
-        super::module::forget_context(self.id);
+        super::loaded::forget_context(self.id);
     }
 }
 
