@@ -93,7 +93,29 @@ fn greedy_matches_the_float64_reference(ctx: &Context) {
     assert_eq!(checked_rows, index["rows"].as_u64().unwrap() as usize, "every reference logits row was compared");
 }
 
+/// The file's tokenizer and chat template give the reference's prompt ids, and its decoder the
+/// reference's text.
+fn prompts_tokenize_as_the_reference() {
+    let tokenizer = forge::llm::Tokenizer::from_gguf(model()).expect("tokenizer");
+    let template = forge::llm::ChatTemplate::from_gguf(model()).expect("template");
+    for case in fixture("greedy.json")["cases"].as_array().expect("cases") {
+        let name = case["name"].as_str().expect("name");
+        let prompt = case["prompt"].as_str().expect("prompt");
+        let rendered = match case["mode"].as_str() {
+            Some("chat") => template.render(&[forge::llm::Message::user(prompt)], true).expect("render"),
+            _ => prompt.to_string(),
+        };
+        assert_eq!(rendered, case["rendered"].as_str().expect("rendered"), "{name}: rendered prompt");
+        assert_eq!(tokenizer.encode_prompt(&rendered), ids(&case["prompt_ids"]), "{name}: prompt ids");
+        assert_eq!(tokenizer.decode(&ids(&case["ids"])), case["text"].as_str().expect("text"), "{name}: text");
+    }
+}
+
 fn main() {
     let requirement = forge::llm::smollm_gguf().map(|_| ()).map_err(|e| e.to_string());
-    run_suite_if(requirement, &[("greedy_matches_the_float64_reference", greedy_matches_the_float64_reference)], &[]);
+    run_suite_if(
+        requirement,
+        &[("greedy_matches_the_float64_reference", greedy_matches_the_float64_reference)],
+        &[("prompts_tokenize_as_the_reference", prompts_tokenize_as_the_reference)],
+    );
 }
