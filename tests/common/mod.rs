@@ -229,8 +229,15 @@ pub fn run_groups(requirement: Result<(), String>, groups: &[Group<'_>], plain: 
             }
         }
     }
+    // Plain tests share the suite's requirement (model files): ignored without it, like the rest.
+    let must = std::env::var_os("FORGE_REQUIRE_ALL").is_some();
     for &(name, f) in plain {
-        trials.push(Trial::test(name, move || run(f)));
+        let unmet_here = unmet.clone();
+        let trial = Trial::test(name, move || match unmet_here {
+            Some(reason) => Err(Failed::from(format!("requirement missing: {reason}"))),
+            None => run(f),
+        });
+        trials.push(trial.with_ignored_flag(unmet.is_some() && !must));
     }
     libtest_mimic::run(&args, trials).exit();
 }
