@@ -205,6 +205,47 @@ pub fn dequant_value(elem: Elem, block: &[u8], j: usize) -> f32 {
     }
 }
 
+/// All 32 values of one block of `elem` into `out`: the formulas of [`dequant_value`], with the
+/// format chosen once a block so the loops vectorise (the CPU's products and the GGUF reader's
+/// `dequantize` decode through it). `block` holds one block; a shorter one, or a type that is not
+/// a block format, gives NaN.
+#[inline(always)]
+pub fn dequant_block(elem: Elem, block: &[u8], out: &mut [f32; 32]) {
+    if !elem.is_quantized() || block.len() < elem.block_bytes() {
+        out.fill(f32::NAN);
+        return;
+    }
+    /// Low nibbles are values 0..16, high nibbles 16..32; two separate passes each vectorise.
+    #[inline(always)]
+    fn nibbles(codes: &[u8], out: &mut [f32; 32], value: impl Fn(f32) -> f32) {
+        for (j, &c) in codes.iter().take(16).enumerate() {
+            out[j] = value(f32::from(c & 15));
+        }
+        for (j, &c) in codes.iter().take(16).enumerate() {
+            out[16 + j] = value(f32::from(c >> 4));
+        }
+    }
+    let half = |at: usize| half::f16::from_bits(u16::from_le_bytes([block[at], block[at + 1]])).to_f32();
+    match elem {
+        // `(q - 8) · d` exactly (not `q · d - 8d`, which rounds differently).
+        Elem::Q4_0 => {
+            let d = half(0);
+            nibbles(&block[2..18], out, |q| (q - 8.0) * d);
+        }
+        Elem::Q4_1 => {
+            let (d, m) = (half(0), half(2));
+            nibbles(&block[4..20], out, |q| q * d + m);
+        }
+        Elem::Q8_0 => {
+            let d = half(0);
+            for (o, &q) in out.iter_mut().zip(&block[2..34]) {
+                *o = f32::from(q as i8) * d;
+            }
+        }
+        Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => out.fill(f32::NAN),
+    }
+}
+
 /// A uniform's value, as passed in `…Inputs`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Scalar {

@@ -5,6 +5,7 @@
 use half::{bf16, f16};
 
 use super::{gguf_error, GgmlType};
+use crate::elem::{dequant_block, Elem};
 use crate::error::Result;
 
 /// Decodes `bytes`, a whole number of `ty` blocks, into `out` (one `f32` per element).
@@ -36,20 +37,10 @@ pub fn dequantize(ty: GgmlType, bytes: &[u8], out: &mut [f32]) -> Result<()> {
         GgmlType::F32 => blocks.for_each(|(b, o)| o[0] = f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
         GgmlType::F16 => blocks.for_each(|(b, o)| o[0] = f16_at(b, 0)),
         GgmlType::BF16 => blocks.for_each(|(b, o)| o[0] = bf16::from_le_bytes([b[0], b[1]]).to_f32()),
-        GgmlType::Q4_0 => blocks.for_each(|(b, o)| {
-            let d = f16_at(b, 0);
-            nibbles(&b[2..18], o, |q| (q as f32 - 8.0) * d);
-        }),
-        GgmlType::Q4_1 => blocks.for_each(|(b, o)| {
-            let (d, m) = (f16_at(b, 0), f16_at(b, 2));
-            nibbles(&b[4..20], o, |q| q as f32 * d + m);
-        }),
-        GgmlType::Q8_0 => blocks.for_each(|(b, o)| {
-            let d = f16_at(b, 0);
-            for (y, &q) in o.iter_mut().zip(&b[2..34]) {
-                *y = (q as i8) as f32 * d;
-            }
-        }),
+        // The block formats decode as every backend reads them (`elem::dequant_block`).
+        GgmlType::Q4_0 => blocks.for_each(|(b, o)| block(Elem::Q4_0, b, o)),
+        GgmlType::Q4_1 => blocks.for_each(|(b, o)| block(Elem::Q4_1, b, o)),
+        GgmlType::Q8_0 => blocks.for_each(|(b, o)| block(Elem::Q8_0, b, o)),
         other => {
             return Err(gguf_error(
                 format!("dequantize {other}"),
@@ -69,11 +60,9 @@ fn f16_at(b: &[u8], at: usize) -> f32 {
     f16::from_le_bytes([b[at], b[at + 1]]).to_f32()
 }
 
-/// Spreads 16 bytes of nibbles over a 32-element block: low nibbles first, then high ones.
-fn nibbles(qs: &[u8], out: &mut [f32], value: impl Fn(u8) -> f32) {
-    let (lo, hi) = out.split_at_mut(16);
-    for ((&q, l), h) in qs.iter().zip(lo).zip(hi) {
-        *l = value(q & 0x0F);
-        *h = value(q >> 4);
+/// One 32-element block (`out` is a 32-element chunk).
+fn block(elem: Elem, bytes: &[u8], out: &mut [f32]) {
+    if let Ok(out) = <&mut [f32; 32]>::try_from(out) {
+        dequant_block(elem, bytes, out);
     }
 }

@@ -5,7 +5,7 @@
 
 use super::eval::Env;
 use super::store::Store;
-use crate::elem::{dequant_value, Elem};
+use crate::elem::{dequant_block, Elem};
 use crate::ir::{MatmulBody, SExpr};
 use rayon::prelude::*;
 
@@ -29,54 +29,8 @@ impl BlockRows<'_> {
         let size = self.elem.block_bytes();
         let at = self.start + (r * self.cols + col) / BLOCK * size;
         match self.bytes.get(at..at + size) {
-            Some(block) => decode_block(self.elem, block, out),
+            Some(block) => dequant_block(self.elem, block, out),
             None => out.fill(f32::NAN),
-        }
-    }
-}
-
-/// The 32 values of one block, as `dequant_value` gives them one by one (the same formulas,
-/// with the format chosen once a block so the loops vectorise).
-#[inline(always)]
-fn decode_block(elem: Elem, block: &[u8], out: &mut [f32; BLOCK]) {
-    #[inline(always)]
-    fn half(block: &[u8], at: usize) -> f32 {
-        half::f16::from_bits(u16::from_le_bytes([block[at], block[at + 1]])).to_f32()
-    }
-    let half = |at: usize| half(block, at);
-    match elem {
-        // `(q - 8) · d` exactly (not `q · d - 8d`, which rounds differently).
-        Elem::Q4_0 => {
-            let d = half(0);
-            let codes: &[u8; 16] = block[2..18].try_into().unwrap_or(&[8; 16]);
-            // Two separate passes (low nibbles, high nibbles): each vectorises.
-            for j in 0..16 {
-                out[j] = (f32::from(codes[j] & 15) - 8.0) * d;
-            }
-            for j in 0..16 {
-                out[16 + j] = (f32::from(codes[j] >> 4) - 8.0) * d;
-            }
-        }
-        Elem::Q4_1 => {
-            let (d, m) = (half(0), half(2));
-            let codes: &[u8; 16] = block[4..20].try_into().unwrap_or(&[0; 16]);
-            for j in 0..16 {
-                out[j] = f32::from(codes[j] & 15) * d + m;
-            }
-            for j in 0..16 {
-                out[16 + j] = f32::from(codes[j] >> 4) * d + m;
-            }
-        }
-        Elem::Q8_0 => {
-            let d = half(0);
-            for (o, &q) in out.iter_mut().zip(&block[2..34]) {
-                *o = f32::from(q as i8) * d;
-            }
-        }
-        Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => {
-            for (j, o) in out.iter_mut().enumerate() {
-                *o = dequant_value(elem, block, j);
-            }
         }
     }
 }
