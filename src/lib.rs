@@ -37,6 +37,8 @@ extern crate self as forge;
 pub use forge_macros::forge_graph;
 
 pub mod llm;
+/// Synthetic weights in a GGUF block format (tests and benchmarks without a model file).
+pub use forge_runtime::elem::synthetic_blocks;
 /// GGUF model files: metadata, tensor directory and each tensor's bytes (checked reader).
 pub use forge_runtime::gguf;
 pub use forge_runtime::{

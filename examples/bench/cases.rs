@@ -207,18 +207,7 @@ fn random_bytes(elem: Elem, len: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
 
 /// Random GGUF blocks for `len` values: a small f16 scale (and Q4_1 minimum), random codes.
 fn random_blocks(elem: Elem, len: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
-    let codes_at = if elem == Elem::Q4_1 { 4 } else { 2 };
-    let mut out = Vec::with_capacity(elem.bytes_for(len));
-    for _ in 0..len.div_ceil(elem.block_len()) {
-        let mut block = vec![0u8; elem.block_bytes()];
-        block[..2].copy_from_slice(&half::f16::from_f32(0.01 + rng.f32() * 0.02).to_le_bytes());
-        if elem == Elem::Q4_1 {
-            block[2..4].copy_from_slice(&half::f16::from_f32(-0.1).to_le_bytes());
-        }
-        block[codes_at..].iter_mut().for_each(|b| *b = rng.u8(..));
-        out.extend_from_slice(&block);
-    }
-    out
+    forge::synthetic_blocks(elem, len, 0.02, -0.1, || rng.u8(..))
 }
 
 /// Builds the case's instance on `ctx` with random weights and inputs, warms it up and times it.

@@ -246,6 +246,25 @@ pub fn dequant_block(elem: Elem, block: &[u8], out: &mut [f32; 32]) {
     }
 }
 
+/// Blocks of `elem` for `values` values (whole blocks, rounded up): scale `d`, minimum `m` (Q4_1
+/// only) and each code byte from `code`. Synthetic weights in a file's format for tests,
+/// benchmarks and autotuning; empty for a type that is not a block format.
+pub fn synthetic_blocks(elem: Elem, values: usize, d: f32, m: f32, mut code: impl FnMut() -> u8) -> Vec<u8> {
+    if !elem.is_quantized() {
+        return Vec::new();
+    }
+    let codes_at = if elem == Elem::Q4_1 { 4 } else { 2 };
+    let mut out = Vec::with_capacity(elem.bytes_for(values));
+    for _ in 0..values.div_ceil(elem.block_len()) {
+        out.extend_from_slice(&half::f16::from_f32(d).to_le_bytes());
+        if elem == Elem::Q4_1 {
+            out.extend_from_slice(&half::f16::from_f32(m).to_le_bytes());
+        }
+        out.extend((codes_at..elem.block_bytes()).map(|_| code()));
+    }
+    out
+}
+
 /// A uniform's value, as passed in `…Inputs`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Scalar {

@@ -159,25 +159,9 @@ impl Weights {
     /// scales and random codes, norms near 1.
     fn random(c: &LlamaConfig, seed: u64) -> Weights {
         let mut state = seed;
-        let mut next = move || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let mut blocks = |elem: crate::Elem, values: usize| -> Vec<u8> {
-            let mut out = Vec::with_capacity(elem.bytes_for(values));
-            for _ in 0..values / 32 {
-                let mut block = vec![0u8; elem.block_bytes()];
-                block.iter_mut().for_each(|b| *b = next() as u8);
-                block[..2].copy_from_slice(&half::f16::from_f32(0.004).to_le_bytes());
-                if elem == crate::Elem::Q4_1 {
-                    block[2..4].copy_from_slice(&half::f16::from_f32(-0.03).to_le_bytes());
-                }
-                out.extend_from_slice(&block);
-            }
-            out
+        let mut blocks = |elem: crate::Elem, values: usize| {
+            let (d, m) = (0.004, -0.03);
+            forge_runtime::elem::synthetic_blocks(elem, values, d, m, || super::sample::splitmix64(&mut state) as u8)
         };
         let (l, d, f, kvd) = (c.layers, c.width, c.ffn, c.kv_heads * (c.width / c.heads));
         let q41 = crate::Elem::Q4_1;

@@ -63,11 +63,7 @@ impl Sampler {
     }
 
     fn uniform(&mut self) -> f64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+        (splitmix64(&mut self.state) >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// The next token for `logits` (NaN logits are never chosen; all-NaN gives 0).
@@ -115,6 +111,15 @@ impl Sampler {
         }
         order[kept - 1]
     }
+}
+
+/// The next value of the splitmix64 sequence at `state`.
+pub(crate) fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The index of the first largest value (NaN never wins).

@@ -218,21 +218,7 @@ fn random_bytes(elem: Elem, len: usize, seed: u64) -> Vec<u8> {
     };
     if elem.is_quantized() {
         // Blocks of small codes with a scale of 1/16: values within [-1, 1] as for floats.
-        let scale = half::f16::from_f32(1.0 / 16.0).to_le_bytes();
-        let mut bytes = Vec::with_capacity(elem.bytes_for(len));
-        for _ in 0..len.div_ceil(elem.block_len()) {
-            let mut block = vec![0u8; elem.block_bytes()];
-            block[..2].copy_from_slice(&scale);
-            let first_code = if elem == Elem::Q4_1 { 4 } else { 2 };
-            if elem == Elem::Q4_1 {
-                block[2..4].copy_from_slice(&half::f16::from_f32(-0.5).to_le_bytes());
-            }
-            for b in &mut block[first_code..] {
-                *b = ((next() + 1.0) * 127.5) as u8;
-            }
-            bytes.extend_from_slice(&block);
-        }
-        return bytes;
+        return crate::elem::synthetic_blocks(elem, len, 1.0 / 16.0, -0.5, || ((next() + 1.0) * 127.5) as u8);
     }
     let mut bytes = Vec::with_capacity(len * elem.size_bytes());
     for _ in 0..len {
