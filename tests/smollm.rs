@@ -37,9 +37,8 @@ fn ids(v: &Value) -> Vec<u32> {
     v.as_array().expect("ids").iter().map(|x| x.as_u64().expect("id") as u32).collect()
 }
 
-/// Row `row` of the reference logits.
-fn reference_logits(row: usize, vocab: usize) -> Vec<f32> {
-    let bytes = std::fs::read(format!("{FIXTURES}/logits.bin")).expect("logits.bin");
+/// Row `row` of the reference logits (`bytes`: logits.bin).
+fn reference_logits(bytes: &[u8], row: usize, vocab: usize) -> Vec<f32> {
     bytes[row * vocab * 4..(row + 1) * vocab * 4]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -54,6 +53,7 @@ fn greedy_matches_the_float64_reference(ctx: &Context) {
     let greedy = fixture("greedy.json");
     let index = fixture("logits_index.json");
     let vocab = index["vocab"].as_u64().expect("vocab") as usize;
+    let logits_bin = std::fs::read(format!("{FIXTURES}/logits.bin")).expect("logits.bin");
     let mut session = LlamaSession::new(ctx, model(), 128).expect("session");
     let mut checked_rows = 0;
     for case in greedy["cases"].as_array().expect("cases") {
@@ -73,7 +73,7 @@ fn greedy_matches_the_float64_reference(ctx: &Context) {
         for step in 0..want.len() {
             if let Some(&(_, row)) = rows.iter().find(|(s, _)| *s == step) {
                 let got = session.logits().expect("logits");
-                let diff = max_diff(&got, &reference_logits(row, vocab));
+                let diff = max_diff(&got, &reference_logits(&logits_bin, row, vocab));
                 assert!(
                     diff <= LOGIT_TOLERANCE,
                     "{name} step {step}: logits differ by {diff} (over {LOGIT_TOLERANCE})"

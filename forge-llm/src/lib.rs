@@ -27,7 +27,9 @@
 //! ```
 
 pub mod chat;
+mod locate;
 pub mod tokenizer;
 
 pub use chat::{ChatTemplate, Message};
+pub use locate::{smollm_gguf, SMOLLM_ENV};
 pub use tokenizer::{Decoder, TokenKind, Tokenizer};

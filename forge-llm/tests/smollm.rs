@@ -1,11 +1,8 @@
 //! The tokenizer and chat template of SmolLM2-135M-Instruct's GGUF file against Hugging
 //! Face's libraries: token ids from `tokenizers` (the file's vocabulary, merges and `smollm`
 //! pre-tokenizer) and prompts from transformers' `apply_chat_template`, both written by
-//! `scripts/tokenizer_fixtures.py` into `tests/fixtures/smollm/`. Without the model file (see
-//! forge-runtime's `tests/support/smollm.rs`) the tests show as ignored with the reason.
-
-#[path = "../../forge-runtime/tests/support/smollm.rs"]
-mod smollm;
+//! `scripts/tokenizer_fixtures.py` into `tests/fixtures/smollm/`. Without the model file
+//! (`forge_llm::smollm_gguf` says where it looked) the tests show as ignored with the reason.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -163,7 +160,7 @@ type Check = fn(&Gguf) -> Result<(), Failed>;
 
 fn main() {
     let args = Arguments::from_args();
-    let found = smollm::find_gguf();
+    let found = forge_llm::smollm_gguf().map_err(|e| e.to_string());
     if let Err(reason) = &found {
         eprintln!("smollm: ignored: {reason}");
     }

