@@ -52,11 +52,21 @@ fn main() -> Result<()> {
         }
         per_token.push(start.elapsed().as_secs_f64() / tokens as f64);
     }
+    // The last decoding step as replayed (no per-kernel timing): wall and device time.
+    if let Some(p) = session.last_profile() {
+        let device = p.device_total().map_or_else(|| "n/a".into(), |d| format!("{:.1} us", d.as_secs_f64() * 1e6));
+        println!("last step: wall {:.1} us, device {device}", p.wall.as_secs_f64() * 1e6);
+    }
     if std::env::args().any(|a| a == "--profile") {
+        // Per-kernel times (kernels launched one by one, so slower than the figures above) of
+        // one prefill and one decoding step, on stderr.
         session.set_kernel_profiling(true);
-        session.feed(&[1])?;
-        if let Some(p) = session.last_step_profile() {
-            eprintln!("{p}");
+        session.reset();
+        for run in [&ids[..], &[1]] {
+            session.feed(run)?;
+            if let Some(p) = session.last_profile() {
+                eprintln!("{p}");
+            }
         }
     }
     let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);

@@ -4,14 +4,15 @@
 // (prompts are padded to a few sizes of `T`, so few instances are built), appends their keys and
 // values to the cache (`state`), and leaves the logits of token `n - 1` in `logits` and their
 // argmax in `next`: a greedy step reads back one id. Matrices keep GGUF's `[out, in]` rows and are
-// read through `transpose`; blocks are decoded inside the products. RoPE rotates adjacent pairs
+// read through `transpose` (a layer's query, key and value rows stacked into one, so one product
+// makes all three); blocks are decoded inside the products. RoPE rotates adjacent pairs
 // `(2i, 2i + 1)` of a head (llama.cpp's converter permuted the Q and K rows for that), and query
 // head `kv * G + g` attends to key/value head `kv`.
 
 forge_graph! {
     /// Llama with a KV cache over GGUF weights: `n` new tokens (of `T`) at positions `pos..`.
     pub graph LlamaGguf {
-        dims { T, S, V, D, H, KV, L, F, E = D / H, HALF = E / 2, G = H / KV, KVD = KV * E }
+        dims { T, S, V, D, H, KV, L, F, E = D / H, HALF = E / 2, G = H / KV, KVD = KV * E, QKV = D + 2 * KVD }
 
         input   ids:   u32[T];
         uniform pos:   u32;
@@ -21,9 +22,8 @@ forge_graph! {
 
         weight emb:       q8_0[V, D];
         weight attn_norm: f32[L, D];
-        weight wq:        q4_1[L, D, D];
-        weight wk:        q4_1[L, KVD, D];
-        weight wv:        q4_1[L, KVD, D];
+        /// The query, key and value rows of a layer, one after the other.
+        weight wqkv:      q4_1[L, QKV, D];
         weight wo:        q4_1[L, D, D];
         weight ffn_norm:  f32[L, D];
         weight w_gate:    q4_1[L, F, D];
@@ -31,23 +31,18 @@ forge_graph! {
         weight w_down:    q4_1[L, D, F];
         weight out_norm:  f32[D];
 
-        /// Keys and values of every position so far (one broadcast axis for the query groups).
-        state kc: f32[L, KV, 1, S, E];
-        state vc: f32[L, KV, 1, S, E];
+        /// Keys (`cache[l, 0]`) and values (`cache[l, 1]`) of every position so far (one broadcast
+        /// axis for the query groups).
+        state cache: f32[L, 2, KV, 1, S, E];
         /// The logits of the last real token of the latest run.
         state logits: f32[1, V];
 
         temp x:      f32[T, D];
         temp a:      f32[T, D];
-        temp q:      f32[T, D];
-        temp k:      f32[T, KVD];
-        temp v:      f32[T, KVD];
+        temp qkv:    f32[T, QKV];
         temp angle:  f32[T, HALF];
         temp mask:   f32[T, S];
-        temp qr:     f32[KV, G, T, HALF, 2];
-        temp kr:     f32[KV, 1, T, HALF, 2];
         temp qh:     f32[KV, G, T, E];
-        temp kh:     f32[KV, 1, T, E];
         temp scores: f32[KV, G, T, S];
         temp probs:  f32[KV, G, T, S];
         temp ctx:    f32[KV, G, T, E];
@@ -65,24 +60,23 @@ forge_graph! {
         mask[t, j] = select(j <= pos + t, 0.0, -inf);
         for l in 0..L {
             a = rms_norm(x, attn_norm[l], eps);
-            q = matmul(a, transpose(wq[l]));
-            k = matmul(a, transpose(wk[l]));
-            v = matmul(a, transpose(wv[l]));
-            qr[kv, g, t, i, c] = select(c == 0,
-                q[t, (kv * G + g) * E + 2 * i] * cos(angle[t, i]) - q[t, (kv * G + g) * E + 2 * i + 1] * sin(angle[t, i]),
-                q[t, (kv * G + g) * E + 2 * i + 1] * cos(angle[t, i]) + q[t, (kv * G + g) * E + 2 * i] * sin(angle[t, i]));
-            kr[kv, o, t, i, c] = select(c == 0,
-                k[t, kv * E + 2 * i] * cos(angle[t, i]) - k[t, kv * E + 2 * i + 1] * sin(angle[t, i]),
-                k[t, kv * E + 2 * i + 1] * cos(angle[t, i]) + k[t, kv * E + 2 * i] * sin(angle[t, i]));
-            qh = reshape(qr);
-            kh = reshape(kr);
-            kc[l, kv, o, pos + t, e] = kh[kv, o, t, e];
-            vc[l, kv, o, pos + t, e] = v[t, kv * E + e];
+            qkv = matmul(a, transpose(wqkv[l]));
+            // RoPE: of pair i = e / 2 of a head, element 2i is x[2i]·cos − x[2i+1]·sin and
+            // element 2i+1 is x[2i+1]·cos + x[2i]·sin.
+            qh[kv, g, t, e] = select(e / 2 * 2 == e,
+                qkv[t, (kv * G + g) * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]),
+                qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, (kv * G + g) * E + e / 2 * 2] * sin(angle[t, e / 2]));
+            // The rotated key (w = 0) and the value (w = 1) of each new token, in one pass.
+            cache[l, w, h, o, pos + t, e] = select(w == 0,
+                select(e / 2 * 2 == e,
+                    qkv[t, D + h * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, D + h * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]),
+                    qkv[t, D + h * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, D + h * E + e / 2 * 2] * sin(angle[t, e / 2])),
+                qkv[t, D + KVD + h * E + e]);
             // Attention as two products around a softmax: every step is parallel over the
             // cache's slots, which a decoding run (one query a head) needs.
-            scores = matmul(qh, transpose(kc[l])) * rsqrt(E as f32) + mask;
+            scores = matmul(qh, transpose(cache[l, 0])) * rsqrt(E as f32) + mask;
             probs = softmax(scores);
-            ctx = matmul(probs, vc[l]);
+            ctx = matmul(probs, cache[l, 1]);
             ctxt = permute(ctx, 2, 0, 1, 3);
             merged = reshape(ctxt);
             x = x + matmul(merged, transpose(wo[l]));

@@ -99,9 +99,8 @@ fn missing(name: &str) -> Error {
 struct Weights {
     emb: Vec<u8>,
     attn_norm: Vec<f32>,
-    wq: Vec<u8>,
-    wk: Vec<u8>,
-    wv: Vec<u8>,
+    /// Per layer, the file's query, key and value rows one after the other.
+    wqkv: Vec<u8>,
     wo: Vec<u8>,
     ffn_norm: Vec<f32>,
     w_gate: Vec<u8>,
@@ -122,10 +121,13 @@ impl Weights {
             }
             Ok(file.tensor_bytes(info)?.to_vec())
         };
-        let stacked = |what: &str, rows: usize, cols: usize| -> Result<Vec<u8>> {
+        // Each layer's matrices `(name, rows)` one after the other, then the next layer's.
+        let stacked = |parts: &[(&str, usize)], cols: usize| -> Result<Vec<u8>> {
             let mut out = Vec::new();
             for l in 0..c.layers {
-                out.extend_from_slice(&blocks(&format!("blk.{l}.{what}.weight"), GgmlType::Q4_1, rows, cols)?);
+                for (what, rows) in parts {
+                    out.extend_from_slice(&blocks(&format!("blk.{l}.{what}.weight"), GgmlType::Q4_1, *rows, cols)?);
+                }
             }
             Ok(out)
         };
@@ -143,14 +145,12 @@ impl Weights {
         Ok(Weights {
             emb: blocks("token_embd.weight", GgmlType::Q8_0, c.vocab, d)?,
             attn_norm: norms("attn_norm")?,
-            wq: stacked("attn_q", d, d)?,
-            wk: stacked("attn_k", kvd, d)?,
-            wv: stacked("attn_v", kvd, d)?,
-            wo: stacked("attn_output", d, d)?,
+            wqkv: stacked(&[("attn_q", d), ("attn_k", kvd), ("attn_v", kvd)], d)?,
+            wo: stacked(&[("attn_output", d)], d)?,
             ffn_norm: norms("ffn_norm")?,
-            w_gate: stacked("ffn_gate", f, d)?,
-            w_up: stacked("ffn_up", f, d)?,
-            w_down: stacked("ffn_down", d, f)?,
+            w_gate: stacked(&[("ffn_gate", f)], d)?,
+            w_up: stacked(&[("ffn_up", f)], d)?,
+            w_down: stacked(&[("ffn_down", d)], f)?,
             out_norm: file.tensor_f32("output_norm.weight")?,
         })
     }
@@ -168,9 +168,7 @@ impl Weights {
         Weights {
             emb: blocks(crate::Elem::Q8_0, c.vocab * d),
             attn_norm: vec![1.0; l * d],
-            wq: blocks(q41, l * d * d),
-            wk: blocks(q41, l * kvd * d),
-            wv: blocks(q41, l * kvd * d),
+            wqkv: blocks(q41, l * (d + 2 * kvd) * d),
             wo: blocks(q41, l * d * d),
             ffn_norm: vec![1.0; l * d],
             w_gate: blocks(q41, l * f * d),
@@ -184,9 +182,7 @@ impl Weights {
         g.load_weights(LlamaGgufWeights {
             emb: BlockQ8_0::slice(&self.emb)?,
             attn_norm: &self.attn_norm,
-            wq: BlockQ4_1::slice(&self.wq)?,
-            wk: BlockQ4_1::slice(&self.wk)?,
-            wv: BlockQ4_1::slice(&self.wv)?,
+            wqkv: BlockQ4_1::slice(&self.wqkv)?,
             wo: BlockQ4_1::slice(&self.wo)?,
             ffn_norm: &self.ffn_norm,
             w_gate: BlockQ4_1::slice(&self.w_gate)?,
@@ -218,6 +214,9 @@ pub struct LlamaSession {
     step: LlamaGguf,
     prefill: Vec<(usize, LlamaGguf)>,
     holder: Holder,
+    /// The instance that ran last (its profile is the latest).
+    last_run: Holder,
+    kernel_profiling: bool,
     pos: usize,
 }
 
@@ -250,19 +249,29 @@ impl LlamaSession {
             step,
             prefill: Vec::new(),
             holder: Holder::Step,
+            last_run: Holder::Step,
+            kernel_profiling: false,
             pos: 0,
         })
     }
 
-    /// Times every kernel of the one-token runs from now on (`last_step_profile`; off by
-    /// default: timing costs a little).
+    /// Times every kernel of every run from now on, prefill and decoding (`last_profile`; off
+    /// by default: timing runs kernels one by one instead of replaying a captured graph).
     pub fn set_kernel_profiling(&mut self, on: bool) {
+        self.kernel_profiling = on;
         self.step.instance_mut().set_kernel_profiling(on);
+        for (_, g) in &mut self.prefill {
+            g.instance_mut().set_kernel_profiling(on);
+        }
     }
 
-    /// Per-kernel times of the latest one-token run.
-    pub fn last_step_profile(&self) -> Option<&crate::Profile> {
-        self.step.last_profile()
+    /// The latest run's profile: its wall and device time, and each kernel's time where
+    /// profiling is on (a prefill chunk's or a one-token step's, whichever ran last).
+    pub fn last_profile(&self) -> Option<&crate::Profile> {
+        match self.last_run {
+            Holder::Step => self.step.last_profile(),
+            Holder::Prefill(size) => self.prefill.iter().find(|(s, _)| *s == size).and_then(|(_, g)| g.last_profile()),
+        }
     }
 
     pub fn config(&self) -> &LlamaConfig {
@@ -346,6 +355,7 @@ impl LlamaSession {
             0,
         );
         let out = g.run(LlamaGgufInputs { ids: &ids, pos, n, theta, eps })?;
+        self.last_run = holder;
         self.pos += chunk.len();
         out.next.first().copied().ok_or_else(|| Error::Internal("the graph returned no next id".into()))
     }
@@ -363,6 +373,7 @@ impl LlamaSession {
                 if !self.prefill.iter().any(|(s, _)| *s == size) {
                     let mut g = LlamaGguf::new(&self.ctx, self.config.dims(size, self.context))?;
                     self.weights.load(&mut g)?;
+                    g.instance_mut().set_kernel_profiling(self.kernel_profiling);
                     self.prefill.push((size, g));
                 }
                 let at = self.prefill.iter().position(|(s, _)| *s == size);

@@ -23,7 +23,13 @@ impl View {
         View { buffer, offset: 0, shape, strides }
     }
     pub fn is_contiguous(&self) -> bool {
-        self.strides == contiguous_strides(&self.shape) || self.shape.iter().product::<usize>() <= 1
+        if self.shape.iter().product::<usize>() <= 1 {
+            return true;
+        }
+        // An axis of extent 1 is never stepped along: its stride does not matter (a permute that
+        // moves only such axes, a decoding step's `[KV, G, 1, E]` to `[1, KV, G, E]`, aliases).
+        let expected = contiguous_strides(&self.shape);
+        self.shape.iter().zip(self.strides.iter().zip(&expected)).all(|(&e, (s, x))| e == 1 || s == x)
     }
     /// Elements from `offset` to the last one the view can touch, inclusive.
     pub fn span(&self) -> usize {

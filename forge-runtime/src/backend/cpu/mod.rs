@@ -10,6 +10,8 @@ mod kernels;
 pub mod oracle;
 mod products;
 mod quant;
+#[cfg(target_arch = "x86_64")]
+mod quant_x86;
 mod raw;
 mod row_kernels;
 mod scalar;

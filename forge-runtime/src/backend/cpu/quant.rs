@@ -104,17 +104,23 @@ fn column_sums_best(
     out: &mut [f32],
 ) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-        // SAFETY: the processor has AVX2 and FMA (checked just above), all the function needs.
-        unsafe { column_sums_avx2(w, a, rows, k, cols, out) };
+    if super::quant_x86::available() {
+        if rows == 1 {
+            // SAFETY: the processor has AVX2, FMA and F16C (checked just above), all it needs.
+            unsafe { super::quant_x86::one_row_sums(w.elem, w.bytes, w.start, k, a, cols, out) };
+        } else {
+            // SAFETY: as above.
+            unsafe { column_sums_avx2(w, a, rows, k, cols, out) };
+        }
         return;
     }
-    column_sums(w, a, rows, k, cols, out);
+    column_sums(a, rows, k, cols, out, |r, col, vals| w.block(r, col, vals));
 }
 
-/// [`column_sums`] compiled for AVX2 and FMA (the same arithmetic, eight lanes at a time).
+/// [`column_sums`] compiled for AVX2 and FMA (the same arithmetic, eight lanes at a time), blocks
+/// decoded in vectors.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
+#[target_feature(enable = "avx2,fma,f16c")]
 fn column_sums_avx2(
     w: &BlockRows<'_>,
     a: &[f32],
@@ -123,11 +129,23 @@ fn column_sums_avx2(
     cols: std::ops::Range<usize>,
     out: &mut [f32],
 ) {
-    column_sums(w, a, rows, k, cols, out);
+    let decode = |r: usize, col: usize, out: &mut [f32; BLOCK]| {
+        let at = w.start + (r * w.cols + col) / BLOCK * w.elem.block_bytes();
+        let block = w.bytes.get(at..at + w.elem.block_bytes()).unwrap_or(&[]);
+        super::quant_x86::decode_into(w.elem, block, out)
+    };
+    column_sums(a, rows, k, cols, out, decode);
 }
 
 #[inline(always)]
-fn column_sums(w: &BlockRows<'_>, a: &[f32], rows: usize, k: usize, cols: std::ops::Range<usize>, out: &mut [f32]) {
+fn column_sums(
+    a: &[f32],
+    rows: usize,
+    k: usize,
+    cols: std::ops::Range<usize>,
+    out: &mut [f32],
+    decode: impl Fn(usize, usize, &mut [f32; BLOCK]),
+) {
     let width = cols.len();
     let mut vals = [0.0f32; BLOCK];
     let reduce = |l: &[f32; LANES]| ((l[0] + l[4]) + (l[1] + l[5])) + ((l[2] + l[6]) + (l[3] + l[7]));
@@ -136,7 +154,7 @@ fn column_sums(w: &BlockRows<'_>, a: &[f32], rows: usize, k: usize, cols: std::o
         for (jj, j) in cols.enumerate() {
             let mut lanes = [0.0f32; LANES];
             for p0 in (0..k).step_by(BLOCK) {
-                w.block(j, p0, &mut vals);
+                decode(j, p0, &mut vals);
                 for (xs, vs) in a[p0..p0 + BLOCK].chunks_exact(LANES).zip(vals.chunks_exact(LANES)) {
                     for l in 0..LANES {
                         lanes[l] += xs[l] * vs[l];
@@ -152,7 +170,7 @@ fn column_sums(w: &BlockRows<'_>, a: &[f32], rows: usize, k: usize, cols: std::o
     for (jj, j) in cols.enumerate() {
         acc.iter_mut().for_each(|lanes| *lanes = [0.0; LANES]);
         for p0 in (0..k).step_by(BLOCK) {
-            w.block(j, p0, &mut vals);
+            decode(j, p0, &mut vals);
             for (i, lanes) in acc.iter_mut().enumerate() {
                 let row = &a[i * k + p0..i * k + p0 + BLOCK];
                 for (xs, vs) in row.chunks_exact(LANES).zip(vals.chunks_exact(LANES)) {

@@ -5,7 +5,8 @@
 //! and C step by whole matrices are folded into the rows first (`x[B, T, D] · W` is one
 //! `[B·T, D]` product, so W is packed once). The work is cut into tasks of
 //! (batch entry, row block, column block) and spread over rayon's pool; each task is one
-//! single-threaded `matrixmultiply::sgemm` call. Accumulation is f32 with FMA in k order
+//! single-threaded `matrixmultiply::sgemm` call, or for a few rows the direct sums of
+//! `few_rows`. Accumulation is f32 with FMA in k order
 //! within matrixmultiply's k-blocks (256 on x86), each block added into C.
 
 use std::borrow::Cow;
@@ -252,6 +253,23 @@ impl Job<'_> {
             + t.n0 as isize * lc.col_stride;
         // wrapping_offset: with k == 0 the A/B buffers are empty and the pointers are never
         // dereferenced; otherwise the offsets are reachable elements (see `layout`).
+        if t.m_len <= super::few_rows::FEW_ROWS {
+            let few = super::few_rows::FewRows {
+                a: self.a,
+                a_off,
+                a_strides: (la.row_stride, la.col_stride),
+                b: self.b,
+                b_off,
+                b_strides: (lb.row_stride, lb.col_stride),
+                m: t.m_len,
+                k: self.dims.k,
+                n: t.n_len,
+            };
+            if let Some(ab) = few.product() {
+                self.store(&ab, t, c_off);
+                return;
+            }
+        }
         let a_ptr = self.a.as_ptr().wrapping_offset(a_off);
         let b_ptr = self.b.as_ptr().wrapping_offset(b_off);
         let c_ptr = self.c.0.wrapping_offset(c_off);
@@ -277,6 +295,23 @@ impl Job<'_> {
                 lc.row_stride,
                 lc.col_stride,
             );
+        }
+    }
+}
+
+impl Job<'_> {
+    /// `C = alpha·AB + beta·C` over the task's block, `ab` its `[m_len, n_len]` product.
+    fn store(&self, ab: &[f32], t: Task, c_off: isize) {
+        let lc = &self.lc;
+        for (i, row) in ab.chunks_exact(t.n_len.max(1)).enumerate() {
+            for (j, &v) in row.iter().enumerate() {
+                let at = c_off + i as isize * lc.row_stride + j as isize * lc.col_stride;
+                let c = self.c.0.wrapping_offset(at);
+                // SAFETY: (i, j) is an element of this task's block of C, inside C's buffer
+                // (`check_span`), written by this task only (see `SyncPtr`); with `beta == 0` C
+                // is not read, as in BLAS.
+                unsafe { *c = if self.beta == 0.0 { self.alpha * v } else { self.alpha * v + self.beta * *c } };
+            }
         }
     }
 }

@@ -18,6 +18,7 @@
 //! been written. Work is spread over the current rayon pool.
 
 mod attention;
+mod few_rows;
 mod gemm;
 mod layout;
 pub(crate) mod reduce;

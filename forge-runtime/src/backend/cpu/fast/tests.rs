@@ -88,10 +88,35 @@ fn gemm_matches_f64_on_random_strided_layouts() {
 }
 
 #[test]
+fn few_row_products_match_f64_in_both_unit_strides() {
+    // Decoding's shapes: a query group against `transpose(keys)` (B's columns contiguous) and
+    // against `values` (B's rows contiguous), with odd k and a sum a vector does not divide.
+    let mut rng = fastrand::Rng::with_seed(9);
+    for (m, k, n) in [(1, 64, 1024), (3, 64, 515), (8, 37, 19), (2, 515, 64), (5, 3, 7)] {
+        for columns_contiguous in [true, false] {
+            let a = nonzero(&mut rng, m * k);
+            let b = nonzero(&mut rng, k * n + 3);
+            let lb =
+                if columns_contiguous { MatLayout::new(3, 1, k as isize) } else { MatLayout::new(3, n as isize, 1) };
+            let dims = GemmDims { batch: Batch::none(), m, k, n };
+            let mut c = vec![f32::NAN; m * n];
+            let (la, lc) = (MatLayout::row_major(k), MatLayout::row_major(n));
+            gemm(&dims, 1.0, View::new(&a, la), View::new(&b, lb), 0.0, ViewMut::new(&mut c, lc)).unwrap();
+            let none = Batch::none();
+            let want: Vec<f64> = (0..m * n)
+                .map(|ij| (0..k).map(|p| a[ij / n * k + p] as f64 * b[at(&none, &lb, 0, p, ij % n)] as f64).sum())
+                .collect();
+            assert_close(&format!("{m}×{k}×{n}, columns contiguous {columns_contiguous}"), &c, &want, 1e-5);
+        }
+    }
+}
+
+#[test]
 fn gemm_folds_broadcast_weights_into_rows() {
-    // x[B, T, D] · Wᵀ with W [N, D] shared by every batch entry: one [B·T, D] product.
+    // x[B, T, D] · Wᵀ with W [N, D] shared by every batch entry: one [B·T, D] product (T above
+    // `few_rows`' limit, so both run on sgemm).
     let mut rng = fastrand::Rng::with_seed(8);
-    let (b, t, d, n) = (3, 5, 17, 9);
+    let (b, t, d, n) = (3, 9, 17, 9);
     let x = nonzero(&mut rng, b * t * d);
     let w = nonzero(&mut rng, n * d);
     let batch = Batch::new(&[b]).unwrap();

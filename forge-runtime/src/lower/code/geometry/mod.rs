@@ -312,12 +312,24 @@ pub fn wgsl_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
 /// 4-byte point a thread).
 pub fn cuda_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
     let vectorised = Schedule { items: VECTOR_POINTS, ..*s };
+    if let KernelBody::Row { cols, leading, .. } = &spec.body {
+        // One long row reduced by one block (a decoding step's argmax over the vocabulary):
+        // the block's serial loop is the kernel's latency, so the widest block takes it.
+        if product(leading) == 1 && *cols > LONG_ROW && s.workgroup == Schedule::default().workgroup {
+            return Schedule { workgroup: LONG_ROW_THREADS, ..vectorised };
+        }
+    }
     if s.items <= 1 && (vector_map(spec, &vectorised) || matches!(spec.body, KernelBody::Row { .. })) {
         vectorised
     } else {
         *s
     }
 }
+
+/// Columns above which a lone row's reduction takes [`LONG_ROW_THREADS`] threads on CUDA.
+pub const LONG_ROW: usize = 16_384;
+/// Threads a lone long row's reduction takes on CUDA (the most a block has).
+pub const LONG_ROW_THREADS: u32 = 1024;
 
 /// Folds `total` workgroups into `[x, y, 1]` with `x ≤ x_limit` and `y ≤ 65,535`; kernels read
 /// their group as `x + y * num_x`, and skip groups past `total`.
