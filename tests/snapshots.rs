@@ -546,15 +546,18 @@ fn cuda_map_programs_compile() {
     }
 }
 
-/// Products and gathers over the GGUF block formats, at decode and prefill shapes, compiled
+/// Products (alone, and a folded norm's pair) and gathers over the GGUF block formats, at
+/// decode and prefill shapes, compiled
 /// (NVRTC, then ptxas) for sm_90, sm_80 and sm_75.
 #[cfg(feature = "cuda")]
 fn cuda_quant_programs_compile() {
     for elem in ["q4_0", "q4_1", "q8_0"] {
         let src = format!(
             "graph Q {{ dims {{ M, K, N, V }} input a: f32[M, K]; input ids: u32[M]; weight w: {elem}[N, K]; \
-             weight wk: {elem}[K, N]; weight emb: {elem}[V, K]; output y: f32[M, N]; output z: f32[M, N]; \
-             output e: f32[M, K]; y = silu(matmul(a, transpose(w))); z = matmul(a, wk) + 1.0; e[m, k] = emb[ids[m], k]; }}"
+             weight w2: {elem}[N, K]; weight g: f32[K]; weight wk: {elem}[K, N]; weight emb: {elem}[V, K]; \
+             output y: f32[M, N]; output z: f32[M, N]; output e: f32[M, K]; output p: f32[M, N]; temp h: f32[M, K]; \
+             y = silu(matmul(a, transpose(w))); z = matmul(a, wk) + 1.0; e[m, k] = emb[ids[m], k]; \
+             h = rms_norm(a, g, 0.00001); p = silu(matmul(h, transpose(w))) * matmul(h, transpose(w2)); }}"
         );
         let graph = forge::parse_graph_source(&src).unwrap();
         for dims in [[1, 576, 1536, 100], [64, 576, 192, 100]] {

@@ -382,9 +382,14 @@ impl LlamaSession {
         }
     }
 
-    /// Hands the cache to `to` (a copy through the host, once per switch).
+    /// Hands the cache to `to` (a copy through the host, once per switch; none at position 0,
+    /// where no slot of it will be read before it is written again).
     fn move_cache(&mut self, to: Holder) -> Result<()> {
         if self.holder == to {
+            return Ok(());
+        }
+        if self.pos == 0 {
+            self.holder = to;
             return Ok(());
         }
         let from = self.holder;

@@ -78,6 +78,15 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
         }
     }
     w.if_(&format!("{jv} < {}", w.u(m.n as u64 / lanes as u64)));
+    if let Some(elems) = quant_blocks(w, m, lanes) {
+        super::matmul_skinny_quant::block_loop(w, m, &elems, &split, rows_of.b_vars());
+        w.close();
+        // A column's slices are its warp's lanes: summed by shuffles, every lane holds the
+        // column's sum, and the last step reads one part.
+        super::matmul_skinny_quant::warp_sums(w, m, rows);
+        reduce_and_store(w, m, &rows_of, rows, 1, lanes, paired);
+        return;
+    }
     // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
     // for memory once a trip, not once a k; k stays interleaved across the slices
     // (`k0 + u·slices + ks`), so neighbouring invocations still read neighbouring elements.
@@ -145,6 +154,36 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     }
     w.close();
     w.close();
+    reduce_and_store(w, m, &rows_of, rows, slices, lanes, paired);
+}
+
+/// The block formats of B (and B2) where the CUDA kernel reads them a block's quarter at a time
+/// ([`super::matmul_skinny_quant`]): plain loads along K of block-format arguments, scalar
+/// (not vector) reads, `None` otherwise.
+fn quant_blocks(w: &Writer<'_>, m: &MatmulBody, lanes: u32) -> Option<Vec<crate::elem::Elem>> {
+    if w.d != Dialect::Cuda || lanes != 1 || !super::matmul_blocked::along_k(&m.b, m.batch.len()) {
+        return None;
+    }
+    let elem_of = |b: &SExpr| {
+        let (arg, s) = b.as_load()?;
+        let elem = w.spec.args.get(arg)?.elem;
+        (elem.is_quantized() && s[m.batch.len()] == 1).then_some(elem)
+    };
+    std::iter::once(&m.b).chain(m.b2.as_ref()).map(elem_of).collect()
+}
+
+/// The slices' partial sums met in workgroup memory, added up a column, scaled and stored
+/// through the epilogue.
+fn reduce_and_store(
+    w: &mut Writer<'_>,
+    m: &MatmulBody,
+    rows_of: &Rows,
+    rows: usize,
+    slices: u32,
+    lanes: u32,
+    paired: bool,
+) {
+    let cols = SKINNY_COLS;
     for r in 0..rows {
         for (red, sum) in [("red", "p")].into_iter().chain(paired.then_some(("red2", "q"))) {
             for lane in 0..lanes {

@@ -16,6 +16,7 @@ mod matmul;
 mod matmul_blocked;
 pub mod matmul_coop;
 mod matmul_skinny;
+mod matmul_skinny_quant;
 mod prelude;
 mod rows;
 mod rows_reduce;

@@ -1,0 +1,113 @@
+//! The skinny matmul's K loop on CUDA where B is a block-format weight read along K (GGUF's
+//! `[N, K]` rows through `transpose`): a column's warp reads whole blocks, each invocation a
+//! quarter of one (values `2c, 2c + 1, 2c + 16, 2c + 17` of the block: one 2-byte load of codes
+//! and the block's scales, `forge_q*_x4`), so a trip of the warp covers four blocks with a
+//! tenth of the loads a value-at-a-time read makes. The decoded values are `dequant_value`'s.
+//! A column's 32 slices are one warp, so its partial sums meet by shuffles (`warp_sums`), not
+//! through a serial pass over workgroup memory.
+
+use super::geometry::SKINNY_COLS;
+use super::matmul::vars;
+use super::Writer;
+use crate::elem::{Elem, Ty};
+use crate::ir::MatmulBody;
+
+/// Invocations sharing a block: each decodes 4 of its 32 values.
+const PER_BLOCK: u32 = 8;
+/// Values an invocation has in flight per trip at most (loads of A, B and B2, and the gain).
+const LOADS_IN_FLIGHT: usize = 80;
+/// The offsets within a block of the four values an invocation decodes, from `2c`.
+const OFFSETS: [u32; 4] = [0, 1, 16, 17];
+
+/// The K loop: sums `p{r}` (and `q{r}`, `s{r}`) over the invocation's values, `elems` the
+/// formats of B (and B2), `split` each row's (row, batch variables), `b_vars` B's batch variables.
+pub(super) fn block_loop(
+    w: &mut Writer<'_>,
+    m: &MatmulBody,
+    elems: &[Elem],
+    split: &[(String, Vec<String>)],
+    b_vars: &[String],
+) {
+    let slices = w.threads / SKINNY_COLS;
+    let per_trip = u64::from(slices / PER_BLOCK).max(1);
+    let blocks = m.k as u64 / 32;
+    let trips = blocks.div_ceil(per_trip);
+    let per_unroll = 4 * elems.len() + 4 * split.len() * (1 + usize::from(m.rms.is_some()));
+    let most = (LOADS_IN_FLIGHT / per_unroll.max(1)).max(1) as u64;
+    // As many trips a loop pass as the loads allow, a divisor of the trips where one is at
+    // least half that (no bounds checks), else that many.
+    let cap = most.min(trips).max(1);
+    let unroll = (cap.div_ceil(2)..=cap).rev().find(|u| trips.is_multiple_of(*u)).unwrap_or(cap);
+    let exact = blocks.is_multiple_of(per_trip) && trips.is_multiple_of(unroll);
+    w.let_idx("qb", &w.idx(&format!("ks / {PER_BLOCK}u")));
+    w.let_idx("qc", &w.idx(&format!("(ks % {PER_BLOCK}u) * 2u")));
+    w.for_("t0", &w.u(0), &w.u(trips), &w.u(unroll));
+    for u in 0..unroll {
+        w.let_idx(&format!("blk{u}"), &format!("(t0 + {}) * {} + qb", w.u(u), w.u(per_trip)));
+        // Past the last block (the last trip only): an in-bounds read whose product is dropped.
+        let block = if exact { format!("blk{u}") } else { format!("min(blk{u}, {})", w.u(blocks - 1)) };
+        w.let_idx(&format!("kq{u}"), &format!("{block} * 32u + qc"));
+        for (i, (name, b)) in [("bv", Some(&m.b)), ("bw", m.b2.as_ref())].into_iter().enumerate() {
+            let (Some(b), Some(elem)) = (b, elems.get(i)) else { continue };
+            let Some((arg, strides)) = b.as_load() else { continue };
+            let index = w.based(arg, &w.offset(strides, &vars(b_vars, &format!("kq{u}"), "j"), None));
+            let decode = match elem {
+                Elem::Q4_0 => "forge_q4_0_x4",
+                Elem::Q4_1 => "forge_q4_1_x4",
+                Elem::Q8_0 => "forge_q8_0_x4",
+                Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => "forge_no_block_format",
+            };
+            w.line(format!("const float4 {name}{u} = {decode}(a{arg}, {index});"));
+        }
+        for (r, (i, bvars)) in split.iter().enumerate() {
+            for (e, off) in OFFSETS.iter().enumerate() {
+                let k = format!("kq{u} + {}", w.u(u64::from(*off)));
+                let av = w.expr(&m.a, &vars(bvars, i, &k), None, "");
+                w.let_(&format!("av{r}_{u}_{e}"), Ty::F32, &av);
+                if let Some(rms) = &m.rms {
+                    let gv = w.expr(&rms.gain, &vars(bvars, i, &k), None, "");
+                    w.let_(&format!("gv{r}_{u}_{e}"), Ty::F32, &gv);
+                }
+            }
+        }
+    }
+    let blocks_lit = w.u(blocks);
+    let keep = |term: String, u: u64| if exact { term } else { format!("select(0.0f, {term}, blk{u} < {blocks_lit})") };
+    for u in 0..unroll {
+        for r in 0..split.len() {
+            let a = |e: usize| match m.rms {
+                Some(_) => format!("(av{r}_{u}_{e} * gv{r}_{u}_{e})"),
+                None => format!("av{r}_{u}_{e}"),
+            };
+            if m.rms.is_some() {
+                let squares: Vec<String> = (0..4).map(|e| format!("av{r}_{u}_{e} * av{r}_{u}_{e}")).collect();
+                w.assign(&format!("s{r}"), &format!("s{r} + {}", keep(squares.join(" + "), u)));
+            }
+            for (sum, b) in [("p", "bv")].into_iter().chain((elems.len() > 1).then_some(("q", "bw"))) {
+                let terms: Vec<String> =
+                    ["x", "y", "z", "w"].iter().enumerate().map(|(e, c)| format!("{} * {b}{u}.{c}", a(e))).collect();
+                w.assign(&format!("{sum}{r}"), &format!("{sum}{r} + {}", keep(terms.join(" + "), u)));
+            }
+        }
+    }
+    w.close();
+}
+
+/// Every lane's `p{r}` (and `q{r}`, `s{r}`) replaced by the sum over its warp (the 32 slices of
+/// its column; every lane runs this, outside any branch).
+pub(super) fn warp_sums(w: &mut Writer<'_>, m: &MatmulBody, rows: usize) {
+    let mut sums = vec!["p"];
+    if m.b2.is_some() {
+        sums.push("q");
+    }
+    if m.rms.is_some() {
+        sums.push("s");
+    }
+    for r in 0..rows {
+        for sum in &sums {
+            for offset in [16, 8, 4, 2, 1] {
+                w.line(format!("{sum}{r} += __shfl_xor_sync(0xffffffffu, {sum}{r}, {offset});"));
+            }
+        }
+    }
+}
