@@ -6,6 +6,7 @@ use super::super::ast::{DimExpr, DimRef, Usage};
 use super::super::checked::{BindingInfo, DimFormula};
 use super::super::shape::Extent;
 use super::expr::Typer;
+use super::poison::Poison;
 use super::{Cx, ErrorKind, GraphError};
 use crate::elem::Elem;
 use std::collections::HashMap;
@@ -60,16 +61,21 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
                 .help("`inf`, `true` and `false` are literals in graph expressions"),
             );
         }
+        let id = cx.bindings.len();
         let mut shape = Vec::with_capacity(b.shape.len());
         for d in &b.shape {
             match extent_of(cx, d) {
                 Some(e) => shape.push(e),
-                // Reported; kept so later messages show the shape as declared.
-                None if matches!(d, DimRef::Lit { value: 0, .. }) => shape.push(Extent::Lit(0)),
-                None => {}
+                // Reported: the binding is poisoned, and the axis kept (as 0) so that its rank
+                // stays the declared one.
+                None => {
+                    cx.poison(id, Poison::Shape);
+                    shape.push(Extent::Lit(0));
+                }
             }
         }
         if b.usage == Usage::Uniform && !b.shape.is_empty() {
+            cx.poison(id, Poison::Shape);
             cx.err(
                 GraphError::new(
                     ErrorKind::BadDeclaration,
@@ -82,6 +88,7 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
         if b.usage == Usage::Scene
             && (b.elem != Elem::F32 || b.shape.len() != 2 || shape.get(1) != Some(&Extent::Lit(9)))
         {
+            cx.poison(id, Poison::Shape);
             cx.err(
                 GraphError::new(
                     ErrorKind::BadDeclaration,
@@ -165,10 +172,10 @@ pub(super) fn extent_of(cx: &mut Cx<'_>, d: &DimRef) -> Option<Extent> {
                 let mut names: Vec<&str> = cx.graph.dims.iter().map(|d| d.text.as_str()).collect();
                 names.push(&n.text);
                 let help = format!("add it to the graph's `dims {{ … }}` list: dims {{ {} }}", names.join(", "));
-                cx.err(
-                    GraphError::new(ErrorKind::UndeclaredDim, n.span, format!("dim `{}` is not declared", n.text))
-                        .help(help),
-                );
+                let e = GraphError::new(ErrorKind::UndeclaredDim, n.span, format!("dim `{}` is not declared", n.text))
+                    .help(help)
+                    .suggest(&n.text, cx.dims.iter().map(String::as_str));
+                cx.err(e);
                 None
             }
         },
@@ -203,7 +210,9 @@ fn formula(cx: &mut Cx<'_>, index: usize, dim: &str, e: &DimExpr) -> Option<DimF
             None => {
                 let msg = format!("dim `{}` is not declared", n.text);
                 let help = format!("declare `{}` in `dims {{ … }}` before `{dim}`", n.text);
-                cx.err(GraphError::new(ErrorKind::UndeclaredDim, n.span, msg).help(help));
+                let earlier = cx.dims[..index.min(cx.dims.len())].iter().map(String::as_str);
+                let e = GraphError::new(ErrorKind::UndeclaredDim, n.span, msg).help(help).suggest(&n.text, earlier);
+                cx.err(e);
                 None
             }
         },
