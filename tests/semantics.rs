@@ -188,18 +188,18 @@ fn integer_remainder(ctx: &Context) {
     }
     let src_i = "graph R { dims { N, K } input x: i32[N]; input y: i32[N];
                output r: i32[N]; output e: i32[N]; output c: i32[N]; output s: i32[N];
-               r = x % y; e = x / y * y + x % y; c = x % 7 + (-7 % 3) * 10 + (7 % 0) * 100 + (-2147483648 % -1);
+               r = x % y; e = x / y * y + x % y; c = x % 7 + (-7 % 3) * 10 + (7 % 0) * 100 + (-2147483648 % -1) + x % -1 * 3 + (x % 0 - x);
                s[i] = x[(i * 7 + 3) % K]; }";
     let k = 37;
     let got: Vec<Vec<i32>> = run2(ctx, src_i, &x, &y, &[k]);
     let want_r: Vec<i32> = x.iter().zip(&y).map(|(&a, &b)| rem_i(a, b)).collect();
     assert_eq!(got[0], want_r, "x % y");
     assert_eq!(got[1], x, "x / y * y + x % y");
-    assert_eq!(got[2], x.iter().map(|&a| a % 7 - 10 + 700).collect::<Vec<_>>(), "x % 7 and folded literals");
+    assert_eq!(got[2], x.iter().map(|&a| a % 7 - 10 + 700).collect::<Vec<_>>(), "literal divisors, folded literals");
     assert_eq!(got[3], (0..x.len()).map(|i| x[(i * 7 + 3) % k]).collect::<Vec<_>>(), "a subscript");
     let (xu, yu): (Vec<u32>, Vec<u32>) = x.iter().zip(&y).map(|(&a, &b)| (a as u32, b as u32)).unzip();
     let src = "graph U { dims { N } input x: u32[N]; input y: u32[N]; output r: u32[N]; output c: u32[N];
-               r = x % y; c = x % 10 + 9 % 0 + 4294967295 % 7; }";
+               r = x % y; c = x % 10 + 9 % 0 + 4294967295 % 7 + (x % 0 - x); }";
     let got_u: Vec<Vec<u32>> = run2(ctx, src, &xu, &yu, &[]);
     assert_eq!(got_u[0], xu.iter().zip(&yu).map(|(&a, &b)| rem_u(a, b)).collect::<Vec<_>>(), "u32 x % y");
     let wrap = |a: u32| (a % 10).wrapping_add(9).wrapping_add(u32::MAX % 7);

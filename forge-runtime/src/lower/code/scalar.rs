@@ -75,6 +75,9 @@ impl Writer<'_> {
                         Ty::F32 | Ty::Bool => "/",
                     },
                     BinaryOp::Rem => match ty {
+                        // A literal divisor other than 0 and -1 needs no guard: both dialects'
+                        // own `%` truncates.
+                        Ty::I32 | Ty::U32 if plain_divisor(rhs) => "%",
                         Ty::I32 => return format!("forge_rem_i32({a}, {b})"),
                         Ty::U32 => return format!("forge_rem_u32({a}, {b})"),
                         // The checker admits integers only; a float is spelled as each dialect would.
@@ -212,5 +215,16 @@ fn float_comparison(op: BinaryOp) -> Option<&'static str> {
         | BinaryOp::Max
         | BinaryOp::And
         | BinaryOp::Or => None,
+    }
+}
+
+/// Whether `%` by `rhs` is the same in every dialect without the prelude's guard: a constant
+/// that is neither 0 nor -1.
+fn plain_divisor(rhs: &SExpr) -> bool {
+    use crate::graph::checked::Const;
+    match rhs {
+        SExpr::Const(Const::I32(c)) => *c != 0 && *c != -1,
+        SExpr::Const(Const::U32(c)) => *c != 0,
+        _ => false,
     }
 }
