@@ -102,7 +102,7 @@ pub enum F {
 pub enum I {
     In,
     Lit(i32),
-    /// `+ - * / % min max`.
+    /// `+ - * / min max`.
     Bin(char, Box<I>, Box<I>),
     Neg(Box<I>),
     Abs(Box<I>),
@@ -159,7 +159,7 @@ impl Source<'_> {
             0 => I::Neg(Box::new(self.i(depth - 1))),
             1 => I::Abs(Box::new(self.i(depth - 1))),
             _ => I::Bin(
-                self.pick(&['+', '-', '*', '/', '%', 'm', 'M']),
+                self.pick(&['+', '-', '*', '/', 'm', 'M']),
                 Box::new(self.i(depth - 1)),
                 Box::new(self.i(depth - 1)),
             ),

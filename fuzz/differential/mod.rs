@@ -45,8 +45,7 @@ impl Case {
         );
         let row = s.pick_str(&["softmax", "rms_norm", "layer_norm"]);
         let ix = s.f(2, true);
-        let (uop1, ulit, uop2) =
-            (s.pick_str(&["+", "-", "*", "/", "%"]), s.u32(), s.pick_str(&["+", "-", "*", "/", "%"]));
+        let (uop1, ulit, uop2) = (s.pick_str(&["+", "-", "*", "/"]), s.u32(), s.pick_str(&["+", "-", "*", "/"]));
         let row_text = match row {
             "softmax" => format!("softmax({})", f_text(&red.1, false)),
             "rms_norm" => "rms_norm(a, g, 1e-5)".into(),

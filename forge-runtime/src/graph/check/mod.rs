@@ -146,7 +146,10 @@ impl Cx<'_> {
     }
 
     fn loop_(&mut self, l: &ast::Loop) -> Option<Node> {
-        let count = decls::extent_of(self, &l.count)?;
+        // A count that is not a dim is reported; the body is still checked (its own errors, and
+        // its writes, so that no "never written" follows), then dropped.
+        let checked_count = decls::extent_of(self, &l.count);
+        let count = checked_count.unwrap_or(Extent::Lit(0));
         if self.binding_id(&l.var.text).is_some() || self.graph.dim_index(&l.var.text).is_some() {
             self.err(GraphError::new(
                 ErrorKind::DuplicateName,
@@ -159,6 +162,7 @@ impl Cx<'_> {
         self.active_loop = Some(id);
         let body = self.items(&l.body);
         self.active_loop = None;
+        checked_count?;
         let label = format!("for {} in 0..{}", l.var.text, self.shape_text(&[count]).trim_matches(['[', ']']));
         Some(Node {
             label,

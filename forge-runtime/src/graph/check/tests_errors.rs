@@ -115,6 +115,13 @@ fn an_undeclared_dim_is_one_error() {
     );
     assert_eq!(es.len(), 1, "{:#?}", es.iter().map(|e| e.full_message()).collect::<Vec<_>>());
     assert_eq!(es[0].kind, ErrorKind::UndeclaredDim);
+    // A loop over it: the body is still checked, and its writes count.
+    let es = errors(
+        "graph G { dims { B } input x: f32[B]; weight w: f32[L, B]; output y: f32[B];
+           for l in 0..LL { y = x + w[l]; } }",
+    );
+    assert_eq!(es.len(), 2, "{:#?}", es.iter().map(|e| e.full_message()).collect::<Vec<_>>());
+    assert_eq!(es[1].kind, ErrorKind::UndeclaredDim, "{}", es[1].message);
     // An output declared with it, written by a node, is one error too.
     let es = errors("graph G { dims { B } input x: f32[B, 4]; output y: f32[B, EE]; y = x * 2.0; }");
     assert_eq!(es.len(), 1, "{:#?}", es.iter().map(|e| e.full_message()).collect::<Vec<_>>());
