@@ -1,6 +1,6 @@
 //! Declarations: dims and bindings — names unique and not reserved, every dim declared and
 //! non-zero, derived dims computed from earlier ones, uniforms scalar with defaults that fit
-//! their type, scenes `f32[N, 9]`.
+//! their type, scenes `f32[N, 9]` — and the declared names, for "did you mean" hints.
 
 use super::super::ast::{DimExpr, DimRef, Usage};
 use super::super::checked::{BindingInfo, DimFormula};
@@ -125,6 +125,21 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
             default,
             doc: b.doc.clone(),
         });
+    }
+}
+
+impl Cx<'_> {
+    /// Every binding's name, for "did you mean" hints.
+    pub fn binding_names(&self) -> Vec<&str> {
+        self.bindings.iter().map(|b| b.name.as_str()).collect()
+    }
+
+    /// Every name a value may be: bindings, dims and the loop variable in scope.
+    pub fn value_names(&self) -> Vec<&str> {
+        let mut names = self.binding_names();
+        names.extend(self.dims.iter().map(String::as_str));
+        names.extend(self.active_loop.and_then(|l| self.loops.get(l)).map(|l| l.0.as_str()));
+        names
     }
 }
 

@@ -117,19 +117,6 @@ impl Cx<'_> {
         self.ids.get(name).copied()
     }
 
-    /// Every binding's name, for "did you mean" hints.
-    pub fn binding_names(&self) -> Vec<&str> {
-        self.bindings.iter().map(|b| b.name.as_str()).collect()
-    }
-
-    /// Every name a value may be: bindings, dims and the loop variable in scope.
-    pub fn value_names(&self) -> Vec<&str> {
-        let mut names = self.binding_names();
-        names.extend(self.dims.iter().map(String::as_str));
-        names.extend(self.active_loop.and_then(|l| self.loops.get(l)).map(|l| l.0.as_str()));
-        names
-    }
-
     pub fn shape_text(&self, s: &[Extent]) -> String {
         ShapeDisplay(&self.dims, s).to_string()
     }
