@@ -88,16 +88,19 @@ fn unary_const(op: UnaryOp, c: Const) -> Option<Const> {
 fn binary_const(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
     use std::cmp::Ordering;
     use BinaryOp::*;
+    // Called for comparisons only; unordered (a NaN) is false except for `!=`.
     let compare = |ord: Option<Ordering>| {
-        Const::Bool(match (op, ord) {
-            (Ne, None) => true,
-            (_, None) => false,
-            (Lt, Some(o)) => o == Ordering::Less,
-            (Le, Some(o)) => o != Ordering::Greater,
-            (Gt, Some(o)) => o == Ordering::Greater,
-            (Ge, Some(o)) => o != Ordering::Less,
-            (Eq, Some(o)) => o == Ordering::Equal,
-            (_, Some(o)) => o != Ordering::Equal,
+        Const::Bool(match ord {
+            None => op == Ne,
+            Some(o) => match op {
+                Lt => o == Ordering::Less,
+                Le => o != Ordering::Greater,
+                Gt => o == Ordering::Greater,
+                Ge => o != Ordering::Less,
+                Eq => o == Ordering::Equal,
+                Ne => o != Ordering::Equal,
+                Add | Sub | Mul | Div | Rem | Min | Max | And | Or => false,
+            },
         })
     };
     Some(match (a, b) {
