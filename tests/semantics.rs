@@ -147,6 +147,70 @@ fn integer_division_and_wrap(ctx: &Context) {
     assert_eq!(y, u.iter().map(|v| v.wrapping_sub(1).wrapping_mul(3) / 2).collect::<Vec<_>>());
 }
 
+/// Runs graph `src` on `ctx` with inputs `x` and `y` and returns every output as `T`.
+fn run2<T: forge::Element, E: forge::Element>(
+    ctx: &Context,
+    src: &str,
+    x: &[T],
+    y: &[T],
+    extra: &[usize],
+) -> Vec<Vec<E>> {
+    let dims: Vec<usize> = [x.len()].into_iter().chain(extra.iter().copied()).collect();
+    let mut g = GraphInstance::from_source(ctx, src, &dims).unwrap_or_else(|e| panic!("{src}: {e}"));
+    let out = g.run(&[("x", HostSlice::of(x)), ("y", HostSlice::of(y))], &[]).unwrap_or_else(|e| panic!("{src}: {e}"));
+    out.iter().map(|(name, v)| v.to_vec::<E>(name).unwrap()).collect()
+}
+
+/// `%` on i32 and u32 (docs/semantics.md, "Integer remainder"): the sign of the dividend,
+/// `x % 0 == x`, `i32::MIN % -1 == 0`, `x == (x / y) * y + x % y` for every pair, the same
+/// rule for literals folded at compile time and for `%` in a subscript. Every pair of special
+/// values, then random operands with many zero and small divisors; each backend against the
+/// rule and against the CPU backend.
+fn integer_remainder(ctx: &Context) {
+    let rem_i = |a: i32, b: i32| if b == 0 { a } else { a.wrapping_rem(b) };
+    let rem_u = |a: u32, b: u32| if b == 0 { a } else { a % b };
+    let specials = [0, 1, -1, 2, -2, 3, -3, 7, -7, 10, i32::MIN, i32::MIN + 1, i32::MAX, i32::MAX - 1];
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    for a in specials {
+        for b in specials {
+            x.push(a);
+            y.push(b);
+        }
+    }
+    let mut rng = fastrand::Rng::with_seed(45);
+    for _ in 0..1000 {
+        x.push(if rng.u8(..8) == 0 { rng.i32(-20..=20) } else { rng.i32(..) });
+        y.push(match rng.u8(..4) {
+            0 => 0,
+            1 => rng.i32(-9..=9),
+            _ => rng.i32(..),
+        });
+    }
+    let src_i = "graph R { dims { N, K } input x: i32[N]; input y: i32[N];
+               output r: i32[N]; output e: i32[N]; output c: i32[N]; output s: i32[N];
+               r = x % y; e = x / y * y + x % y; c = x % 7 + (-7 % 3) * 10 + (7 % 0) * 100 + (-2147483648 % -1) + x % -1 * 3 + (x % 0 - x);
+               s[i] = x[(i * 7 + 3) % K]; }";
+    let k = 37;
+    let got: Vec<Vec<i32>> = run2(ctx, src_i, &x, &y, &[k]);
+    let want_r: Vec<i32> = x.iter().zip(&y).map(|(&a, &b)| rem_i(a, b)).collect();
+    assert_eq!(got[0], want_r, "x % y");
+    assert_eq!(got[1], x, "x / y * y + x % y");
+    assert_eq!(got[2], x.iter().map(|&a| a % 7 - 10 + 700).collect::<Vec<_>>(), "literal divisors, folded literals");
+    assert_eq!(got[3], (0..x.len()).map(|i| x[(i * 7 + 3) % k]).collect::<Vec<_>>(), "a subscript");
+    let (xu, yu): (Vec<u32>, Vec<u32>) = x.iter().zip(&y).map(|(&a, &b)| (a as u32, b as u32)).unzip();
+    let src = "graph U { dims { N } input x: u32[N]; input y: u32[N]; output r: u32[N]; output c: u32[N];
+               r = x % y; c = x % 10 + 9 % 0 + 4294967295 % 7 + (x % 0 - x); }";
+    let got_u: Vec<Vec<u32>> = run2(ctx, src, &xu, &yu, &[]);
+    assert_eq!(got_u[0], xu.iter().zip(&yu).map(|(&a, &b)| rem_u(a, b)).collect::<Vec<_>>(), "u32 x % y");
+    let wrap = |a: u32| (a % 10).wrapping_add(9).wrapping_add(u32::MAX % 7);
+    assert_eq!(got_u[1], xu.iter().map(|&a| wrap(a)).collect::<Vec<_>>(), "u32 literals");
+    if ctx.kind() != forge::BackendKind::Cpu {
+        let cpu = Context::cpu();
+        assert_eq!(got, run2::<i32, i32>(&cpu, src_i, &x, &y, &[k]), "i32 against the CPU backend");
+        assert_eq!(got_u, run2::<u32, u32>(&cpu, src, &xu, &yu, &[]), "u32 against the CPU backend");
+    }
+}
+
 fn float_to_int_casts_saturate(ctx: &Context) {
     let x = [NAN, INF, -INF, 3e9, -3e9, 2.7, -2.7, 4294967296.0, -0.5, -1.0, 2147483520.0, -2147483648.0];
     let src = "graph C { dims { N } input x: f32[N]; output i: i32[N]; output u: u32[N]; output b: f32[N];
@@ -496,6 +560,7 @@ forge_tests!(
     f32_literals_and_arithmetic_stay_f32,
     literal_division_by_zero,
     integer_division_and_wrap,
+    integer_remainder,
     float_to_int_casts_saturate,
     f32_overflow_is_not_hidden,
     comparisons_and_selects_with_nan,

@@ -130,6 +130,25 @@ fn minilm_ptx_assembles() {
     ptx_assembles(&MiniLm::graph().unwrap(), &MINILM_DIMS, "minilm");
 }
 
+/// Integer `%` of both types, between operands, by literals and in a subscript: each dialect
+/// calls its prelude's guarded helper (`x % 0 == x`, `i32::MIN % -1 == 0`).
+const REMAINDER: &str = "graph Remainder { dims { N, K }
+    input x: i32[N]; input y: i32[N]; input u: u32[N]; input v: u32[K];
+    output r: i32[N]; output s: u32[N]; output g: u32[N];
+    r = x % y + x % 7 * (x - 1);
+    s = u % 10 + v[0] % (u + 1);
+    g[i] = v[(i * 7 + 3) % K];
+}";
+
+fn remainder_codegen() {
+    let graph = forge::parse_graph_source(REMAINDER).unwrap();
+    sources(&graph, &[1000, 37], "remainder");
+}
+
+fn remainder_ptx_assembles() {
+    ptx_assembles(&forge::parse_graph_source(REMAINDER).unwrap(), &[1000, 37], "remainder");
+}
+
 /// The matmul graphs of `tests/ops.rs` (as text) with the dims each test runs.
 #[cfg(feature = "cuda")]
 const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
@@ -575,6 +594,7 @@ fn main() {
         ("particles_codegen", particles_codegen),
         ("minilm_codegen", minilm_codegen),
         ("gpt2_cached_codegen", gpt2_cached_codegen),
+        ("remainder_codegen", remainder_codegen),
     ];
     #[allow(unused_mut)]
     let mut ptx: Vec<(&str, fn())> = vec![
@@ -582,6 +602,7 @@ fn main() {
         ("particles_ptx_assembles", particles_ptx_assembles),
         ("minilm_ptx_assembles", minilm_ptx_assembles),
         ("gpt2_cached_ptx_assembles", gpt2_cached_ptx_assembles),
+        ("remainder_ptx_assembles", remainder_ptx_assembles),
     ];
     #[cfg(feature = "cuda")]
     {

@@ -136,6 +136,8 @@ pub enum BinOp {
     Sub,
     Mul,
     Div,
+    /// `%`: integers only (the checker rejects floats).
+    Rem,
     Lt,
     Le,
     Gt,
@@ -153,6 +155,7 @@ impl BinOp {
             BinOp::Sub => "-",
             BinOp::Mul => "*",
             BinOp::Div => "/",
+            BinOp::Rem => "%",
             BinOp::Lt => "<",
             BinOp::Le => "<=",
             BinOp::Gt => ">",
@@ -170,7 +173,7 @@ impl BinOp {
             BinOp::And => 2,
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 3,
             BinOp::Add | BinOp::Sub => 4,
-            BinOp::Mul | BinOp::Div => 5,
+            BinOp::Mul | BinOp::Div | BinOp::Rem => 5,
         }
     }
 }

@@ -222,15 +222,20 @@ pub fn lookup(name: &str, positional: usize) -> Option<BuiltinDecl> {
     Some(*candidates.find(|d| fits(d)).unwrap_or(first))
 }
 
-/// Every name a graph may call, for "unknown function" messages.
-pub fn known_names() -> String {
-    let mut names: Vec<&str> = UnaryOp::CALLABLE.iter().map(|u| u.name()).collect();
+/// Every name a graph may call, each once, in the docs' order.
+pub fn callable_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = UnaryOp::CALLABLE.iter().map(|u| u.name()).collect();
     for d in BUILTINS {
         if !names.contains(&d.name) {
             names.push(d.name);
         }
     }
-    names.join(", ")
+    names
+}
+
+/// Every name a graph may call, for "unknown function" messages.
+pub fn known_names() -> String {
+    callable_names().join(", ")
 }
 
 /// How a built-in is called (every overload), for arity messages.

@@ -34,6 +34,14 @@ impl GraphError {
         self.help = Some(help.into());
         self
     }
+    /// Replaces the help line with "did you mean `x`?" when one of `candidates` is close to the
+    /// unknown `name` (see [`super::suggest::closest`]); keeps it otherwise.
+    pub fn suggest<'a>(mut self, name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Self {
+        if let Some(s) = super::suggest::did_you_mean(name, candidates) {
+            self.help = Some(s);
+        }
+        self
+    }
     /// The message with its help line, as one text.
     pub fn full_message(&self) -> String {
         match &self.help {

@@ -13,6 +13,7 @@ pub mod ops;
 mod parse;
 mod parse_expr;
 pub mod shape;
+mod suggest;
 
 pub use ast::{Graph, Name, Usage};
 pub use check::{check, MAX_PORTABLE_WORKGROUP};

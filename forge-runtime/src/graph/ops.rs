@@ -131,6 +131,9 @@ pub enum BinaryOp {
     /// Floats: IEEE (`x / 0` is ±inf, `0 / 0` NaN). Integers: truncating, `x / 0 == x`,
     /// `i32::MIN / -1 == i32::MIN` (WGSL's rule, kept on every backend).
     Div,
+    /// Integers only: truncated remainder with the sign of the dividend (Rust's `%`),
+    /// `x % 0 == x` and `i32::MIN % -1 == 0`, so `x == (x / y) * y + x % y` for every pair.
+    Rem,
     Min,
     Max,
     Lt,
@@ -151,6 +154,7 @@ impl BinaryOp {
             | BinaryOp::Sub
             | BinaryOp::Mul
             | BinaryOp::Div
+            | BinaryOp::Rem
             | BinaryOp::Min
             | BinaryOp::Max
             | BinaryOp::And
@@ -167,6 +171,7 @@ impl BinaryOp {
             BinaryOp::Sub => "-",
             BinaryOp::Mul => "*",
             BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
             BinaryOp::Min => "min",
             BinaryOp::Max => "max",
             BinaryOp::Lt => "<",
@@ -179,6 +184,41 @@ impl BinaryOp {
             BinaryOp::Or => "||",
         }
     }
+}
+
+/// Integer `x / y` in Forge's semantics (`docs/semantics.md`): truncating, `x / 0 == x`,
+/// `i32::MIN / -1 == i32::MIN`. The constant folder and the CPU backend call these; the GPU
+/// preludes (`lower/code/prelude.rs`) spell the same rules.
+#[inline]
+pub fn div_i32(x: i32, y: i32) -> i32 {
+    if y == 0 || (x == i32::MIN && y == -1) {
+        x
+    } else {
+        x / y
+    }
+}
+
+/// Unsigned `x / y`: truncating, `x / 0 == x`.
+#[inline]
+pub fn div_u32(x: u32, y: u32) -> u32 {
+    x.checked_div(y).unwrap_or(x)
+}
+
+/// Integer `x % y`: the sign of the dividend (Rust's `%`), `x % 0 == x`, `i32::MIN % -1 == 0`;
+/// with [`div_i32`], `x == (x / y) * y + x % y` (wrapping) for every pair.
+#[inline]
+pub fn rem_i32(x: i32, y: i32) -> i32 {
+    if y == 0 {
+        x
+    } else {
+        x.wrapping_rem(y)
+    }
+}
+
+/// Unsigned `x % y`, `x % 0 == x`.
+#[inline]
+pub fn rem_u32(x: u32, y: u32) -> u32 {
+    x.checked_rem(y).unwrap_or(x)
 }
 
 /// Reductions over one axis.

@@ -182,10 +182,24 @@ fn parse_item(
         }
         return parse_loop(body, for_kw.span, bindings, errors).map(|l| Some(Item::Loop(l)));
     }
-    let is_binding = body.peek(Ident)
-        && body.peek2(Ident)
-        && body.fork().parse::<Ident>().map(|i| Usage::from_keyword(&i.to_string()).is_some()).unwrap_or(false);
-    if is_binding {
+    let first = body.fork().parse::<Ident>().map(|i| i.to_string()).unwrap_or_default();
+    let mut usage = Usage::from_keyword(&first);
+    if usage.is_none() && body.peek(Ident) && body.peek2(Ident) && body.peek3(Token![:]) {
+        // `inptu x: f32[N];`: a declaration with a misspelt usage. A close guess is reported and
+        // taken, so the binding exists and its uses raise nothing more.
+        let span = body.fork().parse::<Ident>()?.span();
+        let keywords = Usage::ALL.map(|u| u.keyword());
+        let Some(guess) = super::suggest::closest(&first, keywords) else {
+            let msg = format!("expected a binding usage ({}), found `{first}`", keywords.join(", "));
+            return Err(syn::Error::new(span, msg));
+        };
+        errors.push(
+            GraphError::new(ErrorKind::Syntax, span, format!("unknown binding usage `{first}`"))
+                .help(format!("did you mean `{guess}`?")),
+        );
+        usage = Usage::from_keyword(guess);
+    }
+    if let (Some(usage), true) = (usage, body.peek(Ident) && body.peek2(Ident)) {
         for a in attrs.iter().filter(|a| !a.path().is_ident("doc")) {
             errors.push(GraphError::new(
                 ErrorKind::Schedule,
@@ -193,7 +207,7 @@ fn parse_item(
                 "declarations take no attributes besides doc comments",
             ));
         }
-        let b = parse_binding(body, &attrs)?;
+        let b = parse_binding(body, &attrs, usage)?;
         if depth > 0 {
             return Err(syn::Error::new(b.usage_span, "declare bindings at the top of the graph, not inside a loop"));
         }
@@ -318,10 +332,9 @@ fn shape_formula_error(rest: ParseStream, last: Option<&DimRef>) -> syn::Error {
     syn::Error::new(at, msg)
 }
 
-fn parse_binding(input: ParseStream, attrs: &[syn::Attribute]) -> syn::Result<Binding> {
+/// A declaration; `usage` is what its first word means (the caller has read it).
+fn parse_binding(input: ParseStream, attrs: &[syn::Attribute], usage: Usage) -> syn::Result<Binding> {
     let usage_kw: Ident = input.parse()?;
-    let usage = Usage::from_keyword(&usage_kw.to_string())
-        .ok_or_else(|| syn::Error::new(usage_kw.span(), "expected a binding usage"))?;
     let ident: Ident = input.parse()?;
     input.parse::<Token![:]>()?;
     let elem_ident: Ident = input.parse()?;
@@ -330,7 +343,7 @@ fn parse_binding(input: ParseStream, attrs: &[syn::Attribute]) -> syn::Result<Bi
     } else {
         Elem::from_name(&elem_ident.to_string()).ok_or_else(|| {
             let expected = if usage == Usage::Scene { "`triangles`".to_string() } else { Elem::expected_list().into() };
-            syn::Error::new(elem_ident.span(), format!("unknown element type `{elem_ident}`; expected {expected}"))
+            syn::Error::new(elem_ident.span(), super::suggest::unknown_elem(&elem_ident.to_string(), &expected))
         })?
     };
     let mut shape = Vec::new();
@@ -380,9 +393,11 @@ fn parse_schedule(attrs: &[syn::Attribute], errors: &mut Vec<GraphError>) -> Opt
             continue;
         }
         if !attr.path().is_ident("schedule") {
+            let written = attr.path().get_ident().map(|i| i.to_string()).unwrap_or_default();
             errors.push(
                 GraphError::new(ErrorKind::Schedule, attr.path().span(), "unknown attribute on a node")
-                    .help("the only node attribute is `#[schedule(workgroup = N, items = M)]`"),
+                    .help("the only node attribute is `#[schedule(workgroup = N, items = M)]`")
+                    .suggest(&written, ["schedule"]),
             );
             continue;
         }
@@ -395,7 +410,11 @@ fn parse_schedule(attrs: &[syn::Attribute], errors: &mut Vec<GraphError>) -> Opt
             } else if meta.path.is_ident("items") {
                 sched.items = Some(value);
             } else {
-                return Err(meta.error("unknown schedule key; expected `workgroup` or `items`"));
+                let key = meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+                return Err(match super::suggest::did_you_mean(&key, ["workgroup", "items"]) {
+                    Some(s) => meta.error(format!("unknown schedule key `{key}`; {s}")),
+                    None => meta.error("unknown schedule key; expected `workgroup` or `items`"),
+                });
             }
             Ok(())
         });

@@ -61,6 +61,8 @@ fn peek_binop(input: ParseStream) -> Option<BinOp> {
         BinOp::Mul
     } else if input.peek(Token![/]) {
         BinOp::Div
+    } else if input.peek(Token![%]) {
+        BinOp::Rem
     } else {
         return None;
     })
@@ -80,6 +82,7 @@ fn eat_binop(input: ParseStream, op: BinOp) -> syn::Result<Span> {
         BinOp::Sub => input.parse::<Token![-]>()?.span,
         BinOp::Mul => input.parse::<Token![*]>()?.span,
         BinOp::Div => input.parse::<Token![/]>()?.span,
+        BinOp::Rem => input.parse::<Token![%]>()?.span,
     })
 }
 
@@ -127,7 +130,7 @@ fn unary(input: ParseStream, level: usize) -> syn::Result<(Expr, usize)> {
         let span = input.parse::<Token![as]>()?.span;
         let ty: Ident = input.parse()?;
         let elem = Elem::from_name(&ty.to_string()).ok_or_else(|| {
-            syn::Error::new(ty.span(), format!("unknown element type `{ty}`; expected {}", Elem::expected_list()))
+            syn::Error::new(ty.span(), super::suggest::unknown_elem(&ty.to_string(), Elem::expected_list()))
         })?;
         if elem.is_quantized() {
             return Err(syn::Error::new(

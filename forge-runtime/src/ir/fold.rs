@@ -8,6 +8,7 @@
 use super::expr::{BinaryOp, SExpr, UnaryOp};
 use crate::elem::Elem;
 use crate::graph::checked::Const;
+use crate::graph::ops::{div_i32, div_u32, rem_i32, rem_u32};
 
 /// `op(arg)`, folded when `arg` is a constant.
 pub fn unary(op: UnaryOp, arg: SExpr) -> SExpr {
@@ -87,16 +88,19 @@ fn unary_const(op: UnaryOp, c: Const) -> Option<Const> {
 fn binary_const(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
     use std::cmp::Ordering;
     use BinaryOp::*;
+    // Called for comparisons only; unordered (a NaN) is false except for `!=`.
     let compare = |ord: Option<Ordering>| {
-        Const::Bool(match (op, ord) {
-            (Ne, None) => true,
-            (_, None) => false,
-            (Lt, Some(o)) => o == Ordering::Less,
-            (Le, Some(o)) => o != Ordering::Greater,
-            (Gt, Some(o)) => o == Ordering::Greater,
-            (Ge, Some(o)) => o != Ordering::Less,
-            (Eq, Some(o)) => o == Ordering::Equal,
-            (_, Some(o)) => o != Ordering::Equal,
+        Const::Bool(match ord {
+            None => op == Ne,
+            Some(o) => match op {
+                Lt => o == Ordering::Less,
+                Le => o != Ordering::Greater,
+                Gt => o == Ordering::Greater,
+                Ge => o != Ordering::Less,
+                Eq => o == Ordering::Equal,
+                Ne => o != Ordering::Equal,
+                Add | Sub | Mul | Div | Rem | Min | Max | And | Or => false,
+            },
         })
     };
     Some(match (a, b) {
@@ -107,35 +111,38 @@ fn binary_const(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
             Div => Const::F32(x / y),
             Min => Const::F32(fmin(x, y)),
             Max => Const::F32(fmax(x, y)),
-            And | Or => return None,
-            _ => compare(x.partial_cmp(&y)),
+            // `%` takes integers (the checker rejects floats): nothing to fold.
+            Rem | And | Or => return None,
+            Lt | Le | Gt | Ge | Eq | Ne => compare(x.partial_cmp(&y)),
         },
         (Const::I32(x), Const::I32(y)) => match op {
             Add => Const::I32(x.wrapping_add(y)),
             Sub => Const::I32(x.wrapping_sub(y)),
             Mul => Const::I32(x.wrapping_mul(y)),
-            Div => Const::I32(if y == 0 || (x == i32::MIN && y == -1) { x } else { x / y }),
+            Div => Const::I32(div_i32(x, y)),
+            Rem => Const::I32(rem_i32(x, y)),
             Min => Const::I32(x.min(y)),
             Max => Const::I32(x.max(y)),
             And | Or => return None,
-            _ => compare(Some(x.cmp(&y))),
+            Lt | Le | Gt | Ge | Eq | Ne => compare(Some(x.cmp(&y))),
         },
         (Const::U32(x), Const::U32(y)) => match op {
             Add => Const::U32(x.wrapping_add(y)),
             Sub => Const::U32(x.wrapping_sub(y)),
             Mul => Const::U32(x.wrapping_mul(y)),
-            Div => Const::U32(x.checked_div(y).unwrap_or(x)),
+            Div => Const::U32(div_u32(x, y)),
+            Rem => Const::U32(rem_u32(x, y)),
             Min => Const::U32(x.min(y)),
             Max => Const::U32(x.max(y)),
             And | Or => return None,
-            _ => compare(Some(x.cmp(&y))),
+            Lt | Le | Gt | Ge | Eq | Ne => compare(Some(x.cmp(&y))),
         },
         (Const::Bool(x), Const::Bool(y)) => Const::Bool(match op {
             And => x && y,
             Or => x || y,
             Eq => x == y,
             Ne => x != y,
-            _ => return None,
+            Add | Sub | Mul | Div | Rem | Min | Max | Lt | Le | Gt | Ge => return None,
         }),
         _ => return None,
     })
@@ -188,6 +195,13 @@ mod tests {
         assert_eq!(c(binary(BinaryOp::Div, f(1.0), f(0.0))), Const::F32(f32::INFINITY));
         assert_eq!(c(binary(BinaryOp::Div, i(i32::MIN), i(-1))), Const::I32(i32::MIN));
         assert_eq!(c(binary(BinaryOp::Div, i(7), i(0))), Const::I32(7));
+        assert_eq!(c(binary(BinaryOp::Rem, i(-7), i(3))), Const::I32(-1));
+        assert_eq!(c(binary(BinaryOp::Rem, i(7), i(-3))), Const::I32(1));
+        assert_eq!(c(binary(BinaryOp::Rem, i(7), i(0))), Const::I32(7));
+        assert_eq!(c(binary(BinaryOp::Rem, i(i32::MIN), i(-1))), Const::I32(0));
+        let u = |v: u32| SExpr::Const(Const::U32(v));
+        assert_eq!(c(binary(BinaryOp::Rem, u(u32::MAX), u(10))), Const::U32(5));
+        assert_eq!(c(binary(BinaryOp::Rem, u(9), u(0))), Const::U32(9));
         assert_eq!(c(binary(BinaryOp::Add, i(i32::MAX), i(1))), Const::I32(i32::MIN));
         assert_eq!(c(binary(BinaryOp::Ne, f(f32::NAN), f(f32::NAN))), Const::Bool(true));
         assert!(matches!(c(binary(BinaryOp::Max, f(f32::NAN), f(1.0))), Const::F32(v) if v.is_nan()));

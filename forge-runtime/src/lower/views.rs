@@ -233,7 +233,17 @@ fn interval(e: &TExpr, vars: &[usize], dims: &[usize], loops: &[(String, Extent)
                 }
                 BinaryOp::Min => (x.0.min(y.0), x.1.min(y.1)),
                 BinaryOp::Max => (x.0.max(y.0), x.1.max(y.1)),
-                _ => return None,
+                // A remainder or quotient is clamped at run time (as any unbounded subscript).
+                BinaryOp::Div
+                | BinaryOp::Rem
+                | BinaryOp::Lt
+                | BinaryOp::Le
+                | BinaryOp::Gt
+                | BinaryOp::Ge
+                | BinaryOp::Eq
+                | BinaryOp::Ne
+                | BinaryOp::And
+                | BinaryOp::Or => return None,
             }
         }
         _ => return None,

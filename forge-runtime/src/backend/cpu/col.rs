@@ -150,14 +150,14 @@ pub fn binary(op: BinaryOp, a: Col, b: Col, ty: Ty) -> Col {
             let (x_ref, y_ref) = (&mut x[..], &y[..]);
             with_avx2!(binary_avx2(op: BinaryOp, x_ref: &mut [f32], y_ref: &[f32]) {
                 per_op!(BinaryOp, op, o => x_ref.iter_mut().zip(y_ref).for_each(|(a, &b)| *a = scalar::arith_f32(o, *a, b).unwrap_or(f32::NAN)),
-                    [Add, Sub, Mul, Div, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or])
+                    [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or])
             });
             Col::F(x)
         }
         (Col::F(x), Col::F(y)) if ty == Ty::Bool && scalar::compare_f32(op, 0.0, 0.0).is_some() => {
             let mut out = vec![false; x.len()];
             per_op!(BinaryOp, op, o => out.iter_mut().zip(x.iter().zip(&y)).for_each(|(c, (&a, &b))| *c = scalar::compare_f32(o, a, b).unwrap_or(false)),
-                [Add, Sub, Mul, Div, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
+                [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
             Col::B(out)
         }
         (a, b) => Col::collect(ty, a.len(), |p| scalar::binary(op, a.get(p), b.get(p))),

@@ -6,6 +6,7 @@
 use super::fast::reduce::exp_nonpos;
 use crate::elem::Elem;
 use crate::graph::checked::Const;
+use crate::graph::ops::{div_i32, div_u32, rem_i32, rem_u32};
 use crate::ir::{BinaryOp, UnaryOp};
 
 /// One value inside a kernel.
@@ -219,7 +220,8 @@ pub fn unary_f32(op: UnaryOp, x: f32) -> f32 {
     }
 }
 
-/// An arithmetic op (`Add Sub Mul Div Min Max`) on floats; `None` for comparisons and logic.
+/// An arithmetic op (`Add Sub Mul Div Min Max`) on floats; `None` for comparisons and logic,
+/// and for `Rem`, which takes integers only (the checker rejects floats).
 #[inline(always)]
 pub fn arith_f32(op: BinaryOp, x: f32, y: f32) -> Option<f32> {
     Some(match op {
@@ -229,7 +231,15 @@ pub fn arith_f32(op: BinaryOp, x: f32, y: f32) -> Option<f32> {
         BinaryOp::Div => x / y,
         BinaryOp::Min => fmin(x, y),
         BinaryOp::Max => fmax(x, y),
-        _ => return None,
+        BinaryOp::Rem
+        | BinaryOp::Lt
+        | BinaryOp::Le
+        | BinaryOp::Gt
+        | BinaryOp::Ge
+        | BinaryOp::Eq
+        | BinaryOp::Ne
+        | BinaryOp::And
+        | BinaryOp::Or => return None,
     })
 }
 
@@ -244,7 +254,13 @@ pub fn compare_f32(op: BinaryOp, x: f32, y: f32) -> Option<bool> {
         BinaryOp::Eq => x == y,
         BinaryOp::Ne => x != y,
         BinaryOp::And | BinaryOp::Or => false,
-        _ => return None,
+        BinaryOp::Add
+        | BinaryOp::Sub
+        | BinaryOp::Mul
+        | BinaryOp::Div
+        | BinaryOp::Rem
+        | BinaryOp::Min
+        | BinaryOp::Max => return None,
     })
 }
 
@@ -255,7 +271,8 @@ pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
             Add => Value::I(x.wrapping_add(y)),
             Sub => Value::I(x.wrapping_sub(y)),
             Mul => Value::I(x.wrapping_mul(y)),
-            Div => Value::I(if y == 0 || (x == i32::MIN && y == -1) { x } else { x / y }),
+            Div => Value::I(div_i32(x, y)),
+            Rem => Value::I(rem_i32(x, y)),
             Min => Value::I(x.min(y)),
             Max => Value::I(x.max(y)),
             Lt | Le | Gt | Ge | Eq | Ne | And | Or => compare(op, x.cmp(&y)),
@@ -264,7 +281,8 @@ pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
             Add => Value::U(x.wrapping_add(y)),
             Sub => Value::U(x.wrapping_sub(y)),
             Mul => Value::U(x.wrapping_mul(y)),
-            Div => Value::U(x.checked_div(y).unwrap_or(x)),
+            Div => Value::U(div_u32(x, y)),
+            Rem => Value::U(rem_u32(x, y)),
             Min => Value::U(x.min(y)),
             Max => Value::U(x.max(y)),
             Lt | Le | Gt | Ge | Eq | Ne | And | Or => compare(op, x.cmp(&y)),
@@ -273,7 +291,7 @@ pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
             And => x && y,
             Or => x || y,
             Eq => x == y,
-            Ne | Lt | Le | Gt | Ge | Add | Sub | Mul | Div | Min | Max => x != y,
+            Ne | Lt | Le | Gt | Ge | Add | Sub | Mul | Div | Rem | Min | Max => x != y,
         }),
         (a, b) => {
             let (x, y) = (a.f(), b.f());
@@ -299,6 +317,7 @@ fn compare(op: BinaryOp, ord: std::cmp::Ordering) -> Value {
         | BinaryOp::Sub
         | BinaryOp::Mul
         | BinaryOp::Div
+        | BinaryOp::Rem
         | BinaryOp::Min
         | BinaryOp::Max
         | BinaryOp::And

@@ -2,7 +2,7 @@
 //! `match` here gives each built-in its operand rules, result type and shape.
 
 use super::super::ast::{Expr, Name};
-use super::super::builtins::{known_names, lookup, signatures, Builtin, BuiltinDecl};
+use super::super::builtins::{callable_names, known_names, lookup, signatures, Builtin, BuiltinDecl};
 use super::super::checked::{OpCall, Precision, TExpr, TKind};
 use super::super::shape::{broadcast, Extent, ExtentDisplay, Shape};
 use super::expr::Typer;
@@ -231,7 +231,8 @@ pub(super) fn resolve(cx: &mut Cx<'_>, func: &Name, args: &[Expr], named: &[(Nam
     let Some(decl) = lookup(&func.text, args.len()) else {
         cx.err(
             GraphError::new(ErrorKind::UnknownName, func.span, format!("unknown function `{}`", func.text))
-                .help(format!("known: {}", known_names())),
+                .help(format!("known: {}", known_names()))
+                .suggest(&func.text, callable_names()),
         );
         return None;
     };
@@ -262,7 +263,8 @@ pub(super) fn resolve(cx: &mut Cx<'_>, func: &Name, args: &[Expr], named: &[(Nam
                     key.span,
                     format!("`{}` has no option `{}` (options: {known})", func.text, key.text),
                 )
-                .help(format!("call it as `{}`", signatures(&func.text))),
+                .help(format!("call it as `{}`", signatures(&func.text)))
+                .suggest(&key.text, decl.named.iter().copied()),
             );
             return None;
         }

@@ -1,11 +1,12 @@
 //! Declarations: dims and bindings — names unique and not reserved, every dim declared and
 //! non-zero, derived dims computed from earlier ones, uniforms scalar with defaults that fit
-//! their type, scenes `f32[N, 9]`.
+//! their type, scenes `f32[N, 9]` — and the declared names, for "did you mean" hints.
 
 use super::super::ast::{DimExpr, DimRef, Usage};
 use super::super::checked::{BindingInfo, DimFormula};
 use super::super::shape::Extent;
 use super::expr::Typer;
+use super::poison::Poison;
 use super::{Cx, ErrorKind, GraphError};
 use crate::elem::Elem;
 use std::collections::HashMap;
@@ -60,16 +61,21 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
                 .help("`inf`, `true` and `false` are literals in graph expressions"),
             );
         }
+        let id = cx.bindings.len();
         let mut shape = Vec::with_capacity(b.shape.len());
         for d in &b.shape {
             match extent_of(cx, d) {
                 Some(e) => shape.push(e),
-                // Reported; kept so later messages show the shape as declared.
-                None if matches!(d, DimRef::Lit { value: 0, .. }) => shape.push(Extent::Lit(0)),
-                None => {}
+                // Reported: the binding is poisoned, and the axis kept (as 0) so that its rank
+                // stays the declared one.
+                None => {
+                    cx.poison(id, Poison::Shape);
+                    shape.push(Extent::Lit(0));
+                }
             }
         }
         if b.usage == Usage::Uniform && !b.shape.is_empty() {
+            cx.poison(id, Poison::Shape);
             cx.err(
                 GraphError::new(
                     ErrorKind::BadDeclaration,
@@ -82,6 +88,7 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
         if b.usage == Usage::Scene
             && (b.elem != Elem::F32 || b.shape.len() != 2 || shape.get(1) != Some(&Extent::Lit(9)))
         {
+            cx.poison(id, Poison::Shape);
             cx.err(
                 GraphError::new(
                     ErrorKind::BadDeclaration,
@@ -118,6 +125,21 @@ pub(super) fn check_declarations(cx: &mut Cx<'_>) {
             default,
             doc: b.doc.clone(),
         });
+    }
+}
+
+impl Cx<'_> {
+    /// Every binding's name, for "did you mean" hints.
+    pub fn binding_names(&self) -> Vec<&str> {
+        self.bindings.iter().map(|b| b.name.as_str()).collect()
+    }
+
+    /// Every name a value may be: bindings, dims and the loop variable in scope.
+    pub fn value_names(&self) -> Vec<&str> {
+        let mut names = self.binding_names();
+        names.extend(self.dims.iter().map(String::as_str));
+        names.extend(self.active_loop.and_then(|l| self.loops.get(l)).map(|l| l.0.as_str()));
+        names
     }
 }
 
@@ -165,10 +187,10 @@ pub(super) fn extent_of(cx: &mut Cx<'_>, d: &DimRef) -> Option<Extent> {
                 let mut names: Vec<&str> = cx.graph.dims.iter().map(|d| d.text.as_str()).collect();
                 names.push(&n.text);
                 let help = format!("add it to the graph's `dims {{ … }}` list: dims {{ {} }}", names.join(", "));
-                cx.err(
-                    GraphError::new(ErrorKind::UndeclaredDim, n.span, format!("dim `{}` is not declared", n.text))
-                        .help(help),
-                );
+                let e = GraphError::new(ErrorKind::UndeclaredDim, n.span, format!("dim `{}` is not declared", n.text))
+                    .help(help)
+                    .suggest(&n.text, cx.dims.iter().map(String::as_str));
+                cx.err(e);
                 None
             }
         },
@@ -203,7 +225,9 @@ fn formula(cx: &mut Cx<'_>, index: usize, dim: &str, e: &DimExpr) -> Option<DimF
             None => {
                 let msg = format!("dim `{}` is not declared", n.text);
                 let help = format!("declare `{}` in `dims {{ … }}` before `{dim}`", n.text);
-                cx.err(GraphError::new(ErrorKind::UndeclaredDim, n.span, msg).help(help));
+                let earlier = cx.dims[..index.min(cx.dims.len())].iter().map(String::as_str);
+                let e = GraphError::new(ErrorKind::UndeclaredDim, n.span, msg).help(help).suggest(&n.text, earlier);
+                cx.err(e);
                 None
             }
         },

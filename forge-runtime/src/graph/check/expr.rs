@@ -158,25 +158,31 @@ impl<'c, 'g> Typer<'c, 'g> {
                 // In index notation an unknown name in a subscript, or one that looks like an
                 // index, is an index nobody bound.
                 Some(scope) if self.subscript > 0 || is_index_like(&n.text) => {
+                    let names = scope.names();
                     let help = format!(
                         "bound indices here: [{}]; bind it on the left (`t[i, {1}] = …`) or with a reduction (`sum({1}, …)`)",
-                        scope.names().join(", "),
+                        names.join(", "),
                         n.text
                     );
-                    self.err(
-                        GraphError::new(ErrorKind::UnboundIndex, span, format!("index `{}` is not bound", n.text))
-                            .help(help),
-                    )
+                    let mut known: Vec<&str> = names.iter().map(String::as_str).collect();
+                    known.extend(self.cx.active_loop.and_then(|l| self.cx.loops.get(l)).map(|l| l.0.as_str()));
+                    let e = GraphError::new(ErrorKind::UnboundIndex, span, format!("index `{}` is not bound", n.text))
+                        .help(help)
+                        .suggest(&n.text, known);
+                    self.err(e)
                 }
                 _ => {
                     let mut help = format!("declare it, e.g. `input {}: f32[…];`", n.text);
                     if self.index.is_none() && is_index_like(&n.text) {
                         help.push_str("; index variables exist only in index notation (`t[i] = …`)");
                     }
-                    self.err(
-                        GraphError::new(ErrorKind::UnknownName, span, format!("`{}` is not declared", n.text))
-                            .help(help),
-                    )
+                    let mut known = self.cx.value_names();
+                    let indices = self.index.as_ref().map(|s| s.names()).unwrap_or_default();
+                    known.extend(indices.iter().map(String::as_str));
+                    let e = GraphError::new(ErrorKind::UnknownName, span, format!("`{}` is not declared", n.text))
+                        .help(help)
+                        .suggest(&n.text, known);
+                    self.err(e)
                 }
             },
         }
@@ -231,8 +237,12 @@ impl<'c, 'g> Typer<'c, 'g> {
         let what = format!("operator `{}`", op.symbol());
         let operand = match op {
             BinOp::And | BinOp::Or => Ty::Bool,
-            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => self.operand_ty(lhs, rhs, want, span, &what)?,
-            _ => self.operand_ty(lhs, rhs, None, span, &what)?,
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => {
+                self.operand_ty(lhs, rhs, want, span, &what)?
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
+                self.operand_ty(lhs, rhs, None, span, &what)?
+            }
         };
         let (a, b) = (self.expr(lhs, Some(operand)), self.expr(rhs, Some(operand)));
         let (a, b) = (a?, b?);
@@ -242,6 +252,7 @@ impl<'c, 'g> Typer<'c, 'g> {
             BinOp::Sub => BinaryOp::Sub,
             BinOp::Mul => BinaryOp::Mul,
             BinOp::Div => BinaryOp::Div,
+            BinOp::Rem => BinaryOp::Rem,
             BinOp::Lt => BinaryOp::Lt,
             BinOp::Le => BinaryOp::Le,
             BinOp::Gt => BinaryOp::Gt,
@@ -264,6 +275,13 @@ impl<'c, 'g> Typer<'c, 'g> {
                 span,
                 format!("{what} is not defined on bool values"),
             ));
+        }
+        if bop == BinaryOp::Rem && a.ty == Ty::F32 {
+            let (x, y) = (operand_text(lhs), operand_text(rhs));
+            return self.err(
+                GraphError::new(ErrorKind::TypeMismatch, span, "operator `%` takes integers (i32 or u32), found f32")
+                    .help(format!("for a float remainder write `{x} - {y} * (({x} / {y}) as i32 as f32)`")),
+            );
         }
         let ty = if bop.is_comparison() { Ty::Bool } else { a.ty };
         Some(TExpr { kind: TKind::Binary(bop, Box::new(a), Box::new(b)), ty, shape, span })
@@ -292,11 +310,9 @@ impl<'c, 'g> Typer<'c, 'g> {
         use super::super::checked::SliceIndex;
         use super::target::fixed_axis;
         let Some(id) = self.cx.binding_id(&base.text) else {
-            return self.err(GraphError::new(
-                ErrorKind::UnknownName,
-                base.span,
-                format!("`{}` is not declared", base.text),
-            ));
+            let e = GraphError::new(ErrorKind::UnknownName, base.span, format!("`{}` is not declared", base.text))
+                .suggest(&base.text, self.cx.binding_names());
+            return self.err(e);
         };
         super::flow::note_read(self.cx, id, base);
         let b = self.cx.bindings[id].clone();
@@ -335,6 +351,21 @@ impl<'c, 'g> Typer<'c, 'g> {
         let view = ReadView { binding: id, slice, axes: (0..rest).collect() };
         let shape = b.shape[subs.len()..].to_vec();
         Some(TExpr { kind: TKind::Read(view), ty: b.elem.compute(), shape, span })
+    }
+}
+
+/// `e` as written, in parentheses unless it is one term (a name, literal, call or subscript).
+fn operand_text(e: &Expr) -> String {
+    match e {
+        Expr::Name(_) | Expr::Call { .. } | Expr::Subscript { .. } => e.to_string(),
+        Expr::Lit(l)
+            if !matches!(l.value, LitValue::Int(v) if v < 0) && !matches!(l.value, LitValue::Float(v) if v < 0.0) =>
+        {
+            e.to_string()
+        }
+        Expr::Lit(_) | Expr::Unary { .. } | Expr::Binary { .. } | Expr::Cast { .. } | Expr::Raw { .. } => {
+            format!("({e})")
+        }
     }
 }
 

@@ -51,6 +51,7 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
     // then dropped.
     let rank_ok = tb.shape.len() == subs.len();
     if !rank_ok {
+        cx.poison_target(super::poison::Poison::Shape);
         cx.err(GraphError::new(
             ErrorKind::IndexExtent,
             stmt.target.span,
@@ -158,6 +159,7 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
         return None;
     }
     if result_ty != want {
+        cx.poison_target(super::poison::Poison::Elem);
         cx.err(
             GraphError::new(
                 ErrorKind::TypeMismatch,
@@ -223,7 +225,9 @@ fn shifted_var(scope: &IndexScope, e: &Expr) -> Option<(usize, i64)> {
 /// An element read `base[subs…]` inside index notation.
 pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: Span) -> Option<TExpr> {
     let Some(id) = t.cx.binding_id(&base.text) else {
-        return t.err(GraphError::new(ErrorKind::UnknownName, base.span, format!("`{}` is not declared", base.text)));
+        let e = GraphError::new(ErrorKind::UnknownName, base.span, format!("`{}` is not declared", base.text))
+            .suggest(&base.text, t.cx.binding_names());
+        return t.err(e);
     };
     let b = t.cx.bindings[id].clone();
     if b.usage == Usage::Scene || b.usage == Usage::Uniform {

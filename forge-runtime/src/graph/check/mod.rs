@@ -2,7 +2,7 @@
 //! `decls` resolves declarations, `expr` and `call` type elementwise expressions and built-in
 //! calls (`views` the axis-reordering ones), `index` index notation, `raw` raw kernels
 //! (naga), `flow` the order of reads and writes, cycles and the unused-binding / dead-node
-//! warnings.
+//! warnings; `poison` keeps one mistake to one error.
 
 mod call;
 mod concat;
@@ -11,10 +11,13 @@ mod expr;
 mod flow;
 mod index;
 mod nat;
+mod poison;
 mod raw;
 mod target;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_errors;
 mod views;
 
 use super::ast::{self, Expr, Item, Usage};
@@ -24,6 +27,7 @@ use super::diag::{GraphError, Severity};
 use super::kind::ErrorKind;
 use super::shape::{assignable, Extent, ShapeDisplay};
 use expr::Typer;
+use poison::Poison;
 use std::collections::{HashMap, HashSet};
 
 /// Largest workgroup every WebGPU adapter must support.
@@ -44,6 +48,8 @@ pub fn check(graph: &ast::Graph) -> Result<Checked, Vec<GraphError>> {
         written: HashSet::new(),
         view_targets: HashSet::new(),
         deps: HashMap::new(),
+        poisoned: HashSet::new(),
+        target_poison: Vec::new(),
     };
     decls::check_declarations(&mut cx);
     let nodes = cx.items(&graph.items);
@@ -89,6 +95,10 @@ pub(super) struct Cx<'g> {
     pub view_targets: HashSet<BindingId>,
     /// For each binding written outside loops, the bindings its value was computed from.
     pub deps: HashMap<BindingId, HashSet<BindingId>>,
+    /// Bindings whose shape or element type is not to be trusted (see `poison`).
+    pub poisoned: HashSet<(BindingId, poison::Poison)>,
+    /// What the statement being checked found wrong with its target's declaration.
+    pub target_poison: Vec<poison::Poison>,
 }
 
 impl Cx<'_> {
@@ -123,7 +133,10 @@ impl Cx<'_> {
     }
 
     fn loop_(&mut self, l: &ast::Loop) -> Option<Node> {
-        let count = decls::extent_of(self, &l.count)?;
+        // A count that is not a dim is reported; the body is still checked (its own errors, and
+        // its writes, so that no "never written" follows), then dropped.
+        let checked_count = decls::extent_of(self, &l.count);
+        let count = checked_count.unwrap_or(Extent::Lit(0));
         if self.binding_id(&l.var.text).is_some() || self.graph.dim_index(&l.var.text).is_some() {
             self.err(GraphError::new(
                 ErrorKind::DuplicateName,
@@ -136,6 +149,7 @@ impl Cx<'_> {
         self.active_loop = Some(id);
         let body = self.items(&l.body);
         self.active_loop = None;
+        checked_count?;
         let label = format!("for {} in 0..{}", l.var.text, self.shape_text(&[count]).trim_matches(['[', ']']));
         Some(Node {
             label,
@@ -147,6 +161,8 @@ impl Cx<'_> {
 
     fn stmt(&mut self, stmt: &ast::Stmt) -> Option<Node> {
         let errors_before = self.errors.len();
+        let taint = self.taint(stmt);
+        self.target_poison.clear();
         let schedule = self.schedule(stmt);
         let label = stmt.to_string();
         let target = self.target(stmt);
@@ -184,6 +200,7 @@ impl Cx<'_> {
             // A statement is never dropped silently: its output would be left unwritten.
             self.err(GraphError::new(ErrorKind::ArgumentKind, stmt.value.span(), "this statement cannot be checked"));
         }
+        self.settle(errors_before, &taint, target);
         Some(Node { label, span: stmt.target.span, schedule, kind: kind? })
     }
 
@@ -195,10 +212,19 @@ impl Cx<'_> {
             } else {
                 "is not declared"
             };
-            self.err(
+            let mut e =
                 GraphError::new(ErrorKind::UnknownName, stmt.target.span, format!("`{}` {what}", stmt.target.text))
-                    .help(format!("declare it first, e.g. `temp {}: f32[…];`", stmt.target.text)),
-            );
+                    .help(format!("declare it first, e.g. `temp {}: f32[…];`", stmt.target.text));
+            if self.graph.dim_index(&stmt.target.text).is_none() {
+                e = e.suggest(&stmt.target.text, self.binding_names());
+                // The binding it was surely meant to be counts as written: no "never written"
+                // or "read before written" follows from the typo.
+                let meant = super::suggest::closest(&stmt.target.text, self.binding_names()).map(str::to_string);
+                if let Some(id) = meant.and_then(|m| self.binding_id(&m)) {
+                    self.written.insert(id);
+                }
+            }
+            self.err(e);
             return None;
         };
         let usage = self.bindings[id].usage;
@@ -314,6 +340,7 @@ impl Cx<'_> {
             typer.expr(call, None)?
         };
         if source.ty != tb.elem.compute() || (tb.elem != self.bindings[read_binding(&source)?].elem) {
+            self.poison_target(Poison::Elem);
             self.err(GraphError::new(
                 ErrorKind::TypeMismatch,
                 func.span,
@@ -327,6 +354,7 @@ impl Cx<'_> {
             return None;
         }
         if !reshape && source.shape != tb.shape {
+            self.poison_target(Poison::Shape);
             self.err(GraphError::new(
                 ErrorKind::ShapeMismatch,
                 call.span(),
@@ -356,6 +384,7 @@ impl Cx<'_> {
         let mut typer = Typer::new(self, None);
         let value = typer.expr(&stmt.value, Some(want))?;
         if value.ty != want {
+            self.poison_target(Poison::Elem);
             self.err(
                 GraphError::new(
                     ErrorKind::TypeMismatch,
@@ -367,6 +396,7 @@ impl Cx<'_> {
             return None;
         }
         if !assignable(&value.shape, &tb.shape) {
+            self.poison_target(Poison::Shape);
             self.err(GraphError::new(
                 ErrorKind::ShapeMismatch,
                 stmt.value.span(),

@@ -47,7 +47,7 @@ impl Typer<'_, '_> {
                 BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne | BinOp::And | BinOp::Or => {
                     Nat::Fixed(Ty::Bool)
                 }
-                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => self.nat(lhs).join(self.nat(rhs)),
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => self.nat(lhs).join(self.nat(rhs)),
             },
             Expr::Cast { elem, .. } => Nat::Fixed(elem.compute()),
             Expr::Subscript { base, .. } => match self.cx.binding_id(&base.text) {

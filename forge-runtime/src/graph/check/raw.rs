@@ -104,7 +104,9 @@ pub(super) fn raw_node(
             return None;
         }
         let Some(id) = cx.binding_id(&n.text) else {
-            cx.err(GraphError::new(ErrorKind::UnknownName, n.span, format!("`{}` is not a declared binding", n.text)));
+            let e = GraphError::new(ErrorKind::UnknownName, n.span, format!("`{}` is not a declared binding", n.text))
+                .suggest(&n.text, cx.binding_names());
+            cx.err(e);
             return None;
         };
         if id != target {

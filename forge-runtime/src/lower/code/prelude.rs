@@ -1,7 +1,8 @@
 //! The helper functions every kernel may call, once per dialect with the same names and the
 //! same formulas (the CPU backend evaluates the same formulas in `backend::cpu::scalar`), so
 //! every backend follows Forge's one numeric semantics (README, "Numbers"):
-//! integer division (`x / 0 == x`), saturating float→int conversion with NaN → 0, NaN-propagating
+//! integer division and remainder (`x / 0 == x`, `x % 0 == x`, `i32::MIN % -1 == 0`: WGSL's
+//! own `%` gives 0 for a zero divisor, so it is guarded too), saturating float→int conversion with NaN → 0, NaN-propagating
 //! `min`/`max`, IEEE comparisons with NaN (`forge_fne(NaN, x)` is true) tested on the bits, since
 //! WGSL lets a compiler assume no NaN, tanh and erf that are accurate near zero, f16/bf16
 //! rounding to nearest even.
@@ -18,6 +19,8 @@ fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isn
 fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
 fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
 fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_rem_i32(a: i32, b: i32) -> i32 { if (b == 0i) { return a; } if (b == -1i) { return 0i; } return a % b; }
+fn forge_rem_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a % b; }
 fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
 fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
 fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
@@ -114,6 +117,8 @@ FD f32 forge_div_fast(f32 x, forge_divisor v) {
 }
 FD i32 forge_div_i32(i32 a, i32 b) { if (b == 0 || (a == (-2147483647 - 1) && b == -1)) { return a; } return a / b; }
 FD u32 forge_div_u32(u32 a, u32 b) { if (b == 0u) { return a; } return a / b; }
+FD i32 forge_rem_i32(i32 a, i32 b) { if (b == 0) { return a; } if (b == -1) { return 0; } return a % b; }
+FD u32 forge_rem_u32(u32 a, u32 b) { if (b == 0u) { return a; } return a % b; }
 FD i32 forge_f2i(f32 x) { if (forge_isnan(x)) { return 0; } if (x >= 2147483648.0f) { return 2147483647; } if (x < -2147483648.0f) { return -2147483647 - 1; } return (i32)x; }
 FD u32 forge_f2u(f32 x) { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return (u32)x; }
 FD f32 forge_tanh(f32 x) { f32 x2 = x * x; f32 small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); f32 big = 1.0f - 2.0f / (expf(2.0f * x) + 1.0f); return fabsf(x) < 0.25f ? small : big; }

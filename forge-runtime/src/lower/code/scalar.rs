@@ -1,5 +1,5 @@
 //! Kernel expressions as text: one printer for both dialects. Integer arithmetic wraps (CUDA
-//! goes through `u32`, where C++ defines wrapping), division and conversions call the prelude's
+//! goes through `u32`, where C++ defines wrapping), division, remainder and conversions call the prelude's
 //! helpers, gathers clamp every coordinate to its axis.
 
 use super::{Dialect, Writer};
@@ -62,6 +62,9 @@ impl Writer<'_> {
             SExpr::Binary { op, lhs, rhs } => {
                 let (a, b) = (sub(lhs), sub(rhs));
                 let ty = lhs.ty();
+                if let (Ty::F32, Some(f)) = (ty, float_comparison(*op)) {
+                    return format!("{f}({a}, {b})");
+                }
                 let sym = match op {
                     BinaryOp::Add => "+",
                     BinaryOp::Sub => "-",
@@ -71,25 +74,22 @@ impl Writer<'_> {
                         Ty::U32 => return format!("forge_div_u32({a}, {b})"),
                         Ty::F32 | Ty::Bool => "/",
                     },
+                    BinaryOp::Rem => match ty {
+                        // A literal divisor other than 0 and -1 needs no guard: both dialects'
+                        // own `%` truncates.
+                        Ty::I32 | Ty::U32 if plain_divisor(rhs) => "%",
+                        Ty::I32 => return format!("forge_rem_i32({a}, {b})"),
+                        Ty::U32 => return format!("forge_rem_u32({a}, {b})"),
+                        // The checker admits integers only; a float is spelled as each dialect would.
+                        Ty::F32 if cuda => return format!("fmodf({a}, {b})"),
+                        Ty::F32 | Ty::Bool => "%",
+                    },
                     BinaryOp::Min | BinaryOp::Max => {
                         let max = *op == BinaryOp::Max;
                         return match ty {
                             Ty::F32 => format!("{}({a}, {b})", if max { "forge_fmax" } else { "forge_fmin" }),
                             _ => format!("{}({a}, {b})", if max { "max" } else { "min" }),
                         };
-                    }
-                    BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne
-                        if ty == Ty::F32 =>
-                    {
-                        let f = match op {
-                            BinaryOp::Lt => "forge_flt",
-                            BinaryOp::Le => "forge_fle",
-                            BinaryOp::Gt => "forge_fgt",
-                            BinaryOp::Ge => "forge_fge",
-                            BinaryOp::Eq => "forge_feq",
-                            _ => "forge_fne",
-                        };
-                        return format!("{f}({a}, {b})");
                     }
                     BinaryOp::Lt => "<",
                     BinaryOp::Le => "<=",
@@ -193,5 +193,38 @@ impl Writer<'_> {
             .map(|(&s, v)| if s == 1 { v.clone() } else { format!("{v} * {}", self.u(s as u64)) })
             .collect();
         terms.join(" + ")
+    }
+}
+
+/// The prelude's comparison of floats for `op` (NaN tested on the bits); `None` for the
+/// operators that are not comparisons.
+fn float_comparison(op: BinaryOp) -> Option<&'static str> {
+    match op {
+        BinaryOp::Lt => Some("forge_flt"),
+        BinaryOp::Le => Some("forge_fle"),
+        BinaryOp::Gt => Some("forge_fgt"),
+        BinaryOp::Ge => Some("forge_fge"),
+        BinaryOp::Eq => Some("forge_feq"),
+        BinaryOp::Ne => Some("forge_fne"),
+        BinaryOp::Add
+        | BinaryOp::Sub
+        | BinaryOp::Mul
+        | BinaryOp::Div
+        | BinaryOp::Rem
+        | BinaryOp::Min
+        | BinaryOp::Max
+        | BinaryOp::And
+        | BinaryOp::Or => None,
+    }
+}
+
+/// Whether `%` by `rhs` is the same in every dialect without the prelude's guard: a constant
+/// that is neither 0 nor -1.
+fn plain_divisor(rhs: &SExpr) -> bool {
+    use crate::graph::checked::Const;
+    match rhs {
+        SExpr::Const(Const::I32(c)) => *c != 0 && *c != -1,
+        SExpr::Const(Const::U32(c)) => *c != 0,
+        _ => false,
     }
 }
