@@ -91,7 +91,11 @@ pub fn emit_kernel(plan: &Plan, spec: &KernelSpec, schedule: &Schedule, bases: &
         s.push_str(WGSL_QUANT_PRELUDE);
     }
     for (i, a) in spec.args.iter().enumerate() {
-        s.push_str(&quant_loader(i, a.elem, bases.get(i).copied().unwrap_or(0)));
+        let base = bases.get(i).copied().unwrap_or(0);
+        s.push_str(&quant_loader(i, a.elem, base));
+        if body.contains(&format!("forge_qa{i}_x4(")) {
+            s.push_str(&quant_loader_x4(i, a.elem, base));
+        }
     }
     for (name, ty, len) in &shared {
         let _ = writeln!(s, "var<workgroup> {name}: array<{ty}, {len}>;");
@@ -132,6 +136,33 @@ fn quant_loader(arg: usize, elem: Elem, base: u64) -> String {
     format!(
         "fn forge_qa{arg}(i: u32) -> f32 {{ let b = (i >> 5u) * {bytes}u + {base}u; let j = i & 31u; let c = b + {codes}; \
          let d = forge_q_half(a{arg}[b >> 2u], b); return {value}; }}\n"
+    )
+}
+
+/// `forge_qa{arg}_x4(i)`: values `i, i + 1, i + 16, i + 17` of a block-format argument (`i` even,
+/// in the block's first 16), decoded as `elem::dequant_value` does, from one word of codes
+/// (their two bytes never straddle words: block sizes and bases are even).
+fn quant_loader_x4(arg: usize, elem: Elem, base: u64) -> String {
+    let (bytes, codes, value) = match elem {
+        Elem::Q4_0 => (18, 2, "(f32(q) - 8.0f) * d"),
+        Elem::Q4_1 => (20, 4, "f32(q) * d + forge_q_half(a{A}[(b + 2u) >> 2u], b + 2u)"),
+        Elem::Q8_0 => (34, 2, "forge_q_i8(q) * d"),
+        Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => return String::new(),
+    };
+    let value = value.replace("{A}", &arg.to_string());
+    let pair = |at: &str| format!("((a{arg}[({at}) >> 2u] >> ((({at}) & 2u) * 8u)) & 0xffffu)");
+    // A 4-bit code pair holds values j, j + 1 (low nibbles) and j + 16, j + 17 (high); 8-bit
+    // codes are j, j + 1 and, 16 bytes on, j + 16, j + 17.
+    let (lo, hi) = (pair("c"), pair("c + 16u"));
+    let codes_of = match elem {
+        Elem::Q8_0 => format!("let w = {lo}; let h = {hi}; let qs = vec4<u32>(w & 255u, w >> 8u, h & 255u, h >> 8u);"),
+        _ => format!("let w = {lo}; let qs = vec4<u32>(w & 15u, (w >> 8u) & 15u, (w >> 4u) & 15u, w >> 12u);"),
+    };
+    let lanes: Vec<String> = ["x", "y", "z", "w"].iter().map(|l| value.replace("q)", &format!("qs.{l})"))).collect();
+    format!(
+        "fn forge_qa{arg}_x4(i: u32) -> vec4<f32> {{ let b = (i >> 5u) * {bytes}u + {base}u; let c = b + {codes}u + (i & 15u); \
+         {codes_of} let d = forge_q_half(a{arg}[b >> 2u], b); return vec4<f32>({}); }}\n",
+        lanes.join(", ")
     )
 }
 

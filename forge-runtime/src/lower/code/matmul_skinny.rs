@@ -81,10 +81,16 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     if let Some(elems) = quant_blocks(w, m, lanes) {
         super::matmul_skinny_quant::block_loop(w, m, &elems, &split, rows_of.b_vars());
         w.close();
-        // A column's slices are its warp's lanes: summed by shuffles, every lane holds the
-        // column's sum, and the last step reads one part.
-        super::matmul_skinny_quant::warp_sums(w, m, rows);
-        reduce_and_store(w, m, &rows_of, rows, 1, lanes, paired);
+        // CUDA: a column's slices are its warp's lanes: summed by shuffles, every lane holds
+        // the column's sum, and the last step reads one part.
+        let parts = match w.d {
+            Dialect::Cuda => {
+                super::matmul_skinny_quant::warp_sums(w, m, rows);
+                1
+            }
+            Dialect::Wgsl => slices,
+        };
+        reduce_and_store(w, m, &rows_of, rows, parts, lanes, paired);
         return;
     }
     // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
@@ -157,11 +163,12 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     reduce_and_store(w, m, &rows_of, rows, slices, lanes, paired);
 }
 
-/// The block formats of B (and B2) where the CUDA kernel reads them a block's quarter at a time
+/// The block formats of B (and B2) where the kernel reads them a block's quarter at a time
 /// ([`super::matmul_skinny_quant`]): plain loads along K of block-format arguments, scalar
-/// (not vector) reads, `None` otherwise.
+/// (not vector) reads, a column's 32 slices one warp; `None` otherwise.
 fn quant_blocks(w: &Writer<'_>, m: &MatmulBody, lanes: u32) -> Option<Vec<crate::elem::Elem>> {
-    if w.d != Dialect::Cuda || lanes != 1 || !super::matmul_blocked::along_k(&m.b, m.batch.len()) {
+    let slices = w.threads / SKINNY_COLS;
+    if lanes != 1 || slices != 32 || !super::matmul_blocked::along_k(&m.b, m.batch.len()) {
         return None;
     }
     let elem_of = |b: &SExpr| {

@@ -1,14 +1,15 @@
-//! The skinny matmul's K loop on CUDA where B is a block-format weight read along K (GGUF's
+//! The skinny matmul's K loop where B is a block-format weight read along K (GGUF's
 //! `[N, K]` rows through `transpose`): a column's warp reads whole blocks, each invocation a
 //! quarter of one (values `2c, 2c + 1, 2c + 16, 2c + 17` of the block: one 2-byte load of codes
 //! and the block's scales, `forge_q*_x4`), so a trip of the warp covers four blocks with a
 //! tenth of the loads a value-at-a-time read makes. The decoded values are `dequant_value`'s.
-//! A column's 32 slices are one warp, so its partial sums meet by shuffles (`warp_sums`), not
-//! through a serial pass over workgroup memory.
+//! On CUDA a column's 32 slices are one warp, so its partial sums meet by shuffles
+//! (`warp_sums`), not through a serial pass over workgroup memory; WGSL (subgroups are optional)
+//! meets them in workgroup memory as the skinny template does.
 
 use super::geometry::SKINNY_COLS;
 use super::matmul::vars;
-use super::Writer;
+use super::{Dialect, Writer};
 use crate::elem::{Elem, Ty};
 use crate::ir::MatmulBody;
 
@@ -50,14 +51,18 @@ pub(super) fn block_loop(
         for (i, (name, b)) in [("bv", Some(&m.b)), ("bw", m.b2.as_ref())].into_iter().enumerate() {
             let (Some(b), Some(elem)) = (b, elems.get(i)) else { continue };
             let Some((arg, strides)) = b.as_load() else { continue };
-            let index = w.based(arg, &w.offset(strides, &vars(b_vars, &format!("kq{u}"), "j"), None));
+            let index = w.offset(strides, &vars(b_vars, &format!("kq{u}"), "j"), None);
             let decode = match elem {
                 Elem::Q4_0 => "forge_q4_0_x4",
                 Elem::Q4_1 => "forge_q4_1_x4",
                 Elem::Q8_0 => "forge_q8_0_x4",
                 Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => "forge_no_block_format",
             };
-            w.line(format!("const float4 {name}{u} = {decode}(a{arg}, {index});"));
+            // WGSL's per-argument loader adds the byte base itself (`wgsl::quant_loader_x4`).
+            w.line(match w.d {
+                Dialect::Cuda => format!("const float4 {name}{u} = {decode}(a{arg}, {});", w.based(arg, &index)),
+                Dialect::Wgsl => format!("let {name}{u}: vec4<f32> = forge_qa{arg}_x4({index});"),
+            });
         }
         for (r, (i, bvars)) in split.iter().enumerate() {
             for (e, off) in OFFSETS.iter().enumerate() {
