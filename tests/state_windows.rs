@@ -115,4 +115,44 @@ fn a_window_on_the_last_axis(ctx: &Context) {
     }
 }
 
-forge_tests!(appends_at_shifting_positions, a_window_past_the_end_is_refused, a_window_on_the_last_axis);
+/// A cache filled by one instance (three tokens a run) and handed on the device to another of
+/// other dims (one token a run, as a prefill hands its cache to decoding steps); a state of
+/// another length, or an instance on another context, is refused.
+fn a_cache_handed_to_another_instance(ctx: &Context) {
+    let (l, h, s, e, k) = (2, 2, 9, 4, 3);
+    let w = rand_f32(k * e, 1.0, 40);
+    let mut three = Appends::new(ctx, AppendsDims { l, h, s, t: 3, e, k }).unwrap();
+    let mut one = Appends::new(ctx, AppendsDims { l, h, s, t: 1, e, k }).unwrap();
+    three.load_weights(AppendsWeights { w: &w }).unwrap();
+    one.load_weights(AppendsWeights { w: &w }).unwrap();
+    let mut cache = vec![0.0f32; l * h * s * e];
+    let x = rand_f32(3 * h * e, 1.0, 41);
+    three.run(AppendsInputs { x: &x, a: &rand_f32(3 * k, 1.0, 42), pos: 0 }).unwrap();
+    append_host(&mut cache, &x, (l, h, s, 3, e), 0);
+    // Poisoned first: the copy, not an earlier state, must be what the next run sees.
+    one.write_state(&AppendsState { cache: vec![f32::NAN; cache.len()], total: vec![f32::NAN; s * e] }).unwrap();
+    for name in ["cache", "total"] {
+        one.instance_mut().copy_state_from(name, three.instance()).unwrap();
+    }
+    let x1 = rand_f32(h * e, 1.0, 43);
+    let out = one.run(AppendsInputs { x: &x1, a: &rand_f32(k, 1.0, 44), pos: 3 }).unwrap();
+    append_host(&mut cache, &x1, (l, h, s, 1, e), 3);
+    assert_eq!(out.snapshot, cache, "the handed-over cache with the fourth token");
+    let longer = Appends::new(ctx, AppendsDims { l, h, s: s + 1, t: 1, e, k }).unwrap();
+    let err = one.instance_mut().copy_state_from("cache", longer.instance()).unwrap_err();
+    assert!(matches!(err, forge::Error::InvalidArgument { .. }), "{err}");
+    let err = one.instance_mut().copy_state_from("x", three.instance()).unwrap_err();
+    assert!(matches!(err, forge::Error::UnknownBinding { .. }), "{err}");
+    if ctx.kind() != forge::BackendKind::Cpu {
+        let host = Appends::new(&Context::cpu(), AppendsDims { l, h, s, t: 3, e, k }).unwrap();
+        let err = one.instance_mut().copy_state_from("cache", host.instance()).unwrap_err();
+        assert!(err.to_string().contains("same"), "{err}");
+    }
+}
+
+forge_tests!(
+    appends_at_shifting_positions,
+    a_window_past_the_end_is_refused,
+    a_window_on_the_last_axis,
+    a_cache_handed_to_another_instance
+);

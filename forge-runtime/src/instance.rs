@@ -257,6 +257,26 @@ impl GraphInstance {
         self.kernel_profiling = on;
     }
 
+    /// Copies `from`'s state binding `name` into this instance's, on the device (no trip through
+    /// the host): how instances of one graph at different dims (a prefill's and a decoding
+    /// step's) hand a cache over. Both must be on the same context, and the two bindings of the
+    /// same element type and length.
+    pub fn copy_state_from(&mut self, name: &str, from: &GraphInstance) -> Result<()> {
+        let id = self.buffer(name, &[BufferRole::State], "state")?;
+        let from_id = from.buffer(name, &[BufferRole::State], "state")?;
+        let (ours, theirs) = (&self.plan.buffers[id], &from.plan.buffers[from_id]);
+        if ours.elem != theirs.elem || ours.len != theirs.len {
+            return Err(Error::InvalidArgument {
+                argument: name.into(),
+                reason: format!(
+                    "state `{name}` is {} x {} here and {} x {} in the instance copied from",
+                    ours.elem, ours.len, theirs.elem, theirs.len
+                ),
+            });
+        }
+        self.exec.copy_state_from(id, from.exec.as_ref(), from_id)
+    }
+
     /// Reads a `state` binding back.
     pub fn read_state(&mut self, name: &str) -> Result<HostVec> {
         let id = self.buffer(name, &[BufferRole::State], "state")?;

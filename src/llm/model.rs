@@ -3,7 +3,7 @@
 //! for decoding, the key/value cache handed between them, and the greedy id (`argmax` on the
 //! device) read back after each run.
 
-use super::graph::{LlamaGguf, LlamaGgufDims, LlamaGgufInputs, LlamaGgufState, LlamaGgufWeights};
+use super::graph::{LlamaGguf, LlamaGgufDims, LlamaGgufInputs, LlamaGgufWeights};
 use crate::gguf::{GgmlType, Gguf};
 use crate::{BlockQ4_1, BlockQ8_0, Context, Error, Result};
 
@@ -382,20 +382,49 @@ impl LlamaSession {
         }
     }
 
-    /// Hands the cache to `to` (a copy through the host, once per switch; none at position 0,
-    /// where no slot of it will be read before it is written again).
+    /// Hands the cache (and the logits) to `to`, copied on the device once per switch; none at
+    /// position 0, where no slot of it will be read before it is written again.
     fn move_cache(&mut self, to: Holder) -> Result<()> {
         if self.holder == to {
             return Ok(());
         }
-        if self.pos == 0 {
-            self.holder = to;
-            return Ok(());
+        if self.pos > 0 {
+            self.instance(to)?;
+            let (from, into) = self.pair(self.holder, to)?;
+            for name in ["cache", "logits"] {
+                into.instance_mut().copy_state_from(name, from.instance())?;
+            }
         }
-        let from = self.holder;
-        let state: LlamaGgufState = self.instance(from)?.read_state()?;
-        self.instance(to)?.write_state(&state)?;
         self.holder = to;
         Ok(())
+    }
+
+    /// The instances of `from` and `to` (two different ones, both built) at once.
+    fn pair(&mut self, from: Holder, to: Holder) -> Result<(&LlamaGguf, &mut LlamaGguf)> {
+        let lost = || Error::Internal("prefill instance lost".into());
+        let at = |prefill: &[(usize, LlamaGguf)], size: usize| prefill.iter().position(|(s, _)| *s == size);
+        match (from, to) {
+            (Holder::Step, Holder::Prefill(size)) => {
+                let i = at(&self.prefill, size).ok_or_else(lost)?;
+                Ok((&self.step, &mut self.prefill[i].1))
+            }
+            (Holder::Prefill(size), Holder::Step) => {
+                let i = at(&self.prefill, size).ok_or_else(lost)?;
+                Ok((&self.prefill[i].1, &mut self.step))
+            }
+            (Holder::Prefill(a), Holder::Prefill(b)) => {
+                let (i, j) = (at(&self.prefill, a).ok_or_else(lost)?, at(&self.prefill, b).ok_or_else(lost)?);
+                if i < j {
+                    let (left, right) = self.prefill.split_at_mut(j);
+                    Ok((&left[i].1, &mut right[0].1))
+                } else if j < i {
+                    let (left, right) = self.prefill.split_at_mut(i);
+                    Ok((&right[0].1, &mut left[j].1))
+                } else {
+                    Err(Error::Internal("a cache handed to its own instance".into()))
+                }
+            }
+            (Holder::Step, Holder::Step) => Err(Error::Internal("a cache handed to its own instance".into())),
+        }
     }
 }

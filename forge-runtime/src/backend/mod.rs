@@ -65,12 +65,26 @@ pub trait Executable: Send {
     fn run(&mut self, req: &RunRequest<'_>) -> Result<RunResult>;
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>>;
     fn write_state(&mut self, id: BufferId, bytes: &[u8]) -> Result<()>;
+    /// Copies state `from_id` of `from` into state `id` on the device, ordered before this
+    /// executable's next run. `from` must be an executable of the same backend on the same device
+    /// (an error otherwise); the caller checked that both hold the same bytes.
+    fn copy_state_from(&mut self, id: BufferId, from: &dyn Executable, from_id: BufferId) -> Result<()>;
+    /// For [`Executable::copy_state_from`]: the concrete executable behind `from`.
+    fn as_any(&self) -> &dyn std::any::Any;
     /// Which variant of its template each launched kernel runs (profiles show it).
     fn variants(&self) -> Vec<String>;
     /// The kernels a run launches where they are not the plan's one for one (CUDA's bf16x3
     /// splits add kernels): each one's node label, kind and the plan kernel it belongs to.
     fn launched(&self) -> Option<Vec<LaunchedKernel>> {
         None
+    }
+}
+
+/// [`Executable::copy_state_from`] given an executable of another backend or device.
+pub(crate) fn other_executable(backend: &str) -> crate::error::Error {
+    crate::error::Error::InvalidArgument {
+        argument: "from".into(),
+        reason: format!("state can be copied only between instances on the same {backend} context"),
     }
 }
 

@@ -123,6 +123,18 @@ impl Executable for CpuExec {
         Ok(())
     }
 
+    fn copy_state_from(&mut self, id: BufferId, from: &dyn Executable, from_id: BufferId) -> Result<()> {
+        let from = from.as_any().downcast_ref::<CpuExec>().ok_or_else(|| super::other_executable("cpu"))?;
+        let name = &from.plan.buffers[from_id].name;
+        let bytes = from.memory.get(from_id).ok_or_else(|| super::other_executable("cpu"))?.to_bytes(name)?;
+        self.memory[id].load_bytes(&bytes);
+        Ok(())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn variants(&self) -> Vec<String> {
         self.plan.kernels.iter().map(|_| "cpu".to_string()).collect()
     }

@@ -240,6 +240,23 @@ impl CudaComputeContext {
         unsafe { self.htod(arena.address(view), bytes) }
     }
 
+    /// Queues a copy of `src` of `from` to `dst` of `to` (the same size) on the stream.
+    pub fn copy_arena(&self, from: &DeviceArena, src: &BufferView, to: &DeviceArena, dst: &BufferView) -> Result<()> {
+        if src.size != dst.size {
+            return Err(Error::Internal(format!("a state copy of {} bytes into {}", src.size, dst.size)));
+        }
+        from.check(src, 0)?;
+        to.check(dst, 0)?;
+        if src.size == 0 {
+            return Ok(());
+        }
+        self.ctx.bind_to_thread().map_err(|e| cuda_err("binding the context", e))?;
+        // SAFETY: both ranges lie inside live arenas of this context (checked above), of the
+        // same size; the copy is ordered on the stream with every run that touches them.
+        unsafe { dr::memcpy_dtod_async(to.address(dst), from.address(src), src.size as usize, self.stream.cu_stream()) }
+            .map_err(|e| cuda_err("copying on the device", e))
+    }
+
     /// Fills `view` of `arena` with the byte `value` (ordered on the stream).
     pub fn fill_arena(&self, arena: &DeviceArena, view: &BufferView, value: u8) -> Result<()> {
         arena.check(view, 0)?;

@@ -426,6 +426,17 @@ impl Executable for CudaExec {
         self.device.lock().write_arena(&self.arena, &self.views[id], bytes)
     }
 
+    fn copy_state_from(&mut self, id: BufferId, from: &dyn Executable, from_id: BufferId) -> Result<()> {
+        let from = from.as_any().downcast_ref::<CudaExec>().filter(|f| Arc::ptr_eq(&f.device, &self.device));
+        let from = from.ok_or_else(|| crate::backend::other_executable("CUDA"))?;
+        let src = from.views.get(from_id).ok_or_else(|| crate::backend::other_executable("CUDA"))?;
+        self.device.lock().copy_arena(&from.arena, src, &self.arena, &self.views[id])
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn variants(&self) -> Vec<String> {
         self.variants.clone()
     }

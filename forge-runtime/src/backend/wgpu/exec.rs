@@ -395,6 +395,24 @@ impl Executable for WgpuExec {
         self.layout.write(&self.handle, id, bytes)
     }
 
+    fn copy_state_from(&mut self, id: BufferId, from: &dyn Executable, from_id: BufferId) -> Result<()> {
+        let from = from.as_any().downcast_ref::<WgpuExec>().filter(|f| Arc::ptr_eq(&f.device, &self.device));
+        let from = from.ok_or_else(|| crate::backend::other_executable("wgpu"))?;
+        if from_id >= from.plan.buffers.len() {
+            return Err(crate::backend::other_executable("wgpu"));
+        }
+        let ((src, src_at), (dst, dst_at)) = (from.layout.place(from_id), self.layout.place(id));
+        let size = self.layout.padded_bytes(&self.plan, id);
+        let mut encoder = self.handle.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+        encoder.copy_buffer_to_buffer(src, src_at, dst, dst_at, size);
+        self.handle.queue.submit(Some(encoder.finish()));
+        Ok(())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn variants(&self) -> Vec<String> {
         self.variants.clone()
     }
