@@ -39,22 +39,8 @@ impl Col {
     pub fn collect(ty: Ty, n: usize, f: impl Fn(usize) -> Value) -> Col {
         match ty {
             Ty::F32 => Col::F((0..n).map(|p| f(p).f()).collect()),
-            Ty::I32 => Col::I(
-                (0..n)
-                    .map(|p| match f(p) {
-                        Value::I(x) => x,
-                        v => v.i64() as i32,
-                    })
-                    .collect(),
-            ),
-            Ty::U32 => Col::U(
-                (0..n)
-                    .map(|p| match f(p) {
-                        Value::U(x) => x,
-                        v => v.i64() as u32,
-                    })
-                    .collect(),
-            ),
+            Ty::I32 => Col::I((0..n).map(|p| f(p).i32()).collect()),
+            Ty::U32 => Col::U((0..n).map(|p| f(p).u32()).collect()),
             Ty::Bool => Col::B((0..n).map(|p| f(p).b()).collect()),
         }
     }
@@ -157,6 +143,29 @@ pub fn binary(op: BinaryOp, a: Col, b: Col, ty: Ty) -> Col {
         (Col::F(x), Col::F(y)) if ty == Ty::Bool && scalar::compare_f32(op, 0.0, 0.0).is_some() => {
             let mut out = vec![false; x.len()];
             per_op!(BinaryOp, op, o => out.iter_mut().zip(x.iter().zip(&y)).for_each(|(c, (&a, &b))| *c = scalar::compare_f32(o, a, b).unwrap_or(false)),
+                [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
+            Col::B(out)
+        }
+        // Integer columns (index arithmetic, comparisons of indices): one typed loop per op.
+        (Col::U(mut x), Col::U(y)) if ty == Ty::U32 => {
+            per_op!(BinaryOp, op, o => x.iter_mut().zip(&y).for_each(|(a, &b)| *a = scalar::binary(o, Value::U(*a), Value::U(b)).u32()),
+                [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
+            Col::U(x)
+        }
+        (Col::I(mut x), Col::I(y)) if ty == Ty::I32 => {
+            per_op!(BinaryOp, op, o => x.iter_mut().zip(&y).for_each(|(a, &b)| *a = scalar::binary(o, Value::I(*a), Value::I(b)).i32()),
+                [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
+            Col::I(x)
+        }
+        (Col::U(x), Col::U(y)) if ty == Ty::Bool => {
+            let mut out = vec![false; x.len()];
+            per_op!(BinaryOp, op, o => out.iter_mut().zip(x.iter().zip(&y)).for_each(|(c, (&a, &b))| *c = scalar::binary(o, Value::U(a), Value::U(b)).b()),
+                [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
+            Col::B(out)
+        }
+        (Col::I(x), Col::I(y)) if ty == Ty::Bool => {
+            let mut out = vec![false; x.len()];
+            per_op!(BinaryOp, op, o => out.iter_mut().zip(x.iter().zip(&y)).for_each(|(c, (&a, &b))| *c = scalar::binary(o, Value::I(a), Value::I(b)).b()),
                 [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
             Col::B(out)
         }

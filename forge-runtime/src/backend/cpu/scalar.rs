@@ -49,6 +49,20 @@ impl Value {
             other => other.i64() != 0,
         }
     }
+    /// As a u32 column stores it (`Col::collect`).
+    pub fn u32(self) -> u32 {
+        match self {
+            Value::U(x) => x,
+            v => v.i64() as u32,
+        }
+    }
+    /// As an i32 column stores it (`Col::collect`).
+    pub fn i32(self) -> i32 {
+        match self {
+            Value::I(x) => x,
+            v => v.i64() as i32,
+        }
+    }
 }
 
 #[inline(always)]
@@ -264,6 +278,7 @@ pub fn compare_f32(op: BinaryOp, x: f32, y: f32) -> Option<bool> {
     })
 }
 
+#[inline]
 pub fn binary(op: BinaryOp, a: Value, b: Value) -> Value {
     use BinaryOp::*;
     match (a, b) {
