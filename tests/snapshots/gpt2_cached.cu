@@ -91,10 +91,14 @@ FD u32 forge_f2bf_bits(f32 x) { u32 b = __float_as_uint(x); if (forge_isnan(x)) 
 FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x); }
 FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
-FD f32 forge_q_half(const unsigned char* p) { return forge_h2f((unsigned short)(p[0] | (p[1] << 8))); }
+FD f32 forge_q_half(const unsigned char* p) { return forge_h2f(*(const unsigned short*)p); }
+FD u32 forge_q_pair(const unsigned char* p) { return (u32)*(const unsigned short*)p; }
 FD f32 forge_q4_0(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 18ull; u32 j = (u32)i & 31u; return ((f32)((b[2u + (j & 15u)] >> ((j >> 4) * 4u)) & 15u) - 8.0f) * forge_q_half(b); }
 FD f32 forge_q4_1(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 20ull; u32 j = (u32)i & 31u; return (f32)((b[4u + (j & 15u)] >> ((j >> 4) * 4u)) & 15u) * forge_q_half(b) + forge_q_half(b + 2); }
 FD f32 forge_q8_0(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 31u; return (f32)(signed char)b[2u + j] * forge_q_half(b); }
+FD float4 forge_q4_0_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 18ull; u32 c = forge_q_pair(b + 2u + ((u32)i & 15u)); f32 d = forge_q_half(b); return make_float4(((f32)(c & 15u) - 8.0f) * d, ((f32)((c >> 8) & 15u) - 8.0f) * d, ((f32)((c >> 4) & 15u) - 8.0f) * d, ((f32)(c >> 12) - 8.0f) * d); }
+FD float4 forge_q4_1_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 20ull; u32 c = forge_q_pair(b + 4u + ((u32)i & 15u)); f32 d = forge_q_half(b); f32 m = forge_q_half(b + 2); return make_float4((f32)(c & 15u) * d + m, (f32)((c >> 8) & 15u) * d + m, (f32)((c >> 4) & 15u) * d + m, (f32)(c >> 12) * d + m); }
+FD float4 forge_q8_0_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 15u; u32 lo = forge_q_pair(b + 2u + j); u32 hi = forge_q_pair(b + 18u + j); f32 d = forge_q_half(b); return make_float4((f32)(signed char)(lo & 255u) * d, (f32)(signed char)(lo >> 8) * d, (f32)(signed char)(hi & 255u) * d, (f32)(signed char)(hi >> 8) * d); }
 
 // node: h[t, d] = wte[ids[t], d] + wpe[pos + t, d]
 extern "C" __global__ void __launch_bounds__(256) forge_index_a08a1289f0576036(f32* a0, const u32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const u32* __restrict__ u) {
@@ -716,8 +720,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_scatter_69338d171802f555
     }
 }
 
-// node: ctx = attention(q, kc[l], vc[l], mask = mask); merged = reshape(ctxt)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_b45caf1653b5d48d(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+// node: ctx = attention(q, kc[l], vc[l], mask = mask)
+extern "C" __global__ void __launch_bounds__(64) forge_attention_3d9935850d7a505c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ __align__(16) f32 sm[4080];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
@@ -801,7 +805,7 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_b45caf1653b5d48
     if (qraw < 1u) {
         #pragma unroll
         for (u32 d = 0u; d < 64u; ++d) {
-            const u32 at = b0 * 64u + d;
+            const u32 at = (bidx * 1u + qi) * 64u + d;
             const f32 acc = o[d] / den;
             a0[at] = acc;
         }
@@ -1867,8 +1871,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 // node: vc[l, n, pos + t, e] = qkv[t, 2 * D + n * E + e]
 // runs forge_scatter_69338d171802f555 (above)
 
-// node: ctx = attention(q, kc[l], vc[l], mask = mask); merged = reshape(ctxt)
-// runs forge_attention_b45caf1653b5d48d (above)
+// node: ctx = attention(q, kc[l], vc[l], mask = mask)
+// runs forge_attention_3d9935850d7a505c (above)
 
 // node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
 // runs forge_matmul_42147c83ad89e063 (above)

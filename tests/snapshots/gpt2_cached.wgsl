@@ -529,9 +529,9 @@ fn forge_scatter(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups)
     }
 }
 
-// node: ctx = attention(q, kc[l], vc[l], mask = mask); merged = reshape(ctxt)
+// node: ctx = attention(q, kc[l], vc[l], mask = mask)
 // kernel attention (workgroup 64, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // merged
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // kc
 @group(0) @binding(3) var<storage, read_write> a3: array<f32>; // vc
@@ -1652,385 +1652,385 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (qraw < 1u) {
         {
             let d: u32 = 0u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 1u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 2u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 3u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 4u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 5u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 6u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 7u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 8u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 9u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 10u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 11u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 12u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 13u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 14u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 15u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 16u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 17u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 18u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 19u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 20u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 21u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 22u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 23u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 24u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 25u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 26u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 27u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 28u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 29u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 30u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 31u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 32u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 33u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 34u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 35u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 36u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 37u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 38u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 39u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 40u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 41u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 42u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 43u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 44u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 45u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 46u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 47u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 48u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 49u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 50u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 51u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 52u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 53u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 54u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 55u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 56u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 57u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 58u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 59u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 60u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 61u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 62u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 63u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
@@ -2041,7 +2041,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // h
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // proj_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // merged
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // ctx
 @group(0) @binding(3) var<storage, read> a3: array<vec4<f32>>; // proj_w
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -2962,9 +2962,9 @@ fn forge_scatter(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups)
     }
 }
 
-// node: ctx = attention(q, kc[l], vc[l], mask = mask); merged = reshape(ctxt)
+// node: ctx = attention(q, kc[l], vc[l], mask = mask)
 // kernel attention (workgroup 64, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // merged
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // q
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // kc
 @group(0) @binding(3) var<storage, read_write> a3: array<f32>; // vc
@@ -4085,385 +4085,385 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (qraw < 1u) {
         {
             let d: u32 = 0u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 1u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 2u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 3u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 4u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 5u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 6u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 7u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 8u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 9u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 10u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 11u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 12u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 13u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 14u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 15u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 16u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 17u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 18u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 19u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 20u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 21u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 22u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 23u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 24u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 25u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 26u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 27u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 28u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 29u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 30u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 31u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 32u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 33u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 34u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 35u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 36u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 37u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 38u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 39u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 40u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 41u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 42u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 43u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 44u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 45u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 46u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 47u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 48u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 49u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 50u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 51u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 52u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 53u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 54u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 55u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 56u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 57u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 58u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 59u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 60u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 61u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 62u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
         {
             let d: u32 = 63u;
-            let at: u32 = b0 * 64u + d;
+            let at: u32 = (bidx * 1u + qi) * 64u + d;
             let acc: f32 = o[d] / den;
             a0[at] = acc;
         }
@@ -4474,7 +4474,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // h
 @group(0) @binding(1) var<storage, read> a1: array<f32>; // proj_b
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // merged
+@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // ctx
 @group(0) @binding(3) var<storage, read> a3: array<vec4<f32>>; // proj_w
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }

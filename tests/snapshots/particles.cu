@@ -90,10 +90,14 @@ FD u32 forge_f2bf_bits(f32 x) { u32 b = __float_as_uint(x); if (forge_isnan(x)) 
 FD unsigned short forge_f2bf(f32 x) { return (unsigned short)forge_f2bf_bits(x); }
 FD f32 forge_bf2f(unsigned short h) { return __uint_as_float(((u32)h) << 16u); }
 FD f32 forge_bf_round(f32 x) { return __uint_as_float(forge_f2bf_bits(x) << 16u); }
-FD f32 forge_q_half(const unsigned char* p) { return forge_h2f((unsigned short)(p[0] | (p[1] << 8))); }
+FD f32 forge_q_half(const unsigned char* p) { return forge_h2f(*(const unsigned short*)p); }
+FD u32 forge_q_pair(const unsigned char* p) { return (u32)*(const unsigned short*)p; }
 FD f32 forge_q4_0(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 18ull; u32 j = (u32)i & 31u; return ((f32)((b[2u + (j & 15u)] >> ((j >> 4) * 4u)) & 15u) - 8.0f) * forge_q_half(b); }
 FD f32 forge_q4_1(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 20ull; u32 j = (u32)i & 31u; return (f32)((b[4u + (j & 15u)] >> ((j >> 4) * 4u)) & 15u) * forge_q_half(b) + forge_q_half(b + 2); }
 FD f32 forge_q8_0(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 31u; return (f32)(signed char)b[2u + j] * forge_q_half(b); }
+FD float4 forge_q4_0_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 18ull; u32 c = forge_q_pair(b + 2u + ((u32)i & 15u)); f32 d = forge_q_half(b); return make_float4(((f32)(c & 15u) - 8.0f) * d, ((f32)((c >> 8) & 15u) - 8.0f) * d, ((f32)((c >> 4) & 15u) - 8.0f) * d, ((f32)(c >> 12) - 8.0f) * d); }
+FD float4 forge_q4_1_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 20ull; u32 c = forge_q_pair(b + 4u + ((u32)i & 15u)); f32 d = forge_q_half(b); f32 m = forge_q_half(b + 2); return make_float4((f32)(c & 15u) * d + m, (f32)((c >> 8) & 15u) * d + m, (f32)((c >> 4) & 15u) * d + m, (f32)(c >> 12) * d + m); }
+FD float4 forge_q8_0_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 15u; u32 lo = forge_q_pair(b + 2u + j); u32 hi = forge_q_pair(b + 18u + j); f32 d = forge_q_half(b); return make_float4((f32)(signed char)(lo & 255u) * d, (f32)(signed char)(lo >> 8) * d, (f32)(signed char)(hi & 255u) * d, (f32)(signed char)(hi >> 8) * d); }
 
 // node: vy = vy - gravity * dt
 extern "C" __global__ void __launch_bounds__(256) forge_map_cf128df9221bd756(f32* a0, const u32* __restrict__ u) {
@@ -176,8 +180,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_9f7fcaf01011a3b0(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_f6e225e25acafe54(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-    __shared__ __align__(16) f32 red[256];
+extern "C" __global__ void __launch_bounds__(1024) forge_row_d5fb18f8a09ba915(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    __shared__ __align__(16) f32 red[1024];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -190,25 +194,25 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_f6e225e25acafe54(f32
     f32 part1 = 0.0f;
     f32 part2 = 0.0f;
     f32 part3 = 0.0f;
-    for (u32 c0 = lid; c0 < 99328u; c0 += 1024u) {
+    for (u32 c0 = lid; c0 < 98304u; c0 += 4096u) {
          {
             const u32 c = c0;
             part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
         }
          {
-            const u32 c = c0 + 256u;
+            const u32 c = c0 + 1024u;
             part1 = part1 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
         }
          {
-            const u32 c = c0 + 512u;
+            const u32 c = c0 + 2048u;
             part2 = part2 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
         }
          {
-            const u32 c = c0 + 768u;
+            const u32 c = c0 + 3072u;
             part3 = part3 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
         }
     }
-    for (u32 c = 99328u + lid; c < 100003u; c += 256u) {
+    for (u32 c = 98304u + lid; c < 100003u; c += 1024u) {
         part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
     }
     f32 part = ((part0 + part1) + (part2 + part3));
@@ -222,7 +226,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_f6e225e25acafe54(f32
     }
     __syncthreads();
     if (lid < 32u) {
-        part = red[lid & 7u];
+        part = red[lid & 31u];
+        part = part + __shfl_xor_sync(0xffffffffu, part, 16);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 8);
         part = part + __shfl_xor_sync(0xffffffffu, part, 4);
         part = part + __shfl_xor_sync(0xffffffffu, part, 2);
         part = part + __shfl_xor_sync(0xffffffffu, part, 1);
@@ -238,8 +244,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_f6e225e25acafe54(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(256) forge_row_97ae25fdaafe9794(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
-    __shared__ __align__(16) f32 red[256];
+extern "C" __global__ void __launch_bounds__(1024) forge_row_e7afdd026aa51fb9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+    __shared__ __align__(16) f32 red[1024];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -252,25 +258,25 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_97ae25fdaafe9794(f32
     f32 part1 = 0.0f;
     f32 part2 = 0.0f;
     f32 part3 = 0.0f;
-    for (u32 c0 = lid; c0 < 99328u; c0 += 1024u) {
+    for (u32 c0 = lid; c0 < 98304u; c0 += 4096u) {
          {
             const u32 c = c0;
             part0 = part0 + a2[(row * 100003u + c)];
         }
          {
-            const u32 c = c0 + 256u;
+            const u32 c = c0 + 1024u;
             part1 = part1 + a2[(row * 100003u + c)];
         }
          {
-            const u32 c = c0 + 512u;
+            const u32 c = c0 + 2048u;
             part2 = part2 + a2[(row * 100003u + c)];
         }
          {
-            const u32 c = c0 + 768u;
+            const u32 c = c0 + 3072u;
             part3 = part3 + a2[(row * 100003u + c)];
         }
     }
-    for (u32 c = 99328u + lid; c < 100003u; c += 256u) {
+    for (u32 c = 98304u + lid; c < 100003u; c += 1024u) {
         part0 = part0 + a2[(row * 100003u + c)];
     }
     f32 part = ((part0 + part1) + (part2 + part3));
@@ -284,7 +290,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_row_97ae25fdaafe9794(f32
     }
     __syncthreads();
     if (lid < 32u) {
-        part = red[lid & 7u];
+        part = red[lid & 31u];
+        part = part + __shfl_xor_sync(0xffffffffu, part, 16);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 8);
         part = part + __shfl_xor_sync(0xffffffffu, part, 4);
         part = part + __shfl_xor_sync(0xffffffffu, part, 2);
         part = part + __shfl_xor_sync(0xffffffffu, part, 1);
