@@ -53,6 +53,7 @@ pub(crate) fn lower_unfused(graph: &Checked, dims: &[usize]) -> Result<Plan> {
         dims,
         plan: Plan { graph: graph.name.clone(), buffers: Vec::new(), uniforms: Vec::new(), kernels: Vec::new() },
         views: vec![None; graph.bindings.len()],
+        written: vec![false; graph.bindings.len()],
         loop_values: vec![0; graph.loops.len()],
         hidden: 0,
         label: String::new(),
@@ -112,6 +113,8 @@ pub(crate) struct Lowering<'g> {
     pub plan: Plan,
     /// Where each binding's elements are now (`None`: not yet written, or a uniform).
     pub views: Vec<Option<View>>,
+    /// Whether a node lowered so far (this run's earlier nodes) writes each binding.
+    pub written: Vec<bool>,
     /// The current value of each loop variable (loops are unrolled).
     pub loop_values: Vec<usize>,
     /// Hidden temps made so far (materialised op results).

@@ -20,16 +20,20 @@ impl Lowering<'_> {
     pub fn node(&mut self, n: &Node) -> Result<()> {
         self.label = n.label.clone();
         self.hint = n.schedule;
-        match &n.kind {
+        let (lowered, target) = match &n.kind {
             NodeKind::Assign { target, value } => {
                 let view = self.target_view(*target)?;
-                self.write(&view, value)
+                (self.write(&view, value), *target)
             }
-            NodeKind::Index(ix) => self.index_node(ix),
-            NodeKind::View { target, source, reshape } => self.view_node(*target, source, *reshape),
-            NodeKind::Raw(r) => self.raw_node(r),
-            NodeKind::Loop { .. } => Err(Error::Internal("nested loop reached a node".into())),
+            NodeKind::Index(ix) => (self.index_node(ix), ix.target),
+            NodeKind::View { target, source, reshape } => (self.view_node(*target, source, *reshape), *target),
+            NodeKind::Raw(r) => (self.raw_node(r), r.target),
+            NodeKind::Loop { .. } => return Err(Error::Internal("nested loop reached a node".into())),
+        };
+        if let Some(w) = self.written.get_mut(target) {
+            *w = true;
         }
+        lowered
     }
 
     /// The memory a node writes: the binding's own buffer (made at its first write).
@@ -204,6 +208,20 @@ impl Lowering<'_> {
 
     fn raw_node(&mut self, r: &RawNode) -> Result<()> {
         let target = self.target_view(r.target)?;
+        // Elements the kernel does not write read as zero on every backend, never an earlier
+        // run's values (wgpu and CUDA keep those) nor the CPU's poison: an `output` or `temp`
+        // target no earlier node of the run wrote is zeroed first. A `state` keeps its values.
+        let binding = &self.g.bindings[r.target];
+        if matches!(binding.usage, Usage::Output | Usage::Temp) && !self.written[r.target] {
+            let zero = match binding.elem.compute() {
+                crate::elem::Ty::I32 => crate::graph::checked::Const::I32(0),
+                crate::elem::Ty::U32 => crate::graph::checked::Const::U32(0),
+                crate::elem::Ty::F32 | crate::elem::Ty::Bool => crate::graph::checked::Const::F32(0.0),
+            };
+            let mut args = ArgSet::default();
+            let out = args.view(self, &target, Access::ReadWrite);
+            self.push(args, KernelBody::Map { out, extents: target.shape.clone(), value: SExpr::Const(zero) });
+        }
         let mut args = ArgSet::default();
         let out = args.view(self, &target, Access::ReadWrite);
         let mut slots = Vec::with_capacity(r.args.len());
