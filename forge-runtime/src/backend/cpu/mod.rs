@@ -18,7 +18,7 @@ mod scalar;
 mod store;
 
 use super::{BackendKind, Device, Executable, RunRequest, RunResult};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ir::{BufferId, BufferRole, Plan};
 use std::sync::Arc;
 use std::time::Instant;
@@ -125,10 +125,14 @@ impl Executable for CpuExec {
 
     fn copy_state_from(&mut self, id: BufferId, from: &dyn Executable, from_id: BufferId) -> Result<()> {
         let from = from.as_any().downcast_ref::<CpuExec>().ok_or_else(|| super::other_executable("cpu"))?;
-        let name = &from.plan.buffers[from_id].name;
-        let bytes = from.memory.get(from_id).ok_or_else(|| super::other_executable("cpu"))?.to_bytes(name)?;
-        self.memory[id].load_bytes(&bytes);
-        Ok(())
+        let src = from.memory.get(from_id).ok_or_else(|| super::other_executable("cpu"))?;
+        match self.memory[id].copy_from(src) {
+            true => Ok(()),
+            false => Err(Error::Internal(format!(
+                "state `{}` copied from a store of another shape",
+                self.plan.buffers[id].name
+            ))),
+        }
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -23,12 +23,18 @@ struct BlockRows<'a> {
 }
 
 impl BlockRows<'_> {
+    /// The bytes of the block holding values `col .. col + 32` of row `r` (`None` past the end).
+    #[inline(always)]
+    fn bytes_of(&self, r: usize, col: usize) -> Option<&[u8]> {
+        let size = self.elem.block_bytes();
+        let at = self.start + (r * self.cols + col) / BLOCK * size;
+        self.bytes.get(at..at + size)
+    }
+
     /// Decodes values `col .. col + 32` of row `r` into `out`.
     #[inline(always)]
     fn block(&self, r: usize, col: usize, out: &mut [f32; BLOCK]) {
-        let size = self.elem.block_bytes();
-        let at = self.start + (r * self.cols + col) / BLOCK * size;
-        match self.bytes.get(at..at + size) {
+        match self.bytes_of(r, col) {
             Some(block) => dequant_block(self.elem, block, out),
             None => out.fill(f32::NAN),
         }
@@ -129,10 +135,9 @@ fn column_sums_avx2(
     cols: std::ops::Range<usize>,
     out: &mut [f32],
 ) {
+    // A missing block is an empty slice, which `decode_into` fills with NaN.
     let decode = |r: usize, col: usize, out: &mut [f32; BLOCK]| {
-        let at = w.start + (r * w.cols + col) / BLOCK * w.elem.block_bytes();
-        let block = w.bytes.get(at..at + w.elem.block_bytes()).unwrap_or(&[]);
-        super::quant_x86::decode_into(w.elem, block, out)
+        super::quant_x86::decode_into(w.elem, w.bytes_of(r, col).unwrap_or(&[]), out)
     };
     column_sums(a, rows, k, cols, out, decode);
 }
@@ -148,7 +153,7 @@ fn column_sums(
 ) {
     let width = cols.len();
     let mut vals = [0.0f32; BLOCK];
-    let reduce = |l: &[f32; LANES]| ((l[0] + l[4]) + (l[1] + l[5])) + ((l[2] + l[6]) + (l[3] + l[7]));
+    let reduce = super::fast::reduce::fold8;
     if rows == 1 {
         // Decoding: the running sums stay in a register.
         for (jj, j) in cols.enumerate() {

@@ -101,7 +101,7 @@ fn reduce(v: __m256) -> f32 {
     let mut l = [0.0f32; 8];
     // SAFETY: `l` is 8 writable floats; the store has no alignment requirement.
     unsafe { _mm256_storeu_ps(l.as_mut_ptr(), v) };
-    ((l[0] + l[4]) + (l[1] + l[5])) + ((l[2] + l[6]) + (l[3] + l[7]))
+    super::fast::reduce::fold8(&l)
 }
 
 /// `out[jj] = sum_p a[p] · w[j, p]` for the columns `j` of `cols` (`jj` counting from 0), where

@@ -144,6 +144,28 @@ impl Store {
         }
     }
 
+    /// Copies `src`'s elements over these, in place (no allocation); `false`, copying nothing,
+    /// where the two are not of one element type and length.
+    pub fn copy_from(&mut self, src: &Store) -> bool {
+        match (self, src) {
+            (Store::F32(d), Store::F32(s)) if d.len() == s.len() => d.copy_from_slice(s),
+            (Store::F16(d), Store::F16(s)) | (Store::BF16(d), Store::BF16(s)) if d.len() == s.len() => {
+                d.copy_from_slice(s)
+            }
+            (Store::U32(d), Store::U32(s)) if d.len() == s.len() => d.copy_from_slice(s),
+            (Store::I32(d), Store::I32(s)) if d.len() == s.len() => d.copy_from_slice(s),
+            (Store::Blocks { bytes: d, .. }, Store::Blocks { bytes: s, .. }) if d.len() == s.len() => {
+                d.copy_from_slice(s)
+            }
+            // Differing element types or lengths.
+            (
+                Store::F32(_) | Store::F16(_) | Store::BF16(_) | Store::U32(_) | Store::I32(_) | Store::Blocks { .. },
+                _,
+            ) => return false,
+        }
+        true
+    }
+
     /// The elements as little-endian bytes; a copy the machine cannot allocate is an error.
     pub fn to_bytes(&self, name: &str) -> Result<Vec<u8>> {
         let bytes = match self {

@@ -101,5 +101,5 @@ fn dot(x: &[f32], y: &[f32], madd: impl Fn(f32, f32, f32) -> f32) -> f32 {
     for (l, (&a, &b)) in xr.iter().zip(yr).enumerate() {
         lanes[l] = madd(a, b, lanes[l]);
     }
-    ((lanes[0] + lanes[4]) + (lanes[1] + lanes[5])) + ((lanes[2] + lanes[6]) + (lanes[3] + lanes[7]))
+    super::reduce::fold8(&lanes)
 }

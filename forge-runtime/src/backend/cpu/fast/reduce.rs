@@ -34,6 +34,13 @@ fn split_sum(x: &[f32], f: impl Fn(f32) -> f32 + Copy) -> f32 {
     split_sum(lo, f) + split_sum(hi, f)
 }
 
+/// Eight running sums added pairwise (`l + l+4`, then across), the fold the products' 8-lane
+/// accumulators share.
+#[inline(always)]
+pub fn fold8(l: &[f32; 8]) -> f32 {
+    ((l[0] + l[4]) + (l[1] + l[5])) + ((l[2] + l[6]) + (l[3] + l[7]))
+}
+
 /// Sum of the row (blocked-pairwise order).
 #[inline]
 pub fn sum(x: &[f32]) -> f32 {
