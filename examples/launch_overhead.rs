@@ -34,9 +34,8 @@ fn median(mut v: Vec<Duration>) -> Duration {
 
 /// (median launch/enqueue host time per run, median wall per run)
 fn forge_runs(graphs: bool) -> forge::Result<(Duration, Duration, Vec<f32>)> {
-    // Read once when the executor is built.
-    std::env::set_var("FORGE_CUDA_GRAPHS", if graphs { "1" } else { "0" });
-    let ctx = Context::cuda()?;
+    let cuda = forge::CudaOptions { graphs, ..Default::default() };
+    let ctx = Context::cuda()?.with_options(forge::Options { cuda, ..Default::default() });
     let mut g = GraphInstance::from_source(&ctx, &chain_source(), &[N])?;
     let x: Vec<f32> = (0..N).map(|i| (i % 13) as f32 - 6.0).collect();
     let mut y = Vec::new();

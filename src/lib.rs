@@ -45,6 +45,8 @@ pub use forge_runtime::{
     graph, parse_graph_source, BackendKind, BlockQ4_0, BlockQ4_1, BlockQ8_0, Context, Diagnostic, Elem, Element, Error,
     GraphInstance, HostSlice, HostVec, KernelSource, KernelTime, Profile, Result, Scalar, Source, Target,
 };
+/// How a context compiles and runs graphs: fusion passes, autotuning, per-backend choices.
+pub use forge_runtime::{CudaOptions, Fusion, Options, SimtTile, TmaTile, WgpuOptions};
 pub use half::{bf16, f16};
 
 /// Lowering, for tools and tests that inspect plans and generated code.

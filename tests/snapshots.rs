@@ -403,7 +403,7 @@ fn cuda_random_products_compile() {
 }
 
 /// MiniLM at batch 64 with its products forced onto register-A 128×64 (and 128×48) tiles run as persistent
-/// grids (`FORGE_CUDA_X3_PERSISTENT=1`, an opt-in): every product takes
+/// grids (`CudaOptions::x3_persistent`, an opt-in): every product takes
 /// it on sm_90, and the program compiles and assembles.
 #[cfg(feature = "cuda")]
 fn cuda_persistent_x3_programs_compile() {

@@ -59,15 +59,16 @@ impl GraphInstance {
     /// kernel on `ctx`.
     pub fn new(ctx: &Context, graph: &Checked, dims: &[usize]) -> Result<GraphInstance> {
         let values = crate::lower::dim_values(graph, dims)?;
-        let mut plan = crate::lower::lower_resolved(graph, &values)?;
-        let tuned = if ctx.autotune() { ctx.device.tune(&plan)? } else { Vec::new() };
+        let options = ctx.options();
+        let mut plan = crate::lower::lower_resolved(graph, &values, &options.fusion)?;
+        let tuned = if options.autotune { ctx.device.tune(&plan, options)? } else { Vec::new() };
         for t in &tuned {
             if let Some(k) = plan.kernels.get_mut(t.kernel) {
                 k.schedule = t.schedule;
             }
         }
         let plan = Arc::new(plan);
-        let exec = ctx.device.compile(Arc::clone(&plan))?;
+        let exec = ctx.device.compile(Arc::clone(&plan), options)?;
         let dims = graph.dims.iter().cloned().zip(values).collect();
         let loaded = plan.buffers.iter().map(|b| !matches!(b.role, BufferRole::Weight | BufferRole::Scene)).collect();
         // What each launched kernel is: the plan's one for one, unless the backend runs more.

@@ -28,6 +28,8 @@ pub mod lower;
 #[cfg(feature = "runtime")]
 mod memory;
 #[cfg(feature = "runtime")]
+pub mod options;
+#[cfg(feature = "runtime")]
 mod source_text;
 
 pub use elem::{BlockQ4_0, BlockQ4_1, BlockQ8_0, Elem, Element, Scalar, Ty};
@@ -46,6 +48,8 @@ pub use instance::{parse_graph_source, source_of, GraphInstance};
 pub use ir::{KernelSpec, Schedule};
 #[cfg(feature = "runtime")]
 pub use memory::{BindingUsage, BufferView};
+#[cfg(feature = "runtime")]
+pub use options::{CudaOptions, Fusion, Options, SimtTile, TmaTile, WgpuOptions};
 
 #[cfg(feature = "cuda")]
 pub use backend::cuda::{CudaComputeContext, CudaPipeline};

@@ -4,7 +4,7 @@
 //! reference on random inputs, and
 //! remember the fastest per device and kernel in the cache directory, so later instances
 //! (and processes) take it without timing again. Opt-in (`Context::with_autotune`,
-//! `FORGE_AUTOTUNE=1`): the first `new` of a graph then runs every candidate.
+//! `Options::autotune`): the first `new` of a graph then runs every candidate.
 
 use super::cpu::oracle::CpuOracle;
 use super::oracle::OracleContext;

@@ -22,31 +22,32 @@
 //! elided ([`copy`]). Last, consecutive kernels over the same rows (softmaxes, norms, row
 //! reductions and the maps between them) run as one kernel ([`rows`]).
 //!
-//! `FORGE_FUSE=0` turns every pass off (for comparisons), `FORGE_FUSE_PAIRS=0` only pairing,
-//! `FORGE_FUSE_NORMS=0` only the norm fold, `FORGE_FUSE_COPIES=0` only copy elision,
-//! `FORGE_FUSE_ROWS=0` only row chains.
+//! [`Fusion`] (a context's `Options::fusion`) turns passes off, for comparisons.
 
 use super::expr::{Coord, CoordValue, SExpr};
 use super::kernel::{Access, KernelArg, KernelBody};
 use super::{contiguous_strides, BufferRole, Plan, PlannedKernel};
 use crate::elem::Elem;
 use crate::graph::checked::Const;
+use crate::options::Fusion;
 
 /// Producers up to this many expression nodes may be evaluated more than once per point they
 /// stored (several read sites, or a broadcast read).
 pub const CHEAP_NODES: usize = 16;
 
 /// Fuses every fusable producer into its consumer, then drops the temps no kernel uses.
-pub fn fuse(plan: &mut Plan) {
-    if std::env::var("FORGE_FUSE").is_ok_and(|v| v.trim() == "0") {
+pub fn fuse(plan: &mut Plan, passes: &Fusion) {
+    if !passes.enabled {
         return;
     }
-    fuse_without_rows(plan);
-    rows::chain_rows(plan);
+    fuse_without_rows(plan, passes);
+    if passes.rows {
+        rows::chain_rows(plan);
+    }
 }
 
 /// Every pass but [`rows`].
-fn fuse_without_rows(plan: &mut Plan) {
+fn fuse_without_rows(plan: &mut Plan, passes: &Fusion) {
     let mut p = 0;
     while p < plan.kernels.len() {
         match consumer_of(plan, p) {
@@ -56,10 +57,16 @@ fn fuse_without_rows(plan: &mut Plan) {
             _ => p += 1,
         }
     }
-    pair::pair_products(plan);
-    norm::fold_norms(plan);
+    if passes.pairs {
+        pair::pair_products(plan);
+    }
+    if passes.norms {
+        norm::fold_norms(plan);
+    }
     store::fold_permuting_copies(plan);
-    copy::elide_copies(plan);
+    if passes.copies {
+        copy::elide_copies(plan);
+    }
     drop_unused_temps(plan);
 }
 

@@ -23,49 +23,23 @@ use std::fmt::Write;
 pub const GRID_WAIT: &str = "  FG_GRID_WAIT();\n";
 
 /// Lets the next kernel on the stream launch (`griddepcontrol.launch_dependents`), in kernels
-/// of at most one wave ([`early_trigger`]), before their own wait ([`trigger_first`]).
+/// of at most one wave, before their own wait ([`grid_trigger`]).
 pub const GRID_LAUNCH: &str = "  FG_GRID_LAUNCH();\n";
 
-/// Whether kernels of at most one wave (elementwise and row kernels of at most
-/// `ASSUMED_SMS` blocks, and decode products) let the next kernel launch early (where:
-/// [`trigger_first`]); `FORGE_CUDA_PDL_TRIGGER=0` turns it off. The next kernel's blocks then take
-/// free slots and wait there, and a decode product prefetches its weight meanwhile. Kernels
-/// of several waves do not trigger: when every kernel did, MiniLM batch 8 ran much slower on
-/// the H200 (blocks of the next kernel held multiprocessors the current one's later blocks
-/// needed). As it is, 100 dependent softmaxes and the 10-layer decode MLP with weight prefetch
-/// ran faster on the H200 and MiniLM the same (BENCHMARKS.md).
-pub fn early_trigger() -> bool {
-    std::env::var("FORGE_CUDA_PDL_TRIGGER").map_or(true, |v| v.trim() != "0")
-}
-
-/// Whether such kernels trigger before their own wait rather than just after it
-/// (`FORGE_CUDA_PDL_TRIGGER=after`): the kernel after next may then launch, and a decode
-/// product load its weights, while the kernel ahead still runs: the 10-layer decode MLP ran
-/// faster on the H200, 100 dependent softmaxes, MiniLM batch 8 and the batch-64 MLP block the
-/// same (BENCHMARKS.md). Waiting blocks hold their slots, but no kernel that triggers
-/// has more than one wave, so every kernel's blocks are resident before its dependent
-/// launches, and the waits cannot deadlock.
-pub fn trigger_first() -> bool {
-    std::env::var("FORGE_CUDA_PDL_TRIGGER").map_or(true, |v| v.trim() != "after")
-}
-
-/// Where in a kernel's opening [`grid_trigger`] is asked about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TriggerAt {
-    BeforeWait,
-    AfterWait,
-}
-
-/// The trigger statement ([`GRID_LAUNCH`]) a kernel that may trigger early (`one_wave`) puts
-/// at `at`, or nothing: it goes before the wait or after it ([`trigger_first`]), never both,
-/// and nowhere when [`early_trigger`] is off.
-pub fn grid_trigger(one_wave: bool, at: TriggerAt) -> &'static str {
-    let first = trigger_first();
-    match at {
-        _ if !(one_wave && early_trigger()) => "",
-        TriggerAt::BeforeWait if first => GRID_LAUNCH,
-        TriggerAt::AfterWait if !first => GRID_LAUNCH,
-        TriggerAt::BeforeWait | TriggerAt::AfterWait => "",
+/// The trigger statement ([`GRID_LAUNCH`]) a kernel puts before its own wait, or nothing:
+/// kernels of at most one wave (elementwise and row kernels of at most `ASSUMED_SMS` blocks,
+/// and decode products) let the next kernel launch early. Its blocks then take free slots and
+/// wait there, a decode product prefetching its weight meanwhile, and triggering before the
+/// wait lets the kernel after next launch too. Kernels of several waves do not trigger: when
+/// every kernel did, MiniLM batch 8 ran much slower (blocks of the next kernel held
+/// multiprocessors the current one's later blocks needed). Waiting blocks hold their slots,
+/// but no kernel that triggers has more than one wave, so every kernel's blocks are resident
+/// before its dependent launches, and the waits cannot deadlock.
+pub fn grid_trigger(one_wave: bool) -> &'static str {
+    if one_wave {
+        GRID_LAUNCH
+    } else {
+        ""
     }
 }
 
@@ -169,13 +143,11 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         let _ = writeln!(code, "    __shared__ __align__(16) {ty} {name}[{len}];");
     }
     let one_wave = geometry::groups(spec, schedule) <= geometry::ASSUMED_SMS;
-    let trigger = |at| match grid_trigger(one_wave, at) {
-        "" => String::new(),
-        launch => format!("  {launch}"),
-    };
-    code.push_str(&trigger(TriggerAt::BeforeWait));
+    match grid_trigger(one_wave) {
+        "" => {}
+        launch => code.push_str(&format!("  {launch}")),
+    }
     let _ = write!(code, "  {GRID_WAIT}");
-    code.push_str(&trigger(TriggerAt::AfterWait));
     let _ = writeln!(code, "    const u32 lid = threadIdx.x;");
     let _ = writeln!(code, "    const {idx} group = {idx}(blockIdx.x) + {idx}(blockIdx.y) * {idx}(gridDim.x);");
     code.push_str(&body);

@@ -8,8 +8,8 @@
 //! else and then stores it split itself (`cuda_split_store`); B the same way, except a weight
 //! that only such products read as B, which is stored split as it is loaded ([`split_bytes`]),
 //! so runs never touch it. Products the tensor cores would not speed up (few rows, small) are
-//! left alone and run as tf32x3 does (more precise than asked). `FORGE_CUDA_BF16X3=0` leaves
-//! every product alone.
+//! left alone and run as tf32x3 does (more precise than asked). `CudaOptions::split_bf16x3`
+//! off leaves every product alone.
 
 use super::code::gemm::{x3_on_tensor_cores, CudaTarget};
 use crate::elem::{Elem, Ty};

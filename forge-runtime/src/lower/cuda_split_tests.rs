@@ -460,7 +460,7 @@ fn split_plans_run_their_templates_on_wgpu() {
     for (src, dims, data) in &cases {
         let (p, folded, _) = folded_and_not(src, dims);
         let want = data.run(None, &p, &folded);
-        let exec = device.compile(Arc::new(folded.plan.clone())).unwrap();
+        let exec = device.compile(Arc::new(folded.plan.clone()), &Default::default()).unwrap();
         let got = data.run(Some(exec), &p, &folded);
         for ((name, w), (_, g)) in want.iter().zip(&got) {
             assert_eq!(w.len(), g.len(), "{name}");

@@ -8,7 +8,6 @@
 //! On the H200 (`bench/probes/fused_mlp.cu`) the same blocks streaming the decode MLP's
 //! weights without waiting for one another read `[N,K]` faster than `[K,N]`, and the 10-layer
 //! decode MLP ran faster from `[N,K]` weights (BENCHMARKS.md).
-//! `FORGE_CUDA_TRANSPOSE_WEIGHTS=0` keeps every weight as declared.
 
 use super::cuda::{emit_function_for, CudaTarget};
 use super::cuda_split::{split_bytes, split_products, SplitWeight};
@@ -91,8 +90,7 @@ pub fn transposed_weights(plan: &Plan, target: &CudaTarget) -> Vec<Transposed> {
 /// the plan that reads them so (the last trial's). The candidates ([`only_read_as_b`]) lose
 /// the weights of every product that would not gain, until none is left to drop.
 fn transposed_as_run(plan: &Plan, target: &CudaTarget) -> (Option<Plan>, Vec<Transposed>) {
-    let off = std::env::var("FORGE_CUDA_TRANSPOSE_WEIGHTS").is_ok_and(|v| v.trim() == "0");
-    if off || !target.gemm {
+    if !target.gemm {
         return (None, Vec::new());
     }
     let mut chosen: Vec<Transposed> = (0..plan.buffers.len()).filter_map(|b| only_read_as_b(plan, b)).collect();

@@ -22,6 +22,7 @@ use crate::error::{Error, Result};
 use crate::graph::checked::{Checked, Node, NodeKind};
 use crate::graph::Usage;
 use crate::ir::{BufferRole, Plan, PlanBuffer, UniformField};
+use crate::options::Fusion;
 pub(crate) use views::View;
 
 /// The helper functions every CUDA-C program starts with.
@@ -29,17 +30,18 @@ pub fn code_prelude_cuda() -> &'static str {
     code::CUDA_PRELUDE
 }
 
-/// Lowers `graph` with `dims` (one value per dim that is not derived, in declaration order).
+/// Lowers `graph` with `dims` (one value per dim that is not derived, in declaration order),
+/// every fusion pass on.
 pub fn lower(graph: &Checked, dims: &[usize]) -> Result<Plan> {
-    lower_resolved(graph, &dim_values(graph, dims)?)
+    lower_resolved(graph, &dim_values(graph, dims)?, &Fusion::default())
 }
 
 pub use views::dim_values;
 
 /// [`lower`] given every dim's value, derived ones included ([`dim_values`]).
-pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize]) -> Result<Plan> {
+pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize], passes: &Fusion) -> Result<Plan> {
     let mut plan = lower_unfused(graph, dims)?;
-    crate::ir::fuse::fuse(&mut plan);
+    crate::ir::fuse::fuse(&mut plan, passes);
     Ok(plan)
 }
 

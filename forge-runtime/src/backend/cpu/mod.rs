@@ -41,7 +41,7 @@ impl Device for CpuDevice {
     fn describe(&self) -> String {
         format!("cpu ({} threads)", rayon::current_num_threads())
     }
-    fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
+    fn compile(&self, plan: Arc<Plan>, _options: &crate::options::Options) -> Result<Box<dyn Executable>> {
         Ok(Box::new(CpuExec::new(plan)?))
     }
     fn as_any(&self) -> &dyn std::any::Any {

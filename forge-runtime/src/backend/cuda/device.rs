@@ -43,12 +43,12 @@ impl Device for CudaDevice {
     fn describe(&self) -> String {
         self.description.clone()
     }
-    fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
+    fn compile(&self, plan: Arc<Plan>, options: &crate::options::Options) -> Result<Box<dyn Executable>> {
         let me = self
             .this
             .upgrade()
             .ok_or_else(|| crate::error::Error::Internal("CUDA device dropped while compiling".into()))?;
-        Ok(Box::new(CudaExec::new(me, plan)?))
+        Ok(Box::new(CudaExec::new(me, plan, &options.cuda)?))
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

@@ -17,6 +17,7 @@ use crate::backend::{Executable, RunRequest, RunResult};
 use crate::error::{Error, Result};
 use crate::ir::{BufferId, BufferRole, KernelBody, Plan};
 use crate::memory::{align_up, BindingUsage, BufferView};
+use crate::options::CudaOptions;
 use cudarc::driver::{CudaEvent, CudaFunction};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -86,7 +87,7 @@ pub struct CudaExec {
     params: Vec<Vec<Param>>,
     /// Which kernels launch programmatically (generated kernels on sm_90+, `launch`).
     programmatic: Vec<bool>,
-    /// The kernel sequence captured once and replayed by every later run (`FORGE_CUDA_GRAPHS=0`
+    /// The kernel sequence captured once and replayed by every later run (with `CudaOptions::graphs` off it
     /// launches every kernel every run instead). Dropped before `arena`.
     graph: Option<CapturedGraph>,
     use_graphs: bool,
@@ -147,10 +148,10 @@ fn arena_layout(plan: &Plan) -> Result<(Vec<BufferView>, BufferView, u64)> {
 }
 
 impl CudaExec {
-    pub fn new(device: Arc<CudaDevice>, plan: Arc<Plan>) -> Result<CudaExec> {
+    pub fn new(device: Arc<CudaDevice>, plan: Arc<Plan>, options: &CudaOptions) -> Result<CudaExec> {
         let guard = device.lock();
         let ctx: &CudaComputeContext = &guard;
-        let target = crate::lower::cuda::CudaTarget::from_env(ctx.capability(), ctx.multiprocessors());
+        let target = crate::lower::cuda::CudaTarget::with_options(ctx.capability(), ctx.multiprocessors(), options)?;
         // Few-row products read the weights that gain from it transposed, bf16x3 products
         // theirs split (stored so at load).
         let run = crate::lower::cuda_weights::as_run(&plan, &target);
@@ -291,8 +292,8 @@ impl CudaExec {
                 }
             })
             .collect::<Result<Vec<_>>>()?;
-        let use_graphs = std::env::var("FORGE_CUDA_GRAPHS").map(|v| v.trim() != "0").unwrap_or(true);
-        let pdl = programmatic_launches(ctx.capability());
+        let use_graphs = options.graphs;
+        let pdl = programmatic_launches(ctx.capability(), options.pdl);
         let programmatic = functions.iter().map(|f| pdl && f.is_some()).collect();
         let gate = StartGate::new(ctx);
         drop(guard);

@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::ir::{BufferId, BufferRole, KernelBody, KernelSpec, Plan, Schedule};
 use crate::lower::code::geometry::coop_fits;
 use crate::lower::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
+use crate::options::WgpuOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -78,7 +79,7 @@ pub(crate) fn device_schedule(coop: bool, spec: &KernelSpec, s: &Schedule) -> Sc
 }
 
 impl WgpuExec {
-    pub fn new(device: Arc<super::WgpuDevice>, plan: Arc<Plan>) -> Result<WgpuExec> {
+    pub fn new(device: Arc<super::WgpuDevice>, plan: Arc<Plan>, options: &WgpuOptions) -> Result<WgpuExec> {
         let guard = device.lock();
         let ctx: &WgpuComputeContext = &guard;
         let c = ctx.constraints().clone();
@@ -93,14 +94,14 @@ impl WgpuExec {
                 ctx.require_ray_query(&format!("tracing a scene in node `{}`", k.spec.node))?;
             }
         }
-        let handle = ctx.handle();
+        let handle = ctx.handle().with_spin(options.spin);
         let layout = Layout::new(&handle.device, &plan, &c)?;
         let mut passes = Vec::with_capacity(plan.kernels.len());
         let mut all_bindings = Vec::with_capacity(plan.kernels.len());
         let mut variants = Vec::with_capacity(plan.kernels.len());
         let compiled_before = ctx.compilation_count();
         let mut kernels = Vec::with_capacity(plan.kernels.len());
-        let coop = ctx.coop_matmul();
+        let coop = options.cooperative_matrix && ctx.coop_matmul();
         for k in &plan.kernels {
             let bindings = layout.bindings(&plan, &k.spec, &c)?;
             let bases: Vec<u64> = bindings.iter().map(|b| b.base).collect();

@@ -13,7 +13,7 @@
 //!   reads the temp nowhere else.
 //!
 //! The product's sums are the normalised plan's up to rounding order (scaling after the sum
-//! instead of before each term). `FORGE_FUSE_NORMS=0` turns the fold off (for comparisons).
+//! instead of before each term).
 
 use super::pair::PAIR_MAX_ROWS;
 use super::{bind_args, compact_args, join_labels, next_reader, renumber, row_major};
@@ -24,9 +24,6 @@ use crate::ir::{Plan, PlannedKernel};
 
 /// Folds every foldable RMS norm into the product after it.
 pub fn fold_norms(plan: &mut Plan) {
-    if std::env::var("FORGE_FUSE_NORMS").is_ok_and(|v| v.trim() == "0") {
-        return;
-    }
     let mut p = 0;
     while p < plan.kernels.len() {
         match reader(plan, p) {

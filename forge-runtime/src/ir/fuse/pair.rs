@@ -27,9 +27,6 @@ pub const PAIR_MAX_ROWS: usize = crate::lower::code::geometry::SKINNY_MAX_M;
 
 /// Pairs every pairable product with its consumer.
 pub fn pair_products(plan: &mut Plan) {
-    if std::env::var("FORGE_FUSE_PAIRS").is_ok_and(|v| v.trim() == "0") {
-        return;
-    }
     let mut p = 0;
     while p < plan.kernels.len() {
         match partner(plan, p) {

@@ -20,7 +20,7 @@
 //!   `geometry::body_row_layout`), which an input without one cannot expose.
 //!
 //! Since no workgroup reads a row another writes, the chain computes what the kernels did one
-//! after another. `FORGE_FUSE_ROWS=0` turns it off (for comparisons).
+//! after another.
 
 use super::{join_labels, sites_mut};
 use crate::elem::Elem;
@@ -36,9 +36,6 @@ pub const MAX_STAGES: usize = 8;
 
 /// Chains every run of consecutive kernels over the same rows.
 pub fn chain_rows(plan: &mut Plan) {
-    if std::env::var("FORGE_FUSE_ROWS").is_ok_and(|v| v.trim() == "0") {
-        return;
-    }
     // Each kernel joins the chain before it or starts the next one: one pass, each kernel
     // moved once (removing joined kernels from the list in place was quadratic).
     let mut chained: Vec<PlannedKernel> = Vec::with_capacity(plan.kernels.len());

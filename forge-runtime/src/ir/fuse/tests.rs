@@ -238,7 +238,7 @@ fn pairing_can_be_turned_off() {
          output h: f32[B, F]; h = silu(matmul(x, wg)) * matmul(x, wu); }";
     let mut p = crate::lower::tests::plan_unfused(src, &[1, 8, 8]);
     assert_eq!(kinds(&p), ["matmul", "matmul"]);
-    super::fuse(&mut p);
+    super::fuse(&mut p, &crate::options::Fusion::default());
     assert_eq!(kinds(&p), ["matmul"]);
 }
 
@@ -416,6 +416,6 @@ fn chains_stop_where_a_row_reads_another_rows_result() {
 /// [`plan`] with every pass but row chains.
 fn plan_unchained(src: &str, dims: &[usize]) -> Plan {
     let mut p = crate::lower::tests::plan_unfused(src, dims);
-    super::fuse_without_rows(&mut p);
+    super::fuse_without_rows(&mut p, &crate::options::Fusion::default());
     p
 }

@@ -337,12 +337,10 @@ pub(super) fn scale_rows(w: &mut Writer<'_>, m: &MatmulBody, ss: &str) {
 /// per row, B, a paired B2): as many as [`SKINNY_LOADS`] values in flight allow (4 to 16),
 /// the largest such count dividing its share of K (so no trip needs a bounds check), else
 /// that many (the last trip checks). More loads in flight keep more bytes moving per
-/// invocation: a decode product is latency-bound. `FORGE_SKINNY_UNROLL_MAX` caps the count
-/// (for comparisons; 8 was the earlier rule).
+/// invocation: a decode product is latency-bound.
 fn skinny_unroll(k: usize, slices: u32, per_k: usize) -> u32 {
     let share = k.div_ceil(slices as usize).max(1) as u32;
-    let cap = std::env::var("FORGE_SKINNY_UNROLL_MAX").ok().and_then(|v| v.trim().parse::<u32>().ok());
-    let most = ((SKINNY_LOADS / per_k.max(1)).clamp(4, 16) as u32).min(cap.unwrap_or(16).max(4));
+    let most = (SKINNY_LOADS / per_k.max(1)).clamp(4, 16) as u32;
     (4..=most).rev().find(|u| share.is_multiple_of(*u)).unwrap_or(share.min(most))
 }
 

@@ -14,83 +14,94 @@ use crate::elem::Elem;
 use crate::error::{Error, Result};
 use crate::ir::{BufferRole, KernelSpec, MatmulBody, SExpr, Schedule, UnaryOp};
 use crate::lower::code::{matmul, unflatten, Dialect, Writer};
+use crate::options::CudaOptions;
 
 /// Stands for the kernel's name in [`GemmKernel::code`] until the caller names it.
 pub const NAME: &str = "FORGE_GEMM_NAME";
 
-/// The device CUDA code is generated for, and the opt-ins.
+/// The device CUDA code is generated for, and the options it is generated with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CudaTarget {
     /// Compute capability (major, minor).
     pub arch: (u32, u32),
     /// Streaming multiprocessors (the tile choice models waves of tiles over them).
     pub sms: usize,
-    /// f32 products on TF32 tensor cores (`FORGE_CUDA_TF32=1`): inputs keep 10 mantissa bits,
-    /// so results carry about 1e-3 relative error (7e-4 at 4096³ on the H200) instead of
-    /// f32's 1e-6. Off by default: f32 means f32.
+    /// f32 products on TF32 tensor cores ([`CudaOptions::tf32`]).
     pub tf32: bool,
-    /// Whether matmuls use the GEMM kernels at all (`FORGE_CUDA_GEMM=0` keeps every matmul on
-    /// the generic template, for comparisons).
+    /// Whether matmuls use the GEMM kernels at all ([`CudaOptions::gemm`]).
     pub gemm: bool,
-    /// One SIMT tile for every product that runs the SIMT kernel (`FORGE_CUDA_SIMT=32x32x8k4`,
-    /// for tuning); `None`: the modelled choice.
+    /// One SIMT tile for every product that runs the SIMT kernel; `None`: the modelled choice.
     pub simt: Option<SimtConfig>,
-    /// `FORGE_CUDA_TF32X3_ANY=1`: tf32x3 products on tensor cores however small (tuning).
+    /// tf32x3 products on tensor cores however small ([`CudaOptions::tf32x3_any_size`]).
     pub tf32x3_any_size: bool,
-    /// `FORGE_CUDA_TMA_TILE=64x128s4`: the TMA tile `(bm, bn, stages)` of TF32 and 16-bit
-    /// products (tuning).
+    /// The TMA tile `(bm, bn, stages)` of TF32 and 16-bit products; `None`: modelled.
     pub tma_tile: Option<(usize, usize, usize)>,
-    /// tf32x3 128×64 TMA tiles of one block an SM feed A from registers (see `wgmma_x3`);
-    /// `FORGE_CUDA_X3_REGISTER_A=0` turns it off.
+    /// tf32x3 128×64 TMA tiles of one block an SM feed A from registers (see `wgmma_x3`).
     pub x3_register_a: bool,
-    /// `FORGE_CUDA_X3_PERSISTENT=1`: register-A tf32x3 tiles run as a persistent grid
-    /// (`wgmma_x3`; slower inside MiniLM on the H200, so off by default).
+    /// Register-A tf32x3 tiles run as a persistent grid (`wgmma_x3`).
     pub x3_persistent: bool,
-    /// `bf16x3` products run as one bf16 GEMM over split operands (`lower::cuda_split`);
-    /// `FORGE_CUDA_BF16X3=0` runs them as tf32x3 instead (more precise, for comparisons).
+    /// `bf16x3` products run as one bf16 GEMM over split operands (`lower::cuda_split`).
     pub split_bf16x3: bool,
-    /// `FORGE_CUDA_SPLIT_K=S`: 16-bit TMA products split K over clusters of `S` blocks
-    /// wherever they admit it (opt-in; unset or `1`: never, see `choose::k_split`).
+    /// 16-bit TMA products split K over clusters of this many blocks wherever they admit it
+    /// (`None` or `1`: never, see `choose::k_split`).
     pub k_split: Option<usize>,
+    /// Rows of an `[N,K]` B a decode block streams ([`CudaOptions::decode_width`]).
+    pub decode_width: Option<usize>,
 }
 
 impl CudaTarget {
-    /// A device of compute capability `arch` with `sms` multiprocessors, without opt-ins.
+    /// A device of compute capability `arch` with `sms` multiprocessors, default options.
     pub fn new(arch: (u32, u32), sms: usize) -> CudaTarget {
+        let defaults = CudaOptions::default();
         CudaTarget {
             arch,
             sms: sms.max(1),
-            tf32: false,
-            gemm: true,
+            tf32: defaults.tf32,
+            gemm: defaults.gemm,
             simt: None,
-            tf32x3_any_size: false,
+            tf32x3_any_size: defaults.tf32x3_any_size,
             tma_tile: None,
-            x3_register_a: true,
-            x3_persistent: false,
-            split_bf16x3: true,
+            x3_register_a: defaults.x3_register_a,
+            x3_persistent: defaults.x3_persistent,
+            split_bf16x3: defaults.split_bf16x3,
             k_split: None,
+            decode_width: None,
         }
     }
 
-    /// [`CudaTarget::new`] with the opt-ins from the environment (`FORGE_CUDA_TF32=1`,
-    /// `FORGE_CUDA_GEMM=0`, `FORGE_CUDA_SIMT`): what the backend compiles for.
-    pub fn from_env(arch: (u32, u32), sms: usize) -> CudaTarget {
-        let env = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_string());
-        CudaTarget {
-            tf32: env("FORGE_CUDA_TF32").as_deref() == Some("1"),
-            gemm: env("FORGE_CUDA_GEMM").as_deref() != Some("0"),
-            // A malformed value is ignored: this knob only steers tuning runs.
-            simt: env("FORGE_CUDA_SIMT").and_then(|v| v.parse().ok()),
-            tf32x3_any_size: env("FORGE_CUDA_TF32X3_ANY").as_deref() == Some("1"),
-            // A malformed value is ignored, as FORGE_CUDA_SIMT's.
-            tma_tile: env("FORGE_CUDA_TMA_TILE").and_then(|v| parse_tma_tile(&v)),
-            x3_register_a: env("FORGE_CUDA_X3_REGISTER_A").as_deref() != Some("0"),
-            x3_persistent: env("FORGE_CUDA_X3_PERSISTENT").as_deref() == Some("1"),
-            split_bf16x3: env("FORGE_CUDA_BF16X3").as_deref() != Some("0"),
-            // A malformed value is ignored, as FORGE_CUDA_SIMT's.
-            k_split: env("FORGE_CUDA_SPLIT_K").and_then(|v| v.parse().ok()).filter(|&s| (1..=MAX_K_SPLIT).contains(&s)),
-            ..CudaTarget::new(arch, sms)
+    /// [`CudaTarget::new`] with `options`: what the backend compiles for. A tile or split the
+    /// kernels cannot take is an error naming it.
+    pub fn with_options(arch: (u32, u32), sms: usize, options: &CudaOptions) -> Result<CudaTarget> {
+        let invalid = |argument: &str, reason: String| Error::InvalidArgument { argument: argument.into(), reason };
+        let simt = match options.simt_tile {
+            Some(t) => Some(
+                SimtConfig::from_groups(t.bm, t.bn, t.bk, t.k_groups)
+                    .map_err(|reason| invalid("CudaOptions::simt_tile", reason))?,
+            ),
+            None => None,
+        };
+        if let Some(s) = options.split_k.filter(|s| !(1..=MAX_K_SPLIT).contains(s)) {
+            return Err(invalid(
+                "CudaOptions::split_k",
+                format!("{s} blocks: a cluster splits K over 1 to {MAX_K_SPLIT}"),
+            ));
         }
+        if let Some(w) = options.decode_width.filter(|w| !matches!(w, 1 | 2 | 4 | 8)) {
+            return Err(invalid("CudaOptions::decode_width", format!("{w} rows: a decode block streams 1, 2, 4 or 8")));
+        }
+        Ok(CudaTarget {
+            tf32: options.tf32,
+            gemm: options.gemm,
+            simt,
+            tf32x3_any_size: options.tf32x3_any_size,
+            tma_tile: options.tma_tile.map(|t| (t.bm, t.bn, t.stages)),
+            x3_register_a: options.x3_register_a,
+            x3_persistent: options.x3_persistent,
+            split_bf16x3: options.split_bf16x3,
+            k_split: options.split_k,
+            decode_width: options.decode_width,
+            ..CudaTarget::new(arch, sms)
+        })
     }
 
     /// An H100/H200 (sm_90, 132 multiprocessors): what `Target::CudaC` shows.
@@ -126,13 +137,6 @@ fn named_precision(g: &GemmSpec, m: &MatmulBody) -> crate::graph::checked::Preci
         (GElem::BF16, Precision::Bf16x3) => Precision::Bf16x3,
         _ => g.precision,
     }
-}
-
-/// `BMxBNsS` (e.g. `64x128s4`) as `(bm, bn, stages)`.
-fn parse_tma_tile(v: &str) -> Option<(usize, usize, usize)> {
-    let (dims, stages) = v.trim().split_once('s')?;
-    let (bm, bn) = dims.split_once('x')?;
-    Some((bm.parse().ok()?, bn.parse().ok()?, stages.parse().ok()?))
 }
 
 /// A tensor map the kernel takes after its own parameters: `desc` over kernel argument `arg`.
@@ -218,7 +222,7 @@ fn gemm_spec(spec: &KernelSpec, m: &MatmulBody, tf32: bool) -> Option<GemmSpec> 
         a: operand(la, lda, ia),
         b: operand(lb, ldb, ib),
         accumulate: Accumulate::F32,
-        // `FORGE_CUDA_TF32=1` turns every f32 product into single TF32 (a tuning switch).
+        // `CudaOptions::tf32` turns every f32 product into single TF32 (a precision opt-in).
         precision: match elem {
             GElem::F32 if tf32 => Precision::Tf32,
             // An f32 product that `lower::cuda_split` did not split runs as tf32x3 (more
@@ -254,6 +258,7 @@ fn options(target: &CudaTarget, g: &GemmSpec, paired: bool) -> ChooseOptions {
         x3_persistent: target.x3_persistent,
         k_split: target.k_split,
         paired,
+        decode_width: target.decode_width,
     }
 }
 

@@ -27,21 +27,19 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     }
     let epc = spec.elem().per_16b();
     let mut src = helpers(io, spec.elem(), spec);
-    // The SIMT kernels' preloads run before the wait where no kernel writes B
-    // (`FORGE_CUDA_EARLY_LOADS=0`: after it, for comparisons). Where they hold all of B, B is
-    // not also asked of L2: see `PREFETCH_MAX_BYTES`.
-    let early = std::env::var("FORGE_CUDA_EARLY_LOADS").map_or(true, |v| v.trim() != "0");
+    // The SIMT kernels' preloads run before the wait where no kernel writes B. Where they
+    // hold all of B, B is not also asked of L2: see `PREFETCH_MAX_BYTES`.
     let nk_pre = nk_preloads(spec, d, vector, io.b2_ptr.is_some());
     let nt = block_threads(spec, d, nk_pre);
     let preloads_all = match spec.b.layout {
         Layout::RowMajor => kn_preloads_all(spec, d),
         Layout::ColMajor => nk_pre,
     };
-    let early_loads = early && !d.tensor && io.b_read_only && (spec.b.layout == Layout::RowMajor || nk_pre);
+    let early_loads = !d.tensor && io.b_read_only && (spec.b.layout == Layout::RowMajor || nk_pre);
     // Paced only where they run before the wait: after it nothing overlaps them, and one round
     // trip for all of them is the shortest (`PRE_KN` also drops the pacing below sm_90, whose
     // kernels do not wait for the one ahead).
-    let paced = early_loads && std::env::var("FORGE_CUDA_PACED").map_or(true, |v| v.trim() != "0");
+    let paced = early_loads;
     let _ = writeln!(
         src,
         "constexpr int MR = {}, WIDTH = {}, KSW = {}, PRELOAD = {PRELOAD_CHUNKS}, TRIPS = {}, NT = {nt}, NW = NT / 32;\nconstexpr bool VEC = {vector}, PACED = {}, NK_PRE = {nk_pre};",
@@ -60,8 +58,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     let _ = writeln!(src, "#undef RSS\nconstexpr bool G_VEC = {};", io.rms_gain.is_some_and(|g| g.vector));
     src.push_str(A_AT);
     src.push_str("}\n");
-    use crate::lower::cuda::{grid_trigger, TriggerAt};
-    let mut before_wait = grid_trigger(true, TriggerAt::BeforeWait).to_string();
+    let mut before_wait = crate::lower::cuda::grid_trigger(true).to_string();
     if !(early_loads && vector && preloads_all) {
         before_wait.push_str(&prefetch_b(spec, vector, io.b2_ptr.is_some()));
     }
@@ -73,7 +70,6 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     if io.rms_gain.is_none() {
         src.push_str("  const char* gG = gA;\n");
     }
-    src.push_str(grid_trigger(true, TriggerAt::AfterWait));
     let (body, blocks) = match spec.b.layout {
         _ if d.tensor && (io.b2_ptr.is_some() || io.rms_gain.is_some()) => {
             return Err("a paired product or a folded norm runs the SIMT decode kernel".into())
@@ -128,14 +124,13 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
 /// slice up front keeps only the whole warps whose rows of threads cover K (the decode MLP's
 /// 576-deep gate/up pair: 72 of 128 rows busy, 160 threads, 18K registers a block instead of
 /// 31K), so the next product's blocks fit on an SM beside the running ones and load their
-/// weights early instead of waiting for slots. `FORGE_CUDA_TRIM=0` keeps 256. Measured faster
-/// on the H200's 10-layer decode MLP, with paced preloads or without (BENCHMARKS.md).
+/// weights early instead of waiting for slots (faster on the 10-layer decode MLP, with paced
+/// preloads or without; BENCHMARKS.md).
 /// An `[N,K]` block likewise keeps only the warps whose lanes cover K in one trip, where all
 /// its warps split K (`k_split` 8) and it preloads (`nk_pre`; the PyTorch-layout MLP's 576-deep
 /// pair: 144 chunks a row, 160 threads).
 fn block_threads(spec: &GemmSpec, d: &DecodeConfig, nk_pre: bool) -> usize {
-    let trim = std::env::var("FORGE_CUDA_TRIM").map_or(true, |v| v.trim() != "0");
-    if !trim || d.tensor {
+    if d.tensor {
         return 256;
     }
     match spec.b.layout {
@@ -172,11 +167,9 @@ fn nk_trips(spec: &GemmSpec, d: &DecodeConfig, threads: usize) -> usize {
 /// front (`PRE_NK`'s `NK_PRE`): at most [`NK_PRELOAD_ROWS`] rows of A, 16-byte rows that K
 /// fills in whole chunks, and at most [`NK_PRELOAD_LOADS`] loads a thread (a `paired`
 /// product's of both weights).
-/// `FORGE_CUDA_NK_PRELOAD=0` turns it off.
 pub(super) fn nk_preloads(spec: &GemmSpec, d: &DecodeConfig, vector: bool, paired: bool) -> bool {
-    let on = std::env::var("FORGE_CUDA_NK_PRELOAD").map_or(true, |v| v.trim() != "0");
     let weights = if paired { 2 } else { 1 };
-    on && vector
+    vector
         && !d.tensor
         && spec.m <= NK_PRELOAD_ROWS
         && spec.b.layout == Layout::ColMajor
@@ -218,8 +211,7 @@ const PREFETCH_MAX_BYTES: usize = 8 << 20;
 /// early_trigger`]), it streams in while that kernel runs, so a chain of decode products
 /// overlaps its weight traffic. L2 is coherent, so a B the kernel ahead writes is still read
 /// correctly after the wait. Only for a contiguous B of 16-byte rows (`vector`) of at most
-/// [`PREFETCH_MAX_BYTES`]; `FORGE_CUDA_PREFETCH=0` turns it off. Measured faster on the H200's
-/// 10-layer decode MLP (BENCHMARKS.md).
+/// [`PREFETCH_MAX_BYTES`] (faster on the 10-layer decode MLP; BENCHMARKS.md).
 fn prefetch_b(spec: &GemmSpec, vector: bool, paired: bool) -> String {
     let rows = match spec.b.layout {
         Layout::ColMajor => spec.n,
@@ -227,10 +219,9 @@ fn prefetch_b(spec: &GemmSpec, vector: bool, paired: bool) -> String {
     };
     let cols = spec.n + spec.k - rows;
     let total = rows * cols * spec.elem().bytes();
-    let off = std::env::var("FORGE_CUDA_PREFETCH").is_ok_and(|v| v.trim() == "0");
     let operands: &[&str] = if paired { &["gB", "gB2"] } else { &["gB"] };
     let asked = total * operands.len();
-    if off || !vector || spec.b.ld != cols || total < 16 || asked > PREFETCH_MAX_BYTES {
+    if !vector || spec.b.ld != cols || total < 16 || asked > PREFETCH_MAX_BYTES {
         return String::new();
     }
     operands

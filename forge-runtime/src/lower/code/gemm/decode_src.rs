@@ -247,8 +247,7 @@ pub(super) const BODY_NK: &str = r#"
 /// (`KernelIo::b_read_only`): the weights then arrive while the kernel ahead still runs
 /// (faster on the H200's 10-layer decode MLP with paired gate/up products; BENCHMARKS.md).
 ///
-/// Paced (`PACED`, where the loads run before the wait on sm_90+; `FORGE_CUDA_PACED=0` issues
-/// them all at once): a thread has one chunk of rows in flight at a time; the last load of each
+/// Paced (`PACED`, where the loads run before the wait on sm_90+): a thread has one chunk of rows in flight at a time; the last load of each
 /// chunk but the final one is an acquire, which keeps the next chunk's loads (ptxas would
 /// otherwise hoist every load to the top) until it returns.
 /// A product's whole weight requested at once (7 MB for the MLP's gate/up pair) queued ahead of

@@ -22,10 +22,8 @@ pub(super) struct Parts {
 
 /// The templates for a persistent kernel or one of one tile, split `k_split` ways (a split's
 /// epilogue is its reduction's alone; its cluster barrier orders the staged tiles).
-/// `FORGE_CUDA_BLOCK_EPILOGUE=0` keeps one-tile blocks on the consumers' epilogue (tuning).
 pub(super) fn parts(persistent: bool, k_split: usize) -> Parts {
-    let whole_block = std::env::var("FORGE_CUDA_BLOCK_EPILOGUE").map_or(true, |v| v.trim() != "0");
-    let (consumers, block, split_reduce) = match (k_split > 1, !persistent && whole_block) {
+    let (consumers, block, split_reduce) = match (k_split > 1, !persistent) {
         (true, _) => ("", "", SPLIT_REDUCE),
         (false, true) => ("", BLOCK_EPILOGUE, ""),
         (false, false) => (WG_EPILOGUE, "", ""),
@@ -112,11 +110,11 @@ const EPILOGUE_UNROLL: usize = 4;
 /// (MiniLM b64 at bf16x3 measured faster on an H100 at 16 than at 8 or 4; BENCHMARKS.md).
 const LIGHT_EPILOGUE_UNROLL: usize = 16;
 
-/// The epilogue's unroll: `FORGE_CUDA_EPI_UNROLL` (1 to 64, tuning), else by its weight.
+/// The epilogue's unroll, by its weight.
 pub(super) fn unroll(io: &KernelIo) -> usize {
-    std::env::var("FORGE_CUDA_EPI_UNROLL")
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .filter(|u| (1..=64).contains(u))
-        .unwrap_or(if io.light_epilogue { LIGHT_EPILOGUE_UNROLL } else { EPILOGUE_UNROLL })
+    if io.light_epilogue {
+        LIGHT_EPILOGUE_UNROLL
+    } else {
+        EPILOGUE_UNROLL
+    }
 }

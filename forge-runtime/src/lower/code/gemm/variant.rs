@@ -94,7 +94,7 @@ impl std::str::FromStr for SimtConfig {
     type Err = String;
 
     /// `BMxBNxBK` (one group) or `BMxBNxBKkS` (`S` K groups, square-ish thread tiles), as the
-    /// variant name prints it: the `FORGE_CUDA_SIMT` override.
+    /// variant name prints it.
     fn from_str(s: &str) -> Result<SimtConfig, String> {
         let bad = || format!("`{s}` is not a SIMT tile (e.g. `64x64x8`, `32x32x8k4`)");
         let body = s.trim().trim_start_matches("simt");
@@ -104,12 +104,21 @@ impl std::str::FromStr for SimtConfig {
         };
         let v: Vec<usize> = dims.split('x').map(|p| p.parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
         let [bm, bn, bk] = v[..] else { return Err(bad()) };
+        SimtConfig::from_groups(bm, bn, bk, ks).map_err(|_| bad())
+    }
+}
+
+impl SimtConfig {
+    /// The tile of `bm × bn × bk` with K shared by `ks` thread groups (square-ish thread
+    /// tiles), if the kernel can run it.
+    pub fn from_groups(bm: usize, bn: usize, bk: usize, ks: usize) -> Result<SimtConfig, String> {
+        let bad = || format!("`{bm}x{bn}x{bk}k{ks}` is not a SIMT tile the kernel runs (e.g. `64x64x8`, `32x32x8k4`)");
         let c = if ks == 1 {
             SimtConfig::whole(bm, bn, bk)
         } else {
             // Threads per group 256/ks own bm·bn outputs: 4×4, 8×4 or 8×8 each, wider along
             // the longer side.
-            let per = (bm * bn * ks) / 256;
+            let per = bm.saturating_mul(bn).saturating_mul(ks) / 256;
             let (tm, tn) = match per {
                 16 => (4, 4),
                 32 if bm >= bn => (8, 4),

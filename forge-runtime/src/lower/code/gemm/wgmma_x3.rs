@@ -13,7 +13,7 @@
 //!   split there (`wgmma` with A from registers); only B is read from shared memory. A's
 //!   registers alternate between two sets, so the next stage's are loaded while this stage's
 //!   group runs: the loop is unrolled by two. For 128×64 tiles of one block an SM (two
-//!   consumer warpgroups, 152 registers a thread; [`X3Loop::takes`]); `FORGE_CUDA_X3_REGISTER_A=0`
+//!   consumer warpgroups, 152 registers a thread; [`X3Loop::takes`]); `CudaOptions::x3_register_a`
 //!   turns it off. Faster for 128×64 at 4096³ on the H200 (`gemm_speed --sweep-x3`;
 //!   BENCHMARKS.md). It was opt-in while the `ops` tests hung intermittently on 16 threads;
 //!   that hang (instances freed outside the device lock, fixed) did not recur in ten runs with
@@ -22,7 +22,7 @@
 //!   need more than 168 registers. MiniLM b64's products run other tiles, where forcing 128×64
 //!   with it lost.
 //!
-//! Persistent grids (`FORGE_CUDA_X3_PERSISTENT=1`, opt-in; `TileConfig::persistent`): a
+//! Persistent grids (`CudaOptions::x3_persistent`, opt-in; `TileConfig::persistent`): a
 //! register-A kernel of one block an SM loops over its tiles, counting k-tiles on across them
 //! (`g0`: the stages' phases carry over), so the producer fills the next tile's stages while the
 //! consumers run this one's epilogue, which then stages the output tile in a region of its own.

@@ -348,11 +348,8 @@ pub const SKINNY_VECTOR_MAX_SETS: u64 = 3;
 /// vectors (`matmul_skinny`): plain loads of f32 whose columns are contiguous, every other
 /// stride and the offset a whole number of vectors, `n` a multiple of four, read nowhere else in
 /// the kernel (the binding is declared `array<vec4<f32>>`), at most [`SKINNY_VECTOR_MAX_SETS`]
-/// row sets. `FORGE_WGSL_SKINNY_VECTORS=0` keeps every B scalar (for comparisons).
+/// row sets.
 pub fn skinny_vector_b(args: &[KernelArg], m: &MatmulBody) -> Option<Vec<usize>> {
-    if std::env::var("FORGE_WGSL_SKINNY_VECTORS").is_ok_and(|v| v.trim() == "0") {
-        return None;
-    }
     let lanes = VECTOR_POINTS as usize;
     let sets = matmul_rows(m).1 * (1 + u64::from(m.b2.is_some()));
     if !m.n.is_multiple_of(lanes) || sets > SKINNY_VECTOR_MAX_SETS {

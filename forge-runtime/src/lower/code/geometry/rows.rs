@@ -33,15 +33,13 @@ pub const FEW_ROWS_VALUES: usize = 4;
 /// 32 threads of 12 values, 8 rows). Where all the rows fit one workgroup that way, each row
 /// gets threads for [`FEW_ROWS_VALUES`] values instead of [`ROW_VALUES_TARGET`]: the kernel
 /// is then one latency-bound workgroup, and a thread's serial work (its `exp`s and divisions)
-/// is the latency (`FORGE_FEW_ROWS=0` turns it off): 100 dependent 1 × 1024 softmaxes ran
-/// faster on the H200, on CUDA and wgpu. Spreading every kernel of at most one wave so made
+/// is the latency: 100 dependent 1 × 1024 softmaxes ran faster, on CUDA and wgpu. Spreading every kernel of at most one wave so made
 /// MiniLM batch 8 (240 rows of 384) and the batch-64 MLP block slower on CUDA (BENCHMARKS.md).
 pub fn row_layout(cols: usize, rows: u64, s: &Schedule) -> RowLayout {
     let threads = s.workgroup.max(1);
     let per_row_at = |values: usize| cols.div_ceil(values).max(1).next_power_of_two().min(threads as usize);
     let one_group = rows <= u64::from(threads) / per_row_at(ROW_VALUES_TARGET) as u64;
-    let few = one_group && std::env::var("FORGE_FEW_ROWS").map_or(true, |v| v.trim() != "0");
-    let per_row = per_row_at(if few { FEW_ROWS_VALUES } else { ROW_VALUES_TARGET }) as u32;
+    let per_row = per_row_at(if one_group { FEW_ROWS_VALUES } else { ROW_VALUES_TARGET }) as u32;
     if !threads.is_power_of_two() || cols.div_ceil(per_row as usize) > ROW_VALUES_MAX {
         return RowLayout { per_row: threads, rows: 1, resident: false };
     }

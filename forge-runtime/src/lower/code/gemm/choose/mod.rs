@@ -32,6 +32,9 @@ pub struct ChooseOptions {
     /// The product streams a second B beside the first (a paired decode product): a decode
     /// thread's preloads hold both.
     pub paired: bool,
+    /// Rows of B `[N,K]` a decode block streams with every warp splitting K (1, 2, 4 or 8)
+    /// instead of the modelled choice (comparisons).
+    pub decode_width: Option<usize>,
 }
 
 /// The variant for `spec` on `arch` given what the caller offers.
@@ -46,7 +49,8 @@ pub fn choose_with(spec: &GemmSpec, arch: (u32, u32), opt: &ChooseOptions) -> Re
     let vec_a = spec.vec16_ok(Which::A);
     let vec_b = spec.vec16_ok(Which::B);
     if spec.m <= 8 {
-        return Ok(Variant::Decode(decode_config(spec, sms, vec_a && vec_b, arch, opt.paired)));
+        let d = decode_config(spec, sms, vec_a && vec_b, arch, opt.paired, opt.decode_width);
+        return Ok(Variant::Decode(d));
     }
     let tensor = arch >= (8, 0);
     let hopper = arch == (9, 0) && vec_a && vec_b;
@@ -198,7 +202,7 @@ pub const TMA_TF32X3_TILES: [(TileConfig, f64); 4] = [
 /// block's pipeline fill and epilogue overlap the other's main loop, which pays where that fixed
 /// cost is a large part of a tile (short K) and there are blocks to pair (more tiles than
 /// SMs). Its rate is the paired one. Per kernel in MiniLM b64 on the H200
-/// (`FORGE_BENCH_KERNELS=nodes`; BENCHMARKS.md) it beat 128×64s4 on the FFN up (1920×1536×384)
+/// (`bench --kernels nodes`; BENCHMARKS.md) it beat 128×64s4 on the FFN up (1920×1536×384)
 /// and QKV (1920×1152×384) products, and lost alone (90 tiles) or at K = 1536 (out, FFN down).
 const X3_PAIRED: (TileConfig, f64) = (tile(128, 64, 32, 2, 0, 0), 0.95);
 const X3_PAIRED_MAX_K: usize = 512;
@@ -212,7 +216,7 @@ fn x3_paired_fits(spec: &GemmSpec, sms: usize) -> bool {
 /// tf32x3's 48-wide tile: where 64-wide tiles come out in uneven waves, 48-wide ones may fill
 /// the SMs better. A narrower B tile reads more shared memory per flop (A is read once per 48
 /// columns instead of 64), hence the lower rate. Per kernel in MiniLM b64 on the H200
-/// (`FORGE_BENCH_KERNELS=nodes`; BENCHMARKS.md) it won on the N = 384 products (90 128×64
+/// (`bench --kernels nodes`; BENCHMARKS.md) it won on the N = 384 products (90 128×64
 /// tiles on 132 SMs, 120 48-wide ones: FFN down, out) and on QKV (N = 1152) against the paired
 /// 128×64, and lost on FFN up (N = 1536). Three stages measured as four.
 const X3_NARROW: (TileConfig, f64) = (tile(128, 48, 32, 3, 0, 0), 0.6);
@@ -226,7 +230,7 @@ pub const MMA_TF32_TILES: [(TileConfig, f64); 2] =
 pub const MAX_K_SPLIT: usize = 4;
 
 /// K split over clusters for a 16-bit TMA product: only where asked (`forced`, from
-/// `FORGE_CUDA_SPLIT_K`), splitting the picked tile `s` ways where K has `s` k-tiles to share
+/// `CudaOptions::split_k`), splitting the picked tile `s` ways where K has `s` k-tiles to share
 /// and a cluster holds `s` blocks (`2..=MAX_K_SPLIT`). Not
 /// chosen by itself: alone, MiniLM b64's FFN down projection as bf16x3 (1920 × 384 × 4608 over
 /// split operands) ran faster on 128×192 tiles split 4 ways than on the best unsplit tile, but
@@ -321,15 +325,16 @@ pub const SIMT_TILES: [(SimtConfig, usize, f64); 8] = [
     (SimtConfig::split(16, 32, 8, 4, 4), 4, 0.5),
 ];
 
-/// `FORGE_CUDA_NK_WIDTH` (1, 2, 4 or 8): rows of B `[N,K]` a decode block streams with every
-/// warp splitting K, for comparisons.
-fn nk_width_override() -> Option<usize> {
-    let w = std::env::var("FORGE_CUDA_NK_WIDTH").ok()?.trim().parse().ok()?;
-    matches!(w, 1 | 2 | 4 | 8).then_some(w)
-}
-
 /// Enough blocks to cover every SM a few times; split K inside the block for the rest.
-fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32), paired: bool) -> DecodeConfig {
+/// `width` (1, 2, 4 or 8) overrides the modelled rows of an `[N,K]` B a block streams.
+fn decode_config(
+    spec: &GemmSpec,
+    sms: usize,
+    vector: bool,
+    arch: (u32, u32),
+    paired: bool,
+    width: Option<usize>,
+) -> DecodeConfig {
     let want_blocks = 3 * sms;
     let batches = spec.batch_count();
     let tensor = vector && arch >= (8, 0) && spec.elem() != Elem::F32 && spec.b.layout == Layout::ColMajor;
@@ -358,7 +363,7 @@ fn decode_config(spec: &GemmSpec, sms: usize, vector: bool, arch: (u32, u32), pa
                     && spec.n.div_ceil(width) * batches >= sms
                     && super::decode::nk_preloads(spec, &d, vector, paired)
             });
-            if let Some(width) = nk_width_override().or(wide) {
+            if let Some(width) = width.filter(|w| matches!(w, 1 | 2 | 4 | 8)).or(wide) {
                 return DecodeConfig { width, k_split: 8, vector, tensor: false };
             }
             // 8 warps = (8 / k_split) row groups × k_split; each warp streams `width` rows.

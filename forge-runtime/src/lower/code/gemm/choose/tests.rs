@@ -29,6 +29,7 @@ fn h200(maps: bool) -> ChooseOptions {
         x3_persistent: false,
         k_split: None,
         paired: false,
+        decode_width: None,
     }
 }
 
@@ -47,7 +48,7 @@ fn kn_decode_is_at_least_two_chunks_wide() {
         b: Operand { elem: Elem::F32, layout: Layout::RowMajor, ld: n, align: 16 },
         ..f32_spec(1, n, k)
     };
-    let width = |n: usize, k: usize| decode_config(&kn(n, k), 132, true, (9, 0), false).width;
+    let width = |n: usize, k: usize| decode_config(&kn(n, k), 132, true, (9, 0), false, None).width;
     assert_eq!((width(1536, 576), width(576, 1536), width(14336, 4096)), (2, 2, 8));
 }
 
@@ -62,7 +63,7 @@ fn nk_decode_streams_the_widest_rows_that_still_fill_the_sms() {
         ..f32_spec(m, n, k)
     };
     let shape = |m: usize, n: usize, k: usize, paired: bool| {
-        let d = decode_config(&nk(m, n, k), 132, true, (9, 0), paired);
+        let d = decode_config(&nk(m, n, k), 132, true, (9, 0), paired, None);
         (d.width, d.k_split)
     };
     assert_eq!(shape(1, 1536, 576, true), (4, 8), "the pair's two weights: 8 loads a thread");
