@@ -56,14 +56,14 @@ fn take_option(args: &mut Vec<String>, name: &str) -> Option<String> {
 fn nvrtc_per_kernel(source: &str, batch: usize, ptx_only: bool, dump: Option<&std::path::Path>) -> forge::Result<()> {
     use forge_runtime::backend::cuda::nvrtc::{self, Output};
     let plan = GraphInstance::from_source(&Context::cpu(), source, &dims(batch))?.plan().clone();
-    let target = forge::lower::cuda::CudaTarget::new((9, 0), 132);
-    let plan = forge::lower::cuda_weights::as_run(&plan, &target).plan.unwrap_or(plan);
-    let program = forge::lower::cuda::emit_program_for(&plan, &target)?;
+    let target = forge::codegen::cuda::CudaTarget::new((9, 0), 132);
+    let plan = forge::codegen::cuda::weights::as_run(&plan, &target).plan.unwrap_or(plan);
+    let program = forge::codegen::cuda::emit_program_for(&plan, &target)?;
     let lib = nvrtc::get()?;
     let mut seen = std::collections::HashSet::new();
     let mut total = 0.0;
     for f in program.functions.iter().flatten().filter(|f| seen.insert(f.name.clone())) {
-        let source = format!("{}\n{}", forge::lower::code_prelude_cuda(), f.code);
+        let source = format!("{}\n{}", forge::codegen::cuda::prelude(), f.code);
         let arch = if f.sm90a { "sm_90a" } else { "sm_90" };
         let started = std::time::Instant::now();
         let out = lib.compile(&source, arch, if ptx_only { Output::Ptx } else { Output::Cubin }, &f.name)?;

@@ -58,8 +58,8 @@ fn raw_cudarc() -> forge::Result<(Duration, Duration)> {
     let ctx = Context::cuda()?;
     let g = GraphInstance::from_source(&ctx, &chain_source(), &[N])?;
     let k = &g.plan().kernels[0];
-    let f = forge::lower::cuda::emit_function(&k.spec, &k.schedule)?;
-    let program = format!("{}\n{}", forge::lower::code_prelude_cuda(), f.code);
+    let f = forge::codegen::cuda::emit_function(&k.spec, &k.schedule)?;
+    let program = format!("{}\n{}", forge::codegen::cuda::prelude(), f.code);
     let ptx = forge::nvrtc_ptx(&program, "sm_90")?;
     let err =
         |e: forge::cudarc::driver::DriverError| forge::Error::Cuda { during: "raw cudarc", message: format!("{e:?}") };

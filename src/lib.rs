@@ -49,9 +49,9 @@ pub use forge_runtime::{
 pub use forge_runtime::{CudaOptions, Fusion, Options, SimtTile, TmaTile, WgpuOptions};
 pub use half::{bf16, f16};
 
-/// Lowering, for tools and tests that inspect plans and generated code.
+/// Plans and generated code, for tools and tests that inspect them.
 #[doc(hidden)]
-pub use forge_runtime::{lower, source_of};
+pub use forge_runtime::{codegen, plan, source_of};
 
 /// The seed API every backend keeps: one kernel anywhere ([`OracleContext`]), the kernel IR it
 /// runs, memory views, and the backends' own contexts.

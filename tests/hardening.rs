@@ -46,14 +46,14 @@ fn odd_characters_are_positioned_errors() {
 /// would reach `f16`/`f32` if the forwarded registers were named `f{v}`.
 fn chained_softmax_plan() -> forge::ir::Plan {
     let src = "graph S { dims { R, C } input x: f32[R, C]; temp a: f32[R, C]; output y: f32[R, C]; a = softmax(x); y = softmax(a); }";
-    forge::lower::lower(&forge::parse_graph_source(src).unwrap(), &[2, 16384]).unwrap()
+    forge::plan::lower(&forge::parse_graph_source(src).unwrap(), &[2, 16384]).unwrap()
 }
 
 /// Item 3: the WGSL of the chain passes naga's validation.
 fn chained_wide_softmax_wgsl_validates() {
     let wgsl = forge::source_of(&chained_softmax_plan(), Target::Wgsl).unwrap();
     for k in &wgsl.kernels {
-        forge::lower::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{}: {e}", k.entry));
+        forge::codegen::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{}: {e}", k.entry));
     }
 }
 
@@ -179,7 +179,7 @@ fn measure_parsing() {
 /// Whether NVRTC compiles a trivial graph here.
 fn nvrtc() -> Result<(), String> {
     let g = forge::parse_graph_source("graph P { dims { N } input x: f32[N]; output y: f32[N]; y = x; }").unwrap();
-    let plan = forge::lower::lower(&g, &[4]).unwrap();
+    let plan = forge::plan::lower(&g, &[4]).unwrap();
     forge::source_of(&plan, Target::Ptx).map(|_| ()).map_err(|e| e.to_string())
 }
 

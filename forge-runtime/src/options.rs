@@ -183,7 +183,7 @@ impl Default for WgpuOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lower::cuda::CudaTarget;
+    use crate::codegen::cuda::CudaTarget;
 
     #[test]
     fn tiles_parse_as_profiles_print_them() {
@@ -214,7 +214,10 @@ mod tests {
         assert_eq!(t.tma_tile, Some((64, 128, 4)));
         assert_eq!((t.k_split, t.decode_width), (Some(3), Some(2)));
         assert_eq!(t.simt.map(|c| c.split_k()), Some(4));
-        assert_eq!(CudaTarget::with_options((9, 0), 132, &CudaOptions::default()).unwrap(), CudaTarget::new((9, 0), 132));
+        assert_eq!(
+            CudaTarget::with_options((9, 0), 132, &CudaOptions::default()).unwrap(),
+            CudaTarget::new((9, 0), 132)
+        );
         let wrong = [
             CudaOptions { simt_tile: Some("1000x64x8".parse().unwrap()), ..CudaOptions::default() },
             CudaOptions { simt_tile: Some("64x64x8k3".parse().unwrap()), ..CudaOptions::default() },
@@ -224,7 +227,9 @@ mod tests {
         ];
         for o in wrong {
             match CudaTarget::with_options((9, 0), 132, &o) {
-                Err(Error::InvalidArgument { argument, .. }) => assert!(argument.starts_with("CudaOptions::"), "{argument}"),
+                Err(Error::InvalidArgument { argument, .. }) => {
+                    assert!(argument.starts_with("CudaOptions::"), "{argument}")
+                }
                 other => panic!("{o:?}: {other:?}"),
             }
         }
@@ -240,6 +245,8 @@ mod tests {
         assert_eq!(kernels(Fusion::default()), 1);
         assert_eq!(kernels(Fusion::none()), 2);
         assert_eq!(Options::default().fusion, Fusion::default());
-        assert!(!Options::default().autotune && Options::default().cuda.graphs && Options::default().wgpu.spin.is_none());
+        assert!(
+            !Options::default().autotune && Options::default().cuda.graphs && Options::default().wgpu.spin.is_none()
+        );
     }
 }

@@ -6,6 +6,7 @@ mod expr;
 pub mod fold;
 pub mod fuse;
 mod kernel;
+pub mod limits;
 
 pub use expr::{BinaryOp, Coord, CoordValue, ReduceOp, SExpr, UnaryOp};
 pub use kernel::{

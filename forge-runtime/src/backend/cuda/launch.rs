@@ -27,7 +27,7 @@ pub(super) fn programmatic_launches(capability: (u32, u32), allowed: bool) -> bo
 
 /// Launches `function` with mixed 64- and 32-bit parameters through `cuLaunchKernelEx` (cudarc's
 /// builder has no launch attributes); with `programmatic` (only for kernels whose first
-/// statement is the grid-dependency wait, see `lower::cuda::GRID_WAIT`) it carries
+/// statement is the grid-dependency wait, see `codegen::cuda::GRID_WAIT`) it carries
 /// `PROGRAMMATIC_STREAM_SERIALIZATION`, otherwise no attribute: a plain launch.
 pub(super) fn launch(
     ctx: &CudaComputeContext,

@@ -70,7 +70,7 @@ impl WgpuComputeContext {
         use wgpu::CooperativeScalarType as S;
         self.subgroups_of_32
             && self.constraints.shader_f16
-            && self.constraints.max_compute_workgroup_storage_size >= crate::lower::code::geometry::COOP_SHARED_BYTES
+            && self.constraints.max_compute_workgroup_storage_size >= crate::codegen::geometry::COOP_SHARED_BYTES
             && self.supports_cooperative_matrix((16, 16, 16), S::F16, S::F32)
     }
 }

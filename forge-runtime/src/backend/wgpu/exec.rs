@@ -7,10 +7,10 @@
 use super::context::{scoped, DeviceHandle, WgpuComputeContext};
 use super::layout::Layout;
 use crate::backend::{Executable, RunRequest, RunResult};
+use crate::codegen::geometry::coop_fits;
+use crate::codegen::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
 use crate::error::{Error, Result};
 use crate::ir::{BufferId, BufferRole, KernelBody, KernelSpec, Plan, Schedule};
-use crate::lower::code::geometry::coop_fits;
-use crate::lower::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
 use crate::options::WgpuOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -113,7 +113,7 @@ impl WgpuExec {
         let pipelines = compile_all(ctx, &sources)?;
         for ((k, schedule, bindings, _, _), pipeline) in kernels.into_iter().zip(pipelines) {
             let max_dim = c.max_compute_workgroups_per_dimension;
-            let total = crate::lower::wgsl::groups(&k.spec, &schedule);
+            let total = crate::codegen::wgsl::groups(&k.spec, &schedule);
             let grid = dispatch(&k.spec, &schedule, max_dim).ok_or_else(|| Error::DispatchTooLarge {
                 node: k.spec.node.clone(),
                 requested: total,
@@ -137,7 +137,7 @@ impl WgpuExec {
             } else {
                 Some(layout.bind_group(&handle.device, &pipeline, &k.spec, &bindings, &[])?)
             };
-            variants.push(crate::lower::code::geometry::wgsl_variant_name(&k.spec, &schedule));
+            variants.push(crate::codegen::geometry::wgsl_variant_name(&k.spec, &schedule));
             passes.push(Pass { label: k.spec.node.clone(), pipeline, bind_group, grid });
             all_bindings.push(bindings);
         }

@@ -23,7 +23,7 @@ use crate::ir::kernel::{KernelBody, MatmulBody, Schedule};
 use crate::ir::{Plan, PlannedKernel};
 
 /// Rows (`m` times the batch entries) up to which products pair: the skinny template's limit.
-pub const PAIR_MAX_ROWS: usize = crate::lower::code::geometry::SKINNY_MAX_M;
+pub const PAIR_MAX_ROWS: usize = crate::ir::limits::SKINNY_MAX_M;
 
 /// Pairs every pairable product with its consumer.
 pub fn pair_products(plan: &mut Plan) {

@@ -26,8 +26,8 @@ use super::{join_labels, sites_mut};
 use crate::elem::Elem;
 use crate::ir::expr::{BinaryOp, SExpr};
 use crate::ir::kernel::{Access, KernelArg, KernelBody, KernelSpec, RowChain, Schedule};
+use crate::ir::limits::row_layout;
 use crate::ir::{contiguous_strides, Plan, PlannedKernel};
-use crate::lower::code::geometry::row_layout;
 
 /// Most stages a chain takes: its code grows with each, and chains of the same stages compile
 /// once. 100 dependent 1 × 1024 softmaxes ran as fast a stage on the H200 chained by 100, 16
@@ -238,7 +238,7 @@ mod tests {
         }
         src += &format!(" y = softmax(t{}); }}", n - 2);
         let g = crate::graph::parse_and_check(proc_macro2::TokenStream::from_str(&src).unwrap()).unwrap();
-        let mut plan = crate::lower::lower_unfused(&g, &[2, 64]).unwrap();
+        let mut plan = crate::plan::lower_unfused(&g, &[2, 64]).unwrap();
         assert_eq!(plan.kernels.len(), n);
         let start = std::time::Instant::now();
         chain_rows(&mut plan);
