@@ -60,7 +60,8 @@ impl GraphInstance {
     pub fn new(ctx: &Context, graph: &Checked, dims: &[usize]) -> Result<GraphInstance> {
         let values = crate::plan::dim_values(graph, dims)?;
         let options = ctx.options();
-        let mut plan = crate::plan::lower_resolved(graph, &values, &options.fusion)?;
+        let max_args = ctx.device.max_kernel_args();
+        let mut plan = crate::plan::lower_resolved(graph, &values, &options.fusion, max_args)?;
         let tuned = if options.autotune { ctx.device.tune(&plan, options)? } else { Vec::new() };
         for t in &tuned {
             if let Some(k) = plan.kernels.get_mut(t.kernel) {

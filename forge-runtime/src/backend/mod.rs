@@ -54,6 +54,11 @@ pub trait Device: Send + Sync + std::fmt::Debug {
         let _ = (plan, options);
         Ok(Vec::new())
     }
+    /// Buffer arguments one kernel may take (storage bindings a shader stage has on wgpu);
+    /// plans split and fuse kernels to stay within it.
+    fn max_kernel_args(&self) -> usize {
+        usize::MAX
+    }
     /// The concrete device, for `Context::with_wgpu` / `with_cuda`.
     fn as_any(&self) -> &dyn std::any::Any;
 }

@@ -18,17 +18,20 @@ use crate::options::Fusion;
 pub(crate) use views::View;
 
 /// Lowers `graph` with `dims` (one value per dim that is not derived, in declaration order),
-/// every fusion pass on.
+/// every fusion pass on, for a device without a limit on a kernel's arguments.
 pub fn lower(graph: &Checked, dims: &[usize]) -> Result<Plan> {
-    lower_resolved(graph, &dim_values(graph, dims)?, &Fusion::default())
+    lower_resolved(graph, &dim_values(graph, dims)?, &Fusion::default(), usize::MAX)
 }
 
 pub use views::dim_values;
 
 /// [`lower`] given every dim's value, derived ones included ([`dim_values`]).
-pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize], passes: &Fusion) -> Result<Plan> {
+/// No kernel takes more than `max_args` buffer arguments where its expressions can be split
+/// (`ir::split_wide`), and fusion keeps to that.
+pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize], passes: &Fusion, max_args: usize) -> Result<Plan> {
     let mut plan = lower_unfused(graph, dims)?;
-    crate::ir::fuse::fuse(&mut plan, passes);
+    crate::ir::split_wide::split_wide_kernels(&mut plan, max_args);
+    crate::ir::fuse::fuse(&mut plan, passes, max_args);
     Ok(plan)
 }
 

@@ -90,6 +90,11 @@ impl WgpuExec {
                     reason: format!("on adapter {} (no SHADER_F16)", ctx.adapter().name),
                 });
             }
+            let limit = u64::from(c.max_storage_buffers_per_shader_stage);
+            if k.spec.args.len() as u64 > limit {
+                let (node, requested) = (k.spec.node.clone(), k.spec.args.len() as u64);
+                return Err(Error::TooManyBindings { node, requested, limit });
+            }
             if k.spec.args.iter().any(|a| a.role == BufferRole::Scene) {
                 ctx.require_ray_query(&format!("tracing a scene in node `{}`", k.spec.node))?;
             }

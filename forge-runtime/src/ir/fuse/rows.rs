@@ -35,7 +35,7 @@ use crate::ir::{contiguous_strides, Plan, PlannedKernel};
 pub const MAX_STAGES: usize = 8;
 
 /// Chains every run of consecutive kernels over the same rows.
-pub fn chain_rows(plan: &mut Plan) {
+pub fn chain_rows(plan: &mut Plan, max_args: usize) {
     // Each kernel joins the chain before it or starts the next one: one pass, each kernel
     // moved once (removing joined kernels from the list in place was quadratic).
     let mut chained: Vec<PlannedKernel> = Vec::with_capacity(plan.kernels.len());
@@ -43,7 +43,7 @@ pub fn chain_rows(plan: &mut Plan) {
         if let Some(a) = chained.last_mut() {
             let room = stage_count(&a.spec.body) + stage_count(&b.spec.body) <= MAX_STAGES;
             let fits = room && a.schedule == Schedule::default() && b.schedule == Schedule::default();
-            if let Some(spec) = fits.then(|| join(&a.spec, &b.spec)).flatten() {
+            if let Some(spec) = fits.then(|| join(&a.spec, &b.spec)).flatten().filter(|s| s.args.len() <= max_args) {
                 a.spec = spec;
                 continue;
             }
@@ -241,7 +241,7 @@ mod tests {
         let mut plan = crate::plan::lower_unfused(&g, &[2, 64]).unwrap();
         assert_eq!(plan.kernels.len(), n);
         let start = std::time::Instant::now();
-        chain_rows(&mut plan);
+        chain_rows(&mut plan, usize::MAX);
         eprintln!("{n} softmaxes chained in {:?}", start.elapsed());
         assert_eq!(plan.kernels.len(), n / MAX_STAGES);
     }

@@ -238,7 +238,7 @@ fn pairing_can_be_turned_off() {
          output h: f32[B, F]; h = silu(matmul(x, wg)) * matmul(x, wu); }";
     let mut p = crate::plan::tests::plan_unfused(src, &[1, 8, 8]);
     assert_eq!(kinds(&p), ["matmul", "matmul"]);
-    super::fuse(&mut p, &crate::options::Fusion::default());
+    super::fuse(&mut p, &crate::options::Fusion::default(), usize::MAX);
     assert_eq!(kinds(&p), ["matmul"]);
 }
 
@@ -297,9 +297,9 @@ fn rms_norms_fold_into_the_few_row_products_they_feed() {
 #[test]
 fn the_norm_fold_can_be_turned_off() {
     let mut p = crate::plan::tests::plan_unfused(crate::plan::tests::MLP, &[1, 8, 8]);
-    super::pair::pair_products(&mut p);
+    super::pair::pair_products(&mut p, usize::MAX);
     assert_eq!(kinds(&p), ["rms_norm", "matmul", "matmul"]);
-    super::norm::fold_norms(&mut p);
+    super::norm::fold_norms(&mut p, usize::MAX);
     assert_eq!(kinds(&p), ["matmul", "matmul"]);
 }
 
@@ -416,6 +416,6 @@ fn chains_stop_where_a_row_reads_another_rows_result() {
 /// [`plan`] with every pass but row chains.
 fn plan_unchained(src: &str, dims: &[usize]) -> Plan {
     let mut p = crate::plan::tests::plan_unfused(src, dims);
-    super::fuse_without_rows(&mut p, &crate::options::Fusion::default());
+    super::fuse_without_rows(&mut p, &crate::options::Fusion::default(), usize::MAX);
     p
 }
