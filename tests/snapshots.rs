@@ -20,6 +20,7 @@ mod common;
 
 include!("../examples/graphs/mlp_block.rs");
 include!("../examples/graphs/particles.rs");
+include!("../examples/graphs/heat.rs");
 include!("../examples/graphs/minilm.rs");
 include!("../examples/graphs/gpt2_cached.rs");
 
@@ -97,6 +98,17 @@ fn mlp_block_codegen() {
 
 fn particles_codegen() {
     sources(&ParticleStep::graph().unwrap(), &[100_003], "particles");
+}
+
+/// The heat example's plate at H, W, S (three steps keep the snapshot short).
+const HEAT_DIMS: [usize; 3] = [256, 256, 3];
+
+fn heat_codegen() {
+    sources(&HeatSteps::graph().unwrap(), &HEAT_DIMS, "heat");
+}
+
+fn heat_ptx_assembles() {
+    ptx_assembles(&HeatSteps::graph().unwrap(), &HEAT_DIMS, "heat");
 }
 
 /// MiniLM at B, T, V, P, D, H, E, F, L.
@@ -591,6 +603,7 @@ fn main() {
     let mut plain: Vec<(&str, fn())> = vec![
         ("mlp_block_codegen", mlp_block_codegen),
         ("particles_codegen", particles_codegen),
+        ("heat_codegen", heat_codegen),
         ("minilm_codegen", minilm_codegen),
         ("gpt2_cached_codegen", gpt2_cached_codegen),
         ("remainder_codegen", remainder_codegen),
@@ -599,6 +612,7 @@ fn main() {
     let mut ptx: Vec<(&str, fn())> = vec![
         ("mlp_block_ptx_assembles", mlp_block_ptx_assembles),
         ("particles_ptx_assembles", particles_ptx_assembles),
+        ("heat_ptx_assembles", heat_ptx_assembles),
         ("minilm_ptx_assembles", minilm_ptx_assembles),
         ("gpt2_cached_ptx_assembles", gpt2_cached_ptx_assembles),
         ("remainder_ptx_assembles", remainder_ptx_assembles),
