@@ -9,7 +9,8 @@ use super::store::{OutSlice, Store};
 use super::{products, row_kernels};
 use crate::elem::{Scalar, Ty};
 use crate::error::{Error, Result};
-use crate::ir::{BinaryOp, KernelBody, KernelSpec, ReduceOp, SExpr, ScatterBody};
+use crate::graph::ops::Finish;
+use crate::ir::{KernelBody, KernelSpec, ReduceOp, SExpr, ScatterBody};
 use rayon::prelude::*;
 
 /// Points per block of elementwise evaluation (one rayon task each).
@@ -247,15 +248,16 @@ fn index(env: &Env<'_>, blk: &Block, value: &SExpr, reduce: Option<(ReduceOp, us
         t @ (Ty::I32 | Ty::U32) => t,
         _ => Ty::F32,
     };
-    let bop = if op == ReduceOp::Max { BinaryOp::Max } else { BinaryOp::Add };
     for r in 1..k {
         b.set_last_var(r as u32);
-        acc = super::col::binary(bop, acc.into_ty(ty), env.eval(value, &b, None).into_ty(ty), ty);
+        acc = super::col::binary(op.combine(), acc.into_ty(ty), env.eval(value, &b, None).into_ty(ty), ty);
     }
-    if op == ReduceOp::Mean {
-        let mut v = acc.floats();
-        v.iter_mut().for_each(|x| *x /= k as f32);
-        acc = Col::F(v);
+    match op.finish() {
+        Finish::Folded => acc,
+        Finish::DivideByCount => {
+            let mut v = acc.floats();
+            v.iter_mut().for_each(|x| *x /= k as f32);
+            Col::F(v)
+        }
     }
-    acc
 }

@@ -5,11 +5,11 @@
 
 use super::col::Col;
 use super::eval::{Acc, Block, Env};
-use super::fast::{self, NormRows, RowReduce};
+use super::fast::{self, NormRows};
 use super::kernels::{product, with};
 use super::store::{OutSlice, Store};
 use crate::error::Result;
-use crate::ir::{contiguous_strides, KernelBody, ReduceOp, RowOp, SExpr};
+use crate::ir::{contiguous_strides, KernelBody, RowOp, SExpr};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
@@ -123,12 +123,7 @@ pub fn run(env: &Env<'_>, body: &KernelBody, dst: OutSlice<'_>) -> Result<()> {
                 return Ok(());
             }
             KernelBody::Row { op: RowOp::Reduce(op), .. } => {
-                let op = match op {
-                    ReduceOp::Sum => RowReduce::Sum,
-                    ReduceOp::Mean => RowReduce::Mean,
-                    ReduceOp::Max => RowReduce::Max,
-                };
-                fast::reduce_rows(op, rows, cols, &x, &mut acc)?;
+                fast::reduce_rows(*op, rows, cols, &x, &mut acc)?;
             }
             KernelBody::Softmax { .. } => fast::softmax_rows(rows, cols, &x, &mut acc)?,
             _ => {

@@ -396,7 +396,22 @@ fn light_epilogue(e: &SExpr) -> bool {
     let mut light = true;
     e.visit(&mut |n| {
         if let SExpr::Unary { op, .. } = n {
-            light &= matches!(op, UnaryOp::Neg | UnaryOp::Not | UnaryOp::Abs | UnaryOp::Relu);
+            light &= match op {
+                UnaryOp::Neg | UnaryOp::Not | UnaryOp::Abs | UnaryOp::Relu => true,
+                UnaryOp::Exp
+                | UnaryOp::Log
+                | UnaryOp::Sqrt
+                | UnaryOp::Rsqrt
+                | UnaryOp::Tanh
+                | UnaryOp::Sigmoid
+                | UnaryOp::Silu
+                | UnaryOp::Gelu
+                | UnaryOp::GeluTanh
+                | UnaryOp::Erf
+                | UnaryOp::Sin
+                | UnaryOp::Cos
+                | UnaryOp::Floor => false,
+            };
         }
     });
     light
