@@ -207,7 +207,19 @@ fn forwards(from: &KernelBody, to: &KernelBody, leading: &[usize], cols: usize) 
     let space = [leading, &[cols]].concat();
     match row_input(to) {
         Some(SExpr::Load { arg, strides, .. }) => pointwise && *arg == from.out() && row_major(&space, strides),
-        _ => false,
+        Some(
+            SExpr::Uniform { .. }
+            | SExpr::Const(_)
+            | SExpr::Var(_)
+            | SExpr::Acc(_)
+            | SExpr::Acc2
+            | SExpr::Unary { .. }
+            | SExpr::Binary { .. }
+            | SExpr::Select { .. }
+            | SExpr::Cast { .. }
+            | SExpr::Gather { .. },
+        )
+        | None => false,
     }
 }
 

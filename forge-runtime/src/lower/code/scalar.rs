@@ -172,7 +172,7 @@ impl Writer<'_> {
                 let x = self.expr(e, vars, flat, acc);
                 match e.ty() {
                     Ty::I32 => format!("u32(clamp({x}, {}, {}))", i32_lit(0), i32_lit(max as i64)),
-                    _ => format!("min({x}, {max}u)"),
+                    Ty::U32 | Ty::F32 | Ty::Bool => format!("min({x}, {max}u)"),
                 }
             }
         };
@@ -234,6 +234,16 @@ fn plain_divisor(rhs: &SExpr) -> bool {
     match rhs {
         SExpr::Const(Const::I32(c)) => *c != 0 && *c != -1,
         SExpr::Const(Const::U32(c)) => *c != 0,
-        _ => false,
+        SExpr::Const(Const::F32(_) | Const::Bool(_))
+        | SExpr::Load { .. }
+        | SExpr::Uniform { .. }
+        | SExpr::Var(_)
+        | SExpr::Acc(_)
+        | SExpr::Acc2
+        | SExpr::Unary { .. }
+        | SExpr::Binary { .. }
+        | SExpr::Select { .. }
+        | SExpr::Cast { .. }
+        | SExpr::Gather { .. } => false,
     }
 }
