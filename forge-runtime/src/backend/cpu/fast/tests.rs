@@ -185,6 +185,13 @@ fn row_kernels_keep_the_backend_rules() {
     assert_eq!(empty, [ninf; 2], "max identity is −inf");
     reduce_rows(ReduceOp::Mean, 2, 0, &[], &mut empty).unwrap();
     assert!(empty.iter().all(|v| v.is_nan()), "mean of nothing is 0 / 0");
+    for (op, identity) in [(ReduceOp::Sum, 0.0), (ReduceOp::Prod, 1.0), (ReduceOp::Min, f32::INFINITY)] {
+        reduce_rows(op, 2, 0, &[], &mut empty).unwrap();
+        assert_eq!(empty, [identity; 2], "{op:?} of nothing is its identity");
+    }
+    let mut mn = [0.0f32; 4];
+    reduce_rows(ReduceOp::Min, 4, 4, &x, &mut mn).unwrap();
+    assert!(mn[0].is_nan() && mn[1].is_nan() && mn[2] == ninf && mn[3].is_nan(), "{mn:?}");
     let s = [0.0, 1.0, ninf, 2.0, /* */ ninf, ninf, ninf, ninf, /* */ 1.0, f32::INFINITY, 0.0, 0.0];
     let mut out = [0.0f32; 12];
     softmax_rows(3, 4, &s, &mut out).unwrap();
