@@ -289,6 +289,8 @@ forge_graph! {
         output  mx: f32[B, T];
         output  mn: f32[B, T];
         output  am: u32[B, T];
+        output  pr: f32[B, T];
+        output  lo: f32[B, T];
         output  total: f32;
         sm = softmax(x / temp);
         rn = rms_norm(x, g, 1e-5) * 2.0;
@@ -298,6 +300,8 @@ forge_graph! {
         mx = max(x) - 1.0;
         mn = mean(x * x);
         am = argmax(x);
+        pr = prod(x * 0.01 + 1.0);
+        lo = min(x) + 1.0;
         total = sum(v);
     }
 }
@@ -310,6 +314,7 @@ fn row_ops_against_loops(ctx: &Context) {
         let (mut sm, mut rn, mut ln, mut cen) =
             (vec![0.0; rows * c], vec![0.0; rows * c], vec![0.0; rows * c], vec![0.0; rows * c]);
         let (mut s, mut mx, mut mn, mut am) = (vec![0.0; rows], vec![0.0; rows], vec![0.0; rows], vec![0u32; rows]);
+        let (mut pr, mut lo) = (vec![0.0; rows], vec![0.0; rows]);
         for r in 0..rows {
             let row: Vec<f64> = x[r * c..(r + 1) * c].iter().map(|&v| v as f64).collect();
             let m = row.iter().map(|v| v / 2.0).fold(f64::MIN, f64::max);
@@ -327,6 +332,9 @@ fn row_ops_against_loops(ctx: &Context) {
             mx[r] = (row.iter().cloned().fold(f64::MIN, f64::max) - 1.0) as f32;
             mn[r] = ms as f32;
             am[r] = (0..c).fold(0, |best, j| if row[j] > row[best] { j } else { best }) as u32;
+            // The factors are the f32 values the kernel multiplies.
+            pr[r] = x[r * c..(r + 1) * c].iter().map(|&v| (v * 0.01 + 1.0) as f64).product::<f64>() as f32;
+            lo[r] = (row.iter().cloned().fold(f64::MAX, f64::min) + 1.0) as f32;
         }
         let total: f32 = v.iter().sum();
         let mut gr = RowOps::new(ctx, RowOpsDims { b, t, c }).unwrap();
@@ -341,6 +349,8 @@ fn row_ops_against_loops(ctx: &Context) {
         assert_close(&format!("{what} max"), &out.mx, &mx, 1e-5, 1.0);
         assert_close(&format!("{what} mean"), &out.mn, &mn, 1e-4, 1.0);
         assert_eq!(out.am, am, "{what} argmax");
+        assert_close(&format!("{what} prod"), &out.pr, &pr, 1e-4, 1.0);
+        assert_close(&format!("{what} min"), &out.lo, &lo, 1e-6, 1.0);
         assert_close(&format!("{what} total"), &[out.total[0]], &[total], 1e-4, c as f32);
     }
 }
@@ -357,7 +367,7 @@ forge_graph! {
         output  bin: f32[R, C];
         output  cmp: f32[R, C];
         output  ints: i32[R, C];
-        unary = exp(a) + log(abs(a) + 1.0) + sqrt(abs(a)) + rsqrt(abs(a) + 0.5) - tanh(a) + erf(a) + sin(a) * cos(b);
+        unary = exp(a) + log(abs(a) + 1.0) + sqrt(abs(a)) + rsqrt(abs(a) + 0.5) - tanh(a) + erf(a) + sin(a) * cos(b) + floor(a * 3.0);
         act = sigmoid(a) * silu(b) + gelu(a) + gelu_tanh(b) - relu(-a) + -a;
         bin = min(a, b) * max(a, col) / (abs(b) + 1.0) - k;
         cmp = select(a > b && a >= 0.0 || a == col, a, b * 2.0) + (a < k) as f32 - ((a <= b) as f32) * 3.0 + (a != b) as f32;
@@ -391,7 +401,8 @@ fn elementwise_forms_and_broadcasting(ctx: &Context) {
         let sig = |v: f64| 1.0 / (1.0 + (-v).exp());
         let unary = x.exp() + (x.abs() + 1.0).ln() + x.abs().sqrt() + 1.0 / (x.abs() + 0.5).sqrt() - x.tanh()
             + erf64(x)
-            + x.sin() * y.cos();
+            + x.sin() * y.cos()
+            + ((a[i] * 3.0) as f64).floor();
         let gelu_tanh = 0.5 * y * (1.0 + (0.797_884_560_802_865_4 * (y + 0.044715 * y * y * y)).tanh());
         let act = sig(x) * (y * sig(y)) + 0.5 * x * (1.0 + erf64(x / 2f64.sqrt())) + gelu_tanh - (-x).max(0.0) - x;
         let bin = x.min(y) * x.max(z) / (y.abs() + 1.0) - 0.25;
@@ -406,6 +417,60 @@ fn elementwise_forms_and_broadcasting(ctx: &Context) {
         close("bin", out.bin[i], bin);
         close("cmp", out.cmp[i], cmp);
         assert_eq!(out.ints[i], ints, "ints[{i}]");
+    }
+}
+
+forge_graph! {
+    /// Index-notation reductions besides `sum`: a product (factors near 1, so that a thousand of
+    /// them neither overflow nor underflow) and minima of f32, i32 and u32, a wrapping i32
+    /// product, and a max beside them. Rows of `K < 128` fold in a loop per output, longer ones
+    /// one workgroup per output with a tree (`lower::code::map::index`).
+    graph IndexReductions {
+        dims { R, K }
+        input  x: f32[R, K];
+        input  n: i32[R, K];
+        input  u: u32[R, K];
+        output p: f32[R];
+        output lo: f32[R];
+        output hi: f32[R];
+        output pn: i32[R];
+        output ln: i32[R];
+        output lu: u32[R];
+        p[r] = prod(k, x[r, k] * 0.01 + 1.0);
+        lo[r] = min(k, x[r, k] * 2.0);
+        hi[r] = max(k, x[r, k]);
+        pn[r] = prod(k, n[r, k]);
+        ln[r] = min(k, n[r, k] - 1);
+        lu[r] = min(k, u[r, k]);
+    }
+}
+
+fn index_reductions_against_loops(ctx: &Context) {
+    for (r, k) in [(1, 1), (5, 7), (3, 127), (4, 128), (2, 1000)] {
+        let x = rand_f32(r * k, 3.0, 30 + k as u64);
+        // Non-zero factors of both signs, so the wrapping product stays non-trivial.
+        let n: Vec<i32> = rand_i32(r * k, -3, 3, 31).into_iter().map(|v| if v == 0 { 2 } else { v }).collect();
+        let u = rand_u32(r * k, 1, u32::MAX, 32);
+        let out = IndexReductions::new(ctx, IndexReductionsDims { r, k })
+            .unwrap()
+            .run(IndexReductionsInputs { x: &x, n: &n, u: &u })
+            .unwrap();
+        let rows =
+            |v: &[f32]| -> Vec<Vec<f64>> { v.chunks(k).map(|c| c.iter().map(|&e| e as f64).collect()).collect() };
+        let factors: Vec<f32> = x.iter().map(|v| v * 0.01 + 1.0).collect();
+        let p: Vec<f32> = rows(&factors).iter().map(|c| c.iter().product::<f64>() as f32).collect();
+        let lo: Vec<f32> = rows(&x).iter().map(|c| c.iter().map(|v| v * 2.0).fold(f64::MAX, f64::min) as f32).collect();
+        let hi: Vec<f32> = rows(&x).iter().map(|c| c.iter().cloned().fold(f64::MIN, f64::max) as f32).collect();
+        let pn: Vec<i32> = n.chunks(k).map(|c| c.iter().fold(1i32, |a, &b| a.wrapping_mul(b))).collect();
+        let ln: Vec<i32> = n.chunks(k).map(|c| c.iter().map(|v| v - 1).min().unwrap_or(i32::MAX)).collect();
+        let lu: Vec<u32> = u.chunks(k).map(|c| c.iter().copied().min().unwrap_or(u32::MAX)).collect();
+        let what = format!("{r}x{k}");
+        assert_close(&format!("{what} prod"), &out.p, &p, 1e-4, 1.0);
+        assert_close(&format!("{what} min"), &out.lo, &lo, 0.0, 1.0);
+        assert_close(&format!("{what} max"), &out.hi, &hi, 0.0, 1.0);
+        assert_eq!(out.pn, pn, "{what} i32 prod (wrapping)");
+        assert_eq!(out.ln, ln, "{what} i32 min");
+        assert_eq!(out.lu, lu, "{what} u32 min");
     }
 }
 
@@ -581,6 +646,32 @@ fn half_and_bf16_round_like_the_reference(ctx: &Context) {
         let want_b: Vec<f32> =
             out.y.iter().map(|v| bf16::from_f32(bf16::from_f32(*v).to_f32() * 2.0).to_f32()).collect();
         assert_eq!(yb, want_b, "bf16 rounds to nearest even on every backend");
+    }
+}
+
+forge_graph! {
+    /// `floor` of 16-bit floats: computed in f32, exact in the stored type.
+    graph HalfFloor {
+        dims { N }
+        input  h: f16[N];
+        input  b: bf16[N];
+        output fh: f16[N];
+        output fb: bf16[N];
+        fh = floor(h * 4.0);
+        fb = floor(b * 4.0) - 0.5;
+    }
+}
+
+fn floor_of_half_floats(ctx: &Context) {
+    let n = 301;
+    let h: Vec<f16> = rand_f32(n, 8.0, 50).into_iter().map(f16::from_f32).collect();
+    let b: Vec<bf16> = rand_f32(n, 8.0, 51).into_iter().map(bf16::from_f32).collect();
+    let out = HalfFloor::new(ctx, HalfFloorDims { n }).unwrap().run(HalfFloorInputs { h: &h, b: &b }).unwrap();
+    for i in 0..n {
+        let fh = (h[i].to_f32() as f64 * 4.0).floor();
+        let fb = (b[i].to_f32() as f64 * 4.0).floor() - 0.5;
+        assert_eq!(out.fh[i].to_f32() as f64, fh, "fh[{i}] of {}", h[i]);
+        assert_eq!(out.fb[i].to_f32() as f64, fb, "fb[{i}] of {}", b[i]);
     }
 }
 
@@ -1367,6 +1458,7 @@ forge_tests!(
     batch_folds_into_rows_of_a_shared_weight,
     row_ops_against_loops,
     elementwise_forms_and_broadcasting,
+    index_reductions_against_loops,
     vectorised_maps_against_the_reference,
     integer_semantics,
     small_f32_products_split_k,
@@ -1378,6 +1470,7 @@ forge_tests!(
     folded_norm_products,
     elided_copies;
     half: half_and_bf16_round_like_the_reference,
+    floor_of_half_floats,
     half_matmul_layouts_and_edges,
     paired_half_products,
 );

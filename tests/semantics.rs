@@ -48,6 +48,46 @@ fn max_identity_is_neg_inf_and_nan_propagates(ctx: &Context) {
     assert_same("index max/min", &m, &[NAN, 2.0, -2.0]);
 }
 
+/// `min` and `prod` reductions (rows and index notation) of special values: NaN anywhere makes
+/// the result NaN, `+inf` is `min`'s identity, `inf * 0` is NaN; integer products wrap.
+fn min_and_prod_reductions_of_special_values(ctx: &Context) {
+    let src = "graph M { dims { R, C } input x: f32[R, C]; output a: f32[R]; output b: f32[R]; output c: f32[R]; output d: f32[R];
+               a = min(x); b[r] = min(k, x[r, k]); c = prod(x); d[r] = prod(k, x[r, k]); }";
+    let x = [INF, INF, INF, 1.0, NAN, -2.0, INF, 0.0, 2.0, -INF, 3.0, 2.0, 0.5, -0.25, 4.0, NAN, NAN, NAN];
+    let mut g = GraphInstance::from_source(ctx, src, &[6, 3]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
+    let mins = [INF, NAN, 0.0, -INF, -0.25, NAN];
+    let prods = [INF, NAN, NAN, -INF, -0.5, NAN];
+    for (i, want) in [mins, mins, prods, prods].iter().enumerate() {
+        let (name, v) = &out[i];
+        assert_same(name, &v.to_vec::<f32>(name).unwrap(), want);
+    }
+    let src = "graph P { dims { R, C } input x: i32[R, C]; output p: i32[R]; output m: i32[R];
+               p[r] = prod(k, x[r, k]); m[r] = min(k, x[r, k]); }";
+    let x = [65536, 65536, 3, i32::MIN, -1, 1, i32::MAX, 2, 1];
+    let mut g = GraphInstance::from_source(ctx, src, &[3, 3]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
+    assert_eq!(out[0].1.to_vec::<i32>("p").unwrap(), vec![0, i32::MIN, -2], "wrapping products");
+    assert_eq!(out[1].1.to_vec::<i32>("m").unwrap(), vec![3, i32::MIN, 1], "minima");
+}
+
+/// `floor` (docs/semantics.md): toward -inf, the sign of zero kept, NaN and infinities as they
+/// are; an integer argument is a compile-time error.
+fn floor_of_special_values(ctx: &Context) {
+    let x = [-0.5, 0.5, -0.0, -1.0, -1.5, 2.999_999_8, 16_777_215.5, -8_388_609.0, 1e30, NAN, INF, -INF, -1e-45];
+    let want: Vec<f32> = x.iter().map(|v: &f32| v.floor()).collect();
+    let got: Vec<f32> =
+        run1(ctx, "graph F { dims { N } input x: f32[N]; output y: f32[N]; y = floor(x); }", &[x.len()], &x);
+    assert_same("floor", &got, &want);
+    assert_eq!(&want[..2], &[-1.0, 0.0]);
+    assert!(got[2].is_sign_negative(), "floor(-0.0) is -0.0, got {}", got[2]);
+    let src = "graph F { dims { N } input x: i32[N]; output y: i32[N]; y = floor(x); }";
+    match GraphInstance::from_source(ctx, src, &[2]) {
+        Err(e @ Error::InvalidGraph(_)) => assert!(e.to_string().contains("`floor` needs a float argument"), "{e}"),
+        other => panic!("floor of an i32: expected InvalidGraph, got {other:?}"),
+    }
+}
+
 fn integer_literals_are_range_checked(ctx: &Context) {
     for (src, bad) in [
         ("graph L { dims { N } input x: i32[N]; output y: i32[N]; y = x + 2147483648; }", "2147483648"),
@@ -556,6 +596,8 @@ fn cuda_reciprocals_round_as_rcp_rn(_: &Context) {
 
 forge_tests!(
     max_identity_is_neg_inf_and_nan_propagates,
+    min_and_prod_reductions_of_special_values,
+    floor_of_special_values,
     integer_literals_are_range_checked,
     f32_literals_and_arithmetic_stay_f32,
     literal_division_by_zero,

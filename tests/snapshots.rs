@@ -520,7 +520,7 @@ const ROW_OPS: &str = "graph RowOps { dims { R, C }
     input x: f32[R, C]; input y: f32[R, C]; input v: f32[C]; weight g: f32[C]; weight bta: f32[C];
     uniform eps: f32 = 1e-5;
     output sm: f32[R, C]; output smh: f16[R, C]; output rn: f32[R, C]; output ln: f32[R, C];
-    output s: f32[R]; output mx: f32[R]; output am: u32[R];
+    output s: f32[R]; output mx: f32[R]; output am: u32[R]; output pr: f32[R]; output mn: f32[R];
     sm = softmax(x * 0.5 + v) + y;
     smh = softmax(x) as f16;
     rn = rms_norm(x, g * 2.0, eps) * 2.0;
@@ -528,6 +528,8 @@ const ROW_OPS: &str = "graph RowOps { dims { R, C }
     s = mean(x * v) + 1.0;
     mx = max(x);
     am = argmax(x - v);
+    pr = prod(x * 0.01 + 1.0);
+    mn = min(x - v, keepdim = false) * 2.0;
 }";
 
 /// Statements over the same rows that chain into one kernel (`tests/row_chains.rs`).
@@ -562,17 +564,31 @@ fn cuda_row_programs_compile() {
 }
 
 /// Elementwise maps of every element type, with broadcast operands, compile and assemble
-/// (16-byte vectors; 16-bit outputs four to an 8-byte store), small and large (17.3M points).
+/// (16-byte vectors; 16-bit outputs four to an 8-byte store), small and large (17.3M points);
+/// so do index-notation reductions.
 #[cfg(feature = "cuda")]
 fn cuda_map_programs_compile() {
     let graph = forge::parse_graph_source(
         "graph Maps { dims { R, C } input a: f32[R, C]; input b: f32[C]; input n: i32[R, C]; input u: u32[R, C];
            output y: f32[R, C]; output m: i32[R, C]; output v: u32[R, C]; output h: f16[R, C]; output z: bf16[R, C];
-           y = a * 2.0 + b - exp(a); m = n * 3 + (a as i32); v = u / 7 + 1; h = (a * b) as f16; z = (a - b) as bf16; }",
+           y = a * 2.0 + b - exp(a) + floor(a * 4.0); m = n * 3 + (a as i32); v = u / 7 + 1; h = (a * b) as f16; z = (a - b) as bf16; }",
     )
     .unwrap();
     for dims in [[37, 128], [4229, 4100]] {
         cuda_programs(&graph, &dims, "Maps", true);
+    }
+    // Every index-notation reduction of f32 and of the integers: a loop per output below 128
+    // terms, a block per output with a tree from there.
+    let graph = forge::parse_graph_source(
+        "graph Reductions { dims { R, C } input a: f32[R, C]; input n: i32[R, C]; input u: u32[R, C];
+           output s: f32[R]; output p: f32[R]; output hi: f32[R]; output lo: f32[R]; output mu: f32[R];
+           output pn: i32[R]; output ln: i32[R]; output lu: u32[R];
+           s[r] = sum(k, a[r, k]); p[r] = prod(k, a[r, k]); hi[r] = max(k, a[r, k]); lo[r] = min(k, floor(a[r, k]));
+           mu[r] = mean(k, a[r, k]); pn[r] = prod(k, n[r, k]); ln[r] = min(k, n[r, k]); lu[r] = min(k, u[r, k]); }",
+    )
+    .unwrap();
+    for dims in [[37, 5], [13, 1000]] {
+        cuda_programs(&graph, &dims, "Reductions", true);
     }
 }
 

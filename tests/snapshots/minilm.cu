@@ -1950,7 +1950,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_e982d7de09e15c
 // runs forge_layer_norm_f673e67f81c6fa7c (above)
 
 // node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_bd51d4f43521c404(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_b75df65c2a57f851(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -1965,14 +1965,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_bd51d4f43521c404(f
         const u32 v1 = (i / 1u) % 384u;
         f32 acc = (a1[v0 * 11520u + v1 + 0u * 384u] * f32(a2[v0 * 30u + 0u]));
         for (u32 r = 1u; r < 30u; r += 1u) {
-            acc = acc + (a1[v0 * 11520u + v1 + r * 384u] * f32(a2[v0 * 30u + r]));
+            acc = (acc + (a1[v0 * 11520u + v1 + r * 384u] * f32(a2[v0 * 30u + r])));
         }
         a0[i] = acc;
     }
 }
 
 // node: count[b, o] = sum(t, mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_9f6c069287bbf9d3(f32* a0, const u32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_5e7d62906f90a3e0(f32* a0, const u32* __restrict__ a1) {
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -1987,7 +1987,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_9f6c069287bbf9d3(f
         const u32 v1 = (i / 1u) % 1u;
         f32 acc = f32(a1[v0 * 30u + 0u]);
         for (u32 r = 1u; r < 30u; r += 1u) {
-            acc = acc + f32(a1[v0 * 30u + r]);
+            acc = (acc + f32(a1[v0 * 30u + r]));
         }
         a0[i] = acc;
     }

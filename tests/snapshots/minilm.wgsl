@@ -18169,7 +18169,7 @@ fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
         let v1: u32 = (i / 1u) % 384u;
         var acc: f32 = (a1[v0 * 11520u + v1 + 0u * 384u] * f32(a2[v0 * 30u + 0u]));
         for (var r: u32 = 1u; r < 30u; r = r + 1u) {
-            acc = acc + (a1[v0 * 11520u + v1 + r * 384u] * f32(a2[v0 * 30u + r]));
+            acc = (acc + (a1[v0 * 11520u + v1 + r * 384u] * f32(a2[v0 * 30u + r])));
         }
         a0[i] = acc;
     }
@@ -18219,7 +18219,7 @@ fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
         let v1: u32 = (i / 1u) % 1u;
         var acc: f32 = f32(a1[v0 * 30u + 0u]);
         for (var r: u32 = 1u; r < 30u; r = r + 1u) {
-            acc = acc + f32(a1[v0 * 30u + r]);
+            acc = (acc + f32(a1[v0 * 30u + r]));
         }
         a0[i] = acc;
     }

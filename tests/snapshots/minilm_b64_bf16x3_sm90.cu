@@ -2528,7 +2528,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_b60683a4adee6
 }
 
 // node: summed[b, d] = sum(t, x[b, t, d] * mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_192664683dae1d50(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_9b4846578559232d(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ a2) {
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -2543,14 +2543,14 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_192664683dae1d50(f
         const u32 v1 = (i / 1u) % 384u;
         f32 acc = (a1[v0 * 11520u + v1 + 0u * 384u] * f32(a2[v0 * 30u + 0u]));
         for (u32 r = 1u; r < 30u; r += 1u) {
-            acc = acc + (a1[v0 * 11520u + v1 + r * 384u] * f32(a2[v0 * 30u + r]));
+            acc = (acc + (a1[v0 * 11520u + v1 + r * 384u] * f32(a2[v0 * 30u + r])));
         }
         a0[i] = acc;
     }
 }
 
 // node: count[b, o] = sum(t, mask[b, t] as f32)
-extern "C" __global__ void __launch_bounds__(256) forge_index_1f0d6c579d171955(f32* a0, const u32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_index_be3384bfa3960cf2(f32* a0, const u32* __restrict__ a1) {
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -2565,7 +2565,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_1f0d6c579d171955(f
         const u32 v1 = (i / 1u) % 1u;
         f32 acc = f32(a1[v0 * 30u + 0u]);
         for (u32 r = 1u; r < 30u; r += 1u) {
-            acc = acc + f32(a1[v0 * 30u + r]);
+            acc = (acc + f32(a1[v0 * 30u + r]));
         }
         a0[i] = acc;
     }

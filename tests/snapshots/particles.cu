@@ -180,7 +180,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_9f7fcaf01011a3b0(f32
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(1024) forge_row_d5fb18f8a09ba915(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(1024) forge_row_5b9bc4ccdd2f72e8(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     __shared__ __align__(16) f32 red[1024];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
@@ -197,41 +197,41 @@ extern "C" __global__ void __launch_bounds__(1024) forge_row_d5fb18f8a09ba915(f3
     for (u32 c0 = lid; c0 < 98304u; c0 += 4096u) {
          {
             const u32 c = c0;
-            part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+            part0 = (part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
         }
          {
             const u32 c = c0 + 1024u;
-            part1 = part1 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+            part1 = (part1 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
         }
          {
             const u32 c = c0 + 2048u;
-            part2 = part2 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+            part2 = (part2 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
         }
          {
             const u32 c = c0 + 3072u;
-            part3 = part3 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+            part3 = (part3 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
         }
     }
     for (u32 c = 98304u + lid; c < 100003u; c += 1024u) {
-        part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        part0 = (part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
     }
     f32 part = ((part0 + part1) + (part2 + part3));
-    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 16));
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 8));
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 4));
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 2));
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 1));
     if ((lid & 31u) == 0u) {
         red[lid >> 5u] = part;
     }
     __syncthreads();
     if (lid < 32u) {
         part = red[lid & 31u];
-        part = part + __shfl_xor_sync(0xffffffffu, part, 16);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 8);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 16));
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 8));
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 4));
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 2));
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 1));
     }
     if (lid == 0u) {
         red[0] = part;
@@ -244,7 +244,7 @@ extern "C" __global__ void __launch_bounds__(1024) forge_row_d5fb18f8a09ba915(f3
 }
 
 // node: energy = sum(vx * vx + vy * vy) * 0.5 + sum(py) * gravity
-extern "C" __global__ void __launch_bounds__(1024) forge_row_e7afdd026aa51fb9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(1024) forge_row_dfccb2c5564ffe5a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[1024];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
@@ -261,41 +261,41 @@ extern "C" __global__ void __launch_bounds__(1024) forge_row_e7afdd026aa51fb9(f3
     for (u32 c0 = lid; c0 < 98304u; c0 += 4096u) {
          {
             const u32 c = c0;
-            part0 = part0 + a2[(row * 100003u + c)];
+            part0 = (part0 + a2[(row * 100003u + c)]);
         }
          {
             const u32 c = c0 + 1024u;
-            part1 = part1 + a2[(row * 100003u + c)];
+            part1 = (part1 + a2[(row * 100003u + c)]);
         }
          {
             const u32 c = c0 + 2048u;
-            part2 = part2 + a2[(row * 100003u + c)];
+            part2 = (part2 + a2[(row * 100003u + c)]);
         }
          {
             const u32 c = c0 + 3072u;
-            part3 = part3 + a2[(row * 100003u + c)];
+            part3 = (part3 + a2[(row * 100003u + c)]);
         }
     }
     for (u32 c = 98304u + lid; c < 100003u; c += 1024u) {
-        part0 = part0 + a2[(row * 100003u + c)];
+        part0 = (part0 + a2[(row * 100003u + c)]);
     }
     f32 part = ((part0 + part1) + (part2 + part3));
-    part = part + __shfl_xor_sync(0xffffffffu, part, 16);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 8);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-    part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 16));
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 8));
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 4));
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 2));
+    part = (part + __shfl_xor_sync(0xffffffffu, part, 1));
     if ((lid & 31u) == 0u) {
         red[lid >> 5u] = part;
     }
     __syncthreads();
     if (lid < 32u) {
         part = red[lid & 31u];
-        part = part + __shfl_xor_sync(0xffffffffu, part, 16);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 8);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
-        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 16));
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 8));
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 4));
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 2));
+        part = (part + __shfl_xor_sync(0xffffffffu, part, 1));
     }
     if (lid == 0u) {
         red[0] = part;

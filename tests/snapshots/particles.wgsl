@@ -295,57 +295,57 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     for (var c0: u32 = lid; c0 < 99328u; c0 = c0 + 1024u) {
          {
             let c: u32 = c0;
-            part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+            part0 = (part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
         }
          {
             let c: u32 = c0 + 256u;
-            part1 = part1 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+            part1 = (part1 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
         }
          {
             let c: u32 = c0 + 512u;
-            part2 = part2 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+            part2 = (part2 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
         }
          {
             let c: u32 = c0 + 768u;
-            part3 = part3 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+            part3 = (part3 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
         }
     }
     for (var c: u32 = 99328u + lid; c < 100003u; c = c + 256u) {
-        part0 = part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)]));
+        part0 = (part0 + ((a1[(row * 100003u + c)] * a1[(row * 100003u + c)]) + (a2[(row * 100003u + c)] * a2[(row * 100003u + c)])));
     }
     var part: f32 = ((part0 + part1) + (part2 + part3));
     red[lid] = part;
     workgroupBarrier();
     if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+        red[lid] = (red[lid] + red[lid + 128u]);
     }
     workgroupBarrier();
     if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+        red[lid] = (red[lid] + red[lid + 64u]);
     }
     workgroupBarrier();
     if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+        red[lid] = (red[lid] + red[lid + 32u]);
     }
     workgroupBarrier();
     if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+        red[lid] = (red[lid] + red[lid + 16u]);
     }
     workgroupBarrier();
     if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
+        red[lid] = (red[lid] + red[lid + 8u]);
     }
     workgroupBarrier();
     if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
+        red[lid] = (red[lid] + red[lid + 4u]);
     }
     workgroupBarrier();
     if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
+        red[lid] = (red[lid] + red[lid + 2u]);
     }
     workgroupBarrier();
     if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
+        red[lid] = (red[lid] + red[lid + 1u]);
     }
     workgroupBarrier();
     if (lid == 0u) {
@@ -408,57 +408,57 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     for (var c0: u32 = lid; c0 < 99328u; c0 = c0 + 1024u) {
          {
             let c: u32 = c0;
-            part0 = part0 + a2[(row * 100003u + c)];
+            part0 = (part0 + a2[(row * 100003u + c)]);
         }
          {
             let c: u32 = c0 + 256u;
-            part1 = part1 + a2[(row * 100003u + c)];
+            part1 = (part1 + a2[(row * 100003u + c)]);
         }
          {
             let c: u32 = c0 + 512u;
-            part2 = part2 + a2[(row * 100003u + c)];
+            part2 = (part2 + a2[(row * 100003u + c)]);
         }
          {
             let c: u32 = c0 + 768u;
-            part3 = part3 + a2[(row * 100003u + c)];
+            part3 = (part3 + a2[(row * 100003u + c)]);
         }
     }
     for (var c: u32 = 99328u + lid; c < 100003u; c = c + 256u) {
-        part0 = part0 + a2[(row * 100003u + c)];
+        part0 = (part0 + a2[(row * 100003u + c)]);
     }
     var part: f32 = ((part0 + part1) + (part2 + part3));
     red[lid] = part;
     workgroupBarrier();
     if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+        red[lid] = (red[lid] + red[lid + 128u]);
     }
     workgroupBarrier();
     if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+        red[lid] = (red[lid] + red[lid + 64u]);
     }
     workgroupBarrier();
     if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+        red[lid] = (red[lid] + red[lid + 32u]);
     }
     workgroupBarrier();
     if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+        red[lid] = (red[lid] + red[lid + 16u]);
     }
     workgroupBarrier();
     if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
+        red[lid] = (red[lid] + red[lid + 8u]);
     }
     workgroupBarrier();
     if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
+        red[lid] = (red[lid] + red[lid + 4u]);
     }
     workgroupBarrier();
     if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
+        red[lid] = (red[lid] + red[lid + 2u]);
     }
     workgroupBarrier();
     if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
+        red[lid] = (red[lid] + red[lid + 1u]);
     }
     workgroupBarrier();
     if (lid == 0u) {

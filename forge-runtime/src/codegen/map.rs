@@ -4,7 +4,7 @@
 
 use super::{geometry, unflatten, Dialect, Writer};
 use crate::elem::Ty;
-use crate::graph::checked::Const;
+use crate::graph::ops::Finish;
 use crate::ir::{contiguous_strides, ReduceOp, SExpr, ScatterBody};
 
 /// The invocation's `it`-th output of a flat space: `(group * items + it) * threads + lid`.
@@ -125,24 +125,13 @@ pub(super) fn scatter(w: &mut Writer<'_>, s: &ScatterBody) {
     w.close();
 }
 
+/// `a` and `b` folded by the reduction's operator ([`ReduceOp::combine`]).
 fn combine(w: &Writer<'_>, op: ReduceOp, ty: Ty, a: &str, b: &str) -> String {
-    match (op, ty) {
-        (ReduceOp::Max, Ty::F32) => format!("forge_fmax({a}, {b})"),
-        (ReduceOp::Max, _) => format!("max({a}, {b})"),
-        (ReduceOp::Sum | ReduceOp::Mean, Ty::I32) if w.d == Dialect::Cuda => format!("i32(u32({a}) + u32({b}))"),
-        (ReduceOp::Sum | ReduceOp::Mean, _) => format!("{a} + {b}"),
-    }
+    w.binary(op.combine(), ty, a, b)
 }
 
 fn identity(w: &Writer<'_>, op: ReduceOp, ty: Ty) -> String {
-    match (op, ty) {
-        (ReduceOp::Max, Ty::F32) => w.f32_lit(f32::NEG_INFINITY),
-        (ReduceOp::Max, Ty::I32) => w.lit(Const::I32(i32::MIN)),
-        (ReduceOp::Max, _) => w.lit(Const::U32(0)),
-        (_, Ty::F32) => w.f32_lit(0.0),
-        (_, Ty::I32) => w.lit(Const::I32(0)),
-        (_, _) => w.lit(Const::U32(0)),
-    }
+    w.lit(op.identity(ty))
 }
 
 pub(super) fn index(
@@ -176,7 +165,7 @@ pub(super) fn index(
         w.close();
         tree(w, "red", "part", t, &|w, a, b| combine(w, op, ty, a, b));
         w.if_("lid == 0u");
-        let r = finish(w, op, ty, "red[0]", k);
+        let r = finish(w, op, "red[0]", k);
         w.store(out, "i", &r);
         w.close();
         return;
@@ -193,16 +182,16 @@ pub(super) fn index(
     let c = combine(w, op, ty, "acc", &v);
     w.assign("acc", &c);
     w.close();
-    let r = finish(w, op, ty, "acc", k);
+    let r = finish(w, op, "acc", k);
     w.store(out, "i", &r);
     w.close();
 }
 
-fn finish(w: &Writer<'_>, op: ReduceOp, _ty: Ty, v: &str, k: usize) -> String {
-    if op == ReduceOp::Mean {
-        format!("{v} / {}", w.f32_lit(k as f32))
-    } else {
-        v.to_string()
+/// The result of a fold `v` of `k` values ([`ReduceOp::finish`]).
+pub(super) fn finish(w: &Writer<'_>, op: ReduceOp, v: &str, k: usize) -> String {
+    match op.finish() {
+        Finish::Folded => v.to_string(),
+        Finish::DivideByCount => format!("{v} / {}", w.f32_lit(k as f32)),
     }
 }
 

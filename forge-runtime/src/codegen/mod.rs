@@ -320,7 +320,7 @@ impl<'a> Writer<'a> {
     pub fn u(&self, v: u64) -> String {
         match (self.d, self.wide) {
             (Dialect::Cuda, true) => format!("{v}ull"),
-            _ => format!("{v}u"),
+            (Dialect::Cuda, false) | (Dialect::Wgsl, true | false) => format!("{v}u"),
         }
     }
     /// An index expression from a u32 one.
@@ -391,7 +391,7 @@ impl<'a> Writer<'a> {
         // A block format's WGSL base is bytes, added by its loader (`wgsl::quant_loader`).
         let index = match (self.d, a.elem.is_quantized()) {
             (Dialect::Wgsl, true) => index.to_string(),
-            _ => self.based(arg, index),
+            (Dialect::Wgsl, false) | (Dialect::Cuda, true | false) => self.based(arg, index),
         };
         let out_is_atomic = self.d == Dialect::Wgsl && a.elem == Elem::BF16 && self.spec.body.outs().contains(&arg);
         match (self.d, a.elem) {

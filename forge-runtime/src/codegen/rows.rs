@@ -3,11 +3,11 @@
 //! read of the row); longer ones the streaming template here: one workgroup per row, threads
 //! striding over the columns once per pass, tree reductions in workgroup memory.
 
-use super::map::tree;
+use super::map::{finish, tree};
 use super::rows_resident::{store_split_at_column, RowOuts};
 use super::{unflatten, Writer};
 use crate::elem::Ty;
-use crate::ir::{KernelBody, NormKind, ReduceOp, RowOp, SExpr};
+use crate::ir::{KernelBody, NormKind, RowOp, SExpr};
 
 /// Starts a row kernel: the row guard and the index variables. Returns (leading vars, full
 /// vars with the column variable `c` last, flat index of `(row, c)`).
@@ -87,7 +87,7 @@ fn streamed_partials(
         level = level
             .chunks(2)
             .map(|pair| match pair.split_first() {
-                Some((a, rest)) => rest.iter().fold(a.clone(), |acc, b| format!("({})", combine(w, &acc, b))),
+                Some((a, rest)) => rest.iter().fold(a.clone(), |acc, b| combine(w, &acc, b)),
                 None => String::new(),
             })
             .collect();
@@ -146,15 +146,13 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
         KernelBody::Row { out, leading, cols, op: RowOp::Reduce(op), input, epilogue } => {
             w.shared("red", Ty::F32, t as usize);
             let (lead, full, flat) = preamble(w, leading, *cols);
-            let max = *op == ReduceOp::Max;
-            let init = if max { w.f32_lit(f32::NEG_INFINITY) } else { w.f32_lit(0.0) };
+            let init = w.lit(op.identity(Ty::F32));
             let x = w.expr(input, &full, Some(&flat), "");
-            let combine = |w: &Writer<'_>, a: &str, b: &str| if max { fmax(w, a, b) } else { format!("{a} + {b}") };
+            let combine = |w: &Writer<'_>, a: &str, b: &str| w.binary(op.combine(), Ty::F32, a, b);
             streamed_partials(w, *cols, &init, &x, &combine);
             tree(w, "red", "part", t, &combine);
             w.if_("lid == 0u");
-            let r =
-                if *op == ReduceOp::Mean { format!("red[0] / {}", w.f32_lit(*cols as f32)) } else { "red[0]".into() };
+            let r = finish(w, *op, "red[0]", *cols);
             w.let_("acc", Ty::F32, &r);
             w.own_strides = Some(crate::ir::contiguous_strides(leading));
             let v = w.expr(epilogue, &lead, Some("row"), "acc");

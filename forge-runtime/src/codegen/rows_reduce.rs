@@ -7,6 +7,7 @@
 
 use super::{Dialect, Writer};
 use crate::elem::Ty;
+use crate::ir::ReduceOp;
 
 /// Emits `mine = combine(mine, other)` over partial variables and other values.
 pub(super) type Combine<'a> = dyn Fn(&mut Writer<'_>, &[String], &[String]) + 'a;
@@ -29,51 +30,35 @@ pub(super) struct RowReduction<'a> {
     pub warp: Option<&'a str>,
 }
 
-/// How [`reduce_values`] combines two values.
-#[derive(Clone, Copy)]
-pub(super) enum Fold {
-    /// `forge_fmax` (NaN wins).
-    Max,
-    Sum,
-}
-
-impl Fold {
-    fn combine(self, a: &str, b: &str) -> String {
-        match self {
-            Fold::Max => format!("forge_fmax({a}, {b})"),
-            Fold::Sum => format!("({a} + {b})"),
-        }
-    }
-
-    /// The CUDA prelude's whole-warp fold, where one gives the shuffles' result exactly (a
-    /// sum's order would change).
-    fn warp(self) -> Option<&'static str> {
-        match self {
-            Fold::Max => Some("forge_warp_fmax"),
-            Fold::Sum => None,
-        }
+/// The CUDA prelude's whole-warp fold for `op`, where one gives the shuffles' result exactly (a
+/// sum's or product's order would change).
+fn warp_fold(op: ReduceOp) -> Option<&'static str> {
+    match op {
+        ReduceOp::Max => Some("forge_warp_fmax"),
+        ReduceOp::Sum | ReduceOp::Prod | ReduceOp::Min | ReduceOp::Mean => None,
     }
 }
 
-/// `part` (an f32 the caller declared): `terms` folded pairwise in the thread (a short
-/// dependency chain), then across the row's `per_row` threads.
-pub(super) fn reduce_values(w: &mut Writer<'_>, per_row: u32, name: &str, terms: &[String], fold: Fold) {
-    fn tree(t: &[String], f: Fold) -> String {
+/// `part` (an f32 the caller declared): `terms` folded pairwise by `op`'s combine in the thread
+/// (a short dependency chain), then across the row's `per_row` threads; no terms leave `op`'s
+/// identity. The caller finishes (a mean divides).
+pub(super) fn reduce_values(w: &mut Writer<'_>, per_row: u32, name: &str, terms: &[String], op: ReduceOp) {
+    fn tree(w: &Writer<'_>, t: &[String], op: ReduceOp) -> String {
         match t {
             [one] => one.clone(),
             _ => {
                 let (a, b) = t.split_at(t.len() / 2);
-                f.combine(&tree(a, f), &tree(b, f))
+                w.binary(op.combine(), Ty::F32, &tree(w, a, op), &tree(w, b, op))
             }
         }
     }
-    let local = if terms.is_empty() { w.f32_lit(0.0) } else { tree(terms, fold) };
+    let local = if terms.is_empty() { w.lit(op.identity(Ty::F32)) } else { tree(w, terms, op) };
     w.assign("part", &local);
     let combine_parts = |w: &mut Writer<'_>, mine: &[String], other: &[String]| {
-        let c = fold.combine(&mine[0], &other[0]);
+        let c = w.binary(op.combine(), Ty::F32, &mine[0], &other[0]);
         w.assign(&mine[0], &c);
     };
-    let r = RowReduction { name, parts: &[("part", Ty::F32)], combine: &combine_parts, warp: fold.warp() };
+    let r = RowReduction { name, parts: &[("part", Ty::F32)], combine: &combine_parts, warp: warp_fold(op) };
     reduce_row(w, &r, per_row);
 }
 

@@ -11,7 +11,7 @@
 //! columns). Only the last chunk can pass the row's end; it is guarded by `ok{k}`.
 
 use super::geometry::{self, chain_layout, RowLayout, VECTOR_POINTS};
-use super::rows_reduce::{reduce_row, reduce_values, Fold, RowReduction};
+use super::rows_reduce::{reduce_row, reduce_values, RowReduction};
 use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
 use crate::ir::fuse::row_major;
@@ -207,7 +207,19 @@ fn forwards(from: &KernelBody, to: &KernelBody, leading: &[usize], cols: usize) 
     let space = [leading, &[cols]].concat();
     match row_input(to) {
         Some(SExpr::Load { arg, strides, .. }) => pointwise && *arg == from.out() && row_major(&space, strides),
-        _ => false,
+        Some(
+            SExpr::Uniform { .. }
+            | SExpr::Const(_)
+            | SExpr::Var(_)
+            | SExpr::Acc(_)
+            | SExpr::Acc2
+            | SExpr::Unary { .. }
+            | SExpr::Binary { .. }
+            | SExpr::Select { .. }
+            | SExpr::Cast { .. }
+            | SExpr::Gather { .. },
+        )
+        | None => false,
     }
 }
 
@@ -273,17 +285,17 @@ fn stage(
             argmax(w, sh, *out, leading, lead, epilogue);
         }
         KernelBody::Row { out, op: RowOp::Reduce(op), input, epilogue, .. } => {
-            let max = *op == ReduceOp::Max;
-            load(w, sh, loaded(input), &full, if max { ninf.as_str() } else { zero.as_str() });
-            reduce_values(w, sh.per_row as u32, RED_ROW, &sh.names(), if max { Fold::Max } else { Fold::Sum });
+            let pad = w.lit(op.identity(Ty::F32));
+            load(w, sh, loaded(input), &full, &pad);
+            reduce_values(w, sh.per_row as u32, RED_ROW, &sh.names(), *op);
             w.if_("live && lane == 0u");
-            let r = if *op == ReduceOp::Mean { format!("part / {}", w.f32_lit(cols as f32)) } else { "part".into() };
+            let r = super::map::finish(w, *op, "part", cols);
             w.let_("acc", Ty::F32, &r);
             store_row(w, *out, leading, lead, epilogue);
         }
         KernelBody::Softmax { out, input, epilogue, .. } => {
             load(w, sh, loaded(input), &full, &ninf);
-            reduce_values(w, sh.per_row as u32, RED_MAX, &sh.names(), Fold::Max);
+            reduce_values(w, sh.per_row as u32, RED_MAX, &sh.names(), ReduceOp::Max);
             w.let_("m", Ty::F32, "part");
             for v in 0..sh.values() {
                 let e = sh.guarded(v, &w.exp(&format!("x{v} - m")), &zero);
@@ -294,7 +306,7 @@ fn stage(
                 let in_range: Vec<String> = (0..sh.values()).map(|v| format!("forge_div_in_range(x{v})")).collect();
                 w.let_("in_range", Ty::Bool, &in_range.join(" & "));
             }
-            reduce_values(w, sh.per_row as u32, RED_SUM, &sh.names(), Fold::Sum);
+            reduce_values(w, sh.per_row as u32, RED_SUM, &sh.names(), ReduceOp::Sum);
             w.let_("total", Ty::F32, "part");
             if w.d == Dialect::Cuda {
                 quotients_by_total(w, sh);
@@ -310,7 +322,7 @@ fn stage(
             let n = w.f32_lit(cols as f32);
             if *kind == NormKind::Layer {
                 // Two-pass variance from the registers: the mean, then squared deviations.
-                reduce_values(w, sh.per_row as u32, RED_MEAN, &sh.names(), Fold::Sum);
+                reduce_values(w, sh.per_row as u32, RED_MEAN, &sh.names(), ReduceOp::Sum);
                 w.let_("mean", Ty::F32, &format!("part / {n}"));
                 for v in 0..sh.values() {
                     let d = sh.guarded(v, &format!("x{v} - mean"), &zero);
@@ -318,7 +330,7 @@ fn stage(
                 }
             }
             let squares: Vec<String> = sh.names().iter().map(|x| format!("{x} * {x}")).collect();
-            reduce_values(w, sh.per_row as u32, RED_SQ, &squares, Fold::Sum);
+            reduce_values(w, sh.per_row as u32, RED_SQ, &squares, ReduceOp::Sum);
             let e = w.expr(eps, &[], None, "");
             let inv = w.rsqrt(&format!("part / {n} + {e}"));
             w.let_("inv", Ty::F32, &inv);

@@ -57,54 +57,10 @@ impl Writer<'_> {
                         (Ty::I32, true) => format!("i32(({x}) < 0 ? 0u - u32({x}) : u32({x}))"),
                         (Ty::U32 | Ty::Bool, _) => x,
                     },
+                    UnaryOp::Floor => self.math("floor", "floorf", &x),
                 }
             }
-            SExpr::Binary { op, lhs, rhs } => {
-                let (a, b) = (sub(lhs), sub(rhs));
-                let ty = lhs.ty();
-                if let (Ty::F32, Some(f)) = (ty, float_comparison(*op)) {
-                    return format!("{f}({a}, {b})");
-                }
-                let sym = match op {
-                    BinaryOp::Add => "+",
-                    BinaryOp::Sub => "-",
-                    BinaryOp::Mul => "*",
-                    BinaryOp::Div => match ty {
-                        Ty::I32 => return format!("forge_div_i32({a}, {b})"),
-                        Ty::U32 => return format!("forge_div_u32({a}, {b})"),
-                        Ty::F32 | Ty::Bool => "/",
-                    },
-                    BinaryOp::Rem => match ty {
-                        // A literal divisor other than 0 and -1 needs no guard: both dialects'
-                        // own `%` truncates.
-                        Ty::I32 | Ty::U32 if plain_divisor(rhs) => "%",
-                        Ty::I32 => return format!("forge_rem_i32({a}, {b})"),
-                        Ty::U32 => return format!("forge_rem_u32({a}, {b})"),
-                        // The checker admits integers only; a float is spelled as each dialect would.
-                        Ty::F32 if cuda => return format!("fmodf({a}, {b})"),
-                        Ty::F32 | Ty::Bool => "%",
-                    },
-                    BinaryOp::Min | BinaryOp::Max => {
-                        let max = *op == BinaryOp::Max;
-                        return match ty {
-                            Ty::F32 => format!("{}({a}, {b})", if max { "forge_fmax" } else { "forge_fmin" }),
-                            _ => format!("{}({a}, {b})", if max { "max" } else { "min" }),
-                        };
-                    }
-                    BinaryOp::Lt => "<",
-                    BinaryOp::Le => "<=",
-                    BinaryOp::Gt => ">",
-                    BinaryOp::Ge => ">=",
-                    BinaryOp::Eq => "==",
-                    BinaryOp::Ne => "!=",
-                    BinaryOp::And => "&&",
-                    BinaryOp::Or => "||",
-                };
-                if cuda && ty == Ty::I32 && matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) {
-                    return format!("i32(u32({a}) {sym} u32({b}))");
-                }
-                format!("({a} {sym} {b})")
-            }
+            SExpr::Binary { op, lhs, rhs } => self.binary_text(*op, lhs.ty(), &sub(lhs), &sub(rhs), plain_divisor(rhs)),
             SExpr::Select { cond, on_true, on_false } => {
                 format!("select({}, {}, {})", sub(on_false), sub(on_true), sub(cond))
             }
@@ -115,6 +71,59 @@ impl Writer<'_> {
                 self.load(*arg, &index)
             }
         }
+    }
+
+    /// `a op b` for operands of type `ty` (a reduction's combine among them).
+    pub fn binary(&self, op: BinaryOp, ty: Ty, a: &str, b: &str) -> String {
+        self.binary_text(op, ty, a, b, false)
+    }
+
+    /// [`Writer::binary`]; `plain_rhs` when `b` is a constant divisor that needs no guard
+    /// (see [`plain_divisor`]).
+    fn binary_text(&self, op: BinaryOp, ty: Ty, a: &str, b: &str, plain_rhs: bool) -> String {
+        let cuda = self.d == Dialect::Cuda;
+        if let (Ty::F32, Some(f)) = (ty, float_comparison(op)) {
+            return format!("{f}({a}, {b})");
+        }
+        let sym = match op {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => match ty {
+                Ty::I32 => return format!("forge_div_i32({a}, {b})"),
+                Ty::U32 => return format!("forge_div_u32({a}, {b})"),
+                Ty::F32 | Ty::Bool => "/",
+            },
+            BinaryOp::Rem => match ty {
+                // A literal divisor other than 0 and -1 needs no guard: both dialects'
+                // own `%` truncates.
+                Ty::I32 | Ty::U32 if plain_rhs => "%",
+                Ty::I32 => return format!("forge_rem_i32({a}, {b})"),
+                Ty::U32 => return format!("forge_rem_u32({a}, {b})"),
+                // The checker admits integers only; a float is spelled as each dialect would.
+                Ty::F32 if cuda => return format!("fmodf({a}, {b})"),
+                Ty::F32 | Ty::Bool => "%",
+            },
+            BinaryOp::Min | BinaryOp::Max => {
+                let max = op == BinaryOp::Max;
+                return match ty {
+                    Ty::F32 => format!("{}({a}, {b})", if max { "forge_fmax" } else { "forge_fmin" }),
+                    Ty::I32 | Ty::U32 | Ty::Bool => format!("{}({a}, {b})", if max { "max" } else { "min" }),
+                };
+            }
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::And => "&&",
+            BinaryOp::Or => "||",
+        };
+        if cuda && ty == Ty::I32 && matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) {
+            return format!("i32(u32({a}) {sym} u32({b}))");
+        }
+        format!("({a} {sym} {b})")
     }
 
     fn math(&self, wgsl: &str, cuda: &str, x: &str) -> String {
@@ -163,7 +172,7 @@ impl Writer<'_> {
                 let x = self.expr(e, vars, flat, acc);
                 match e.ty() {
                     Ty::I32 => format!("u32(clamp({x}, {}, {}))", i32_lit(0), i32_lit(max as i64)),
-                    _ => format!("min({x}, {max}u)"),
+                    Ty::U32 | Ty::F32 | Ty::Bool => format!("min({x}, {max}u)"),
                 }
             }
         };
@@ -225,6 +234,16 @@ fn plain_divisor(rhs: &SExpr) -> bool {
     match rhs {
         SExpr::Const(Const::I32(c)) => *c != 0 && *c != -1,
         SExpr::Const(Const::U32(c)) => *c != 0,
-        _ => false,
+        SExpr::Const(Const::F32(_) | Const::Bool(_))
+        | SExpr::Load { .. }
+        | SExpr::Uniform { .. }
+        | SExpr::Var(_)
+        | SExpr::Acc(_)
+        | SExpr::Acc2
+        | SExpr::Unary { .. }
+        | SExpr::Binary { .. }
+        | SExpr::Select { .. }
+        | SExpr::Cast { .. }
+        | SExpr::Gather { .. } => false,
     }
 }

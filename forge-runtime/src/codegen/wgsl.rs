@@ -25,7 +25,15 @@ pub fn uses_coop(spec: &KernelSpec, schedule: &Schedule) -> bool {
         KernelBody::Matmul(m) => {
             matches!(geometry::matmul_variant(m, &spec.args, schedule), geometry::MatmulVariant::Coop(_))
         }
-        _ => false,
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Norm { .. }
+        | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => false,
     }
 }
 
@@ -130,7 +138,7 @@ fn quant_loader(arg: usize, elem: Elem, base: u64) -> String {
     let codes = match elem {
         Elem::Q4_1 => "4u + (j & 15u)",
         Elem::Q8_0 => "2u + j",
-        _ => "2u + (j & 15u)",
+        Elem::Q4_0 | Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => "2u + (j & 15u)",
     };
     let value = value.replace("{A}", &arg.to_string());
     format!(
@@ -156,7 +164,9 @@ fn quant_loader_x4(arg: usize, elem: Elem, base: u64) -> String {
     let (lo, hi) = (pair("c"), pair("c + 16u"));
     let codes_of = match elem {
         Elem::Q8_0 => format!("let w = {lo}; let h = {hi}; let qs = vec4<u32>(w & 255u, w >> 8u, h & 255u, h >> 8u);"),
-        _ => format!("let w = {lo}; let qs = vec4<u32>(w & 15u, (w >> 8u) & 15u, (w >> 4u) & 15u, w >> 12u);"),
+        Elem::Q4_0 | Elem::Q4_1 | Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => {
+            format!("let w = {lo}; let qs = vec4<u32>(w & 15u, (w >> 8u) & 15u, (w >> 4u) & 15u, w >> 12u);")
+        }
     };
     let lanes: Vec<String> = ["x", "y", "z", "w"].iter().map(|l| value.replace("q)", &format!("qs.{l})"))).collect();
     format!(

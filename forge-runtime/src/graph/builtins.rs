@@ -16,7 +16,7 @@ pub enum Builtin {
     Max,
     /// `select(cond, if_true, if_false)`: elementwise.
     Select,
-    /// `sum(x)`, `max(x)`, `mean(x)` over the last axis (`keepdim = true` keeps it as 1).
+    /// `sum(x)`, `prod(x)`, `max(x)`, `min(x)`, `mean(x)` over the last axis (`keepdim = true` keeps it as 1).
     Reduce(ReduceOp),
     /// Index of the (first) largest element of the last axis, as `u32`.
     Argmax,
@@ -93,28 +93,44 @@ pub const BUILTINS: &[BuiltinDecl] = &[
     op("max", Builtin::Max, (2, 2), &[], "max(a, b)", "elementwise maximum"),
     op("select", Builtin::Select, (3, 3), &[], "select(cond, if_true, if_false)", "elementwise choice by a bool"),
     op(
-        "sum",
+        ReduceOp::Sum.name(),
         Builtin::Reduce(ReduceOp::Sum),
         (1, 1),
         &["keepdim"],
         "sum(x, keepdim = false)",
-        "sum over the last axis",
+        ReduceOp::Sum.help(),
     ),
     op(
-        "max",
+        ReduceOp::Prod.name(),
+        Builtin::Reduce(ReduceOp::Prod),
+        (1, 1),
+        &["keepdim"],
+        "prod(x, keepdim = false)",
+        ReduceOp::Prod.help(),
+    ),
+    op(
+        ReduceOp::Max.name(),
         Builtin::Reduce(ReduceOp::Max),
         (1, 1),
         &["keepdim"],
         "max(x, keepdim = false)",
-        "maximum over the last axis (identity -inf)",
+        ReduceOp::Max.help(),
     ),
     op(
-        "mean",
+        ReduceOp::Min.name(),
+        Builtin::Reduce(ReduceOp::Min),
+        (1, 1),
+        &["keepdim"],
+        "min(x, keepdim = false)",
+        ReduceOp::Min.help(),
+    ),
+    op(
+        ReduceOp::Mean.name(),
         Builtin::Reduce(ReduceOp::Mean),
         (1, 1),
         &["keepdim"],
         "mean(x, keepdim = false)",
-        "mean over the last axis",
+        ReduceOp::Mean.help(),
     ),
     op(
         "argmax",
@@ -257,7 +273,9 @@ pub fn markdown() -> String {
     for d in BUILTINS {
         s.push_str(&format!("| `{}` | {} |\n", d.signature, d.help));
     }
-    s.push_str("\nIndex notation adds the reductions `sum(k, e)`, `max(k, e)` and `mean(k, e)` over index `k`.\n");
+    let forms: Vec<String> = ReduceOp::ALL.iter().map(|r| format!("`{}(k, e)`", r.name())).collect();
+    let (last, rest) = forms.split_last().map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
+    s.push_str(&format!("\nIndex notation adds the reductions {} and {last} over index `k`.\n", rest.join(", ")));
     s
 }
 
@@ -298,6 +316,8 @@ mod tests {
         }
         assert!(lookup("max", 1).is_some_and(|d| d.builtin == Builtin::Reduce(ReduceOp::Max)));
         assert!(lookup("max", 2).is_some_and(|d| d.builtin == Builtin::Max));
+        assert!(lookup("min", 1).is_some_and(|d| d.builtin == Builtin::Reduce(ReduceOp::Min)));
+        assert!(lookup("min", 2).is_some_and(|d| d.builtin == Builtin::Min));
         assert!(lookup("nope", 1).is_none());
         let names = known_names();
         assert_eq!(names.split(", ").filter(|n| *n == "max").count(), 1, "{names}");

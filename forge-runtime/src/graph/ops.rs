@@ -3,6 +3,9 @@
 //! `match` over them is exhaustive, so adding one is a change the compiler walks you through
 //! (see `docs/adding-an-op.md`).
 
+use crate::elem::Ty;
+use crate::graph::checked::Const;
+
 /// Unary scalar functions and operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UnaryOp {
@@ -35,11 +38,14 @@ pub enum UnaryOp {
     /// `max(x, 0)`.
     Relu,
     Abs,
+    /// The largest integer value not above `x` (`floor(-0.5) == -1`, `floor(-0.0) == -0.0`;
+    /// NaN and ±inf stay as they are); floats only.
+    Floor,
 }
 
 impl UnaryOp {
     /// The functions a graph calls by name, in the order the docs list them.
-    pub const CALLABLE: [UnaryOp; 14] = [
+    pub const CALLABLE: [UnaryOp; 15] = [
         UnaryOp::Exp,
         UnaryOp::Log,
         UnaryOp::Sqrt,
@@ -54,6 +60,7 @@ impl UnaryOp {
         UnaryOp::Cos,
         UnaryOp::Relu,
         UnaryOp::Abs,
+        UnaryOp::Floor,
     ];
 
     /// The name a graph calls it by (operators have their symbol).
@@ -75,6 +82,7 @@ impl UnaryOp {
             UnaryOp::Cos => "cos",
             UnaryOp::Relu => "relu",
             UnaryOp::Abs => "abs",
+            UnaryOp::Floor => "floor",
         }
     }
 
@@ -99,6 +107,7 @@ impl UnaryOp {
             UnaryOp::Cos => "cosine of radians (as sin)",
             UnaryOp::Relu => "max(x, 0)",
             UnaryOp::Abs => "absolute value",
+            UnaryOp::Floor => "largest integer value not above x, as a float (floats only)",
         }
     }
 
@@ -117,7 +126,8 @@ impl UnaryOp {
             | UnaryOp::GeluTanh
             | UnaryOp::Erf
             | UnaryOp::Sin
-            | UnaryOp::Cos => true,
+            | UnaryOp::Cos
+            | UnaryOp::Floor => true,
         }
     }
 }
@@ -221,24 +231,101 @@ pub fn rem_u32(x: u32, y: u32) -> u32 {
     x.checked_rem(y).unwrap_or(x)
 }
 
-/// Reductions over one axis.
+/// Reductions over one axis (index notation `sum(k, …)` and the row reductions `sum(x)`). Each
+/// is defined once here — [`ReduceOp::combine`], [`ReduceOp::identity`], [`ReduceOp::finish`] —
+/// and every backend folds by these (the CPU through its scalar semantics, the kernel writer by
+/// printing the combining operator), so a new variant is one arm in each of them plus the
+/// places that choose a faster path, which match on it exhaustively.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReduceOp {
     Sum,
-    /// Identity `-inf`: the max of an all `-inf` row is `-inf`.
+    /// The product (wrapping for integers).
+    Prod,
+    /// Identity `-inf`: the max of an all `-inf` row is `-inf`; a NaN makes it NaN.
     Max,
+    /// Identity `+inf`: the min of an all `+inf` row is `+inf`; a NaN makes it NaN.
+    Min,
     /// The sum divided by the count.
     Mean,
 }
 
-impl ReduceOp {
-    pub const ALL: [ReduceOp; 3] = [ReduceOp::Sum, ReduceOp::Max, ReduceOp::Mean];
+/// What a reduction does with its folded value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finish {
+    /// The folded value is the result.
+    Folded,
+    /// The folded value divided by the count (f32).
+    DivideByCount,
+}
 
-    pub fn name(self) -> &'static str {
+impl ReduceOp {
+    /// Every reduction, in the order the docs list them.
+    pub const ALL: [ReduceOp; 5] = [ReduceOp::Sum, ReduceOp::Prod, ReduceOp::Max, ReduceOp::Min, ReduceOp::Mean];
+
+    /// The name a graph calls it by: `name(k, …)` in index notation, `name(x)` over rows.
+    pub const fn name(self) -> &'static str {
         match self {
             ReduceOp::Sum => "sum",
+            ReduceOp::Prod => "prod",
             ReduceOp::Max => "max",
+            ReduceOp::Min => "min",
             ReduceOp::Mean => "mean",
+        }
+    }
+
+    /// The operator folding two partial results; associative and commutative, so that every
+    /// order a backend folds in (serial, tree, shuffles) means the same up to float rounding.
+    pub fn combine(self) -> BinaryOp {
+        match self {
+            ReduceOp::Sum | ReduceOp::Mean => BinaryOp::Add,
+            ReduceOp::Prod => BinaryOp::Mul,
+            ReduceOp::Max => BinaryOp::Max,
+            ReduceOp::Min => BinaryOp::Min,
+        }
+    }
+
+    /// The fold's start of type `ty` (what padding lanes hold): `combine(identity, x) == x`.
+    pub fn identity(self, ty: Ty) -> Const {
+        match (self, ty) {
+            (ReduceOp::Sum | ReduceOp::Mean, Ty::F32) => Const::F32(0.0),
+            (ReduceOp::Sum | ReduceOp::Mean, Ty::I32) => Const::I32(0),
+            (ReduceOp::Sum | ReduceOp::Mean, Ty::U32) => Const::U32(0),
+            (ReduceOp::Prod, Ty::F32) => Const::F32(1.0),
+            (ReduceOp::Prod, Ty::I32) => Const::I32(1),
+            (ReduceOp::Prod, Ty::U32) => Const::U32(1),
+            (ReduceOp::Max, Ty::F32) => Const::F32(f32::NEG_INFINITY),
+            (ReduceOp::Max, Ty::I32) => Const::I32(i32::MIN),
+            (ReduceOp::Max, Ty::U32) => Const::U32(0),
+            (ReduceOp::Min, Ty::F32) => Const::F32(f32::INFINITY),
+            (ReduceOp::Min, Ty::I32) => Const::I32(i32::MAX),
+            (ReduceOp::Min, Ty::U32) => Const::U32(u32::MAX),
+            // The checker rejects a reduction of bools.
+            (ReduceOp::Sum | ReduceOp::Mean | ReduceOp::Max, Ty::Bool) => Const::Bool(false),
+            (ReduceOp::Prod | ReduceOp::Min, Ty::Bool) => Const::Bool(true),
+        }
+    }
+
+    /// What becomes of the folded value.
+    pub fn finish(self) -> Finish {
+        match self {
+            ReduceOp::Sum | ReduceOp::Prod | ReduceOp::Max | ReduceOp::Min => Finish::Folded,
+            ReduceOp::Mean => Finish::DivideByCount,
+        }
+    }
+
+    /// Whether it needs a float value (its result is f32); the others keep their value's type.
+    pub fn float_only(self) -> bool {
+        self.finish() == Finish::DivideByCount
+    }
+
+    /// One line for the docs: what a row reduction `name(x)` computes.
+    pub const fn help(self) -> &'static str {
+        match self {
+            ReduceOp::Sum => "sum over the last axis",
+            ReduceOp::Prod => "product over the last axis (identity 1)",
+            ReduceOp::Max => "maximum over the last axis (identity -inf; NaN if any is NaN)",
+            ReduceOp::Min => "minimum over the last axis (identity +inf; NaN if any is NaN)",
+            ReduceOp::Mean => "mean over the last axis",
         }
     }
 }

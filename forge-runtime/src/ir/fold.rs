@@ -79,9 +79,58 @@ fn unary_const(op: UnaryOp, c: Const) -> Option<Const> {
             UnaryOp::Log => x.ln(),
             UnaryOp::Sqrt => x.sqrt(),
             UnaryOp::Rsqrt => 1.0 / x.sqrt(),
-            _ => return None,
+            // Exact, so every backend agrees with the folded value.
+            UnaryOp::Floor => x.floor(),
+            // Left to the backend's own formula (the prelude's), which the folder does not
+            // duplicate; `!` of a float is not a graph expression.
+            UnaryOp::Not
+            | UnaryOp::Tanh
+            | UnaryOp::Sigmoid
+            | UnaryOp::Silu
+            | UnaryOp::Gelu
+            | UnaryOp::GeluTanh
+            | UnaryOp::Erf
+            | UnaryOp::Sin
+            | UnaryOp::Cos => return None,
         }),
-        _ => return None,
+        // Type combinations the checker never builds (a float-only op of an integer, `!` of a
+        // number, an op of a bool besides `!`).
+        (
+            UnaryOp::Not
+            | UnaryOp::Exp
+            | UnaryOp::Log
+            | UnaryOp::Sqrt
+            | UnaryOp::Rsqrt
+            | UnaryOp::Tanh
+            | UnaryOp::Sigmoid
+            | UnaryOp::Silu
+            | UnaryOp::Gelu
+            | UnaryOp::GeluTanh
+            | UnaryOp::Erf
+            | UnaryOp::Sin
+            | UnaryOp::Cos
+            | UnaryOp::Floor,
+            Const::I32(_) | Const::U32(_),
+        )
+        | (
+            UnaryOp::Neg
+            | UnaryOp::Exp
+            | UnaryOp::Log
+            | UnaryOp::Sqrt
+            | UnaryOp::Rsqrt
+            | UnaryOp::Tanh
+            | UnaryOp::Sigmoid
+            | UnaryOp::Silu
+            | UnaryOp::Gelu
+            | UnaryOp::GeluTanh
+            | UnaryOp::Erf
+            | UnaryOp::Sin
+            | UnaryOp::Cos
+            | UnaryOp::Relu
+            | UnaryOp::Abs
+            | UnaryOp::Floor,
+            Const::Bool(_),
+        ) => return None,
     })
 }
 
@@ -144,7 +193,11 @@ fn binary_const(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
             Ne => x != y,
             Add | Sub | Mul | Div | Rem | Min | Max | Lt | Le | Gt | Ge => return None,
         }),
-        _ => return None,
+        // Mixed operand types: the checker never builds them.
+        (Const::F32(_), Const::I32(_) | Const::U32(_) | Const::Bool(_))
+        | (Const::I32(_), Const::F32(_) | Const::U32(_) | Const::Bool(_))
+        | (Const::U32(_), Const::F32(_) | Const::I32(_) | Const::Bool(_))
+        | (Const::Bool(_), Const::F32(_) | Const::I32(_) | Const::U32(_)) => return None,
     })
 }
 

@@ -170,7 +170,7 @@ impl Lowering<'_> {
         let elem = match call.ty {
             crate::elem::Ty::U32 => crate::elem::Elem::U32,
             crate::elem::Ty::I32 => crate::elem::Elem::I32,
-            _ => crate::elem::Elem::F32,
+            crate::elem::Ty::F32 | crate::elem::Ty::Bool => crate::elem::Elem::F32,
         };
         let name = format!("_t{}", self.hidden);
         self.hidden += 1;
@@ -185,6 +185,6 @@ fn number(v: usize, ty: crate::elem::Ty) -> Const {
     match ty {
         crate::elem::Ty::F32 => Const::F32(v as f32),
         crate::elem::Ty::U32 => Const::U32(v as u32),
-        _ => Const::I32(v as i32),
+        crate::elem::Ty::I32 | crate::elem::Ty::Bool => Const::I32(v as i32),
     }
 }

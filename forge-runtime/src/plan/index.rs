@@ -134,7 +134,7 @@ fn plain_vars(e: &TExpr) -> Option<Vec<usize>> {
     subs.iter()
         .map(|s| match s {
             Sub::Var { var, offset: 0 } => Some(*var),
-            _ => None,
+            Sub::Var { .. } | Sub::Expr(_) => None,
         })
         .collect()
 }

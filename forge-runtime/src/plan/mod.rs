@@ -159,7 +159,9 @@ impl Lowering<'_> {
                         self.nodes(body)?;
                     }
                 }
-                _ => self.node(n)?,
+                NodeKind::Assign { .. } | NodeKind::Index(_) | NodeKind::View { .. } | NodeKind::Raw(_) => {
+                    self.node(n)?
+                }
             }
         }
         Ok(())

@@ -108,7 +108,19 @@ impl Lowering<'_> {
                         let kind = if layer { NormKind::Layer } else { NormKind::Rms };
                         KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue, split: None }
                     }
-                    other => return Err(Error::Internal(format!("`{}` in a row kernel", other.name()))),
+                    other @ (Builtin::Unary(_)
+                    | Builtin::Min
+                    | Builtin::Max
+                    | Builtin::Select
+                    | Builtin::Matmul
+                    | Builtin::Transpose
+                    | Builtin::Permute
+                    | Builtin::Reshape
+                    | Builtin::Concat
+                    | Builtin::Gather
+                    | Builtin::Attention) => {
+                        return Err(Error::Internal(format!("`{}` in a row kernel", other.name())))
+                    }
                 }
             }
             Builtin::Matmul => {
@@ -233,8 +245,10 @@ impl Lowering<'_> {
                     let v = self.view_of(b)?.clone();
                     RawSlot::Scene { arg: args.view(self, &v, Access::Read) }
                 }
-                _ if b == r.target => RawSlot::Arg(out),
-                _ => {
+                Usage::Input | Usage::Weight | Usage::State | Usage::Temp | Usage::Output if b == r.target => {
+                    RawSlot::Arg(out)
+                }
+                Usage::Input | Usage::Weight | Usage::State | Usage::Temp | Usage::Output => {
                     let mut v = self.view_of(b)?.clone();
                     if !v.is_contiguous() {
                         v = self.contiguous_copy(&v, binding.elem)?;

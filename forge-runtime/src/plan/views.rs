@@ -246,7 +246,32 @@ fn interval(e: &TExpr, vars: &[usize], dims: &[usize], loops: &[(String, Extent)
                 | BinaryOp::Or => return None,
             }
         }
-        _ => return None,
+        // Not bounded here: clamped at run time.
+        TKind::Unary(
+            UnaryOp::Not
+            | UnaryOp::Exp
+            | UnaryOp::Log
+            | UnaryOp::Sqrt
+            | UnaryOp::Rsqrt
+            | UnaryOp::Tanh
+            | UnaryOp::Sigmoid
+            | UnaryOp::Silu
+            | UnaryOp::Gelu
+            | UnaryOp::GeluTanh
+            | UnaryOp::Erf
+            | UnaryOp::Sin
+            | UnaryOp::Cos
+            | UnaryOp::Relu
+            | UnaryOp::Abs
+            | UnaryOp::Floor,
+            _,
+        )
+        | TKind::Const(Const::F32(_) | Const::Bool(_))
+        | TKind::Read(_)
+        | TKind::Uniform(_)
+        | TKind::Select(..)
+        | TKind::Op(_)
+        | TKind::Element { .. } => return None,
     })
 }
 

@@ -120,7 +120,7 @@ pub fn unary(op: UnaryOp, a: Col, ty: Ty) -> Col {
             let x_ref = &mut x[..];
             with_avx2!(unary_avx2(op: UnaryOp, x_ref: &mut [f32]) {
                 per_op!(UnaryOp, op, o => x_ref.iter_mut().for_each(|v| *v = scalar::unary_f32(o, *v)),
-                    [Neg, Exp, Log, Sqrt, Rsqrt, Tanh, Sigmoid, Silu, Gelu, GeluTanh, Erf, Sin, Cos, Relu, Abs, Not])
+                    [Neg, Exp, Log, Sqrt, Rsqrt, Tanh, Sigmoid, Silu, Gelu, GeluTanh, Erf, Sin, Cos, Relu, Abs, Floor, Not])
             });
             Col::F(x)
         }

@@ -171,7 +171,7 @@ fn uniform(u: Option<&Scalar>, ty: Ty) -> Value {
     };
     match ty {
         Ty::F32 => Value::F(v.f()),
-        _ => v,
+        Ty::U32 | Ty::I32 | Ty::Bool => v,
     }
 }
 
@@ -181,7 +181,9 @@ fn gather(store: &Store, offsets: &[usize], ty: Ty) -> Col {
         Store::F32(v) => Col::F(offsets.iter().map(|&o| v.get(o).copied().unwrap_or(f32::NAN)).collect()),
         Store::U32(v) => Col::U(offsets.iter().map(|&o| v.get(o).copied().unwrap_or(0)).collect()),
         Store::I32(v) => Col::I(offsets.iter().map(|&o| v.get(o).copied().unwrap_or(0)).collect()),
-        _ => return Col::collect(ty, offsets.len(), |p| store.get(offsets[p])),
+        Store::F16(_) | Store::BF16(_) | Store::Blocks { .. } => {
+            return Col::collect(ty, offsets.len(), |p| store.get(offsets[p]))
+        }
     };
     col.into_ty(ty)
 }
@@ -202,7 +204,7 @@ impl Env<'_> {
             },
             SExpr::Acc2 => match acc {
                 Some(Acc::Pair(_, v)) => Col::F(v.to_vec()),
-                _ => Col::F(vec![f32::NAN; n]),
+                Some(Acc::F(_) | Acc::U(_)) | None => Col::F(vec![f32::NAN; n]),
             },
             SExpr::Unary { op, arg } => col::unary(*op, self.eval(arg, blk, acc), e.ty()),
             SExpr::Binary { op, lhs, rhs } => {

@@ -10,7 +10,8 @@ use super::store::{OutSlice, Store};
 use super::{products, row_kernels};
 use crate::elem::{Scalar, Ty};
 use crate::error::{Error, Result};
-use crate::ir::{BinaryOp, KernelBody, KernelSpec, ReduceOp, SExpr, ScatterBody};
+use crate::graph::ops::Finish;
+use crate::ir::{KernelBody, KernelSpec, ReduceOp, SExpr, ScatterBody};
 use rayon::prelude::*;
 
 /// Elements a body writes (row-major over its output space).
@@ -75,7 +76,16 @@ pub fn run(
     }
     match &spec.body {
         KernelBody::Norm { split: Some(split), cols, .. } => split_output(spec, *split, *cols, mem),
-        _ => Ok(()),
+        KernelBody::Norm { split: None, .. }
+        | KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => Ok(()),
     }
 }
 
@@ -90,7 +100,9 @@ fn split_output(spec: &KernelSpec, split: usize, cols: usize, mem: &mut [Store])
         Some(Store::F32(v)) => {
             v.get(out.offset..out.offset.checked_add(len).ok_or_else(wrong)?).ok_or_else(wrong)?.to_vec()
         }
-        _ => return Err(wrong()),
+        Some(Store::F16(_) | Store::BF16(_) | Store::U32(_) | Store::I32(_) | Store::Blocks { .. }) | None => {
+            return Err(wrong())
+        }
     };
     let dst = mem[to.buffer].out_slice(to.offset, 3 * len).ok_or_else(wrong)?;
     products::split_store(&values, cols, dst)
@@ -137,7 +149,7 @@ fn scatter(spec: &KernelSpec, s: &ScatterBody, mem: &mut [Store], uniforms: &[Sc
         .iter()
         .map(|f| match f.and_then(|f| uniforms.get(f)) {
             Some(Scalar::U32(v)) => u64::from(*v),
-            _ => 0,
+            Some(Scalar::F32(_) | Scalar::F16(_) | Scalar::BF16(_) | Scalar::I32(_)) | None => 0,
         })
         .collect();
     let strides = s.strides();
@@ -177,17 +189,18 @@ fn index(env: &Env<'_>, blk: &Block, value: &SExpr, reduce: Option<(ReduceOp, us
     let mut acc = env.eval(value, &b, None);
     let ty = match acc.ty() {
         t @ (Ty::I32 | Ty::U32) => t,
-        _ => Ty::F32,
+        Ty::F32 | Ty::Bool => Ty::F32,
     };
-    let bop = if op == ReduceOp::Max { BinaryOp::Max } else { BinaryOp::Add };
     for r in 1..k {
         b.set_last_var(r as u32);
-        acc = super::col::binary(bop, acc.into_ty(ty), env.eval(value, &b, None).into_ty(ty), ty);
+        acc = super::col::binary(op.combine(), acc.into_ty(ty), env.eval(value, &b, None).into_ty(ty), ty);
     }
-    if op == ReduceOp::Mean {
-        let mut v = acc.floats();
-        v.iter_mut().for_each(|x| *x /= k as f32);
-        acc = Col::F(v);
+    match op.finish() {
+        Finish::Folded => acc,
+        Finish::DivideByCount => {
+            let mut v = acc.floats();
+            v.iter_mut().for_each(|x| *x /= k as f32);
+            Col::F(v)
+        }
     }
-    acc
 }

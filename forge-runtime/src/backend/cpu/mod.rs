@@ -73,7 +73,15 @@ impl CpuExec {
             .iter()
             .map(|k| match &k.spec.body {
                 crate::ir::KernelBody::Raw(body) => raw::RawKernel::new(&k.spec, body).map(Some),
-                _ => Ok(None),
+                crate::ir::KernelBody::Map { .. }
+                | crate::ir::KernelBody::Index { .. }
+                | crate::ir::KernelBody::Row { .. }
+                | crate::ir::KernelBody::Softmax { .. }
+                | crate::ir::KernelBody::Norm { .. }
+                | crate::ir::KernelBody::Matmul(_)
+                | crate::ir::KernelBody::Attention(_)
+                | crate::ir::KernelBody::Scatter(_)
+                | crate::ir::KernelBody::Rows(_) => Ok(None),
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(CpuExec { plan, memory, raw })

@@ -38,7 +38,7 @@ impl Operand<'_> {
     fn f32_view(&self) -> Option<View<'_, f32>> {
         match self.src() {
             (Src::F32(v), l) => Some(View::new(v, l)),
-            _ => None,
+            (Src::F16(_) | Src::BF16(_), _) => None,
         }
     }
 }
@@ -103,7 +103,7 @@ impl BatchPlan {
             Store::F32(v) => Src::F32(v.get(a.offset..)?),
             Store::F16(v) if halves => Src::F16(bytemuck::cast_slice(v.get(a.offset..)?)),
             Store::BF16(v) if halves => Src::BF16(bytemuck::cast_slice(v.get(a.offset..)?)),
-            _ => return None,
+            Store::F16(_) | Store::BF16(_) | Store::U32(_) | Store::I32(_) | Store::Blocks { .. } => return None,
         };
         let layout = MatLayout::new(0, s[nb], s[nb + 1]).with_batch_strides(&s[..nb]).ok()?;
         Some(Operand::View(src, layout))

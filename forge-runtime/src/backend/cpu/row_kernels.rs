@@ -6,10 +6,10 @@
 use super::col::Col;
 use super::epilogue::{product, with};
 use super::eval::{Acc, Block, Env};
-use super::fast::{self, NormRows, RowReduce};
+use super::fast::{self, NormRows};
 use super::store::{OutSlice, Store};
 use crate::error::Result;
-use crate::ir::{contiguous_strides, KernelBody, ReduceOp, RowOp, SExpr};
+use crate::ir::{contiguous_strides, KernelBody, RowOp, SExpr};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
@@ -85,7 +85,13 @@ pub fn run(env: &Env<'_>, body: &KernelBody, dst: OutSlice<'_>) -> Result<()> {
         KernelBody::Row { leading, cols, input, epilogue, .. }
         | KernelBody::Softmax { leading, cols, input, epilogue, .. }
         | KernelBody::Norm { leading, cols, input, epilogue, .. } => (leading, *cols, input, epilogue),
-        _ => return Err(crate::error::Error::Internal("not a row kernel".into())),
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => return Err(crate::error::Error::Internal("not a row kernel".into())),
     };
     let space = with(leading, cols);
     let direct = contiguous_f32(env, input, &space);
@@ -101,7 +107,15 @@ pub fn run(env: &Env<'_>, body: &KernelBody, dst: OutSlice<'_>) -> Result<()> {
             bias.as_ref().map(|b| Param::new(env, b, leading, cols)),
             env.eval(eps, &Block::point(&[]), None).get(0).f(),
         )),
-        _ => None,
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => None,
     };
     let group = TASK_ELEMS.div_ceil(cols.max(1));
     dst.chunks(group * out_cols).into_par_iter().enumerate().try_for_each(|(g, mut d)| -> Result<()> {
@@ -123,15 +137,17 @@ pub fn run(env: &Env<'_>, body: &KernelBody, dst: OutSlice<'_>) -> Result<()> {
                 return Ok(());
             }
             KernelBody::Row { op: RowOp::Reduce(op), .. } => {
-                let op = match op {
-                    ReduceOp::Sum => RowReduce::Sum,
-                    ReduceOp::Mean => RowReduce::Mean,
-                    ReduceOp::Max => RowReduce::Max,
-                };
-                fast::reduce_rows(op, rows, cols, &x, &mut acc)?;
+                fast::reduce_rows(*op, rows, cols, &x, &mut acc)?;
             }
             KernelBody::Softmax { .. } => fast::softmax_rows(rows, cols, &x, &mut acc)?,
-            _ => {
+            KernelBody::Map { .. }
+            | KernelBody::Index { .. }
+            | KernelBody::Norm { .. }
+            | KernelBody::Matmul(_)
+            | KernelBody::Attention(_)
+            | KernelBody::Scatter(_)
+            | KernelBody::Raw(_)
+            | KernelBody::Rows(_) => {
                 if let Some((kind, gain, bias, eps)) = norm {
                     let gain = gain.rows(env, &space, r0, rows);
                     let bias = bias.map(|b| b.rows(env, &space, r0, rows));

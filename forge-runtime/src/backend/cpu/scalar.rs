@@ -207,7 +207,24 @@ pub fn unary(op: UnaryOp, v: Value) -> Value {
         (UnaryOp::Abs, Value::I(x)) => Value::I(x.wrapping_abs()),
         (UnaryOp::Abs | UnaryOp::Relu, Value::U(x)) => Value::U(x),
         (UnaryOp::Relu, Value::I(x)) => Value::I(x.max(0)),
-        (op, v) => Value::F(unary_f32(op, v.f())),
+        (UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Relu, Value::F(_) | Value::B(_))
+        // Float-only: the checker makes the argument f32.
+        | (
+            UnaryOp::Exp
+            | UnaryOp::Log
+            | UnaryOp::Sqrt
+            | UnaryOp::Rsqrt
+            | UnaryOp::Tanh
+            | UnaryOp::Sigmoid
+            | UnaryOp::Silu
+            | UnaryOp::Gelu
+            | UnaryOp::GeluTanh
+            | UnaryOp::Erf
+            | UnaryOp::Sin
+            | UnaryOp::Cos
+            | UnaryOp::Floor,
+            _,
+        ) => Value::F(unary_f32(op, v.f())),
     }
 }
 
@@ -230,6 +247,7 @@ pub fn unary_f32(op: UnaryOp, x: f32) -> f32 {
         UnaryOp::Cos => sincos(x).1,
         UnaryOp::Relu => fmax(x, 0.0),
         UnaryOp::Abs => x.abs(),
+        UnaryOp::Floor => x.floor(),
         UnaryOp::Not => (x == 0.0) as u8 as f32,
     }
 }

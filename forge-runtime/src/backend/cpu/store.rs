@@ -256,7 +256,11 @@ impl Store {
                 let (at, src_at, n) = (elem.bytes_for(offset), elem.bytes_for(from), elem.bytes_for(len));
                 d.get_mut(at..at.checked_add(n)?)?.copy_from_slice(s.get(src_at..src_at.checked_add(n)?)?)
             }
-            _ => return None,
+            // Different element types (or block formats): not a copy.
+            (
+                Store::F32(_) | Store::F16(_) | Store::BF16(_) | Store::U32(_) | Store::I32(_) | Store::Blocks { .. },
+                _,
+            ) => return None,
         }
         Some(())
     }
@@ -308,7 +312,7 @@ impl<'a> OutSlice<'a> {
     pub fn as_f32(&mut self) -> Option<&mut [f32]> {
         match self {
             OutSlice::F32(v) => Some(v),
-            _ => None,
+            OutSlice::F16(_) | OutSlice::BF16(_) | OutSlice::U32(_) | OutSlice::I32(_) => None,
         }
     }
 
@@ -328,7 +332,9 @@ impl<'a> OutSlice<'a> {
     pub fn write_f32(&mut self, xs: &[f32]) {
         match self {
             OutSlice::F32(v) => v.iter_mut().zip(xs).for_each(|(d, &x)| *d = x),
-            _ => xs.iter().enumerate().for_each(|(i, &x)| self.set(i, Value::F(x))),
+            OutSlice::F16(_) | OutSlice::BF16(_) | OutSlice::U32(_) | OutSlice::I32(_) => {
+                xs.iter().enumerate().for_each(|(i, &x)| self.set(i, Value::F(x)))
+            }
         }
     }
 

@@ -168,7 +168,9 @@ impl CudaComputeContext {
                 let offset = self.alloc()?.resident(size)?;
                 BufferView { offset, size, binding, group: 0, usage }
             }
-            _ => self.allocate_transient(size, binding, usage)?,
+            BindingUsage::StorageRead | BindingUsage::StorageReadWrite | BindingUsage::Uniform => {
+                self.allocate_transient(size, binding, usage)?
+            }
         };
         self.write_view(&view, bytes)?;
         Ok(view)

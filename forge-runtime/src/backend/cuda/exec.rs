@@ -274,7 +274,19 @@ impl CudaExec {
                 (Some((params, bindings)), KernelBody::Raw(body)) => {
                     raw_kernel_params(&k.spec, body, params, bindings, &arg_address, arena.address(&uniforms))
                 }
-                _ => {
+                (
+                    Some(_) | None,
+                    KernelBody::Map { .. }
+                    | KernelBody::Index { .. }
+                    | KernelBody::Row { .. }
+                    | KernelBody::Softmax { .. }
+                    | KernelBody::Norm { .. }
+                    | KernelBody::Matmul(_)
+                    | KernelBody::Attention(_)
+                    | KernelBody::Scatter(_)
+                    | KernelBody::Raw(_)
+                    | KernelBody::Rows(_),
+                ) => {
                     let mut p: Vec<Param> = k.spec.args.iter().map(|a| Param::U64(arg_address(a))).collect();
                     if k.spec.uses_uniforms {
                         p.push(Param::U64(arena.address(&uniforms)));

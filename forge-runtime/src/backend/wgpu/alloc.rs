@@ -209,7 +209,7 @@ impl SlabAllocator {
                 capacity.saturating_sub(self.live_bytes(kind)),
                 match kind {
                     SlabKind::Read | SlabKind::ReadWrite => " (call reserve_transient before allocating)",
-                    _ => "",
+                    SlabKind::Weight | SlabKind::State => "",
                 }
             ))
         })

@@ -74,7 +74,16 @@ pub(crate) fn device_schedule(coop: bool, spec: &KernelSpec, s: &Schedule) -> Sc
         KernelBody::Matmul(m) if coop && *s == Schedule::default() && coop_fits(m, &spec.args) => {
             Schedule { coop: true, ..*s }
         }
-        _ => *s,
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Norm { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => *s,
     }
 }
 
@@ -336,7 +345,7 @@ impl Executable for WgpuExec {
                     crate::ir::RawSlot::Scene { arg } => {
                         self.scenes[k.spec.args[*arg].buffer].as_ref().map(|(_, t)| (n as u32, t))
                     }
-                    _ => None,
+                    crate::ir::RawSlot::Arg(_) | crate::ir::RawSlot::Uniform { .. } => None,
                 })
                 .collect();
             let needed = r.slots.iter().filter(|s| matches!(s, crate::ir::RawSlot::Scene { .. })).count();

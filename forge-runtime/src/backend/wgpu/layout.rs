@@ -205,7 +205,15 @@ impl Layout {
                     }
                 }
             }
-            _ => {
+            KernelBody::Map { .. }
+            | KernelBody::Index { .. }
+            | KernelBody::Row { .. }
+            | KernelBody::Softmax { .. }
+            | KernelBody::Norm { .. }
+            | KernelBody::Matmul(_)
+            | KernelBody::Attention(_)
+            | KernelBody::Scatter(_)
+            | KernelBody::Rows(_) => {
                 entries.extend(bindings.iter().enumerate().map(|(i, b)| arg(i as u32, b)));
                 if spec.uses_uniforms {
                     entries.push(wgpu::BindGroupEntry {

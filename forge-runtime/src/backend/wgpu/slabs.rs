@@ -10,7 +10,12 @@ impl WgpuComputeContext {
     fn check_binding_size(&self, size: u64, binding: u32, usage: BindingUsage) -> Result<()> {
         let (limit, what) = match usage {
             BindingUsage::Uniform => (self.max_uniform_binding, "one uniform binding"),
-            _ => (self.constraints.max_storage_buffer_binding_size, "one storage binding"),
+            BindingUsage::StorageRead
+            | BindingUsage::StorageReadWrite
+            | BindingUsage::StorageReadResident
+            | BindingUsage::StoragePersistent => {
+                (self.constraints.max_storage_buffer_binding_size, "one storage binding")
+            }
         };
         if size > limit {
             return Err(Error::OverLimit { binding: format!("binding {binding}"), what, requested: size, limit });
@@ -46,7 +51,9 @@ impl WgpuComputeContext {
                 self.write_padded(&view, data);
                 return Ok(view);
             }
-            _ => self.allocate_view(data.len() as u64, binding, group, usage)?,
+            BindingUsage::StorageRead | BindingUsage::StorageReadWrite | BindingUsage::Uniform => {
+                self.allocate_view(data.len() as u64, binding, group, usage)?
+            }
         };
         self.write_padded(&view, data);
         Ok(view)
@@ -68,7 +75,9 @@ impl WgpuComputeContext {
                      use allocate_weight or allocate_state"
                 ),
             }),
-            _ => self.allocate_view(size_bytes as u64, binding, group, usage),
+            BindingUsage::StorageRead | BindingUsage::StorageReadWrite | BindingUsage::Uniform => {
+                self.allocate_view(size_bytes as u64, binding, group, usage)
+            }
         }
     }
 
@@ -147,7 +156,8 @@ impl WgpuComputeContext {
             self.allocator.set_capacity(kind, needed)?;
             match kind {
                 SlabKind::Read => self.slab = buffer,
-                _ => self.out_slab = buffer,
+                // Only the transient kinds are reserved here.
+                SlabKind::ReadWrite | SlabKind::Weight | SlabKind::State => self.out_slab = buffer,
             }
             self.generation += 1;
         }
@@ -189,7 +199,8 @@ impl WgpuComputeContext {
         self.allocator.set_capacity(kind, new_capacity)?;
         match kind {
             SlabKind::Weight => self.weight_slab = buffer,
-            _ => self.state_slab = buffer,
+            // Only the resident kinds grow here.
+            SlabKind::State | SlabKind::Read | SlabKind::ReadWrite => self.state_slab = buffer,
         }
         self.generation += 1;
         Ok(())

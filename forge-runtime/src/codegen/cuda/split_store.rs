@@ -47,7 +47,18 @@ pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
             let norm = match (body, stage) {
                 (KernelBody::Rows(c), Some(i)) => c.stages.get_mut(i),
                 (body, None) => Some(body),
-                _ => None,
+                (
+                    KernelBody::Map { .. }
+                    | KernelBody::Index { .. }
+                    | KernelBody::Row { .. }
+                    | KernelBody::Softmax { .. }
+                    | KernelBody::Norm { .. }
+                    | KernelBody::Matmul(_)
+                    | KernelBody::Attention(_)
+                    | KernelBody::Scatter(_)
+                    | KernelBody::Raw(_),
+                    Some(_),
+                ) => None,
             };
             match norm {
                 // Already stored for an earlier product of the same output: only the reader changes.
@@ -56,10 +67,31 @@ pub(super) fn fold_into_producer(plan: &mut Plan, s: usize) -> bool {
                     *split = Some(next);
                     producer.args.push(arg.clone());
                 }
-                _ => return false,
+                Some(
+                    KernelBody::Map { .. }
+                    | KernelBody::Index { .. }
+                    | KernelBody::Row { .. }
+                    | KernelBody::Softmax { .. }
+                    | KernelBody::Matmul(_)
+                    | KernelBody::Attention(_)
+                    | KernelBody::Scatter(_)
+                    | KernelBody::Raw(_)
+                    | KernelBody::Rows(_),
+                )
+                | None => return false,
             }
         }
-        _ => return false,
+        (
+            KernelBody::Map { .. }
+            | KernelBody::Index { .. }
+            | KernelBody::Row { .. }
+            | KernelBody::Softmax { .. }
+            | KernelBody::Norm { .. }
+            | KernelBody::Scatter(_)
+            | KernelBody::Raw(_)
+            | KernelBody::Rows(_),
+            Store::Replace,
+        ) => return false,
     }
     let consumer = &mut plan.kernels[f.consumer].spec;
     if let KernelBody::Matmul(m) = &consumer.body {
@@ -137,7 +169,15 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
                 && leading.iter().product::<usize>() * cols == len
                 && split.as_ref().is_none_or(stored)
         }
-        _ => false,
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => false,
     };
     let beside = match &p.body {
         body @ KernelBody::Norm { .. } => norm(body).then_some(None),
@@ -145,7 +185,14 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
             let last = c.stages.iter().rposition(|st| p.args.get(st.out()).is_some_and(|o| o.buffer == source))?;
             norm(&c.stages[last]).then_some(Some(last))
         }
-        _ => None,
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
+        | KernelBody::Raw(_) => None,
     };
     if let Some(stage) = beside {
         return Some(Fold { producer, consumer, source, len, k, store: Store::Beside { stage } });
@@ -157,7 +204,16 @@ fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
         KernelBody::Attention(a) if a.split_store.is_none() => {
             (a.out, a.batch.iter().product::<usize>() * a.tq * a.ev, true)
         }
-        _ => return None,
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Norm { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => return None,
     };
     let temp = plan.buffers[source].role == BufferRole::Temp;
     if !(temp && whole(out) && points == len && rows_fit && !p.reads_buffer(source)) {

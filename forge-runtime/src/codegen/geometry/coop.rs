@@ -12,7 +12,16 @@ pub const COOP_THREADS: u32 = 128;
 pub fn coop_fits(m: &MatmulBody, args: &[KernelArg]) -> bool {
     let f16_load = |e: &SExpr| match e {
         SExpr::Load { arg, .. } => args.get(*arg).is_some_and(|a| a.elem == crate::elem::Elem::F16),
-        _ => false,
+        SExpr::Uniform { .. }
+        | SExpr::Const(_)
+        | SExpr::Var(_)
+        | SExpr::Acc(_)
+        | SExpr::Acc2
+        | SExpr::Unary { .. }
+        | SExpr::Binary { .. }
+        | SExpr::Select { .. }
+        | SExpr::Cast { .. }
+        | SExpr::Gather { .. } => false,
     };
     f16_load(&m.a) && f16_load(&m.b)
 }

@@ -87,7 +87,14 @@ fn depends_on(e: &SExpr, var: usize) -> bool {
             SExpr::Gather { coords, .. } => {
                 coords.iter().any(|c| matches!(c.value, CoordValue::Var { var: v, .. } if v == var))
             }
-            _ => false,
+            SExpr::Uniform { .. }
+            | SExpr::Const(_)
+            | SExpr::Acc(_)
+            | SExpr::Acc2
+            | SExpr::Unary { .. }
+            | SExpr::Binary { .. }
+            | SExpr::Select { .. }
+            | SExpr::Cast { .. } => false,
         }
     });
     uses
@@ -273,7 +280,15 @@ pub fn wgsl_vector_args(spec: &KernelSpec, s: &Schedule) -> Option<Vec<bool>> {
     value.visit(&mut |e| match e {
         SExpr::Load { arg, strides, .. } if *strides == own => flat[*arg] = true,
         SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } => other[*arg] = true,
-        _ => {}
+        SExpr::Uniform { .. }
+        | SExpr::Const(_)
+        | SExpr::Var(_)
+        | SExpr::Acc(_)
+        | SExpr::Acc2
+        | SExpr::Unary { .. }
+        | SExpr::Binary { .. }
+        | SExpr::Select { .. }
+        | SExpr::Cast { .. } => {}
     });
     if !vector_arg(&spec.args[*out]) || other[*out] {
         return None;
@@ -435,17 +450,26 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
 /// [`variant_name`] for a kernel on wgpu (under [`wgsl_schedule`]), naming vectorised maps.
 pub fn wgsl_variant_name(spec: &KernelSpec, s: &Schedule) -> String {
     let s = wgsl_schedule(spec, s);
+    if wgsl_vector_map(spec, &s) {
+        return format!("map, 16-byte vectors ({} threads, {} points)", threads(spec, &s), s.items);
+    }
     match &spec.body {
-        _ if wgsl_vector_map(spec, &s) => {
-            format!("map, 16-byte vectors ({} threads, {} points)", threads(spec, &s), s.items)
-        }
         KernelBody::Matmul(m)
             if matmul_variant(m, &spec.args, &s) == MatmulVariant::Skinny
                 && skinny_vector_b(&spec.args, m).is_some() =>
         {
             format!("skinny matmul, 16-byte B ({} threads, {SKINNY_COLS} columns per group)", threads(spec, &s))
         }
-        _ => variant_name(spec, &s),
+        KernelBody::Map { .. }
+        | KernelBody::Index { .. }
+        | KernelBody::Row { .. }
+        | KernelBody::Softmax { .. }
+        | KernelBody::Norm { .. }
+        | KernelBody::Matmul(_)
+        | KernelBody::Attention(_)
+        | KernelBody::Scatter(_)
+        | KernelBody::Raw(_)
+        | KernelBody::Rows(_) => variant_name(spec, &s),
     }
 }
 

@@ -21,8 +21,7 @@ pub(super) fn call(
 ) -> Option<TExpr> {
     // In index notation `max(k, …)` with a bare name first is a (nested) reduction; `max` of
     // any other two operands (`max(a[i], b[i])`) is the elementwise maximum.
-    let reduction_form = func.text != "max" || matches!(args.first(), Some(Expr::Name(_)));
-    if t.index.is_some() && args.len() == 2 && matches!(func.text.as_str(), "sum" | "max" | "mean") && reduction_form {
+    if t.index.is_some() && super::index::reduction_call(&func.text, args).is_some() {
         return t.err(
             GraphError::new(
                 ErrorKind::IndexForm,

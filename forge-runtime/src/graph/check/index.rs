@@ -35,6 +35,16 @@ impl IndexScope {
     }
 }
 
+/// The reduction a two-argument call in index notation writes, `name(k, body)`: a reduction's
+/// name whose first argument is a bare name, or any call of `sum`/`prod`/`mean` (for the
+/// message); `max(a[i], b[i])` and `min(…)` of two other operands are elementwise.
+pub(super) fn reduction_call(func: &str, args: &[Expr]) -> Option<ReduceOp> {
+    let op = ReduceOp::ALL.into_iter().find(|r| r.name() == func)?;
+    let elementwise_too = super::super::builtins::lookup(func, 2).is_some_and(|d| d.positional == (2, 2));
+    let reduction_form = !elementwise_too || matches!(args.first(), Some(Expr::Name(_)));
+    (args.len() == 2 && reduction_form).then_some(op)
+}
+
 fn reduction(e: &Expr) -> Option<(ReduceOp, &Name, &Expr)> {
     let Expr::Call { func, args, named, .. } = e else { return None };
     let [Expr::Name(k), body] = args.as_slice() else { return None };
@@ -98,9 +108,9 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
         reduce = Some((op, k.clone()));
     }
     let want = tb.elem.compute();
-    let want_body = match reduce {
-        Some((ReduceOp::Mean, _)) => Some(Ty::F32),
-        _ => Some(want),
+    let want_body = match &reduce {
+        Some((op, _)) if op.float_only() => Some(Ty::F32),
+        Some(_) | None => Some(want),
     };
     let mut typer = Typer::new(cx, Some(scope));
     let body = typer.expr(body_expr, want_body);
@@ -146,13 +156,14 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
         cx.err(GraphError::new(ErrorKind::TypeMismatch, body_expr.span(), "a reduction needs a number, found bool"));
         return None;
     }
-    let result_ty = if matches!(reduce, Some((ReduceOp::Mean, _))) { Ty::F32 } else { body.ty };
-    if matches!(reduce, Some((ReduceOp::Mean, _))) && body.ty != Ty::F32 {
+    let float_only = reduce.as_ref().is_some_and(|r| r.0.float_only());
+    let result_ty = if float_only { Ty::F32 } else { body.ty };
+    if float_only && body.ty != Ty::F32 {
         cx.err(
             GraphError::new(
                 ErrorKind::TypeMismatch,
                 body_expr.span(),
-                format!("`mean` needs a float value, found {}", body.ty),
+                format!("`{}` needs a float value, found {}", reduce.as_ref().map_or("", |r| r.0.name()), body.ty),
             )
             .help("cast it with `as f32`"),
         );

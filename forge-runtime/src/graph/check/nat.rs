@@ -56,13 +56,8 @@ impl Typer<'_, '_> {
             },
             Expr::Raw { .. } => Nat::FlexInt,
             Expr::Call { func, args, .. } => {
-                let reduction_form = func.text != "max" || matches!(args.first(), Some(Expr::Name(_)));
-                if self.index.is_some()
-                    && args.len() == 2
-                    && matches!(func.text.as_str(), "sum" | "max" | "mean")
-                    && reduction_form
-                {
-                    return if func.text == "mean" {
+                if let Some(op) = self.index.as_ref().and(super::index::reduction_call(&func.text, args)) {
+                    return if op.float_only() {
                         Nat::Fixed(Ty::F32)
                     } else {
                         args.get(1).map_or(Nat::FlexInt, |a| self.nat(a))

@@ -29,7 +29,7 @@ mod tests;
 pub use attention::{attention, AttentionArgs, AttentionDims};
 pub use gemm::{gemm, GemmDims, GemmInput, View, ViewMut};
 pub use layout::{Batch, MatLayout, MAX_BATCH_DIMS};
-pub use rows::{argmax_rows, norm_rows, reduce_rows, softmax_rows, NormRows, RowReduce};
+pub use rows::{argmax_rows, norm_rows, reduce_rows, softmax_rows, NormRows};
 
 /// Why a fast kernel refused its arguments. Kernels validate everything before touching memory,
 /// so an error means nothing was written (callers fall back to the generic path).

@@ -6,20 +6,12 @@
 //! same task as the row maths. Everything is f32, so overflow behaves as on a GPU: a row of 3e38
 //! has an infinite sum of squares and `rms_norm` returns 0 for it.
 
+use super::super::scalar::{arith_f32, Value};
 use super::layout::mul;
 use super::{expect_len, reduce, Result};
+use crate::elem::Ty;
+use crate::graph::ops::{Finish, ReduceOp};
 use crate::ir::NormKind;
-
-/// A reduction of each row to one f32.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RowReduce {
-    /// Blocked-pairwise sum; an empty row sums to 0.
-    Sum,
-    /// `Σx / n` in f32; an empty row gives NaN (0 / 0).
-    Mean,
-    /// Identity −inf; NaN propagates.
-    Max,
-}
 
 /// Checks `x` against `rows × cols`.
 fn check_input(op: &'static str, rows: usize, cols: usize, x: &[f32]) -> Result<usize> {
@@ -33,16 +25,25 @@ fn row_iter(rows: usize, cols: usize, x: &[f32]) -> impl Iterator<Item = &[f32]>
     (0..rows).map(move |r| &x[r * cols..(r + 1) * cols])
 }
 
-/// `out[r] = op(x[r, ..])`.
-pub fn reduce_rows(op: RowReduce, rows: usize, cols: usize, x: &[f32], out: &mut [f32]) -> Result<()> {
+/// `out[r] = op(x[r, ..])`, folded by [`ReduceOp::combine`] from its identity (an empty row
+/// gives the identity; an empty mean 0 / 0 = NaN).
+pub fn reduce_rows(op: ReduceOp, rows: usize, cols: usize, x: &[f32], out: &mut [f32]) -> Result<()> {
     check_input("row reduction input", rows, cols, x)?;
     expect_len("row reduction output", rows, out.len())?;
     let n = cols as f32;
+    let (combine, identity) = (op.combine(), Value::of(op.identity(Ty::F32)).f());
     for (o, r) in out.iter_mut().zip(row_iter(rows, cols, x)) {
-        *o = match op {
-            RowReduce::Sum => reduce::sum(r),
-            RowReduce::Mean => reduce::sum(r) / n,
-            RowReduce::Max => reduce::max(r),
+        let folded = match op {
+            // Blocked-pairwise and 8-lane folds: the same results, vectorised.
+            ReduceOp::Sum | ReduceOp::Mean => reduce::sum(r),
+            ReduceOp::Max => reduce::max(r),
+            ReduceOp::Prod | ReduceOp::Min => {
+                r.iter().fold(identity, |a, &b| arith_f32(combine, a, b).unwrap_or(f32::NAN))
+            }
+        };
+        *o = match op.finish() {
+            Finish::Folded => folded,
+            Finish::DivideByCount => folded / n,
         };
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! rules of the backend.
 
 use super::*;
-use crate::ir::NormKind;
+use crate::ir::{NormKind, ReduceOp};
 
 fn nonzero(rng: &mut fastrand::Rng, n: usize) -> Vec<f32> {
     (0..n).map(|_| (0.1 + 0.9 * rng.f32()) * if rng.bool() { 1.0 } else { -1.0 }).collect()
@@ -178,13 +178,20 @@ fn row_kernels_keep_the_backend_rules() {
     argmax_rows(4, 4, &x, &mut idx).unwrap();
     assert_eq!(idx, [1, 0, 0, 2], "first largest, NaN never largest, NaN row and −inf row give 0");
     let mut mx = [0.0f32; 4];
-    reduce_rows(RowReduce::Max, 4, 4, &x, &mut mx).unwrap();
+    reduce_rows(ReduceOp::Max, 4, 4, &x, &mut mx).unwrap();
     assert!(mx[0].is_nan() && mx[1].is_nan() && mx[2] == ninf && mx[3].is_nan(), "{mx:?}");
     let mut empty = [0.0f32; 2];
-    reduce_rows(RowReduce::Max, 2, 0, &[], &mut empty).unwrap();
+    reduce_rows(ReduceOp::Max, 2, 0, &[], &mut empty).unwrap();
     assert_eq!(empty, [ninf; 2], "max identity is −inf");
-    reduce_rows(RowReduce::Mean, 2, 0, &[], &mut empty).unwrap();
+    reduce_rows(ReduceOp::Mean, 2, 0, &[], &mut empty).unwrap();
     assert!(empty.iter().all(|v| v.is_nan()), "mean of nothing is 0 / 0");
+    for (op, identity) in [(ReduceOp::Sum, 0.0), (ReduceOp::Prod, 1.0), (ReduceOp::Min, f32::INFINITY)] {
+        reduce_rows(op, 2, 0, &[], &mut empty).unwrap();
+        assert_eq!(empty, [identity; 2], "{op:?} of nothing is its identity");
+    }
+    let mut mn = [0.0f32; 4];
+    reduce_rows(ReduceOp::Min, 4, 4, &x, &mut mn).unwrap();
+    assert!(mn[0].is_nan() && mn[1].is_nan() && mn[2] == ninf && mn[3].is_nan(), "{mn:?}");
     let s = [0.0, 1.0, ninf, 2.0, /* */ ninf, ninf, ninf, ninf, /* */ 1.0, f32::INFINITY, 0.0, 0.0];
     let mut out = [0.0f32; 12];
     softmax_rows(3, 4, &s, &mut out).unwrap();
@@ -201,7 +208,7 @@ fn row_reductions_and_norms_match_f64() {
         let x = nonzero(&mut rng, rows * cols);
         let rows_f64 = |r: usize| x[r * cols..(r + 1) * cols].iter().map(|&v| v as f64).collect::<Vec<_>>();
         let mut sums = vec![0.0; rows];
-        reduce_rows(RowReduce::Sum, rows, cols, &x, &mut sums).unwrap();
+        reduce_rows(ReduceOp::Sum, rows, cols, &x, &mut sums).unwrap();
         assert_close("sum", &sums, &(0..rows).map(|r| rows_f64(r).iter().sum()).collect::<Vec<_>>(), 1e-5);
         let g = nonzero(&mut rng, cols);
         let bias = nonzero(&mut rng, rows * cols); // one bias row per row

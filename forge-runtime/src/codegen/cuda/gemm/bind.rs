@@ -133,9 +133,9 @@ fn precision_suffix(variant: &super::Variant, p: crate::graph::checked::Precisio
 /// `bf16x3`) or what the GEMM runs.
 fn named_precision(g: &GemmSpec, m: &MatmulBody) -> crate::graph::checked::Precision {
     use crate::graph::checked::Precision;
-    match (g.a.elem, m.precision) {
-        (GElem::BF16, Precision::Bf16x3) => Precision::Bf16x3,
-        _ => g.precision,
+    match m.precision {
+        Precision::Bf16x3 if g.a.elem == GElem::BF16 => Precision::Bf16x3,
+        Precision::F32 | Precision::Tf32x3 | Precision::Tf32 | Precision::Bf16x3 => g.precision,
     }
 }
 
@@ -192,7 +192,9 @@ fn gemm_spec(spec: &KernelSpec, m: &MatmulBody, tf32: bool) -> Option<GemmSpec> 
         (Elem::F32, Elem::F32) => GElem::F32,
         (Elem::F16, Elem::F16) => GElem::F16,
         (Elem::BF16, Elem::BF16) => GElem::BF16,
-        _ => return None,
+        (Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0, _) => {
+            return None
+        }
     };
     let nb = m.batch.len();
     if sa.len() != nb + 2 || sb.len() != nb + 2 {
@@ -401,7 +403,22 @@ fn light_epilogue(e: &SExpr) -> bool {
     let mut light = true;
     e.visit(&mut |n| {
         if let SExpr::Unary { op, .. } = n {
-            light &= matches!(op, UnaryOp::Neg | UnaryOp::Not | UnaryOp::Abs | UnaryOp::Relu);
+            light &= match op {
+                UnaryOp::Neg | UnaryOp::Not | UnaryOp::Abs | UnaryOp::Relu => true,
+                UnaryOp::Exp
+                | UnaryOp::Log
+                | UnaryOp::Sqrt
+                | UnaryOp::Rsqrt
+                | UnaryOp::Tanh
+                | UnaryOp::Sigmoid
+                | UnaryOp::Silu
+                | UnaryOp::Gelu
+                | UnaryOp::GeluTanh
+                | UnaryOp::Erf
+                | UnaryOp::Sin
+                | UnaryOp::Cos
+                | UnaryOp::Floor => false,
+            };
         }
     });
     light
@@ -456,7 +473,15 @@ mod tests {
             .iter()
             .filter_map(|k| match &k.spec.body {
                 KernelBody::Matmul(m) => Some(gemm_spec(&k.spec, m, false)),
-                _ => None,
+                KernelBody::Map { .. }
+                | KernelBody::Index { .. }
+                | KernelBody::Row { .. }
+                | KernelBody::Softmax { .. }
+                | KernelBody::Norm { .. }
+                | KernelBody::Attention(_)
+                | KernelBody::Scatter(_)
+                | KernelBody::Raw(_)
+                | KernelBody::Rows(_) => None,
             })
             .collect()
     }

@@ -141,7 +141,7 @@ fn block_threads(spec: &GemmSpec, d: &DecodeConfig, nk_pre: bool) -> usize {
         Layout::ColMajor if nk_pre && d.k_split == 8 && nk_trips(spec, d, 256) == 1 => {
             spec.k.div_ceil(spec.elem().per_16b()).next_multiple_of(32).clamp(32, 256)
         }
-        _ => 256,
+        Layout::RowMajor | Layout::ColMajor => 256,
     }
 }
 
