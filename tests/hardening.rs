@@ -207,8 +207,11 @@ fn main() {
         ("chained_wide_softmax_runs_on_wgpu", chained_wide_softmax_runs_on_wgpu),
         ("pipeline_cache_is_bounded", pipeline_cache_is_bounded),
     ];
+    // Missing wgpu: ignored, or failed where `FORGE_REQUIRE_WGPU` is set.
+    let required = std::env::var_os("FORGE_REQUIRE_WGPU").is_some();
     if wgpu.is_none() {
-        eprintln!("wgpu: not available here; {} tests ignored", wgpu_tests.len());
+        let how = if required { "FAILED" } else { "ignored" };
+        eprintln!("wgpu: not available here; {} tests {how}", wgpu_tests.len());
     }
     for &(name, f) in wgpu_tests {
         let ctx = wgpu.clone();
@@ -217,7 +220,7 @@ fn main() {
             Some(ctx) => common::run(std::panic::AssertUnwindSafe(move || f(&ctx))),
             None => Err("wgpu missing".into()),
         });
-        trials.push(trial.with_ignored_flag(missing));
+        trials.push(trial.with_ignored_flag(missing && !required));
     }
     let nvrtc = nvrtc();
     if let Err(reason) = &nvrtc {

@@ -14,6 +14,8 @@ mod expr;
 mod index;
 mod node;
 #[cfg(test)]
+pub(crate) mod test_graphs;
+#[cfg(test)]
 pub(crate) mod tests;
 mod views;
 pub mod wgsl;
