@@ -42,19 +42,6 @@ impl Need {
             }
         }
     }
-
-    /// This need and `other` both (the first missing one decides).
-    pub fn and(&self, other: &Need) -> Need {
-        match self.missing {
-            Some(_) => self.clone(),
-            None => other.clone(),
-        }
-    }
-
-    /// Whether it is present.
-    pub fn present(&self) -> bool {
-        self.missing.is_none()
-    }
 }
 
 /// A trial running `body` (a panic fails it, with its message) where `need` is present; ignored
