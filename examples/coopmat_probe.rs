@@ -11,8 +11,8 @@
 //! 16·TN·SGN workgroup tile, each count 1 to 4; MODE `plain`, `packed`, `staged` or `staged1`,
 //! see [`Mode`])
 
-use forge::wgpu::CooperativeScalarType as Scalar;
-use forge::{BindingUsage, GraphPass, WgpuComputeContext};
+use forge::seed::wgpu::CooperativeScalarType as Scalar;
+use forge::seed::{BindingUsage, GraphPass, WgpuComputeContext};
 use std::fmt::Write as _;
 
 /// How the probe's kernel is laid out.

@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release --features cuda --example launch_overhead`
 
-use forge::cudarc::driver::{LaunchConfig, PushKernelArg};
+use forge::seed::cudarc::driver::{LaunchConfig, PushKernelArg};
 use forge::{Context, GraphInstance, HostSlice};
 use std::time::{Duration, Instant};
 
@@ -61,11 +61,13 @@ fn raw_cudarc() -> forge::Result<(Duration, Duration)> {
     let f = forge::codegen::cuda::emit_function(&k.spec, &k.schedule)?;
     let program = format!("{}\n{}", forge::codegen::cuda::prelude(), f.code);
     let ptx = forge::nvrtc_ptx(&program, "sm_90")?;
-    let err =
-        |e: forge::cudarc::driver::DriverError| forge::Error::Cuda { during: "raw cudarc", message: format!("{e:?}") };
-    let cx = forge::cudarc::driver::CudaContext::new(0).map_err(err)?;
+    let err = |e: forge::seed::cudarc::driver::DriverError| forge::Error::Cuda {
+        during: "raw cudarc",
+        message: format!("{e:?}"),
+    };
+    let cx = forge::seed::cudarc::driver::CudaContext::new(0).map_err(err)?;
     let stream = cx.new_stream().map_err(err)?;
-    let module = cx.load_module(forge::cudarc::nvrtc::Ptx::from_src(ptx)).map_err(err)?;
+    let module = cx.load_module(forge::seed::cudarc::nvrtc::Ptx::from_src(ptx)).map_err(err)?;
     let func = module.load_function(&f.name).map_err(err)?;
     let mut a = stream.alloc_zeros::<f32>(N).map_err(err)?;
     let mut b = stream.alloc_zeros::<f32>(N).map_err(err)?;

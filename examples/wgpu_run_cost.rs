@@ -10,8 +10,9 @@
 #[path = "bench/sources.rs"]
 mod sources;
 
-use forge::wgpu;
-use forge::{Context, GraphInstance, HostSlice, WgpuComputeContext};
+use forge::seed::wgpu;
+use forge::seed::WgpuComputeContext;
+use forge::{Context, GraphInstance, HostSlice};
 use sources::{chain_source, mlp_source};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -163,15 +164,15 @@ fn instance(ctx: &Context, source: &str, dims: &[usize]) -> forge::Result<(f64, 
     let mut rng = fastrand::Rng::with_seed(3);
     let mut data = Vec::new();
     for b in &plan.buffers {
-        if matches!(b.role, forge::ir::BufferRole::Weight | forge::ir::BufferRole::Input) {
+        if matches!(b.role, forge::seed::ir::BufferRole::Weight | forge::seed::ir::BufferRole::Input) {
             let v: Vec<f32> = (0..b.len).map(|_| rng.f32() * 0.1 + 0.01).collect();
             data.push((b.name.clone(), b.role, v));
         }
     }
     let of = |role| data.iter().filter(|d| d.1 == role).map(|d| (d.0.as_str(), HostSlice::of(&d.2))).collect();
-    let weights: Vec<(&str, HostSlice<'_>)> = of(forge::ir::BufferRole::Weight);
+    let weights: Vec<(&str, HostSlice<'_>)> = of(forge::seed::ir::BufferRole::Weight);
     g.load_weights(&weights)?;
-    let inputs: Vec<(&str, HostSlice<'_>)> = of(forge::ir::BufferRole::Input);
+    let inputs: Vec<(&str, HostSlice<'_>)> = of(forge::seed::ir::BufferRole::Input);
     let (mut wall, mut enq, mut dev) = (Vec::new(), Vec::new(), Vec::new());
     for i in 0..iters() + 20 {
         let t = Instant::now();

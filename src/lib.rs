@@ -42,38 +42,68 @@ pub use forge_runtime::elem::synthetic_blocks;
 /// GGUF model files: metadata, tensor directory and each tensor's bytes (checked reader).
 pub use forge_runtime::gguf;
 pub use forge_runtime::{
-    graph, parse_graph_source, BackendKind, BlockQ4_0, BlockQ4_1, BlockQ8_0, Context, Diagnostic, Elem, Element, Error,
+    parse_graph_source, BackendKind, BlockQ4_0, BlockQ4_1, BlockQ8_0, Context, Diagnostic, Elem, Element, Error,
     GraphInstance, HostSlice, HostVec, KernelSource, KernelTime, Profile, Result, Scalar, Source, Target,
 };
 /// How a context compiles and runs graphs: fusion passes, autotuning, per-backend choices.
 pub use forge_runtime::{CudaOptions, Fusion, Options, SimtTile, TmaTile, WgpuOptions};
 pub use half::{bf16, f16};
 
-/// Plans and generated code, for tools and tests that inspect them.
-#[doc(hidden)]
-pub use forge_runtime::{codegen, plan, source_of};
+/// The checked graph: what a generated type's `graph()` and [`parse_graph_source`] return and
+/// [`GraphInstance::new`] takes. Only the checker makes one, so a graph that reaches lowering
+/// has passed every rule.
+pub mod graph {
+    pub use forge_runtime::graph::Checked;
+    /// Every error the graph checker reports (the ui tests' catalogue of failing cases).
+    #[doc(hidden)]
+    pub use forge_runtime::graph::ErrorKind;
+}
 
-/// The seed API every backend keeps: one kernel anywhere ([`OracleContext`]), the kernel IR it
-/// runs, memory views, and the backends' own contexts.
+/// Plans, for the tests and tools that inspect them; not the public API.
+#[doc(hidden)]
+pub mod plan {
+    pub use forge_runtime::plan::lower;
+    pub use forge_runtime::source_of;
+}
+
+/// Generated code, for the tests and tools that inspect it; not the public API.
+#[doc(hidden)]
+pub mod codegen {
+    /// WGSL checks.
+    pub mod wgsl {
+        pub use forge_runtime::codegen::wgsl::validate;
+    }
+
+    /// CUDA-C emission and its per-device target.
+    pub mod cuda {
+        pub use forge_runtime::codegen::cuda::{
+            emit_function, emit_program_for, prelude, CudaTarget, TILE_REACHING_SHAPES,
+        };
+
+        /// How CUDA stores weights (transposed, split) and the plan it runs.
+        pub mod weights {
+            pub use forge_runtime::codegen::cuda::weights::{as_run, RunPlan};
+        }
+    }
+}
+
+/// The seed API every backend keeps: one kernel anywhere ([`seed::OracleContext`]), the kernel IR
+/// it runs (also what [`GraphInstance::plan`] shows), memory views, and the backends' own
+/// contexts with the crates they are built on.
 pub mod seed {
     pub use forge_runtime::ir;
     #[cfg(feature = "cuda")]
     pub use forge_runtime::{cudarc, CudaComputeContext, CudaPipeline};
-    pub use forge_runtime::{BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
     #[cfg(feature = "wgpu")]
-    pub use forge_runtime::{GraphPass, WgpuComputeContext};
+    pub use forge_runtime::{wgpu, GraphPass, WgpuComputeContext};
+    pub use forge_runtime::{BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
 }
-#[cfg(feature = "cuda")]
-pub use forge_runtime::{cudarc, CudaComputeContext, CudaPipeline};
 
 /// PTX of a CUDA-C program for `arch` through NVRTC (Forge's own loader: CUDA 12 or 13).
 #[cfg(feature = "cuda")]
 pub fn nvrtc_ptx(program: &str, arch: &str) -> Result<String> {
     forge_runtime::backend::ptx_of(program, arch)
 }
-pub use forge_runtime::{ir, BindingUsage, BufferView, Compute, CpuOracle, KernelSpec, OracleContext, Schedule};
-#[cfg(feature = "wgpu")]
-pub use forge_runtime::{wgpu, GraphPass, WgpuComputeContext};
 
 /// What a graph-using module needs: `use forge::prelude::*;`.
 pub mod prelude {

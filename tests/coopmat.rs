@@ -9,8 +9,8 @@ mod common;
 
 use common::{assert_close, naive_matmul, rand_f32};
 use forge::prelude::*;
-use forge::wgpu::CooperativeScalarType as Scalar;
-use forge::{BindingUsage, GraphPass, WgpuComputeContext};
+use forge::seed::wgpu::CooperativeScalarType as Scalar;
+use forge::seed::{BindingUsage, GraphPass, WgpuComputeContext};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 forge_graph! {

@@ -44,14 +44,14 @@ fn odd_characters_are_positioned_errors() {
 
 /// Two softmax in a row over 16,384 columns: enough register values that numbered names
 /// would reach `f16`/`f32` if the forwarded registers were named `f{v}`.
-fn chained_softmax_plan() -> forge::ir::Plan {
+fn chained_softmax_plan() -> forge::seed::ir::Plan {
     let src = "graph S { dims { R, C } input x: f32[R, C]; temp a: f32[R, C]; output y: f32[R, C]; a = softmax(x); y = softmax(a); }";
     forge::plan::lower(&forge::parse_graph_source(src).unwrap(), &[2, 16384]).unwrap()
 }
 
 /// Item 3: the WGSL of the chain passes naga's validation.
 fn chained_wide_softmax_wgsl_validates() {
-    let wgsl = forge::source_of(&chained_softmax_plan(), Target::Wgsl).unwrap();
+    let wgsl = forge::plan::source_of(&chained_softmax_plan(), Target::Wgsl).unwrap();
     for k in &wgsl.kernels {
         forge::codegen::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{}: {e}", k.entry));
     }
@@ -101,7 +101,7 @@ fn wide_statements_fit_the_binding_limit(ctx: &Context) {
 
 /// Item 3: the chain's CUDA-C compiles with NVRTC.
 fn chained_wide_softmax_cuda_c_compiles() {
-    forge::source_of(&chained_softmax_plan(), Target::Ptx).unwrap();
+    forge::plan::source_of(&chained_softmax_plan(), Target::Ptx).unwrap();
 }
 
 /// Item 8: a raw kernel that never ends is an error from `run` on the CPU (within seconds: the
@@ -140,7 +140,7 @@ fn huge_loop_count_is_an_error_at_new() {
 /// kernels it builds, and an instance whose pipeline was evicted still runs.
 fn pipeline_cache_is_bounded(_shared: &Context) {
     let ctx = Context::wgpu().unwrap();
-    let max = forge::WgpuComputeContext::MAX_CACHED_PIPELINES;
+    let max = forge::seed::WgpuComputeContext::MAX_CACHED_PIPELINES;
     let src = "graph Twice { dims { N } input x: f32[N]; output y: f32[N]; y = x * 2.0; }";
     let mut first = GraphInstance::from_source(&ctx, src, &[1]).unwrap();
     for n in 2..max + 10 {
@@ -211,7 +211,7 @@ fn measure_parsing() {
 fn nvrtc() -> Result<(), String> {
     let g = forge::parse_graph_source("graph P { dims { N } input x: f32[N]; output y: f32[N]; y = x; }").unwrap();
     let plan = forge::plan::lower(&g, &[4]).unwrap();
-    forge::source_of(&plan, Target::Ptx).map(|_| ()).map_err(|e| e.to_string())
+    forge::plan::source_of(&plan, Target::Ptx).map(|_| ()).map_err(|e| e.to_string())
 }
 
 fn main() {
@@ -239,8 +239,11 @@ fn main() {
         ("pipeline_cache_is_bounded", pipeline_cache_is_bounded),
         ("wide_statements_fit_the_binding_limit", wide_statements_fit_the_binding_limit),
     ];
+    // Missing wgpu: ignored, or failed where `FORGE_REQUIRE_WGPU` is set.
+    let required = std::env::var_os("FORGE_REQUIRE_WGPU").is_some();
     if wgpu.is_none() {
-        eprintln!("wgpu: not available here; {} tests ignored", wgpu_tests.len());
+        let how = if required { "FAILED" } else { "ignored" };
+        eprintln!("wgpu: not available here; {} tests {how}", wgpu_tests.len());
     }
     for &(name, f) in wgpu_tests {
         let ctx = wgpu.clone();
@@ -249,7 +252,7 @@ fn main() {
             Some(ctx) => common::run(std::panic::AssertUnwindSafe(move || f(&ctx))),
             None => Err("wgpu missing".into()),
         });
-        trials.push(trial.with_ignored_flag(missing));
+        trials.push(trial.with_ignored_flag(missing && !required));
     }
     let nvrtc = nvrtc();
     if let Err(reason) = &nvrtc {

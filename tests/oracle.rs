@@ -4,7 +4,8 @@
 mod common;
 
 use common::*;
-use forge::{BindingUsage, Context, CpuOracle, OracleContext};
+use forge::seed::{BindingUsage, CpuOracle, OracleContext};
+use forge::Context;
 
 const GRAPH: &str = "graph G { dims { M, K, N } input a: f32[M, K]; input b: f32[K, N]; output y: f32[M, N];
     y = matmul(a, b) * 2.0 + 1.0; }";

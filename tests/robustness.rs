@@ -303,7 +303,7 @@ fn errors_are_typed_and_readable(ctx: &Context) {
 #[cfg(feature = "cuda")]
 fn cuda_context_is_debug() {
     fn is_debug<T: std::fmt::Debug>() {}
-    is_debug::<forge::CudaComputeContext>();
+    is_debug::<forge::seed::CudaComputeContext>();
 }
 
 /// Software Vulkan must not print `XDG_RUNTIME_DIR is invalid` (checked in a child process

@@ -473,7 +473,7 @@ fn softmax_and_norms_of_special_rows(ctx: &Context) {
 /// hard-divisor pairs and the special values.
 #[cfg(feature = "cuda")]
 fn cuda_quotients_of_one_divisor_round_as_division(ctx: &Context) {
-    use forge::{BindingUsage, CudaPipeline};
+    use forge::seed::{BindingUsage, CudaPipeline};
     let src = format!(
         "{}\nextern \"C\" __global__ void quotients(const f32* x, const f32* d, f32* q, f32* want, f32* exact) {{\n\
          const u32 i = blockIdx.x * blockDim.x + threadIdx.x;\n\
@@ -544,7 +544,7 @@ fn cuda_quotients_of_one_divisor_round_as_division(ctx: &Context) {
 /// checked in the binades at both ends of the range and at 1, each with both signs.
 #[cfg(feature = "cuda")]
 fn cuda_reciprocals_round_as_rcp_rn(ctx: &Context) {
-    use forge::{BindingUsage, CudaPipeline};
+    use forge::seed::{BindingUsage, CudaPipeline};
     let src = format!(
         "{}\nextern \"C\" __global__ void reciprocals(const u32* exponents, u32* wrong) {{\n\
          const u32 m = blockIdx.x * blockDim.x + threadIdx.x;\n\

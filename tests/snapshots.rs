@@ -43,19 +43,19 @@ fn check_snapshot(name: &str, text: &str) {
 /// Snapshots the WGSL (each kernel validated by naga) and the CUDA-C of `graph` at `dims`.
 fn sources(graph: &forge::graph::Checked, dims: &[usize], name: &str) {
     let plan = forge::plan::lower(graph, dims).unwrap();
-    let wgsl = forge::source_of(&plan, Target::Wgsl).unwrap();
+    let wgsl = forge::plan::source_of(&plan, Target::Wgsl).unwrap();
     for k in &wgsl.kernels {
         forge::codegen::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{name}/{}: {e}\n{}", k.entry, k.code));
     }
     check_snapshot(&format!("{name}.wgsl"), &wgsl.to_string());
-    let cuda = forge::source_of(&plan, Target::CudaC).unwrap();
+    let cuda = forge::plan::source_of(&plan, Target::CudaC).unwrap();
     check_snapshot(&format!("{name}.cu"), &cuda.to_string());
 }
 
 /// `graph` at `dims` through NVRTC to PTX, assembled by ptxas for sm_80 and sm_90.
 fn ptx_assembles(graph: &forge::graph::Checked, dims: &[usize], name: &str) {
     let plan = forge::plan::lower(graph, dims).unwrap();
-    let ptx = forge::source_of(&plan, Target::Ptx).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let ptx = forge::plan::source_of(&plan, Target::Ptx).unwrap_or_else(|e| panic!("{name}: {e}"));
     for arch in ["sm_80", "sm_90"] {
         assemble(name, arch, &ptx.kernels[0].code);
     }
@@ -66,7 +66,7 @@ fn toolchain() -> Result<(), String> {
     let graph = forge::parse_graph_source("graph Probe { dims { N } input x: f32[N]; output y: f32[N]; y = x; }")
         .map_err(|e| e.to_string())?;
     let plan = forge::plan::lower(&graph, &[4]).map_err(|e| e.to_string())?;
-    forge::source_of(&plan, Target::Ptx).map_err(|e| format!("NVRTC: {e}"))?;
+    forge::plan::source_of(&plan, Target::Ptx).map_err(|e| format!("NVRTC: {e}"))?;
     std::env::var_os("FORGE_PTXAS").map(|_| ()).ok_or_else(|| "FORGE_PTXAS is not set".to_string())
 }
 
@@ -289,8 +289,8 @@ fn cuda_gemm_programs(compile: bool) {
     for (src, shapes) in OPS_MATMULS {
         let graph = forge::parse_graph_source(src).unwrap();
         for dims in *shapes {
-            let v = cuda_programs(&graph, dims, &graph.name, compile);
-            eprintln!("{} {dims:?}: sm_90 {:?}", graph.name, v[0]);
+            let v = cuda_programs(&graph, dims, graph.name(), compile);
+            eprintln!("{} {dims:?}: sm_90 {:?}", graph.name(), v[0]);
         }
     }
     // The aligned 16-bit products run on TMA + wgmma on sm_90, mma.sync on sm_80.

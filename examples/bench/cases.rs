@@ -229,7 +229,7 @@ pub fn measure(ctx: &Context, case: &Case, breakdown: Option<Breakdown>) -> forg
     let mut rng = fastrand::Rng::with_seed(7);
     let mut data = Vec::new();
     for b in &plan.buffers {
-        if matches!(b.role, forge::ir::BufferRole::Weight | forge::ir::BufferRole::Input) {
+        if matches!(b.role, forge::seed::ir::BufferRole::Weight | forge::seed::ir::BufferRole::Input) {
             data.push((b.name.clone(), b.role, b.elem, b.len, random_bytes(b.elem, b.len, &mut rng)));
         }
     }
@@ -239,8 +239,8 @@ pub fn measure(ctx: &Context, case: &Case, breakdown: Option<Breakdown>) -> forg
             .map(|d| Ok((d.0.as_str(), HostSlice::from_bytes(d.2, d.3, &d.4)?)))
             .collect()
     };
-    g.load_weights(&slices(forge::ir::BufferRole::Weight)?)?;
-    let inputs = slices(forge::ir::BufferRole::Input)?;
+    g.load_weights(&slices(forge::seed::ir::BufferRole::Weight)?)?;
+    let inputs = slices(forge::seed::ir::BufferRole::Input)?;
     g.set_kernel_profiling(case.kernel.is_some());
     let iters = if ctx.kind() == forge::BackendKind::Cpu { 3 } else { 30 };
     for _ in 0..3 {

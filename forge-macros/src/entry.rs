@@ -21,7 +21,7 @@ pub fn expand_graph(input: TokenStream) -> TokenStream {
     };
     if findings.is_empty() {
         match graph::check(&graph) {
-            Ok(checked) => findings.extend(checked.warnings),
+            Ok(checked) => findings.extend_from_slice(checked.warnings()),
             Err(errors) => findings.extend(errors),
         }
         findings.extend(expand::name_clashes(&graph));

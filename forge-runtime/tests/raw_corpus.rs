@@ -1,6 +1,8 @@
 //! Every corpus kernel runs on random non-zero inputs through wgpu (lavapipe here) and through the
 //! interpreter; every writable storage buffer must agree (integers exactly, floats within the
-//! kernel's tolerance). Outputs start poisoned with 0xDEADBEEF.
+//! kernel's tolerance). Outputs start poisoned with 0xDEADBEEF. Without an adapter (or, for the
+//! ray-query kernel, without ray queries) a kernel's test shows as ignored, with the reason
+//! printed (failed with `FORGE_REQUIRE_WGPU=1` / `FORGE_REQUIRE_RAY_QUERY=1`).
 
 #[path = "raw/support/gpu.rs"]
 mod gpu;
@@ -10,26 +12,43 @@ mod kernel;
 mod scene_gpu;
 #[path = "raw/support/spec.rs"]
 mod spec;
+#[path = "support/trials.rs"]
+mod trials;
 
 use forge_runtime::raw::BindingKind;
+use trials::Need;
+
+fn main() {
+    let (wgpu, gpu) = Need::probe("wgpu", gpu::gpu(), &["FORGE_REQUIRE_WGPU", "FORGE_REQUIRE_RAY_QUERY"]);
+    let ray_query = match gpu {
+        Some(g) => {
+            let g = g.lock().unwrap_or_else(|p| p.into_inner());
+            let has = g.ray_query.then_some(()).ok_or(format!("adapter {} has no ray queries", g.adapter_name));
+            Need::probe("ray queries", has, &["FORGE_REQUIRE_RAY_QUERY"]).0
+        }
+        None => wgpu.clone(),
+    };
+    let mut tests: Vec<_> = NAMES
+        .iter()
+        .map(|&name| {
+            // A kernel that does not load fails in its own trial.
+            let rays = kernel::load(name).is_ok_and(|(.., k, _)| k.uses_ray_queries);
+            let need = if rays { &ray_query } else { &wgpu };
+            trials::trial(name, need, move || run_corpus(name))
+        })
+        .collect();
+    tests.push(trials::trial("every_corpus_file_has_a_test", &Need::none(), every_corpus_file_has_a_test));
+    tests.push(trials::trial("ray_query_corpus_is_not_trivial", &Need::none(), ray_query_corpus_is_not_trivial));
+    trials::run_all(tests)
+}
 
 fn run_corpus(name: &str) {
     let (src, module, _info, k, spec) = kernel::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
     let items = kernel::inputs(name, &spec);
     let cpu =
         kernel::run_interp(&module, &k, &items, spec.dispatch).unwrap_or_else(|e| panic!("{name}: interpreter: {e}"));
-    let Some(gpu) = gpu::gpu() else {
-        if std::env::var("FORGE_REQUIRE_WGPU").as_deref() == Ok("1") {
-            panic!("{name}: no wgpu adapter and FORGE_REQUIRE_WGPU=1");
-        }
-        eprintln!("{name}: skipped the wgpu comparison: no adapter");
-        return;
-    };
+    let gpu = gpu::gpu().unwrap_or_else(|e| panic!("the probed adapter is gone: {e}"));
     let g = gpu.lock().unwrap_or_else(|p| p.into_inner());
-    if k.uses_ray_queries && !g.ray_query {
-        eprintln!("{name}: skipped the wgpu comparison: adapter has no ray queries");
-        return;
-    }
     let bindings: Vec<gpu::GpuBinding> = items
         .iter()
         .map(|(b, bytes, elem, scene)| match (elem, scene) {
@@ -58,46 +77,39 @@ fn run_corpus(name: &str) {
     assert!(failures.is_empty(), "{name}: wgpu and interpreter disagree:\n{}", failures.join("\n"));
 }
 
-macro_rules! corpus {
-    ($($name:ident),* $(,)?) => {
-        $( #[test] fn $name() { run_corpus(stringify!($name)); } )*
-        const NAMES: &[&str] = &[$(stringify!($name)),*];
-    };
-}
+/// Every corpus kernel, each one trial.
+const NAMES: &[&str] = &[
+    "map_saxpy",
+    "grid_stride",
+    "reduce_tree",
+    "histogram_atomic",
+    "uniform_struct",
+    "vec_math",
+    "helper_functions",
+    "switch_case",
+    "nested_loops",
+    "int_div_zero",
+    "float_to_int",
+    "oob_policy",
+    "builtins_ids",
+    "bit_ops",
+    "transcendental",
+    "atomics_all",
+    "struct_storage",
+    "select_bool",
+    "prefix_scan",
+    "uniform_load",
+    "vec_int_ops",
+    "matvec_tiled",
+    "private_const",
+    "rounding",
+    "inverse_trig",
+    "ray_query",
+    "barrier_in_helper",
+    "matrix_data",
+    "control_mix",
+];
 
-corpus!(
-    map_saxpy,
-    grid_stride,
-    reduce_tree,
-    histogram_atomic,
-    uniform_struct,
-    vec_math,
-    helper_functions,
-    switch_case,
-    nested_loops,
-    int_div_zero,
-    float_to_int,
-    oob_policy,
-    builtins_ids,
-    bit_ops,
-    transcendental,
-    atomics_all,
-    struct_storage,
-    select_bool,
-    prefix_scan,
-    uniform_load,
-    vec_int_ops,
-    matvec_tiled,
-    private_const,
-    rounding,
-    inverse_trig,
-    ray_query,
-    barrier_in_helper,
-    matrix_data,
-    control_mix,
-);
-
-#[test]
 fn every_corpus_file_has_a_test() {
     let mut files: Vec<String> = std::fs::read_dir(kernel::corpus_dir())
         .unwrap()
@@ -105,12 +117,11 @@ fn every_corpus_file_has_a_test() {
         .collect();
     files.sort();
     for f in &files {
-        assert!(NAMES.contains(&f.as_str()), "tests/corpus/{f}.wgsl has no test in corpus.rs");
+        assert!(NAMES.contains(&f.as_str()), "tests/corpus/{f}.wgsl has no entry in NAMES (raw_corpus.rs)");
     }
     assert!(files.len() >= 20);
 }
 
-#[test]
 fn ray_query_corpus_is_not_trivial() {
     // The scene must give the comparison something to compare: hits, misses, both faces.
     let (_src, module, _info, k, spec) = kernel::load("ray_query").unwrap();

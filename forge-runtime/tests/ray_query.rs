@@ -2,15 +2,17 @@
 //! path, and a ray-cast image compared with the CPU Möller–Trumbore reference.
 //!
 //! Runs for real where the adapter has ray queries (lavapipe from Mesa 25, e.g. Debian's
-//! bookworm-backports); elsewhere the device tests print why and skip, and with
-//! `FORGE_REQUIRE_RAY_QUERY=1` (CI) they fail instead.
-#![cfg(feature = "wgpu")]
+//! bookworm-backports); elsewhere the device tests show as ignored, with the reason printed, and
+//! with `FORGE_REQUIRE_WGPU=1` / `FORGE_REQUIRE_RAY_QUERY=1` (CI) they fail instead.
 
 #[path = "support/raycast.rs"]
 mod raycast;
+#[path = "support/trials.rs"]
+mod trials;
 
 use forge_runtime::{Error, WgpuComputeContext};
 use raycast::{procedural_scene, render_cpu, render_gpu, Params};
+use trials::Need;
 
 /// One device at a time in this test binary.
 fn serial() -> std::sync::MutexGuard<'static, ()> {
@@ -18,37 +20,36 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn required(var: &str) -> bool {
-    std::env::var(var).is_ok_and(|v| !v.is_empty() && v != "0")
+/// A context on the adapter the harness probed.
+fn context() -> WgpuComputeContext {
+    WgpuComputeContext::new(4 << 20).unwrap_or_else(|e| panic!("the probed adapter is gone: {e}"))
 }
 
-/// A context, or `None` (skip) with the reason printed; `FORGE_REQUIRE_WGPU` turns a skip into a failure.
-fn context() -> Option<WgpuComputeContext> {
-    match WgpuComputeContext::new(4 << 20) {
-        Ok(c) => Some(c),
-        Err(e) if required("FORGE_REQUIRE_WGPU") || required("FORGE_REQUIRE_RAY_QUERY") => {
-            panic!("a wgpu adapter is required but none works: {e}")
+fn main() {
+    let (wgpu, ctx) = Need::probe(
+        "wgpu",
+        WgpuComputeContext::new(1 << 16).map_err(|e| e.to_string()),
+        &["FORGE_REQUIRE_WGPU", "FORGE_REQUIRE_RAY_QUERY"],
+    );
+    let ray_query = match ctx {
+        Some(ctx) => {
+            let has = if ctx.supports_ray_query() {
+                Ok(())
+            } else {
+                Err(format!("adapter {} has no EXPERIMENTAL_RAY_QUERY", ctx.adapter()))
+            };
+            Need::probe("ray queries", has, &["FORGE_REQUIRE_RAY_QUERY"]).0
         }
-        Err(e) => {
-            println!("skipped: no wgpu adapter: {e}");
-            None
-        }
-    }
-}
-
-/// A context with ray queries, or `None` (skip) with the reason; `FORGE_REQUIRE_RAY_QUERY`
-/// turns a skip into a failure.
-fn ray_query_context() -> Option<WgpuComputeContext> {
-    let ctx = context()?;
-    if ctx.supports_ray_query() {
-        return Some(ctx);
-    }
-    let reason = format!("adapter {} has no EXPERIMENTAL_RAY_QUERY", ctx.adapter());
-    if required("FORGE_REQUIRE_RAY_QUERY") {
-        panic!("FORGE_REQUIRE_RAY_QUERY is set but {reason}");
-    }
-    println!("skipped: {reason}");
-    None
+        None => wgpu.clone(),
+    };
+    let tests: [(&str, fn(), &Need); 5] = [
+        ("bad_triangle_soups_are_invalid_arguments", bad_triangle_soups_are_invalid_arguments, &Need::none()),
+        ("the_context_refuses_bad_triangle_soups", the_context_refuses_bad_triangle_soups, &wgpu),
+        ("scene_without_ray_query_is_unsupported", scene_without_ray_query_is_unsupported, &wgpu),
+        ("triangle_scene_builds_and_binds", triangle_scene_builds_and_binds, &ray_query),
+        ("raycast_visibility_matches_cpu_reference", raycast_visibility_matches_cpu_reference, &ray_query),
+    ];
+    trials::run_all(tests.into_iter().map(|(name, f, need)| trials::trial(name, need, f)).collect())
 }
 
 fn invalid_argument(r: Result<impl std::fmt::Debug, Error>) -> String {
@@ -61,7 +62,6 @@ fn invalid_argument(r: Result<impl std::fmt::Debug, Error>) -> String {
     }
 }
 
-#[test]
 fn bad_triangle_soups_are_invalid_arguments() {
     // Checked before the device is touched, so this runs on every machine.
     let reason = invalid_argument(forge_runtime::backend::wgpu::check_triangle_soup(&[]));
@@ -75,19 +75,20 @@ fn bad_triangle_soups_are_invalid_arguments() {
     soup[13] = f32::INFINITY;
     assert!(invalid_argument(forge_runtime::backend::wgpu::check_triangle_soup(&soup)).contains("inf"));
     assert_eq!(forge_runtime::backend::wgpu::check_triangle_soup(&procedural_scene(12)).ok(), Some(360));
+}
 
+fn the_context_refuses_bad_triangle_soups() {
     let _serial = serial();
-    let Some(ctx) = context() else { return };
+    let ctx = context();
     // Same answers through the context, whether or not it has ray queries.
     invalid_argument(ctx.build_triangle_scene(&[]));
     invalid_argument(ctx.build_triangle_scene(&[1.0; 8]));
     invalid_argument(ctx.build_triangle_scene(&[f32::NAN; 9]));
 }
 
-#[test]
 fn scene_without_ray_query_is_unsupported() {
     let _serial = serial();
-    let Some(ctx) = context() else { return };
+    let ctx = context();
     // A device created without the feature (what `from_device` gets from a host that did not
     // ask for it), on the same adapter as the default context.
     let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
@@ -113,10 +114,9 @@ fn scene_without_ray_query_is_unsupported() {
     }
 }
 
-#[test]
 fn triangle_scene_builds_and_binds() {
     let _serial = serial();
-    let Some(mut ctx) = ray_query_context() else { return };
+    let mut ctx = context();
     println!("adapter: {}", ctx.adapter());
     // One triangle facing the camera: the pixel grid's middle rows hit it, the corners miss.
     let params = Params::view(16, 12);
@@ -139,11 +139,10 @@ fn triangle_scene_builds_and_binds() {
 /// pixels whose primary or shadow ray passes within 1e-4 (barycentric) of a triangle edge, ties
 /// in depth, or starts at a surface: there lavapipe's intersection arithmetic (not
 /// Möller–Trumbore) may decide hit/miss the other way. At most 8 such pixels may differ.
-#[test]
 fn raycast_visibility_matches_cpu_reference() {
     const MAX_EDGE_PIXELS: usize = 8;
     let _serial = serial();
-    let Some(mut ctx) = ray_query_context() else { return };
+    let mut ctx = context();
     let vertices = procedural_scene(12);
     let params = Params::view(96, 64);
     let started = std::time::Instant::now();

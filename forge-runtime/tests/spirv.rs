@@ -1,7 +1,10 @@
 //! `compile_pipeline_spirv`: a WGSL kernel turned into SPIR-V by naga's back end runs through the
 //! same allocation, bind-group and dispatch path as its WGSL pipeline, with identical results;
 //! malformed SPIR-V comes back as `Error::ShaderCompile`, never a panic or a lost device.
-#![cfg(feature = "wgpu")]
+//! Without a wgpu adapter the tests show as ignored (failed with `FORGE_REQUIRE_WGPU=1`).
+
+#[path = "support/trials.rs"]
+mod trials;
 
 use forge_runtime::{BindingUsage, BufferView, Error, GraphPass, WgpuComputeContext};
 
@@ -35,15 +38,22 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn context() -> Option<WgpuComputeContext> {
-    match WgpuComputeContext::new(1 << 20) {
-        Ok(c) => Some(c),
-        Err(e) if std::env::var_os("FORGE_REQUIRE_WGPU").is_some() => panic!("FORGE_REQUIRE_WGPU is set: {e}"),
-        Err(e) => {
-            println!("skipped: no wgpu adapter: {e}");
-            None
-        }
-    }
+fn context() -> WgpuComputeContext {
+    WgpuComputeContext::new(1 << 20).unwrap_or_else(|e| panic!("the probed adapter is gone: {e}"))
+}
+
+fn main() {
+    let (wgpu, _) = trials::Need::probe(
+        "wgpu",
+        WgpuComputeContext::new(1 << 16).map_err(|e| e.to_string()),
+        &["FORGE_REQUIRE_WGPU"],
+    );
+    let tests: [(&str, fn()); 3] = [
+        ("spirv_pipeline_matches_wgsl_pipeline", spirv_pipeline_matches_wgsl_pipeline),
+        ("malformed_spirv_is_a_shader_compile_error", malformed_spirv_is_a_shader_compile_error),
+        ("corrupted_spirv_words_never_panic", corrupted_spirv_words_never_panic),
+    ];
+    trials::run_all(tests.into_iter().map(|(name, f)| trials::trial(name, &wgpu, f)).collect())
 }
 
 /// The kernel as little-endian SPIR-V bytes, from naga's WGSL front end and SPIR-V back end.
@@ -83,10 +93,9 @@ fn run(ctx: &mut WgpuComputeContext, pipeline: wgpu::ComputePipeline, entry: &st
     run.readback[0].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
-#[test]
 fn spirv_pipeline_matches_wgsl_pipeline() {
     let _serial = serial();
-    let Some(mut ctx) = context() else { return };
+    let mut ctx = context();
     let spirv = kernel_spirv();
     println!("adapter: {}; SPIR-V module: {} words", ctx.adapter(), spirv.len() / 4);
     for entry in ["mix", "fill"] {
@@ -124,10 +133,9 @@ fn shader_error(r: Result<wgpu::ComputePipeline, Error>, expect: &str) -> String
     }
 }
 
-#[test]
 fn malformed_spirv_is_a_shader_compile_error() {
     let _serial = serial();
-    let Some(mut ctx) = context() else { return };
+    let mut ctx = context();
     let spirv = kernel_spirv();
     let mut wrong_magic = spirv.clone();
     wrong_magic[0] ^= 0x5a;
@@ -154,10 +162,9 @@ fn malformed_spirv_is_a_shader_compile_error() {
     assert_still_works(&mut ctx, &spirv);
 }
 
-#[test]
 fn corrupted_spirv_words_never_panic() {
     let _serial = serial();
-    let Some(mut ctx) = context() else { return };
+    let mut ctx = context();
     let spirv = kernel_spirv();
     let words = spirv.len() / 4;
     let mut state = 0x9e37_79b9_7f4a_7c15u64;

@@ -14,27 +14,50 @@ use proc_macro2::Span;
 /// Index of a binding in [`Checked::bindings`].
 pub type BindingId = usize;
 
-/// A graph that passed every rule.
+/// A graph that passed every rule. Only the checker builds one ([`super::check`],
+/// [`super::parse_and_check`], `parse_graph_source`): its fields are the crate's, so lowering can
+/// trust them; outside the crate it is read through the accessors below.
+///
+/// ```
+/// let g = forge_runtime::parse_graph_source("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = x; }")?;
+/// assert_eq!((g.name(), g.free_dims()), ("G", vec!["N"]));
+/// # Ok::<(), forge_runtime::Error>(())
+/// ```
+///
+/// ```compile_fail,E0616
+/// let g = forge_runtime::parse_graph_source("graph G { dims { N } input x: f32[N]; output y: f32[N]; y = x; }")?;
+/// let _ = g.bindings.len(); // private: a graph is read, never edited, outside the crate
+/// # Ok::<(), forge_runtime::Error>(())
+/// ```
 #[derive(Debug, Clone)]
+// Lowering reads most fields; the macro's build (no `runtime` feature) has no lowering.
+#[cfg_attr(not(feature = "runtime"), allow(dead_code))]
 pub struct Checked {
-    pub name: String,
-    /// The graph's visibility as written (`pub`, `pub(crate)`, or empty for private).
-    pub vis: String,
-    pub doc: Vec<String>,
+    pub(crate) name: String,
     /// Every dim, passed or derived, in declaration order ([`Extent::Sym`] indexes it).
-    pub dims: Vec<String>,
+    pub(crate) dims: Vec<String>,
     /// For each of `dims`, its formula when derived from earlier dims (not passed).
-    pub derived: Vec<Option<DimFormula>>,
-    pub bindings: Vec<BindingInfo>,
-    pub nodes: Vec<Node>,
+    pub(crate) derived: Vec<Option<DimFormula>>,
+    pub(crate) bindings: Vec<BindingInfo>,
+    pub(crate) nodes: Vec<Node>,
     /// Loop variables, by id: their names and extents.
-    pub loops: Vec<(String, Extent)>,
+    pub(crate) loops: Vec<(String, Extent)>,
     /// Rules that need the dims' values (sub-ranges, view sizes), checked when instantiated.
-    pub deferred: Vec<Deferred>,
-    pub warnings: Vec<GraphError>,
+    pub(crate) deferred: Vec<Deferred>,
+    pub(crate) warnings: Vec<GraphError>,
 }
 
 impl Checked {
+    /// The graph's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The warnings the checker found (dead nodes, …); errors make no `Checked`.
+    pub fn warnings(&self) -> &[GraphError] {
+        &self.warnings
+    }
+
     pub fn binding(&self, name: &str) -> Option<(BindingId, &BindingInfo)> {
         self.bindings.iter().enumerate().find(|(_, b)| b.name == name)
     }

@@ -7,6 +7,8 @@ mod expr;
 mod index;
 mod node;
 #[cfg(test)]
+pub(crate) mod test_graphs;
+#[cfg(test)]
 pub(crate) mod tests;
 mod views;
 

@@ -30,44 +30,7 @@ pub(crate) fn validate_all(p: &crate::ir::Plan) {
     cuda::emit_program(p).unwrap();
 }
 
-pub(crate) const MLP: &str = "graph MlpBlock { dims { B, D, F }
-    input x: f32[B, D]; weight g: f32[D]; weight w_gate: f32[D, F]; weight w_up: f32[D, F];
-    weight w_down: f32[F, D]; uniform eps: f32 = 1e-5; temp n: f32[B, D]; temp h: f32[B, F];
-    output y: f32[B, D];
-    n = rms_norm(x, g, eps);
-    h = silu(matmul(n, w_gate)) * matmul(n, w_up);
-    y = x + matmul(h, w_down);
-}";
-
-pub(crate) const BERT: &str = "graph Bert { dims { B, T, D, H, E, F, L, V, P }
-    input ids: u32[B, T]; input mask: u32[B, T];
-    weight wte: f32[V, D]; weight wpe: f32[P, D];
-    weight wq: f32[L, D, D]; weight bq: f32[L, D]; weight w1: f32[L, F, D]; weight b1: f32[L, F];
-    weight w2: f32[L, D, F]; weight ln_g: f32[L, D]; weight ln_b: f32[L, D];
-    temp x: f32[B, T, D]; temp q: f32[B, T, D]; temp q4: f32[B, T, H, E]; temp qh: f32[B, H, T, E];
-    temp am: f32[B, 1, 1, T]; temp o: f32[B, H, T, E]; temp ot: f32[B, T, H, E]; temp oc: f32[B, T, D];
-    temp r: f32[B, T, D]; temp f: f32[B, T, F]; temp s: f32[B, D]; temp cnt: f32[B];
-    output y: f32[B, D]; output top: u32[B, T];
-    x[b, t, d] = wte[ids[b, t], d] + wpe[t, d];
-    am[b, u, v, t] = select(mask[b, t] > 0, 0.0, -inf);
-    for l in 0..L {
-        q = matmul(x, transpose(wq[l])) + bq[l];
-        q4 = reshape(q);
-        qh = transpose(q4, 1, 2);
-        o = attention(qh, qh, qh, mask = am);
-        ot = transpose(o, 1, 2);
-        oc = reshape(ot);
-        r = x + oc;
-        x = layer_norm(r, ln_g[l], ln_b[l], 1e-12);
-        f = gelu(matmul(x, transpose(w1[l])) + b1[l]);
-        r = x + matmul(f, transpose(w2[l]));
-        x = layer_norm(r, ln_g[l], ln_b[l], 1e-12);
-    }
-    s[b, d] = sum(t, x[b, t, d] * (mask[b, t] as f32));
-    cnt[b] = sum(t, mask[b, t] as f32);
-    y[b, d] = s[b, d] / cnt[b];
-    top = argmax(x);
-}";
+pub(crate) use super::test_graphs::{BERT, MLP};
 
 #[test]
 fn mlp_block_is_two_kernels_and_valid() {

@@ -22,9 +22,6 @@ mod spirv;
 mod submit;
 mod upload;
 
-#[cfg(test)]
-pub(crate) mod tests;
-
 pub use adapter::{available_adapters, AdapterConstraints, AdapterIdentity, ContextOptions, HardwareProfile};
 pub use alloc::{align_up_saturating, view_size, SlabAllocator, SlabKind};
 pub use context::WgpuComputeContext;

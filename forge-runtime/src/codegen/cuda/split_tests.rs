@@ -4,6 +4,7 @@
 use super::*;
 use crate::backend::cpu::CpuExec;
 use crate::backend::{Executable, RunRequest};
+use crate::plan::test_graphs::{bert_bf16x3, ATTN, BERT_DIMS, FFN, POST_LN};
 use crate::plan::tests::plan;
 use std::sync::Arc;
 
@@ -189,18 +190,6 @@ fn stored_weights_hold_hi_and_lo() {
     assert_eq!(second, half::bf16::from_f32(values[3]).to_f32(), "column 0, k = 1");
 }
 
-/// Two feed-forward layers: the up projection's GELU output `h` is only the down projection's A.
-const FFN: &str = "graph Ffn { dims { M, D, F, L }
-    input x: f32[M, D]; weight w1: f32[L, F, D]; weight b1: f32[L, F]; weight w2: f32[L, D, F];
-    temp h: f32[M, F]; temp r: f32[M, D]; output y: f32[M, D];
-    r = x;
-    for l in 0..L {
-        h = gelu(matmul(r, transpose(w1[l]), precision = bf16x3) + b1[l]);
-        r = r + matmul(h, transpose(w2[l]), precision = bf16x3);
-    }
-    y = r;
-}";
-
 /// A graph's weights and inputs by name, random.
 struct Data {
     weights: Vec<(&'static str, Vec<f32>)>,
@@ -209,20 +198,16 @@ struct Data {
 }
 
 impl Data {
-    /// Runs split plan `s` of `p` on `exec` (the CPU backend's where `None`); returns every
-    /// output of `p` by name.
-    fn run(&self, exec: Option<Box<dyn Executable>>, p: &Plan, s: &Split) -> Vec<(String, Vec<f32>)> {
+    /// Runs split plan `s` of `p` on the CPU backend; returns every output of `p` by name.
+    fn run(&self, p: &Plan, s: &Split) -> Vec<(String, Vec<f32>)> {
         let weights: Vec<(&str, &[f32])> = self.weights.iter().map(|(n, v)| (*n, &v[..])).collect();
         let inputs: Vec<(&str, &[u8])> = self.inputs.iter().map(|(n, v)| (*n, &v[..])).collect();
-        match exec {
-            Some(exec) => run_with(exec, p, s, &weights, &inputs),
-            None => run_on_cpu(p, s, &weights, &inputs),
-        }
+        run_on_cpu(p, s, &weights, &inputs)
     }
 
-    /// Output `y` of [`Data::run`] on the CPU.
+    /// Output `y` of [`Data::run`].
     fn y_on_cpu(&self, p: &Plan, s: &Split) -> Vec<f32> {
-        output(&self.run(None, p, s), "y").to_vec()
+        output(&self.run(p, s), "y").to_vec()
     }
 }
 
@@ -288,7 +273,7 @@ fn a_norm_whose_output_is_a_graph_output_stores_the_split_too() {
     let (p, folded, unfolded) = folded_and_not(&src, &[40, 48, 64, 2]);
     assert_eq!((splits_of_a(&folded), splits_of_a(&unfolded)), (0, 4));
     let data = post_ln_data([40, 48, 64, 2]);
-    let (a, b) = (data.run(None, &p, &folded), data.run(None, &p, &unfolded));
+    let (a, b) = (data.run(&p, &folded), data.run(&p, &unfolded));
     assert_eq!(output(&a, "n"), output(&b, "n"));
     assert_eq!(output(&a, "y"), output(&b, "y"));
 }
@@ -330,20 +315,6 @@ fn one_operand_is_split_once_for_products_in_a_row() {
     crate::plan::tests::validate_all(&split.plan);
 }
 
-/// Attention over heads, merged back (a permuted store) and projected: the attention's output is
-/// only the projection's A.
-const ATTN: &str = "graph Attn { dims { B, T, D, H, E = D / H }
-    input x: f32[B, T, D]; weight wo: f32[D, D];
-    temp xh: f32[B, T, H, E]; temp qh: f32[B, H, T, E]; temp o: f32[B, H, T, E]; temp ot: f32[B, T, H, E];
-    temp om: f32[B, T, D]; output y: f32[B, T, D];
-    xh = reshape(x);
-    qh = transpose(xh, 1, 2);
-    o = attention(qh, qh, qh);
-    ot = transpose(o, 1, 2);
-    om = reshape(ot);
-    y = x + matmul(om, transpose(wo), precision = bf16x3);
-}";
-
 /// [`ATTN`]'s B, T, D, H.
 const ATTN_DIMS: [usize; 4] = [2, 20, 48, 4];
 
@@ -366,21 +337,6 @@ fn an_attention_writes_the_split_its_projection_reads() {
     assert!(a.iter().all(|v| v.is_finite()) && a.len() == 2 * 20 * 48);
     assert_eq!(a, b, "the same values reach the projection");
 }
-
-/// A post-LN block: each LayerNorm's output `n` is the next product's A and the next residual's
-/// input, so the norm stores its split beside it.
-const POST_LN: &str = "graph PostLn { dims { M, D, F, L }
-    input x: f32[M, D]; weight w1: f32[L, F, D]; weight w2: f32[L, D, F]; weight g: f32[L, D];
-    weight b: f32[L, D];
-    temp h: f32[M, F]; temp r: f32[M, D]; temp n: f32[M, D]; output y: f32[M, D];
-    n = layer_norm(x, g[0], b[0], 1e-5);
-    for l in 0..L {
-        h = gelu(matmul(n, transpose(w1[l]), precision = bf16x3));
-        r = n + matmul(h, transpose(w2[l]), precision = bf16x3);
-        n = layer_norm(r, g[l], b[l], 1e-5);
-    }
-    y = n * 2.0;
-}";
 
 /// The post-LN block's weights and input at `dims`.
 fn post_ln_data([m, d, f, l]: [usize; 4]) -> Data {
@@ -426,62 +382,6 @@ fn a_norm_writes_the_split_beside_its_output() {
         assert!(a.iter().all(|v| v.is_finite()) && a.len() == dims[0] * dims[1]);
         assert_eq!(a, b, "{dims:?}: the same values reach the products");
     }
-}
-
-/// The wgpu device (one test's at a time, as the backend's own tests take theirs), or `None`
-/// (the test prints why and passes) where there is no adapter and `FORGE_REQUIRE_WGPU` is unset.
-fn wgpu_device() -> Option<(std::sync::MutexGuard<'static, ()>, std::sync::Arc<crate::backend::wgpu::WgpuDevice>)> {
-    let serial = crate::backend::wgpu::tests::serial();
-    match crate::backend::wgpu::WgpuDevice::new() {
-        Ok(d) => Some((serial, d)),
-        Err(e) if std::env::var_os("FORGE_REQUIRE_WGPU").is_some() => panic!("FORGE_REQUIRE_WGPU is set: {e}"),
-        Err(e) => {
-            println!("skipped: no wgpu adapter: {e}");
-            None
-        }
-    }
-}
-
-#[test]
-fn split_plans_run_their_templates_on_wgpu() {
-    // The split stores of a product, an attention and a norm, and the bf16 products reading
-    // them, as the shared templates emit them, run on a device against the CPU backend's run of
-    // the same plan (the f32 sums differ in order only).
-    use crate::backend::Device;
-    let Some((_serial, device)) = wgpu_device() else { return };
-    let small = [40, 48, 64, 2];
-    let bert = bert_bf16x3();
-    let cases = [
-        (FFN, &small[..], ffn_data(small)),
-        (ATTN, &ATTN_DIMS[..], attn_data(ATTN_DIMS)),
-        (POST_LN, &small[..], post_ln_data(small)),
-        (&bert[..], &BERT_DIMS[..], bert_data(BERT_DIMS)),
-    ];
-    for (src, dims, data) in &cases {
-        let (p, folded, _) = folded_and_not(src, dims);
-        let want = data.run(None, &p, &folded);
-        let exec = device.compile(Arc::new(folded.plan.clone()), &Default::default()).unwrap();
-        let got = data.run(Some(exec), &p, &folded);
-        for ((name, w), (_, g)) in want.iter().zip(&got) {
-            assert_eq!(w.len(), g.len(), "{name}");
-            let scale = w.iter().fold(1f32, |m, v| m.max(v.abs()));
-            let worst = w.iter().zip(g).map(|(a, b)| (a - b).abs()).fold(0f32, f32::max);
-            assert!(worst <= 2e-5 * scale, "{name}: worst {worst} of {scale} on {}", device.describe());
-        }
-    }
-}
-
-/// A small BERT (`plan::tests::BERT`) with every product `precision = bf16x3`: B, T, D, H, E,
-/// F, L, V, P.
-const BERT_DIMS: [usize; 9] = [2, 12, 48, 4, 12, 64, 2, 50, 16];
-
-fn bert_bf16x3() -> String {
-    let mut src = crate::plan::tests::BERT.to_string();
-    for w in ["wq[l]", "w1[l]", "w2[l]"] {
-        src = src.replace(&format!("transpose({w}))"), &format!("transpose({w}), precision = bf16x3)"));
-    }
-    assert_eq!(src.matches("bf16x3").count(), 3);
-    src
 }
 
 /// The BERT's weights and inputs (token ids below V, masks of 1s with the last tokens 0).

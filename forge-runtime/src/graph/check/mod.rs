@@ -57,18 +57,7 @@ pub fn check(graph: &ast::Graph) -> Result<Checked, Vec<GraphError>> {
     if cx.errors.is_empty() {
         let warnings = flow::warnings(&cx, &nodes);
         let Cx { dims, derived, bindings, deferred, loops, .. } = cx;
-        Ok(Checked {
-            name: graph.name.text.clone(),
-            vis: graph.vis.clone(),
-            doc: graph.doc.clone(),
-            dims,
-            derived,
-            bindings,
-            nodes,
-            loops,
-            deferred,
-            warnings,
-        })
+        Ok(Checked { name: graph.name.text.clone(), dims, derived, bindings, nodes, loops, deferred, warnings })
     } else {
         Err(cx.errors)
     }

@@ -28,8 +28,9 @@ const MLP: &str = "pub graph MlpBlock {
 
 #[test]
 fn mlp_block_checks_and_resolves() {
+    let tokens = proc_macro2::TokenStream::from_str(MLP).expect("tokens");
+    assert_eq!(super::super::parse_graph(tokens).unwrap().vis, "pub");
     let g = check(MLP).unwrap();
-    assert_eq!(g.vis, "pub");
     assert_eq!(g.nodes.len(), 3);
     assert!(g.warnings.is_empty(), "{:?}", g.warnings);
     let NodeKind::Assign { value, .. } = &g.nodes[2].kind else { panic!() };

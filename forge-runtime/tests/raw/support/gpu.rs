@@ -28,21 +28,18 @@ pub struct Gpu {
     pub adapter_name: String,
 }
 
-static GPU: OnceLock<Option<Mutex<Gpu>>> = OnceLock::new();
+static GPU: OnceLock<Result<Mutex<Gpu>, String>> = OnceLock::new();
 
-/// The shared wgpu device, or `None` (with the reason printed once) when none is available.
-pub fn gpu() -> Option<&'static Mutex<Gpu>> {
-    GPU.get_or_init(|| match create() {
-        Ok(g) => {
+/// The shared wgpu device, or why there is none (the adapter's name printed once).
+pub fn gpu() -> Result<&'static Mutex<Gpu>, String> {
+    GPU.get_or_init(|| {
+        create().map(|g| {
             eprintln!("wgpu adapter: {} (ray query: {})", g.adapter_name, g.ray_query);
-            Some(Mutex::new(g))
-        }
-        Err(e) => {
-            eprintln!("no wgpu adapter: {e}");
-            None
-        }
+            Mutex::new(g)
+        })
     })
     .as_ref()
+    .map_err(Clone::clone)
 }
 
 fn create() -> Result<Gpu, String> {

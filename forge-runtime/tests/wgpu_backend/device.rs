@@ -1,26 +1,32 @@
-//! Device tests of the wgpu backend (run on whatever adapter exists; skipped without one).
+//! The wgpu context's own behaviour on whatever adapter exists: one-submission runs, the
+//! pipeline cache, compile errors, slab growth and limits, copies, usage conflicts, and graphs
+//! against the CPU reference.
 
-use super::*;
-use crate::error::Error;
-use crate::memory::{BindingUsage, BufferView};
+use crate::serial;
+use forge_runtime::backend::wgpu::SlabKind;
+use forge_runtime::{BindingUsage, BufferView, Error, GraphPass, WgpuComputeContext};
 
-/// One test's device at a time: each test builds its own context (capacities differ), and
-/// building and dropping several devices from parallel threads is not what we test here (on
-/// the H200's Vulkan driver it once hung a test process).
-pub(crate) fn serial() -> std::sync::MutexGuard<'static, ()> {
-    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+/// The device tests of this file, by name.
+pub const TESTS: [(&str, fn()); 9] = [
+    ("scale_kernel_runs_in_one_submission", scale_kernel_runs_in_one_submission),
+    ("second_compile_hits_the_cache", second_compile_hits_the_cache),
+    ("broken_wgsl_is_a_shader_compile_error", broken_wgsl_is_a_shader_compile_error),
+    ("weight_slab_growth_keeps_earlier_weights", weight_slab_growth_keeps_earlier_weights),
+    ("limits_and_reserve", limits_and_reserve),
+    ("one_buffer_bound_read_write_twice_validates", one_buffer_bound_read_write_twice_validates),
+    ("copies_within_and_across_slabs_in_one_submission", copies_within_and_across_slabs_in_one_submission),
+    (
+        "read_only_and_read_write_of_one_buffer_is_an_error_not_a_panic",
+        read_only_and_read_write_of_one_buffer_is_an_error_not_a_panic,
+    ),
+    ("graphs_match_the_cpu_reference", graphs_match_the_cpu_reference),
+];
 
-fn ctx(capacity: usize) -> Option<(std::sync::MutexGuard<'static, ()>, WgpuComputeContext)> {
+/// A context of `capacity` bytes a slab on the adapter the harness probed, held alone.
+fn ctx(capacity: usize) -> (std::sync::MutexGuard<'static, ()>, WgpuComputeContext) {
     let guard = serial();
-    match WgpuComputeContext::new(capacity) {
-        Ok(c) => Some((guard, c)),
-        Err(e) => {
-            println!("skipped: no wgpu adapter: {e}");
-            None
-        }
-    }
+    let c = WgpuComputeContext::new(capacity).unwrap_or_else(|e| panic!("the probed adapter is gone: {e}"));
+    (guard, c)
 }
 
 fn f32_bytes(v: &[f32]) -> Vec<u8> {
@@ -40,10 +46,14 @@ fn inputs(n: usize) -> Vec<f32> {
     (0..n).map(|i| ((i * 7919 % 1000) as f32) * 0.013 - 3.7).collect()
 }
 
-#[test]
 fn scale_kernel_runs_in_one_submission() {
-    let Some((_serial, mut c)) = ctx(1 << 20) else { return };
-    println!("adapter: {} / timestamps: {} (period {} ns)", c.adapter, c.timestamp_supported, c.timestamp_period_ns);
+    let (_serial, mut c) = ctx(1 << 20);
+    println!(
+        "adapter: {} / timestamps: {} (period {} ns)",
+        c.adapter(),
+        c.timestamp_supported(),
+        c.timestamp_period_ns()
+    );
     let n = 1000;
     let a = inputs(n);
     let a_view = c.allocate_and_write(&f32_bytes(&a), 0, 0, BindingUsage::StorageRead).unwrap();
@@ -71,14 +81,13 @@ fn scale_kernel_runs_in_one_submission() {
             assert_eq!(ns.len(), 2);
             println!("timestamps: per-pass ns {ns:?}");
         }
-        None => assert!(!c.timestamp_supported),
+        None => assert!(!c.timestamp_supported()),
     }
     assert_eq!(c.read_buffer_f32(&out).unwrap(), got);
 }
 
-#[test]
 fn second_compile_hits_the_cache() {
-    let Some((_serial, c)) = ctx(4096) else { return };
+    let (_serial, c) = ctx(4096);
     c.compile_pipeline_cached(SCALE_WGSL, "scale").unwrap();
     c.compile_pipeline_cached(SCALE_WGSL, "scale").unwrap();
     assert_eq!(c.compilation_count(), 1);
@@ -86,9 +95,8 @@ fn second_compile_hits_the_cache() {
     assert!(matches!(c.compile_pipeline_spirv(&[0, 0, 0, 0], "main"), Err(Error::ShaderCompile { .. })));
 }
 
-#[test]
 fn broken_wgsl_is_a_shader_compile_error() {
-    let Some((_serial, c)) = ctx(4096) else { return };
+    let (_serial, c) = ctx(4096);
     let bad = "@compute @workgroup_size(1) fn main() { let x: f32 = 1u + ; }";
     match c.compile_pipeline_cached(bad, "main") {
         Err(Error::ShaderCompile { entry, log }) => {
@@ -108,16 +116,15 @@ fn broken_wgsl_is_a_shader_compile_error() {
     assert!(c.create_compute_bind_group(&p, &[v]).is_err());
 }
 
-#[test]
 fn weight_slab_growth_keeps_earlier_weights() {
-    let Some((_serial, mut c)) = ctx(256) else { return };
+    let (_serial, mut c) = ctx(256);
     let w0 = inputs(50);
     let v0 = c.allocate_weight(&f32_bytes(&w0), 0, 0).unwrap();
     let g0 = c.generation();
     let w1 = inputs(3000);
     let v1 = c.allocate_weight(&f32_bytes(&w1), 1, 0).unwrap();
     assert!(c.generation() > g0);
-    assert!(c.weight_slab.size() >= v1.offset + v1.size);
+    assert!(c.slab_buffer(SlabKind::Weight).size() >= v1.offset + v1.size);
     assert_eq!(c.read_buffer_f32(&v0).unwrap(), w0);
     assert_eq!(c.read_buffer_f32(&v1).unwrap(), w1);
     assert_eq!(c.resident_weight_bytes(), 256 + 12032);
@@ -133,10 +140,9 @@ fn weight_slab_growth_keeps_earlier_weights() {
     assert!(c.write_view(&s0, &[0; 13]).is_err());
 }
 
-#[test]
 fn limits_and_reserve() {
-    let Some((_serial, mut c)) = ctx(256) else { return };
-    let limit = c.constraints.max_storage_buffer_binding_size;
+    let (_serial, mut c) = ctx(256);
+    let limit = c.constraints().max_storage_buffer_binding_size;
     match c.allocate_transient(limit as usize + 4, 3, 0, BindingUsage::StorageReadWrite) {
         Err(Error::OverLimit { binding, what, .. }) => {
             assert_eq!((binding.as_str(), what), ("binding 3", "one storage binding"))
@@ -151,10 +157,10 @@ fn limits_and_reserve() {
     let g = c.generation();
     c.reserve_transient(1 << 16, 1 << 12).unwrap();
     assert_eq!(c.generation(), g + 2);
-    assert_eq!(c.slab.size(), 1 << 16);
-    assert!(matches!(c.reserve_transient(c.constraints.max_buffer_size + 256, 0), Err(Error::OverLimit { .. })));
+    assert_eq!(c.slab_buffer(SlabKind::Read).size(), 1 << 16);
+    assert!(matches!(c.reserve_transient(c.constraints().max_buffer_size + 256, 0), Err(Error::OverLimit { .. })));
     c.clear_transient_allocations();
-    let too_big = c.max_uniform_binding as usize + 4;
+    let too_big = c.device().limits().max_uniform_buffer_binding_size as usize + 4;
     match c.allocate_transient(too_big, 5, 0, BindingUsage::Uniform) {
         Err(Error::OverLimit { what, .. }) => assert_eq!(what, "one uniform binding"),
         other => panic!("{other:?}"),
@@ -170,9 +176,8 @@ fn twice(@builtin(global_invocation_id) gid: vec3<u32>) {
 }
 ";
 
-#[test]
 fn one_buffer_bound_read_write_twice_validates() {
-    let Some((_serial, mut c)) = ctx(1 << 16) else { return };
+    let (_serial, mut c) = ctx(1 << 16);
     let n = 300;
     let a = inputs(n);
     let temp = c.allocate_and_write(&f32_bytes(&a), 0, 0, BindingUsage::StorageReadWrite).unwrap();
@@ -189,9 +194,8 @@ fn one_buffer_bound_read_write_twice_validates() {
     assert_eq!(got, a.iter().map(|x| x * 2.0 + 1.0).collect::<Vec<_>>());
 }
 
-#[test]
 fn copies_within_and_across_slabs_in_one_submission() {
-    let Some((_serial, mut c)) = ctx(1 << 16) else { return };
+    let (_serial, mut c) = ctx(1 << 16);
     let a = inputs(100);
     let src = c.allocate_and_write(&f32_bytes(&a), 0, 0, BindingUsage::StorageReadWrite).unwrap();
     let same = c.allocate_transient(400, 1, 0, BindingUsage::StorageReadWrite).unwrap();
@@ -205,9 +209,8 @@ fn copies_within_and_across_slabs_in_one_submission() {
     assert!(c.copy_view(&src, &src).is_err(), "overlapping copy");
 }
 
-#[test]
 fn read_only_and_read_write_of_one_buffer_is_an_error_not_a_panic() {
-    let Some((_serial, mut c)) = ctx(1 << 16) else { return };
+    let (_serial, mut c) = ctx(1 << 16);
     let a = c.allocate_and_write(&f32_bytes(&inputs(64)), 0, 0, BindingUsage::StorageReadWrite).unwrap();
     let out = c.allocate_transient(256, 1, 0, BindingUsage::StorageReadWrite).unwrap();
     let p = c.compile_pipeline_cached(SCALE_WGSL, "scale").unwrap();
@@ -221,7 +224,7 @@ fn read_only_and_read_write_of_one_buffer_is_an_error_not_a_panic() {
     // Over-limit dispatches are validation errors too; the context stays usable afterwards.
     let a = c.allocate_and_write(&f32_bytes(&inputs(64)), 0, 0, BindingUsage::StorageRead).unwrap();
     let bg = c.create_compute_bind_group(&p, &[a, out]).unwrap();
-    let too_big = c.constraints.max_compute_workgroups_per_dimension + 1;
+    let too_big = c.constraints().max_compute_workgroups_per_dimension + 1;
     let pass = GraphPass::Dispatch {
         label: "big".into(),
         pipeline: p.clone(),
@@ -234,28 +237,28 @@ fn read_only_and_read_write_of_one_buffer_is_an_error_not_a_panic() {
     assert_eq!(run.readback[0].len(), 256);
 }
 
-/// Runs a graph source on the CPU and on wgpu with the same random weights and inputs; returns
-/// every output from both.
-/// An output's name with its CPU and wgpu values.
+/// Each output's name with its CPU and wgpu values.
 type Outputs = Vec<(String, Vec<f32>, Vec<f32>)>;
 
-fn both(src: &str, dims: &[usize], seed: u64) -> Option<Outputs> {
-    use crate::host::HostSlice;
-    use crate::instance::GraphInstance;
-    let (_guard, wctx) = ctx(1 << 20)?;
-    let wgpu = crate::backend::Context::from_wgpu(wctx);
-    let cpu = crate::backend::Context::cpu();
+/// Runs a graph source on the CPU and on wgpu with the same random weights and inputs; returns
+/// every output from both.
+fn both(src: &str, dims: &[usize], seed: u64) -> Outputs {
+    use forge_runtime::ir::BufferRole;
+    use forge_runtime::{Context, Elem, GraphInstance, HostSlice, HostVec};
+    let (_guard, wctx) = ctx(1 << 20);
+    let wgpu = Context::from_wgpu(wctx);
+    let cpu = Context::cpu();
     let mut a = GraphInstance::from_source(&cpu, src, dims).unwrap();
     let mut b = GraphInstance::from_source(&wgpu, src, dims).unwrap();
     let plan = a.plan().clone();
     let mut rng = fastrand::Rng::with_seed(seed);
-    let data: Vec<(std::string::String, crate::ir::BufferRole, Vec<u8>)> = plan
+    let data: Vec<(String, BufferRole, Vec<u8>)> = plan
         .buffers
         .iter()
-        .filter(|buf| matches!(buf.role, crate::ir::BufferRole::Input | crate::ir::BufferRole::Weight))
+        .filter(|buf| matches!(buf.role, BufferRole::Input | BufferRole::Weight))
         .map(|buf| {
             let bytes: Vec<u8> = match buf.elem {
-                crate::elem::Elem::U32 => (0..buf.len).flat_map(|_| rng.u32(0..7).to_le_bytes()).collect(),
+                Elem::U32 => (0..buf.len).flat_map(|_| rng.u32(0..7).to_le_bytes()).collect(),
                 _ => (0..buf.len).flat_map(|_| (rng.f32() * 2.0 - 1.0).to_le_bytes()).collect(),
             };
             (buf.name.clone(), buf.role, bytes)
@@ -265,32 +268,31 @@ fn both(src: &str, dims: &[usize], seed: u64) -> Option<Outputs> {
         data.iter()
             .filter(|(_, r, _)| *r == role)
             .map(|(n, _, b)| {
-                let elem = plan.buffer(n).map(|(_, p)| p.elem).unwrap_or(crate::elem::Elem::F32);
+                let elem = plan.buffer(n).map(|(_, p)| p.elem).unwrap_or(Elem::F32);
                 (n.as_ref(), HostSlice::from_bytes(elem, b.len() / 4, b).unwrap())
             })
             .collect()
     };
-    a.load_weights(&slices(crate::ir::BufferRole::Weight)).unwrap();
-    b.load_weights(&slices(crate::ir::BufferRole::Weight)).unwrap();
-    let oa = a.run(&slices(crate::ir::BufferRole::Input), &[]).unwrap();
-    let ob = b.run(&slices(crate::ir::BufferRole::Input), &[]).unwrap();
-    let as_f32 = |v: &crate::host::HostVec| -> Vec<f32> {
+    a.load_weights(&slices(BufferRole::Weight)).unwrap();
+    b.load_weights(&slices(BufferRole::Weight)).unwrap();
+    let oa = a.run(&slices(BufferRole::Input), &[]).unwrap();
+    let ob = b.run(&slices(BufferRole::Input), &[]).unwrap();
+    let as_f32 = |v: &HostVec| -> Vec<f32> {
         match v.elem() {
-            crate::elem::Elem::U32 => v.to_vec::<u32>("").unwrap().into_iter().map(|x| x as f32).collect(),
+            Elem::U32 => v.to_vec::<u32>("").unwrap().into_iter().map(|x| x as f32).collect(),
             _ => v.to_vec::<f32>("").unwrap(),
         }
     };
-    Some(oa.iter().zip(&ob).map(|((n, x), (_, y))| (n.clone(), as_f32(x), as_f32(y))).collect())
+    oa.iter().zip(&ob).map(|((n, x), (_, y))| (n.clone(), as_f32(x), as_f32(y))).collect()
 }
 
-#[test]
 fn graphs_match_the_cpu_reference() {
     for (src, dims) in [
-        (crate::plan::tests::MLP, vec![3, 40, 24]),
-        (crate::plan::tests::MLP, vec![20, 33, 17]),
-        (crate::plan::tests::BERT, vec![2, 5, 8, 2, 4, 16, 3, 11, 7]),
+        (crate::test_graphs::MLP, vec![3, 40, 24]),
+        (crate::test_graphs::MLP, vec![20, 33, 17]),
+        (crate::test_graphs::BERT, vec![2, 5, 8, 2, 4, 16, 3, 11, 7]),
     ] {
-        let Some(outs) = both(src, &dims, 7) else { return };
+        let outs = both(src, &dims, 7);
         for (name, cpu, gpu) in outs {
             for (i, (c, g)) in cpu.iter().zip(&gpu).enumerate() {
                 assert!((c - g).abs() <= 1e-4 * c.abs().max(1.0), "{name}[{i}] {dims:?}: cpu {c}, wgpu {g}");
