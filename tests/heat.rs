@@ -38,9 +38,10 @@ fn plates_diffuse_as_the_loop_does(ctx: &Context) {
             let total = plate.run(HeatStepsInputs { alpha }).unwrap().total[0];
             reference(&mut want, h, w, s, alpha);
             let got = plate.read_state().unwrap().u;
-            // Each step rounds like the loop (the same f32 operations in the same order);
-            // allow fused multiply-adds on the GPUs.
-            assert_close(&format!("{h}x{w}x{s} run {run}"), &got, &want, 1e-5, 1e-3);
+            // The same f32 operations in the same order, except that the GPUs may fuse a
+            // multiply-add: rounding-level differences, relative to the plate's scale (near
+            // zero a stencil of values near 50 cancels, so a relative bound alone fails).
+            assert_close(&format!("{h}x{w}x{s} run {run}"), &got, &want, 1e-6, 50.0);
             let sum: f64 = want.iter().map(|&v| f64::from(v)).sum();
             let initial: f64 = start.iter().map(|&v| f64::from(v)).sum();
             assert!((f64::from(total) - sum).abs() <= 1e-4 * sum.abs().max(1.0), "{total} vs {sum}");
