@@ -6,6 +6,7 @@
 use super::ast::{DimOp, Usage};
 use super::builtins::Builtin;
 use super::diag::GraphError;
+pub use super::ops::Const;
 use super::ops::{BinaryOp, ReduceOp, UnaryOp};
 use super::shape::{Extent, Shape};
 use crate::elem::{Elem, Ty};
@@ -115,26 +116,6 @@ pub struct BindingInfo {
     pub shape: Shape,
     pub default: Option<Const>,
     pub doc: Vec<String>,
-}
-
-/// A typed constant, already rounded to its type.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Const {
-    F32(f32),
-    I32(i32),
-    U32(u32),
-    Bool(bool),
-}
-
-impl Const {
-    pub fn ty(self) -> Ty {
-        match self {
-            Const::F32(_) => Ty::F32,
-            Const::I32(_) => Ty::I32,
-            Const::U32(_) => Ty::U32,
-            Const::Bool(_) => Ty::Bool,
-        }
-    }
 }
 
 /// How a node runs, from `#[schedule(…)]` (absent fields: the lowering's default).

@@ -4,7 +4,6 @@
 //! (see `docs/adding-an-op.md`).
 
 use crate::elem::Ty;
-use crate::graph::checked::Const;
 
 /// Unary scalar functions and operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -326,6 +325,26 @@ impl ReduceOp {
             ReduceOp::Max => "maximum over the last axis (identity -inf; NaN if any is NaN)",
             ReduceOp::Min => "minimum over the last axis (identity +inf; NaN if any is NaN)",
             ReduceOp::Mean => "mean over the last axis",
+        }
+    }
+}
+
+/// A typed constant, already rounded to its type.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Const {
+    F32(f32),
+    I32(i32),
+    U32(u32),
+    Bool(bool),
+}
+
+impl Const {
+    pub fn ty(self) -> Ty {
+        match self {
+            Const::F32(_) => Ty::F32,
+            Const::I32(_) => Ty::I32,
+            Const::U32(_) => Ty::U32,
+            Const::Bool(_) => Ty::Bool,
         }
     }
 }
