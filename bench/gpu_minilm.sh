@@ -6,9 +6,8 @@
 #      (bf16x3) against tf32x3 with PyTorch in the same run (the table), and one per-kernel profile;
 #   2: two more rounds without PyTorch, the bf16 tile sweep of MiniLM's batch-64 products and
 #      gemm_speed's rows;
-#   3: correctness (ops, with K split over clusters too, MiniLM), the table with PyTorch,
-#      MiniLM as chosen against the consumers' epilogue (FORGE_CUDA_BLOCK_EPILOGUE=0) in
-#      alternating rounds, per-kernel profiles, and (SWEEP=1) the split sweep of MiniLM's
+#   3: correctness (ops, whose bf16x3 and half tests also split K over clusters, MiniLM), the
+#      table with PyTorch, per-kernel profiles, and (SWEEP=1) the split sweep of MiniLM's
 #      N = 384 products.
 set -x
 part=${1:-1}
@@ -22,7 +21,7 @@ if [ "$part" = 1 ]; then
   timeout 80 test-minilm_random 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error' | head -8
   timeout 80 test-minilm 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error|available' | head -8
   timeout 240 bench --only $cases --csv "$out/bench.csv" 2>&1 | tail -14
-  FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 2>&1 | grep -v wgpu | head -30
+  PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 --kernels nodes 2>&1 | grep -v wgpu | head -30
   # What is left of a ten-minute call goes to the bf16 tile sweep (part 2 runs it whole).
   left=$((570 - SECONDS)); [ $left -gt 30 ] && timeout $left gemm_speed "$out" --sweep-bf16x3 2>&1 | tail -50
 elif [ "$part" = 2 ]; then
@@ -31,22 +30,8 @@ elif [ "$part" = 2 ]; then
   mkdir -p "$out/gs" && timeout 150 gemm_speed "$out/gs" 2>&1 | tail -30
 else
   timeout 150 test-ops cuda:: 2>&1 | grep -E 'bf16x3|tf32|half|test result|panicked|FAILED|got' | head -20
-  # K split over clusters where asked (FORGE_CUDA_SPLIT_K): 4 (the bf16x3 test checks the
-  # variant), and 3 (shares that end mid-tile, ragged K).
-  FORGE_CUDA_SPLIT_K=4 timeout 90 test-ops cuda::bf16x3_products 2>&1 | grep -E '^test |test result|panicked|FAILED|got' | head -8
-  FORGE_CUDA_SPLIT_K=3 timeout 90 test-ops cuda::half_matmul 2>&1 | grep -E '^test |test result|panicked|FAILED|got' | head -8
   timeout 60 test-minilm_random 2>&1 | grep -E 'cuda|test result|panicked|FAILED|error' | head -8
   timeout 150 bench --only $cases --csv "$out/bench.csv" 2>&1 | tail -12
-  # Alternating rounds: as chosen, and with the consumers' epilogue (FORGE_CUDA_BLOCK_EPILOGUE=0).
-  for r in 1 2 3; do
-    for cfg in "" FORGE_CUDA_BLOCK_EPILOGUE=0; do
-      echo "[$cfg]"
-      env $cfg PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b8,minilm_b64 2>&1 | grep -E '^minilm.*cuda'
-    done
-  done
-  for cfg in "" FORGE_CUDA_BLOCK_EPILOGUE=0; do
-    echo "[$cfg]"
-    env $cfg FORGE_BENCH_KERNELS=nodes PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 2>&1 | grep -v wgpu | head -7
-  done
+  PATH=/tmp/nopy:$PATH timeout 60 bench --only minilm_b64 --kernels nodes 2>&1 | grep -v wgpu | head -7
   [ -n "$SWEEP" ] && timeout 250 gemm_speed "$out" --sweep-bf16x3 --splits-only 2>&1 | tail -40
 fi

@@ -5,7 +5,8 @@
 //! medians. Prints one table; `--csv FILE`, `--svg FILE` and `--png FILE` also write it as CSV and charts.
 //!
 //! `cargo run --release --features cuda --example bench [-- --cpu] [--only CASE,CASE] [--csv f] [--svg f] [--png f]`
-//! (`--png` needs `--features chart`; `--chart-from CSV --png f` draws a saved run)
+//! (`--png` needs `--features chart`; `--chart-from CSV --png f` draws a saved run;
+//! `--kernels templates|nodes` also prints each case's per-kernel times on stderr)
 
 #[path = "bench/cases.rs"]
 mod cases;
@@ -59,6 +60,15 @@ fn main() -> forge::Result<()> {
     }
     // `--only a,b,c`: just those cases (PyTorch is asked for the same, `_f32` variants under
     // their base case's name).
+    let breakdown = match flag("--kernels").as_deref() {
+        None => None,
+        Some("templates") => Some(cases::Breakdown::Templates),
+        Some("nodes") => Some(cases::Breakdown::Nodes),
+        Some(other) => {
+            let reason = format!("`{other}`: expected `templates` or `nodes`");
+            return Err(forge::Error::InvalidArgument { argument: "--kernels".into(), reason });
+        }
+    };
     let mut only: Option<Vec<String>> = flag("--only").map(|o| o.split(',').map(|c| c.trim().to_string()).collect());
     let mut backends: Vec<Context> = Vec::new();
     for (name, make) in [("cuda", Context::cuda as fn() -> forge::Result<Context>), ("wgpu", Context::wgpu)] {
@@ -91,7 +101,7 @@ fn main() -> forge::Result<()> {
             if ctx.kind() == forge::BackendKind::Cpu && case.heavy {
                 continue;
             }
-            match cases::measure(ctx, &case) {
+            match cases::measure(ctx, &case, breakdown) {
                 Ok(m) => rows.push(report::Row::new(&case, ctx, m, &torch)),
                 Err(e) => eprintln!("{} on {}: {e}", case.key, ctx.kind()),
             }

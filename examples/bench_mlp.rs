@@ -2,7 +2,7 @@
 //! the same GPU measured in the same run (`bench/torch_mlp.py`, when python3 + torch + CUDA
 //! exist). Prints a table of median times; figures go to BENCHMARKS.md with date and device.
 //!
-//! `cargo run --release --features cuda --example bench_mlp`
+//! `cargo run --release --features cuda --example bench_mlp [-- --cpu]` (`--cpu`: the CPU too)
 
 use forge::prelude::*;
 use std::time::{Duration, Instant};
@@ -82,7 +82,7 @@ fn main() -> forge::Result<()> {
             Err(e) => eprintln!("skipping a backend: {e}"),
         }
     }
-    if contexts.is_empty() || std::env::var_os("FORGE_BENCH_CPU").is_some() {
+    if contexts.is_empty() || std::env::args().any(|a| a == "--cpu") {
         contexts.push(Context::cpu());
     }
     println!("{:<58} {:>5} {:>14} {:>14}", "backend", "B", "run wall (us)", "device (us)");

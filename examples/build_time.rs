@@ -1,7 +1,7 @@
 //! How long `new` takes for the MiniLM graph (random shapes only: no weights are loaded), on
 //! one backend, in this process: run it twice to see the disk cache at work. With `--nvrtc`
 //! (feature `cuda`), instead times NVRTC on each distinct CUDA kernel of the graph, one after
-//! another, for an sm_90 device with 132 SMs and the `FORGE_CUDA_*` opt-ins set (no GPU
+//! another, for an sm_90 device with 132 SMs and the default options (no GPU
 //! needed); `--nvrtc-ptx` stops at PTX (so the difference is ptxas's share). `--dump DIR` also
 //! writes each kernel's CUDA-C and PTX there (`ptxas -v -arch=sm_90a` on them shows registers,
 //! spills and wgmma serialisation advisories). `--precision P` builds MiniLM with its projections
@@ -56,14 +56,14 @@ fn take_option(args: &mut Vec<String>, name: &str) -> Option<String> {
 fn nvrtc_per_kernel(source: &str, batch: usize, ptx_only: bool, dump: Option<&std::path::Path>) -> forge::Result<()> {
     use forge_runtime::backend::cuda::nvrtc::{self, Output};
     let plan = GraphInstance::from_source(&Context::cpu(), source, &dims(batch))?.plan().clone();
-    let target = forge::lower::cuda::CudaTarget::from_env((9, 0), 132);
-    let plan = forge::lower::cuda_weights::as_run(&plan, &target).plan.unwrap_or(plan);
-    let program = forge::lower::cuda::emit_program_for(&plan, &target)?;
+    let target = forge::codegen::cuda::CudaTarget::new((9, 0), 132);
+    let plan = forge::codegen::cuda::weights::as_run(&plan, &target).plan.unwrap_or(plan);
+    let program = forge::codegen::cuda::emit_program_for(&plan, &target)?;
     let lib = nvrtc::get()?;
     let mut seen = std::collections::HashSet::new();
     let mut total = 0.0;
     for f in program.functions.iter().flatten().filter(|f| seen.insert(f.name.clone())) {
-        let source = format!("{}\n{}", forge::lower::code_prelude_cuda(), f.code);
+        let source = format!("{}\n{}", forge::codegen::cuda::prelude(), f.code);
         let arch = if f.sm90a { "sm_90a" } else { "sm_90" };
         let started = std::time::Instant::now();
         let out = lib.compile(&source, arch, if ptx_only { Output::Ptx } else { Output::Cubin }, &f.name)?;

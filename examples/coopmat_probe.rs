@@ -261,7 +261,7 @@ fn main() -> forge::Result<()> {
     }
     let source = kernel(Shape { n, tm, tn, sgm, sgn, mode });
     // naga validates the kernel on any machine, before an adapter is looked for.
-    forge::lower::wgsl::validate(&source).map_err(|log| forge::Error::ShaderCompile { entry: "gemm".into(), log })?;
+    forge::codegen::wgsl::validate(&source).map_err(|log| forge::Error::ShaderCompile { entry: "gemm".into(), log })?;
     let mut ctx = WgpuComputeContext::new_for_coopmat(1 << 20)?;
     println!("{}: cooperative matrices {:?}", ctx.adapter(), ctx.cooperative_matrix_properties());
     if !ctx.supports_cooperative_matrix((16, 16, 16), Scalar::F16, Scalar::F32) {

@@ -3,7 +3,7 @@
 //! tokens, `x · wᵀ + b`) and a decode row. For each: the variant Forge chose, the median device
 //! time of 30 graph replays, TFLOP/s, the largest error on 256 sampled outputs against an f64
 //! reference (relative to the largest reference value), and the generic template's time
-//! (`FORGE_CUDA_GEMM=0`) for comparison. Writes the shapes to `DIR/shapes.csv` and the times to
+//! (`CudaOptions::gemm` off) for comparison. Writes the shapes to `DIR/shapes.csv` and the times to
 //! `DIR/forge.csv`; `python3 bench/torch_gemm.py DIR` times the same shapes in PyTorch and
 //! prints both side by side.
 //!
@@ -14,13 +14,13 @@
 //! true f32. The `*-bf16x3` rows (and the batch-64 MiniLM rows that follow them) use
 //! `precision = bf16x3`, timed whole (the operand splits included), with tf32x3 beside them.
 //!
-//! `-- DIR --sweep [--sweep-only]` also (or only) times every SIMT tile (`FORGE_CUDA_SIMT`) on the f32 MiniLM shapes at
+//! `-- DIR --sweep [--sweep-only]` also (or only) times every SIMT tile (`CudaOptions::simt_tile`) on the f32 MiniLM shapes at
 //! batch 8 and 64, next to the tile Forge picks, to check the choice. `--sweep-x3` does the same
 //! for tf32x3's TMA tiles, `--sweep-bf16x3` for the bf16 TMA tiles of MiniLM's batch-64
-//! `bf16x3` products (`FORGE_CUDA_TMA_TILE`, timed whole: the split of A included) and K splits
-//! over clusters on its N = 384 ones (`FORGE_CUDA_SPLIT_K`; `--splits-only`: those alone).
+//! `bf16x3` products (`CudaOptions::tma_tile`, timed whole: the split of A included) and K splits
+//! over clusters on its N = 384 ones (`CudaOptions::split_k`; `--splits-only`: those alone).
 
-use forge::{bf16, f16, Context, GraphInstance, HostSlice};
+use forge::{bf16, f16, Context, CudaOptions, GraphInstance, HostSlice, Options};
 use std::fmt::Write as _;
 
 /// One product: `y[M, N] = a[M, K] · w` with `w` stored `[N, K]` (`transpose`) or `[K, N]`.
@@ -189,24 +189,17 @@ struct Timed {
     err: f64,
 }
 
-/// Builds the case's graph with `env` set, checks 256 outputs and times `reps` replays.
-fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Result<Timed> {
-    for key in [
-        "FORGE_CUDA_GEMM",
-        "FORGE_CUDA_TF32",
-        "FORGE_CUDA_SIMT",
-        "FORGE_CUDA_TF32X3_ANY",
-        "FORGE_CUDA_TMA_TILE",
-        "FORGE_CUDA_X3_PERSISTENT",
-        "FORGE_CUDA_BF16X3",
-        "FORGE_CUDA_SPLIT_K",
-    ] {
-        std::env::remove_var(key);
-    }
-    for (k, v) in env {
-        std::env::set_var(k, v);
-    }
-    let mut g = GraphInstance::from_source(ctx, &source(c), &[c.m, c.n, c.k, c.batch])?;
+/// CUDA options with `set` applied to the defaults.
+fn cuda(set: impl FnOnce(&mut CudaOptions)) -> CudaOptions {
+    let mut o = CudaOptions::default();
+    set(&mut o);
+    o
+}
+
+/// Builds the case's graph with `cuda` options, checks 256 outputs and times `reps` replays.
+fn time(ctx: &Context, c: &Case, cuda: CudaOptions, reps: usize) -> forge::Result<Timed> {
+    let ctx = ctx.clone().with_options(Options { cuda, ..Options::default() });
+    let mut g = GraphInstance::from_source(&ctx, &source(c), &[c.m, c.n, c.k, c.batch])?;
     let (a, af) = Data::new(c.ty, values(c.m * c.k, 1));
     // Batch entry 0 (the one checked below) holds the same values whatever the batch.
     let (w, wf) = Data::new(c.ty, values(c.batch * c.n * c.k, 2));
@@ -248,7 +241,7 @@ fn time(ctx: &Context, c: &Case, env: &[(&str, &str)], reps: usize) -> forge::Re
     Ok(Timed { variant, ms: times[times.len() / 2], err: worst / scale })
 }
 
-/// SIMT tiles the sweep tries (the names `FORGE_CUDA_SIMT` takes).
+/// SIMT tiles the sweep tries (`CudaOptions::simt_tile`).
 const SWEEP_TILES: [&str; 13] = [
     "128x128x16",
     "128x64x8",
@@ -265,10 +258,10 @@ const SWEEP_TILES: [&str; 13] = [
     "32x64x8k8",
 ];
 
-/// TMA + wgmma tf32x3 tiles the x3 sweep tries (`FORGE_CUDA_TMA_TILE`).
+/// TMA + wgmma tf32x3 tiles the x3 sweep tries (`CudaOptions::tma_tile`).
 const X3_TILES: [&str; 7] = ["128x128s3", "128x64s3", "128x64s4", "64x128s4", "64x128s3", "64x64s3", "64x64s4"];
 
-/// Register-A tiles the x3 sweep also runs as persistent grids (`FORGE_CUDA_X3_PERSISTENT=1`;
+/// Register-A tiles the x3 sweep also runs as persistent grids (`CudaOptions::x3_persistent`;
 /// 48-wide ones take the register-A loop only with stages enough for one block an SM).
 const X3_PERSISTENT_TILES: [&str; 5] = ["128x64s3", "128x64s4", "128x64s5", "128x48s4", "128x48s5"];
 
@@ -277,20 +270,21 @@ const X3_PERSISTENT_TILES: [&str; 5] = ["128x64s3", "128x64s4", "128x64s5", "128
 fn sweep_x3(ctx: &Context) -> forge::Result<()> {
     let cases = [(1920, 384, 384), (1920, 1152, 384), (1920, 1536, 384), (1920, 384, 1536), (4096, 4096, 4096)]
         .map(|(m, n, k)| Case { precision: Precision::Tf32x3, ..case("sweep", "f32", m, n, k, true, m < 4096) });
-    sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &X3_TILES, &[("FORGE_CUDA_TF32X3_ANY", "1")])?;
-    println!("persistent grids (FORGE_CUDA_X3_PERSISTENT=1):");
-    let persistent = [("FORGE_CUDA_TF32X3_ANY", "1"), ("FORGE_CUDA_X3_PERSISTENT", "1")];
-    sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &X3_PERSISTENT_TILES, &persistent)
+    let any_size = cuda(|o| o.tf32x3_any_size = true);
+    sweep_tiles(ctx, &cases, Knob::Tma, &X3_TILES, any_size)?;
+    println!("persistent grids (x3_persistent):");
+    let persistent = CudaOptions { x3_persistent: true, ..any_size };
+    sweep_tiles(ctx, &cases, Knob::Tma, &X3_PERSISTENT_TILES, persistent)
 }
 
-/// bf16 TMA + wgmma tiles the bf16x3 sweep tries (`FORGE_CUDA_TMA_TILE`): the modelled table's
+/// bf16 TMA + wgmma tiles the bf16x3 sweep tries (`CudaOptions::tma_tile`): the modelled table's
 /// and the 96- and 48-wide ones that cut MiniLM's N = 384 into more tiles (120 of 64×96 where
 /// 64×128 makes 90 for 132 SMs). Not 128×128 of three stages: two blocks an SM leave it too few
 /// registers (ptxas refuses it; `choose::TMA_TILES`).
 const BF16_TILES: [&str; 9] =
     ["128x192s4", "128x128s4", "128x96s4", "128x64s4", "128x48s4", "64x192s4", "64x128s4", "64x96s4", "64x64s4"];
 
-/// Tiles the bf16x3 sweep splits K for over clusters of 2, 3 and 4 blocks (`FORGE_CUDA_SPLIT_K`).
+/// Tiles the bf16x3 sweep splits K for over clusters of 2, 3 and 4 blocks (`CudaOptions::split_k`).
 const SPLIT_TILES: [&str; 4] = ["128x256s4", "128x192s4", "128x128s4", "64x192s4"];
 
 /// Times each bf16 TMA tile on MiniLM's batch-64 `bf16x3` products (`--sweep-bf16x3`): the out
@@ -301,12 +295,12 @@ fn sweep_bf16x3(ctx: &Context) -> forge::Result<()> {
         |(m, n, k, batch)| Case { precision: Precision::Bf16x3, batch, ..case("sweep", "f32", m, n, k, true, true) },
     );
     if std::env::args().all(|a| a != "--splits-only") {
-        sweep_tiles(ctx, &cases, "FORGE_CUDA_TMA_TILE", &BF16_TILES, &[])?;
+        sweep_tiles(ctx, &cases, Knob::Tma, &BF16_TILES, CudaOptions::default())?;
     }
     let narrow = [cases[3], cases[0]];
-    for s in ["2", "3", "4"] {
-        println!("K split over clusters of {s} (FORGE_CUDA_SPLIT_K={s}):");
-        sweep_tiles(ctx, &narrow, "FORGE_CUDA_TMA_TILE", &SPLIT_TILES, &[("FORGE_CUDA_SPLIT_K", s)])?;
+    for s in [2, 3, 4] {
+        println!("K split over clusters of {s} (split_k {s}):");
+        sweep_tiles(ctx, &narrow, Knob::Tma, &SPLIT_TILES, cuda(|o| o.split_k = Some(s)))?;
     }
     Ok(())
 }
@@ -316,15 +310,22 @@ fn sweep(ctx: &Context) -> forge::Result<()> {
     let shapes =
         [(240, 384, 384), (240, 1536, 384), (240, 384, 1536), (1920, 384, 384), (1920, 1536, 384), (1920, 384, 1536)];
     let cases = shapes.map(|(m, n, k)| case("sweep", "f32", m, n, k, true, true));
-    sweep_tiles(ctx, &cases, "FORGE_CUDA_SIMT", &SWEEP_TILES, &[])
+    sweep_tiles(ctx, &cases, Knob::Simt, &SWEEP_TILES, CudaOptions::default())
 }
 
-/// For each case: the variant Forge picks, then each tile forced through `knob` (with `also`).
-fn sweep_tiles(ctx: &Context, cases: &[Case], knob: &str, tiles: &[&str], also: &[(&str, &str)]) -> forge::Result<()> {
+/// Which tile a sweep forces.
+#[derive(Clone, Copy)]
+enum Knob {
+    Simt,
+    Tma,
+}
+
+/// For each case: the variant Forge picks, then each tile forced through `knob` (on `also`).
+fn sweep_tiles(ctx: &Context, cases: &[Case], knob: Knob, tiles: &[&str], also: CudaOptions) -> forge::Result<()> {
     for c in cases {
         let (m, n, k) = (c.m, c.n, c.k);
         let flops = 2.0 * (c.batch * m * n * k) as f64;
-        let picked = time(ctx, c, &[], 20)?;
+        let picked = time(ctx, c, CudaOptions::default(), 20)?;
         let b = if c.batch > 1 { format!("{}x", c.batch) } else { String::new() };
         println!(
             "{b}{m}x{n}x{k}: picked {} {:.4} ms {:.1} TFLOP/s",
@@ -333,8 +334,11 @@ fn sweep_tiles(ctx: &Context, cases: &[Case], knob: &str, tiles: &[&str], also: 
             flops / picked.ms / 1e9
         );
         for tile in tiles {
-            let env: Vec<(&str, &str)> = [(knob, *tile)].into_iter().chain(also.iter().copied()).collect();
-            match time(ctx, c, &env, 20) {
+            let forced = match knob {
+                Knob::Simt => tile.parse().map(|t| CudaOptions { simt_tile: Some(t), ..also }),
+                Knob::Tma => tile.parse().map(|t| CudaOptions { tma_tile: Some(t), ..also }),
+            };
+            match forced.and_then(|o| time(ctx, c, o, 20)) {
                 Ok(t) => println!(
                     "   {:<30} {:.4} ms {:>6.1} TFLOP/s err {:.1e}",
                     t.variant,
@@ -393,14 +397,13 @@ fn main() -> forge::Result<()> {
             u8::from(c.bias),
             u8::from(c.tf32)
         );
-        let env: &[(&str, &str)] = if c.tf32 { &[("FORGE_CUDA_TF32", "1")] } else { &[] };
-        let fast = time(&ctx, c, env, 30)?;
+        let fast = time(&ctx, c, cuda(|o| o.tf32 = c.tf32), 30)?;
         // Beside each: the generic template, for tf32x3 the true-f32 kernel, for bf16x3 tf32x3.
         let (beside, what) = c.precision.beside();
         let generic = match (c.tf32, c.precision) {
             (true, _) => None,
-            (false, Precision::F32) => Some(time(&ctx, c, &[("FORGE_CUDA_GEMM", "0")], 5)?),
-            (false, _) => Some(time(&ctx, &Case { precision: beside, ..*c }, &[], 30)?),
+            (false, Precision::F32) => Some(time(&ctx, c, cuda(|o| o.gemm = false), 5)?),
+            (false, _) => Some(time(&ctx, &Case { precision: beside, ..*c }, CudaOptions::default(), 30)?),
         };
         let flops = 2.0 * (c.batch * c.m * c.n * c.k) as f64;
         let tflops = flops / fast.ms / 1e9;
@@ -423,7 +426,7 @@ fn main() -> forge::Result<()> {
         }
         if c.precision == Precision::Tf32x3 {
             // The tensor-core kernel even where Forge keeps the product on SIMT (too few tiles).
-            let any = time(&ctx, c, &[("FORGE_CUDA_TF32X3_ANY", "1")], 30)?;
+            let any = time(&ctx, c, cuda(|o| o.tf32x3_any_size = true), 30)?;
             println!(
                 "   tensor cores at any size: {} {:.4} ms {:.1} TFLOP/s rel.err {:.2e}",
                 any.variant,

@@ -34,9 +34,8 @@ fn median(mut v: Vec<Duration>) -> Duration {
 
 /// (median launch/enqueue host time per run, median wall per run)
 fn forge_runs(graphs: bool) -> forge::Result<(Duration, Duration, Vec<f32>)> {
-    // Read once when the executor is built.
-    std::env::set_var("FORGE_CUDA_GRAPHS", if graphs { "1" } else { "0" });
-    let ctx = Context::cuda()?;
+    let cuda = forge::CudaOptions { graphs, ..Default::default() };
+    let ctx = Context::cuda()?.with_options(forge::Options { cuda, ..Default::default() });
     let mut g = GraphInstance::from_source(&ctx, &chain_source(), &[N])?;
     let x: Vec<f32> = (0..N).map(|i| (i % 13) as f32 - 6.0).collect();
     let mut y = Vec::new();
@@ -59,8 +58,8 @@ fn raw_cudarc() -> forge::Result<(Duration, Duration)> {
     let ctx = Context::cuda()?;
     let g = GraphInstance::from_source(&ctx, &chain_source(), &[N])?;
     let k = &g.plan().kernels[0];
-    let f = forge::lower::cuda::emit_function(&k.spec, &k.schedule)?;
-    let program = format!("{}\n{}", forge::lower::code_prelude_cuda(), f.code);
+    let f = forge::codegen::cuda::emit_function(&k.spec, &k.schedule)?;
+    let program = format!("{}\n{}", forge::codegen::cuda::prelude(), f.code);
     let ptx = forge::nvrtc_ptx(&program, "sm_90")?;
     let err =
         |e: forge::cudarc::driver::DriverError| forge::Error::Cuda { during: "raw cudarc", message: format!("{e:?}") };

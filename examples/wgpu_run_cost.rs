@@ -4,8 +4,8 @@
 //! scopes; then whole graph instances (wall, host time up to the submit, device time), with
 //! the run's wait spin-polled first (Forge's default on hardware adapters) and blocking.
 //!
-//! `cargo run --release --example wgpu_run_cost` (`WGPU_BACKEND` picks the backend). Medians of
-//! `FORGE_RUN_COST_ITERS` (default 200) runs after 20 warm-ups.
+//! `cargo run --release --example wgpu_run_cost [-- ITERS]` (`WGPU_BACKEND` picks the backend).
+//! Medians of `ITERS` (default 200) runs after 20 warm-ups.
 
 #[path = "bench/sources.rs"]
 mod sources;
@@ -29,7 +29,7 @@ fn median(mut v: Vec<Duration>) -> f64 {
 }
 
 fn iters() -> usize {
-    std::env::var("FORGE_RUN_COST_ITERS").ok().and_then(|v| v.parse().ok()).unwrap_or(200)
+    std::env::args().nth(1).and_then(|v| v.parse().ok()).unwrap_or(200)
 }
 
 /// Median host time of `f` over [`iters`] calls after 20 warm-ups.
@@ -261,17 +261,14 @@ fn main() -> forge::Result<()> {
     ];
     for (name, src, dims) in cases {
         // The run's wait: spin-polled up to Forge's limit, then blocking (the default on a
-        // hardware adapter), or blocking at once (`FORGE_WGPU_SPIN_US=0`, read at `new`).
-        for spin in [None, Some("0")] {
-            match spin {
-                Some(v) => std::env::set_var("FORGE_WGPU_SPIN_US", v),
-                None => std::env::remove_var("FORGE_WGPU_SPIN_US"),
-            }
+        // hardware adapter), or blocking at once (`WgpuOptions::spin` zero).
+        for spin in [None, Some(Duration::ZERO)] {
+            let wgpu = forge::WgpuOptions { spin, ..Default::default() };
+            let ctx = ctx.clone().with_options(forge::Options { wgpu, ..Default::default() });
             let (wall, enq, dev) = instance(&ctx, &src, &dims)?;
             let label = format!("{name}{}", if spin.is_some() { ", blocking" } else { "" });
             println!("{label:<32} {wall:>10.1} {enq:>12.1} {dev:>10.1} {:>12.1}", wall - dev);
         }
     }
-    std::env::remove_var("FORGE_WGPU_SPIN_US");
     Ok(())
 }

@@ -45,11 +45,13 @@ pub use forge_runtime::{
     graph, parse_graph_source, BackendKind, BlockQ4_0, BlockQ4_1, BlockQ8_0, Context, Diagnostic, Elem, Element, Error,
     GraphInstance, HostSlice, HostVec, KernelSource, KernelTime, Profile, Result, Scalar, Source, Target,
 };
+/// How a context compiles and runs graphs: fusion passes, autotuning, per-backend choices.
+pub use forge_runtime::{CudaOptions, Fusion, Options, SimtTile, TmaTile, WgpuOptions};
 pub use half::{bf16, f16};
 
-/// Lowering, for tools and tests that inspect plans and generated code.
+/// Plans and generated code, for tools and tests that inspect them.
 #[doc(hidden)]
-pub use forge_runtime::{lower, source_of};
+pub use forge_runtime::{codegen, plan, source_of};
 
 /// The seed API every backend keeps: one kernel anywhere ([`OracleContext`]), the kernel IR it
 /// runs, memory views, and the backends' own contexts.

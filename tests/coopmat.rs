@@ -108,7 +108,7 @@ fn ints(n: usize, seed: u64) -> Vec<f32> {
 }
 
 fn validates() -> Result<(), Failed> {
-    forge::lower::wgsl::validate(PRODUCT).map_err(|e| Failed::from(e.to_string()))
+    forge::codegen::wgsl::validate(PRODUCT).map_err(|e| Failed::from(e.to_string()))
 }
 
 fn runs_exactly(mut ctx: WgpuComputeContext) -> Result<(), Failed> {

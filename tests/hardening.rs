@@ -46,14 +46,14 @@ fn odd_characters_are_positioned_errors() {
 /// would reach `f16`/`f32` if the forwarded registers were named `f{v}`.
 fn chained_softmax_plan() -> forge::ir::Plan {
     let src = "graph S { dims { R, C } input x: f32[R, C]; temp a: f32[R, C]; output y: f32[R, C]; a = softmax(x); y = softmax(a); }";
-    forge::lower::lower(&forge::parse_graph_source(src).unwrap(), &[2, 16384]).unwrap()
+    forge::plan::lower(&forge::parse_graph_source(src).unwrap(), &[2, 16384]).unwrap()
 }
 
 /// Item 3: the WGSL of the chain passes naga's validation.
 fn chained_wide_softmax_wgsl_validates() {
     let wgsl = forge::source_of(&chained_softmax_plan(), Target::Wgsl).unwrap();
     for k in &wgsl.kernels {
-        forge::lower::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{}: {e}", k.entry));
+        forge::codegen::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{}: {e}", k.entry));
     }
 }
 
@@ -66,6 +66,37 @@ fn chained_wide_softmax_runs_on_wgpu(ctx: &Context) {
         g.run(&[("x", HostSlice::of(&x))], &[]).unwrap()[0].1.to_vec::<f32>("y").unwrap()
     };
     common::assert_close("softmax(softmax(x))", &run(ctx), &run(&Context::cpu()), 1e-4, 1e-9);
+}
+
+/// Item 4: one statement reading 60 inputs, and two of 20 each fused into a third, run on a
+/// device that binds fewer storage buffers a kernel (lavapipe: 48; Metal: 31) and match the
+/// CPU; no kernel takes more than the device binds.
+fn wide_statements_fit_the_binding_limit(ctx: &Context) {
+    let inputs: String = (0..60).map(|i| format!("input x{i}: f32[N]; ")).collect();
+    let names: Vec<String> = (0..60).map(|i| format!("x{i}")).collect();
+    let one = format!("graph W {{ dims {{ N }} {inputs} output y: f32[N]; y = {}; }}", names.join(" + "));
+    let fused = format!(
+        "graph F {{ dims {{ N }} {inputs} temp a: f32[N]; temp b: f32[N]; output y: f32[N];
+         a = {}; b = {}; y = a * b; }}",
+        names[..30].join(" + "),
+        names[30..].join(" * 0.5 + ")
+    );
+    let limit = ctx.with_wgpu(|c| c.constraints().max_storage_buffers_per_shader_stage).unwrap() as usize;
+    let xs: Vec<Vec<f32>> = (0..60).map(|i| common::rand_f32(1000, 1.0, 300 + i)).collect();
+    for src in [one, fused] {
+        let run = |ctx: &Context| {
+            let mut g = GraphInstance::from_source(ctx, &src, &[1000]).unwrap();
+            let widest = g.plan().kernels.iter().map(|k| k.spec.args.len()).max().unwrap_or(0);
+            if ctx.kind() == forge::BackendKind::Wgpu {
+                assert!(widest <= limit, "a kernel of {widest} arguments, the device binds {limit}");
+            }
+            let inputs: Vec<(String, HostSlice<'_>)> =
+                xs.iter().enumerate().map(|(i, x)| (format!("x{i}"), HostSlice::of(x))).collect();
+            let named: Vec<(&str, HostSlice<'_>)> = inputs.iter().map(|(n, x)| (n.as_str(), *x)).collect();
+            g.run(&named, &[]).unwrap()[0].1.to_vec::<f32>("y").unwrap()
+        };
+        assert_eq!(run(ctx), run(&Context::cpu()), "the parts keep every f32 exactly");
+    }
 }
 
 /// Item 3: the chain's CUDA-C compiles with NVRTC.
@@ -179,7 +210,7 @@ fn measure_parsing() {
 /// Whether NVRTC compiles a trivial graph here.
 fn nvrtc() -> Result<(), String> {
     let g = forge::parse_graph_source("graph P { dims { N } input x: f32[N]; output y: f32[N]; y = x; }").unwrap();
-    let plan = forge::lower::lower(&g, &[4]).unwrap();
+    let plan = forge::plan::lower(&g, &[4]).unwrap();
     forge::source_of(&plan, Target::Ptx).map(|_| ()).map_err(|e| e.to_string())
 }
 
@@ -206,6 +237,7 @@ fn main() {
     let wgpu_tests: &[(&str, common::BackendTest)] = &[
         ("chained_wide_softmax_runs_on_wgpu", chained_wide_softmax_runs_on_wgpu),
         ("pipeline_cache_is_bounded", pipeline_cache_is_bounded),
+        ("wide_statements_fit_the_binding_limit", wide_statements_fit_the_binding_limit),
     ];
     if wgpu.is_none() {
         eprintln!("wgpu: not available here; {} tests ignored", wgpu_tests.len());

@@ -970,8 +970,8 @@ forge_graph! {
 
 fn half_matmul_layouts_and_edges(ctx: &Context) {
     // Aligned tiles with ragged edges, a decode-sized one (T = 4), unaligned rows, and a deep
-    // K that ends mid-tile over few tiles (on sm_90 with `FORGE_CUDA_SPLIT_K`, K split over
-    // clusters).
+    // K that ends mid-tile over few tiles (on CUDA once more with K split over clusters of 3:
+    // shares that end mid-tile).
     for (b, t, d, f) in [(3, 17, 40, 24), (2, 72, 96, 136), (1, 4, 64, 40), (2, 9, 20, 17), (2, 100, 3000, 320)] {
         let h = |n: usize, seed: u64| -> Vec<f16> { rand_f32(n, 1.0, seed).into_iter().map(f16::from_f32).collect() };
         let hb =
@@ -1004,6 +1004,10 @@ fn half_matmul_layouts_and_edges(ctx: &Context) {
         let z: Vec<f32> = out.z.iter().map(|v| v.to_f32()).collect();
         assert_close(&format!("{shape} z"), &z, &want_z, 2e-3, 1.0);
         assert_close(&format!("{shape} c"), &out.c, &want_c, 1e-4, sums);
+    }
+    if ctx.kind() == BackendKind::Cuda && ctx.options().cuda.split_k.is_none() {
+        let cuda = forge::CudaOptions { split_k: Some(3), ..Default::default() };
+        half_matmul_layouts_and_edges(&ctx.clone().with_options(forge::Options { cuda, ..Default::default() }));
     }
 }
 
@@ -1165,12 +1169,19 @@ forge_graph! {
 /// `precision = bf16x3` stays within bf16x3's error of an f64 reference: on CUDA products that
 /// fill the GPU run as one bf16 GEMM over split operands (a PyTorch-layout weight and a `[K, N]`
 /// one both stored split, an input B split each run; at 1920 × 1536 × 384 with K split over
-/// clusters where `FORGE_CUDA_SPLIT_K` asks), others as tf32x3 (K = 203, not a multiple of 8;
-/// 9 rows). Elsewhere all are true f32. NaN and ±inf inputs keep their rows non-finite.
+/// clusters of 4 blocks once more, through `CudaOptions::split_k`), others as tf32x3 (K = 203,
+/// not a multiple of 8; 9 rows). Elsewhere all are true f32. NaN and ±inf inputs keep their
+/// rows non-finite.
 fn bf16x3_products(ctx: &Context) {
-    let long: &[(usize, usize, usize)] =
-        if ctx.kind() == BackendKind::Cuda { &[(1024, 2048, 1024), (1900, 768, 376), (1920, 1536, 384)] } else { &[] };
-    for &(m, k, n) in [(1024, 256, 1024), (700, 203, 520), (9, 40, 24)].iter().chain(long) {
+    let long: &[(usize, usize, usize, Option<usize>)] = if ctx.kind() == BackendKind::Cuda {
+        &[(1024, 2048, 1024, None), (1900, 768, 376, None), (1920, 1536, 384, None), (1920, 1536, 384, Some(4))]
+    } else {
+        &[]
+    };
+    let short = [(1024, 256, 1024, None), (700, 203, 520, None), (9, 40, 24, None)];
+    for &(m, k, n, split_k) in short.iter().chain(long) {
+        let cuda = forge::CudaOptions { split_k, ..Default::default() };
+        let ctx = &ctx.clone().with_options(forge::Options { cuda, ..Default::default() });
         let (mut x, w) = (rand_f32(m * k, 1.0, 130), rand_f32(n * k, 1.0, 131));
         let (pk, q) = (rand_f32(k * n, 1.0, 132), rand_f32(k * n, 1.0, 133));
         let specials = [(5, f32::from_bits(0x7f80_0001)), (7, f32::from_bits(0xffc0_0000)), (8, f32::INFINITY)];
@@ -1215,10 +1226,9 @@ fn bf16x3_products(ctx: &Context) {
             assert_eq!(products.len(), 3, "{variants:?}");
             assert!(products.iter().all(|v| v.ends_with("-bf16x3")), "{variants:?}");
             if (m, k, n) == (1920, 1536, 384) {
-                // MiniLM b64's FFN down projection (30 tiles): K split over clusters where
-                // `FORGE_CUDA_SPLIT_K` asks for it (bench/gpu_minilm.sh), else whole.
-                let asked = std::env::var("FORGE_CUDA_SPLIT_K").ok().and_then(|v| v.parse::<usize>().ok());
-                match asked.filter(|s| (2..=4).contains(s)) {
+                // MiniLM b64's FFN down projection (30 tiles): K split over clusters where the
+                // options ask for it, else whole.
+                match split_k {
                     Some(s) => assert!(products.iter().all(|v| v.contains(&format!("-k{s}-"))), "{variants:?}"),
                     None => assert!(products.iter().all(|v| !v.contains("-k")), "{variants:?}"),
                 }

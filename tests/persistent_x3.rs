@@ -1,4 +1,4 @@
-//! tf32x3 products on persistent register-A grids (`FORGE_CUDA_X3_PERSISTENT=1`, an opt-in),
+//! tf32x3 products on persistent register-A grids (`CudaOptions::x3_persistent`, an opt-in),
 //! forced onto 128×64 tiles for every product of this process, against an f64 reference: tiles
 //! a block runs one after another (the stages' phases carried across them, an odd number of
 //! k-tiles included), ragged edges, grids of fewer tiles than SMs, a bias and a residual in the
@@ -28,6 +28,14 @@ fn reference(x: &[f32], w: &[f32], add: &dyn Fn(usize, usize) -> f64, m: usize, 
 }
 
 fn persistent_grids_match_f64(ctx: &Context) {
+    // Every product takes the persistent 128×64 tiles (the small one too: any size).
+    let cuda = forge::CudaOptions {
+        x3_persistent: true,
+        tma_tile: Some("128x64s4".parse().unwrap()),
+        tf32x3_any_size: true,
+        ..Default::default()
+    };
+    let ctx = &ctx.clone().with_options(forge::Options { cuda, ..Default::default() });
     // (M, K, N): MiniLM's FFN up (360 tiles on 132 blocks); ragged M, N and K; 512 tiles of 11
     // k-tiles (an odd count: each tile starts on another stage); 8 tiles, fewer than the SMs.
     for (m, k, n) in [(1920, 384, 1536), (1900, 376, 760), (4096, 352, 1024), (200, 96, 200)] {
@@ -55,10 +63,5 @@ fn persistent_grids_match_f64(ctx: &Context) {
 }
 
 fn main() {
-    // Before any context: every product of this process takes the persistent 128×64 tiles
-    // (`FORGE_CUDA_TF32X3_ANY`: the small one too).
-    std::env::set_var("FORGE_CUDA_X3_PERSISTENT", "1");
-    std::env::set_var("FORGE_CUDA_TMA_TILE", "128x64s4");
-    std::env::set_var("FORGE_CUDA_TF32X3_ANY", "1");
     common::run_suite_cuda(&[("persistent_grids_match_f64", persistent_grids_match_f64)]);
 }

@@ -480,7 +480,7 @@ fn cuda_quotients_of_one_divisor_round_as_division(ctx: &Context) {
          const forge_divisor v = forge_divisor_of(d[i]);\n\
          q[i] = forge_div_fast(x[i], v);\n\
          exact[i] = (v.fast & forge_div_in_range(x[i])) ? 1.0f : 0.0f;\n  want[i] = x[i] / d[i];\n}}\n",
-        forge::lower::code_prelude_cuda()
+        forge::codegen::cuda::prelude()
     );
     let n = 1usize << 20;
     let (mut x, mut d) = (Vec::with_capacity(n), Vec::with_capacity(n));
@@ -555,7 +555,7 @@ fn cuda_reciprocals_round_as_rcp_rn(ctx: &Context) {
              atomicAdd(&wrong[0], 1u); atomicExch(&wrong[1], __float_as_uint(d));\n\
            }}\n\
          }}\n}}\n",
-        forge::lower::code_prelude_cuda()
+        forge::codegen::cuda::prelude()
     );
     // Biased exponents of 2^-40, 1 and 2^39 (the last binade below 2^40, whose only member in
     // the range, 2^40 itself, has the significand of 1).

@@ -41,10 +41,10 @@ fn check_snapshot(name: &str, text: &str) {
 
 /// Snapshots the WGSL (each kernel validated by naga) and the CUDA-C of `graph` at `dims`.
 fn sources(graph: &forge::graph::Checked, dims: &[usize], name: &str) {
-    let plan = forge::lower::lower(graph, dims).unwrap();
+    let plan = forge::plan::lower(graph, dims).unwrap();
     let wgsl = forge::source_of(&plan, Target::Wgsl).unwrap();
     for k in &wgsl.kernels {
-        forge::lower::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{name}/{}: {e}\n{}", k.entry, k.code));
+        forge::codegen::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{name}/{}: {e}\n{}", k.entry, k.code));
     }
     check_snapshot(&format!("{name}.wgsl"), &wgsl.to_string());
     let cuda = forge::source_of(&plan, Target::CudaC).unwrap();
@@ -53,7 +53,7 @@ fn sources(graph: &forge::graph::Checked, dims: &[usize], name: &str) {
 
 /// `graph` at `dims` through NVRTC to PTX, assembled by ptxas for sm_80 and sm_90.
 fn ptx_assembles(graph: &forge::graph::Checked, dims: &[usize], name: &str) {
-    let plan = forge::lower::lower(graph, dims).unwrap();
+    let plan = forge::plan::lower(graph, dims).unwrap();
     let ptx = forge::source_of(&plan, Target::Ptx).unwrap_or_else(|e| panic!("{name}: {e}"));
     for arch in ["sm_80", "sm_90"] {
         assemble(name, arch, &ptx.kernels[0].code);
@@ -64,7 +64,7 @@ fn ptx_assembles(graph: &forge::graph::Checked, dims: &[usize], name: &str) {
 fn toolchain() -> Result<(), String> {
     let graph = forge::parse_graph_source("graph Probe { dims { N } input x: f32[N]; output y: f32[N]; y = x; }")
         .map_err(|e| e.to_string())?;
-    let plan = forge::lower::lower(&graph, &[4]).map_err(|e| e.to_string())?;
+    let plan = forge::plan::lower(&graph, &[4]).map_err(|e| e.to_string())?;
     forge::source_of(&plan, Target::Ptx).map_err(|e| format!("NVRTC: {e}"))?;
     std::env::var_os("FORGE_PTXAS").map(|_| ()).ok_or_else(|| "FORGE_PTXAS is not set".to_string())
 }
@@ -90,7 +90,7 @@ fn assemble(name: &str, arch: &str, ptx: &str) {
 
 fn mlp_block_codegen() {
     let graph = MlpBlock::graph().unwrap();
-    let plan = forge::lower::lower(&graph, &[4, 576, 1536]).unwrap();
+    let plan = forge::plan::lower(&graph, &[4, 576, 1536]).unwrap();
     assert_eq!(plan.kernels.len(), 2, "the gate and up products paired with the norm folded in, the down projection");
     sources(&graph, &[4, 576, 1536], "mlp_block");
 }
@@ -253,8 +253,8 @@ const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
 /// runs.
 #[cfg(feature = "cuda")]
 fn cuda_programs(graph: &forge::graph::Checked, dims: &[usize], name: &str, compile: bool) -> Vec<Vec<Option<String>>> {
-    use forge::lower::cuda::{emit_program_for, CudaTarget};
-    let plan = forge::lower::lower(graph, dims).unwrap();
+    use forge::codegen::cuda::{emit_program_for, CudaTarget};
+    let plan = forge::plan::lower(graph, dims).unwrap();
     let mut variants = Vec::new();
     for (arch, sms) in [((9, 0), 132), ((8, 0), 108), ((7, 5), 40)] {
         let program = emit_program_for(&plan, &CudaTarget::new(arch, sms)).unwrap();
@@ -318,7 +318,7 @@ fn cuda_gemm_programs(compile: bool) {
 }
 
 #[cfg(feature = "cuda")]
-use forge::lower::cuda::TILE_REACHING_SHAPES;
+use forge::codegen::cuda::TILE_REACHING_SHAPES;
 
 /// Every tile a bf16 product can pick, with K-major and N-major B, with and without two batch
 /// dims: one graph of a product at each of [`TILE_REACHING_SHAPES`], compiled and assembled for
@@ -358,7 +358,7 @@ fn cuda_tile_picks_compile() {
 /// assembled for sm_90, sm_80 and sm_75: the chooser and the kernels it picks agree.
 #[cfg(feature = "cuda")]
 fn cuda_random_products_compile() {
-    use forge::lower::cuda::{emit_program_for, CudaTarget};
+    use forge::codegen::cuda::{emit_program_for, CudaTarget};
     let mut rng = fastrand::Rng::with_seed(20261205);
     let mut split_k = 0;
     for case in 0..24 {
@@ -384,12 +384,12 @@ fn cuda_random_products_compile() {
             "graph Mm {{ dims {{ P, Q, M, N, K }} input a: {ty}[{lead}M, K]; weight w: {w}; weight bias: {ty}[N]; \
              output y: {ty}[{lead}M, N]; y = {product}{epilogue}; }}"
         );
-        let plan = forge::lower::lower(&forge::parse_graph_source(&src).unwrap(), &[2, 3, m, n, k]).unwrap();
+        let plan = forge::plan::lower(&forge::parse_graph_source(&src).unwrap(), &[2, 3, m, n, k]).unwrap();
         for (arch, sms) in [((9, 0), 132), ((8, 0), 108), ((7, 5), 40)] {
             // K split over clusters (opt-in, sm_90's 16-bit TMA tiles) asked of every fourth case.
             let k_split = [None, Some(2), Some(3), Some(4)][case % 4];
             let target = CudaTarget { k_split, ..CudaTarget::new(arch, sms) };
-            let run = forge::lower::cuda_weights::as_run(&plan, &target).plan.unwrap_or_else(|| plan.clone());
+            let run = forge::codegen::cuda::weights::as_run(&plan, &target).plan.unwrap_or_else(|| plan.clone());
             let program = emit_program_for(&run, &target).unwrap();
             let variants = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref());
             split_k += variants.filter(|v| v.contains("-k")).count();
@@ -403,14 +403,14 @@ fn cuda_random_products_compile() {
 }
 
 /// MiniLM at batch 64 with its products forced onto register-A 128×64 (and 128×48) tiles run as persistent
-/// grids (`FORGE_CUDA_X3_PERSISTENT=1`, an opt-in): every product takes
+/// grids (`CudaOptions::x3_persistent`, an opt-in): every product takes
 /// it on sm_90, and the program compiles and assembles.
 #[cfg(feature = "cuda")]
 fn cuda_persistent_x3_programs_compile() {
-    use forge::lower::cuda::{emit_program_for, CudaTarget};
+    use forge::codegen::cuda::{emit_program_for, CudaTarget};
     let dims = [64, 30, 30522, 512, 384, 12, 1536, 6];
     let tf32x3 = forge::parse_graph_source(&minilm_source("tf32x3")).unwrap();
-    let plan = forge::lower::lower(&tf32x3, &dims).unwrap();
+    let plan = forge::plan::lower(&tf32x3, &dims).unwrap();
     // 48-wide tiles take it with stages enough for one block an SM.
     for (bm, bn, stages) in [(128, 64, 4), (128, 48, 5)] {
         let target =
@@ -426,7 +426,7 @@ fn cuda_persistent_x3_programs_compile() {
     }
 }
 
-/// A norm that ends a row chain, as in `lower::tests::BERT`: `r = h + a` and
+/// A norm that ends a row chain, as in `plan::tests::BERT`: `r = h + a` and
 /// `h = layer_norm(r, …)` in one kernel (the norm overwrites what the add reads, so the add is
 /// not inlined into it), `h` the next product's A.
 #[cfg(feature = "cuda")]
@@ -444,24 +444,23 @@ const CHAINED_NORM: &str = "graph ChainedNorm { dims { M, D, F, L }
 }";
 
 /// MiniLM at batch 64 with `precision = bf16x3`: as the CUDA backend runs it on sm_90 and sm_80
-/// (`lower::cuda_weights::as_run`), every product is one bf16 GEMM over split operands (TMA +
+/// (`codegen::cuda::weights::as_run`), every product is one bf16 GEMM over split operands (TMA +
 /// wgmma on sm_90, mma.sync on sm_80) whose A the kernel before it stores split (the attention,
 /// the FFN's up projection, each LayerNorm beside its output: no split kernel is left), the four
 /// projection weights are stored split, and the program compiles and assembles; so does
 /// [`CHAINED_NORM`]'s.
 #[cfg(feature = "cuda")]
 fn cuda_bf16x3_programs_compile() {
-    use forge::lower::cuda::{emit_program_for, CudaTarget};
+    use forge::codegen::cuda::{emit_program_for, CudaTarget};
     let source = minilm_source("bf16x3");
     let graph = forge::parse_graph_source(&source).unwrap();
     let dims = [64, 30, 30522, 512, 384, 12, 1536, 6];
-    let plan = forge::lower::lower(&graph, &dims).unwrap();
-    let chained =
-        forge::lower::lower(&forge::parse_graph_source(CHAINED_NORM).unwrap(), &[1920, 384, 1536, 2]).unwrap();
+    let plan = forge::plan::lower(&graph, &dims).unwrap();
+    let chained = forge::plan::lower(&forge::parse_graph_source(CHAINED_NORM).unwrap(), &[1920, 384, 1536, 2]).unwrap();
     for ((arch, sms), kind) in [(((9, 0), 132), "gemm tma"), (((8, 0), 108), "gemm mma")] {
         let target = CudaTarget::new(arch, sms);
-        let forge::lower::cuda_weights::RunPlan { plan: run, stored, origin } =
-            forge::lower::cuda_weights::as_run(&plan, &target);
+        let forge::codegen::cuda::weights::RunPlan { plan: run, stored, origin } =
+            forge::codegen::cuda::weights::as_run(&plan, &target);
         let run = run.expect("bf16x3 products split");
         assert_eq!(origin.len(), run.kernels.len());
         let names: Vec<&str> = stored.split.iter().map(|w| plan.buffers[w.buffer].name.as_str()).collect();
@@ -488,7 +487,7 @@ fn cuda_bf16x3_programs_compile() {
             check_snapshot("minilm_b64_bf16x3_sm90.cu", &program.source);
         }
         // A norm that ends a row chain (a residual add, then layer_norm) stores its split too.
-        let chained = forge::lower::cuda_weights::as_run(&chained, &target).plan.expect("the product splits");
+        let chained = forge::codegen::cuda::weights::as_run(&chained, &target).plan.expect("the product splits");
         let chained = emit_program_for(&chained, &target).unwrap();
         let variants: Vec<&str> = chained.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
         assert!(
@@ -546,7 +545,7 @@ fn cuda_row_programs_compile() {
     }
     let graph = forge::parse_graph_source(ROW_CHAINS).unwrap();
     for dims in [[37, 5], [13, 384], [5, 1023], [1, 1024], [2, 8192], [2, 16384]] {
-        let plan = forge::lower::lower(&graph, &dims).unwrap();
+        let plan = forge::plan::lower(&graph, &dims).unwrap();
         assert!(plan.kernels.iter().all(|k| k.spec.body.kind() == "rows"), "{dims:?}: row chains");
         cuda_programs(&graph, &dims, "RowChains", true);
     }

@@ -210,8 +210,18 @@ fn random_blocks(elem: Elem, len: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
     forge::synthetic_blocks(elem, len, 0.02, -0.1, || rng.u8(..))
 }
 
-/// Builds the case's instance on `ctx` with random weights and inputs, warms it up and times it.
-pub fn measure(ctx: &Context, case: &Case) -> forge::Result<Measured> {
+/// How `--kernels` sums a run's per-kernel times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Breakdown {
+    /// By template and variant.
+    Templates,
+    /// By node (digits dropped, so a repeated layer's nodes add up).
+    Nodes,
+}
+
+/// Builds the case's instance on `ctx` with random weights and inputs, warms it up and times it;
+/// with `breakdown`, one more run's per-kernel times go to stderr.
+pub fn measure(ctx: &Context, case: &Case, breakdown: Option<Breakdown>) -> forge::Result<Measured> {
     let built = std::time::Instant::now();
     let mut g = GraphInstance::from_source(ctx, &case.source, &case.dims)?;
     let build = built.elapsed();
@@ -255,21 +265,25 @@ pub fn measure(ctx: &Context, case: &Case) -> forge::Result<Measured> {
             None => format!("{} kernels", p.kernels.len()),
         };
     }
-    if case.kernel.is_none() && std::env::var_os("FORGE_BENCH_KERNELS").is_some() {
-        print_breakdown(&mut g, &inputs, case.key)?;
+    if let (None, Some(by)) = (case.kernel, breakdown) {
+        print_breakdown(&mut g, &inputs, case.key, by)?;
     }
     Ok(Measured { device: median(dev), wall: median(wall), variant, build })
 }
 
-/// `FORGE_BENCH_KERNELS=1`: one run with per-kernel timing, summed by template and variant,
-/// on stderr (the table on stdout stays as it is); `=nodes` sums by node instead (digits
-/// dropped, so a repeated layer's nodes add up).
-fn print_breakdown(g: &mut GraphInstance, inputs: &[(&str, HostSlice<'_>)], key: &str) -> forge::Result<()> {
+/// One run with per-kernel timing, summed as `by` says, on stderr (the table on stdout stays as
+/// it is).
+fn print_breakdown(
+    g: &mut GraphInstance,
+    inputs: &[(&str, HostSlice<'_>)],
+    key: &str,
+    by: Breakdown,
+) -> forge::Result<()> {
     g.set_kernel_profiling(true);
     g.run(inputs, &[])?;
     g.set_kernel_profiling(false);
     let Some(p) = g.last_profile() else { return Ok(()) };
-    let by_node = std::env::var("FORGE_BENCH_KERNELS").is_ok_and(|v| v == "nodes");
+    let by_node = by == Breakdown::Nodes;
     let mut sums: Vec<(String, usize, f64)> = Vec::new();
     for k in &p.kernels {
         let label = if by_node {

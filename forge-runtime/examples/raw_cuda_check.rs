@@ -11,7 +11,7 @@ mod spec;
 use std::sync::Arc;
 
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
-use forge_runtime::raw::cuda::{cuda_params, to_cuda_c, CudaParam};
+use forge_runtime::codegen::cuda::raw::{cuda_params, to_cuda_c, CudaParam};
 use forge_runtime::raw::BindingKind;
 
 fn arch(cc: (i32, i32)) -> Option<&'static str> {

@@ -74,6 +74,12 @@ pub enum Error {
     #[error("binding `{binding}` needs {requested} bytes, over the device limit of {limit} bytes for {what}")]
     OverLimit { binding: String, what: &'static str, requested: u64, limit: u64 },
 
+    #[error(
+        "node `{node}` needs a kernel of {requested} storage buffers, over the device limit of {limit} a kernel \
+         (the parts of its expressions that could run apart did; read fewer bindings in one statement)"
+    )]
+    TooManyBindings { node: String, requested: u64, limit: u64 },
+
     #[error("dispatch of node `{node}` needs {requested} workgroups, over the device limit of {limit}")]
     DispatchTooLarge { node: String, requested: u64, limit: u64 },
 

@@ -58,16 +58,18 @@ impl GraphInstance {
     /// declaration order; derived dims such as `E = D / H` are computed) and compiles every
     /// kernel on `ctx`.
     pub fn new(ctx: &Context, graph: &Checked, dims: &[usize]) -> Result<GraphInstance> {
-        let values = crate::lower::dim_values(graph, dims)?;
-        let mut plan = crate::lower::lower_resolved(graph, &values)?;
-        let tuned = if ctx.autotune() { ctx.device.tune(&plan)? } else { Vec::new() };
+        let values = crate::plan::dim_values(graph, dims)?;
+        let options = ctx.options();
+        let max_args = ctx.device.max_kernel_args();
+        let mut plan = crate::plan::lower_resolved(graph, &values, &options.fusion, max_args)?;
+        let tuned = if options.autotune { ctx.device.tune(&plan, options)? } else { Vec::new() };
         for t in &tuned {
             if let Some(k) = plan.kernels.get_mut(t.kernel) {
                 k.schedule = t.schedule;
             }
         }
         let plan = Arc::new(plan);
-        let exec = ctx.device.compile(Arc::clone(&plan))?;
+        let exec = ctx.device.compile(Arc::clone(&plan), options)?;
         let dims = graph.dims.iter().cloned().zip(values).collect();
         let loaded = plan.buffers.iter().map(|b| !matches!(b.role, BufferRole::Weight | BufferRole::Scene)).collect();
         // What each launched kernel is: the plan's one for one, unless the backend runs more.
@@ -350,27 +352,27 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             .iter()
             .map(|k| KernelSource {
                 node: k.spec.node.clone(),
-                entry: crate::lower::wgsl::entry_name(&k.spec),
-                code: crate::lower::wgsl::emit_kernel(plan, &k.spec, &k.schedule, &vec![0; k.spec.args.len()]),
+                entry: crate::codegen::wgsl::entry_name(&k.spec),
+                code: crate::codegen::wgsl::emit_kernel(plan, &k.spec, &k.schedule, &vec![0; k.spec.args.len()]),
             })
             .collect(),
         Target::CudaC => {
             // The kernels an H100/H200 runs (the GEMM variants depend on the device), reading
             // the weights it stores transposed or split so.
-            let target = crate::lower::cuda::CudaTarget::sm90();
-            let run = crate::lower::cuda_weights::as_run(plan, &target);
+            let target = crate::codegen::cuda::CudaTarget::sm90();
+            let (run, program) = crate::codegen::cuda::for_target(plan, &target)?;
             let plan = run.plan.as_ref().unwrap_or(plan);
-            let fns = crate::lower::cuda::emit_program_for(plan, &target)?.functions;
+            let fns = program.functions;
             let mut seen = std::collections::HashSet::new();
             let stored = run.stored.describe(plan);
             let mut out = vec![KernelSource {
                 node: "prelude".into(),
                 entry: "prelude".into(),
-                code: format!("// node: (helpers)\n{stored}{}", crate::lower::code_prelude_cuda()),
+                code: format!("// node: (helpers)\n{stored}{}", crate::codegen::cuda::prelude()),
             }];
             for (k, f) in plan.kernels.iter().zip(fns) {
                 let Some(f) = f else {
-                    let code = crate::lower::cuda::emit_raw(&k.spec)?;
+                    let code = crate::codegen::cuda::emit_raw(&k.spec)?;
                     out.push(KernelSource {
                         node: k.spec.node.clone(),
                         entry: "raw".into(),
@@ -388,9 +390,8 @@ pub fn source_of(plan: &Plan, target: Target) -> Result<Source> {
             out
         }
         Target::Ptx => {
-            let target = crate::lower::cuda::CudaTarget::new((8, 0), 108);
-            let run = crate::lower::cuda_weights::as_run(plan, &target).plan;
-            let program = crate::lower::cuda::emit_program_for(run.as_ref().unwrap_or(plan), &target)?;
+            let target = crate::codegen::cuda::CudaTarget::new((8, 0), 108);
+            let (_, program) = crate::codegen::cuda::for_target(plan, &target)?;
             let ptx = crate::backend::ptx_of(&program.source, &program.arch)?;
             vec![KernelSource {
                 node: plan.graph.clone(),

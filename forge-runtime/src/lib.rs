@@ -2,7 +2,8 @@
 //! links), and with the `runtime` feature the kernel IR, lowering to WGSL and CUDA-C, the
 //! backends (CPU always; wgpu and CUDA by feature) and the graph instance.
 //!
-//! Layers, each importing only those before it: `graph` → `ir` → `lower` → `backend` →
+//! Layers, each importing only those before it: `graph` → `ir` → `plan` (a checked graph to a
+//! plan of kernels) → `codegen` (WGSL and CUDA-C) → `backend` (compile, allocate, run) →
 //! `instance`. Users normally go through the `forge` facade crate.
 
 pub mod elem;
@@ -15,6 +16,9 @@ pub mod raw;
 #[cfg(feature = "runtime")]
 pub mod backend;
 #[cfg(feature = "runtime")]
+#[doc(hidden)]
+pub mod codegen;
+#[cfg(feature = "runtime")]
 pub(crate) mod hash;
 #[cfg(feature = "runtime")]
 mod host;
@@ -23,10 +27,12 @@ mod instance;
 #[cfg(feature = "runtime")]
 pub mod ir;
 #[cfg(feature = "runtime")]
-#[doc(hidden)]
-pub mod lower;
-#[cfg(feature = "runtime")]
 mod memory;
+#[cfg(feature = "runtime")]
+pub mod options;
+#[cfg(feature = "runtime")]
+#[doc(hidden)]
+pub mod plan;
 #[cfg(feature = "runtime")]
 mod source_text;
 
@@ -46,6 +52,8 @@ pub use instance::{parse_graph_source, source_of, GraphInstance};
 pub use ir::{KernelSpec, Schedule};
 #[cfg(feature = "runtime")]
 pub use memory::{BindingUsage, BufferView};
+#[cfg(feature = "runtime")]
+pub use options::{CudaOptions, Fusion, Options, SimtTile, TmaTile, WgpuOptions};
 
 #[cfg(feature = "cuda")]
 pub use backend::cuda::{CudaComputeContext, CudaPipeline};

@@ -11,7 +11,7 @@ mod spec;
 use std::fmt::Write;
 use std::process::Command;
 
-use forge_runtime::raw::cuda::{cuda_params, to_cuda_c, CudaParam};
+use forge_runtime::codegen::cuda::raw::{cuda_params, to_cuda_c, CudaParam};
 use forge_runtime::raw::BindingKind;
 
 const SHIM: &str = include_str!("raw/support/host_shim.h");

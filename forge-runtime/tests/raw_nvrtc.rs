@@ -34,7 +34,7 @@ fn corpus_compiles_with_nvrtc() {
     let mut failures = Vec::new();
     for name in &names {
         let (_src, module, info, k, _spec) = kernel::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let cu = match forge_runtime::raw::cuda::to_cuda_c(&module, &info, &k, &format!("k_{name}")) {
+        let cu = match forge_runtime::codegen::cuda::raw::to_cuda_c(&module, &info, &k, &format!("k_{name}")) {
             Ok(c) => c,
             Err(e) => {
                 failures.push(format!("{name}: translation: {e}"));

@@ -3,6 +3,7 @@
 
 use super::Device;
 use crate::error::{Error, Result};
+use crate::options::Options;
 use std::fmt;
 use std::sync::Arc;
 
@@ -31,8 +32,8 @@ pub struct Context {
     description: Arc<str>,
     /// Why `auto()` passed over the backends it tried before this one.
     notes: Arc<[String]>,
-    /// Time each kernel's variants at `new` and keep the fastest (`with_autotune`).
-    autotune: bool,
+    /// How graphs built on this context are compiled and run.
+    options: Arc<Options>,
 }
 
 impl fmt::Debug for Context {
@@ -50,8 +51,7 @@ impl fmt::Display for Context {
 impl Context {
     pub(crate) fn from_device(device: Arc<dyn Device>) -> Context {
         let description = device.describe().into();
-        let autotune = std::env::var("FORGE_AUTOTUNE").is_ok_and(|v| v.trim() == "1");
-        Context { device, description, notes: Arc::from(Vec::new()), autotune }
+        Context { device, description, notes: Arc::from(Vec::new()), options: Arc::default() }
     }
 
     /// The best backend present: CUDA (feature `cuda`, driver found) > a GPU wgpu adapter >
@@ -128,17 +128,29 @@ impl Context {
         })
     }
 
+    /// This context with `options` for every graph built on it from now on (instances
+    /// already built keep theirs). The device is shared, not reopened.
+    pub fn with_options(self, options: Options) -> Context {
+        Context { options: Arc::new(options), ..self }
+    }
+
+    /// How graphs built on this context are compiled and run.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
     /// With `on`, every graph built on this context times the variants of each kernel that
     /// has several (today: wgpu's matmul templates) at `new`, keeps those whose output matches
     /// the CPU reference on random inputs, and runs the fastest; the choice is kept in the cache
     /// directory per device and kernel, so it is timed once. `last_profile()` names it.
-    /// Default: off, or on where `FORGE_AUTOTUNE=1`. Backends without variants to time ignore it.
+    /// Default: off ([`Options::autotune`]). Backends without variants to time ignore it.
     pub fn with_autotune(self, on: bool) -> Context {
-        Context { autotune: on, ..self }
+        let options = Options { autotune: on, ..self.options().clone() };
+        self.with_options(options)
     }
 
     pub fn autotune(&self) -> bool {
-        self.autotune
+        self.options.autotune
     }
 
     pub fn kind(&self) -> BackendKind {

@@ -22,6 +22,7 @@ pub use context::{BackendKind, Context};
 
 use crate::error::Result;
 use crate::ir::{BufferId, Plan};
+use crate::options::Options;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -46,12 +47,17 @@ pub trait Device: Send + Sync + std::fmt::Debug {
     /// What this device is, e.g. `wgpu (Vulkan, NVIDIA H200, GPU adapter)`.
     fn describe(&self) -> String;
     /// Compiles every kernel of `plan` (caches as the backend can) and allocates its memory.
-    fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>>;
+    fn compile(&self, plan: Arc<Plan>, options: &Options) -> Result<Box<dyn Executable>>;
     /// The schedules autotuning picks for `plan`'s kernels on this device (`tune`); none
     /// where the backend has no variants to time.
-    fn tune(&self, plan: &Plan) -> Result<Vec<tune::Tuned>> {
-        let _ = plan;
+    fn tune(&self, plan: &Plan, options: &Options) -> Result<Vec<tune::Tuned>> {
+        let _ = (plan, options);
         Ok(Vec::new())
+    }
+    /// Buffer arguments one kernel may take (storage bindings a shader stage has on wgpu);
+    /// plans split and fuse kernels to stay within it.
+    fn max_kernel_args(&self) -> usize {
+        usize::MAX
     }
     /// The concrete device, for `Context::with_wgpu` / `with_cuda`.
     fn as_any(&self) -> &dyn std::any::Any;

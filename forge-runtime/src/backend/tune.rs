@@ -4,14 +4,14 @@
 //! reference on random inputs, and
 //! remember the fastest per device and kernel in the cache directory, so later instances
 //! (and processes) take it without timing again. Opt-in (`Context::with_autotune`,
-//! `FORGE_AUTOTUNE=1`): the first `new` of a graph then runs every candidate.
+//! `Options::autotune`): the first `new` of a graph then runs every candidate.
 
 use super::cpu::oracle::CpuOracle;
 use super::oracle::OracleContext;
+use crate::codegen::geometry::{coop_fits, matmul_variant, MatmulVariant};
 use crate::elem::Elem;
 use crate::error::Result;
 use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, Schedule};
-use crate::lower::code::geometry::{coop_fits, matmul_variant, MatmulVariant};
 use crate::memory::{BindingUsage, BufferView};
 
 /// Timed runs of each candidate (after one warm-up); the median counts.
@@ -244,7 +244,7 @@ fn cache_key(plan: &Plan, spec: &KernelSpec, cands: &[Schedule], device_name: &s
     let bases = vec![0; spec.args.len()];
     for c in cands {
         text.push('|');
-        text.push_str(&crate::lower::wgsl::emit_kernel(plan, spec, c, &bases));
+        text.push_str(&crate::codegen::wgsl::emit_kernel(plan, spec, c, &bases));
     }
     format!("{:016x}", crate::hash::fnv1a64(text.as_bytes()))
 }
@@ -292,7 +292,7 @@ mod tests {
     fn the_cache_key_follows_the_device_and_the_candidates_code() {
         let src = "graph M { dims { M, K, N } input a: f32[M, K]; input b: f32[K, N]; output y: f32[M, N]; y = matmul(a, b); }";
         let graph = crate::instance::parse_graph_source(src).unwrap();
-        let plan = crate::lower::lower(&graph, &[256, 128, 256]).unwrap();
+        let plan = crate::plan::lower(&graph, &[256, 128, 256]).unwrap();
         let k = plan.kernels.iter().find(|k| matches!(k.spec.body, KernelBody::Matmul(_))).unwrap();
         let cands = candidates(&k.spec, &k.schedule, false);
         assert!(cands.len() >= 2, "{cands:?}");

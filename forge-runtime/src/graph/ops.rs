@@ -198,7 +198,7 @@ impl BinaryOp {
 
 /// Integer `x / y` in Forge's semantics (`docs/semantics.md`): truncating, `x / 0 == x`,
 /// `i32::MIN / -1 == i32::MIN`. The constant folder and the CPU backend call these; the GPU
-/// preludes (`lower/code/prelude.rs`) spell the same rules.
+/// preludes (`codegen/prelude.rs`) spell the same rules.
 #[inline]
 pub fn div_i32(x: i32, y: i32) -> i32 {
     if y == 0 || (x == i32::MIN && y == -1) {

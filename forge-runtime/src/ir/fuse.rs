@@ -22,44 +22,53 @@
 //! elided ([`copy`]). Last, consecutive kernels over the same rows (softmaxes, norms, row
 //! reductions and the maps between them) run as one kernel ([`rows`]).
 //!
-//! `FORGE_FUSE=0` turns every pass off (for comparisons), `FORGE_FUSE_PAIRS=0` only pairing,
-//! `FORGE_FUSE_NORMS=0` only the norm fold, `FORGE_FUSE_COPIES=0` only copy elision,
-//! `FORGE_FUSE_ROWS=0` only row chains.
+//! [`Fusion`] (a context's `Options::fusion`) turns passes off, for comparisons.
 
 use super::expr::{Coord, CoordValue, SExpr};
 use super::kernel::{Access, KernelArg, KernelBody};
 use super::{contiguous_strides, BufferRole, Plan, PlannedKernel};
 use crate::elem::Elem;
 use crate::graph::checked::Const;
+use crate::options::Fusion;
 
 /// Producers up to this many expression nodes may be evaluated more than once per point they
 /// stored (several read sites, or a broadcast read).
 pub const CHEAP_NODES: usize = 16;
 
 /// Fuses every fusable producer into its consumer, then drops the temps no kernel uses.
-pub fn fuse(plan: &mut Plan) {
-    if std::env::var("FORGE_FUSE").is_ok_and(|v| v.trim() == "0") {
+/// No fused kernel takes more than `max_args` buffer arguments (the device's storage bindings a
+/// kernel, `ir::limits::kernel_args`): a merge that would is not made.
+pub fn fuse(plan: &mut Plan, passes: &Fusion, max_args: usize) {
+    if !passes.enabled {
         return;
     }
-    fuse_without_rows(plan);
-    rows::chain_rows(plan);
+    fuse_without_rows(plan, passes, max_args);
+    if passes.rows {
+        rows::chain_rows(plan, max_args);
+    }
 }
 
 /// Every pass but [`rows`].
-fn fuse_without_rows(plan: &mut Plan) {
+fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize) {
     let mut p = 0;
     while p < plan.kernels.len() {
         match consumer_of(plan, p) {
-            Some(c) if inline(plan, p, c) => {
+            Some(c) if inline(plan, p, c, max_args) => {
                 plan.kernels.remove(p);
             }
             _ => p += 1,
         }
     }
-    pair::pair_products(plan);
-    norm::fold_norms(plan);
+    if passes.pairs {
+        pair::pair_products(plan, max_args);
+    }
+    if passes.norms {
+        norm::fold_norms(plan, max_args);
+    }
     store::fold_permuting_copies(plan);
-    copy::elide_copies(plan);
+    if passes.copies {
+        copy::elide_copies(plan);
+    }
     drop_unused_temps(plan);
 }
 
@@ -150,23 +159,22 @@ fn dead_after(plan: &Plan, c: usize, buffer: usize, offset: usize, len: usize) -
 
 /// Inlines producer `p` into consumer `c`; false (and nothing changed) where a read of the temp
 /// cannot take it.
-fn inline(plan: &mut Plan, p: usize, c: usize) -> bool {
+fn inline(plan: &mut Plan, p: usize, c: usize, max_args: usize) -> bool {
     let Some((out, extents, value)) = producer(&plan.kernels[p]) else { return false };
     let (extents, value) = (extents.to_vec(), value.clone());
-    absorb(plan, p, c, out, &extents, &value, None)
+    absorb(plan, (p, c), (out, &extents, &value), None, max_args)
 }
 
 /// Consumer `c` takes over producer `p`'s result (arg `out`, over `extents`): its reads of it
 /// become `value` evaluated in place. `b2`, a matmul operand of `p`, becomes `c`'s paired
-/// operand ([`pair`]). False (and nothing changed) where a read of the temp cannot take it.
+/// operand ([`pair`]). False (and nothing changed) where a read of the temp cannot take it, or
+/// the merged kernel would take more than `max_args` arguments.
 fn absorb(
     plan: &mut Plan,
-    p: usize,
-    c: usize,
-    out: usize,
-    extents: &[usize],
-    value: &SExpr,
+    (p, c): (usize, usize),
+    (out, extents, value): (usize, &[usize], &SExpr),
     b2: Option<&SExpr>,
+    max_args: usize,
 ) -> bool {
     let pk = plan.kernels[p].spec.clone();
     let dst = pk.args[out].clone();
@@ -215,6 +223,9 @@ fn absorb(
         m.b2 = Some(moved);
     }
     compact_args(&mut ck, &temp_args);
+    if ck.args.len() > max_args {
+        return false;
+    }
     ck.uses_uniforms = ck.body.uses_uniforms();
     ck.node = if pk.node == ck.node { ck.node.clone() } else { join_labels(&pk.node, &ck.node) };
     plan.kernels[c].spec = ck;
@@ -367,7 +378,7 @@ pub(crate) fn remap(e: &SExpr, phi: &[Option<usize>], rank: usize, args: &[usize
 
 /// Every expression of a body with its index space and whether a producer may be inlined
 /// there (matmul and attention operands feed fast paths that need plain loads).
-fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
+pub(crate) fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
     let with = |lead: &[usize], last: &[usize]| [lead, last].concat();
     match body {
         KernelBody::Map { extents, value, .. } => vec![(value, extents.clone(), true)],
@@ -465,7 +476,7 @@ fn renumber_body(body: &mut KernelBody, new_index: &[usize]) {
     }
 }
 
-fn renumber(e: &mut SExpr, new_index: &[usize]) {
+pub(crate) fn renumber(e: &mut SExpr, new_index: &[usize]) {
     match e {
         SExpr::Load { arg, .. } => *arg = new_index[*arg],
         SExpr::Gather { arg, coords, .. } => {

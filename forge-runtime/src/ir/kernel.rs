@@ -45,7 +45,7 @@ pub struct MatmulBody {
     pub epilogue: SExpr,
     /// What an f32 product may trade for tensor cores (backends may compute more precisely).
     pub precision: crate::graph::checked::Precision,
-    /// The output is the split A of a bf16x3 product (`lower::cuda_split`, CUDA only): a bf16
+    /// The output is the split A of a bf16x3 product (`codegen::cuda::split`, CUDA only): a bf16
     /// `[batch.., m, 3n]` whose row holds `[hi | lo | hi]` of the epilogue's values `v`
     /// (`hi = bf16(v)`, `lo = bf16(v - hi)`), instead of `v` at `[batch.., m, n]`.
     pub split_store: bool,
@@ -90,7 +90,7 @@ pub struct AttentionBody {
     /// `Some(strides)` a permutation of another layout of the same elements (a head merge
     /// folded into the store, `ir::fuse`), one stride per axis, 0 on axes of extent 1.
     pub out_strides: Option<Vec<usize>>,
-    /// `Some(k)`: the output is the split A of a bf16x3 product (`lower::cuda_split`, CUDA
+    /// `Some(k)`: the output is the split A of a bf16x3 product (`codegen::cuda::split`, CUDA
     /// only) whose rows are `k` wide: the value stored at element `at` (row-major or permuted,
     /// as above) of the f32 layout goes as bf16 to `at + (at / k) * 2k` (`hi`), `+ k` (`lo`) and
     /// `+ 2k` (`hi`), rows of `[hi | lo | hi]` ([`MatmulBody::split_store`]).
@@ -152,7 +152,7 @@ pub enum KernelBody {
         bias: Option<SExpr>,
         eps: SExpr,
         epilogue: SExpr,
-        /// `Some(arg)`: the output is also a bf16x3 product's A (`lower::cuda_split`, CUDA
+        /// `Some(arg)`: the output is also a bf16x3 product's A (`codegen::cuda::split`, CUDA
         /// only), so the kernel writes it a second time, split: argument `arg` (bf16) gets rows
         /// of `[hi | lo | hi]`, `cols` wide each, of the values stored at `out`
         /// ([`MatmulBody::split_store`]).

@@ -6,6 +6,8 @@ mod expr;
 pub mod fold;
 pub mod fuse;
 mod kernel;
+pub mod limits;
+pub mod split_wide;
 
 pub use expr::{BinaryOp, Coord, CoordValue, ReduceOp, SExpr, UnaryOp};
 pub use kernel::{

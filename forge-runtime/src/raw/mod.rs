@@ -5,7 +5,7 @@
 
 pub mod error;
 #[cfg(feature = "runtime")]
-mod layout;
+pub(crate) mod layout;
 pub mod portable;
 
 pub use error::{PortableError, RawError};
@@ -13,7 +13,5 @@ pub use portable::{
     check_portable, BindingKind, Builtins, KernelBinding, PortableKernel, ScalarType, StructMember, ValueType,
     WorkgroupVar,
 };
-#[cfg(feature = "runtime")]
-pub mod cuda;
 #[cfg(feature = "runtime")]
 pub mod interp;

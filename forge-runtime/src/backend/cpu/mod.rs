@@ -4,6 +4,7 @@
 //! gemm, row and attention kernels), in parallel on rayon's global pool.
 
 mod col;
+mod epilogue;
 mod eval;
 mod fast;
 mod kernels;
@@ -41,7 +42,7 @@ impl Device for CpuDevice {
     fn describe(&self) -> String {
         format!("cpu ({} threads)", rayon::current_num_threads())
     }
-    fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
+    fn compile(&self, plan: Arc<Plan>, _options: &crate::options::Options) -> Result<Box<dyn Executable>> {
         Ok(Box::new(CpuExec::new(plan)?))
     }
     fn as_any(&self) -> &dyn std::any::Any {

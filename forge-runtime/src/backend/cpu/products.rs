@@ -4,10 +4,10 @@
 //! operand is evaluated into a contiguous buffer first. The product lands in the output buffer
 //! (when it is f32) and the epilogue then runs over it in place.
 
+use super::epilogue::{epilogue, epilogue_in_place, epilogue_pair, eval_f32, product};
 use super::eval::Block;
 use super::eval::Env;
 use super::fast::{self, AttentionArgs, AttentionDims, Batch, GemmDims, GemmInput, MatLayout, View, ViewMut};
-use super::kernels::{epilogue, epilogue_in_place, epilogue_pair, eval_f32, product};
 use super::store::{OutSlice, Store};
 use crate::error::Result;
 use crate::ir::{AttentionBody, MatmulBody, RowRms, SExpr};

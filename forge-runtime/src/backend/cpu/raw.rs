@@ -39,9 +39,8 @@ impl RawKernel {
 
     /// Runs the kernel over `mem` with wgpu's grid (so `num_workgroups` agrees).
     pub fn run(&self, spec: &KernelSpec, body: &RawBody, mem: &mut [Store], uniforms: &[Scalar]) -> Result<()> {
-        let grid =
-            crate::lower::code::geometry::fold(body.workgroups, crate::lower::code::geometry::MAX_WORKGROUPS_PER_DIM)
-                .ok_or_else(|| Error::DispatchTooLarge {
+        let grid = crate::codegen::geometry::fold(body.workgroups, crate::codegen::geometry::MAX_WORKGROUPS_PER_DIM)
+            .ok_or_else(|| Error::DispatchTooLarge {
                 node: spec.node.clone(),
                 requested: body.workgroups,
                 limit: 65_535 * 65_535,

@@ -4,9 +4,9 @@
 //! its rows), runs the fast row kernel ([`super::fast`]), then writes the epilogue.
 
 use super::col::Col;
+use super::epilogue::{product, with};
 use super::eval::{Acc, Block, Env};
 use super::fast::{self, NormRows};
-use super::kernels::{product, with};
 use super::store::{OutSlice, Store};
 use crate::error::Result;
 use crate::ir::{contiguous_strides, KernelBody, RowOp, SExpr};

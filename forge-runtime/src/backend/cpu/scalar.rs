@@ -1,5 +1,5 @@
 //! Forge's scalar semantics on the host, in f32 like the GPU (README, "Numbers"): the same
-//! formulas as the kernels' prelude (`lower::code::prelude`), wrapping integers, integer
+//! formulas as the kernels' prelude (`codegen::prelude`), wrapping integers, integer
 //! `x / 0 == x`, saturating float→int casts with NaN → 0, NaN-propagating min/max, f16/bf16
 //! rounding to nearest even.
 

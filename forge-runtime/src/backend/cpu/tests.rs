@@ -21,7 +21,7 @@ pub(crate) fn rand(n: usize, seed: u64) -> Vec<f32> {
 fn mlp_block_matches_plain_loops() {
     let (b, d, f) = (3usize, 40usize, 24usize);
     let ctx = Context::cpu();
-    let mut g = GraphInstance::from_source(&ctx, crate::lower::tests::MLP, &[b, d, f]).unwrap();
+    let mut g = GraphInstance::from_source(&ctx, crate::plan::tests::MLP, &[b, d, f]).unwrap();
     let (x, gn, wg, wu, wd) = (rand(b * d, 1), rand(d, 2), rand(d * f, 3), rand(d * f, 4), rand(f * d, 5));
     g.load_weights(&[
         ("g", HostSlice::of(&gn)),
@@ -56,7 +56,7 @@ fn a_bert_encoder_runs_on_the_cpu() {
     // B, T, D, H, E, F, L, V, P
     let dims = [2usize, 5, 8, 2, 4, 16, 3, 11, 7];
     let ctx = Context::cpu();
-    let mut g = GraphInstance::from_source(&ctx, crate::lower::tests::BERT, &dims).unwrap();
+    let mut g = GraphInstance::from_source(&ctx, crate::plan::tests::BERT, &dims).unwrap();
     let (d, f, l, v, p) = (8, 16, 3, 11, 7);
     let w = |n: usize, s: u64| rand(n, s);
     let ws = [

@@ -1,11 +1,8 @@
-//! The CUDA backend as a [`Device`]: device 0's context (one stream) shared by every instance;
+//! The CUDA device shared by every instance of a context: device 0's context (one stream);
 //! runs on it are serialised, so a graph capture never records another instance's launches.
 
 use super::context::CudaComputeContext;
-use super::exec::CudaExec;
-use crate::backend::{BackendKind, Device, Executable};
 use crate::error::Result;
-use crate::ir::Plan;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A CUDA device shared by every graph built on one context.
@@ -29,28 +26,19 @@ impl CudaDevice {
         Ok(Arc::new_cyclic(|this| CudaDevice { ctx: Mutex::new(ctx), description, this: this.clone() }))
     }
 
+    /// What this device is, e.g. `cuda (NVIDIA H100, sm_90)`.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// This device as an owned handle (what an executable keeps).
+    pub(super) fn handle(&self) -> Result<Arc<CudaDevice>> {
+        self.this.upgrade().ok_or_else(|| crate::error::Error::Internal("CUDA device dropped while compiling".into()))
+    }
+
     /// The context, held while an instance uses the stream (a panic elsewhere does not poison
     /// it).
     pub fn lock(&self) -> MutexGuard<'_, CudaComputeContext> {
         self.ctx.lock().unwrap_or_else(|p| p.into_inner())
-    }
-}
-
-impl Device for CudaDevice {
-    fn kind(&self) -> BackendKind {
-        BackendKind::Cuda
-    }
-    fn describe(&self) -> String {
-        self.description.clone()
-    }
-    fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
-        let me = self
-            .this
-            .upgrade()
-            .ok_or_else(|| crate::error::Error::Internal("CUDA device dropped while compiling".into()))?;
-        Ok(Box::new(CudaExec::new(me, plan)?))
-    }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }

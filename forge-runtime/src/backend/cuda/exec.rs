@@ -13,10 +13,11 @@ use super::launch::{launch, programmatic_launches, Param};
 use super::pipeline::LaunchDims;
 use super::tma::encode_tensor_map;
 use super::CudaComputeContext;
-use crate::backend::{Executable, RunRequest, RunResult};
+use crate::backend::{BackendKind, Device, Executable, RunRequest, RunResult};
 use crate::error::{Error, Result};
 use crate::ir::{BufferId, BufferRole, KernelBody, Plan};
 use crate::memory::{align_up, BindingUsage, BufferView};
+use crate::options::CudaOptions;
 use cudarc::driver::{CudaEvent, CudaFunction};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -25,13 +26,13 @@ use std::time::{Duration, Instant};
 fn raw_kernel_params(
     spec: &crate::ir::KernelSpec,
     body: &crate::ir::RawBody,
-    params: &[crate::raw::cuda::CudaParam],
+    params: &[crate::codegen::cuda::raw::CudaParam],
     bindings: &[u32],
     address: &dyn Fn(&crate::ir::KernelArg) -> u64,
     uniforms: u64,
 ) -> Result<Vec<Param>> {
+    use crate::codegen::cuda::raw::CudaParam;
     use crate::ir::RawSlot;
-    use crate::raw::cuda::CudaParam;
     let slot = |i: usize| {
         bindings
             .get(i)
@@ -73,8 +74,8 @@ fn usage(role: BufferRole) -> BindingUsage {
 pub struct CudaExec {
     device: Arc<CudaDevice>,
     plan: Arc<Plan>,
-    /// Weights not stored as declared (`lower::cuda_weights`): their bytes are rearranged as loaded.
-    stored: crate::lower::cuda_weights::StoredWeights,
+    /// Weights not stored as declared (`codegen::cuda::weights`): their bytes are rearranged as loaded.
+    stored: crate::codegen::cuda::weights::StoredWeights,
     /// For each kernel of `plan`, the lowered plan's kernel it belongs to (empty: one for one).
     origin: Vec<usize>,
     variants: Vec<String>,
@@ -86,7 +87,7 @@ pub struct CudaExec {
     params: Vec<Vec<Param>>,
     /// Which kernels launch programmatically (generated kernels on sm_90+, `launch`).
     programmatic: Vec<bool>,
-    /// The kernel sequence captured once and replayed by every later run (`FORGE_CUDA_GRAPHS=0`
+    /// The kernel sequence captured once and replayed by every later run (with `CudaOptions::graphs` off it
     /// launches every kernel every run instead). Dropped before `arena`.
     graph: Option<CapturedGraph>,
     use_graphs: bool,
@@ -147,19 +148,16 @@ fn arena_layout(plan: &Plan) -> Result<(Vec<BufferView>, BufferView, u64)> {
 }
 
 impl CudaExec {
-    pub fn new(device: Arc<CudaDevice>, plan: Arc<Plan>) -> Result<CudaExec> {
+    pub fn new(device: Arc<CudaDevice>, plan: Arc<Plan>, options: &CudaOptions) -> Result<CudaExec> {
         let guard = device.lock();
         let ctx: &CudaComputeContext = &guard;
-        let target = crate::lower::cuda::CudaTarget::from_env(ctx.capability(), ctx.multiprocessors());
-        // Few-row products read the weights that gain from it transposed, bf16x3 products
-        // theirs split (stored so at load).
-        let run = crate::lower::cuda_weights::as_run(&plan, &target);
+        let target = crate::codegen::cuda::CudaTarget::with_options(ctx.capability(), ctx.multiprocessors(), options)?;
+        let (run, program) = crate::codegen::cuda::for_target(&plan, &target)?;
         let (stored, origin) = (run.stored, run.origin);
         let plan = run.plan.map_or(plan, Arc::new);
-        let program = crate::lower::cuda::emit_program_for(&plan, &target)?;
         let functions = program.functions;
         // One program per distinct kernel (names are content hashes), compiled in parallel.
-        let mut unique: Vec<&crate::lower::cuda::CudaFunction> = Vec::new();
+        let mut unique: Vec<&crate::codegen::cuda::CudaFunction> = Vec::new();
         for f in functions.iter().flatten() {
             if !unique.iter().any(|u| u.name == f.name) {
                 unique.push(f);
@@ -170,7 +168,7 @@ impl CudaExec {
             .iter()
             .map(|f| {
                 let arch = if f.sm90a { "sm_90a" } else { arch.as_str() };
-                (format!("{}\n{}", crate::lower::code_prelude_cuda(), f.code), arch)
+                (format!("{}\n{}", crate::codegen::cuda::prelude(), f.code), arch)
             })
             .collect();
         let pairs: Vec<(&str, &str)> = sources.iter().map(|(s, a)| (s.as_str(), *a)).collect();
@@ -201,11 +199,11 @@ impl CudaExec {
                         let KernelBody::Raw(body) = &k.spec.body else {
                             return Err(Error::Internal("missing CUDA function".into()));
                         };
-                        let (name, code, params, bindings) = crate::lower::cuda::emit_raw_with_params(&k.spec)?;
+                        let (name, code, params, bindings) = crate::codegen::cuda::emit_raw_with_params(&k.spec)?;
                         let m = super::module::load_program(ctx, &code, &name)?;
-                        let grid = crate::lower::code::geometry::fold(
+                        let grid = crate::codegen::geometry::fold(
                             body.workgroups,
-                            crate::lower::code::geometry::MAX_WORKGROUPS_PER_DIM,
+                            crate::codegen::geometry::MAX_WORKGROUPS_PER_DIM,
                         )
                         .ok_or_else(|| Error::DispatchTooLarge {
                             node: k.spec.node.clone(),
@@ -241,7 +239,7 @@ impl CudaExec {
             .zip(&functions)
             .map(|(k, f)| match f.as_ref().and_then(|f| f.variant.clone()) {
                 Some(v) => v,
-                None => crate::lower::code::geometry::variant_name(&k.spec, &k.schedule),
+                None => crate::codegen::geometry::variant_name(&k.spec, &k.schedule),
             })
             .collect();
         let (views, uniforms, size) = arena_layout(&plan)?;
@@ -303,8 +301,8 @@ impl CudaExec {
                 }
             })
             .collect::<Result<Vec<_>>>()?;
-        let use_graphs = std::env::var("FORGE_CUDA_GRAPHS").map(|v| v.trim() != "0").unwrap_or(true);
-        let pdl = programmatic_launches(ctx.capability());
+        let use_graphs = options.graphs;
+        let pdl = programmatic_launches(ctx.capability(), options.pdl);
         let programmatic = functions.iter().map(|f| pdl && f.is_some()).collect();
         let gate = StartGate::new(ctx);
         drop(guard);
@@ -456,5 +454,21 @@ impl Executable for CudaExec {
     fn launched(&self) -> Option<Vec<crate::backend::LaunchedKernel>> {
         let origin = Some(self.origin.as_slice()).filter(|o| !o.is_empty())?;
         Some(crate::backend::LaunchedKernel::of(&self.plan, Some(origin)))
+    }
+}
+
+/// A CUDA device compiles plans into [`CudaExec`]s.
+impl Device for CudaDevice {
+    fn kind(&self) -> BackendKind {
+        BackendKind::Cuda
+    }
+    fn describe(&self) -> String {
+        self.description().to_string()
+    }
+    fn compile(&self, plan: Arc<Plan>, options: &crate::options::Options) -> Result<Box<dyn Executable>> {
+        Ok(Box::new(CudaExec::new(self.handle()?, plan, &options.cuda)?))
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

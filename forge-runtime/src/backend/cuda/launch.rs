@@ -20,14 +20,14 @@ pub(super) enum Param {
 }
 
 /// Whether a plan's generated kernels launch programmatically on a device of `capability`:
-/// sm_90+, unless `FORGE_CUDA_PDL=0`.
-pub(super) fn programmatic_launches(capability: (u32, u32)) -> bool {
-    capability >= (9, 0) && std::env::var("FORGE_CUDA_PDL").map_or(true, |v| v.trim() != "0")
+/// sm_90+, where the options allow it ([`CudaOptions::pdl`](crate::options::CudaOptions::pdl)).
+pub(super) fn programmatic_launches(capability: (u32, u32), allowed: bool) -> bool {
+    capability >= (9, 0) && allowed
 }
 
 /// Launches `function` with mixed 64- and 32-bit parameters through `cuLaunchKernelEx` (cudarc's
 /// builder has no launch attributes); with `programmatic` (only for kernels whose first
-/// statement is the grid-dependency wait, see `lower::cuda::GRID_WAIT`) it carries
+/// statement is the grid-dependency wait, see `codegen::cuda::GRID_WAIT`) it carries
 /// `PROGRAMMATIC_STREAM_SERIALIZATION`, otherwise no attribute: a plain launch.
 pub(super) fn launch(
     ctx: &CudaComputeContext,

@@ -1,5 +1,5 @@
 //! `CudaPipeline`: a loaded kernel function and its launches (the seed API). Kernels of the IR
-//! are printed as CUDA-C (`lower::cuda`) and compiled by NVRTC; raw CUDA-C and PTX load as
+//! are printed as CUDA-C (`codegen::cuda`) and compiled by NVRTC; raw CUDA-C and PTX load as
 //! given. Modules are cached process-wide (`module`).
 
 use super::context::{cuda_err, CudaComputeContext};
@@ -21,7 +21,7 @@ pub struct LaunchDims {
 
 /// Launch shape of an IR kernel.
 pub fn launch_dims(spec: &KernelSpec, schedule: &Schedule) -> Result<LaunchDims> {
-    let f = crate::lower::cuda::emit_function(spec, schedule)?;
+    let f = crate::codegen::cuda::emit_function(spec, schedule)?;
     Ok(LaunchDims { grid: (f.grid[0], f.grid[1], f.grid[2]), block: (f.threads, 1, 1), shared_mem_bytes: 0 })
 }
 
@@ -66,11 +66,11 @@ impl<'a> CudaPipeline<'a> {
         Ok(CudaPipeline { ctx, function, entry: entry.into(), bindings, spec })
     }
 
-    /// Prints `kernel` as CUDA-C (`lower::cuda`), compiles it with NVRTC (cached) and loads it;
+    /// Prints `kernel` as CUDA-C (`codegen::cuda`), compiles it with NVRTC (cached) and loads it;
     /// launches follow [`launch_dims`].
     pub fn compile_kernel(ctx: &'a CudaComputeContext, kernel: &KernelSpec, schedule: Schedule) -> Result<Self> {
-        let f = crate::lower::cuda::emit_function(kernel, &schedule)?;
-        let program = format!("{}\n{}", crate::lower::code_prelude_cuda(), f.code);
+        let f = crate::codegen::cuda::emit_function(kernel, &schedule)?;
+        let program = format!("{}\n{}", crate::codegen::cuda::prelude(), f.code);
         let module = load_program(ctx, &program, &f.name)?;
         let n = kernel.args.len() + usize::from(kernel.uses_uniforms);
         Self::new(ctx, &module, &f.name, (0..n as u32).collect(), Some(kernel.clone()))

@@ -3,9 +3,9 @@
 //! its maps once (its arena never moves) and passes the 128 bytes by value with every launch,
 //! which a captured CUDA graph keeps too.
 
+use crate::codegen::cuda::gemm::Elem;
+use crate::codegen::cuda::TensorMapDesc;
 use crate::error::{Error, Result};
-use crate::lower::code::gemm::Elem;
-use crate::lower::cuda::TensorMapDesc;
 use cudarc::driver::sys;
 
 /// The 128-byte opaque `CUtensorMap`, aligned as the driver wants it.

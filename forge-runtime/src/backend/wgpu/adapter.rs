@@ -55,6 +55,8 @@ pub struct AdapterConstraints {
     pub min_storage_buffer_offset_alignment: u32,
     pub min_uniform_buffer_offset_alignment: u32,
     pub max_uniform_buffer_binding_size: u64,
+    /// Storage buffers one kernel binds (each kernel argument is one).
+    pub max_storage_buffers_per_shader_stage: u32,
     pub shader_f16: bool,
     pub timestamps: bool,
     pub subgroups: bool,
@@ -74,6 +76,7 @@ impl AdapterConstraints {
             min_storage_buffer_offset_alignment: limits.min_storage_buffer_offset_alignment,
             min_uniform_buffer_offset_alignment: limits.min_uniform_buffer_offset_alignment,
             max_uniform_buffer_binding_size: limits.max_uniform_buffer_binding_size,
+            max_storage_buffers_per_shader_stage: limits.max_storage_buffers_per_shader_stage,
             shader_f16: features.contains(wgpu::Features::SHADER_F16),
             timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
             subgroups: features.contains(wgpu::Features::SUBGROUP),

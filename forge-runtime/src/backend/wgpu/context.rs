@@ -276,14 +276,13 @@ pub(crate) struct DeviceHandle {
 /// the driver's wait: a GPU's run usually ends within this, and a blocked thread wakes late
 /// (on the H200 through Vulkan one dispatch with its timestamps read back sooner polled than
 /// blocked: `examples/wgpu_run_cost`, BENCHMARKS.md). Zero on software adapters, whose device
-/// work is host threads a spinning thread would compete with; `FORGE_WGPU_SPIN_US` sets it
-/// (`0`: block).
+/// work is host threads a spinning thread would compete with. `WgpuOptions::spin` overrides it
+/// per instance (zero: block).
 fn spin_limit(adapter: &AdapterIdentity) -> Duration {
-    let us = std::env::var("FORGE_WGPU_SPIN_US").ok().and_then(|v| v.trim().parse().ok());
-    match us {
-        Some(us) => Duration::from_micros(us),
-        None if adapter.is_software() => Duration::ZERO,
-        None => SPIN_DEFAULT,
+    if adapter.is_software() {
+        Duration::ZERO
+    } else {
+        SPIN_DEFAULT
     }
 }
 
@@ -295,6 +294,10 @@ impl DeviceHandle {
     pub fn submit(&self, cmd: wgpu::CommandBuffer) {
         self.submissions.fetch_add(1, Ordering::Relaxed);
         self.queue.submit([cmd]);
+    }
+    /// This handle polling for `spin` (where given) before it blocks.
+    pub(crate) fn with_spin(self, spin: Option<Duration>) -> DeviceHandle {
+        DeviceHandle { spin: spin.unwrap_or(self.spin), ..self }
     }
     pub fn wait(&self) -> Result<()> {
         let done = Arc::new(AtomicBool::new(false));

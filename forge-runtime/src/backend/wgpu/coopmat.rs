@@ -64,14 +64,13 @@ impl WgpuComputeContext {
 
     /// Whether Forge's matmuls of f16 operands run on this context's cooperative matrices
     /// (`matmul_coop`): the adapter lists f16 16×16×16 with an f32 accumulator, runs 32-lane
-    /// subgroups, has `SHADER_F16` and the template's 24 KiB of workgroup memory, and
-    /// `FORGE_WGPU_COOPMAT` is not `0`.
+    /// subgroups, has `SHADER_F16` and the template's 24 KiB of workgroup memory
+    /// (`WgpuOptions::cooperative_matrix` can still turn them off).
     pub fn coop_matmul(&self) -> bool {
         use wgpu::CooperativeScalarType as S;
-        std::env::var("FORGE_WGPU_COOPMAT").map_or(true, |v| v.trim() != "0")
-            && self.subgroups_of_32
+        self.subgroups_of_32
             && self.constraints.shader_f16
-            && self.constraints.max_compute_workgroup_storage_size >= crate::lower::code::geometry::COOP_SHARED_BYTES
+            && self.constraints.max_compute_workgroup_storage_size >= crate::codegen::geometry::COOP_SHARED_BYTES
             && self.supports_cooperative_matrix((16, 16, 16), S::F16, S::F32)
     }
 }

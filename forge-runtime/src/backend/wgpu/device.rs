@@ -73,21 +73,21 @@ impl Device for WgpuDevice {
     fn describe(&self) -> String {
         self.description.clone()
     }
-    fn compile(&self, plan: Arc<Plan>) -> Result<Box<dyn Executable>> {
+    fn compile(&self, plan: Arc<Plan>, options: &crate::options::Options) -> Result<Box<dyn Executable>> {
         let me = self
             .this
             .upgrade()
             .ok_or_else(|| crate::error::Error::Internal("wgpu device dropped while compiling".into()))?;
-        Ok(Box::new(WgpuExec::new(me, plan)?))
+        Ok(Box::new(WgpuExec::new(me, plan, &options.wgpu)?))
     }
-    fn tune(&self, plan: &Plan) -> Result<Vec<crate::backend::tune::Tuned>> {
+    fn tune(&self, plan: &Plan, options: &crate::options::Options) -> Result<Vec<crate::backend::tune::Tuned>> {
         let mut ctx = self.lock();
         // The candidates run in the context's transient slabs: never under views a caller of
         // the seed API still holds (tuning then waits for another `new`).
         if !ctx.allocator.transient_is_empty() {
             return Ok(Vec::new());
         }
-        let coop = ctx.coop_matmul();
+        let coop = options.wgpu.cooperative_matrix && ctx.coop_matmul();
         let (read, read_write) = crate::backend::tune::transient_bytes(plan, coop);
         // Arguments that do not fit one buffer of this device: the modelled choices stay.
         if ctx.reserve_transient(read, read_write).is_err() {

@@ -7,10 +7,11 @@
 use super::context::{scoped, DeviceHandle, WgpuComputeContext};
 use super::layout::Layout;
 use crate::backend::{Executable, RunRequest, RunResult};
+use crate::codegen::geometry::coop_fits;
+use crate::codegen::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
 use crate::error::{Error, Result};
 use crate::ir::{BufferId, BufferRole, KernelBody, KernelSpec, Plan, Schedule};
-use crate::lower::code::geometry::coop_fits;
-use crate::lower::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
+use crate::options::WgpuOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -87,7 +88,7 @@ pub(crate) fn device_schedule(coop: bool, spec: &KernelSpec, s: &Schedule) -> Sc
 }
 
 impl WgpuExec {
-    pub fn new(device: Arc<super::WgpuDevice>, plan: Arc<Plan>) -> Result<WgpuExec> {
+    pub fn new(device: Arc<super::WgpuDevice>, plan: Arc<Plan>, options: &WgpuOptions) -> Result<WgpuExec> {
         let guard = device.lock();
         let ctx: &WgpuComputeContext = &guard;
         let c = ctx.constraints().clone();
@@ -98,18 +99,23 @@ impl WgpuExec {
                     reason: format!("on adapter {} (no SHADER_F16)", ctx.adapter().name),
                 });
             }
+            let limit = u64::from(c.max_storage_buffers_per_shader_stage);
+            if k.spec.args.len() as u64 > limit {
+                let (node, requested) = (k.spec.node.clone(), k.spec.args.len() as u64);
+                return Err(Error::TooManyBindings { node, requested, limit });
+            }
             if k.spec.args.iter().any(|a| a.role == BufferRole::Scene) {
                 ctx.require_ray_query(&format!("tracing a scene in node `{}`", k.spec.node))?;
             }
         }
-        let handle = ctx.handle();
+        let handle = ctx.handle().with_spin(options.spin);
         let layout = Layout::new(&handle.device, &plan, &c)?;
         let mut passes = Vec::with_capacity(plan.kernels.len());
         let mut all_bindings = Vec::with_capacity(plan.kernels.len());
         let mut variants = Vec::with_capacity(plan.kernels.len());
         let compiled_before = ctx.compilation_count();
         let mut kernels = Vec::with_capacity(plan.kernels.len());
-        let coop = ctx.coop_matmul();
+        let coop = options.cooperative_matrix && ctx.coop_matmul();
         for k in &plan.kernels {
             let bindings = layout.bindings(&plan, &k.spec, &c)?;
             let bases: Vec<u64> = bindings.iter().map(|b| b.base).collect();
@@ -121,7 +127,7 @@ impl WgpuExec {
         let pipelines = compile_all(ctx, &sources)?;
         for ((k, schedule, bindings, _, _), pipeline) in kernels.into_iter().zip(pipelines) {
             let max_dim = c.max_compute_workgroups_per_dimension;
-            let total = crate::lower::wgsl::groups(&k.spec, &schedule);
+            let total = crate::codegen::wgsl::groups(&k.spec, &schedule);
             let grid = dispatch(&k.spec, &schedule, max_dim).ok_or_else(|| Error::DispatchTooLarge {
                 node: k.spec.node.clone(),
                 requested: total,
@@ -145,7 +151,7 @@ impl WgpuExec {
             } else {
                 Some(layout.bind_group(&handle.device, &pipeline, &k.spec, &bindings, &[])?)
             };
-            variants.push(crate::lower::code::geometry::wgsl_variant_name(&k.spec, &schedule));
+            variants.push(crate::codegen::geometry::wgsl_variant_name(&k.spec, &schedule));
             passes.push(Pass { label: k.spec.node.clone(), pipeline, bind_group, grid });
             all_bindings.push(bindings);
         }

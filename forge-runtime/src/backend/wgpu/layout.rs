@@ -154,7 +154,7 @@ impl Layout {
                     });
                 }
                 // A block format's base is in bytes (its loader adds it to a block's address,
-                // `lower::wgsl::quant_loader`); other elements count elements.
+                // `codegen::wgsl::quant_loader`); other elements count elements.
                 let base = match a.elem.is_quantized() {
                     true => start - offset,
                     false => (start - offset) / a.elem.block_bytes() as u64,

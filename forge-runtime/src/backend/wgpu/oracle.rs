@@ -4,9 +4,9 @@
 use super::context::WgpuComputeContext;
 use super::submit::GraphPass;
 use crate::backend::oracle::{check_oracle_call, OracleContext};
+use crate::codegen::wgsl::{dispatch, emit_kernel, entry_name};
 use crate::error::{Error, Result};
 use crate::ir::{KernelSpec, Plan, PlanBuffer, PlannedKernel, Schedule};
-use crate::lower::wgsl::{dispatch, emit_kernel, entry_name};
 use crate::memory::{BindingUsage, BufferView};
 use std::time::Instant;
 
@@ -48,7 +48,7 @@ impl OracleContext for WgpuComputeContext {
         let pipeline = self.compile_pipeline_cached(&source, &entry_name(&spec))?;
         let bound: Vec<BufferView> = buffers.iter().enumerate().map(|(i, v)| v.at(0, i as u32)).collect();
         let bind_group = self.create_compute_bind_group(&pipeline, &bound)?;
-        let total = crate::lower::wgsl::groups(&spec, schedule);
+        let total = crate::codegen::wgsl::groups(&spec, schedule);
         let limit = self.constraints.max_compute_workgroups_per_dimension;
         let workgroups = dispatch(&spec, schedule, limit).ok_or_else(|| Error::DispatchTooLarge {
             node: spec.node.clone(),

@@ -286,9 +286,9 @@ fn both(src: &str, dims: &[usize], seed: u64) -> Option<Outputs> {
 #[test]
 fn graphs_match_the_cpu_reference() {
     for (src, dims) in [
-        (crate::lower::tests::MLP, vec![3, 40, 24]),
-        (crate::lower::tests::MLP, vec![20, 33, 17]),
-        (crate::lower::tests::BERT, vec![2, 5, 8, 2, 4, 16, 3, 11, 7]),
+        (crate::plan::tests::MLP, vec![3, 40, 24]),
+        (crate::plan::tests::MLP, vec![20, 33, 17]),
+        (crate::plan::tests::BERT, vec![2, 5, 8, 2, 4, 16, 3, 11, 7]),
     ] {
         let Some(outs) = both(src, &dims, 7) else { return };
         for (name, cpu, gpu) in outs {

@@ -2,7 +2,7 @@
 //! unmaps it, copies from it at the start of its encoder, and asks to map it again right after
 //! the submit, so that map completes during the same wait as the outputs' readback. Where the
 //! buffer is not mapped (yet), the run writes its inputs with `queue.write_buffer`, which makes
-//! (and later frees) a staging buffer a call. `FORGE_WGPU_MAPPED_INPUTS=0` always does that.
+//! (and later frees) a staging buffer a call.
 
 use super::context::scoped;
 use super::layout::Layout;
@@ -30,9 +30,8 @@ pub(super) struct StagedCopy {
 
 impl Upload {
     /// The staging buffer for `plan`'s inputs (each as `layout` pads it), mapped; `None`
-    /// without inputs or when turned off.
+    /// without inputs.
     pub fn new(device: &wgpu::Device, plan: &Plan, layout: &Layout) -> Result<Option<Upload>> {
-        let off = std::env::var("FORGE_WGPU_MAPPED_INPUTS").is_ok_and(|v| v.trim() == "0");
         let mut at = Vec::new();
         let mut size = 0u64;
         for (id, b) in plan.buffers.iter().enumerate() {
@@ -42,7 +41,7 @@ impl Upload {
                 size += bytes;
             }
         }
-        if off || size == 0 {
+        if size == 0 {
             return Ok(None);
         }
         let buffer = scoped(device, "creating the input staging buffer", || {

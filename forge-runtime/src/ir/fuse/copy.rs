@@ -12,7 +12,6 @@
 //!
 //! A copy is a map whose value is a plain, point-for-point load of a range of the same element
 //! type and length; raw kernels touching either range keep it. The numbers are the same bits.
-//! `FORGE_FUSE_COPIES=0` keeps every copy (for comparisons).
 
 use super::{join_labels, renumber, row_major, sites_mut, touches, writes};
 use crate::ir::expr::SExpr;
@@ -21,9 +20,6 @@ use crate::ir::{BufferRole, Plan, PlannedKernel};
 
 /// Elides every head and tail copy that qualifies.
 pub fn elide_copies(plan: &mut Plan) {
-    if std::env::var("FORGE_FUSE_COPIES").is_ok_and(|v| v.trim() == "0") {
-        return;
-    }
     let mut p = 0;
     while p < plan.kernels.len() {
         if elide_head(plan, p) || elide_tail(plan, p) {

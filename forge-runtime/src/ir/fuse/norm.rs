@@ -13,7 +13,7 @@
 //!   reads the temp nowhere else.
 //!
 //! The product's sums are the normalised plan's up to rounding order (scaling after the sum
-//! instead of before each term). `FORGE_FUSE_NORMS=0` turns the fold off (for comparisons).
+//! instead of before each term).
 
 use super::pair::PAIR_MAX_ROWS;
 use super::{bind_args, compact_args, join_labels, next_reader, renumber, row_major};
@@ -23,14 +23,11 @@ use crate::ir::kernel::{KernelBody, MatmulBody, NormKind, RowRms, Schedule};
 use crate::ir::{Plan, PlannedKernel};
 
 /// Folds every foldable RMS norm into the product after it.
-pub fn fold_norms(plan: &mut Plan) {
-    if std::env::var("FORGE_FUSE_NORMS").is_ok_and(|v| v.trim() == "0") {
-        return;
-    }
+pub fn fold_norms(plan: &mut Plan, max_args: usize) {
     let mut p = 0;
     while p < plan.kernels.len() {
         match reader(plan, p) {
-            Some(c) if fold(plan, p, c) => {
+            Some(c) if fold(plan, p, c, max_args) => {
                 plan.kernels.remove(p);
             }
             _ => p += 1,
@@ -103,7 +100,7 @@ fn reads_as_a_only(pk: &PlannedKernel, out: usize, ck: &PlannedKernel, m: &Matmu
 }
 
 /// Moves norm `p` into product `c`: `a` becomes the norm's input, `rms` its gain and eps.
-fn fold(plan: &mut Plan, p: usize, c: usize) -> bool {
+fn fold(plan: &mut Plan, p: usize, c: usize, max_args: usize) -> bool {
     let pk = plan.kernels[p].spec.clone();
     let Some(n) = norm(&plan.kernels[p]) else { return false };
     let (input, gain, eps) = (n.input.clone(), n.gain.clone(), n.eps.clone());
@@ -119,6 +116,9 @@ fn fold(plan: &mut Plan, p: usize, c: usize) -> bool {
     m.rms = Some(RowRms { gain, eps });
     let temp_args: Vec<usize> = (0..ck.args.len()).filter(|&i| ck.args[i].buffer == temp).collect();
     compact_args(&mut ck, &temp_args);
+    if ck.args.len() > max_args {
+        return false;
+    }
     ck.uses_uniforms = ck.body.uses_uniforms();
     ck.node = join_labels(&pk.node, &ck.node);
     plan.kernels[c].spec = ck;

@@ -23,17 +23,14 @@ use crate::ir::kernel::{KernelBody, MatmulBody, Schedule};
 use crate::ir::{Plan, PlannedKernel};
 
 /// Rows (`m` times the batch entries) up to which products pair: the skinny template's limit.
-pub const PAIR_MAX_ROWS: usize = crate::lower::code::geometry::SKINNY_MAX_M;
+pub const PAIR_MAX_ROWS: usize = crate::ir::limits::SKINNY_MAX_M;
 
 /// Pairs every pairable product with its consumer.
-pub fn pair_products(plan: &mut Plan) {
-    if std::env::var("FORGE_FUSE_PAIRS").is_ok_and(|v| v.trim() == "0") {
-        return;
-    }
+pub fn pair_products(plan: &mut Plan, max_args: usize) {
     let mut p = 0;
     while p < plan.kernels.len() {
         match partner(plan, p) {
-            Some(c) if merge(plan, p, c) => {
+            Some(c) if merge(plan, p, c, max_args) => {
                 plan.kernels.remove(p);
             }
             _ => p += 1,
@@ -91,14 +88,14 @@ fn same_a(pk: &PlannedKernel, pm: &MatmulBody, ck: &PlannedKernel, cm: &MatmulBo
 }
 
 /// Moves product `p` into product `c` as its second operand.
-fn merge(plan: &mut Plan, p: usize, c: usize) -> bool {
+fn merge(plan: &mut Plan, p: usize, c: usize, max_args: usize) -> bool {
     let KernelBody::Matmul(pm) = &plan.kernels[p].spec.body else { return false };
     let mut extents = pm.batch.clone();
     extents.extend([pm.m, pm.n]);
     let Some(value) = rename_acc(&pm.epilogue) else { return false };
     let b2 = pm.b.clone();
     let out = pm.out;
-    absorb(plan, p, c, out, &extents, &value, Some(&b2))
+    absorb(plan, (p, c), (out, &extents, &value), Some(&b2), max_args)
 }
 
 /// `e` with the op's value `Acc` read as the paired product's `Acc2`; `None` where a gather's

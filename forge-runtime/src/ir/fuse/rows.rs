@@ -20,14 +20,14 @@
 //!   `geometry::body_row_layout`), which an input without one cannot expose.
 //!
 //! Since no workgroup reads a row another writes, the chain computes what the kernels did one
-//! after another. `FORGE_FUSE_ROWS=0` turns it off (for comparisons).
+//! after another.
 
 use super::{join_labels, sites_mut};
 use crate::elem::Elem;
 use crate::ir::expr::{BinaryOp, SExpr};
 use crate::ir::kernel::{Access, KernelArg, KernelBody, KernelSpec, RowChain, Schedule};
+use crate::ir::limits::row_layout;
 use crate::ir::{contiguous_strides, Plan, PlannedKernel};
-use crate::lower::code::geometry::row_layout;
 
 /// Most stages a chain takes: its code grows with each, and chains of the same stages compile
 /// once. 100 dependent 1 × 1024 softmaxes ran as fast a stage on the H200 chained by 100, 16
@@ -35,10 +35,7 @@ use crate::lower::code::geometry::row_layout;
 pub const MAX_STAGES: usize = 8;
 
 /// Chains every run of consecutive kernels over the same rows.
-pub fn chain_rows(plan: &mut Plan) {
-    if std::env::var("FORGE_FUSE_ROWS").is_ok_and(|v| v.trim() == "0") {
-        return;
-    }
+pub fn chain_rows(plan: &mut Plan, max_args: usize) {
     // Each kernel joins the chain before it or starts the next one: one pass, each kernel
     // moved once (removing joined kernels from the list in place was quadratic).
     let mut chained: Vec<PlannedKernel> = Vec::with_capacity(plan.kernels.len());
@@ -46,7 +43,7 @@ pub fn chain_rows(plan: &mut Plan) {
         if let Some(a) = chained.last_mut() {
             let room = stage_count(&a.spec.body) + stage_count(&b.spec.body) <= MAX_STAGES;
             let fits = room && a.schedule == Schedule::default() && b.schedule == Schedule::default();
-            if let Some(spec) = fits.then(|| join(&a.spec, &b.spec)).flatten() {
+            if let Some(spec) = fits.then(|| join(&a.spec, &b.spec)).flatten().filter(|s| s.args.len() <= max_args) {
                 a.spec = spec;
                 continue;
             }
@@ -241,10 +238,10 @@ mod tests {
         }
         src += &format!(" y = softmax(t{}); }}", n - 2);
         let g = crate::graph::parse_and_check(proc_macro2::TokenStream::from_str(&src).unwrap()).unwrap();
-        let mut plan = crate::lower::lower_unfused(&g, &[2, 64]).unwrap();
+        let mut plan = crate::plan::lower_unfused(&g, &[2, 64]).unwrap();
         assert_eq!(plan.kernels.len(), n);
         let start = std::time::Instant::now();
-        chain_rows(&mut plan);
+        chain_rows(&mut plan, usize::MAX);
         eprintln!("{n} softmaxes chained in {:?}", start.elapsed());
         assert_eq!(plan.kernels.len(), n / MAX_STAGES);
     }

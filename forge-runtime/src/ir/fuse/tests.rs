@@ -1,7 +1,7 @@
 //! Which kernels fuse: plans of small graphs, with and without the pass.
 
 use crate::ir::{KernelBody, Plan};
-use crate::lower::tests::{plan, validate_all};
+use crate::plan::tests::{plan, validate_all};
 
 /// The kernels' templates, a row chain's stages each in turn (`rows` tells chains apart).
 fn kinds(p: &Plan) -> Vec<&'static str> {
@@ -236,9 +236,9 @@ fn pairing_can_be_turned_off() {
     // Plans are pure functions of the graph, so compare a plan built without the pass.
     let src = "graph G { dims { B, D, F } input x: f32[B, D]; weight wg: f32[D, F]; weight wu: f32[D, F];
          output h: f32[B, F]; h = silu(matmul(x, wg)) * matmul(x, wu); }";
-    let mut p = crate::lower::tests::plan_unfused(src, &[1, 8, 8]);
+    let mut p = crate::plan::tests::plan_unfused(src, &[1, 8, 8]);
     assert_eq!(kinds(&p), ["matmul", "matmul"]);
-    super::fuse(&mut p);
+    super::fuse(&mut p, &crate::options::Fusion::default(), usize::MAX);
     assert_eq!(kinds(&p), ["matmul"]);
 }
 
@@ -255,7 +255,7 @@ fn folded(p: &Plan) -> Vec<(String, bool)> {
 
 #[test]
 fn rms_norms_fold_into_the_few_row_products_they_feed() {
-    use crate::lower::tests::MLP;
+    use crate::plan::tests::MLP;
     // Norm, paired gate/up, down: the norm folds into the pair.
     let p = plan(MLP, &[3, 16, 24]);
     assert_eq!(kinds(&p), ["matmul", "matmul"]);
@@ -296,10 +296,10 @@ fn rms_norms_fold_into_the_few_row_products_they_feed() {
 
 #[test]
 fn the_norm_fold_can_be_turned_off() {
-    let mut p = crate::lower::tests::plan_unfused(crate::lower::tests::MLP, &[1, 8, 8]);
-    super::pair::pair_products(&mut p);
+    let mut p = crate::plan::tests::plan_unfused(crate::plan::tests::MLP, &[1, 8, 8]);
+    super::pair::pair_products(&mut p, usize::MAX);
     assert_eq!(kinds(&p), ["rms_norm", "matmul", "matmul"]);
-    super::norm::fold_norms(&mut p);
+    super::norm::fold_norms(&mut p, usize::MAX);
     assert_eq!(kinds(&p), ["matmul", "matmul"]);
 }
 
@@ -330,7 +330,7 @@ fn copies_that_start_and_end_a_running_value_are_elided() {
     assert!(p.kernels[5].spec.node.ends_with("; y = r"), "{}", p.kernels[5].spec.node);
     validate_all(&p);
     // Without the pass: both copies run.
-    let mut u = crate::lower::tests::plan_unfused(stream, &[2, 8, 3]);
+    let mut u = crate::plan::tests::plan_unfused(stream, &[2, 8, 3]);
     let before = u.kernels.len();
     super::copy::elide_copies(&mut u);
     assert_eq!(u.kernels.len(), before - 2);
@@ -415,7 +415,7 @@ fn chains_stop_where_a_row_reads_another_rows_result() {
 
 /// [`plan`] with every pass but row chains.
 fn plan_unchained(src: &str, dims: &[usize]) -> Plan {
-    let mut p = crate::lower::tests::plan_unfused(src, dims);
-    super::fuse_without_rows(&mut p);
+    let mut p = crate::plan::tests::plan_unfused(src, dims);
+    super::fuse_without_rows(&mut p, &crate::options::Fusion::default(), usize::MAX);
     p
 }

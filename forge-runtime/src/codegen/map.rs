@@ -1,0 +1,256 @@
+//! Templates over a flat index space: maps (`items` outputs per invocation) and index notation
+//! (serial reductions per output, or one workgroup per output with a tree reduction when the
+//! reduction is long).
+
+use super::{geometry, unflatten, Dialect, Writer};
+use crate::elem::Ty;
+use crate::graph::ops::Finish;
+use crate::ir::{contiguous_strides, ReduceOp, SExpr, ScatterBody};
+
+/// The invocation's `it`-th output of a flat space: `(group * items + it) * threads + lid`.
+fn flat_index(w: &mut Writer<'_>, it: &str) -> String {
+    let (items, threads) = (w.sched.items.max(1) as u64, w.threads as u64);
+    format!("({} * {} + {}) * {} + {}", "group", w.u(items), w.idx(it), w.u(threads), w.idx("lid"))
+}
+
+/// Opens the loop over an invocation's `items` points `i` of a flat space of `n` (closed by the
+/// caller); an invocation past the end returns.
+fn point_loop(w: &mut Writer<'_>, n: u64) {
+    w.for_unrolled("it", w.sched.items.max(1) as usize);
+    let i = flat_index(w, "it");
+    w.let_idx("i", &i);
+    w.if_(&format!("i >= {}", w.u(n)));
+    w.line("return;");
+    w.close();
+}
+
+pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
+    let vectorised = match w.d {
+        Dialect::Cuda => geometry::vector_map(w.spec, &w.sched),
+        Dialect::Wgsl => match geometry::wgsl_vector_args(w.spec, &w.sched) {
+            // A binding at an index base off a 16-byte boundary stays scalar (the wgpu layout
+            // aligns regions to 16 bytes, so a 16-byte aligned offset has an aligned base).
+            Some(bound) if w.base_aligned(out) => {
+                w.vec_bound = bound.iter().enumerate().map(|(a, &b)| b && w.base_aligned(a)).collect();
+                true
+            }
+            _ => false,
+        },
+    };
+    if vectorised {
+        return vector_map(w, out, extents, value);
+    }
+    let n: u64 = extents.iter().map(|&e| e as u64).product();
+    w.own_strides = Some(contiguous_strides(extents));
+    point_loop(w, n);
+    let vars = unflatten(w, "i", extents, "v");
+    let v = w.expr(value, &vars, Some("i"), "");
+    w.store(out, "i", &v);
+    w.close();
+}
+
+/// Each invocation owns four consecutive points `4q..4q+3`. Operands read at the flat index
+/// are loaded once as 16-byte vectors (CUDA: structs through the pointer; WGSL: elements of an
+/// `array<vec4<…>>` binding), each lane is computed as in [`map`], and the four results are
+/// stored with one 16-byte store.
+fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
+    let n: u64 = extents.iter().map(|&e| e as u64).product();
+    let lanes = geometry::VECTOR_POINTS as u64;
+    w.own_strides = Some(contiguous_strides(extents));
+    let q = format!("group * {} + {}", w.u(w.threads as u64), w.idx("lid"));
+    w.let_idx("q", &q);
+    w.if_(&format!("q >= {}", w.u(n / lanes)));
+    w.line("return;");
+    w.close();
+    let mark = w.body.len();
+    let ty = w.ty(value.ty());
+    for lane in 0..lanes {
+        match w.d {
+            Dialect::Wgsl => w.line(format!("var r{lane}: {ty};")),
+            Dialect::Cuda => w.line(format!("{ty} r{lane};")),
+        }
+    }
+    for lane in 0..lanes {
+        w.line("{");
+        w.indent += 1;
+        let i = format!("q * {} + {}", w.u(lanes), w.u(lane));
+        w.let_idx("i", &i);
+        w.vec_lane = Some(lane as usize);
+        let vars = unflatten(w, "i", extents, "v");
+        let v = w.expr(value, &vars, Some("i"), "");
+        w.vec_lane = None;
+        w.line(format!("r{lane} = {v};"));
+        w.close();
+    }
+    let pad = "    ".repeat(w.indent);
+    let loads: String =
+        w.take_vec_reads().into_iter().map(|(a, slot)| format!("{pad}{}\n", w.vec_load(a, slot, "q"))).collect();
+    w.body.insert_str(mark, &loads);
+    let store = w.vec_store(out, "q", &["r0", "r1", "r2", "r3"]);
+    w.line(store);
+}
+
+/// A window stored into part of its output ([`ScatterBody`]): each point computed as a map's,
+/// stored at its shifted index; a point whose shifted index wraps or passes the output's edge
+/// is skipped.
+pub(super) fn scatter(w: &mut Writer<'_>, s: &ScatterBody) {
+    let n: u64 = s.extents.iter().map(|&e| e as u64).product();
+    w.own_strides = Some(contiguous_strides(&s.extents));
+    point_loop(w, n);
+    let vars = unflatten(w, "i", &s.extents, "v");
+    let strides = s.strides();
+    let (mut at, mut inside) = (Vec::new(), Vec::new());
+    for (a, v) in vars.iter().enumerate() {
+        let pos = match s.shifts.get(a).copied().flatten() {
+            Some(field) => {
+                let by = w.expr(&SExpr::Uniform { field, ty: Ty::U32 }, &vars, None, "");
+                let name = format!("at{a}");
+                w.let_idx(&name, &format!("{v} + {}", w.idx(&by)));
+                inside.push(format!("{name} >= {v} && {name} < {}", w.u(s.dims[a] as u64)));
+                name
+            }
+            None => v.clone(),
+        };
+        at.push(format!("{pos} * {}", w.u(strides[a] as u64)));
+    }
+    let guarded = !inside.is_empty();
+    if guarded {
+        w.if_(&inside.join(" && "));
+    }
+    let value = w.expr(&s.value, &vars, Some("i"), "");
+    w.store(s.out, &at.join(" + "), &value);
+    if guarded {
+        w.close();
+    }
+    w.close();
+}
+
+/// `a` and `b` folded by the reduction's operator ([`ReduceOp::combine`]).
+fn combine(w: &Writer<'_>, op: ReduceOp, ty: Ty, a: &str, b: &str) -> String {
+    w.binary(op.combine(), ty, a, b)
+}
+
+fn identity(w: &Writer<'_>, op: ReduceOp, ty: Ty) -> String {
+    w.lit(op.identity(ty))
+}
+
+pub(super) fn index(
+    w: &mut Writer<'_>,
+    out: usize,
+    extents: &[usize],
+    reduce: Option<(ReduceOp, usize)>,
+    value: &SExpr,
+) {
+    let Some((op, k)) = reduce else {
+        return map(w, out, extents, value);
+    };
+    let n: u64 = extents.iter().map(|&e| e as u64).product();
+    let ty = value.ty();
+    if k >= geometry::PARALLEL_REDUCE_MIN {
+        // One workgroup per output: threads split the reduction, then a tree in shared memory.
+        let t = w.threads;
+        w.shared("red", ty, t as usize);
+        w.let_idx("i", "group");
+        w.if_(&format!("i >= {}", w.u(n)));
+        w.line("return;");
+        w.close();
+        let mut vars = unflatten(w, "i", extents, "v");
+        vars.push("r".into());
+        let id = identity(w, op, ty);
+        w.var("part", ty, &id);
+        w.for_("r", &w.idx("lid"), &w.u(k as u64), &w.u(t as u64));
+        let v = w.expr(value, &vars, None, "");
+        let c = combine(w, op, ty, "part", &v);
+        w.assign("part", &c);
+        w.close();
+        tree(w, "red", "part", t, &|w, a, b| combine(w, op, ty, a, b));
+        w.if_("lid == 0u");
+        let r = finish(w, op, "red[0]", k);
+        w.store(out, "i", &r);
+        w.close();
+        return;
+    }
+    point_loop(w, n);
+    let mut vars = unflatten(w, "i", extents, "v");
+    vars.push(w.u(0));
+    let first = w.expr(value, &vars, None, "");
+    w.var("acc", ty, &first);
+    vars.pop();
+    vars.push("r".into());
+    w.for_("r", &w.u(1), &w.u(k as u64), &w.u(1));
+    let v = w.expr(value, &vars, None, "");
+    let c = combine(w, op, ty, "acc", &v);
+    w.assign("acc", &c);
+    w.close();
+    let r = finish(w, op, "acc", k);
+    w.store(out, "i", &r);
+    w.close();
+}
+
+/// The result of a fold `v` of `k` values ([`ReduceOp::finish`]).
+pub(super) fn finish(w: &Writer<'_>, op: ReduceOp, v: &str, k: usize) -> String {
+    match op.finish() {
+        Finish::Folded => v.to_string(),
+        Finish::DivideByCount => format!("{v} / {}", w.f32_lit(k as f32)),
+    }
+}
+
+/// Tree reduction of each thread's `part` into `arr[0]` (all threads reach every barrier).
+pub(super) fn tree(
+    w: &mut Writer<'_>,
+    arr: &str,
+    part: &str,
+    threads: u32,
+    combine: &dyn Fn(&Writer<'_>, &str, &str) -> String,
+) {
+    if w.d == Dialect::Cuda && threads.is_power_of_two() && (32..=1024).contains(&threads) {
+        return warp_tree(w, arr, part, threads, combine);
+    }
+    w.line(format!("{arr}[lid] = {part};"));
+    w.barrier();
+    let mut s = threads / 2;
+    while s > 0 {
+        w.if_(&format!("lid < {s}u"));
+        let c = combine(w, &format!("{arr}[lid]"), &format!("{arr}[lid + {s}u]"));
+        w.line(format!("{arr}[lid] = {c};"));
+        w.close();
+        w.barrier();
+        s /= 2;
+    }
+}
+
+/// CUDA's [`tree`]: butterfly shuffles inside each warp, the warps' results through `arr`, and
+/// a last butterfly over them in warp 0 — two barriers where the shared-memory tree has one a
+/// level. Every thread of the block runs it (full-warp shuffles).
+fn warp_tree(
+    w: &mut Writer<'_>,
+    arr: &str,
+    part: &str,
+    threads: u32,
+    combine: &dyn Fn(&Writer<'_>, &str, &str) -> String,
+) {
+    let butterfly = |w: &mut Writer<'_>, mut offset: u32| {
+        while offset > 0 {
+            let c = combine(w, part, &format!("__shfl_xor_sync(0xffffffffu, {part}, {offset})"));
+            w.assign(part, &c);
+            offset /= 2;
+        }
+    };
+    butterfly(w, 16);
+    let warps = threads / 32;
+    if warps > 1 {
+        w.if_("(lid & 31u) == 0u");
+        w.line(format!("{arr}[lid >> 5u] = {part};"));
+        w.close();
+        w.barrier();
+        w.if_("lid < 32u");
+        // Lanes past the warp count hold copies; lane 0 combines each warp's value once.
+        w.assign(part, &format!("{arr}[lid & {}u]", warps - 1));
+        butterfly(w, warps / 2);
+        w.close();
+    }
+    w.if_("lid == 0u");
+    w.line(format!("{arr}[0] = {part};"));
+    w.close();
+    w.barrier();
+}
