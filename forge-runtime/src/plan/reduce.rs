@@ -106,6 +106,35 @@ fn even_stride(strides: &[usize], shape: &[usize]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::even_stride;
+    use crate::ir::KernelBody;
+
+    #[test]
+    fn axis_reductions_read_through_strides_and_whole_tensors_in_one_row() {
+        let src = "graph G { dims { A, B, C } input x: f32[A, B, C]; input v: f32[C];
+            output s: f32[A, C]; output t: f32; output w: f32;
+            s = sum(x, axis = 1); t = sum(x, axis = all); w = sum(x * v, axis = all); }";
+        let p = crate::plan::tests::plan_unfused(src, &[2, 3, 4]);
+        let rows: Vec<_> = p
+            .kernels
+            .iter()
+            .filter_map(|k| match &k.spec.body {
+                KernelBody::Row { leading, cols, input, .. } => {
+                    Some((leading.clone(), *cols, input.as_load().map(|(_, s)| s.to_vec())))
+                }
+                _ => None,
+            })
+            .collect();
+        let want = [
+            (vec![2, 4], 3, Some(vec![12, 1, 4])),
+            (vec![], 24, Some(vec![1])),
+            // `x * v` broadcasts `v`: computed into a contiguous temp, read in one stride.
+            (vec![], 24, Some(vec![1])),
+        ];
+        assert_eq!(rows, want);
+        let maps = p.kernels.iter().filter(|k| matches!(k.spec.body, KernelBody::Map { .. })).count();
+        assert_eq!(maps, 1, "only the broadcast operand is copied");
+        crate::plan::tests::validate_all(&crate::plan::tests::plan(src, &[2, 3, 4]));
+    }
 
     #[test]
     fn even_strides_are_found_only_for_row_major_steps() {
