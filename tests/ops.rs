@@ -379,6 +379,7 @@ forge_graph! {
         output  am1: u32[A, C];
         output  am2: u32[A, B];
         output  kept: f32[A, 1, C];
+        output  centred: f32[A, B, C];
         output  total: f32;
         output  total_kept: f32[1, 1, 1];
         output  whole_mean: f32;
@@ -406,6 +407,7 @@ forge_graph! {
         am1 = argmax(x, axis = 1);
         am2 = argmax(x, axis = 2);
         kept = sum(x, axis = 1, keepdim = true) * 2.0 + v;
+        centred = x - mean(x, axis = 0, keepdim = true);
         total = sum(x, axis = all);
         total_kept = sum(x, axis = all, keepdim = true);
         whole_mean = mean(x, axis = all);
@@ -476,6 +478,11 @@ fn axis_and_whole_reductions_against_loops(ctx: &Context) {
         let kept: Vec<f32> =
             row_sums.iter().enumerate().map(|(r, g)| (g.iter().sum::<f64>() * 2.0 + v[r % c] as f64) as f32).collect();
         assert_close(&format!("{what} keepdim"), &out.kept, &kept, 1e-5, 2.0 * abs_row + 1.0);
+        let column_means: Vec<f64> =
+            groups(&x, shape, Some(0)).iter().map(|g| g.iter().sum::<f64>() / a as f64).collect();
+        let centred: Vec<f32> =
+            x.iter().enumerate().map(|(i, &e)| (e as f64 - column_means[i % (b * c)]) as f32).collect();
+        assert_close(&format!("{what} centred"), &out.centred, &centred, 1e-5, 3.0);
         let all = &groups(&x, shape, None)[0];
         let abs_all = all.iter().map(|e| e.abs()).sum::<f64>() as f32;
         let total = all.iter().sum::<f64>() as f32;
