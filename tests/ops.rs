@@ -356,6 +356,152 @@ fn row_ops_against_loops(ctx: &Context) {
 }
 
 forge_graph! {
+    graph AxisReductions {
+        dims { A, B, C }
+        input   x: f32[A, B, C];
+        input   v: f32[C];
+        output  s0: f32[B, C];
+        output  s1: f32[A, C];
+        output  s2: f32[A, B];
+        output  p0: f32[B, C];
+        output  p1: f32[A, C];
+        output  p2: f32[A, B];
+        output  mx0: f32[B, C];
+        output  mx1: f32[A, C];
+        output  mx2: f32[A, B];
+        output  mn0: f32[B, C];
+        output  mn1: f32[A, C];
+        output  mn2: f32[A, B];
+        output  me0: f32[B, C];
+        output  me1: f32[A, C];
+        output  me2: f32[A, B];
+        output  am0: u32[B, C];
+        output  am1: u32[A, C];
+        output  am2: u32[A, B];
+        output  kept: f32[A, 1, C];
+        output  centred: f32[A, B, C];
+        output  total: f32;
+        output  total_kept: f32[1, 1, 1];
+        output  whole_mean: f32;
+        output  whole_max: f32;
+        output  whole_min: f32;
+        output  whole_argmax: u32;
+        output  weighted: f32;
+        output  transposed: f32;
+        s0 = sum(x, axis = 0);
+        s1 = sum(x, axis = -2);
+        s2 = sum(x, axis = 2);
+        p0 = prod(x * 0.01 + 1.0, axis = -3);
+        p1 = prod(x * 0.01 + 1.0, axis = 1);
+        p2 = prod(x * 0.01 + 1.0, axis = -1);
+        mx0 = max(x, axis = 0);
+        mx1 = max(x, axis = 1);
+        mx2 = max(x, axis = 2);
+        mn0 = min(x, axis = 0);
+        mn1 = min(x, axis = 1);
+        mn2 = min(x, axis = 2);
+        me0 = mean(x, axis = 0);
+        me1 = mean(x, axis = 1);
+        me2 = mean(x, axis = 2);
+        am0 = argmax(x, axis = 0);
+        am1 = argmax(x, axis = 1);
+        am2 = argmax(x, axis = 2);
+        kept = sum(x, axis = 1, keepdim = true) * 2.0 + v;
+        centred = x - mean(x, axis = 0, keepdim = true);
+        total = sum(x, axis = all);
+        total_kept = sum(x, axis = all, keepdim = true);
+        whole_mean = mean(x, axis = all);
+        whole_max = max(x, axis = all);
+        whole_min = min(x, axis = all);
+        whole_argmax = argmax(x, axis = all);
+        weighted = sum(x * v, axis = all);
+        transposed = sum(transpose(x), axis = all);
+    }
+}
+
+/// The values of `x: [a, b, c]` folded along `axis` (`None`: all), one group per result in
+/// row-major order of the kept axes.
+fn groups(x: &[f32], (a, b, c): (usize, usize, usize), axis: Option<usize>) -> Vec<Vec<f64>> {
+    let at = |i: usize, j: usize, k: usize| x[(i * b + j) * c + k] as f64;
+    match axis {
+        None => vec![x.iter().map(|&v| v as f64).collect()],
+        Some(0) => (0..b * c).map(|r| (0..a).map(|i| at(i, r / c, r % c)).collect()).collect(),
+        Some(1) => (0..a * c).map(|r| (0..b).map(|j| at(r / c, j, r % c)).collect()).collect(),
+        Some(_) => (0..a * b).map(|r| (0..c).map(|k| at(r / b, r % b, k)).collect()).collect(),
+    }
+}
+
+fn first_max(g: &[f64]) -> u32 {
+    (0..g.len()).fold(0, |best, j| if g[j] > g[best] { j } else { best }) as u32
+}
+
+/// `sum`, `prod`, `mean`, `max`, `min` and `argmax` along every axis of a rank-3 tensor and
+/// over all of it, against f64 loops; rows of more than 16,384 terms take the streaming
+/// template, and a whole tensor that does not read in one even stride is copied first.
+fn axis_and_whole_reductions_against_loops(ctx: &Context) {
+    for (a, b, c) in [(1, 1, 1), (2, 3, 7), (5, 4, 300), (17000, 2, 3), (50, 40, 53)] {
+        let shape = (a, b, c);
+        let (x, v) = (rand_f32(a * b * c, 3.0, 40 + c as u64), rand_f32(c, 1.0, 41));
+        let factors: Vec<f32> = x.iter().map(|&e| e * 0.01 + 1.0).collect();
+        let out = AxisReductions::new(ctx, AxisReductionsDims { a, b, c })
+            .unwrap()
+            .run(AxisReductionsInputs { x: &x, v: &v })
+            .unwrap();
+        let what = format!("{a}x{b}x{c}");
+        let by_axis = [
+            (&out.s0, &out.p0, &out.mx0, &out.mn0, &out.me0, &out.am0),
+            (&out.s1, &out.p1, &out.mx1, &out.mn1, &out.me1, &out.am1),
+            (&out.s2, &out.p2, &out.mx2, &out.mn2, &out.me2, &out.am2),
+        ];
+        for (axis, (s, p, mx, mn, me, am)) in by_axis.into_iter().enumerate() {
+            let gs = groups(&x, shape, Some(axis));
+            let n = gs[0].len() as f64;
+            // f32 sums of any order agree within n·ε·Σ|x|; these tolerances allow a few percent of that.
+            let abs_sum = gs.iter().map(|g| g.iter().map(|e| e.abs()).sum::<f64>()).fold(0.0, f64::max) as f32;
+            let sum: Vec<f32> = gs.iter().map(|g| g.iter().sum::<f64>() as f32).collect();
+            let mean: Vec<f32> = gs.iter().map(|g| (g.iter().sum::<f64>() / n) as f32).collect();
+            let prod: Vec<f32> =
+                groups(&factors, shape, Some(axis)).iter().map(|g| g.iter().product::<f64>() as f32).collect();
+            let max: Vec<f32> = gs.iter().map(|g| g.iter().cloned().fold(f64::MIN, f64::max) as f32).collect();
+            let min: Vec<f32> = gs.iter().map(|g| g.iter().cloned().fold(f64::MAX, f64::min) as f32).collect();
+            let argmax: Vec<u32> = gs.iter().map(|g| first_max(g)).collect();
+            let what = format!("{what} axis {axis}");
+            assert_close(&format!("{what} sum"), s, &sum, 1e-5, abs_sum);
+            assert_close(&format!("{what} mean"), me, &mean, 1e-5, abs_sum / n as f32);
+            assert_close(&format!("{what} prod"), p, &prod, 1e-4, 0.0);
+            assert_close(&format!("{what} max"), mx, &max, 0.0, 0.0);
+            assert_close(&format!("{what} min"), mn, &min, 0.0, 0.0);
+            assert_eq!(am, &argmax, "{what} argmax");
+        }
+        let row_sums = groups(&x, shape, Some(1));
+        let abs_row = row_sums.iter().map(|g| g.iter().map(|e| e.abs()).sum::<f64>()).fold(0.0, f64::max) as f32;
+        let kept: Vec<f32> =
+            row_sums.iter().enumerate().map(|(r, g)| (g.iter().sum::<f64>() * 2.0 + v[r % c] as f64) as f32).collect();
+        assert_close(&format!("{what} keepdim"), &out.kept, &kept, 1e-5, 2.0 * abs_row + 1.0);
+        let column_means: Vec<f64> =
+            groups(&x, shape, Some(0)).iter().map(|g| g.iter().sum::<f64>() / a as f64).collect();
+        let centred: Vec<f32> =
+            x.iter().enumerate().map(|(i, &e)| (e as f64 - column_means[i % (b * c)]) as f32).collect();
+        assert_close(&format!("{what} centred"), &out.centred, &centred, 1e-5, 3.0);
+        let all = &groups(&x, shape, None)[0];
+        let abs_all = all.iter().map(|e| e.abs()).sum::<f64>() as f32;
+        let total = all.iter().sum::<f64>() as f32;
+        let weighted = x.iter().enumerate().map(|(i, &e)| e as f64 * v[i % c] as f64).sum::<f64>() as f32;
+        assert_close(&format!("{what} total"), &out.total, &[total], 1e-5, abs_all);
+        assert_close(&format!("{what} total keepdim"), &out.total_kept, &[total], 1e-5, abs_all);
+        assert_close(&format!("{what} transposed total"), &out.transposed, &[total], 1e-5, abs_all);
+        assert_close(&format!("{what} weighted total"), &out.weighted, &[weighted], 1e-5, abs_all);
+        let mean = (all.iter().sum::<f64>() / all.len() as f64) as f32;
+        assert_close(&format!("{what} whole mean"), &out.whole_mean, &[mean], 1e-5, abs_all / all.len() as f32);
+        let max = all.iter().cloned().fold(f64::MIN, f64::max) as f32;
+        let min = all.iter().cloned().fold(f64::MAX, f64::min) as f32;
+        assert_eq!(out.whole_max, [max], "{what} whole max");
+        assert_eq!(out.whole_min, [min], "{what} whole min");
+        assert_eq!(out.whole_argmax, [first_max(all)], "{what} whole argmax");
+    }
+}
+
+forge_graph! {
     graph Elementwise {
         dims { R, C }
         input   a: f32[R, C];
@@ -1457,6 +1603,7 @@ forge_tests!(
     batched_matmul_with_transposed_weights,
     batch_folds_into_rows_of_a_shared_weight,
     row_ops_against_loops,
+    axis_and_whole_reductions_against_loops,
     elementwise_forms_and_broadcasting,
     index_reductions_against_loops,
     vectorised_maps_against_the_reference,

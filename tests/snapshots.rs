@@ -548,7 +548,8 @@ const ROW_CHAINS: &str = "graph RowChains { dims { R, C }
 /// The row templates' CUDA-C compiles and assembles in every layout they choose: rows packed
 /// several to a block (5 and 384 columns: a warp or less a row, shuffles only; 1023: two warps
 /// a row, with a partial last chunk), 32 and 64 values a thread (8192, 16384), 16-byte vectors
-/// or not, and streamed rows (20000); and as row chains (the same layouts, one kernel).
+/// or not, and streamed rows (20000); as row chains (the same layouts, one kernel); and as
+/// reductions along a leading axis (strided rows) and over whole tensors (one row).
 #[cfg(feature = "cuda")]
 fn cuda_row_programs_compile() {
     let graph = forge::parse_graph_source(ROW_OPS).unwrap();
@@ -560,6 +561,18 @@ fn cuda_row_programs_compile() {
         let plan = forge::plan::lower(&graph, &dims).unwrap();
         assert!(plan.kernels.iter().all(|k| k.spec.body.kind() == "rows"), "{dims:?}: row chains");
         cuda_programs(&graph, &dims, "RowChains", true);
+    }
+    // A leading axis is a row read through strides (long ones streamed); a whole tensor is one
+    // row, read directly or through a contiguous copy of a broadcast operand.
+    let graph = forge::parse_graph_source(
+        "graph Axes { dims { A, B } input x: f32[A, B]; input v: f32[B];
+           output s: f32[B]; output m: u32[B]; output t: f32; output w: f32; output am: u32;
+           s = sum(x, axis = 0); m = argmax(x, axis = -2); t = mean(x, axis = all);
+           w = max(x * v, axis = all); am = argmax(x, axis = all); }",
+    )
+    .unwrap();
+    for dims in [[37, 5], [20000, 3], [400, 300]] {
+        cuda_programs(&graph, &dims, "Axes", true);
     }
 }
 

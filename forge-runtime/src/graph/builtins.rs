@@ -16,9 +16,10 @@ pub enum Builtin {
     Max,
     /// `select(cond, if_true, if_false)`: elementwise.
     Select,
-    /// `sum(x)`, `prod(x)`, `max(x)`, `min(x)`, `mean(x)` over the last axis (`keepdim = true` keeps it as 1).
+    /// `sum(x)`, `prod(x)`, `max(x)`, `min(x)`, `mean(x)` over the last axis, `axis = k` or
+    /// `axis = all` (`keepdim = true` keeps the folded axes as 1).
     Reduce(ReduceOp),
-    /// Index of the (first) largest element of the last axis, as `u32`.
+    /// Index of the (first) largest element of the last axis (or `axis = k`, `axis = all`), as `u32`.
     Argmax,
     Softmax,
     RmsNorm,
@@ -96,49 +97,49 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         ReduceOp::Sum.name(),
         Builtin::Reduce(ReduceOp::Sum),
         (1, 1),
-        &["keepdim"],
-        "sum(x, keepdim = false)",
+        &["axis", "keepdim"],
+        "sum(x, axis = -1, keepdim = false)",
         ReduceOp::Sum.help(),
     ),
     op(
         ReduceOp::Prod.name(),
         Builtin::Reduce(ReduceOp::Prod),
         (1, 1),
-        &["keepdim"],
-        "prod(x, keepdim = false)",
+        &["axis", "keepdim"],
+        "prod(x, axis = -1, keepdim = false)",
         ReduceOp::Prod.help(),
     ),
     op(
         ReduceOp::Max.name(),
         Builtin::Reduce(ReduceOp::Max),
         (1, 1),
-        &["keepdim"],
-        "max(x, keepdim = false)",
+        &["axis", "keepdim"],
+        "max(x, axis = -1, keepdim = false)",
         ReduceOp::Max.help(),
     ),
     op(
         ReduceOp::Min.name(),
         Builtin::Reduce(ReduceOp::Min),
         (1, 1),
-        &["keepdim"],
-        "min(x, keepdim = false)",
+        &["axis", "keepdim"],
+        "min(x, axis = -1, keepdim = false)",
         ReduceOp::Min.help(),
     ),
     op(
         ReduceOp::Mean.name(),
         Builtin::Reduce(ReduceOp::Mean),
         (1, 1),
-        &["keepdim"],
-        "mean(x, keepdim = false)",
+        &["axis", "keepdim"],
+        "mean(x, axis = -1, keepdim = false)",
         ReduceOp::Mean.help(),
     ),
     op(
         "argmax",
         Builtin::Argmax,
         (1, 1),
-        &[],
-        "argmax(x)",
-        "index (u32) of the first largest element of the last axis",
+        &["axis"],
+        "argmax(x, axis = -1)",
+        "index (u32) of the first largest element along `axis` (the last by default; `axis = all`: the row-major index into the whole tensor)",
     ),
     op("softmax", Builtin::Softmax, (1, 1), &[], "softmax(x)", "softmax over the last axis"),
     op(
@@ -238,6 +239,11 @@ pub fn lookup(name: &str, positional: usize) -> Option<BuiltinDecl> {
     Some(*candidates.find(|d| fits(d)).unwrap_or(first))
 }
 
+/// Every reduction, formatted by `f`, comma-separated.
+fn forms_named(f: impl Fn(ReduceOp) -> String) -> String {
+    ReduceOp::ALL.iter().map(|&r| f(r)).collect::<Vec<_>>().join(", ")
+}
+
 /// Every name a graph may call, each once, in the docs' order.
 pub fn callable_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = UnaryOp::CALLABLE.iter().map(|u| u.name()).collect();
@@ -275,6 +281,10 @@ pub fn markdown() -> String {
     }
     let forms: Vec<String> = ReduceOp::ALL.iter().map(|r| format!("`{}(k, e)`", r.name())).collect();
     let (last, rest) = forms.split_last().map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
+    s.push_str(&format!(
+        "\nThe row reductions ({}, `argmax`) fold the last axis by default. `axis = k` folds axis `k` instead (an integer literal; negative counts from the end, `-1` is the last; outside the operand's rank is a compile-time error) and `axis = all` folds every axis: one value (rank 0; `argmax` gives the row-major index). The folded axes are dropped, or kept as extent 1 with `keepdim = true` (not on `argmax`).\n",
+        forms_named(|r| format!("`{}`", r.name()))
+    ));
     s.push_str(&format!("\nIndex notation adds the reductions {} and {last} over index `k`.\n", rest.join(", ")));
     s
 }

@@ -253,10 +253,34 @@ pub struct OpCall {
     pub op: Builtin,
     pub args: Vec<TExpr>,
     pub keepdim: bool,
+    /// The axes a reduction (`sum`, …, `argmax`) folds; every other op keeps `Last`.
+    pub axis: ReduceAxis,
     pub causal: bool,
     pub mask: Option<TExpr>,
     pub scale: Option<TExpr>,
     pub precision: Precision,
+}
+
+/// Which axes a reduction built-in folds: the last (the default), axis `k` (`axis = k`,
+/// counted from the front once checked) or every axis (`axis = all`, one row of all elements
+/// in row-major order).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum ReduceAxis {
+    #[default]
+    Last,
+    One(usize),
+    All,
+}
+
+impl ReduceAxis {
+    /// Whether axis `k` of a rank-`rank` operand is folded.
+    pub fn folds(self, k: usize, rank: usize) -> bool {
+        match self {
+            ReduceAxis::Last => k + 1 == rank,
+            ReduceAxis::One(a) => k == a,
+            ReduceAxis::All => true,
+        }
+    }
 }
 
 /// How an f32 `matmul` may use tensor cores (`precision = …`; `docs/semantics.md`). Every

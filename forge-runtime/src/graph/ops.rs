@@ -320,11 +320,15 @@ impl ReduceOp {
     /// One line for the docs: what a row reduction `name(x)` computes.
     pub const fn help(self) -> &'static str {
         match self {
-            ReduceOp::Sum => "sum over the last axis",
-            ReduceOp::Prod => "product over the last axis (identity 1)",
-            ReduceOp::Max => "maximum over the last axis (identity -inf; NaN if any is NaN)",
-            ReduceOp::Min => "minimum over the last axis (identity +inf; NaN if any is NaN)",
-            ReduceOp::Mean => "mean over the last axis",
+            ReduceOp::Sum => "sum over `axis` (default the last; `all`: every element)",
+            ReduceOp::Prod => "product over `axis` (default the last; `all`: every element); identity 1",
+            ReduceOp::Max => {
+                "maximum over `axis` (default the last; `all`: every element); identity -inf, NaN if any is NaN"
+            }
+            ReduceOp::Min => {
+                "minimum over `axis` (default the last; `all`: every element); identity +inf, NaN if any is NaN"
+            }
+            ReduceOp::Mean => "mean over `axis` (default the last; `all`: every element)",
         }
     }
 }

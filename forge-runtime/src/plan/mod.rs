@@ -1,11 +1,13 @@
 //! Lowering: a [`Checked`] graph with concrete dims into a [`Plan`]. `views` tracks where each
 //! binding's elements live (own buffer, alias, slice, transpose) and runs the checks deferred to
 //! `new`; `expr` turns typed expressions into kernel expressions; `node` emits the kernels of
-//! each node (elementwise work fused around each built-in op as prologue and epilogue).
+//! each node (elementwise work fused around each built-in op as prologue and epilogue);
+//! `reduce` lays a row kernel's operand out along the folded axes.
 
 mod expr;
 mod index;
 mod node;
+mod reduce;
 #[cfg(test)]
 pub(crate) mod test_graphs;
 #[cfg(test)]

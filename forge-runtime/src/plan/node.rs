@@ -72,13 +72,12 @@ impl Lowering<'_> {
         let full = |lw: &Self, e: &TExpr| concrete(&e.shape, lw.dims);
         let body = match call.op {
             Builtin::Reduce(_) | Builtin::Argmax | Builtin::Softmax | Builtin::RmsNorm | Builtin::LayerNorm => {
-                let x = &call.args[0];
-                let xs = full(self, x);
-                let (leading, cols) = (xs[..xs.len() - 1].to_vec(), xs[xs.len() - 1]);
-                let rank = xs.len();
+                let super::reduce::RowInput { leading, cols, input } =
+                    self.row_input(&mut args, &call.args[0], call.axis)?;
+                // Softmax and the norms run along the last axis, so the row space is x's own.
+                let rank = leading.len() + 1;
                 let idmap: Vec<usize> = (0..rank).collect();
-                let input = self.scalar(&mut args, x, &idmap, rank, None)?;
-                // A keepdim reduction's epilogue space drops the kept axis (one value per row);
+                // A keepdim reduction's epilogue space drops the kept axes (one value per row);
                 // softmax and the norms keep theirs (one value per element).
                 let per_row = matches!(call.op, Builtin::Reduce(_) | Builtin::Argmax);
                 let epilogue = if per_row && espace.len() > leading.len() {

@@ -3,7 +3,7 @@
 
 use super::super::ast::{Expr, Name};
 use super::super::builtins::{callable_names, known_names, lookup, signatures, Builtin, BuiltinDecl};
-use super::super::checked::{OpCall, Precision, TExpr, TKind};
+use super::super::checked::{OpCall, Precision, ReduceAxis, TExpr, TKind};
 use super::super::shape::{broadcast, Extent, ExtentDisplay, Shape};
 use super::expr::Typer;
 use super::nat::Nat;
@@ -47,11 +47,12 @@ pub(super) fn call(
         );
     }
     let f = func.text.as_str();
-    let mk = |op, args: Vec<TExpr>, opts: Options, ty, shape| {
+    let mk = |op, args: Vec<TExpr>, axis, opts: Options, ty, shape| {
         let call = OpCall {
             op,
             args,
             keepdim: opts.keepdim,
+            axis,
             causal: opts.causal,
             mask: opts.mask,
             scale: opts.scale,
@@ -111,23 +112,26 @@ pub(super) fn call(
             let shape = t.broadcast(&s, &b.shape, span)?;
             Some(TExpr { kind: TKind::Select(Box::new(c), Box::new(a), Box::new(b)), ty, shape, span })
         }
-        Builtin::Reduce(_) => {
+        Builtin::Reduce(_) | Builtin::Argmax => {
             let x = float_operand(t, f, &args[0], 1)?;
-            let mut shape = x.shape[..x.shape.len() - 1].to_vec();
-            if opts.keepdim {
-                shape.push(Extent::Lit(1));
-            }
-            mk(decl.builtin, vec![x], opts, Ty::F32, shape)
-        }
-        Builtin::Argmax => {
-            let x = float_operand(t, f, &args[0], 1)?;
-            let shape = x.shape[..x.shape.len() - 1].to_vec();
-            mk(decl.builtin, vec![x], opts, Ty::U32, shape)
+            let axis = reduce_axis(t, opts.axis.as_ref(), x.shape.len())?;
+            let keepdim = opts.keepdim;
+            let shape = x
+                .shape
+                .iter()
+                .enumerate()
+                .filter_map(|(k, &e)| match axis.folds(k, x.shape.len()) {
+                    false => Some(e),
+                    true => keepdim.then_some(Extent::Lit(1)),
+                })
+                .collect();
+            let ty = if decl.builtin == Builtin::Argmax { Ty::U32 } else { Ty::F32 };
+            mk(decl.builtin, vec![x], axis, opts, ty, shape)
         }
         Builtin::Softmax => {
             let x = float_operand(t, f, &args[0], 1)?;
             let shape = x.shape.clone();
-            mk(decl.builtin, vec![x], opts, Ty::F32, shape)
+            mk(decl.builtin, vec![x], ReduceAxis::Last, opts, Ty::F32, shape)
         }
         Builtin::RmsNorm | Builtin::LayerNorm => {
             let x = float_operand(t, f, &args[0], 1);
@@ -161,7 +165,7 @@ pub(super) fn call(
             }
             all.push(eps);
             let shape = all[0].shape.clone();
-            mk(decl.builtin, all, opts, Ty::F32, shape)
+            mk(decl.builtin, all, ReduceAxis::Last, opts, Ty::F32, shape)
         }
         Builtin::Matmul => {
             let a = float_operand(t, f, &args[0], 2);
@@ -181,7 +185,7 @@ pub(super) fn call(
             }
             let mut shape = t.broadcast(&a.shape[..ra - 2].to_vec(), &b.shape[..rb - 2].to_vec(), span)?;
             shape.extend([a.shape[ra - 2], b.shape[rb - 1]]);
-            mk(decl.builtin, vec![a, b], opts, Ty::F32, shape)
+            mk(decl.builtin, vec![a, b], ReduceAxis::Last, opts, Ty::F32, shape)
         }
         Builtin::Transpose => super::views::transpose(t, args, span),
         Builtin::Permute => super::views::permute(t, args, span),
@@ -217,7 +221,7 @@ pub(super) fn call(
             let mut shape = ids.shape.clone();
             shape.extend_from_slice(&table.shape[1..]);
             let ty = table.ty;
-            mk(decl.builtin, vec![table, ids], opts, ty, shape)
+            mk(decl.builtin, vec![table, ids], ReduceAxis::Last, opts, ty, shape)
         }
         Builtin::Attention => attention(t, args, opts, span),
     }
@@ -246,7 +250,7 @@ pub(super) fn resolve(cx: &mut Cx<'_>, func: &Name, args: &[Expr], named: &[(Nam
         .help(format!("call it as `{}`", signatures(&func.text)));
         if matches!(decl.builtin, Builtin::Reduce(_)) {
             e = e.help(format!(
-                "`{0}(x)` reduces the last axis; an index reduction is written `t[i] = {0}(k, x[i, k]);`",
+                "`{0}(x)` reduces the last axis (`axis = k` another, `axis = all` every one); an index reduction is written `t[i] = {0}(k, x[i, k]);`",
                 func.text
             ));
         }
@@ -283,6 +287,8 @@ pub(super) fn resolve(cx: &mut Cx<'_>, func: &Name, args: &[Expr], named: &[(Nam
 #[derive(Default)]
 struct Options {
     keepdim: bool,
+    /// `axis = …` as written; read once the operand's rank is known.
+    axis: Option<Expr>,
     causal: bool,
     mask: Option<TExpr>,
     scale: Option<TExpr>,
@@ -301,6 +307,7 @@ impl Options {
         };
         match key.text.as_str() {
             "keepdim" => self.keepdim = flag(t)?,
+            "axis" => self.axis = Some(value.clone()),
             "causal" => self.causal = flag(t)?,
             "precision" => {
                 let found = match value {
@@ -341,6 +348,21 @@ impl Options {
             }
         }
         Some(())
+    }
+}
+
+/// A reduction's `axis = k` (an integer literal, negative counting from the end) or
+/// `axis = all`, for an operand of rank `rank`; the last axis when not given.
+fn reduce_axis(t: &mut Typer<'_, '_>, value: Option<&Expr>, rank: usize) -> Option<ReduceAxis> {
+    match value {
+        None => Some(ReduceAxis::Last),
+        Some(Expr::Name(n)) if n.text == "all" => Some(ReduceAxis::All),
+        Some(e) => match super::views::literal_axis(e, rank, "the operand's ") {
+            Ok(k) => Some(ReduceAxis::One(k)),
+            Err(err) => {
+                t.err(err.help("`axis = k` folds axis k (negative counts from the end), `axis = all` every axis"))
+            }
+        },
     }
 }
 
@@ -409,6 +431,7 @@ fn attention(t: &mut Typer<'_, '_>, args: &[Expr], opts: Options, span: Span) ->
         op: Builtin::Attention,
         args: vec![q, k, v],
         keepdim: false,
+        axis: ReduceAxis::Last,
         causal: opts.causal,
         mask: opts.mask,
         scale: opts.scale,

@@ -220,6 +220,28 @@ fn permute_names_every_axis_once() {
 }
 
 #[test]
+fn reductions_fold_any_axis_or_all() {
+    let decl = "dims { A, B, C } input x: f32[A, B, C]; output y: f32[A, C]; output k: f32[A, 1, C]; output t: f32; output u: u32[B, C];";
+    let ok = "y = sum(x, axis = 1); k = mean(x, axis = -2, keepdim = true); t = prod(x, axis = all); u = argmax(x, axis = 0);";
+    assert!(check(&format!("graph G {{ {decl} {ok} }}")).is_ok());
+    let cases: &[(&str, ErrorKind, &str)] = &[
+        (
+            "y = sum(x, axis = 3);",
+            ErrorKind::ArgumentKind,
+            "axis 3 is outside the operand's rank 3: valid axes are -3 to 2",
+        ),
+        ("y = sum(x, axis = -4);", ErrorKind::ArgumentKind, "axis -4 is outside the operand's rank 3"),
+        ("y = max(x, axis = first);", ErrorKind::ArgumentKind, "an axis is an integer literal"),
+        ("y = sum(x, axis = 2);", ErrorKind::ShapeMismatch, ""),
+        ("u = argmax(x, axis = 0, keepdim = true);", ErrorKind::ArgumentKind, "`argmax` has no option `keepdim`"),
+    ];
+    for (stmt, kind, message) in cases {
+        let es = errors(&format!("graph G {{ {decl} {stmt} }}"));
+        assert!(es.iter().any(|e| e.0 == *kind && e.1.contains(message)), "{stmt}: {es:?}");
+    }
+}
+
+#[test]
 fn concat_is_a_node_of_matching_operands() {
     let decl = "dims { R, A, B, C = A + B } input x: f32[R, A]; input z: f32[R, B]; input n: i32[R, B]; temp t: f32[R, C]; output y: f32[R, C];";
     assert!(check(&format!("graph G {{ {decl} y = concat(x, z); }}")).is_ok());

@@ -46,7 +46,11 @@ pub(super) fn literal_axis(e: &Expr, rank: usize, whose: &str) -> Result<usize, 
     };
     let a = if v < 0 { rank as i128 + v } else { v };
     if a < 0 || a >= rank as i128 {
-        let msg = format!("axis {v} is outside {whose}rank {rank}");
+        let valid = match rank {
+            0 => "it has no axes".to_string(),
+            _ => format!("valid axes are {} to {}", -(rank as i128), rank - 1),
+        };
+        let msg = format!("axis {v} is outside {whose}rank {rank}: {valid}");
         return Err(GraphError::new(ErrorKind::ArgumentKind, e.span(), msg));
     }
     Ok(a as usize)
