@@ -637,40 +637,40 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     }
     var part: f32 = 0.0f;
     for (var c: u32 = lid; c < 256u; c = c + 256u) {
-        part = part + a1[(row * 256u + c)];
+        part = (part + a1[(row * 256u + c)]);
     }
     red[lid] = part;
     workgroupBarrier();
     if (lid < 128u) {
-        red[lid] = red[lid] + red[lid + 128u];
+        red[lid] = (red[lid] + red[lid + 128u]);
     }
     workgroupBarrier();
     if (lid < 64u) {
-        red[lid] = red[lid] + red[lid + 64u];
+        red[lid] = (red[lid] + red[lid + 64u]);
     }
     workgroupBarrier();
     if (lid < 32u) {
-        red[lid] = red[lid] + red[lid + 32u];
+        red[lid] = (red[lid] + red[lid + 32u]);
     }
     workgroupBarrier();
     if (lid < 16u) {
-        red[lid] = red[lid] + red[lid + 16u];
+        red[lid] = (red[lid] + red[lid + 16u]);
     }
     workgroupBarrier();
     if (lid < 8u) {
-        red[lid] = red[lid] + red[lid + 8u];
+        red[lid] = (red[lid] + red[lid + 8u]);
     }
     workgroupBarrier();
     if (lid < 4u) {
-        red[lid] = red[lid] + red[lid + 4u];
+        red[lid] = (red[lid] + red[lid + 4u]);
     }
     workgroupBarrier();
     if (lid < 2u) {
-        red[lid] = red[lid] + red[lid + 2u];
+        red[lid] = (red[lid] + red[lid + 2u]);
     }
     workgroupBarrier();
     if (lid < 1u) {
-        red[lid] = red[lid] + red[lid + 1u];
+        red[lid] = (red[lid] + red[lid + 1u]);
     }
     workgroupBarrier();
     if (lid == 0u) {

@@ -97,6 +97,9 @@ impl Device for WgpuDevice {
         ctx.clear_transient_allocations();
         tuned
     }
+    fn max_kernel_args(&self) -> usize {
+        self.lock().constraints().max_storage_buffers_per_shader_stage as usize
+    }
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
