@@ -168,6 +168,49 @@ fn gathers_index_values_and_affine_subscripts(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// RoPE's half rotation written the obvious way: each branch of the `select` reads inside
+    /// `q` where its condition holds (`e + H` only where `e < H`, `e - H` only where not), so the
+    /// range check at `new` accepts it; the read a branch does not choose is clamped.
+    pub graph Rotate {
+        dims { T, E, H }
+        input q: f32[T, E];
+        input c: f32[T, E];
+        input s: f32[T, E];
+        output y: f32[T, E];
+        y[t, e] = select(e < H, q[t, e] * c[t, e] - q[t, e + H] * s[t, e],
+                                q[t, e] * c[t, e] + q[t, e - H] * s[t, e]);
+    }
+}
+
+/// Guarded subscripts: accepted where the guard proves them in range, refused where it does not.
+fn guarded_subscripts_are_checked_where_the_guard_holds(ctx: &Context) {
+    let (t, h) = (5, 8);
+    let e = 2 * h;
+    let (q, c, s) = (rand_f32(t * e, 1.0, 70), rand_f32(t * e, 1.0, 71), rand_f32(t * e, 1.0, 72));
+    let mut g = Rotate::new(ctx, RotateDims { t, e, h }).unwrap();
+    let out = g.run(RotateInputs { q: &q, c: &c, s: &s }).unwrap();
+    let mut want = Vec::with_capacity(t * e);
+    for tt in 0..t {
+        for ee in 0..e {
+            let (qe, ce, se) = (q[tt * e + ee], c[tt * e + ee], s[tt * e + ee]);
+            want.push(if ee < h { qe * ce - q[tt * e + ee + h] * se } else { qe * ce + q[tt * e + ee - h] * se });
+        }
+    }
+    assert_close("rotate", &out.y, &want, 1e-6, 1.0);
+    // With E < 2H the first branch's `e + H` passes E for some `e < H`, and `new` says so.
+    match Rotate::new(ctx, RotateDims { t, e: h + 3, h }) {
+        Err(err @ Error::ShapeCheck { .. }) => assert!(err.to_string().contains("of `q`"), "{err}"),
+        other => panic!("e + H past E must be refused at new: {other:?}"),
+    }
+    // Unguarded, the same subscript is refused.
+    let bare = "graph B { dims { T, E, H } input q: f32[T, E]; output y: f32[T, E]; y[t, e] = q[t, e + H]; }";
+    match forge::GraphInstance::from_source(ctx, bare, &[t, e, h]) {
+        Err(err @ Error::ShapeCheck { .. }) => assert!(err.to_string().contains("of `q`"), "{err}"),
+        other => panic!("an unguarded e + H must be refused at new: {other:?}"),
+    }
+}
+
 fn index_notation_against_loops(ctx: &Context) {
     let got = run_all(ctx).expect("run");
     let (a, b) = (rand_f32(35, 1.0, 1), rand_f32(21, 1.0, 2));
@@ -196,4 +239,4 @@ fn index_kernels_lower_as_expected() {
     assert!(src.contains("kernel matmul"), "a sum of products over k lowers to the matmul kernel: {src}");
 }
 
-forge_tests!(index_notation_against_loops, gathers_index_values_and_affine_subscripts; plain: index_kernels_lower_as_expected);
+forge_tests!(index_notation_against_loops, gathers_index_values_and_affine_subscripts, guarded_subscripts_are_checked_where_the_guard_holds; plain: index_kernels_lower_as_expected);

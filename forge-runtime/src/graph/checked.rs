@@ -374,8 +374,10 @@ pub enum Deferred {
     /// `small` must not exceed `large` (an index variable reading a prefix of a larger dim, a
     /// literal slice index inside its axis).
     AtMost { small: Extent, large: Extent, what: String },
-    /// An affine subscript must stay inside `0..extent` for every value of its index variables.
-    InRange { sub: TExpr, vars: Vec<Extent>, extent: Extent, what: String },
+    /// An affine subscript must stay inside `0..extent` for every value of its index variables
+    /// where `guards` hold (each a condition of an enclosing `select` and the branch it chose:
+    /// `true` for the first value, `false` for the second).
+    InRange { sub: TExpr, vars: Vec<Extent>, extent: Extent, guards: Vec<(TExpr, bool)>, what: String },
     /// Two shapes must hold the same number of elements (`reshape`).
     SameCount { a: Shape, b: Shape, what: String },
     /// `total` must be the sum of `parts` (`concat`'s axis).

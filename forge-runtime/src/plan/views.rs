@@ -188,9 +188,17 @@ pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
                     });
                 }
             }
-            Deferred::InRange { sub, vars, extent, what } => {
-                let vars: Vec<usize> = vars.iter().map(|e| e.value(dims)).collect();
-                let Some((lo, hi)) = interval(sub, &vars, dims, &g.loops) else { continue };
+            Deferred::InRange { sub, vars, extent, guards, what } => {
+                let mut ranges: Vec<(i64, i64)> =
+                    vars.iter().map(|e| (0, e.value(dims).saturating_sub(1) as i64)).collect();
+                for (cond, holds) in guards {
+                    narrow(cond, *holds, &mut ranges, dims, &g.loops);
+                }
+                // Where the guards never hold together, the read is never used.
+                if ranges.iter().any(|(lo, hi)| lo > hi) {
+                    continue;
+                }
+                let Some((lo, hi)) = interval(sub, &ranges, dims, &g.loops) else { continue };
                 let n = extent.value(dims) as i64;
                 if lo < 0 || hi >= n {
                     return Err(Error::ShapeCheck {
@@ -204,9 +212,135 @@ pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
     Ok(())
 }
 
-/// The range of an integer subscript over every value of its variables; `None` when it is not
-/// an expression Forge can bound (it then clamps at run time).
-fn interval(e: &TExpr, vars: &[usize], dims: &[usize], loops: &[(String, Extent)]) -> Option<(i64, i64)> {
+/// Narrows the index variables' `ranges` to where `cond` is `holds`: comparisons of a variable
+/// with a bounded expression (`e < H`, `i >= 1`, `j == 0`), their negations, `&&` where it
+/// holds and `||` where it fails. Anything else leaves the ranges as they are.
+fn narrow(cond: &TExpr, holds: bool, ranges: &mut [(i64, i64)], dims: &[usize], loops: &[(String, Extent)]) {
+    let var = |e: &TExpr| {
+        let inner = if let TKind::Cast(inner, _) = &e.kind { inner } else { e };
+        if let TKind::IndexVar(v) = inner.kind {
+            Some(v)
+        } else {
+            None
+        }
+    };
+    match &cond.kind {
+        TKind::Binary(BinaryOp::And, a, b) => {
+            if holds {
+                narrow(a, true, ranges, dims, loops);
+                narrow(b, true, ranges, dims, loops);
+            }
+        }
+        TKind::Binary(BinaryOp::Or, a, b) => {
+            if !holds {
+                narrow(a, false, ranges, dims, loops);
+                narrow(b, false, ranges, dims, loops);
+            }
+        }
+        TKind::Unary(op, a) => {
+            if *op == UnaryOp::Not {
+                narrow(a, !holds, ranges, dims, loops);
+            }
+        }
+        TKind::Binary(op @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq), a, b) => {
+            // `v op bound`, with the comparison turned around where the variable is on the right
+            // and negated where the condition fails (integers: `!(v < b)` is `v >= b`).
+            let (v, op, bound) = match (var(a), var(b)) {
+                (Some(v), _) => (v, *op, b),
+                (None, Some(v)) => (v, flipped(*op), a),
+                (None, None) => return,
+            };
+            let op = if holds { Some(op) } else { negated(op) };
+            let (Some(op), Some((lo, hi))) = (op, interval(bound, ranges, dims, loops)) else { return };
+            let Some(r) = ranges.get_mut(v) else { return };
+            match op {
+                BinaryOp::Lt => r.1 = r.1.min(hi - 1),
+                BinaryOp::Le => r.1 = r.1.min(hi),
+                BinaryOp::Gt => r.0 = r.0.max(lo + 1),
+                BinaryOp::Ge => r.0 = r.0.max(lo),
+                BinaryOp::Eq => *r = (r.0.max(lo), r.1.min(hi)),
+                BinaryOp::Add
+                | BinaryOp::Sub
+                | BinaryOp::Mul
+                | BinaryOp::Div
+                | BinaryOp::Rem
+                | BinaryOp::Min
+                | BinaryOp::Max
+                | BinaryOp::Ne
+                | BinaryOp::And
+                | BinaryOp::Or => {}
+            }
+        }
+        TKind::Binary(
+            BinaryOp::Add
+            | BinaryOp::Sub
+            | BinaryOp::Mul
+            | BinaryOp::Div
+            | BinaryOp::Rem
+            | BinaryOp::Min
+            | BinaryOp::Max
+            | BinaryOp::Ne,
+            ..,
+        )
+        | TKind::Read(_)
+        | TKind::Uniform(_)
+        | TKind::Const(_)
+        | TKind::Dim(_)
+        | TKind::IndexVar(_)
+        | TKind::LoopVar(_)
+        | TKind::Select(..)
+        | TKind::Cast(..)
+        | TKind::Op(_)
+        | TKind::Element { .. } => {}
+    }
+}
+
+/// `a op b` as `b op' a`.
+fn flipped(op: BinaryOp) -> BinaryOp {
+    match op {
+        BinaryOp::Lt => BinaryOp::Gt,
+        BinaryOp::Le => BinaryOp::Ge,
+        BinaryOp::Gt => BinaryOp::Lt,
+        BinaryOp::Ge => BinaryOp::Le,
+        BinaryOp::Add
+        | BinaryOp::Sub
+        | BinaryOp::Mul
+        | BinaryOp::Div
+        | BinaryOp::Rem
+        | BinaryOp::Min
+        | BinaryOp::Max
+        | BinaryOp::Eq
+        | BinaryOp::Ne
+        | BinaryOp::And
+        | BinaryOp::Or => op,
+    }
+}
+
+/// The comparison that holds where `op` fails, for those that narrow a range (`!=` does not).
+fn negated(op: BinaryOp) -> Option<BinaryOp> {
+    match op {
+        BinaryOp::Lt => Some(BinaryOp::Ge),
+        BinaryOp::Le => Some(BinaryOp::Gt),
+        BinaryOp::Gt => Some(BinaryOp::Le),
+        BinaryOp::Ge => Some(BinaryOp::Lt),
+        BinaryOp::Add
+        | BinaryOp::Sub
+        | BinaryOp::Mul
+        | BinaryOp::Div
+        | BinaryOp::Rem
+        | BinaryOp::Min
+        | BinaryOp::Max
+        | BinaryOp::Eq
+        | BinaryOp::Ne
+        | BinaryOp::And
+        | BinaryOp::Or => None,
+    }
+}
+
+/// The range of an integer subscript over every value of its variables (variable `i` ranging
+/// over `ranges[i]`); `None` when it is not an expression Forge can bound (it then clamps at
+/// run time).
+fn interval(e: &TExpr, ranges: &[(i64, i64)], dims: &[usize], loops: &[(String, Extent)]) -> Option<(i64, i64)> {
     let span = |n: usize| (0, n.saturating_sub(1) as i64);
     Some(match &e.kind {
         TKind::Const(Const::I32(v)) => (*v as i64, *v as i64),
@@ -215,15 +349,15 @@ fn interval(e: &TExpr, vars: &[usize], dims: &[usize], loops: &[(String, Extent)
             let v = dims.get(*d).copied()? as i64;
             (v, v)
         }
-        TKind::IndexVar(i) => span(*vars.get(*i)?),
+        TKind::IndexVar(i) => *ranges.get(*i)?,
         TKind::LoopVar(l) => span(loops.get(*l)?.1.value(dims)),
-        TKind::Cast(a, _) => interval(a, vars, dims, loops)?,
+        TKind::Cast(a, _) => interval(a, ranges, dims, loops)?,
         TKind::Unary(UnaryOp::Neg, a) => {
-            let (lo, hi) = interval(a, vars, dims, loops)?;
+            let (lo, hi) = interval(a, ranges, dims, loops)?;
             (-hi, -lo)
         }
         TKind::Binary(op, a, b) => {
-            let (x, y) = (interval(a, vars, dims, loops)?, interval(b, vars, dims, loops)?);
+            let (x, y) = (interval(a, ranges, dims, loops)?, interval(b, ranges, dims, loops)?);
             match op {
                 BinaryOp::Add => (x.0 + y.0, x.1 + y.1),
                 BinaryOp::Sub => (x.0 - y.1, x.1 - y.0),

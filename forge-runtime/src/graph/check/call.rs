@@ -99,7 +99,24 @@ pub(super) fn call(
         Builtin::Select => {
             let ty = t.operand_ty(&args[1], &args[2], want, span, "`select`")?;
             let c = t.expr(&args[0], Some(Ty::Bool));
-            let (a, b) = (t.expr(&args[1], Some(ty)), t.expr(&args[2], Some(ty)));
+            // In index notation each branch's subscripts are range-checked where the condition
+            // holds (or fails): `select(e < H, x[e + H], x[e - H])` reads inside `x`.
+            let branch = |t: &mut Typer<'_, '_>, arg: &Expr, holds: bool| {
+                let guard = c.as_ref().filter(|c| c.ty == Ty::Bool).cloned();
+                let pushed = match (t.index.as_mut(), guard) {
+                    (Some(scope), Some(g)) => {
+                        scope.guards.push((g, holds));
+                        true
+                    }
+                    _ => false,
+                };
+                let e = t.expr(arg, Some(ty));
+                if let (true, Some(scope)) = (pushed, t.index.as_mut()) {
+                    scope.guards.pop();
+                }
+                e
+            };
+            let (a, b) = (branch(t, &args[1], true), branch(t, &args[2], false));
             let (c, a, b) = (c?, a?, b?);
             if c.ty != Ty::Bool {
                 return t.err(GraphError::new(

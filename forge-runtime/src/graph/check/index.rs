@@ -22,8 +22,20 @@ pub(super) struct IndexScope {
     /// Where the reduction variable first got its extent (for messages).
     pub bound_at: Option<String>,
     /// Affine subscripts to range-check once every extent is known.
-    pub pending: Vec<(TExpr, Extent, String)>,
+    pub pending: Vec<PendingSub>,
+    /// The conditions of the `select`s being checked and which branch: what holds where a
+    /// subscript is read (a guarded read is checked only where its guard holds).
+    pub guards: Vec<(TExpr, bool)>,
     pub target: usize,
+}
+
+/// An affine subscript to range-check at `new` (`Deferred::InRange`).
+pub(super) struct PendingSub {
+    pub sub: TExpr,
+    pub extent: Extent,
+    pub what: String,
+    /// The `select` conditions around it and the branch it is in.
+    pub guards: Vec<(TExpr, bool)>,
 }
 
 impl IndexScope {
@@ -70,7 +82,14 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
     }
     let (slice, window, axes_ok) = super::target::target_axes(cx, stmt, subs, target);
     let fixed = slice.len();
-    let mut scope = IndexScope { vars: Vec::new(), reduce_var: None, bound_at: None, pending: Vec::new(), target };
+    let mut scope = IndexScope {
+        vars: Vec::new(),
+        reduce_var: None,
+        bound_at: None,
+        pending: Vec::new(),
+        guards: Vec::new(),
+        target,
+    };
     for (d, w) in window.iter().enumerate() {
         let ix = &w.index;
         let malformed = !w.sized && w.shift.is_none();
@@ -149,8 +168,8 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
             }
         }
     }
-    for (sub, extent, what) in scope.pending {
-        cx.deferred.push(Deferred::InRange { sub, vars: vars.clone(), extent, what });
+    for PendingSub { sub, extent, what, guards } in scope.pending {
+        cx.deferred.push(Deferred::InRange { sub, vars: vars.clone(), extent, guards, what });
     }
     if reduce.is_some() && body.ty == Ty::Bool {
         cx.err(GraphError::new(ErrorKind::TypeMismatch, body_expr.span(), "a reduction needs a number, found bool"));
@@ -289,7 +308,8 @@ pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: S
         if !data_dependent {
             let what = format!("subscript {} of `{}`", axis, b.name);
             if let Some(scope) = t.index.as_mut() {
-                scope.pending.push((e.clone(), extent, what));
+                let guards = scope.guards.clone();
+                scope.pending.push(PendingSub { sub: e.clone(), extent, what, guards });
             }
         }
         out.push(Sub::Expr(e));
