@@ -17,10 +17,9 @@ use std::collections::BTreeSet;
 pub fn split_wide_kernels(plan: &mut Plan, max_args: usize) {
     let mut k = 0;
     while k < plan.kernels.len() {
-        if plan.kernels[k].spec.args.len() > max_args && hoist_one(plan, k, max_args) {
-            // The part runs at `k` now; the kernel, at `k + 1`, is checked again.
-            k += 1;
-            continue;
+        // Where a part moves out, it runs at `k` and the kernel, now at `k + 1`, is checked next.
+        if plan.kernels[k].spec.args.len() > max_args {
+            hoist_one(plan, k, max_args);
         }
         k += 1;
     }

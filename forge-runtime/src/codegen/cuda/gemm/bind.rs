@@ -52,21 +52,7 @@ pub struct CudaTarget {
 impl CudaTarget {
     /// A device of compute capability `arch` with `sms` multiprocessors, default options.
     pub fn new(arch: (u32, u32), sms: usize) -> CudaTarget {
-        let defaults = CudaOptions::default();
-        CudaTarget {
-            arch,
-            sms: sms.max(1),
-            tf32: defaults.tf32,
-            gemm: defaults.gemm,
-            simt: None,
-            tf32x3_any_size: defaults.tf32x3_any_size,
-            tma_tile: None,
-            x3_register_a: defaults.x3_register_a,
-            x3_persistent: defaults.x3_persistent,
-            split_bf16x3: defaults.split_bf16x3,
-            k_split: None,
-            decode_width: None,
-        }
+        CudaTarget::of(arch, sms, &CudaOptions::default(), None)
     }
 
     /// [`CudaTarget::new`] with `options`: what the backend compiles for. A tile or split the
@@ -89,7 +75,14 @@ impl CudaTarget {
         if let Some(w) = options.decode_width.filter(|w| !matches!(w, 1 | 2 | 4 | 8)) {
             return Err(invalid("CudaOptions::decode_width", format!("{w} rows: a decode block streams 1, 2, 4 or 8")));
         }
-        Ok(CudaTarget {
+        Ok(CudaTarget::of(arch, sms, options, simt))
+    }
+
+    /// The target of `options`, whose SIMT tile is `simt` (checked by the caller).
+    fn of(arch: (u32, u32), sms: usize, options: &CudaOptions, simt: Option<SimtConfig>) -> CudaTarget {
+        CudaTarget {
+            arch,
+            sms: sms.max(1),
             tf32: options.tf32,
             gemm: options.gemm,
             simt,
@@ -100,8 +93,7 @@ impl CudaTarget {
             split_bf16x3: options.split_bf16x3,
             k_split: options.split_k,
             decode_width: options.decode_width,
-            ..CudaTarget::new(arch, sms)
-        })
+        }
     }
 
     /// An H100/H200 (sm_90, 132 multiprocessors): what `Target::CudaC` shows.

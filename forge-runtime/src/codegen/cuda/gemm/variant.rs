@@ -1,5 +1,6 @@
 //! The GEMM kernel variants and their tiles: what `choose` picks and the templates emit.
 
+use crate::options::SimtTile;
 use std::fmt;
 
 /// Tile shape and pipeline of the tensor-core kernels (`Wgmma`, `MmaSync`).
@@ -93,18 +94,11 @@ impl SimtConfig {
 impl std::str::FromStr for SimtConfig {
     type Err = String;
 
-    /// `BMxBNxBK` (one group) or `BMxBNxBKkS` (`S` K groups, square-ish thread tiles), as the
-    /// variant name prints it.
+    /// `BMxBNxBK` (one group) or `BMxBNxBKkS` (`S` K groups), as the variant name prints it:
+    /// the syntax of [`SimtTile`], then [`SimtConfig::from_groups`].
     fn from_str(s: &str) -> Result<SimtConfig, String> {
-        let bad = || format!("`{s}` is not a SIMT tile (e.g. `64x64x8`, `32x32x8k4`)");
-        let body = s.trim().trim_start_matches("simt");
-        let (dims, ks) = match body.split_once('k') {
-            Some((d, k)) => (d, k.parse::<usize>().map_err(|_| bad())?),
-            None => (body, 1),
-        };
-        let v: Vec<usize> = dims.split('x').map(|p| p.parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
-        let [bm, bn, bk] = v[..] else { return Err(bad()) };
-        SimtConfig::from_groups(bm, bn, bk, ks).map_err(|_| bad())
+        let t: SimtTile = s.parse().map_err(|e: crate::error::Error| e.to_string())?;
+        SimtConfig::from_groups(t.bm, t.bn, t.bk, t.k_groups)
     }
 }
 
