@@ -13,7 +13,7 @@
 //! `--json` (exactly one JSON object on stdout: backend, prompt ids, generated ids, text).
 
 use forge::gguf::Gguf;
-use forge::llm::{ChatTemplate, LlamaSession, Message, Sampler, SamplingOptions, Tokenizer};
+use forge::llm::{ChatTemplate, LlamaSession, Message, SamplingOptions, Tokenizer};
 use forge::{Context, Error, Result};
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -74,7 +74,6 @@ fn parse_args() -> Result<Args> {
 fn answer(
     session: &mut LlamaSession,
     tokenizer: &Tokenizer,
-    sampler: &mut Sampler,
     prompt: &[u32],
     max_tokens: usize,
     quiet: bool,
@@ -93,9 +92,6 @@ fn answer(
     let mut first = None;
     let mut out = std::io::stdout().lock();
     while ids.len() < max_tokens {
-        if !sampler.options().is_greedy() {
-            next = sampler.sample(&session.logits()?);
-        }
         first.get_or_insert_with(|| start.elapsed());
         ids.push(next);
         if tokenizer.is_end_of_generation(next) {
@@ -141,14 +137,14 @@ fn main() -> Result<()> {
     let template = ChatTemplate::from_gguf(&file)?;
     let ctx = Context::auto()?;
     let mut session = LlamaSession::new(&ctx, &file, args.context)?;
-    let mut sampler = Sampler::new(args.sampling)?;
+    session.set_sampling(args.sampling)?;
     eprintln!("[{} on {}]", path.display(), ctx.describe());
 
     let render = |messages: &[Message]| template.render(messages, true);
     if let Some(prompt) = &args.prompt {
         let text = if args.raw { prompt.clone() } else { render(&[Message::user(prompt.as_str())])? };
         let prompt_ids = tokenizer.encode_prompt(&text);
-        let ids = answer(&mut session, &tokenizer, &mut sampler, &prompt_ids, args.max_tokens, args.json)?;
+        let ids = answer(&mut session, &tokenizer, &prompt_ids, args.max_tokens, args.json)?;
         if args.json {
             let shown: Vec<u32> = ids.iter().copied().filter(|&id| !tokenizer.is_end_of_generation(id)).collect();
             let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
@@ -194,7 +190,7 @@ fn main() -> Result<()> {
                 continue;
             }
         }
-        let ids = answer(&mut session, &tokenizer, &mut sampler, &all[fed.len()..], args.max_tokens, false)?;
+        let ids = answer(&mut session, &tokenizer, &all[fed.len()..], args.max_tokens, false)?;
         // The last id (the end token) was generated but not fed.
         fed = all;
         fed.extend(&ids[..ids.len().saturating_sub(1)]);

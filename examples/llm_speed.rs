@@ -4,10 +4,11 @@
 //! id chosen on the device) at a given context length. `bench/llm_torch.py` times PyTorch's
 //! `LlamaForCausalLM` of the same config on the same machine.
 //!
-//! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]`
-//! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose).
+//! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]
+//! [--sample] [--profile]` (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--sample` draws each id
+//! as `chat` does by default (temperature 0.7, top-k 40, top-p 0.9) instead of greedily.
 
-use forge::llm::{LlamaConfig, LlamaSession};
+use forge::llm::{LlamaConfig, LlamaSession, SamplingOptions};
 use forge::{Context, Error, Result};
 use std::time::Instant;
 
@@ -32,6 +33,10 @@ fn main() -> Result<()> {
     let ctx = Context::auto()?;
     let built = Instant::now();
     let mut session = LlamaSession::with_random_weights(&ctx, LlamaConfig::SMOLLM2_135M, context, 7)?;
+    let sample = std::env::args().any(|a| a == "--sample");
+    if sample {
+        session.set_sampling(SamplingOptions { temperature: 0.7, top_k: 40, top_p: 0.9, seed: 1 })?;
+    }
     let ids: Vec<u32> = (0..prompt as u32).map(|i| (i * 7919) % 49152).collect();
     // Warm: build the prefill instance and compile everything once.
     session.feed(&ids)?;
@@ -74,12 +79,13 @@ fn main() -> Result<()> {
     println!("backend: {}", ctx.describe());
     println!("build + first runs: {:.2} s", warm.as_secs_f64());
     println!(
-        "| backend | prefill {prompt} tokens (ms) | first step, cache handed over (ms) | decode at {prompt} (us/token) | tokens/s |"
+        "| backend | next id | prefill {prompt} tokens (ms) | first step, cache handed over (ms) | decode at {prompt} (us/token) | tokens/s |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|");
     println!(
-        "| {:?} | {:.2} | {:.2} | {:.1} | {:.0} |",
+        "| {:?} | {} | {:.2} | {:.2} | {:.1} | {:.0} |",
         ctx.kind(),
+        if sample { "T 0.7, top-k 40, top-p 0.9" } else { "greedy" },
         best(&prefill) * 1e3,
         best(&first) * 1e3,
         best(&per_token) * 1e6,

@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use forge::llm::{LlamaConfig, LlamaSession};
+use forge::llm::{LlamaConfig, LlamaSession, Sampler, SamplingOptions};
 use forge::Context;
 
 const SMALL: LlamaConfig = LlamaConfig {
@@ -53,6 +53,47 @@ fn decoding_matches_the_cpu(ctx: &Context) {
     }
 }
 
+/// Draws made by the graph's sampling kernel (interpreted on the CPU) against the host's rule on
+/// the same logits: the same ids apart from rounding near-ties, and never outside the top-k.
+fn device_draws_follow_the_host_rule(ctx: &Context) {
+    let options = [
+        // Random weights give peaked logits: high temperatures make the noise decide.
+        SamplingOptions { temperature: 8.0, top_k: 40, top_p: 0.9, seed: 11 },
+        SamplingOptions { temperature: 30.0, top_k: 0, top_p: 1.0, seed: 12 },
+        SamplingOptions { temperature: 20.0, top_k: 0, top_p: 0.5, seed: 13 },
+        SamplingOptions { temperature: 0.7, top_k: 5, top_p: 1.0, seed: 14 },
+    ];
+    let mut s = LlamaSession::with_random_weights(ctx, SMALL, 64, 5).expect("session");
+    s.set_draw_in_graph(true);
+    let (mut same, mut all, mut distinct) = (0, 0, std::collections::BTreeSet::new());
+    for (round, o) in options.iter().enumerate() {
+        s.reset();
+        s.set_sampling(*o).expect("options");
+        let mut host = Sampler::new(*o).expect("options");
+        let prompt: Vec<u32> = (0..9u32).map(|i| (i * 131 + 7 * round as u32) % 1024).collect();
+        let mut next = s.feed(&prompt).expect("prefill");
+        for step in 0..6 {
+            let logits = s.logits().expect("logits");
+            let want = host.sample(&logits);
+            if o.top_k > 0 {
+                let mut sorted = logits.clone();
+                sorted.sort_by(|a, b| b.total_cmp(a));
+                assert!(
+                    logits[next as usize] >= sorted[o.top_k - 1],
+                    "round {round} step {step}: {next} is not in the top {}",
+                    o.top_k
+                );
+            }
+            same += usize::from(next == want);
+            distinct.insert(next);
+            all += 1;
+            next = s.feed(&[next]).expect("step");
+        }
+    }
+    assert!(same * 10 >= all * 9, "{same} of {all} draws agree with the host");
+    assert!(distinct.len() * 2 > all, "the draws vary: {} distinct ids in {all}", distinct.len());
+}
+
 /// Feeding past the context, an empty feed and an id outside the vocabulary are errors.
 fn misuse_is_an_error() {
     let mut s = LlamaSession::with_random_weights(&Context::cpu(), SMALL, 8, 1).expect("session");
@@ -65,4 +106,4 @@ fn misuse_is_an_error() {
     s.feed(&[1, 2]).expect("after a reset");
 }
 
-forge_tests!(decoding_matches_the_cpu; plain: misuse_is_an_error);
+forge_tests!(decoding_matches_the_cpu, device_draws_follow_the_host_rule; plain: misuse_is_an_error);

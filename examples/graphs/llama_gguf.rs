@@ -7,7 +7,9 @@
 // read through `transpose` (a layer's query, key and value rows stacked into one, so one product
 // makes all three); blocks are decoded inside the products. RoPE rotates adjacent pairs
 // `(2i, 2i + 1)` of a head (llama.cpp's converter permuted the Q and K rows for that), and query
-// head `kv * G + g` attends to key/value head `kv`.
+// head `kv * G + g` attends to key/value head `kv`. A sampled step draws `next` on the device
+// (`forge::llm`'s sampling rule: top-k, top-p, then the Gumbel-max of the kept logits at the
+// temperature) in one workgroup, so only the id comes back either way.
 
 forge_graph! {
     /// Llama with a KV cache over GGUF weights: `n` new tokens (of `T`) at positions `pos..`.
@@ -19,6 +21,12 @@ forge_graph! {
         uniform n:     u32;
         uniform theta: f32 = 10000.0;
         uniform eps:   f32 = 0.00001;
+        /// Sampling: `1 / temperature` (`0`: greedy), the top-k count (`0`: all), the top-p mass
+        /// and the draw's key.
+        uniform inv_temperature: f32 = 0.0;
+        uniform top_k: u32 = 0;
+        uniform top_p: f32 = 1.0;
+        uniform draw_key: u32 = 0;
 
         weight emb:       q8_0[V, D];
         weight attn_norm: f32[L, D];
@@ -88,5 +96,136 @@ forge_graph! {
         lastn = rms_norm(last, out_norm, eps);
         logits = matmul(lastn, transpose(emb));
         next = argmax(logits);
+        next = wgsl!(r"
+            @group(0) @binding(0) var<storage, read_write> logits: array<f32>;
+            @group(0) @binding(1) var<storage, read_write> next: array<u32>;
+            @group(0) @binding(2) var<uniform> inv_temperature: f32;
+            @group(0) @binding(3) var<uniform> top_k: u32;
+            @group(0) @binding(4) var<uniform> top_p: f32;
+            @group(0) @binding(5) var<uniform> draw_key: u32;
+
+            const WG: u32 = 256u;
+            var<workgroup> red_f: array<f32, 256>;
+            var<workgroup> red_u: array<u32, 256>;
+
+            fn neg_inf() -> f32 { return bitcast<f32>(0xff800000u); }
+            // NaN reads as -inf (tested on the bits: fast math may drop `x != x`).
+            fn logit(i: u32) -> f32 {
+                let x = logits[i];
+                return select(x, neg_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u);
+            }
+            // An order-preserving u32 of a logit.
+            fn order_key(x: f32) -> u32 {
+                let b = bitcast<u32>(x);
+                return select(b | 0x80000000u, ~b, (b & 0x80000000u) != 0u);
+            }
+            fn lowbias32(v: u32) -> u32 {
+                var x = v;
+                x = (x ^ (x >> 16u)) * 0x7feb352du;
+                x = (x ^ (x >> 15u)) * 0x846ca68bu;
+                return x ^ (x >> 16u);
+            }
+            fn sum_u(lid: u32, v: u32) -> u32 {
+                red_u[lid] = v;
+                workgroupBarrier();
+                for (var s = WG / 2u; s > 0u; s = s >> 1u) {
+                    if (lid < s) { red_u[lid] = red_u[lid] + red_u[lid + s]; }
+                    workgroupBarrier();
+                }
+                let total = red_u[0];
+                workgroupBarrier();
+                return total;
+            }
+            fn sum_f(lid: u32, v: f32) -> f32 {
+                red_f[lid] = v;
+                workgroupBarrier();
+                for (var s = WG / 2u; s > 0u; s = s >> 1u) {
+                    if (lid < s) { red_f[lid] = red_f[lid] + red_f[lid + s]; }
+                    workgroupBarrier();
+                }
+                let total = red_f[0];
+                workgroupBarrier();
+                return total;
+            }
+            // The best (score, id) of the workgroup: the larger score, then the lower id.
+            fn best(lid: u32, score: f32, id: u32) -> u32 {
+                red_f[lid] = score;
+                red_u[lid] = id;
+                workgroupBarrier();
+                for (var s = WG / 2u; s > 0u; s = s >> 1u) {
+                    if (lid < s) {
+                        let fs = red_f[lid + s];
+                        let is = red_u[lid + s];
+                        if (fs > red_f[lid] || (fs == red_f[lid] && is < red_u[lid])) {
+                            red_f[lid] = fs;
+                            red_u[lid] = is;
+                        }
+                    }
+                    workgroupBarrier();
+                }
+                return red_u[0];
+            }
+
+            @compute @workgroup_size(256)
+            fn sample(@builtin(local_invocation_index) lid: u32) {
+                if (inv_temperature <= 0.0) { return; }
+                let n = arrayLength(&logits);
+                var m = neg_inf();
+                for (var i = lid; i < n; i += WG) { let x = logit(i); m = select(m, x, x > m); }
+                red_f[lid] = m;
+                workgroupBarrier();
+                for (var s = WG / 2u; s > 0u; s = s >> 1u) {
+                    if (lid < s) { red_f[lid] = max(red_f[lid], red_f[lid + s]); }
+                    workgroupBarrier();
+                }
+                m = red_f[0];
+                workgroupBarrier();
+                // Top-k: the largest key that at least k logits reach, a bit at a time.
+                var floor_k = 0u;
+                if (top_k > 0u && top_k < n) {
+                    for (var bit = 0u; bit < 32u; bit++) {
+                        let cand = floor_k | (0x80000000u >> bit);
+                        var c = 0u;
+                        for (var i = lid; i < n; i += WG) { c += select(0u, 1u, order_key(logit(i)) >= cand); }
+                        floor_k = select(floor_k, cand, sum_u(lid, c) >= top_k);
+                    }
+                }
+                // Top-p: the largest key whose logits at or above it weigh top_p of the kept.
+                var floor_p = floor_k;
+                if (top_p < 1.0) {
+                    var w = 0.0;
+                    for (var i = lid; i < n; i += WG) {
+                        let x = logit(i);
+                        w += select(0.0, exp((x - m) * inv_temperature), order_key(x) >= floor_k);
+                    }
+                    let goal = top_p * sum_f(lid, w);
+                    floor_p = 0u;
+                    for (var bit = 0u; bit < 32u; bit++) {
+                        let cand = floor_p | (0x80000000u >> bit);
+                        let lo = max(cand, floor_k);
+                        var part = 0.0;
+                        for (var i = lid; i < n; i += WG) {
+                            let x = logit(i);
+                            part += select(0.0, exp((x - m) * inv_temperature), order_key(x) >= lo);
+                        }
+                        floor_p = select(floor_p, cand, sum_f(lid, part) >= goal);
+                    }
+                    floor_p = max(floor_p, floor_k);
+                }
+                // Gumbel-max over the kept logits.
+                var top = neg_inf();
+                var top_id = 0u;
+                for (var i = lid; i < n; i += WG) {
+                    let x = logit(i);
+                    let h = lowbias32(lowbias32(i) ^ draw_key);
+                    let u = (f32(h >> 8u) + 0.5) * (1.0 / 16777216.0);
+                    let score = (x - m) * inv_temperature - log(-log(u));
+                    if (order_key(x) >= floor_p && score > top) { top = score; top_id = i; }
+                }
+                let id = best(lid, top, top_id);
+                // A largest logit of +-inf leaves the greedy id.
+                if (lid == 0u && (bitcast<u32>(m) & 0x7fffffffu) < 0x7f800000u) { next[0] = id; }
+            }
+        ", logits, next, inv_temperature, top_k, top_p, draw_key);
     }
 }

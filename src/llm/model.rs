@@ -1,10 +1,12 @@
 //! A GGUF Llama on a Forge [`Context`]: the weights read from the file as they are (block
 //! formats stay blocks), a prefill instance per padded prompt length and a one-token instance
-//! for decoding, the key/value cache handed between them, and the greedy id (`argmax` on the
-//! device) read back after each run.
+//! for decoding, the key/value cache handed between them, and the next id (greedy, or drawn by
+//! the sampling rule of [`super::sample`] on the device) read back after each run.
 
 use super::graph::{LlamaGguf, LlamaGgufDims, LlamaGgufInputs, LlamaGgufWeights};
+use super::sample::{sample_with_key, SamplingOptions};
 use crate::gguf::{GgmlType, Gguf};
+use crate::BackendKind;
 use crate::{BlockQ4_1, BlockQ8_0, Context, Error, Result};
 
 /// A Llama model's shape, read from the GGUF metadata.
@@ -204,8 +206,9 @@ enum Holder {
     Prefill(usize),
 }
 
-/// A model loaded on a context with a cache of `context` positions: feed tokens, read the greedy
-/// next id (and, when asked, the logits).
+/// A model loaded on a context with a cache of `context` positions: feed tokens, read the next id
+/// (greedy, or drawn by [`SamplingOptions`] given to [`LlamaSession::set_sampling`]) and, when
+/// asked, the logits.
 pub struct LlamaSession {
     config: LlamaConfig,
     context: usize,
@@ -218,6 +221,12 @@ pub struct LlamaSession {
     last_run: Holder,
     kernel_profiling: bool,
     pos: usize,
+    sampling: SamplingOptions,
+    /// Draws made since the sampling options were set (the next draw's number).
+    draws: u64,
+    /// Whether draws run in the graph's kernel (GPU backends) or on the host (the CPU backend,
+    /// whose logits are already in memory: the kernel would only be interpreted there).
+    draw_in_graph: bool,
 }
 
 impl LlamaSession {
@@ -252,6 +261,9 @@ impl LlamaSession {
             last_run: Holder::Step,
             kernel_profiling: false,
             pos: 0,
+            sampling: SamplingOptions::greedy(),
+            draws: 0,
+            draw_in_graph: ctx.kind() != BackendKind::Cpu,
         })
     }
 
@@ -290,12 +302,33 @@ impl LlamaSession {
         &self.ctx
     }
 
+    /// How the next ids are chosen from now on (checked; the draws count again from 0, so the
+    /// same options after the same feeds give the same ids).
+    pub fn set_sampling(&mut self, options: SamplingOptions) -> Result<()> {
+        options.check()?;
+        self.sampling = options;
+        self.draws = 0;
+        Ok(())
+    }
+
+    pub fn sampling(&self) -> &SamplingOptions {
+        &self.sampling
+    }
+
+    /// Draws in the graph's kernel even on the CPU backend (interpreted there: for tests of the
+    /// kernel itself).
+    #[doc(hidden)]
+    pub fn set_draw_in_graph(&mut self, on: bool) {
+        self.draw_in_graph = on;
+    }
+
     /// Forgets every position (the cache is overwritten as positions are used again).
     pub fn reset(&mut self) {
         self.pos = 0;
     }
 
-    /// Feeds `ids` at the next positions and returns the greedy next id.
+    /// Feeds `ids` at the next positions and returns the next id: the greedy one, or a draw by
+    /// the session's sampling options.
     pub fn feed(&mut self, ids: &[u32]) -> Result<u32> {
         if ids.is_empty() {
             return Err(Error::InvalidArgument { argument: "ids".into(), reason: "no tokens to feed".into() });
@@ -321,8 +354,16 @@ impl LlamaSession {
         let mut rest = ids;
         while !rest.is_empty() {
             let (chunk, after) = if rest.len() == 1 { (rest, &rest[1..]) } else { self.prefill_chunk(rest) };
-            next = self.run_chunk(chunk)?;
+            // Only the last chunk's id is used: the others run greedy (no draw).
+            next = self.run_chunk(chunk, after.is_empty())?;
             rest = after;
+        }
+        if !self.sampling.is_greedy() {
+            if !self.draw_in_graph {
+                let logits = self.logits()?;
+                next = sample_with_key(&logits, &self.sampling, self.sampling.draw_key(self.draws));
+            }
+            self.draws += 1;
         }
         Ok(next)
     }
@@ -333,7 +374,7 @@ impl LlamaSession {
         ids.split_at(ids.len().min(largest))
     }
 
-    fn run_chunk(&mut self, chunk: &[u32]) -> Result<u32> {
+    fn run_chunk(&mut self, chunk: &[u32], last: bool) -> Result<u32> {
         let holder = match chunk.len() {
             1 => Holder::Step,
             n => {
@@ -345,6 +386,14 @@ impl LlamaSession {
         self.move_cache(holder)?;
         let (pos, n) = (self.pos as u32, chunk.len() as u32);
         let (theta, eps) = (self.config.rope_base, self.config.rms_eps);
+        let draw = last && self.draw_in_graph && !self.sampling.is_greedy();
+        let (inv_temperature, top_k, top_p, draw_key) = if draw {
+            let s = &self.sampling;
+            // `check` keeps top_k within u32.
+            (s.inverse_temperature(), u32::try_from(s.top_k).unwrap_or(u32::MAX), s.top_p, s.draw_key(self.draws))
+        } else {
+            (0.0, 0, 1.0, 0)
+        };
         let g = self.instance(holder)?;
         let mut ids = chunk.to_vec();
         ids.resize(
@@ -354,7 +403,7 @@ impl LlamaSession {
             },
             0,
         );
-        let out = g.run(LlamaGgufInputs { ids: &ids, pos, n, theta, eps })?;
+        let out = g.run(LlamaGgufInputs { ids: &ids, pos, n, theta, eps, inv_temperature, top_k, top_p, draw_key })?;
         self.last_run = holder;
         self.pos += chunk.len();
         out.next.first().copied().ok_or_else(|| Error::Internal("the graph returned no next id".into()))
