@@ -19,15 +19,15 @@ forge_graph! {
 }
 
 forge_graph! {
-    /// 3x3 box blur; shifted reads clamp to the edge.
+    /// 3x3 box blur; reads past the image take the nearest edge pixel.
     pub graph Blur {
         dims { H, W }
         input img: f32[H, W];
         uniform scale: f32 = 1.0;
         output out: f32[H, W];
-        out[i, j] = (img[i - 1, j - 1] + img[i - 1, j] + img[i - 1, j + 1]
-                   + img[i, j - 1]     + img[i, j]     + img[i, j + 1]
-                   + img[i + 1, j - 1] + img[i + 1, j] + img[i + 1, j + 1]) * scale / 9.0;
+        out[i, j] = (edge(img[i - 1, j - 1]) + edge(img[i - 1, j]) + edge(img[i - 1, j + 1])
+                   + edge(img[i, j - 1])     + img[i, j]           + edge(img[i, j + 1])
+                   + edge(img[i + 1, j - 1]) + edge(img[i + 1, j]) + edge(img[i + 1, j + 1])) * scale / 9.0;
     }
 }
 

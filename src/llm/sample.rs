@@ -166,7 +166,7 @@ fn top_p_floor(logits: &[f32], floor: u32, top_p: f32, weight: impl Fn(f32) -> f
         logits.iter().filter(|&&v| order_key(v) >= floor).map(|&v| (order_key(v), weight(v))).collect();
     let total: f32 = kept.iter().map(|&(_, w)| w).sum();
     let target = top_p * total;
-    kept.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    kept.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
     let mut mass = 0.0f32;
     let mut i = 0;
     while i < kept.len() {

@@ -99,7 +99,7 @@ FD float4 forge_q4_0_x4(const unsigned char* a, unsigned long long i) { const un
 FD float4 forge_q4_1_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 20ull; u32 c = forge_q_pair(b + 4u + ((u32)i & 15u)); f32 d = forge_q_half(b); f32 m = forge_q_half(b + 2); return make_float4((f32)(c & 15u) * d + m, (f32)((c >> 8) & 15u) * d + m, (f32)((c >> 4) & 15u) * d + m, (f32)(c >> 12) * d + m); }
 FD float4 forge_q8_0_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 15u; u32 lo = forge_q_pair(b + 2u + j); u32 hi = forge_q_pair(b + 18u + j); f32 d = forge_q_half(b); return make_float4((f32)(signed char)(lo & 255u) * d, (f32)(signed char)(lo >> 8) * d, (f32)(signed char)(hi & 255u) * d, (f32)(signed char)(hi >> 8) * d); }
 
-// node: next[i, j] = u[i, j] + alpha * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1] - 4.0 * u[i, j])
+// node: next[i, j] = u[i, j] + alpha * (edge(u[i - 1, j]) + edge(u[i + 1, j]) + edge(u[i, j - 1]) + edge(u[i, j + 1]) - 4.0 * u[i, j])
 extern "C" __global__ void __launch_bounds__(256) forge_index_615a9a45888324b0(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -158,13 +158,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_b020ffb6180e1b06(f32
     reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
 }
 
-// node: next[i, j] = u[i, j] + alpha * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1] - 4.0 * u[i, j])
+// node: next[i, j] = u[i, j] + alpha * (edge(u[i - 1, j]) + edge(u[i + 1, j]) + edge(u[i, j - 1]) + edge(u[i, j + 1]) - 4.0 * u[i, j])
 // runs forge_index_615a9a45888324b0 (above)
 
 // node: u = next
 // runs forge_map_b020ffb6180e1b06 (above)
 
-// node: next[i, j] = u[i, j] + alpha * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1] - 4.0 * u[i, j])
+// node: next[i, j] = u[i, j] + alpha * (edge(u[i - 1, j]) + edge(u[i + 1, j]) + edge(u[i, j - 1]) + edge(u[i, j + 1]) - 4.0 * u[i, j])
 // runs forge_index_615a9a45888324b0 (above)
 
 // node: u = next; rows = sum(u)

@@ -1,4 +1,4 @@
-// node: next[i, j] = u[i, j] + alpha * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1] - 4.0 * u[i, j])
+// node: next[i, j] = u[i, j] + alpha * (edge(u[i - 1, j]) + edge(u[i + 1, j]) + edge(u[i, j - 1]) + edge(u[i, j + 1]) - 4.0 * u[i, j])
 // kernel index (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // next
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // u
@@ -119,7 +119,7 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
-// node: next[i, j] = u[i, j] + alpha * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1] - 4.0 * u[i, j])
+// node: next[i, j] = u[i, j] + alpha * (edge(u[i - 1, j]) + edge(u[i + 1, j]) + edge(u[i, j - 1]) + edge(u[i, j + 1]) - 4.0 * u[i, j])
 // kernel index (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // next
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // u
@@ -240,7 +240,7 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     a0[q] = vec4<f32>(r0, r1, r2, r3);
 }
 
-// node: next[i, j] = u[i, j] + alpha * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1] - 4.0 * u[i, j])
+// node: next[i, j] = u[i, j] + alpha * (edge(u[i - 1, j]) + edge(u[i + 1, j]) + edge(u[i, j - 1]) + edge(u[i, j + 1]) - 4.0 * u[i, j])
 // kernel index (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // next
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // u

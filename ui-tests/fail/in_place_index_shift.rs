@@ -6,7 +6,7 @@ forge_graph! {
         input x: f32[N];
         output y: f32[N];
         y = x;
-        y[i] = y[i] + y[i + 1];
+        y[i] = y[i] + edge(y[i + 1]);
     }
 }
 

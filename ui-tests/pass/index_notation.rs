@@ -11,9 +11,9 @@ forge_graph! {
         output rmax: f32[M];
 
         c[i, j] = sum(k, a[i, k] * b[k, j]);
-        blur[i, j] = (img[i - 1, j - 1] + img[i - 1, j] + img[i - 1, j + 1]
-                    + img[i, j - 1]     + img[i, j]     + img[i, j + 1]
-                    + img[i + 1, j - 1] + img[i + 1, j] + img[i + 1, j + 1]) / 9.0;
+        blur[i, j] = (fill(img[i - 1, j - 1], 0.0) + fill(img[i - 1, j], 0.0) + fill(img[i - 1, j + 1], 0.0)
+                    + edge(img[i, j - 1])          + img[i, j]                + edge(img[i, j + 1])
+                    + wrap(img[i + 1, j - 1])      + wrap(img[i + 1, j])      + wrap(img[i + 1, j + 1])) / 9.0;
         rmax[i] = max(k, a[i, k]);
     }
 }
@@ -26,7 +26,8 @@ fn main() -> forge::Result<()> {
     let img = [9.0; 9];
     let out = g.run(StencilsInputs { a: &a, b: &b, img: &img })?;
     assert_eq!(out.c, vec![4.0, 5.0, 10.0, 11.0]);
-    assert_eq!(out.blur, vec![9.0; 9]);
+    // Zero padding above (the top row and the corners' columns read 0), edges and wraps elsewhere.
+    assert_eq!(out.blur, vec![6.0, 6.0, 6.0, 8.0, 9.0, 8.0, 8.0, 9.0, 8.0]);
     assert_eq!(out.rmax, vec![3.0, 6.0]);
     Ok(())
 }

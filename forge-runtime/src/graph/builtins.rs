@@ -38,6 +38,31 @@ pub enum Builtin {
     Gather,
     /// Fused scaled dot-product attention.
     Attention,
+    /// What an index-notation read gives where a subscript leaves its axis.
+    Boundary(Boundary),
+}
+
+/// What an index-notation read gives past its axis: `fill(x[i - 1], v)`, `edge(x[i - 1])`,
+/// `wrap(x[i - 1])`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Boundary {
+    /// The value `v` (zero padding: `fill(x[…], 0.0)`).
+    Fill,
+    /// The nearest element inside (each subscript clamped to its axis).
+    Edge,
+    /// The element a period away (each subscript taken modulo its axis: periodic boundaries).
+    Wrap,
+}
+
+impl Boundary {
+    pub const ALL: [Boundary; 3] = [Boundary::Fill, Boundary::Edge, Boundary::Wrap];
+    pub fn name(self) -> &'static str {
+        match self {
+            Boundary::Fill => "fill",
+            Boundary::Edge => "edge",
+            Boundary::Wrap => "wrap",
+        }
+    }
 }
 
 impl Builtin {
@@ -60,6 +85,7 @@ impl Builtin {
             Builtin::Concat => "concat",
             Builtin::Gather => "gather",
             Builtin::Attention => "attention",
+            Builtin::Boundary(b) => b.name(),
         }
     }
 }
@@ -93,6 +119,30 @@ pub const BUILTINS: &[BuiltinDecl] = &[
     op("min", Builtin::Min, (2, 2), &[], "min(a, b)", "elementwise minimum"),
     op("max", Builtin::Max, (2, 2), &[], "max(a, b)", "elementwise maximum"),
     op("select", Builtin::Select, (3, 3), &[], "select(cond, if_true, if_false)", "elementwise choice by a bool"),
+    op(
+        "fill",
+        Builtin::Boundary(Boundary::Fill),
+        (2, 2),
+        &[],
+        "fill(x[subscripts], value)",
+        "index notation: `x` there, or `value` where a subscript leaves its axis (zero padding: `fill(x[i - 1], 0.0)`)",
+    ),
+    op(
+        "edge",
+        Builtin::Boundary(Boundary::Edge),
+        (1, 1),
+        &[],
+        "edge(x[subscripts])",
+        "index notation: `x` there, each subscript clamped to its axis (the nearest edge element)",
+    ),
+    op(
+        "wrap",
+        Builtin::Boundary(Boundary::Wrap),
+        (1, 1),
+        &[],
+        "wrap(x[subscripts])",
+        "index notation: `x` there, each subscript taken modulo its axis (periodic boundaries)",
+    ),
     op(
         ReduceOp::Sum.name(),
         Builtin::Reduce(ReduceOp::Sum),
@@ -313,7 +363,8 @@ mod tests {
             | Builtin::Reshape
             | Builtin::Concat
             | Builtin::Gather
-            | Builtin::Attention => BUILTINS.iter().any(|d| d.builtin == b),
+            | Builtin::Attention
+            | Builtin::Boundary(_) => BUILTINS.iter().any(|d| d.builtin == b),
         };
         for op in UnaryOp::CALLABLE {
             assert!(declared(Builtin::Unary(op)));
@@ -323,6 +374,9 @@ mod tests {
         }
         for r in ReduceOp::ALL {
             assert!(declared(Builtin::Reduce(r)));
+        }
+        for b in Boundary::ALL {
+            assert!(declared(Builtin::Boundary(b)));
         }
         assert!(lookup("max", 1).is_some_and(|d| d.builtin == Builtin::Reduce(ReduceOp::Max)));
         assert!(lookup("max", 2).is_some_and(|d| d.builtin == Builtin::Max));

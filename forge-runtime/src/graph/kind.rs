@@ -50,11 +50,14 @@ pub enum ErrorKind {
     UnusedBinding,
     /// Warning: a node whose result nothing reads.
     DeadNode,
+    /// Index notation: a read that may leave its axis without saying what it reads there
+    /// (`fill(x[i - 1], 0.0)`, `edge(x[i - 1])` or `wrap(x[i - 1])`).
+    ReadBoundary,
 }
 
 impl ErrorKind {
     /// Every kind, in code order.
-    pub const ALL: [ErrorKind; 23] = [
+    pub const ALL: [ErrorKind; 24] = [
         ErrorKind::Syntax,
         ErrorKind::DuplicateName,
         ErrorKind::UnknownName,
@@ -78,6 +81,7 @@ impl ErrorKind {
         ErrorKind::RawBinding,
         ErrorKind::UnusedBinding,
         ErrorKind::DeadNode,
+        ErrorKind::ReadBoundary,
     ];
 
     /// Stable code, `F0001`…
@@ -112,6 +116,7 @@ impl ErrorKind {
             ErrorKind::RawBinding => "raw_binding",
             ErrorKind::UnusedBinding => "unused_binding",
             ErrorKind::DeadNode => "dead_node",
+            ErrorKind::ReadBoundary => "read_boundary",
         }
     }
 

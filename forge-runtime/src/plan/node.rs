@@ -117,7 +117,8 @@ impl Lowering<'_> {
                     | Builtin::Reshape
                     | Builtin::Concat
                     | Builtin::Gather
-                    | Builtin::Attention) => {
+                    | Builtin::Attention
+                    | Builtin::Boundary(_)) => {
                         return Err(Error::Internal(format!("`{}` in a row kernel", other.name())))
                     }
                 }
@@ -190,7 +191,10 @@ impl Lowering<'_> {
             | Builtin::Permute
             | Builtin::Reshape
             | Builtin::Concat
-            | Builtin::Gather => return Err(Error::Internal(format!("`{}` chosen as a kernel's op", call.op.name()))),
+            | Builtin::Gather
+            | Builtin::Boundary(_) => {
+                return Err(Error::Internal(format!("`{}` chosen as a kernel's op", call.op.name())))
+            }
         };
         self.push(args, body);
         Ok(())

@@ -203,7 +203,10 @@ pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
                 if lo < 0 || hi >= n {
                     return Err(Error::ShapeCheck {
                         what: what.clone(),
-                        detail: format!("its values range over {lo}..={hi}, past the axis's extent {}", show(*extent)),
+                        detail: format!(
+                            "its values range over {lo}..={hi}, past the axis's extent {}; say what the read gives there with `fill(x[…], value)`, `edge(x[…])` or `wrap(x[…])`, or guard it with `select`",
+                            show(*extent)
+                        ),
                     });
                 }
             }

@@ -36,7 +36,12 @@ pub(super) fn call(
     for (key, value) in named {
         opts.set(t, key, value)?;
     }
-    if t.index.is_some() && !matches!(decl.builtin, Builtin::Unary(_) | Builtin::Min | Builtin::Max | Builtin::Select) {
+    if t.index.is_some()
+        && !matches!(
+            decl.builtin,
+            Builtin::Unary(_) | Builtin::Min | Builtin::Max | Builtin::Select | Builtin::Boundary(_)
+        )
+    {
         return t.err(
             GraphError::new(
                 ErrorKind::IndexForm,
@@ -241,6 +246,7 @@ pub(super) fn call(
             mk(decl.builtin, vec![table, ids], ReduceAxis::Last, opts, ty, shape)
         }
         Builtin::Attention => attention(t, args, opts, span),
+        Builtin::Boundary(kind) => super::boundary::boundary_call(t, kind, func, args, want, span),
     }
 }
 

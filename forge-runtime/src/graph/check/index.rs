@@ -1,11 +1,14 @@
 //! Index notation, `t[i, j] = sum(k, a[i, k] * b[k, j]);`: every index bound (by the target or
 //! by one top-level reduction), every binding subscripted with its full rank. A subscript is an
 //! index variable (an unshifted one may read a prefix of a larger dim, checked at `new`), a
-//! variable shifted by a literal (clamped to the edge: stencils), or any integer expression —
-//! affine ones are range-checked at `new`, data-dependent ones (gathers, `ids[n]`) clamp.
+//! variable shifted by a literal, or any integer expression. A shifted or affine subscript must
+//! stay inside its axis (refused at compile time where that fails whatever the dims, else checked
+//! at `new`, guards understood) unless its read says what it gives past the axis (`fill`,
+//! `edge`, `wrap`: `boundary.rs`); data-dependent ones (gathers, `ids[n]`) clamp.
 
 use super::super::ast::{BinOp, Expr, Lit, LitValue, Name, Stmt, TargetSub, Usage};
-use super::super::checked::{Deferred, IndexNode, NodeKind, Sub, TExpr, TKind};
+use super::super::checked::{Const, Deferred, IndexNode, NodeKind, Sub, TExpr, TKind};
+use super::super::ops::BinaryOp;
 use super::super::ops::ReduceOp;
 use super::super::shape::{Extent, ExtentDisplay};
 use super::expr::Typer;
@@ -27,6 +30,11 @@ pub(super) struct IndexScope {
     /// subscript is read (a guarded read is checked only where its guard holds).
     pub guards: Vec<(TExpr, bool)>,
     pub target: usize,
+    /// The read being typed says what it gives past its axis (`fill`, `edge`, `wrap`), so its
+    /// subscripts may leave it.
+    pub said: bool,
+    /// Reads typed so far.
+    pub reads: usize,
 }
 
 /// An affine subscript to range-check at `new` (`Deferred::InRange`).
@@ -36,6 +44,20 @@ pub(super) struct PendingSub {
     pub what: String,
     /// The `select` conditions around it and the branch it is in.
     pub guards: Vec<(TExpr, bool)>,
+    /// For `x[i ± k]`: what a read that leaves the axis whatever the dims is refused with at
+    /// compile time.
+    pub shift: Option<Shift>,
+}
+
+/// A subscript `i ± k` of a read that says nothing about its boundary.
+pub(super) struct Shift {
+    var: usize,
+    offset: i64,
+    /// The subscript.
+    at: Span,
+    /// The whole read as written, and which read of the node it is (one error a read).
+    read: String,
+    read_id: usize,
 }
 
 impl IndexScope {
@@ -89,6 +111,8 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
         pending: Vec::new(),
         guards: Vec::new(),
         target,
+        said: false,
+        reads: 0,
     };
     for (d, w) in window.iter().enumerate() {
         let ix = &w.index;
@@ -168,7 +192,28 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
             }
         }
     }
-    for PendingSub { sub, extent, what, guards } in scope.pending {
+    let mut refused = Vec::new();
+    for PendingSub { sub, extent, what, guards, shift } in scope.pending {
+        if let (Some(Shift { var, offset, at, read, read_id }), true) = (shift, guards.is_empty()) {
+            let fits = match (vars[var], extent) {
+                _ if offset < 0 => Some(false),
+                (Extent::Lit(v), Extent::Lit(n)) => Some(v.saturating_add(offset as u64) <= n),
+                (v, n) if v == n => Some(false),
+                _ => None,
+            };
+            match fits {
+                Some(true) => continue,
+                Some(false) if refused.contains(&read_id) => continue,
+                Some(false) => {
+                    refused.push(read_id);
+                    let name = &scope.vars[var].0;
+                    let first = if offset < 0 { format!("{name} = 0") } else { format!("the last {name}") };
+                    cx.err(unsaid_boundary(at, &what, &format!("{first} reads past the axis"), &read));
+                    continue;
+                }
+                None => {}
+            }
+        }
         cx.deferred.push(Deferred::InRange { sub, vars: vars.clone(), extent, guards, what });
     }
     if reduce.is_some() && body.ty == Ty::Bool {
@@ -238,6 +283,23 @@ fn shadow_check(cx: &mut Cx<'_>, ix: &Name) {
     }
 }
 
+/// A read that leaves its axis whatever the dims, without `fill`, `edge` or `wrap`.
+fn unsaid_boundary(at: Span, what: &str, why: &str, read: &str) -> GraphError {
+    GraphError::new(
+        ErrorKind::ReadBoundary,
+        at,
+        format!("{what} may leave its axis ({why}), and the read does not say what it gives there"),
+    )
+    .help(format!(
+        "say it: `fill({read}, 0.0)` (a value: zero padding), `edge({read})` (the nearest element) or `wrap({read})` (periodic); or guard the read with `select`"
+    ))
+}
+
+fn read_text(base: &Name, subs: &[Expr]) -> String {
+    let subs: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
+    format!("{}[{}]", base.text, subs.join(", "))
+}
+
 /// `v` or `v ± literal` where `v` is an index variable.
 fn shifted_var(scope: &IndexScope, e: &Expr) -> Option<(usize, i64)> {
     match e {
@@ -278,12 +340,38 @@ pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: S
             format!("`{}` has rank {} but is subscripted with {} indices", base.text, b.shape.len(), subs.len()),
         ));
     }
+    // Only this read is said to leave its axis, not reads inside its subscripts.
+    let said = t.index.as_mut().is_some_and(|s| std::mem::take(&mut s.said));
+    let read_id = t.index.as_mut().map_or(0, |s| {
+        s.reads += 1;
+        s.reads
+    });
     let mut out = Vec::with_capacity(subs.len());
     for (axis, sub) in subs.iter().enumerate() {
         let extent = b.shape[axis];
         let scope = t.index.as_ref()?;
         if let Some((var, offset)) = shifted_var(scope, sub) {
             bind_extent(t, var, offset, extent, axis, &b.name, sub.span());
+            if offset != 0 && !said {
+                if let Some(scope) = t.index.as_mut() {
+                    let span = sub.span();
+                    let v = TExpr { kind: TKind::IndexVar(var), ty: Ty::I32, shape: vec![], span };
+                    let k = TExpr { kind: TKind::Const(Const::I32(offset as i32)), ty: Ty::I32, shape: vec![], span };
+                    let shifted = TExpr {
+                        kind: TKind::Binary(BinaryOp::Add, Box::new(v), Box::new(k)),
+                        ty: Ty::I32,
+                        shape: vec![],
+                        span,
+                    };
+                    scope.pending.push(PendingSub {
+                        sub: shifted,
+                        extent,
+                        what: format!("subscript {axis} of `{}` (`{sub}`)", b.name),
+                        guards: scope.guards.clone(),
+                        shift: Some(Shift { var, offset, at: span, read: read_text(base, subs), read_id }),
+                    });
+                }
+            }
             out.push(Sub::Var { var, offset });
             continue;
         }
@@ -305,11 +393,11 @@ pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: S
         e.visit(&mut |x| {
             data_dependent |= matches!(x.kind, TKind::Element { .. } | TKind::Read(_) | TKind::Uniform(_))
         });
-        if !data_dependent {
-            let what = format!("subscript {} of `{}`", axis, b.name);
+        if !data_dependent && !said {
+            let what = format!("subscript {axis} of `{}` (`{sub}`)", b.name);
             if let Some(scope) = t.index.as_mut() {
                 let guards = scope.guards.clone();
-                scope.pending.push(PendingSub { sub: e.clone(), extent, what, guards });
+                scope.pending.push(PendingSub { sub: e.clone(), extent, what, guards, shift: None });
             }
         }
         out.push(Sub::Expr(e));

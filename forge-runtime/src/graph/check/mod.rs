@@ -4,6 +4,7 @@
 //! (naga), `flow` the order of reads and writes, cycles and the unused-binding / dead-node
 //! warnings; `poison` keeps one mistake to one error.
 
+mod boundary;
 mod call;
 mod concat;
 mod decls;

@@ -68,6 +68,7 @@ impl Typer<'_, '_> {
                     Some(Builtin::Unary(_)) => args.first().map_or(Nat::FlexInt, |a| self.nat(a)),
                     Some(Builtin::Min | Builtin::Max) => args.iter().map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join),
                     Some(Builtin::Select) => args.iter().skip(1).map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join),
+                    Some(Builtin::Boundary(_)) => args.iter().map(|a| self.nat(a)).fold(Nat::FlexInt, Nat::join),
                     Some(Builtin::Argmax) => Nat::Fixed(Ty::U32),
                     Some(
                         Builtin::Transpose | Builtin::Permute | Builtin::Reshape | Builtin::Concat | Builtin::Gather,
