@@ -291,7 +291,8 @@ fn narrow(cond: &TExpr, holds: bool, ranges: &mut [(i64, i64)], dims: &[usize], 
         | TKind::Select(..)
         | TKind::Cast(..)
         | TKind::Op(_)
-        | TKind::Element { .. } => {}
+        | TKind::Element { .. }
+        | TKind::Reduce(_) => {}
     }
 }
 
@@ -405,7 +406,8 @@ fn interval(e: &TExpr, ranges: &[(i64, i64)], dims: &[usize], loops: &[(String, 
         | TKind::Uniform(_)
         | TKind::Select(..)
         | TKind::Op(_)
-        | TKind::Element { .. } => return None,
+        | TKind::Element { .. }
+        | TKind::Reduce(_) => return None,
     })
 }
 

@@ -1,6 +1,6 @@
 //! The checker: an [`ast::Graph`] into a [`Checked`] graph, or every broken rule at once.
 //! `decls` resolves declarations, `expr` and `call` type elementwise expressions and built-in
-//! calls (`views` the axis-reordering ones), `index` index notation, `raw` raw kernels
+//! calls (`views` the axis-reordering ones), `index` index notation (`reduce` its reductions), `raw` raw kernels
 //! (naga), `flow` the order of reads and writes, cycles and the unused-binding / dead-node
 //! warnings; `poison` keeps one mistake to one error.
 
@@ -13,6 +13,7 @@ mod index;
 mod nat;
 mod poison;
 mod raw;
+mod reduce;
 mod target;
 #[cfg(test)]
 mod tests;
