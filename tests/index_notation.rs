@@ -244,17 +244,23 @@ forge_graph! {
 
 forge_graph! {
     /// Reductions inside expressions: two in one value (reusing the index name), one over a
-    /// part of the target's indices (broadcast along the rest), a matrix product plus a term.
+    /// part of the target's indices (broadcast along the rest), one over none of them (a
+    /// scalar), a matrix product plus a term, an integer sum over two indices.
     pub graph MixedReductions {
         dims { M, K, N }
         input a: f32[M, K];
         input b: f32[K, N];
+        input ids: i32[M, K];
         output z: f32[M];
         output centred: f32[M, K];
         output affine: f32[M, N];
+        output scaled: f32[M];
+        output isum: i32[M];
         z[i] = sum(k, a[i, k]) * 2.0 - max(k, a[i, k]);
         centred[i, j] = a[i, j] - mean(r, a[r, j]);
         affine[i, j] = sum(k, a[i, k] * b[k, j]) + 0.5 * a[i, 0];
+        scaled[i] = a[i, 0] / sum((p, q), a[p, q] * a[p, q]);
+        isum[i] = 2 * sum((k, l), ids[i, k] - ids[l, k]) + 1;
     }
 }
 
@@ -314,7 +320,7 @@ fn reductions_inside_expressions(ctx: &Context) {
     g.run(ConvReluInputs { x: &rand_f32(x.len(), 3.0, 93) }).unwrap();
     let y = g.run(ConvReluInputs { x: &x }).unwrap().y;
     let want = naive_conv(&x, &w, &bias, [b, c, o, h, wd]);
-    assert!(want.iter().any(|v| *v == 0.0) && want.iter().any(|v| *v > 0.0), "the ReLU clips some outputs");
+    assert!(want.contains(&0.0) && want.iter().any(|v| *v > 0.0), "the ReLU clips some outputs");
     assert_close("conv relu", &y, &want, 1e-5, 1.0);
     // The input must be large enough for every `i + u`: refused at `new` otherwise.
     match ConvRelu::new(ctx, ConvReluDims { b, c, o, h, w: wd, hi: h + 1, wi }) {
@@ -323,10 +329,11 @@ fn reductions_inside_expressions(ctx: &Context) {
     }
 
     let (m, k, n) = (6, 9, 5);
-    let (a, bm) = (rand_f32(m * k, 2.0, 94), rand_f32(k * n, 1.0, 95));
+    let (a, bm, ids) = (rand_f32(m * k, 2.0, 94), rand_f32(k * n, 1.0, 95), rand_i32(m * k, -50, 50, 102));
     let mut g = MixedReductions::new(ctx, MixedReductionsDims { m, k, n }).unwrap();
-    g.run(MixedReductionsInputs { a: &rand_f32(m * k, 3.0, 96), b: &rand_f32(k * n, 3.0, 97) }).unwrap();
-    let out = g.run(MixedReductionsInputs { a: &a, b: &bm }).unwrap();
+    let other = (rand_f32(m * k, 3.0, 96), rand_f32(k * n, 3.0, 97), rand_i32(m * k, -9, 9, 103));
+    g.run(MixedReductionsInputs { a: &other.0, b: &other.1, ids: &other.2 }).unwrap();
+    let out = g.run(MixedReductionsInputs { a: &a, b: &bm, ids: &ids }).unwrap();
     let row = |i: usize| &a[i * k..(i + 1) * k];
     let z: Vec<f32> = (0..m)
         .map(|i| {
@@ -341,6 +348,13 @@ fn reductions_inside_expressions(ctx: &Context) {
     let product = naive_matmul(&a, &bm, m, k, n);
     let affine: Vec<f32> = (0..m * n).map(|f| product[f] + 0.5 * a[(f / n) * k]).collect();
     assert_close("affine", &out.affine, &affine, 1e-5, 1.0);
+    let squares: f64 = a.iter().map(|v| *v as f64 * *v as f64).sum();
+    let scaled: Vec<f32> = (0..m).map(|i| (a[i * k] as f64 / squares) as f32).collect();
+    assert_close("scaled", &out.scaled, &scaled, 1e-5, 0.0);
+    let column = |c: usize| (0..m).map(|r| ids[r * k + c]).sum::<i32>();
+    let isum: Vec<i32> =
+        (0..m).map(|i| 2 * (0..k).map(|c| m as i32 * ids[i * k + c] - column(c)).sum::<i32>() + 1).collect();
+    assert_eq!(out.isum, isum, "isum");
 
     for (n, p, q) in [(3, 4, 5), (2, 12, 13)] {
         let (t, s) = (rand_f32(n * p * q, 2.0, 98), rand_f32(n * 6, 1.0, 99));
@@ -370,6 +384,35 @@ fn reductions_inside_expressions(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// A window of a state written with reductions inside its value.
+    pub graph WindowReductions {
+        dims { S, T, K }
+        input a: f32[T, K];
+        uniform pos: u32;
+        state acc: f32[S];
+        output seen: f32[S];
+        acc[pos + t] = 0.5 * max(k, a[t, k]) + sum(k, a[t, k]);
+        seen = acc + 0.0;
+    }
+}
+
+fn reductions_inside_a_state_window(ctx: &Context) {
+    let (s, t, k) = (9, 3, 5);
+    let mut g = WindowReductions::new(ctx, WindowReductionsDims { s, t, k }).unwrap();
+    let before = rand_f32(s, 1.0, 104);
+    g.write_state(&WindowReductionsState { acc: before.clone() }).unwrap();
+    let a = rand_f32(t * k, 1.0, 105);
+    let seen = g.run(WindowReductionsInputs { a: &a, pos: 4 }).unwrap().seen;
+    let mut want = before;
+    for r in 0..t {
+        let row = &a[r * k..(r + 1) * k];
+        let total: f64 = row.iter().map(|v| *v as f64).sum();
+        want[4 + r] = (0.5 * row.iter().cloned().fold(f32::MIN, f32::max) as f64 + total) as f32;
+    }
+    assert_close("window", &seen, &want, 1e-6, 1.0);
+}
+
 fn index_kernels_lower_as_expected() {
     let ctx = Context::cpu();
     let g = Blur::new(&ctx, BlurDims { h: 3, w: 5 }).expect("blur");
@@ -386,4 +429,4 @@ fn index_kernels_lower_as_expected() {
     assert!(src.contains("kernel matmul"), "a product plus a term still multiplies as a matmul: {src}");
 }
 
-forge_tests!(index_notation_against_loops, gathers_index_values_and_affine_subscripts, guarded_subscripts_are_checked_where_the_guard_holds, reductions_inside_expressions; plain: index_kernels_lower_as_expected);
+forge_tests!(index_notation_against_loops, gathers_index_values_and_affine_subscripts, guarded_subscripts_are_checked_where_the_guard_holds, reductions_inside_expressions, reductions_inside_a_state_window; plain: index_kernels_lower_as_expected);
