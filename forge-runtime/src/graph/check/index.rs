@@ -1,8 +1,9 @@
 //! Index notation, `t[i, j] = sum(k, a[i, k] * b[k, j]);`: every index bound (by the target or
-//! by a reduction around it, [`super::reduce`]), every binding subscripted with its full rank. A subscript is an
-//! index variable (an unshifted one may read a prefix of a larger dim, checked at `new`), a
-//! variable shifted by a literal (clamped to the edge: stencils), or any integer expression —
-//! affine ones are range-checked at `new`, data-dependent ones (gathers, `ids[n]`) clamp.
+//! by a reduction around it, [`super::reduce`]), every binding subscripted with its full rank.
+//! A subscript is an index variable (an unshifted one may read a prefix of a larger dim, checked
+//! at `new`), a variable shifted by a literal (clamped to the edge: stencils), or any integer
+//! expression — affine ones are range-checked at `new`, data-dependent ones (gathers, `ids[n]`)
+//! clamp.
 
 use super::super::ast::{BinOp, Expr, Lit, LitValue, Name, Stmt, TargetSub, Usage};
 use super::super::checked::{Deferred, IndexNode, NodeKind, Sub, TExpr, TKind};
