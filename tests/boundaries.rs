@@ -39,6 +39,52 @@ forge_graph! {
     }
 }
 
+forge_graph! {
+    /// A 3x3 convolution with zero padding 1, bias and ReLU: one statement.
+    pub graph PaddedConv {
+        dims { B, C, O, H, W }
+        input x:    f32[B, C, H, W];
+        weight w:   f32[O, C, 3, 3];
+        weight bias: f32[O];
+        output y:   f32[B, O, H, W];
+        y[b, o, i, j] = max(sum((c, u, v), w[o, c, u, v] * fill(x[b, c, i + u - 1, j + v - 1], 0.0)) + bias[o], 0.0);
+    }
+}
+
+fn padded_conv_matches_a_loop(ctx: &Context) {
+    let (b, c, o, h, w) = (2usize, 3usize, 4usize, 6usize, 5usize);
+    let x = rand_f32(b * c * h * w, 1.0, 7);
+    let wt = rand_f32(o * c * 9, 0.5, 8);
+    let bias = rand_f32(o, 0.3, 9);
+    let mut g = PaddedConv::new(ctx, PaddedConvDims { b, c, o, h, w }).unwrap();
+    g.load_weights(PaddedConvWeights { w: &wt, bias: &bias }).unwrap();
+    let got = g.run(PaddedConvInputs { x: &x }).unwrap().y;
+    let mut want = Vec::new();
+    for n in 0..b {
+        for f in 0..o {
+            for i in 0..h as i64 {
+                for j in 0..w as i64 {
+                    let mut s = 0.0f32;
+                    for ch in 0..c {
+                        for (u, v) in (0..3i64).flat_map(|u| (0..3i64).map(move |v| (u, v))) {
+                            let (r, q) = (i + u - 1, j + v - 1);
+                            let px = if inside(r, h) && inside(q, w) {
+                                x[((n * c + ch) * h + r as usize) * w + q as usize]
+                            } else {
+                                0.0
+                            };
+                            s += wt[(f * c + ch) * 9 + (u * 3 + v) as usize] * px;
+                        }
+                    }
+                    want.push((s + bias[f]).max(0.0));
+                }
+            }
+        }
+    }
+    assert!(want.contains(&0.0) && want.iter().any(|&v| v > 0.0), "ReLU cuts some");
+    assert_close("padded conv", &got, &want, 1e-5, 1.0);
+}
+
 fn at(img: &[f32], w: usize, i: i64, j: i64) -> f32 {
     img[i as usize * w + j as usize]
 }
@@ -93,4 +139,4 @@ fn dims_decide_at_new(ctx: &Context) {
     assert!(text.contains("`x`") && text.contains("fill(") && text.contains("1..=6"), "{text}");
 }
 
-forge_tests!(reads_past_the_edge_as_said, dims_decide_at_new);
+forge_tests!(reads_past_the_edge_as_said, dims_decide_at_new, padded_conv_matches_a_loop);

@@ -1,6 +1,8 @@
 //! Index notation (DESIGN form 3) against naive Rust loops on random non-zero inputs, on every
 //! backend: contractions that are matrix products, stencils with clamped shifts, reductions
-//! (serial and one workgroup per output), gathers, indices as values, affine subscripts.
+//! (serial and one workgroup per output; over several indices; inside larger expressions: a
+//! convolution with bias and ReLU in one statement), gathers, indices as values, affine
+//! subscripts.
 
 mod common;
 
@@ -227,6 +229,190 @@ fn index_notation_against_loops(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// A direct 3x3 convolution, its bias and a ReLU in one statement: a reduction over three
+    /// indices inside an elementwise expression.
+    pub graph ConvRelu {
+        dims { B, C, O, H, W, HI, WI }
+        input x: f32[B, C, HI, WI];
+        weight w: f32[O, C, 3, 3];
+        weight bias: f32[O];
+        output y: f32[B, O, H, W];
+        y[b, o, i, j] = max(sum((c, u, v), w[o, c, u, v] * x[b, c, i + u, j + v]) + bias[o], 0.0);
+    }
+}
+
+forge_graph! {
+    /// Reductions inside expressions: two in one value (reusing the index name), one over a
+    /// part of the target's indices (broadcast along the rest), one over none of them (a
+    /// scalar), a matrix product plus a term, an integer sum over two indices.
+    pub graph MixedReductions {
+        dims { M, K, N }
+        input a: f32[M, K];
+        input b: f32[K, N];
+        input ids: i32[M, K];
+        output z: f32[M];
+        output centred: f32[M, K];
+        output affine: f32[M, N];
+        output scaled: f32[M];
+        output isum: i32[M];
+        z[i] = sum(k, a[i, k]) * 2.0 - max(k, a[i, k]);
+        centred[i, j] = a[i, j] - mean(r, a[r, j]);
+        affine[i, j] = sum(k, a[i, k] * b[k, j]) + 0.5 * a[i, 0];
+        scaled[i] = a[i, 0] / sum((p, q), a[p, q] * a[p, q]);
+        isum[i] = 2 * sum((k, l), ids[i, k] - ids[l, k]) + 1;
+    }
+}
+
+forge_graph! {
+    /// Tuple reductions over two indices, short (a loop per output) and long (a workgroup per
+    /// output), as a whole value and inside one.
+    pub graph TupleReductions {
+        dims { N, P, Q }
+        input t: f32[N, P, Q];
+        input s: f32[N, 3, 2];
+        output avg: f32[N];
+        output big: f32[N];
+        output small: f32[N];
+        output tot: f32[N];
+        output prd: f32[N];
+        avg[n] = mean((p, q), t[n, p, q]);
+        big[n] = max((p, q), t[n, p, q] * 2.0) + 1.0;
+        small[n] = 3.0 * min((q, p), t[n, p, q]);
+        tot[n] = sum((p, q), t[n, p, q] * s[n, p % 3, q % 2]);
+        prd[n] = prod((u, v), 1.0 + s[n, u, v] * 0.1);
+    }
+}
+
+/// Plain loops: `y[b, o, i, j] = relu(Σ_{c, u, v} w[o, c, u, v] · x[b, c, i + u, j + v] + bias[o])`.
+fn naive_conv(x: &[f32], w: &[f32], bias: &[f32], dims: [usize; 5]) -> Vec<f32> {
+    let [b, c, o, h, wd] = dims;
+    let (hi, wi) = (h + 2, wd + 2);
+    let mut out = Vec::with_capacity(b * o * h * wd);
+    for bb in 0..b {
+        for oo in 0..o {
+            for i in 0..h {
+                for j in 0..wd {
+                    let mut acc = 0.0f64;
+                    for cc in 0..c {
+                        for u in 0..3 {
+                            for v in 0..3 {
+                                let xv = x[((bb * c + cc) * hi + i + u) * wi + j + v] as f64;
+                                acc += w[((oo * c + cc) * 3 + u) * 3 + v] as f64 * xv;
+                            }
+                        }
+                    }
+                    out.push((acc + bias[oo] as f64).max(0.0) as f32);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn reductions_inside_expressions(ctx: &Context) {
+    let (b, c, o, h, wd) = (2, 3, 4, 8, 8);
+    let (hi, wi) = (h + 2, wd + 2);
+    let (x, w, bias) = (rand_f32(b * c * hi * wi, 1.0, 90), rand_f32(o * c * 9, 1.0, 91), rand_f32(o, 0.5, 92));
+    let mut g = ConvRelu::new(ctx, ConvReluDims { b, c, o, h, w: wd, hi, wi }).unwrap();
+    g.load_weights(ConvReluWeights { w: &w, bias: &bias }).unwrap();
+    // A first run with other inputs leaves wrong values behind (a poison for skipped points).
+    g.run(ConvReluInputs { x: &rand_f32(x.len(), 3.0, 93) }).unwrap();
+    let y = g.run(ConvReluInputs { x: &x }).unwrap().y;
+    let want = naive_conv(&x, &w, &bias, [b, c, o, h, wd]);
+    assert!(want.contains(&0.0) && want.iter().any(|v| *v > 0.0), "the ReLU clips some outputs");
+    assert_close("conv relu", &y, &want, 1e-5, 1.0);
+    // The input must be large enough for every `i + u`: refused at `new` otherwise.
+    match ConvRelu::new(ctx, ConvReluDims { b, c, o, h, w: wd, hi: h + 1, wi }) {
+        Err(e @ Error::ShapeCheck { .. }) => assert!(e.to_string().contains("of `x`"), "{e}"),
+        other => panic!("i + u past HI must be refused at new: {other:?}"),
+    }
+
+    let (m, k, n) = (6, 9, 5);
+    let (a, bm, ids) = (rand_f32(m * k, 2.0, 94), rand_f32(k * n, 1.0, 95), rand_i32(m * k, -50, 50, 102));
+    let mut g = MixedReductions::new(ctx, MixedReductionsDims { m, k, n }).unwrap();
+    let other = (rand_f32(m * k, 3.0, 96), rand_f32(k * n, 3.0, 97), rand_i32(m * k, -9, 9, 103));
+    g.run(MixedReductionsInputs { a: &other.0, b: &other.1, ids: &other.2 }).unwrap();
+    let out = g.run(MixedReductionsInputs { a: &a, b: &bm, ids: &ids }).unwrap();
+    let row = |i: usize| &a[i * k..(i + 1) * k];
+    let z: Vec<f32> = (0..m)
+        .map(|i| {
+            let s: f64 = row(i).iter().map(|v| *v as f64).sum();
+            (s * 2.0 - row(i).iter().cloned().fold(f32::MIN, f32::max) as f64) as f32
+        })
+        .collect();
+    assert_close("z", &out.z, &z, 1e-5, 1.0);
+    let col_mean: Vec<f64> = (0..k).map(|j| (0..m).map(|i| a[i * k + j] as f64).sum::<f64>() / m as f64).collect();
+    let centred: Vec<f32> = (0..m * k).map(|f| (a[f] as f64 - col_mean[f % k]) as f32).collect();
+    assert_close("centred", &out.centred, &centred, 1e-5, 1.0);
+    let product = naive_matmul(&a, &bm, m, k, n);
+    let affine: Vec<f32> = (0..m * n).map(|f| product[f] + 0.5 * a[(f / n) * k]).collect();
+    assert_close("affine", &out.affine, &affine, 1e-5, 1.0);
+    let squares: f64 = a.iter().map(|v| *v as f64 * *v as f64).sum();
+    let scaled: Vec<f32> = (0..m).map(|i| (a[i * k] as f64 / squares) as f32).collect();
+    assert_close("scaled", &out.scaled, &scaled, 1e-5, 0.0);
+    let column = |c: usize| (0..m).map(|r| ids[r * k + c]).sum::<i32>();
+    let isum: Vec<i32> =
+        (0..m).map(|i| 2 * (0..k).map(|c| m as i32 * ids[i * k + c] - column(c)).sum::<i32>() + 1).collect();
+    assert_eq!(out.isum, isum, "isum");
+
+    for (n, p, q) in [(3, 4, 5), (2, 12, 13)] {
+        let (t, s) = (rand_f32(n * p * q, 2.0, 98), rand_f32(n * 6, 1.0, 99));
+        let mut g = TupleReductions::new(ctx, TupleReductionsDims { n, p, q }).unwrap();
+        g.run(TupleReductionsInputs { t: &rand_f32(t.len(), 3.0, 100), s: &rand_f32(s.len(), 3.0, 101) }).unwrap();
+        let out = g.run(TupleReductionsInputs { t: &t, s: &s }).unwrap();
+        let block = |r: usize| &t[r * p * q..(r + 1) * p * q];
+        let avg: Vec<f32> =
+            (0..n).map(|r| (block(r).iter().map(|v| *v as f64).sum::<f64>() / (p * q) as f64) as f32).collect();
+        let big: Vec<f32> = (0..n).map(|r| block(r).iter().map(|v| v * 2.0).fold(f32::MIN, f32::max) + 1.0).collect();
+        let small: Vec<f32> = (0..n).map(|r| 3.0 * block(r).iter().cloned().fold(f32::MAX, f32::min)).collect();
+        let tot: Vec<f32> = (0..n)
+            .map(|r| {
+                let at = |f: usize| s[r * 6 + ((f / q) % 3) * 2 + (f % q) % 2] as f64;
+                block(r).iter().enumerate().map(|(f, v)| *v as f64 * at(f)).sum::<f64>() as f32
+            })
+            .collect();
+        let prd: Vec<f32> = (0..n)
+            .map(|r| s[r * 6..(r + 1) * 6].iter().map(|v| 1.0 + *v as f64 * 0.1).product::<f64>() as f32)
+            .collect();
+        let shape = format!("{n}x{p}x{q}");
+        assert_close(&format!("{shape} avg"), &out.avg, &avg, 1e-5, 1.0);
+        assert_close(&format!("{shape} big"), &out.big, &big, 0.0, 1.0);
+        assert_close(&format!("{shape} small"), &out.small, &small, 0.0, 1.0);
+        assert_close(&format!("{shape} tot"), &out.tot, &tot, 1e-5, (p * q) as f32);
+        assert_close(&format!("{shape} prd"), &out.prd, &prd, 1e-5, 1.0);
+    }
+}
+
+forge_graph! {
+    /// A window of a state written with reductions inside its value.
+    pub graph WindowReductions {
+        dims { S, T, K }
+        input a: f32[T, K];
+        uniform pos: u32;
+        state acc: f32[S];
+        output seen: f32[S];
+        acc[pos + t] = 0.5 * max(k, a[t, k]) + sum(k, a[t, k]);
+        seen = acc + 0.0;
+    }
+}
+
+fn reductions_inside_a_state_window(ctx: &Context) {
+    let (s, t, k) = (9, 3, 5);
+    let mut g = WindowReductions::new(ctx, WindowReductionsDims { s, t, k }).unwrap();
+    let before = rand_f32(s, 1.0, 104);
+    g.write_state(&WindowReductionsState { acc: before.clone() }).unwrap();
+    let a = rand_f32(t * k, 1.0, 105);
+    let seen = g.run(WindowReductionsInputs { a: &a, pos: 4 }).unwrap().seen;
+    let mut want = before;
+    for r in 0..t {
+        let row = &a[r * k..(r + 1) * k];
+        let total: f64 = row.iter().map(|v| *v as f64).sum();
+        want[4 + r] = (0.5 * row.iter().cloned().fold(f32::MIN, f32::max) as f64 + total) as f32;
+    }
+    assert_close("window", &seen, &want, 1e-6, 1.0);
+}
+
 fn index_kernels_lower_as_expected() {
     let ctx = Context::cpu();
     let g = Blur::new(&ctx, BlurDims { h: 3, w: 5 }).expect("blur");
@@ -237,6 +423,10 @@ fn index_kernels_lower_as_expected() {
     assert!(p.is_none());
     let src = g.source(Target::Wgsl).expect("wgsl").to_string();
     assert!(src.contains("kernel matmul"), "a sum of products over k lowers to the matmul kernel: {src}");
+    // A reduction inside a larger value is its own kernel into a temp; a product stays a matmul.
+    let g = MixedReductions::new(&ctx, MixedReductionsDims { m: 3, k: 4, n: 5 }).expect("mixed");
+    let src = g.source(Target::Wgsl).expect("wgsl").to_string();
+    assert!(src.contains("kernel matmul"), "a product plus a term still multiplies as a matmul: {src}");
 }
 
-forge_tests!(index_notation_against_loops, gathers_index_values_and_affine_subscripts, guarded_subscripts_are_checked_where_the_guard_holds; plain: index_kernels_lower_as_expected);
+forge_tests!(index_notation_against_loops, gathers_index_values_and_affine_subscripts, guarded_subscripts_are_checked_where_the_guard_holds, reductions_inside_expressions, reductions_inside_a_state_window; plain: index_kernels_lower_as_expected);

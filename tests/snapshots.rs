@@ -161,6 +161,29 @@ fn remainder_ptx_assembles() {
     ptx_assembles(&forge::parse_graph_source(REMAINDER).unwrap(), &[1000, 37], "remainder");
 }
 
+/// Index-notation reductions over several indices and inside larger values: a convolution
+/// with bias and ReLU in one statement (27 points an output: a loop), two reductions in one
+/// value, and a long tuple reduction (a workgroup an output).
+const REDUCTIONS: &str = "graph Reductions { dims { B, C, O, H, W, P, Q, HI = H + 2, WI = W + 2 }
+    input x: f32[B, C, HI, WI]; weight w: f32[O, C, 3, 3]; weight bias: f32[O];
+    input t: f32[B, P, Q];
+    output y: f32[B, O, H, W]; output z: f32[B]; output m: f32[B];
+    y[b, o, i, j] = max(sum((c, u, v), w[o, c, u, v] * x[b, c, i + u, j + v]) + bias[o], 0.0);
+    z[b] = sum(k, t[b, k, 0]) * 2.0 - max(k, t[b, k, 0]);
+    m[b] = mean((p, q), t[b, p, q]);
+}";
+
+/// B, C, O, H, W, P, Q of [`REDUCTIONS`].
+const REDUCTIONS_DIMS: [usize; 7] = [2, 3, 4, 8, 8, 12, 13];
+
+fn reductions_codegen() {
+    sources(&forge::parse_graph_source(REDUCTIONS).unwrap(), &REDUCTIONS_DIMS, "reductions");
+}
+
+fn reductions_ptx_assembles() {
+    ptx_assembles(&forge::parse_graph_source(REDUCTIONS).unwrap(), &REDUCTIONS_DIMS, "reductions");
+}
+
 /// The matmul graphs of `tests/ops.rs` (as text) with the dims each test runs.
 #[cfg(feature = "cuda")]
 const OPS_MATMULS: &[(&str, &[&[usize]])] = &[
@@ -636,6 +659,7 @@ fn main() {
         ("minilm_codegen", minilm_codegen),
         ("gpt2_cached_codegen", gpt2_cached_codegen),
         ("remainder_codegen", remainder_codegen),
+        ("reductions_codegen", reductions_codegen),
     ];
     #[allow(unused_mut)]
     let mut ptx: Vec<(&str, fn())> = vec![
@@ -645,6 +669,7 @@ fn main() {
         ("minilm_ptx_assembles", minilm_ptx_assembles),
         ("gpt2_cached_ptx_assembles", gpt2_cached_ptx_assembles),
         ("remainder_ptx_assembles", remainder_ptx_assembles),
+        ("reductions_ptx_assembles", reductions_ptx_assembles),
     ];
     #[cfg(feature = "cuda")]
     {

@@ -5,7 +5,7 @@
 use super::{geometry, unflatten, Dialect, Writer};
 use crate::elem::Ty;
 use crate::graph::ops::Finish;
-use crate::ir::{contiguous_strides, ReduceOp, SExpr, ScatterBody};
+use crate::ir::{contiguous_strides, ReduceOp, Reduction, SExpr, ScatterBody};
 
 /// The invocation's `it`-th output of a flat space: `(group * items + it) * threads + lid`.
 fn flat_index(w: &mut Writer<'_>, it: &str) -> String {
@@ -134,16 +134,20 @@ fn identity(w: &Writer<'_>, op: ReduceOp, ty: Ty) -> String {
     w.lit(op.identity(ty))
 }
 
-pub(super) fn index(
-    w: &mut Writer<'_>,
-    out: usize,
-    extents: &[usize],
-    reduce: Option<(ReduceOp, usize)>,
-    value: &SExpr,
-) {
-    let Some((op, k)) = reduce else {
+/// The reduction's variables at flat point `r` of its extents (row-major); one variable is
+/// `r` itself.
+fn reduction_vars(w: &mut Writer<'_>, r: &str, extents: &[usize]) -> Vec<String> {
+    match extents {
+        [_] => vec![r.to_string()],
+        _ => unflatten(w, r, extents, "rv"),
+    }
+}
+
+pub(super) fn index(w: &mut Writer<'_>, out: usize, extents: &[usize], reduce: Option<&Reduction>, value: &SExpr) {
+    let Some(red) = reduce else {
         return map(w, out, extents, value);
     };
+    let (op, k) = (red.op, red.count());
     let n: u64 = extents.iter().map(|&e| e as u64).product();
     let ty = value.ty();
     if k >= geometry::PARALLEL_REDUCE_MIN {
@@ -155,10 +159,10 @@ pub(super) fn index(
         w.line("return;");
         w.close();
         let mut vars = unflatten(w, "i", extents, "v");
-        vars.push("r".into());
         let id = identity(w, op, ty);
         w.var("part", ty, &id);
         w.for_("r", &w.idx("lid"), &w.u(k as u64), &w.u(t as u64));
+        vars.extend(reduction_vars(w, "r", &red.extents));
         let v = w.expr(value, &vars, None, "");
         let c = combine(w, op, ty, "part", &v);
         w.assign("part", &c);
@@ -172,12 +176,13 @@ pub(super) fn index(
     }
     point_loop(w, n);
     let mut vars = unflatten(w, "i", extents, "v");
-    vars.push(w.u(0));
+    let outer = vars.len();
+    vars.extend(red.extents.iter().map(|_| w.u(0)));
     let first = w.expr(value, &vars, None, "");
     w.var("acc", ty, &first);
-    vars.pop();
-    vars.push("r".into());
+    vars.truncate(outer);
     w.for_("r", &w.u(1), &w.u(k as u64), &w.u(1));
+    vars.extend(reduction_vars(w, "r", &red.extents));
     let v = w.expr(value, &vars, None, "");
     let c = combine(w, op, ty, "acc", &v);
     w.assign("acc", &c);

@@ -115,7 +115,9 @@ impl<'a> Writer<'a> {
         let spec = self.spec;
         match &spec.body {
             KernelBody::Map { out, extents, value } => map::map(self, *out, extents, value),
-            KernelBody::Index { out, extents, reduce, value } => map::index(self, *out, extents, *reduce, value),
+            KernelBody::Index { out, extents, reduce, value } => {
+                map::index(self, *out, extents, reduce.as_ref(), value)
+            }
             KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. } => {
                 rows::row_kernel(self, &spec.body)
             }
@@ -560,7 +562,7 @@ fn needs_wide(spec: &KernelSpec) -> bool {
     let spaces: u64 = match &spec.body {
         KernelBody::Map { extents, .. } => extents.iter().map(|&e| e as u64).product(),
         KernelBody::Index { extents, reduce, .. } => {
-            extents.iter().map(|&e| e as u64).product::<u64>() * reduce.map_or(1, |(_, k)| k as u64)
+            extents.iter().map(|&e| e as u64).product::<u64>() * reduce.as_ref().map_or(1, |r| r.count() as u64)
         }
         KernelBody::Row { leading, cols, .. }
         | KernelBody::Softmax { leading, cols, .. }

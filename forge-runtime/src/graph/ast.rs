@@ -227,6 +227,12 @@ pub enum Expr {
         subs: Vec<Expr>,
         span: Span,
     },
+    /// `(c, u, v)`: the indices of a reduction over several (`sum((c, u, v), …)`); valid only
+    /// as a reduction's first argument.
+    Tuple {
+        items: Vec<Name>,
+        span: Span,
+    },
     /// A raw kernel `wgsl!(…)`, kept as written.
     Raw {
         lang: Name,
@@ -245,6 +251,7 @@ impl Expr {
             | Expr::Call { span, .. }
             | Expr::Cast { span, .. }
             | Expr::Subscript { span, .. }
+            | Expr::Tuple { span, .. }
             | Expr::Raw { span, .. } => *span,
         }
     }

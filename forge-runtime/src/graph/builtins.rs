@@ -335,7 +335,10 @@ pub fn markdown() -> String {
         "\nThe row reductions ({}, `argmax`) fold the last axis by default. `axis = k` folds axis `k` instead (an integer literal; negative counts from the end, `-1` is the last; outside the operand's rank is a compile-time error) and `axis = all` folds every axis: one value (rank 0; `argmax` gives the row-major index). The folded axes are dropped, or kept as extent 1 with `keepdim = true` (not on `argmax`).\n",
         forms_named(|r| format!("`{}`", r.name()))
     ));
-    s.push_str(&format!("\nIndex notation adds the reductions {} and {last} over index `k`.\n", rest.join(", ")));
+    s.push_str(&format!(
+        "\nIndex notation adds the reductions {} and {last} over index `k`, or over several indices at once with a tuple, `sum((c, u, v), e)` (`mean` divides by the product of their extents). A reduction may stand anywhere in a node's value, any number of times: `y[b, o, i, j] = max(sum((c, u, v), w[o, c, u, v] * x[b, c, i + u, j + v]) + bias[o], 0.0);`. Reductions do not nest.\n",
+        rest.join(", ")
+    ));
     s
 }
 

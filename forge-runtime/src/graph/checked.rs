@@ -152,8 +152,8 @@ pub enum NodeKind {
     Loop { var: usize, count: Extent, body: Vec<Node> },
 }
 
-/// An index-notation node: every point of `vars[..target_rank]` computes `body`, reduced over
-/// the last var when `reduce` is set.
+/// An index-notation node: every point of `vars[..target_rank]` computes `body`; the
+/// reductions inside it ([`TKind::Reduce`]) run over the other vars.
 #[derive(Debug, Clone)]
 pub struct IndexNode {
     pub target: BindingId,
@@ -164,9 +164,8 @@ pub struct IndexNode {
     /// (`cache[pos + t, d]`, a `state` only); the window must fit (checked at `run`).
     pub shifts: Vec<Option<BindingId>>,
     /// Extents of the index variables: the target's (of a shifted axis: the window's, from
-    /// the value's reads), then the reduction's (if any).
+    /// the value's reads), then each reduction's, in the order the reductions are written.
     pub vars: Vec<Extent>,
-    pub reduce: Option<ReduceOp>,
     pub body: TExpr,
 }
 
@@ -245,6 +244,17 @@ pub enum TKind {
         binding: BindingId,
         subs: Vec<Sub>,
     },
+    /// An index-notation reduction, `sum((c, u, v), body)` (index notation only; never nested).
+    Reduce(Box<IndexReduce>),
+}
+
+/// `op` of `body` over every value of the index variables `vars` (ids into the node's
+/// [`IndexNode::vars`]; the body may also read the target's variables).
+#[derive(Debug, Clone)]
+pub struct IndexReduce {
+    pub op: ReduceOp,
+    pub vars: Vec<usize>,
+    pub body: TExpr,
 }
 
 /// A call of a built-in op with its options resolved.
@@ -352,6 +362,7 @@ impl TExpr {
                     }
                 }
             }
+            TKind::Reduce(r) => r.body.visit(f),
         }
     }
 

@@ -75,6 +75,10 @@ impl fmt::Display for Expr {
                 list(f, subs)?;
                 f.write_str("]")
             }
+            Expr::Tuple { items, .. } => {
+                let names: Vec<&str> = items.iter().map(|n| n.text.as_str()).collect();
+                write!(f, "({})", names.join(", "))
+            }
             Expr::Raw { lang, .. } => write!(f, "{}!(…)", lang.text),
         }
     }

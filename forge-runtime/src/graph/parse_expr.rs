@@ -186,6 +186,9 @@ fn primary(input: ParseStream, level: usize) -> syn::Result<(Expr, usize)> {
         let inner;
         let paren = parenthesized!(inner in input);
         let e = climb(&inner, 0, deeper(level, paren.span.open())?)?;
+        if inner.peek(Token![,]) {
+            return tuple(&inner, e.0, paren.span.join()).map(|t| (t, e.1));
+        }
         if !inner.is_empty() {
             return Err(inner.error("expected `)`"));
         }
@@ -245,4 +248,31 @@ fn primary(input: ParseStream, level: usize) -> syn::Result<(Expr, usize)> {
         return Ok((Expr::Subscript { base: name(&ident), subs, span }, deeper(depth, span)?));
     }
     Ok((Expr::Name(name(&ident)), 0))
+}
+
+/// The rest of `(a, b, …)` after its first item `first`: a tuple of index names (a reduction's
+/// indices); any other item is an error.
+fn tuple(inner: ParseStream, first: Expr, span: Span) -> syn::Result<Expr> {
+    let mut items = Vec::new();
+    let mut next = Some(first);
+    loop {
+        match next.take() {
+            Some(Expr::Name(n)) => items.push(n),
+            Some(other) => {
+                return Err(syn::Error::new(
+                    other.span(),
+                    "a parenthesised list holds index names only, as in `sum((c, u, v), …)`",
+                ))
+            }
+            None => {}
+        }
+        if inner.is_empty() {
+            return Ok(Expr::Tuple { items, span });
+        }
+        inner.parse::<Token![,]>()?;
+        if inner.is_empty() {
+            return Ok(Expr::Tuple { items, span });
+        }
+        next = Some(Expr::Name(name(&inner.parse::<Ident>()?)));
+    }
 }

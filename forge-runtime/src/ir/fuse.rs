@@ -385,7 +385,7 @@ pub(crate) fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, b
         KernelBody::Scatter(s) => vec![(&mut s.value, s.extents.clone(), true)],
         KernelBody::Index { extents, reduce, value, .. } => {
             let space = match reduce {
-                Some((_, k)) => with(extents, &[*k]),
+                Some(r) => with(extents, &r.extents),
                 None => extents.clone(),
             };
             vec![(value, space, true)]

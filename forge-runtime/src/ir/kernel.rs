@@ -160,12 +160,13 @@ pub enum KernelBody {
     },
     Matmul(Box<MatmulBody>),
     Attention(Box<AttentionBody>),
-    /// Index notation: `out[i] = value(i)` over `extents`, or with `reduce = (op, k)`,
-    /// `out[i] = op(value(i, r) for r in 0..k)` where `value`'s space is `[extents.., k]`.
+    /// Index notation: `out[i] = value(i)` over `extents`, or with a [`Reduction`] over
+    /// `[k..]`, `out[i] = op(value(i, r..) for r.. in [k..])` where `value`'s space is
+    /// `[extents.., k..]`.
     Index {
         out: usize,
         extents: Vec<usize>,
-        reduce: Option<(ReduceOp, usize)>,
+        reduce: Option<Reduction>,
         value: SExpr,
     },
     /// A window written into part of `out` (`cache[pos + t, d] = …`, [`ScatterBody`]).
@@ -174,6 +175,21 @@ pub enum KernelBody {
     Raw(Box<RawBody>),
     /// Several row kernels over the same rows run as one ([`RowChain`]).
     Rows(Box<RowChain>),
+}
+
+/// The fold of an index kernel: `op` over the trailing variables of its value's space (of
+/// these `extents`), their points taken as one row in row-major order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reduction {
+    pub op: ReduceOp,
+    pub extents: Vec<usize>,
+}
+
+impl Reduction {
+    /// How many values each output folds.
+    pub fn count(&self) -> usize {
+        self.extents.iter().product()
+    }
 }
 
 /// Consecutive kernels over the same rows `[leading.., cols]` run as one kernel

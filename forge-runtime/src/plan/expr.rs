@@ -128,6 +128,7 @@ impl Lowering<'_> {
                 self.load(args, &temp, map, rank, e.ty)
             }
             TKind::Element { binding, subs } => self.element(args, *binding, subs, rank, e.ty, acc)?,
+            TKind::Reduce(r) => self.hoisted_reduction(args, r, rank)?,
         })
     }
 
@@ -167,16 +168,21 @@ impl Lowering<'_> {
     /// Computes an op call into a hidden temp (its own kernels, emitted now) and returns it.
     pub fn materialise(&mut self, call: &TExpr) -> Result<View> {
         let shape = crate::graph::shape::concrete(&call.shape, self.dims);
-        let elem = match call.ty {
-            crate::elem::Ty::U32 => crate::elem::Elem::U32,
-            crate::elem::Ty::I32 => crate::elem::Elem::I32,
-            crate::elem::Ty::F32 | crate::elem::Ty::Bool => crate::elem::Elem::F32,
-        };
+        let elem = temp_elem(call.ty);
         let name = format!("_t{}", self.hidden);
         self.hidden += 1;
         let view = self.new_buffer(&name, elem, shape, BufferRole::Temp)?;
         self.write(&view, call)?;
         Ok(view)
+    }
+}
+
+/// The element type of a hidden temp holding values of type `ty`.
+pub(super) fn temp_elem(ty: crate::elem::Ty) -> crate::elem::Elem {
+    match ty {
+        crate::elem::Ty::U32 => crate::elem::Elem::U32,
+        crate::elem::Ty::I32 => crate::elem::Elem::I32,
+        crate::elem::Ty::F32 | crate::elem::Ty::Bool => crate::elem::Elem::F32,
     }
 }
 

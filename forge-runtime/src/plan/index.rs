@@ -1,13 +1,14 @@
 //! Index notation: a (batched) matmul when it is one, a scatter when the target is a shifted
 //! window of a state, else an index kernel (one thread an output, or a workgroup an output
-//! where the reduction is long).
+//! where the reduction is long). A reduction that is not the whole value is computed first,
+//! by its own kernel, into a hidden temp over the target indices it reads; the value loads it.
 
 use super::expr::ArgSet;
 use super::{Lowering, View};
 use crate::elem::Ty;
 use crate::error::{Error, Result};
-use crate::graph::checked::{IndexNode, ReadView, Sub, TExpr, TKind};
-use crate::ir::{Access, BinaryOp, BufferRole, KernelBody, MatmulBody, ReduceOp, SExpr, ScatterBody};
+use crate::graph::checked::{IndexNode, IndexReduce, ReadView, Sub, TExpr, TKind};
+use crate::ir::{Access, BinaryOp, BufferRole, KernelBody, MatmulBody, ReduceOp, Reduction, SExpr, ScatterBody};
 
 impl Lowering<'_> {
     pub(super) fn index_node(&mut self, ix: &IndexNode) -> Result<()> {
@@ -21,16 +22,77 @@ impl Lowering<'_> {
         if ix.shifts.iter().any(Option::is_some) {
             return self.shifted_write(ix, &target, &extents);
         }
+        self.index_kernel(&target, &extents, rank, &ix.body)
+    }
+
+    /// The kernels computing `body` at every point of `target`, whose axes are the first `rank`
+    /// of the variables `extents`.
+    fn index_kernel(&mut self, target: &View, extents: &[usize], rank: usize, body: &TExpr) -> Result<()> {
+        if let TKind::Reduce(r) = &body.kind {
+            let outer: Vec<usize> = (0..rank).collect();
+            let (space, r) = renumbered(r, extents, &outer)?;
+            return self.reduction_kernel(target, &space, rank, &r);
+        }
+        let saved = std::mem::replace(&mut self.index_vars, extents.to_vec());
         let mut args = ArgSet::default();
-        let out = args.view(self, &target, Access::ReadWrite);
-        if let Some(body) = self.as_matmul(&mut args, ix, &extents, out)? {
+        let out = args.view(self, target, Access::ReadWrite);
+        let value = self.scalar(&mut args, body, &[], rank, None);
+        self.index_vars = saved;
+        self.push(args, KernelBody::Index { out, extents: extents[..rank].to_vec(), reduce: None, value: value? });
+        Ok(())
+    }
+
+    /// `target[..] = op(r.., body)` where the space's first `rank` variables are the target's
+    /// axes and the rest `r.vars`: a matmul where it is one, else an index kernel that folds.
+    fn reduction_kernel(&mut self, target: &View, space: &[usize], rank: usize, r: &IndexReduce) -> Result<()> {
+        let mut args = ArgSet::default();
+        let out = args.view(self, target, Access::ReadWrite);
+        if let Some(body) = self.as_matmul(&mut args, r, space, out)? {
             self.push(args, body);
             return Ok(());
         }
-        let value = self.scalar(&mut args, &ix.body, &[], extents.len(), None)?;
-        let reduce = ix.reduce.map(|r| (r, extents[rank]));
-        self.push(args, KernelBody::Index { out, extents: extents[..rank].to_vec(), reduce, value });
+        // Reductions do not nest: the body has none to hoist.
+        let saved = std::mem::take(&mut self.index_vars);
+        let value = self.scalar(&mut args, &r.body, &[], space.len(), None);
+        self.index_vars = saved;
+        let reduce = Some(Reduction { op: r.op, extents: space[rank..].to_vec() });
+        self.push(args, KernelBody::Index { out, extents: space[..rank].to_vec(), reduce, value: value? });
         Ok(())
+    }
+
+    /// A reduction inside a larger index-notation value (space of `rank` variables): computed
+    /// first into a hidden temp over the target variables its body reads, then loaded (a
+    /// broadcast along the target variables it does not read).
+    pub(super) fn hoisted_reduction(&mut self, args: &mut ArgSet, r: &IndexReduce, rank: usize) -> Result<SExpr> {
+        let extents = self.index_vars.clone();
+        if extents.len() < rank {
+            return Err(Error::Internal("a reduction outside an index-notation value".into()));
+        }
+        let mut used = vec![false; rank];
+        r.body.visit(&mut |e| {
+            let mut mark = |v: usize| {
+                if let Some(u) = used.get_mut(v) {
+                    *u = true;
+                }
+            };
+            match &e.kind {
+                TKind::IndexVar(v) => mark(*v),
+                TKind::Element { subs, .. } => subs.iter().for_each(|s| {
+                    if let Sub::Var { var, .. } = s {
+                        mark(*var);
+                    }
+                }),
+                _ => {}
+            }
+        });
+        let outer: Vec<usize> = (0..rank).filter(|&v| used[v]).collect();
+        let (space, renumbered) = renumbered(r, &extents, &outer)?;
+        let name = format!("_t{}", self.hidden);
+        self.hidden += 1;
+        let elem = super::expr::temp_elem(r.body.ty);
+        let temp = self.new_buffer(&name, elem, space[..outer.len()].to_vec(), BufferRole::Temp)?;
+        self.reduction_kernel(&temp, &space, outer.len(), &renumbered)?;
+        Ok(self.load(args, &temp, &outer, rank, elem.compute()))
     }
 
     /// `cache[pos + t, d] = value`: the value over the window (`extents`), stored at the
@@ -43,7 +105,7 @@ impl Lowering<'_> {
         let mut args = ArgSet::default();
         let out = args.view(self, target, Access::ReadWrite);
         let window = extents[..rank].to_vec();
-        let value = if ix.reduce.is_some() {
+        let value = if has_reduction(&ix.body) {
             let name = format!("{}.window", self.g.bindings[ix.target].name);
             let scratch = self.new_buffer(&name, self.g.bindings[ix.target].elem, window.clone(), BufferRole::Temp)?;
             let plain = IndexNode { slice: Vec::new(), shifts: vec![None; rank], ..ix.clone() };
@@ -61,21 +123,22 @@ impl Lowering<'_> {
         Ok(())
     }
 
-    /// `t[b.., i, j] = sum(k, a[…] * c[…])` with plain subscripts: a (batched) matmul.
+    /// `t[b.., i, j] = sum(k, a[…] * c[…])` with plain subscripts: a (batched) matmul. The
+    /// space `extents` is the target's axes, then `k`.
     fn as_matmul(
         &mut self,
         args: &mut ArgSet,
-        ix: &IndexNode,
+        r: &IndexReduce,
         extents: &[usize],
         out: usize,
     ) -> Result<Option<KernelBody>> {
-        if ix.reduce != Some(ReduceOp::Sum) {
+        if r.op != ReduceOp::Sum || r.vars.len() != 1 {
             return Ok(None);
         }
-        let TKind::Binary(BinaryOp::Mul, a, b) = &ix.body.kind else { return Ok(None) };
+        let TKind::Binary(BinaryOp::Mul, a, b) = &r.body.kind else { return Ok(None) };
         let (Some(va), Some(vb)) = (plain_vars(a), plain_vars(b)) else { return Ok(None) };
         let (rank, kvar) = (extents.len() - 1, extents.len() - 1);
-        if ix.body.ty != Ty::F32
+        if r.body.ty != Ty::F32
             || rank < 2
             || va.iter().filter(|v| **v == kvar).count() != 1
             || vb.iter().filter(|v| **v == kvar).count() != 1
@@ -137,4 +200,68 @@ fn plain_vars(e: &TExpr) -> Option<Vec<usize>> {
             Sub::Var { .. } | Sub::Expr(_) => None,
         })
         .collect()
+}
+
+/// Whether `e` holds an index-notation reduction.
+fn has_reduction(e: &TExpr) -> bool {
+    let mut found = false;
+    e.visit(&mut |x| found |= matches!(x.kind, TKind::Reduce(_)));
+    found
+}
+
+/// `r` in a space of its own: the variables `outer` (ids into `extents`, the node's variables),
+/// then the reduction's. Returns that space's extents and `r` with its variables renumbered.
+fn renumbered(r: &IndexReduce, extents: &[usize], outer: &[usize]) -> Result<(Vec<usize>, IndexReduce)> {
+    let mut map = vec![None; extents.len()];
+    let mut space = Vec::with_capacity(outer.len() + r.vars.len());
+    for (n, &v) in outer.iter().chain(&r.vars).enumerate() {
+        let slot = map.get_mut(v).ok_or_else(|| Error::Internal(format!("index variable {v} has no extent")))?;
+        *slot = Some(n);
+        space.push(extents[v]);
+    }
+    let mut body = r.body.clone();
+    renumber(&mut body, &map)?;
+    let vars = (outer.len()..space.len()).collect();
+    Ok((space, IndexReduce { op: r.op, vars, body }))
+}
+
+/// Renames every index variable `v` of `e` to `map[v]`.
+fn renumber(e: &mut TExpr, map: &[Option<usize>]) -> Result<()> {
+    let to = |v: usize| {
+        map.get(v).copied().flatten().ok_or_else(|| Error::Internal(format!("index variable {v} outside its space")))
+    };
+    match &mut e.kind {
+        TKind::IndexVar(v) => *v = to(*v)?,
+        TKind::Read(_) | TKind::Uniform(_) | TKind::Const(_) | TKind::Dim(_) | TKind::LoopVar(_) => {}
+        TKind::Unary(_, a) | TKind::Cast(a, _) => renumber(a, map)?,
+        TKind::Binary(_, a, b) => {
+            renumber(a, map)?;
+            renumber(b, map)?;
+        }
+        TKind::Select(c, a, b) => {
+            renumber(c, map)?;
+            renumber(a, map)?;
+            renumber(b, map)?;
+        }
+        TKind::Op(call) => {
+            for a in call.args.iter_mut().chain(call.mask.as_mut()).chain(call.scale.as_mut()) {
+                renumber(a, map)?;
+            }
+        }
+        TKind::Element { subs, .. } => {
+            for s in subs {
+                match s {
+                    Sub::Var { var, .. } => *var = to(*var)?,
+                    Sub::Expr(x) => renumber(x, map)?,
+                }
+            }
+        }
+        TKind::Reduce(r) => {
+            for v in &mut r.vars {
+                *v = to(*v)?;
+            }
+            renumber(&mut r.body, map)?;
+        }
+    }
+    Ok(())
 }

@@ -52,6 +52,7 @@ pub(crate) fn lower_unfused(graph: &Checked, dims: &[usize]) -> Result<Plan> {
         written: vec![false; graph.bindings.len()],
         loop_values: vec![0; graph.loops.len()],
         hidden: 0,
+        index_vars: Vec::new(),
         label: String::new(),
         hint: Default::default(),
     };
@@ -115,6 +116,9 @@ pub(crate) struct Lowering<'g> {
     pub loop_values: Vec<usize>,
     /// Hidden temps made so far (materialised op results).
     pub hidden: usize,
+    /// The extents of the variables of the index-notation value being lowered (the target's,
+    /// then the reductions'), for the reductions inside it; empty elsewhere.
+    pub index_vars: Vec<usize>,
     /// The node being lowered: its label and schedule attribute.
     pub label: String,
     pub hint: crate::graph::checked::ScheduleHint,

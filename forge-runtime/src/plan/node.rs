@@ -331,7 +331,8 @@ fn top_level_ops<'e>(e: &'e TExpr, f: &mut impl FnMut(&'e TExpr)) {
         | TKind::Dim(_)
         | TKind::IndexVar(_)
         | TKind::LoopVar(_)
-        | TKind::Element { .. } => {}
+        | TKind::Element { .. }
+        | TKind::Reduce(_) => {}
     }
 }
 

@@ -294,7 +294,8 @@ fn narrow(cond: &TExpr, holds: bool, ranges: &mut [(i64, i64)], dims: &[usize], 
         | TKind::Select(..)
         | TKind::Cast(..)
         | TKind::Op(_)
-        | TKind::Element { .. } => {}
+        | TKind::Element { .. }
+        | TKind::Reduce(_) => {}
     }
 }
 
@@ -408,7 +409,8 @@ fn interval(e: &TExpr, ranges: &[(i64, i64)], dims: &[usize], loops: &[(String, 
         | TKind::Uniform(_)
         | TKind::Select(..)
         | TKind::Op(_)
-        | TKind::Element { .. } => return None,
+        | TKind::Element { .. }
+        | TKind::Reduce(_) => return None,
     })
 }
 

@@ -33,8 +33,8 @@ pub struct Block {
     pub n: usize,
     /// `(extents, start)` when the points are `start .. start + n` of the space, row-major.
     range: Option<(Vec<usize>, usize)>,
-    /// A last variable after the range's, equal at every point.
-    extra: Option<u32>,
+    /// Trailing variables after the range's, each equal at every point.
+    extra: Vec<u32>,
     /// `vars[d][p]` is variable `d` at point `p` (made on first use for a range).
     vars: OnceCell<Vec<Vec<u32>>>,
 }
@@ -42,7 +42,7 @@ pub struct Block {
 impl Block {
     /// Row-major points `start .. start + n` of the space `extents`.
     pub fn range(extents: &[usize], start: usize, n: usize) -> Block {
-        Block { n, range: Some((extents.to_vec(), start)), extra: None, vars: OnceCell::new() }
+        Block { n, range: Some((extents.to_vec(), start)), extra: Vec::new(), vars: OnceCell::new() }
     }
 
     /// One point.
@@ -51,30 +51,35 @@ impl Block {
     }
 
     fn explicit(vars: Vec<Vec<u32>>, n: usize) -> Block {
-        Block { n, range: None, extra: None, vars: OnceCell::from(vars) }
+        Block { n, range: None, extra: Vec::new(), vars: OnceCell::from(vars) }
     }
 
-    /// The same points with one more variable (the last), equal to `value` everywhere.
-    pub fn with_var(&self, value: u32) -> Block {
-        if self.range.is_some() && self.extra.is_none() {
-            return Block { n: self.n, range: self.range.clone(), extra: Some(value), vars: OnceCell::new() };
+    /// The same points with `values.len()` more variables (the last), each equal to its value
+    /// everywhere.
+    pub fn with_vars(&self, values: &[u32]) -> Block {
+        if self.range.is_some() && self.extra.is_empty() {
+            return Block { n: self.n, range: self.range.clone(), extra: values.to_vec(), vars: OnceCell::new() };
         }
         let mut vars = self.vars().clone();
-        vars.push(vec![value; self.n]);
+        vars.extend(values.iter().map(|&v| vec![v; self.n]));
         Block::explicit(vars, self.n)
     }
 
-    /// Sets the last variable (made by [`Block::with_var`]) to `value` at every point.
-    pub fn set_last_var(&mut self, value: u32) {
-        if self.extra.is_some() {
-            self.extra = Some(value);
+    /// Sets the last `values.len()` variables (made by [`Block::with_vars`]) to `values` at
+    /// every point.
+    pub fn set_last_vars(&mut self, values: &[u32]) {
+        if !self.extra.is_empty() {
+            self.extra = values.to_vec();
             self.vars = OnceCell::new();
             return;
         }
         self.range = None;
         self.vars();
-        if let Some(last) = self.vars.get_mut().and_then(|v| v.last_mut()) {
-            last.iter_mut().for_each(|x| *x = value);
+        if let Some(vars) = self.vars.get_mut() {
+            let from = vars.len().saturating_sub(values.len());
+            for (var, &value) in vars[from..].iter_mut().zip(values) {
+                var.iter_mut().for_each(|x| *x = value);
+            }
         }
     }
 
@@ -89,9 +94,7 @@ impl Block {
                 vars.iter_mut().zip(&idx).for_each(|(v, &i)| v.push(i as u32));
                 step(extents, &mut idx, rank);
             }
-            if let Some(x) = self.extra {
-                vars.push(vec![x; self.n]);
-            }
+            vars.extend(self.extra.iter().map(|&x| vec![x; self.n]));
             vars
         })
     }
@@ -106,11 +109,10 @@ impl Block {
         match &self.range {
             Some((extents, start)) => {
                 let rank = extents.len();
-                // The extra variable's stride follows the range's.
-                let base = match self.extra {
-                    Some(x) => base.wrapping_add(strides.get(rank).copied().unwrap_or(0).wrapping_mul(x as usize)),
-                    None => base,
-                };
+                // The extra variables' strides follow the range's.
+                let base = self.extra.iter().enumerate().fold(base, |b, (j, &x)| {
+                    b.wrapping_add(strides.get(rank + j).copied().unwrap_or(0).wrapping_mul(x as usize))
+                });
                 if rank == 0 {
                     return (0..self.n).for_each(|_| f(base, 1, 0));
                 }

@@ -11,7 +11,7 @@ use super::{products, row_kernels};
 use crate::elem::{Scalar, Ty};
 use crate::error::{Error, Result};
 use crate::graph::ops::Finish;
-use crate::ir::{KernelBody, KernelSpec, ReduceOp, SExpr, ScatterBody};
+use crate::ir::{KernelBody, KernelSpec, Reduction, SExpr, ScatterBody};
 use rayon::prelude::*;
 
 /// Elements a body writes (row-major over its output space).
@@ -116,7 +116,7 @@ fn compute(spec: &KernelSpec, mem: &[Store], uniforms: &[Scalar], dst: OutSlice<
             Ok(())
         }
         KernelBody::Index { extents, reduce, value, .. } => {
-            blocks(extents, dst, |b| index(&env, b, value, *reduce));
+            blocks(extents, dst, |b| index(&env, b, value, reduce.as_ref()));
             Ok(())
         }
         body @ (KernelBody::Row { .. } | KernelBody::Softmax { .. } | KernelBody::Norm { .. }) => {
@@ -182,17 +182,28 @@ fn blocks(extents: &[usize], dst: OutSlice<'_>, f: impl Fn(&Block) -> Col + Sync
     });
 }
 
-/// Index notation: `value`, or its reduction over the extra (last) variable `0..k`, in order.
-fn index(env: &Env<'_>, blk: &Block, value: &SExpr, reduce: Option<(ReduceOp, usize)>) -> Col {
-    let Some((op, k)) = reduce else { return env.eval(value, blk, None) };
-    let mut b = blk.with_var(0);
+/// Index notation: `value`, or its reduction over the extra (last) variables, their points in
+/// row-major order.
+fn index(env: &Env<'_>, blk: &Block, value: &SExpr, reduce: Option<&Reduction>) -> Col {
+    let Some(red) = reduce else { return env.eval(value, blk, None) };
+    let (op, k) = (red.op, red.count());
+    let mut point = vec![0u32; red.extents.len()];
+    let mut b = blk.with_vars(&point);
     let mut acc = env.eval(value, &b, None);
     let ty = match acc.ty() {
         t @ (Ty::I32 | Ty::U32) => t,
         Ty::F32 | Ty::Bool => Ty::F32,
     };
-    for r in 1..k {
-        b.set_last_var(r as u32);
+    for _ in 1..k {
+        // The next point, the last variable fastest.
+        for (d, &e) in red.extents.iter().enumerate().rev() {
+            point[d] += 1;
+            if (point[d] as usize) < e {
+                break;
+            }
+            point[d] = 0;
+        }
+        b.set_last_vars(&point);
         acc = super::col::binary(op.combine(), acc.into_ty(ty), env.eval(value, &b, None).into_ty(ty), ty);
     }
     match op.finish() {

@@ -200,7 +200,9 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
             product(extents).div_ceil(t * s.items.max(1) as u64).max(1)
         }
         KernelBody::Scatter(sc) => product(&sc.extents).div_ceil(t * s.items.max(1) as u64).max(1),
-        KernelBody::Index { extents, reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => product(extents).max(1),
+        KernelBody::Index { extents, reduce: Some(r), .. } if r.count() >= PARALLEL_REDUCE_MIN => {
+            product(extents).max(1)
+        }
         KernelBody::Index { extents, .. } => product(extents).div_ceil(t * s.items.max(1) as u64).max(1),
         KernelBody::Row { leading, .. } | KernelBody::Softmax { leading, .. } | KernelBody::Norm { leading, .. } => {
             product(leading).div_ceil(body_row_layout(&spec.body, s).map_or(1, |l| l.rows) as u64).max(1)
@@ -403,7 +405,7 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             MatmulVariant::Blocked(tile) => format!("register-blocked {tile}x{tile} (8x8 per thread)"),
             MatmulVariant::Tiled(tile) => format!("tiled {tile}x{tile}"),
         },
-        KernelBody::Index { reduce: Some((_, k)), .. } if *k >= PARALLEL_REDUCE_MIN => {
+        KernelBody::Index { reduce: Some(r), .. } if r.count() >= PARALLEL_REDUCE_MIN => {
             format!("workgroup reduction ({t} threads)")
         }
         KernelBody::Attention(a) => {

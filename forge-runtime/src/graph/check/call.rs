@@ -19,17 +19,10 @@ pub(super) fn call(
     span: Span,
     want: Option<Ty>,
 ) -> Option<TExpr> {
-    // In index notation `max(k, …)` with a bare name first is a (nested) reduction; `max` of
-    // any other two operands (`max(a[i], b[i])`) is the elementwise maximum.
-    if t.index.is_some() && super::index::reduction_call(&func.text, args).is_some() {
-        return t.err(
-            GraphError::new(
-                ErrorKind::IndexForm,
-                func.span,
-                format!("a `{}` reduction must be the node's whole right-hand side", func.text),
-            )
-            .help("compute the reduction into a `temp` in its own node, then combine"),
-        );
+    // In index notation `max(k, …)` with a bare name (or a tuple of names) first is a
+    // reduction; `max` of any other two operands (`max(a[i], b[i])`) is the elementwise maximum.
+    if let Some(op) = t.index.as_ref().and(super::reduce::reduction_call(&func.text, args)) {
+        return super::reduce::reduction(t, op, func, args, named, span, want);
     }
     let decl = resolve(t.cx, func, args, named)?;
     let mut opts = Options::default();

@@ -85,7 +85,6 @@ pub(super) fn concat_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
         slice: Vec::new(),
         shifts: vec![None; tb.shape.len()],
         vars: tb.shape.clone(),
-        reduce: None,
         body,
     }))
 }

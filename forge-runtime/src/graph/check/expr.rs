@@ -80,6 +80,14 @@ impl<'c, 'g> Typer<'c, 'g> {
                 true => super::index::element(self, base, subs, *span),
                 false => self.slice(base, subs, *span),
             },
+            Expr::Tuple { span, .. } => self.err(
+                GraphError::new(
+                    ErrorKind::IndexForm,
+                    *span,
+                    "a tuple of indices is only a reduction's first argument, `sum((i, j), …)`",
+                )
+                .help("write one value here; parentheses around several names list a reduction's indices"),
+            ),
             Expr::Raw { span, lang, .. } => self.err(GraphError::new(
                 ErrorKind::RawForm,
                 *span,
@@ -357,7 +365,7 @@ impl<'c, 'g> Typer<'c, 'g> {
 /// `e` as written, in parentheses unless it is one term (a name, literal, call or subscript).
 fn operand_text(e: &Expr) -> String {
     match e {
-        Expr::Name(_) | Expr::Call { .. } | Expr::Subscript { .. } => e.to_string(),
+        Expr::Name(_) | Expr::Call { .. } | Expr::Subscript { .. } | Expr::Tuple { .. } => e.to_string(),
         Expr::Lit(l)
             if !matches!(l.value, LitValue::Int(v) if v < 0) && !matches!(l.value, LitValue::Float(v) if v < 0.0) =>
         {

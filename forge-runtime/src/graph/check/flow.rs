@@ -80,6 +80,7 @@ fn visit_outside_ops<'a>(e: &'a TExpr, f: &mut impl FnMut(&'a TExpr)) {
         | TKind::IndexVar(_)
         | TKind::LoopVar(_) => {}
         TKind::Element { .. } => {}
+        TKind::Reduce(r) => visit_outside_ops(&r.body, f),
     }
 }
 

@@ -1,15 +1,14 @@
 //! Index notation, `t[i, j] = sum(k, a[i, k] * b[k, j]);`: every index bound (by the target or
-//! by one top-level reduction), every binding subscripted with its full rank. A subscript is an
-//! index variable (an unshifted one may read a prefix of a larger dim, checked at `new`), a
-//! variable shifted by a literal, or any integer expression. A shifted or affine subscript must
-//! stay inside its axis (refused at compile time where that fails whatever the dims, else checked
-//! at `new`, guards understood) unless its read says what it gives past the axis (`fill`,
-//! `edge`, `wrap`: `boundary.rs`); data-dependent ones (gathers, `ids[n]`) clamp.
+//! by a reduction around it, [`super::reduce`]), every binding subscripted with its full rank.
+//! A subscript is an index variable (an unshifted one may read a prefix of a larger dim, checked
+//! at `new`), a variable shifted by a literal, or any integer expression. A shifted or affine
+//! subscript must stay inside its axis (refused at compile time where that fails whatever the
+//! dims, else checked at `new`, guards understood) unless its read says what it gives past the
+//! axis (`fill`, `edge`, `wrap`: `boundary.rs`); data-dependent ones (gathers, `ids[n]`) clamp.
 
 use super::super::ast::{BinOp, Expr, Lit, LitValue, Name, Stmt, TargetSub, Usage};
 use super::super::checked::{Const, Deferred, IndexNode, NodeKind, Sub, TExpr, TKind};
 use super::super::ops::BinaryOp;
-use super::super::ops::ReduceOp;
 use super::super::shape::{Extent, ExtentDisplay};
 use super::expr::Typer;
 use super::{Cx, ErrorKind, GraphError};
@@ -18,12 +17,17 @@ use proc_macro2::Span;
 
 /// The index variables of the node being checked.
 pub(super) struct IndexScope {
-    /// Name and extent of each variable: the target's, then the reduction's (extent found from
+    /// Name and extent of each variable: the target's, then each reduction's (extent found from
     /// its first plain subscript).
     pub vars: Vec<(String, Option<Extent>)>,
-    pub reduce_var: Option<usize>,
-    /// Where the reduction variable first got its extent (for messages).
-    pub bound_at: Option<String>,
+    /// How many of `vars` the target binds (the rest are reductions').
+    pub targets: usize,
+    /// Whether each variable is in scope (a reduction's only inside it).
+    pub live: Vec<bool>,
+    /// Where each variable first got its extent from a read (for messages).
+    pub bound_at: Vec<Option<String>>,
+    /// Whether a reduction's body is being typed (reductions do not nest).
+    pub reducing: bool,
     /// Affine subscripts to range-check once every extent is known.
     pub pending: Vec<PendingSub>,
     /// The conditions of the `select`s being checked and which branch: what holds where a
@@ -61,32 +65,20 @@ pub(super) struct Shift {
 }
 
 impl IndexScope {
+    /// The variable `name` names here (the innermost live one).
     pub fn var(&self, name: &str) -> Option<usize> {
-        self.vars.iter().position(|(v, _)| v == name)
+        (0..self.vars.len()).rev().find(|&v| self.live[v] && self.vars[v].0 == name)
     }
     pub fn names(&self) -> Vec<String> {
-        self.vars.iter().map(|(v, _)| v.clone()).collect()
+        self.vars.iter().zip(&self.live).filter(|(_, live)| **live).map(|((v, _), _)| v.clone()).collect()
     }
-}
-
-/// The reduction a two-argument call in index notation writes, `name(k, body)`: a reduction's
-/// name whose first argument is a bare name, or any call of `sum`/`prod`/`mean` (for the
-/// message); `max(a[i], b[i])` and `min(…)` of two other operands are elementwise.
-pub(super) fn reduction_call(func: &str, args: &[Expr]) -> Option<ReduceOp> {
-    let op = ReduceOp::ALL.into_iter().find(|r| r.name() == func)?;
-    let elementwise_too = super::super::builtins::lookup(func, 2).is_some_and(|d| d.positional == (2, 2));
-    let reduction_form = !elementwise_too || matches!(args.first(), Some(Expr::Name(_)));
-    (args.len() == 2 && reduction_form).then_some(op)
-}
-
-fn reduction(e: &Expr) -> Option<(ReduceOp, &Name, &Expr)> {
-    let Expr::Call { func, args, named, .. } = e else { return None };
-    let [Expr::Name(k), body] = args.as_slice() else { return None };
-    if !named.is_empty() {
-        return None;
+    /// Adds a live variable; returns its id.
+    pub fn push(&mut self, name: &str, extent: Option<Extent>) -> usize {
+        self.vars.push((name.to_string(), extent));
+        self.live.push(true);
+        self.bound_at.push(None);
+        self.vars.len() - 1
     }
-    let op = ReduceOp::ALL.into_iter().find(|r| r.name() == func.text)?;
-    Some((op, k, body))
 }
 
 pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], target: usize) -> Option<NodeKind> {
@@ -106,8 +98,10 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
     let fixed = slice.len();
     let mut scope = IndexScope {
         vars: Vec::new(),
-        reduce_var: None,
-        bound_at: None,
+        targets: window.len(),
+        live: Vec::new(),
+        bound_at: Vec::new(),
+        reducing: false,
         pending: Vec::new(),
         guards: Vec::new(),
         target,
@@ -129,34 +123,12 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
         }
         // A shifted index takes its extent from the value's reads, like a reduction's.
         let extent = if w.sized { tb.shape.get(fixed + d).copied() } else { None };
-        scope.vars.push((ix.text.clone(), extent));
+        scope.push(&ix.text, extent);
     }
-    let mut body_expr = &stmt.value;
-    let mut reduce = None;
-    if let Some((op, k, body)) = reduction(&stmt.value) {
-        if scope.var(&k.text).is_some() {
-            cx.err(
-                GraphError::new(
-                    ErrorKind::DuplicateName,
-                    k.span,
-                    format!("reduction index `{}` is already an index of the target", k.text),
-                )
-                .help("reduce over a fresh index: `sum(k, …)`"),
-            );
-        }
-        shadow_check(cx, k);
-        scope.reduce_var = Some(scope.vars.len());
-        scope.vars.push((k.text.clone(), None));
-        body_expr = body;
-        reduce = Some((op, k.clone()));
-    }
+    let body_expr = &stmt.value;
     let want = tb.elem.compute();
-    let want_body = match &reduce {
-        Some((op, _)) if op.float_only() => Some(Ty::F32),
-        Some(_) | None => Some(want),
-    };
     let mut typer = Typer::new(cx, Some(scope));
-    let body = typer.expr(body_expr, want_body);
+    let body = typer.expr(body_expr, Some(want));
     let scope = typer.index.take()?;
     let body = body?;
     if !rank_ok || !axes_ok {
@@ -166,7 +138,7 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
     for (v, (name, extent)) in scope.vars.iter().enumerate() {
         match extent {
             Some(e) => vars.push(*e),
-            None if scope.reduce_var != Some(v) => {
+            None if v < scope.targets => {
                 cx.err(
                     GraphError::new(
                         ErrorKind::UnboundIndex,
@@ -177,19 +149,8 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
                 );
                 return None;
             }
-            None => {
-                cx.err(
-                    GraphError::new(
-                        ErrorKind::UnboundIndex,
-                        reduce.as_ref().map_or(stmt.target.span, |r| r.1.span),
-                        format!("reduction index `{name}` subscripts nothing"),
-                    )
-                    .help(format!(
-                        "use it as a whole subscript inside the reduction, e.g. `sum({name}, a[i, {name}])`"
-                    )),
-                );
-                return None;
-            }
+            // A reduction reports its own unbound indices.
+            None => return None,
         }
     }
     let mut refused = Vec::new();
@@ -216,23 +177,7 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
         }
         cx.deferred.push(Deferred::InRange { sub, vars: vars.clone(), extent, guards, what });
     }
-    if reduce.is_some() && body.ty == Ty::Bool {
-        cx.err(GraphError::new(ErrorKind::TypeMismatch, body_expr.span(), "a reduction needs a number, found bool"));
-        return None;
-    }
-    let float_only = reduce.as_ref().is_some_and(|r| r.0.float_only());
-    let result_ty = if float_only { Ty::F32 } else { body.ty };
-    if float_only && body.ty != Ty::F32 {
-        cx.err(
-            GraphError::new(
-                ErrorKind::TypeMismatch,
-                body_expr.span(),
-                format!("`{}` needs a float value, found {}", reduce.as_ref().map_or("", |r| r.0.name()), body.ty),
-            )
-            .help("cast it with `as f32`"),
-        );
-        return None;
-    }
+    let result_ty = body.ty;
     if result_ty != want {
         cx.poison_target(super::poison::Poison::Elem);
         cx.err(
@@ -266,10 +211,10 @@ pub(super) fn index_node(cx: &mut Cx<'_>, stmt: &Stmt, subs: &[TargetSub], targe
     }
     let partial = fixed > 0 || shifts.iter().any(Option::is_some);
     super::flow::check_index_in_place(cx, stmt, target, &body, partial);
-    Some(NodeKind::Index(IndexNode { target, slice, shifts, vars, reduce: reduce.map(|r| r.0), body }))
+    Some(NodeKind::Index(IndexNode { target, slice, shifts, vars, body }))
 }
 
-fn shadow_check(cx: &mut Cx<'_>, ix: &Name) {
+pub(super) fn shadow_check(cx: &mut Cx<'_>, ix: &Name) {
     let is_loop = cx.loop_var(&ix.text).is_some();
     if cx.binding_id(&ix.text).is_some() || cx.graph.dim_index(&ix.text).is_some() || is_loop {
         cx.err(
@@ -409,17 +354,17 @@ pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: S
 /// variable takes its extent from its first plain use; a target variable may read a prefix.
 fn bind_extent(t: &mut Typer<'_, '_>, var: usize, offset: i64, extent: Extent, axis: usize, base: &str, span: Span) {
     let Some(scope) = t.index.as_mut() else { return };
-    let is_reduce = scope.reduce_var == Some(var);
+    let is_reduce = var >= scope.targets;
     let name = scope.vars[var].0.clone();
     match scope.vars[var].1 {
         None if offset == 0 => {
             scope.vars[var].1 = Some(extent);
-            scope.bound_at = Some(format!("dim {axis} of `{base}`"));
+            scope.bound_at[var] = Some(format!("dim {axis} of `{base}`"));
         }
         None => {}
         Some(have) if have == extent => {}
         Some(have) if is_reduce => {
-            let at = scope.bound_at.clone().unwrap_or_default();
+            let at = scope.bound_at[var].clone().unwrap_or_default();
             let dims = &t.cx.dims;
             let msg = format!(
                 "index `{name}` ranges over {} ({at}) but dim {axis} of `{base}` is {}",

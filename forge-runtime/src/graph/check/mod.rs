@@ -1,8 +1,8 @@
 //! The checker: an [`ast::Graph`] into a [`Checked`] graph, or every broken rule at once.
 //! `decls` resolves declarations, `expr` and `call` type elementwise expressions and built-in
-//! calls (`views` the axis-reordering ones), `index` index notation, `raw` raw kernels
-//! (naga), `flow` the order of reads and writes, cycles and the unused-binding / dead-node
-//! warnings; `poison` keeps one mistake to one error.
+//! calls (`views` the axis-reordering ones), `index` index notation (`reduce` its reductions),
+//! `raw` raw kernels (naga), `flow` the order of reads and writes, cycles and the
+//! unused-binding / dead-node warnings; `poison` keeps one mistake to one error.
 
 mod boundary;
 mod call;
@@ -14,6 +14,7 @@ mod index;
 mod nat;
 mod poison;
 mod raw;
+mod reduce;
 mod target;
 #[cfg(test)]
 mod tests;

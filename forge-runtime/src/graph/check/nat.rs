@@ -54,9 +54,9 @@ impl Typer<'_, '_> {
                 Some(b) => Nat::Fixed(self.cx.bindings[b].elem.compute()),
                 None => Nat::FlexInt,
             },
-            Expr::Raw { .. } => Nat::FlexInt,
+            Expr::Raw { .. } | Expr::Tuple { .. } => Nat::FlexInt,
             Expr::Call { func, args, .. } => {
-                if let Some(op) = self.index.as_ref().and(super::index::reduction_call(&func.text, args)) {
+                if let Some(op) = self.index.as_ref().and(super::reduce::reduction_call(&func.text, args)) {
                     return if op.float_only() {
                         Nat::Fixed(Ty::F32)
                     } else {

@@ -151,3 +151,29 @@ fn a_wrong_declaration_is_one_error() {
     );
     assert_eq!(es.len(), 2, "{:#?}", es.iter().map(|e| e.full_message()).collect::<Vec<_>>());
 }
+
+#[test]
+fn index_reductions_bind_tuples_and_refuse_what_they_cannot_lower() {
+    let head = "graph R { dims { M, K } input a: f32[M, K, K]; output t: f32[M];";
+    let g = check(&format!("{head} t[i] = sum((k, l), a[i, k, l]) - mean(k, a[i, k, 0]); }}"))
+        .unwrap_or_else(|e| panic!("{:?}", e.iter().map(|e| &e.message).collect::<Vec<_>>()));
+    assert_eq!(g.nodes[0].label, "t[i] = sum((k, l), a[i, k, l]) - mean(k, a[i, k, 0])");
+    let NodeKind::Index(ix) = &g.nodes[0].kind else { panic!() };
+    // The target's `i`, the first reduction's `k` and `l`, the second's own `k`.
+    assert_eq!(ix.vars.len(), 4);
+    let TKind::Binary(BinaryOp::Sub, first, second) = &ix.body.kind else { panic!("{:?}", ix.body) };
+    let (TKind::Reduce(first), TKind::Reduce(second)) = (&first.kind, &second.kind) else { panic!() };
+    assert_eq!((first.vars.as_slice(), second.vars.as_slice()), (&[1, 2][..], &[3][..]));
+    for (value, kind, says) in [
+        ("a[i, (k, l), 0]", ErrorKind::IndexForm, "tuple of indices"),
+        ("a[i, sum(k, a[i, k, 0]) as i32, 0]", ErrorKind::IndexForm, "cannot be in a subscript"),
+        ("sum(a[i, 0, 0], a[i, 0, 0])", ErrorKind::IndexForm, "its first argument"),
+        ("sum(k, a[i, k, 0], axis = 0)", ErrorKind::IndexForm, "no options"),
+        ("sum((k, l), a[i, k, k])", ErrorKind::UnboundIndex, "`l` subscripts nothing"),
+        ("sum(k, a[i, k, 0]) + a[i, k, 0]", ErrorKind::UnboundIndex, "`k` is not bound"),
+        ("sum((k, l), a[i, k, l] > 0.0)", ErrorKind::TypeMismatch, "needs a number"),
+    ] {
+        let es = errors(&format!("{head} t[i] = {value}; }}"));
+        assert!(es.iter().any(|e| e.kind == kind && e.message.contains(says)), "{value}: {es:?}");
+    }
+}
