@@ -109,10 +109,9 @@ forge_graph! {
             const CAP: u32 = 1024u;
             var<workgroup> red_f: array<f32, 256>;
             var<workgroup> red_u: array<u32, 256>;
-            var<workgroup> hist: array<atomic<u32>, 256>;
+            var<workgroup> red_v: array<vec4<u32>, 256>;
             var<workgroup> cand: array<u32, 1024>;
             var<workgroup> cand_id: array<u32, 1024>;
-            var<workgroup> picked: vec2<u32>;
             var<workgroup> fast: u32;
 
             fn neg_inf() -> f32 { return bitcast<f32>(0xff800000u); }
@@ -206,35 +205,66 @@ forge_graph! {
                 }
                 return red_u[0];
             }
-            // The key of the k-th largest logit (1 <= k <= n): a byte at a time from the top,
-            // counting in a histogram the keys that match the bytes found so far.
+            fn sum_v(lid: u32, v: vec4<u32>) -> vec4<u32> {
+                red_v[lid] = v;
+                workgroupBarrier();
+                for (var s = WG / 2u; s > 0u; s = s >> 1u) {
+                    if (lid < s) { red_v[lid] = red_v[lid] + red_v[lid + s]; }
+                    workgroupBarrier();
+                }
+                let total = red_v[0];
+                workgroupBarrier();
+                return total;
+            }
+            // The key of the k-th largest logit (1 <= k <= n), four bits a pass from the top:
+            // each pass counts, for every value d of the next four bits, the keys that match
+            // the bits found so far with those bits at least d (sixteen counts in registers,
+            // no atomics: a histogram would serialise on the few exponents logits share).
             fn kth_key(lid: u32, n: u32, k: u32) -> u32 {
                 var prefix = 0u;
                 var want = k;
-                for (var shift = 24u; shift < 32u; shift -= 8u) {
-                    atomicStore(&hist[lid], 0u);
-                    workgroupBarrier();
+                let steps = vec4<u32>(0u, 1u, 2u, 3u);
+                for (var shift = 28u; shift < 32u; shift -= 4u) {
+                    var c0 = vec4<u32>(0u);
+                    var c1 = vec4<u32>(0u);
+                    var c2 = vec4<u32>(0u);
+                    var c3 = vec4<u32>(0u);
                     for (var base = lid; base < n; base += 4u * WG) {
                         for (var r = 0u; r < 4u; r++) {
                             let i = base + r * WG;
                             if (i < n) {
                                 let key = order_key(logit(i));
-                                if (((key >> shift) >> 8u) == ((prefix >> shift) >> 8u)) {
-                                    atomicAdd(&hist[(key >> shift) & 255u], 1u);
+                                if (((key >> shift) >> 4u) == ((prefix >> shift) >> 4u)) {
+                                    let d = vec4<u32>((key >> shift) & 15u);
+                                    c0 += select(vec4<u32>(0u), vec4<u32>(1u), d >= steps);
+                                    c1 += select(vec4<u32>(0u), vec4<u32>(1u), d >= steps + 4u);
+                                    c2 += select(vec4<u32>(0u), vec4<u32>(1u), d >= steps + 8u);
+                                    c3 += select(vec4<u32>(0u), vec4<u32>(1u), d >= steps + 12u);
                                 }
                             }
                         }
                     }
-                    workgroupBarrier();
-                    // Counts of the digits at or above each digit: a scan from the top.
-                    let at_or_above = scan_u(lid, atomicLoad(&hist[255u - lid]));
-                    let above = at_or_above - atomicLoad(&hist[255u - lid]);
-                    if (at_or_above >= want && above < want) { picked = vec2<u32>(255u - lid, above); }
-                    workgroupBarrier();
-                    let p = picked;
-                    workgroupBarrier();
-                    prefix = prefix | (p.x << shift);
-                    want = want - p.y;
+                    let g0 = sum_v(lid, c0);
+                    let g1 = sum_v(lid, c1);
+                    let g2 = sum_v(lid, c2);
+                    let g3 = sum_v(lid, c3);
+                    // The largest d whose count reaches `want` (d = 0 always does).
+                    var digit = 0u;
+                    var above = 0u;
+                    var last = 0u;
+                    for (var d = 15u; d < 16u; d -= 1u) {
+                        let q = d / 4u;
+                        let g = select(select(select(g3, g2, q == 2u), g1, q == 1u), g0, q == 0u);
+                        let at_least = g[d % 4u];
+                        if (at_least >= want) {
+                            digit = d;
+                            above = last;
+                            break;
+                        }
+                        last = at_least;
+                    }
+                    prefix = prefix | (digit << shift);
+                    want = want - above;
                 }
                 return prefix;
             }
