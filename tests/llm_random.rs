@@ -62,7 +62,7 @@ fn device_draws_follow_the_host_rule(ctx: &Context) {
         SamplingOptions { temperature: 30.0, top_k: 40, top_p: 0.9, seed: 11 },
         SamplingOptions { temperature: 30.0, top_k: 0, top_p: 1.0, seed: 12 },
         SamplingOptions { temperature: 0.7, top_k: 5, top_p: 1.0, seed: 14 },
-        // Past the kernel's 1024 workgroup candidates: the largest 1024 reach the mass, or
+        // Past the kernel's 1024 workgroup candidates: the largest 512 reach the mass, or
         // every pass reads all logits (a near-flat distribution).
         SamplingOptions { temperature: 1000.0, top_k: 0, top_p: 0.2, seed: 15 },
         SamplingOptions { temperature: 1000.0, top_k: 0, top_p: 0.6, seed: 13 },

@@ -104,14 +104,15 @@ forge_graph! {
             @group(0) @binding(4) var<uniform> top_p: f32;
             @group(0) @binding(5) var<uniform> draw_key: u32;
 
-            const WG: u32 = 256u;
+            const WG: u32 = 1024u;
             // Candidates a top-p draw sorts out in workgroup memory (more: the slow path).
-            const CAP: u32 = 1024u;
-            var<workgroup> red_f: array<f32, 256>;
-            var<workgroup> red_u: array<u32, 256>;
-            var<workgroup> red_v: array<vec4<u32>, 256>;
-            var<workgroup> cand: array<u32, 1024>;
-            var<workgroup> cand_id: array<u32, 1024>;
+            const CAP: u32 = 512u;
+            var<workgroup> red_f: array<f32, 1024>;
+            var<workgroup> red_u: array<u32, 1024>;
+            var<workgroup> hist: array<atomic<u32>, 256>;
+            var<workgroup> cand: array<u32, 512>;
+            var<workgroup> cand_id: array<u32, 512>;
+            var<workgroup> picked: vec2<u32>;
             var<workgroup> fast: u32;
 
             fn neg_inf() -> f32 { return bitcast<f32>(0xff800000u); }
@@ -205,71 +206,42 @@ forge_graph! {
                 }
                 return red_u[0];
             }
-            fn sum_v(lid: u32, v: vec4<u32>) -> vec4<u32> {
-                red_v[lid] = v;
-                workgroupBarrier();
-                for (var s = WG / 2u; s > 0u; s = s >> 1u) {
-                    if (lid < s) { red_v[lid] = red_v[lid] + red_v[lid + s]; }
-                    workgroupBarrier();
-                }
-                let total = red_v[0];
-                workgroupBarrier();
-                return total;
-            }
-            // The key of the k-th largest logit (1 <= k <= n), four bits a pass from the top:
-            // each pass counts, for every value d of the next four bits, the keys that match
-            // the bits found so far with those bits at least d (sixteen counts in registers,
-            // no atomics: a histogram would serialise on the few exponents logits share).
+            // The key of the k-th largest logit (1 <= k <= n): a byte at a time from the top,
+            // counting in a histogram the keys that match the bytes found so far.
             fn kth_key(lid: u32, n: u32, k: u32) -> u32 {
                 var prefix = 0u;
                 var want = k;
-                let steps = vec4<u32>(0u, 1u, 2u, 3u);
-                for (var shift = 28u; shift < 32u; shift -= 4u) {
-                    var c0 = vec4<u32>(0u);
-                    var c1 = vec4<u32>(0u);
-                    var c2 = vec4<u32>(0u);
-                    var c3 = vec4<u32>(0u);
+                for (var shift = 24u; shift < 32u; shift -= 8u) {
+                    if (lid < 256u) { atomicStore(&hist[lid], 0u); }
+                    workgroupBarrier();
                     for (var base = lid; base < n; base += 4u * WG) {
                         for (var r = 0u; r < 4u; r++) {
                             let i = base + r * WG;
                             if (i < n) {
                                 let key = order_key(logit(i));
-                                if (((key >> shift) >> 4u) == ((prefix >> shift) >> 4u)) {
-                                    let d = vec4<u32>((key >> shift) & 15u);
-                                    c0 += select(vec4<u32>(0u), vec4<u32>(1u), d >= steps);
-                                    c1 += select(vec4<u32>(0u), vec4<u32>(1u), d >= steps + 4u);
-                                    c2 += select(vec4<u32>(0u), vec4<u32>(1u), d >= steps + 8u);
-                                    c3 += select(vec4<u32>(0u), vec4<u32>(1u), d >= steps + 12u);
+                                if (((key >> shift) >> 8u) == ((prefix >> shift) >> 8u)) {
+                                    atomicAdd(&hist[(key >> shift) & 255u], 1u);
                                 }
                             }
                         }
                     }
-                    let g0 = sum_v(lid, c0);
-                    let g1 = sum_v(lid, c1);
-                    let g2 = sum_v(lid, c2);
-                    let g3 = sum_v(lid, c3);
-                    // The largest d whose count reaches `want` (d = 0 always does).
-                    var digit = 0u;
-                    var above = 0u;
-                    var last = 0u;
-                    for (var d = 15u; d < 16u; d -= 1u) {
-                        let q = d / 4u;
-                        let g = select(select(select(g3, g2, q == 2u), g1, q == 1u), g0, q == 0u);
-                        let at_least = g[d % 4u];
-                        if (at_least >= want) {
-                            digit = d;
-                            above = last;
-                            break;
-                        }
-                        last = at_least;
-                    }
-                    prefix = prefix | (digit << shift);
-                    want = want - above;
+                    workgroupBarrier();
+                    // Counts of the digits at or above each digit: a scan from the top.
+                    let digit = 255u - min(lid, 255u);
+                    let count = select(0u, atomicLoad(&hist[digit]), lid < 256u);
+                    let at_or_above = scan_u(lid, count);
+                    let above = at_or_above - count;
+                    if (lid < 256u && at_or_above >= want && above < want) { picked = vec2<u32>(digit, above); }
+                    workgroupBarrier();
+                    let p = picked;
+                    workgroupBarrier();
+                    prefix = prefix | (p.x << shift);
+                    want = want - p.y;
                 }
                 return prefix;
             }
 
-            @compute @workgroup_size(256)
+            @compute @workgroup_size(1024)
             fn sample(@builtin(local_invocation_index) lid: u32) {
                 if (inv_temperature <= 0.0) { return; }
                 let n = arrayLength(&logits);
