@@ -261,28 +261,25 @@ forge_graph! {
                 var in_workgroup = false;
                 var count = 0u;
                 if (top_p < 1.0) {
+                    // The candidates (the top-k, or the CAP largest) go to workgroup memory
+                    // when they fit and reach the goal; else every pass reads all logits.
+                    var floor_c = floor_k;
+                    if (n > CAP && (top_k == 0u || top_k > CAP)) { floor_c = max(kth_key(lid, n, CAP), floor_k); }
+                    // One pass: the kept weight and the candidates.
                     var w = 0.0;
+                    var c = 0u;
                     for (var base = lid; base < n; base += 4u * WG) {
                         for (var r = 0u; r < 4u; r++) {
                             let i = base + r * WG;
                             if (i < n) {
                                 let x = logit(i);
-                                w += select(0.0, exp((x - m) * inv_temperature), order_key(x) >= floor_k);
+                                let key = order_key(x);
+                                w += select(0.0, exp((x - m) * inv_temperature), key >= floor_k);
+                                c += select(0u, 1u, key >= floor_c);
                             }
                         }
                     }
                     let goal = top_p * sum_f(lid, w);
-                    // The candidates (the top-k, or the CAP largest) go to workgroup memory
-                    // when they fit and reach the goal; else every pass reads all logits.
-                    var floor_c = floor_k;
-                    if (n > CAP && (top_k == 0u || top_k > CAP)) { floor_c = max(kth_key(lid, n, CAP), floor_k); }
-                    var c = 0u;
-                    for (var base = lid; base < n; base += 4u * WG) {
-                        for (var r = 0u; r < 4u; r++) {
-                            let i = base + r * WG;
-                            if (i < n) { c += select(0u, 1u, order_key(logit(i)) >= floor_c); }
-                        }
-                    }
                     let end = scan_u(lid, c);
                     count = sum_u(lid, c);
                     var part = 0.0;
