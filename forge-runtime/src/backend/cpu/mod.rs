@@ -12,6 +12,8 @@ pub mod oracle;
 mod products;
 mod quant;
 #[cfg(target_arch = "x86_64")]
+mod quant_x512;
+#[cfg(target_arch = "x86_64")]
 mod quant_x86;
 mod raw;
 mod row_kernels;
