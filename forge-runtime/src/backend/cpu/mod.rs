@@ -7,6 +7,8 @@ mod col;
 mod epilogue;
 mod eval;
 mod fast;
+mod fused;
+mod int;
 mod kernels;
 pub mod oracle;
 mod products;
