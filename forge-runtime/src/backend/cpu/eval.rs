@@ -4,10 +4,10 @@
 //! memory; float arithmetic runs in typed loops ([`super::col`]).
 
 use super::col::{self, Col};
-use super::scalar::Value;
+use super::scalar::{self, Value};
 use super::store::Store;
 use crate::elem::{Scalar, Ty};
-use crate::ir::{Coord, CoordValue, KernelSpec, SExpr};
+use crate::ir::{Coord, CoordValue, KernelSpec, SExpr, UnaryOp};
 use std::cell::OnceCell;
 
 /// What a kernel's expressions read: its arguments' memory and the uniform values.
@@ -24,6 +24,16 @@ pub enum Acc<'a> {
     U(&'a [u32]),
     /// A paired matmul's two products (`Acc`, `Acc2`).
     Pair(&'a [f32], &'a [f32]),
+}
+
+/// Values of subexpressions that repeat within one evaluation, found by structural equality:
+/// gathers at computed coordinates, and sines and cosines of one argument, computed together
+/// (RoPE reads each element and takes each angle's sine and cosine twice or more).
+#[derive(Default)]
+struct Memo<'e> {
+    gathers: Vec<(&'e SExpr, Col)>,
+    /// `(argument, sines, cosines)`.
+    sincos: Vec<(&'e SExpr, Vec<f32>, Vec<f32>)>,
 }
 
 /// Points of an index space: a row-major range of it (possibly with one more variable held at
@@ -217,6 +227,11 @@ fn gather(store: &Store, offsets: &[usize], ty: Ty) -> Col {
 impl Env<'_> {
     /// `e` at every point of `blk`; `acc` is the op's value at those points (epilogues).
     pub fn eval(&self, e: &SExpr, blk: &Block, acc: Option<Acc<'_>>) -> Col {
+        self.eval_in(e, blk, acc, &mut Memo::default())
+    }
+
+    /// [`Env::eval`] with the values of repeated subexpressions kept in `memo`.
+    fn eval_in<'e>(&self, e: &'e SExpr, blk: &Block, acc: Option<Acc<'_>>, memo: &mut Memo<'e>) -> Col {
         let n = blk.n;
         match e {
             SExpr::Load { arg, strides, ty } => self.load(*arg, strides, *ty, blk),
@@ -232,17 +247,35 @@ impl Env<'_> {
                 Some(Acc::Pair(_, v)) => Col::F(v.to_vec()),
                 Some(Acc::F(_) | Acc::U(_)) | None => Col::F(vec![f32::NAN; n]),
             },
-            SExpr::Unary { op, arg } => col::unary(*op, self.eval(arg, blk, acc), e.ty()),
+            SExpr::Unary { op: op @ (UnaryOp::Sin | UnaryOp::Cos), arg } if e.ty() == Ty::F32 => {
+                let sin = *op == UnaryOp::Sin;
+                if let Some((_, s, c)) = memo.sincos.iter().find(|(k, _, _)| *k == &**arg) {
+                    return Col::F(if sin { s.clone() } else { c.clone() });
+                }
+                let x = self.eval_in(arg, blk, acc, memo);
+                let Col::F(x) = x else { return col::unary(*op, x, e.ty()) };
+                let (s, c): (Vec<f32>, Vec<f32>) = x.iter().map(|&v| scalar::sincos(v)).unzip();
+                let out = Col::F(if sin { s.clone() } else { c.clone() });
+                memo.sincos.push((arg, s, c));
+                out
+            }
+            SExpr::Unary { op, arg } => col::unary(*op, self.eval_in(arg, blk, acc, memo), e.ty()),
             SExpr::Binary { op, lhs, rhs } => {
-                col::binary(*op, self.eval(lhs, blk, acc), self.eval(rhs, blk, acc), e.ty())
+                col::binary(*op, self.eval_in(lhs, blk, acc, memo), self.eval_in(rhs, blk, acc, memo), e.ty())
             }
             SExpr::Select { cond, on_true, on_false } => {
-                let (c, t, f) =
-                    (self.eval(cond, blk, acc), self.eval(on_true, blk, acc), self.eval(on_false, blk, acc));
+                let (c, t, f) = (
+                    self.eval_in(cond, blk, acc, memo),
+                    self.eval_in(on_true, blk, acc, memo),
+                    self.eval_in(on_false, blk, acc, memo),
+                );
                 col::select(c, t, f, e.ty())
             }
-            SExpr::Cast { arg, to } => col::cast(self.eval(arg, blk, acc), *to),
+            SExpr::Cast { arg, to } => col::cast(self.eval_in(arg, blk, acc, memo), *to),
             SExpr::Gather { arg, coords, ty } => {
+                if let Some((_, col)) = memo.gathers.iter().find(|(k, _)| *k == e) {
+                    return col.clone();
+                }
                 if let Some(col) = self.gather_runs(*arg, coords, *ty, blk) {
                     return col;
                 }
@@ -255,14 +288,16 @@ impl Env<'_> {
                             Some(v) => v.iter().enumerate().for_each(|(p, &x)| add(p, x as i64 + offset)),
                             None => (0..n).for_each(|p| add(p, *offset)),
                         },
-                        CoordValue::Expr(x) => match self.eval(x, blk, acc) {
+                        CoordValue::Expr(x) => match self.eval_in(x, blk, acc, memo) {
                             Col::U(v) => v.iter().enumerate().for_each(|(p, &x)| add(p, x as i64)),
                             Col::I(v) => v.iter().enumerate().for_each(|(p, &x)| add(p, x as i64)),
                             col => (0..n).for_each(|p| add(p, col.get(p).i64())),
                         },
                     }
                 }
-                gather(&self.mem[a.buffer], &offsets, *ty)
+                let col = gather(&self.mem[a.buffer], &offsets, *ty);
+                memo.gathers.push((e, col.clone()));
+                col
             }
         }
     }
