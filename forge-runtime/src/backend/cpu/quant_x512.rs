@@ -73,6 +73,22 @@ fn decode(elem: Elem, block: &[u8]) -> [__m512; 2] {
     }
 }
 
+/// Groups of columns ahead whose rows are prefetched: the rows stream from memory once per
+/// product, and the processor's own prefetching alone leaves the loop waiting on them.
+const AHEAD: usize = 4;
+
+/// Asks for the cache lines of `bytes[from..from + len]` (the part inside `bytes`).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,f16c")]
+fn prefetch(bytes: &[u8], from: usize, len: usize) {
+    let end = from.saturating_add(len).min(bytes.len());
+    for at in (from..end).step_by(64) {
+        // SAFETY: `at < bytes.len()`, so the pointer lies inside `bytes`; a prefetch reads
+        // nothing into the program and cannot fault.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(bytes.as_ptr().add(at).cast()) };
+    }
+}
+
 /// The sixteen lanes of `v` added pairwise (halves first).
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,f16c")]
@@ -115,6 +131,36 @@ pub(super) fn one_row_sums(
     cols: std::ops::Range<usize>,
     out: &mut [f32],
 ) {
+    // One copy of the loop per format, its decoding inlined.
+    match elem {
+        Elem::Q4_0 => sums_of::<0>(bytes, start, k, a, cols, out),
+        Elem::Q4_1 => sums_of::<1>(bytes, start, k, a, cols, out),
+        Elem::Q8_0 => sums_of::<2>(bytes, start, k, a, cols, out),
+        Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => out.fill(f32::NAN),
+    }
+}
+
+/// The block format numbered `F` in [`one_row_sums`].
+const fn format(f: u8) -> Elem {
+    match f {
+        0 => Elem::Q4_0,
+        1 => Elem::Q4_1,
+        _ => Elem::Q8_0,
+    }
+}
+
+/// [`one_row_sums`] for the format `format(F)`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,f16c")]
+fn sums_of<const F: u8>(
+    bytes: &[u8],
+    start: usize,
+    k: usize,
+    a: &[f32],
+    cols: std::ops::Range<usize>,
+    out: &mut [f32],
+) {
+    let elem = format(F);
     let size = elem.block_bytes();
     let row_bytes = k / BLOCK * size;
     let row = |j: usize| bytes.get(start + j * row_bytes..start + (j + 1) * row_bytes);
@@ -122,6 +168,7 @@ pub(super) fn one_row_sums(
     let first = cols.start;
     let mut j = cols.start;
     while j + COLS <= cols.end {
+        prefetch(bytes, start + (j + AHEAD * COLS) * row_bytes, COLS * row_bytes);
         let rows = [row(j), row(j + 1), row(j + 2), row(j + 3)];
         if let [Some(r0), Some(r1), Some(r2), Some(r3)] = rows {
             let mut acc = [_mm512_setzero_ps(); COLS];
