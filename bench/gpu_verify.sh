@@ -12,7 +12,7 @@ export FORGE_REQUIRE_CUDA=1 FORGE_REQUIRE_WGPU=1
 if [ "${PART:-tests}" = tests ]; then
   for t in ops semantics quant llm_random hardening minilm_random state_windows runtime raw_kernel \
     persistent_x3 robustness rows row_chains index_notation gpt2 llama oracle autotune coopmat \
-    differential raycast heat; do
+    differential raycast heat boundaries conv; do
     command -v test-$t >/dev/null || { echo "test-$t: not in the bundle"; continue; }
     left=$((${FINISH:-570} - SECONDS)); [ $left -lt 20 ] && { echo "out of time before $t"; break; }
     r=$(timeout $((left < 150 ? left : 150)) test-$t 2>&1 | tee "$out/test-$t.txt" | grep -E 'test result|FAILED|panicked' | head -4)
