@@ -1,0 +1,329 @@
+//! `conv2d`, `max_pool` and `avg_pool` on every backend against plain loops, in many
+//! configurations (strides, zero padding, dilation, groups and depthwise, 1x1 and non-square
+//! kernels, odd sizes); a conv + per-channel bias + ReLU + pool chain through the typed API; and
+//! targets of the wrong extent refused at `new` where only the dims tell.
+
+mod common;
+
+use common::*;
+use forge::prelude::*;
+use forge::{GraphInstance, HostSlice};
+
+/// One convolution: input `[b, c, h, w]`, weight `[o, c / groups, kh, kw]`.
+#[derive(Debug, Clone, Copy)]
+struct Conv {
+    b: usize,
+    c: usize,
+    h: usize,
+    w: usize,
+    o: usize,
+    kh: usize,
+    kw: usize,
+    stride: usize,
+    padding: usize,
+    dilation: usize,
+    groups: usize,
+}
+
+impl Conv {
+    const fn new(b: usize, c: usize, (h, w): (usize, usize), o: usize, (kh, kw): (usize, usize)) -> Conv {
+        Conv { b, c, h, w, o, kh, kw, stride: 1, padding: 0, dilation: 1, groups: 1 }
+    }
+    const fn with(self, stride: usize, padding: usize, dilation: usize, groups: usize) -> Conv {
+        Conv { stride, padding, dilation, groups, ..self }
+    }
+    fn out(&self, n: usize, k: usize) -> usize {
+        (n + 2 * self.padding - self.dilation * (k - 1) - 1) / self.stride + 1
+    }
+    fn oh(&self) -> usize {
+        self.out(self.h, self.kh)
+    }
+    fn ow(&self) -> usize {
+        self.out(self.w, self.kw)
+    }
+}
+
+/// PyTorch's `F.conv2d` as plain loops (f64 sums).
+fn naive_conv2d(x: &[f32], wt: &[f32], p: &Conv) -> Vec<f32> {
+    let (cg, og) = (p.c / p.groups, p.o / p.groups);
+    let (oh, ow) = (p.oh(), p.ow());
+    let mut out = Vec::with_capacity(p.b * p.o * oh * ow);
+    for b in 0..p.b {
+        for o in 0..p.o {
+            let g = o / og;
+            for i in 0..oh {
+                for j in 0..ow {
+                    let mut acc = 0.0f64;
+                    for c in 0..cg {
+                        for u in 0..p.kh {
+                            for v in 0..p.kw {
+                                let r = (i * p.stride + u * p.dilation) as i64 - p.padding as i64;
+                                let s = (j * p.stride + v * p.dilation) as i64 - p.padding as i64;
+                                if r < 0 || s < 0 || r >= p.h as i64 || s >= p.w as i64 {
+                                    continue;
+                                }
+                                let xi = ((b * p.c + g * cg + c) * p.h + r as usize) * p.w + s as usize;
+                                let wi = ((o * cg + c) * p.kh + u) * p.kw + v;
+                                acc += f64::from(x[xi]) * f64::from(wt[wi]);
+                            }
+                        }
+                    }
+                    out.push(acc as f32);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn conv_source(p: &Conv) -> String {
+    format!(
+        "graph Conv {{ dims {{ B, C, H, W, O, OH, OW }}
+            input x: f32[B, C, H, W]; weight w: f32[O, {cg}, {kh}, {kw}]; output y: f32[B, O, OH, OW];
+            y = conv2d(x, w, stride = {s}, padding = {pad}, dilation = {d}, groups = {g}); }}",
+        cg = p.c / p.groups,
+        kh = p.kh,
+        kw = p.kw,
+        s = p.stride,
+        pad = p.padding,
+        d = p.dilation,
+        g = p.groups
+    )
+}
+
+/// Runs each configuration on `ctx` and compares with the loops.
+fn check_convs(ctx: &Context, configs: &[Conv]) {
+    for (n, p) in configs.iter().enumerate() {
+        let seed = 100 + 10 * n as u64;
+        let x = rand_f32(p.b * p.c * p.h * p.w, 1.0, seed);
+        let wt = rand_f32(p.o * (p.c / p.groups) * p.kh * p.kw, 0.5, seed + 1);
+        let dims = [p.b, p.c, p.h, p.w, p.o, p.oh(), p.ow()];
+        let mut g = GraphInstance::from_source(ctx, &conv_source(p), &dims).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        g.load_weights(&[("w", HostSlice::of(&wt))]).unwrap();
+        // A first run with other inputs leaves wrong values behind for any point not rewritten.
+        g.run(&[("x", HostSlice::of(&rand_f32(x.len(), 3.0, seed + 2)))], &[]).unwrap();
+        let y = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap()[0].1.to_vec::<f32>("y").unwrap();
+        assert_close(&format!("{p:?}"), &y, &naive_conv2d(&x, &wt, p), 1e-5, 1.0);
+    }
+}
+
+fn conv2d_padded(ctx: &Context) {
+    check_convs(
+        ctx,
+        &[
+            Conv::new(2, 3, (7, 9), 4, (3, 3)).with(1, 1, 1, 1),
+            Conv::new(1, 2, (5, 6), 3, (5, 5)).with(1, 2, 1, 1),
+            Conv::new(1, 3, (6, 6), 2, (3, 3)),
+        ],
+    );
+}
+
+fn conv2d_strided(ctx: &Context) {
+    check_convs(
+        ctx,
+        &[
+            Conv::new(1, 4, (9, 8), 6, (3, 3)).with(2, 1, 1, 1),
+            Conv::new(2, 3, (13, 11), 3, (5, 3)).with(3, 2, 1, 1),
+            Conv::new(1, 3, (10, 10), 4, (7, 7)).with(2, 3, 1, 1),
+        ],
+    );
+}
+
+fn conv2d_dilated(ctx: &Context) {
+    check_convs(
+        ctx,
+        &[Conv::new(2, 3, (11, 10), 5, (3, 3)).with(1, 2, 2, 1), Conv::new(1, 2, (12, 9), 3, (3, 2)).with(2, 1, 3, 1)],
+    );
+}
+
+fn conv2d_grouped(ctx: &Context) {
+    check_convs(
+        ctx,
+        &[Conv::new(1, 4, (6, 7), 6, (3, 3)).with(1, 1, 1, 2), Conv::new(2, 6, (5, 5), 9, (3, 3)).with(2, 1, 1, 3)],
+    );
+}
+
+fn conv2d_depthwise(ctx: &Context) {
+    check_convs(
+        ctx,
+        &[
+            Conv::new(2, 5, (8, 8), 5, (3, 3)).with(1, 1, 1, 5),
+            // A channel multiplier of 2: two filters per input channel.
+            Conv::new(1, 3, (7, 5), 6, (3, 3)).with(2, 1, 1, 3),
+        ],
+    );
+}
+
+fn conv2d_pointwise(ctx: &Context) {
+    check_convs(
+        ctx,
+        &[
+            Conv::new(2, 8, (5, 5), 16, (1, 1)),
+            Conv::new(1, 4, (7, 7), 3, (1, 1)).with(2, 0, 1, 1),
+            Conv::new(1, 1, (3, 4), 1, (1, 1)).with(1, 1, 1, 1),
+        ],
+    );
+}
+
+/// One pooling: input `[b, c, h, w]`, `kernel`×`kernel` windows.
+#[derive(Debug, Clone, Copy)]
+struct Pooling {
+    b: usize,
+    c: usize,
+    h: usize,
+    w: usize,
+    kernel: usize,
+    stride: usize,
+    padding: usize,
+}
+
+impl Pooling {
+    fn out(&self, n: usize) -> usize {
+        (n + 2 * self.padding - self.kernel) / self.stride + 1
+    }
+}
+
+/// PyTorch's `F.max_pool2d` / `F.avg_pool2d` (padding: −inf / zeros counted) as plain loops.
+fn naive_pool(x: &[f32], p: &Pooling, max: bool) -> Vec<f32> {
+    let (oh, ow) = (p.out(p.h), p.out(p.w));
+    let mut out = Vec::with_capacity(p.b * p.c * oh * ow);
+    for bc in 0..p.b * p.c {
+        for i in 0..oh {
+            for j in 0..ow {
+                let mut acc = if max { f64::NEG_INFINITY } else { 0.0 };
+                for u in 0..p.kernel {
+                    for v in 0..p.kernel {
+                        let r = (i * p.stride + u) as i64 - p.padding as i64;
+                        let s = (j * p.stride + v) as i64 - p.padding as i64;
+                        let value = if r < 0 || s < 0 || r >= p.h as i64 || s >= p.w as i64 {
+                            if max {
+                                f64::NEG_INFINITY
+                            } else {
+                                0.0
+                            }
+                        } else {
+                            f64::from(x[(bc * p.h + r as usize) * p.w + s as usize])
+                        };
+                        acc = if max { acc.max(value) } else { acc + value };
+                    }
+                }
+                out.push(if max { acc } else { acc / (p.kernel * p.kernel) as f64 } as f32);
+            }
+        }
+    }
+    out
+}
+
+fn check_pools(ctx: &Context, configs: &[Pooling], offset: f32) {
+    for (n, p) in configs.iter().enumerate() {
+        let seed = 500 + 10 * n as u64;
+        // Shifted below zero in some runs: a zero-padded max would then win at the edges.
+        let x: Vec<f32> = rand_f32(p.b * p.c * p.h * p.w, 1.0, seed).iter().map(|v| v + offset).collect();
+        for (f, max) in [("max_pool", true), ("avg_pool", false)] {
+            let src = format!(
+                "graph Pool {{ dims {{ B, C, H, W, OH, OW }} input x: f32[B, C, H, W]; output y: f32[B, C, OH, OW];
+                    y = {f}(x, kernel = {k}, stride = {s}, padding = {pad}); }}",
+                k = p.kernel,
+                s = p.stride,
+                pad = p.padding
+            );
+            let dims = [p.b, p.c, p.h, p.w, p.out(p.h), p.out(p.w)];
+            let mut g = GraphInstance::from_source(ctx, &src, &dims).unwrap_or_else(|e| panic!("{f} {p:?}: {e}"));
+            let y = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap()[0].1.to_vec::<f32>("y").unwrap();
+            assert_close(&format!("{f} {p:?}"), &y, &naive_pool(&x, p, max), 1e-6, 1.0);
+        }
+    }
+}
+
+const POOLS: [Pooling; 6] = [
+    Pooling { b: 2, c: 3, h: 8, w: 8, kernel: 2, stride: 2, padding: 0 },
+    Pooling { b: 1, c: 2, h: 7, w: 9, kernel: 3, stride: 2, padding: 1 },
+    Pooling { b: 2, c: 3, h: 6, w: 5, kernel: 3, stride: 1, padding: 1 },
+    Pooling { b: 1, c: 4, h: 9, w: 11, kernel: 3, stride: 3, padding: 0 },
+    Pooling { b: 1, c: 2, h: 4, w: 3, kernel: 1, stride: 1, padding: 0 },
+    Pooling { b: 1, c: 1, h: 10, w: 7, kernel: 4, stride: 3, padding: 2 },
+];
+
+fn pools(ctx: &Context) {
+    check_pools(ctx, &POOLS, 0.0);
+}
+
+fn pools_of_negative_values(ctx: &Context) {
+    check_pools(ctx, &POOLS, -3.0);
+}
+
+forge_graph! {
+    /// A small stage: a 3x3 convolution, a per-channel bias broadcast over `[O, 1, 1]`, a ReLU
+    /// and a 2x2 max pool, literal extents (checked at compile time).
+    pub graph ConvStage {
+        dims { B }
+        input x: f32[B, 3, 10, 10];
+        weight w: f32[8, 3, 3, 3];
+        weight bias: f32[8, 1, 1];
+        temp z: f32[B, 8, 10, 10];
+        temp a: f32[B, 8, 10, 10];
+        output y: f32[B, 8, 5, 5];
+        output avg: f32[B, 8, 1, 1];
+        z = conv2d(x, w, padding = 1);
+        a = relu(z + bias);
+        y = max_pool(a, kernel = 2);
+        avg = avg_pool(y, kernel = 5);
+    }
+}
+
+fn conv_bias_relu_pool_stage(ctx: &Context) {
+    let b = 2;
+    let (x, w, bias) = (rand_f32(b * 300, 1.0, 700), rand_f32(8 * 27, 0.5, 701), rand_f32(8, 0.5, 702));
+    let mut g = ConvStage::new(ctx, ConvStageDims { b }).unwrap();
+    g.load_weights(ConvStageWeights { w: &w, bias: &bias }).unwrap();
+    let out = g.run(ConvStageInputs { x: &x }).unwrap();
+    let p = Conv::new(b, 3, (10, 10), 8, (3, 3)).with(1, 1, 1, 1);
+    let z = naive_conv2d(&x, &w, &p);
+    let a: Vec<f32> = z.iter().enumerate().map(|(n, v)| (v + bias[(n / 100) % 8]).max(0.0)).collect();
+    assert!(a.contains(&0.0) && a.iter().any(|v| *v > 0.0), "the ReLU clips some outputs");
+    let pool = |x: &[f32], h: usize, k: usize, max: bool| {
+        let p = Pooling { b, c: 8, h, w: h, kernel: k, stride: k, padding: 0 };
+        naive_pool(x, &p, max)
+    };
+    let y = pool(&a, 10, 2, true);
+    assert_close("conv stage", &out.y, &y, 1e-5, 1.0);
+    assert_close("global average", &out.avg, &pool(&y, 5, 5, false), 1e-5, 1.0);
+}
+
+/// Targets whose extents the dims give wrong are refused at `new`, with the formula.
+fn wrong_extents_are_refused_at_new(ctx: &Context) {
+    let p = Conv::new(1, 4, (9, 8), 6, (3, 3)).with(2, 1, 1, 2);
+    let src = conv_source(&p);
+    let new = |dims: &[usize]| GraphInstance::from_source(ctx, &src, dims).map(|_| ());
+    new(&[1, 4, 9, 8, 6, 5, 4]).unwrap();
+    let refused = [
+        (vec![1, 4, 9, 8, 6, 4, 4], "OH = 4 is not (H = 9 + 2·1 − 1·(3 − 1) − 1) / 2 + 1 = 5"),
+        (vec![1, 4, 9, 8, 6, 5, 5], "OW = 5 is not"),
+        (vec![1, 6, 9, 8, 6, 5, 4], "C = 6 is not 2 × 2"),
+        (vec![1, 4, 9, 8, 5, 5, 4], "O = 5 is not a multiple of 2"),
+    ];
+    for (dims, want) in refused {
+        match new(&dims) {
+            Err(e @ forge::Error::ShapeCheck { .. }) => assert!(e.to_string().contains(want), "{dims:?}: {e}"),
+            other => panic!("{dims:?} must be refused at new: {other:?}"),
+        }
+    }
+    let unpadded = conv_source(&Conv::new(1, 2, (5, 5), 2, (3, 3)));
+    match GraphInstance::from_source(ctx, &unpadded, &[1, 2, 2, 5, 2, 1, 3]) {
+        Err(e) => assert!(e.to_string().contains("larger than the padded input"), "{e}"),
+        Ok(_) => panic!("a 3x3 window over 2 rows must be refused at new"),
+    }
+}
+
+forge_tests!(
+    conv2d_padded,
+    conv2d_strided,
+    conv2d_dilated,
+    conv2d_grouped,
+    conv2d_depthwise,
+    conv2d_pointwise,
+    pools,
+    pools_of_negative_values,
+    conv_bias_relu_pool_stage,
+    wrong_extents_are_refused_at_new,
+);
