@@ -1,13 +1,16 @@
 //! `conv2d`, `max_pool` and `avg_pool` on every backend against plain loops, in many
 //! configurations (strides, zero padding, dilation, groups and depthwise, 1x1 and non-square
-//! kernels, odd sizes); a conv + per-channel bias + ReLU + pool chain through the typed API; and
-//! targets of the wrong extent refused at `new` where only the dims tell.
+//! kernels, odd sizes); a conv + per-channel bias + ReLU + pool chain through the typed API; the
+//! CNN example's graphs (ResNet stem and basic block) at small sizes; and targets of the wrong
+//! extent refused at `new` where only the dims tell.
 
 mod common;
 
 use common::*;
 use forge::prelude::*;
 use forge::{GraphInstance, HostSlice};
+
+include!("../examples/graphs/cnn.rs");
 
 /// One convolution: input `[b, c, h, w]`, weight `[o, c / groups, kh, kw]`.
 #[derive(Debug, Clone, Copy)]
@@ -290,6 +293,40 @@ fn conv_bias_relu_pool_stage(ctx: &Context) {
     assert_close("global average", &out.avg, &pool(&y, 5, 5, false), 1e-5, 1.0);
 }
 
+/// `relu(z · scale[c] + shift[c] (+ skip))` over `[b, c, n]` points.
+fn folded_norm_relu(z: &[f32], scale: &[f32], shift: &[f32], skip: Option<&[f32]>, n: usize) -> Vec<f32> {
+    let c = scale.len();
+    let at = |p: usize| skip.map_or(0.0, |s| s[p]);
+    z.iter().enumerate().map(|(p, v)| (v * scale[(p / n) % c] + shift[(p / n) % c] + at(p)).max(0.0)).collect()
+}
+
+/// The CNN example's graphs at small sizes against the loops.
+fn cnn_example_graphs(ctx: &Context) {
+    let (b, h) = (2, 16);
+    let x = rand_f32(b * 3 * h * h, 1.0, 800);
+    let w = rand_f32(64 * 3 * 49, 0.2, 801);
+    let (scale, shift) = (rand_gains(64, 0.25, 802), rand_f32(64, 0.1, 803));
+    let mut stem = ResNetStem::new(ctx, ResNetStemDims { b, h, w: h }).unwrap();
+    stem.load_weights(ResNetStemWeights { w: &w, scale: &scale, shift: &shift }).unwrap();
+    let z = naive_conv2d(&x, &w, &Conv::new(b, 3, (h, h), 64, (7, 7)).with(2, 3, 1, 1));
+    let a = folded_norm_relu(&z, &scale, &shift, None, (h / 2) * (h / 2));
+    let pooled = naive_pool(&a, &Pooling { b, c: 64, h: h / 2, w: h / 2, kernel: 3, stride: 2, padding: 1 }, true);
+    assert_close("stem", &stem.run(ResNetStemInputs { x: &x }).unwrap().y, &pooled, 1e-5, 1.0);
+
+    let (c, n) = (4, 6);
+    let x = rand_f32(b * c * n * n, 1.0, 810);
+    let (w1, w2) = (rand_f32(c * c * 9, 0.4, 811), rand_f32(c * c * 9, 0.4, 812));
+    let (s1, t1, s2, t2) =
+        (rand_gains(c, 0.25, 813), rand_f32(c, 0.1, 814), rand_gains(c, 0.25, 815), rand_f32(c, 0.1, 816));
+    let mut block = BasicBlock::new(ctx, BasicBlockDims { b, c, h: n, w: n }).unwrap();
+    block.load_weights(BasicBlockWeights { w1: &w1, s1: &s1, t1: &t1, w2: &w2, s2: &s2, t2: &t2 }).unwrap();
+    let p = Conv::new(b, c, (n, n), c, (3, 3)).with(1, 1, 1, 1);
+    let a1 = folded_norm_relu(&naive_conv2d(&x, &w1, &p), &s1, &t1, None, n * n);
+    let y = folded_norm_relu(&naive_conv2d(&a1, &w2, &p), &s2, &t2, Some(&x), n * n);
+    assert!(y.contains(&0.0) && y.iter().any(|v| *v > 0.0), "the ReLU clips some outputs");
+    assert_close("basic block", &block.run(BasicBlockInputs { x: &x }).unwrap().y, &y, 1e-5, 1.0);
+}
+
 /// Targets whose extents the dims give wrong are refused at `new`, with the formula.
 fn wrong_extents_are_refused_at_new(ctx: &Context) {
     let p = Conv::new(1, 4, (9, 8), 6, (3, 3)).with(2, 1, 1, 2);
@@ -325,5 +362,6 @@ forge_tests!(
     pools,
     pools_of_negative_values,
     conv_bias_relu_pool_stage,
+    cnn_example_graphs,
     wrong_extents_are_refused_at_new,
 );
