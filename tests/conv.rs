@@ -327,6 +327,49 @@ fn cnn_example_graphs(ctx: &Context) {
     assert_close("basic block", &block.run(BasicBlockInputs { x: &x }).unwrap().y, &y, 1e-5, 1.0);
 }
 
+/// f16 and bf16 bindings: read as f32, summed in f32, the result rounded once on store.
+fn half_precision_bindings(ctx: &Context) {
+    let p = Conv::new(2, 4, (7, 7), 6, (3, 3)).with(2, 1, 1, 2);
+    let (oh, ow) = (p.oh(), p.ow());
+    for elem in ["f16", "bf16"] {
+        let src = format!(
+            "graph Half {{ dims {{ B, C, H, W, O, OH, OW }} input x: {elem}[B, C, H, W]; weight w: {elem}[O, 2, 3, 3];
+                temp z: {elem}[B, O, OH, OW]; output y: {elem}[B, O, OH, OW]; output m: f32[B, O, 1, 1];
+                z = conv2d(x, w, stride = 2, padding = 1, groups = 2); y = relu(z); m = avg_pool(z, kernel = {oh}); }}"
+        );
+        assert_eq!(oh, ow);
+        let round = |v: &[f32]| -> Vec<f32> {
+            match elem {
+                "f16" => v.iter().map(|x| f16::from_f32(*x).to_f32()).collect(),
+                _ => v.iter().map(|x| bf16::from_f32(*x).to_f32()).collect(),
+            }
+        };
+        let (x, wt) = (round(&rand_f32(p.b * p.c * p.h * p.w, 1.0, 900)), round(&rand_f32(6 * 2 * 9, 0.5, 901)));
+        let mut g = GraphInstance::from_source(ctx, &src, &[p.b, p.c, p.h, p.w, p.o, oh, ow]).unwrap();
+        let (y, m) = match elem {
+            "f16" => {
+                let half = |v: &[f32]| v.iter().map(|x| f16::from_f32(*x)).collect::<Vec<_>>();
+                g.load_weights(&[("w", HostSlice::of(&half(&wt)))]).unwrap();
+                let out = g.run(&[("x", HostSlice::of(&half(&x)))], &[]).unwrap();
+                let y: Vec<f32> = out[0].1.to_vec::<f16>("y").unwrap().iter().map(|v| v.to_f32()).collect();
+                (y, out[1].1.to_vec::<f32>("m").unwrap())
+            }
+            _ => {
+                let half = |v: &[f32]| v.iter().map(|x| bf16::from_f32(*x)).collect::<Vec<_>>();
+                g.load_weights(&[("w", HostSlice::of(&half(&wt)))]).unwrap();
+                let out = g.run(&[("x", HostSlice::of(&half(&x)))], &[]).unwrap();
+                let y: Vec<f32> = out[0].1.to_vec::<bf16>("y").unwrap().iter().map(|v| v.to_f32()).collect();
+                (y, out[1].1.to_vec::<f32>("m").unwrap())
+            }
+        };
+        let z = round(&naive_conv2d(&x, &wt, &p));
+        let relu: Vec<f32> = z.iter().map(|v| v.max(0.0)).collect();
+        assert_close(&format!("{elem} conv"), &y, &relu, 1e-2, 1.0);
+        let means: Vec<f32> = z.chunks(oh * ow).map(|c| c.iter().sum::<f32>() / (oh * ow) as f32).collect();
+        assert_close(&format!("{elem} mean"), &m, &means, 1e-2, 1.0);
+    }
+}
+
 /// Targets whose extents the dims give wrong are refused at `new`, with the formula.
 fn wrong_extents_are_refused_at_new(ctx: &Context) {
     let p = Conv::new(1, 4, (9, 8), 6, (3, 3)).with(2, 1, 1, 2);
@@ -363,5 +406,6 @@ forge_tests!(
     pools_of_negative_values,
     conv_bias_relu_pool_stage,
     cnn_example_graphs,
-    wrong_extents_are_refused_at_new,
+    wrong_extents_are_refused_at_new;
+    half: half_precision_bindings
 );

@@ -278,7 +278,7 @@ fn window_builtins_check_their_extents_and_options() {
         ("y = conv2d(x * 2.0, w);", ErrorKind::ArgumentKind, "`conv2d` takes bindings"),
         ("y = conv2d(n, w);", ErrorKind::TypeMismatch, "found i32"),
         ("y = conv2d(x, w, stride = 0);", ErrorKind::ArgumentKind, "`stride` takes an integer literal of at least 1"),
-        ("y = conv2d(x, w, padding = H);", ErrorKind::ArgumentKind, "`padding` takes an integer literal"),
+        ("y = conv2d(x, w, padding = H);", ErrorKind::ArgumentKind, "`padding` takes a non-negative integer literal"),
         ("y = conv2d(x, w, pad = 1);", ErrorKind::ArgumentKind, "`conv2d` has no option `pad`"),
         ("y = conv2d(x, w); y = conv2d(x, w4);", ErrorKind::ShapeMismatch, "weight's outputs differ: 8 is not 6"),
         ("t = conv2d(x4, w4, stride = 2, padding = 1);", ErrorKind::ShapeMismatch, "differ: 4 is not 2"),

@@ -40,13 +40,14 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let (stride, padding, dilation, groups) = (stride?, padding?, dilation?, groups?);
     let win = Window { stride, padding, dilation };
     let name = cx.bindings[target].name.clone();
-    let mut ok = same(cx, out[0], x.shape[0], *span, format!("`{name}`'s batch and `conv2d`'s input's"));
-    ok &= same(cx, out[1], w.shape[0], *span, format!("`{name}`'s channels and `conv2d`'s weight's outputs"));
+    let mut ok = same(cx, out[0], x.shape[0], stmt.target.span, format!("`{name}`'s batch and `conv2d`'s input's"));
+    ok &=
+        same(cx, out[1], w.shape[0], stmt.target.span, format!("`{name}`'s channels and `conv2d`'s weight's outputs"));
     let channels = format!("`conv2d`'s input channels and its weight's channels × groups ({groups})");
     ok &= scaled(cx, x.shape[1], w.shape[1], groups, x_arg.span(), channels);
     ok &= divisible(cx, w.shape[0], groups, w_arg.span(), format!("`conv2d`'s output channels by groups ({groups})"));
     for axis in [2, 3] {
-        ok &= spatial(cx, (out[axis], x.shape[axis], w.shape[axis]), win, *span, &name, axis);
+        ok &= spatial(cx, (out[axis], x.shape[axis], w.shape[axis]), win, stmt.target.span, &name, axis);
     }
     if !ok {
         return None;
@@ -103,11 +104,11 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
     let win = Window { stride, padding, dilation: 1 };
     let name = cx.bindings[target].name.clone();
     let what = format!("`{name}`'s batch and `{}`'s input's", func.text);
-    let mut ok = same(cx, out[0], x.shape[0], *span, what);
-    ok &= same(cx, out[1], x.shape[1], *span, format!("`{name}`'s channels and `{}`'s input's", func.text));
+    let mut ok = same(cx, out[0], x.shape[0], stmt.target.span, what);
+    ok &= same(cx, out[1], x.shape[1], stmt.target.span, format!("`{name}`'s channels and `{}`'s input's", func.text));
     let k = Extent::Lit(kernel);
     for axis in [2, 3] {
-        ok &= spatial(cx, (out[axis], x.shape[axis], k), win, *span, &name, axis);
+        ok &= spatial(cx, (out[axis], x.shape[axis], k), win, stmt.target.span, &name, axis);
     }
     if !ok {
         return None;
@@ -157,7 +158,12 @@ fn option(cx: &mut Cx<'_>, named: &[(Name, Expr)], key: &str, default: u64, leas
         _ => None,
     };
     if v.is_none() {
-        let msg = format!("`{key}` takes an integer literal of at least {least}, found `{value}`");
+        let kind = if least == 0 {
+            "a non-negative integer literal".to_string()
+        } else {
+            format!("an integer literal of at least {least}")
+        };
+        let msg = format!("`{key}` takes {kind}, found `{value}`");
         let help = "window options are one integer for both spatial axes (pairs are not supported)";
         cx.err(GraphError::new(ErrorKind::ArgumentKind, value.span(), msg).help(help));
     }
