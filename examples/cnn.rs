@@ -6,23 +6,89 @@
 //! `--runs` runs, each timed alone; the table gives the best and the median, as host wall time
 //! (upload, run, readback) and as device time where the backend measures it (CUDA: the
 //! replayed graph's span). `bench/cnn_torch.py` prints the same rows for PyTorch (cuDNN).
+//! `--elem f16` / `bf16` stores every binding in that type (computed in f32, as PyTorch's
+//! half-precision convolutions accumulate in f32).
 //!
-//! `cargo run --release --features cuda --example cnn [-- --batch 8 --runs 20 --no-check]`
+//! `cargo run --release --features cuda --example cnn [-- --batch 8 --runs 20 --elem f32 --no-check]`
 //! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose).
 
 use forge::prelude::*;
+use forge::{GraphInstance, HostSlice};
 use std::time::{Duration, Instant};
 
 include!("graphs/cnn.rs");
+
+/// How the graphs store their bindings.
+#[derive(Clone, Copy)]
+enum Storage {
+    F32,
+    F16,
+    Bf16,
+}
+
+impl Storage {
+    fn name(self) -> &'static str {
+        match self {
+            Storage::F32 => "f32",
+            Storage::F16 => "f16",
+            Storage::Bf16 => "bf16",
+        }
+    }
+    /// The stem's and the block's source.
+    fn sources(self) -> (&'static str, &'static str) {
+        match self {
+            Storage::F32 => (ResNetStem::SOURCE, BasicBlock::SOURCE),
+            Storage::F16 => (ResNetStemF16::SOURCE, BasicBlockF16::SOURCE),
+            Storage::Bf16 => (ResNetStemBf16::SOURCE, BasicBlockBf16::SOURCE),
+        }
+    }
+}
+
+/// Host values in a graph's storage type.
+enum Data {
+    F32(Vec<f32>),
+    F16(Vec<f16>),
+    Bf16(Vec<bf16>),
+}
+
+impl Data {
+    fn new(values: &[f32], storage: Storage) -> Data {
+        match storage {
+            Storage::F32 => Data::F32(values.to_vec()),
+            Storage::F16 => Data::F16(values.iter().map(|v| f16::from_f32(*v)).collect()),
+            Storage::Bf16 => Data::Bf16(values.iter().map(|v| bf16::from_f32(*v)).collect()),
+        }
+    }
+    fn slice(&self) -> HostSlice<'_> {
+        match self {
+            Data::F32(v) => HostSlice::of(v),
+            Data::F16(v) => HostSlice::of(v),
+            Data::Bf16(v) => HostSlice::of(v),
+        }
+    }
+}
+
+/// Output `name` of a run, widened to f32.
+fn output(out: &[(String, forge::HostVec)], name: &str, storage: Storage) -> forge::Result<Vec<f32>> {
+    let Some((_, v)) = out.iter().find(|(n, _)| n == name) else {
+        return Err(forge::Error::Internal(format!("no output `{name}`")));
+    };
+    Ok(match storage {
+        Storage::F32 => v.to_vec::<f32>(name)?,
+        Storage::F16 => v.to_vec::<f16>(name)?.iter().map(|x| x.to_f32()).collect(),
+        Storage::Bf16 => v.to_vec::<bf16>(name)?.iter().map(|x| x.to_f32()).collect(),
+    })
+}
 
 struct Args {
     batch: usize,
     runs: usize,
     check: bool,
+    storage: Storage,
 }
 
 fn args() -> forge::Result<Args> {
-    let mut a = Args { batch: 8, runs: 20, check: true };
+    let mut a = Args { batch: 8, runs: 20, check: true, storage: Storage::F32 };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut number = |what: &str| -> forge::Result<usize> {
@@ -33,8 +99,16 @@ fn args() -> forge::Result<Args> {
             "--batch" => a.batch = number("--batch")?,
             "--runs" => a.runs = number("--runs")?,
             "--no-check" => a.check = false,
+            "--elem" => {
+                a.storage = match it.next().as_deref() {
+                    Some("f32") => Storage::F32,
+                    Some("f16") => Storage::F16,
+                    Some("bf16") => Storage::Bf16,
+                    _ => return Err(forge::Error::Internal("--elem takes f32, f16 or bf16".into())),
+                }
+            }
             other => {
-                let usage = "usage: cnn [--batch N] [--runs N] [--no-check]";
+                let usage = "usage: cnn [--batch N] [--runs N] [--elem f32|f16|bf16] [--no-check]";
                 return Err(forge::Error::Internal(format!("unknown argument `{other}`; {usage}")));
             }
         }
@@ -57,13 +131,13 @@ fn folded_norm(c: usize, rng: &mut fastrand::Rng) -> (Vec<f32>, Vec<f32>) {
     ((0..c).map(|_| 0.75 + 0.5 * rng.f32()).collect(), random(c, 0.1, rng))
 }
 
-/// `‖got − want‖ / ‖want‖`, an error past 1e-4.
-fn compare(stage: &str, got: &[f32], want: &[f32]) -> forge::Result<()> {
+/// `‖got − want‖ / ‖want‖`, an error past `tolerance`.
+fn compare(stage: &str, got: &[f32], want: &[f32], tolerance: f64) -> forge::Result<()> {
     let diff: f64 = got.iter().zip(want).map(|(a, w)| f64::from(a - w).powi(2)).sum();
     let norm: f64 = want.iter().map(|w| f64::from(*w).powi(2)).sum();
     let rel = (diff / norm).sqrt();
     println!("{stage}: vs the CPU backend on image 0, ‖out − ref‖ / ‖ref‖ = {rel:.2e}");
-    if rel.is_nan() || rel >= 1e-4 || got.len() != want.len() {
+    if rel.is_nan() || rel >= tolerance || got.len() != want.len() {
         return Err(forge::Error::Internal(format!("{stage} differs from the CPU reference: {rel:e}")));
     }
     Ok(())
@@ -104,18 +178,35 @@ fn time_stage(
     Ok(())
 }
 
+/// A graph instance with its weights loaded.
+fn instance(ctx: &Context, src: &str, dims: &[usize], weights: &[(&str, &Data)]) -> forge::Result<GraphInstance> {
+    let mut g = GraphInstance::from_source(ctx, src, dims)?;
+    let slices: Vec<(&str, HostSlice<'_>)> = weights.iter().map(|(n, d)| (*n, d.slice())).collect();
+    g.load_weights(&slices)?;
+    Ok(g)
+}
+
+/// One run of `g` on `x`; its output `y` in f32.
+fn run(g: &mut GraphInstance, x: &Data, storage: Storage) -> forge::Result<Vec<f32>> {
+    let out = g.run(&[("x", x.slice())], &[])?;
+    output(&out, "y", storage)
+}
+
 fn main() -> forge::Result<()> {
-    let Args { batch: b, runs, check } = args()?;
+    let Args { batch: b, runs, check, storage } = args()?;
     let (h, w, c) = (224, 224, 64);
     let mut rng = fastrand::Rng::with_seed(7);
-    let image = random(b * 3 * h * w, 1.0, &mut rng);
-    let stem_w = conv_weight(64 * 3 * 49, 3 * 49, &mut rng);
-    let (stem_scale, stem_shift) = folded_norm(64, &mut rng);
-    let stem_weights = ResNetStemWeights { w: &stem_w, scale: &stem_scale, shift: &stem_shift };
-    let features = random(b * c * 56 * 56, 1.0, &mut rng);
-    let (w1, w2) = (conv_weight(c * c * 9, c * 9, &mut rng), conv_weight(c * c * 9, c * 9, &mut rng));
+    let data = |v: Vec<f32>| Data::new(&v, storage);
+    let image = data(random(b * 3 * h * w, 1.0, &mut rng));
+    let stem_w = data(conv_weight(64 * 3 * 49, 3 * 49, &mut rng));
+    let (scale, shift) = folded_norm(64, &mut rng);
+    let stem_weights = [("w", &stem_w), ("scale", &data(scale)), ("shift", &data(shift))];
+    let features = data(random(b * c * 56 * 56, 1.0, &mut rng));
+    let (w1, w2) = (data(conv_weight(c * c * 9, c * 9, &mut rng)), data(conv_weight(c * c * 9, c * 9, &mut rng)));
     let ((s1, t1), (s2, t2)) = (folded_norm(c, &mut rng), folded_norm(c, &mut rng));
-    let block_weights = BasicBlockWeights { w1: &w1, s1: &s1, t1: &t1, w2: &w2, s2: &s2, t2: &t2 };
+    let (s1, t1, s2, t2) = (data(s1), data(t1), data(s2), data(t2));
+    let block_weights = [("w1", &w1), ("s1", &s1), ("t1", &t1), ("w2", &w2), ("s2", &s2), ("t2", &t2)];
+    let (stem_src, block_src) = storage.sources();
 
     let ctx = Context::auto()?;
     println!("backend: {ctx}");
@@ -123,46 +214,52 @@ fn main() -> forge::Result<()> {
         println!("  passed over {note}");
     }
     let t = Instant::now();
-    let mut stem = ResNetStem::new(&ctx, ResNetStemDims { b, h, w })?;
-    let mut block = BasicBlock::new(&ctx, BasicBlockDims { b, c, h: 56, w: 56 })?;
-    println!("lower + compile: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
-    stem.load_weights(stem_weights)?;
-    block.load_weights(block_weights)?;
+    let mut stem = instance(&ctx, stem_src, &[b, h, w], &stem_weights)?;
+    let mut block = instance(&ctx, block_src, &[b, c, 56, 56], &block_weights)?;
+    println!("lower + compile + weights: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
 
     if check {
+        // Image 0 alone on the CPU; the CPU rounds each stored value as the device does, so
+        // only the order of the sums differs (f16/bf16 temps may round a sum either way).
+        let tolerance = match storage {
+            Storage::F32 => 1e-4,
+            Storage::F16 => 2e-3,
+            Storage::Bf16 => 1e-2,
+        };
         let cpu = Context::cpu();
-        let got = stem.run(ResNetStemInputs { x: &image })?.y;
-        let mut reference = ResNetStem::new(&cpu, ResNetStemDims { b: 1, h, w })?;
-        reference.load_weights(stem_weights)?;
-        let want = reference.run(ResNetStemInputs { x: &image[..3 * h * w] })?.y;
-        compare("stem", &got[..want.len()], &want)?;
-        let got = block.run(BasicBlockInputs { x: &features })?.y;
-        let mut reference = BasicBlock::new(&cpu, BasicBlockDims { b: 1, c, h: 56, w: 56 })?;
-        reference.load_weights(block_weights)?;
-        let want = reference.run(BasicBlockInputs { x: &features[..c * 56 * 56] })?.y;
-        compare("basic block", &got[..want.len()], &want)?;
+        let first = |d: &Data, n: usize| match d {
+            Data::F32(v) => Data::F32(v[..n].to_vec()),
+            Data::F16(v) => Data::F16(v[..n].to_vec()),
+            Data::Bf16(v) => Data::Bf16(v[..n].to_vec()),
+        };
+        let got = run(&mut stem, &image, storage)?;
+        let want = run(&mut instance(&cpu, stem_src, &[1, h, w], &stem_weights)?, &first(&image, 3 * h * w), storage)?;
+        compare("stem", &got[..want.len()], &want, tolerance)?;
+        let got = run(&mut block, &features, storage)?;
+        let mut reference = instance(&cpu, block_src, &[1, c, 56, 56], &block_weights)?;
+        let want = run(&mut reference, &first(&features, c * 56 * 56), storage)?;
+        compare("basic block", &got[..want.len()], &want, tolerance)?;
     }
 
-    let backend = ctx.kind().to_string();
+    let backend = format!("{} {}", ctx.kind(), storage.name());
     println!("\nms per run, best and median of {runs} after 3 warm-up runs (wall: upload + run + readback)");
     println!("| stage       | input            | backend      | wall best | wall med. | dev. best | dev. med. |");
     println!("|---|---|---|---|---|---|---|");
-    let device = |p: Option<&forge::Profile>| p.and_then(|p| p.device_total());
-    time_stage("stem", &format!("[{b}, 3, {h}, {w}]"), &backend, runs, || {
-        stem.run(ResNetStemInputs { x: &image })?;
-        Ok(device(stem.last_profile()))
-    })?;
-    time_stage("basic block", &format!("[{b}, {c}, 56, 56]"), &backend, runs, || {
-        block.run(BasicBlockInputs { x: &features })?;
-        Ok(device(block.last_profile()))
-    })?;
+    let stages = [
+        ("stem", format!("[{b}, 3, {h}, {w}]"), &mut stem, &image),
+        ("basic block", format!("[{b}, {c}, 56, 56]"), &mut block, &features),
+    ];
+    for (stage, shape, g, x) in stages {
+        time_stage(stage, &shape, &backend, runs, || {
+            g.run(&[("x", x.slice())], &[])?;
+            Ok(g.last_profile().and_then(|p| p.device_total()))
+        })?;
+    }
     // Where each stage's time goes: one more run of each with every kernel timed.
-    stem.instance_mut().set_kernel_profiling(true);
-    block.instance_mut().set_kernel_profiling(true);
-    stem.run(ResNetStemInputs { x: &image })?;
-    block.run(BasicBlockInputs { x: &features })?;
-    for (name, p) in [("stem", stem.last_profile()), ("basic block", block.last_profile())] {
-        if let Some(p) = p {
+    for (name, g, x) in [("stem", &mut stem, &image), ("basic block", &mut block, &features)] {
+        g.set_kernel_profiling(true);
+        g.run(&[("x", x.slice())], &[])?;
+        if let Some(p) = g.last_profile() {
             print!("\n{name}:\n{p}");
         }
     }

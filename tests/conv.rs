@@ -293,6 +293,35 @@ fn conv_bias_relu_pool_stage(ctx: &Context) {
     assert_close("global average", &out.avg, &pool(&y, 5, 5, false), 1e-5, 1.0);
 }
 
+/// Channels-last tensors through free `permute` views: an NHWC input and TensorFlow's HWIO
+/// weight read as NCHW and OIHW, pooled from an NHWC view too.
+fn channels_last_through_views(ctx: &Context) {
+    let p = Conv::new(2, 3, (7, 6), 4, (3, 3)).with(2, 1, 1, 1);
+    let (oh, ow) = (p.oh(), p.ow());
+    let src = "graph Nhwc { dims { B, H, W, C, O, OH, OW, PH, PW } input x: f32[B, H, W, C]; weight w: f32[3, 3, C, O];
+        output y: f32[B, O, OH, OW]; output m: f32[B, C, PH, PW];
+        y = conv2d(permute(x, 0, 3, 1, 2), permute(w, 3, 2, 0, 1), stride = 2, padding = 1);
+        m = max_pool(permute(x, 0, 3, 1, 2), kernel = 2); }";
+    let (x, wt) = (rand_f32(p.b * p.h * p.w * p.c, 1.0, 950), rand_f32(9 * p.c * p.o, 0.5, 951));
+    let mut g = GraphInstance::from_source(ctx, src, &[p.b, p.h, p.w, p.c, p.o, oh, ow, p.h / 2, p.w / 2]).unwrap();
+    g.load_weights(&[("w", HostSlice::of(&wt))]).unwrap();
+    let out = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap();
+    // The same values in NCHW and OIHW for the loops.
+    let mut nchw = vec![0.0; x.len()];
+    for (n, v) in x.iter().enumerate() {
+        let (b, r, s, c) = (n / (p.h * p.w * p.c), (n / (p.w * p.c)) % p.h, (n / p.c) % p.w, n % p.c);
+        nchw[((b * p.c + c) * p.h + r) * p.w + s] = *v;
+    }
+    let mut oihw = vec![0.0; wt.len()];
+    for (n, v) in wt.iter().enumerate() {
+        let (u, t, c, o) = (n / (3 * p.c * p.o), (n / (p.c * p.o)) % 3, (n / p.o) % p.c, n % p.o);
+        oihw[((o * p.c + c) * 3 + u) * 3 + t] = *v;
+    }
+    assert_close("nhwc conv", &out[0].1.to_vec::<f32>("y").unwrap(), &naive_conv2d(&nchw, &oihw, &p), 1e-5, 1.0);
+    let pooling = Pooling { b: p.b, c: p.c, h: p.h, w: p.w, kernel: 2, stride: 2, padding: 0 };
+    assert_close("nhwc pool", &out[1].1.to_vec::<f32>("m").unwrap(), &naive_pool(&nchw, &pooling, true), 0.0, 0.0);
+}
+
 /// `relu(z · scale[c] + shift[c] (+ skip))` over `[b, c, n]` points.
 fn folded_norm_relu(z: &[f32], scale: &[f32], shift: &[f32], skip: Option<&[f32]>, n: usize) -> Vec<f32> {
     let c = scale.len();
@@ -406,6 +435,7 @@ forge_tests!(
     pools_of_negative_values,
     conv_bias_relu_pool_stage,
     cnn_example_graphs,
+    channels_last_through_views,
     wrong_extents_are_refused_at_new;
     half: half_precision_bindings
 );

@@ -127,7 +127,7 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
         Pool::Avg => (ReduceOp::Mean, Some(Const::F32(0.0))),
     };
     let body = padded(x_read, &[(&row, x.shape[2]), (&col, x.shape[3])], padding, fill, *span);
-    let reduce = IndexReduce { op, vars: vec![u, v], body: TExpr { shape: vec![], ..body } };
+    let reduce = IndexReduce { op, vars: vec![u, v], body };
     let vars = vec![out[0], out[1], out[2], out[3], k, k];
     finish(cx, stmt, target, vars, reduce, *span)
 }
