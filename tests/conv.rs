@@ -22,27 +22,32 @@ struct Conv {
     o: usize,
     kh: usize,
     kw: usize,
-    stride: usize,
-    padding: usize,
-    dilation: usize,
+    /// Options for (height, width).
+    stride: [usize; 2],
+    padding: [usize; 2],
+    dilation: [usize; 2],
     groups: usize,
 }
 
 impl Conv {
     const fn new(b: usize, c: usize, (h, w): (usize, usize), o: usize, (kh, kw): (usize, usize)) -> Conv {
-        Conv { b, c, h, w, o, kh, kw, stride: 1, padding: 0, dilation: 1, groups: 1 }
+        Conv { b, c, h, w, o, kh, kw, stride: [1, 1], padding: [0, 0], dilation: [1, 1], groups: 1 }
     }
     const fn with(self, stride: usize, padding: usize, dilation: usize, groups: usize) -> Conv {
-        Conv { stride, padding, dilation, groups, ..self }
+        Conv { stride: [stride; 2], padding: [padding; 2], dilation: [dilation; 2], groups, ..self }
     }
-    fn out(&self, n: usize, k: usize) -> usize {
-        (n + 2 * self.padding - self.dilation * (k - 1) - 1) / self.stride + 1
+    /// Different options for the two axes.
+    const fn pairs(self, stride: [usize; 2], padding: [usize; 2], dilation: [usize; 2]) -> Conv {
+        Conv { stride, padding, dilation, ..self }
+    }
+    fn out(&self, a: usize, n: usize, k: usize) -> usize {
+        (n + 2 * self.padding[a] - self.dilation[a] * (k - 1) - 1) / self.stride[a] + 1
     }
     fn oh(&self) -> usize {
-        self.out(self.h, self.kh)
+        self.out(0, self.h, self.kh)
     }
     fn ow(&self) -> usize {
-        self.out(self.w, self.kw)
+        self.out(1, self.w, self.kw)
     }
 }
 
@@ -60,8 +65,8 @@ fn naive_conv2d(x: &[f32], wt: &[f32], p: &Conv) -> Vec<f32> {
                     for c in 0..cg {
                         for u in 0..p.kh {
                             for v in 0..p.kw {
-                                let r = (i * p.stride + u * p.dilation) as i64 - p.padding as i64;
-                                let s = (j * p.stride + v * p.dilation) as i64 - p.padding as i64;
+                                let r = (i * p.stride[0] + u * p.dilation[0]) as i64 - p.padding[0] as i64;
+                                let s = (j * p.stride[1] + v * p.dilation[1]) as i64 - p.padding[1] as i64;
                                 if r < 0 || s < 0 || r >= p.h as i64 || s >= p.w as i64 {
                                     continue;
                                 }
@@ -79,6 +84,15 @@ fn naive_conv2d(x: &[f32], wt: &[f32], p: &Conv) -> Vec<f32> {
     out
 }
 
+/// An option as a graph writes it: one integer, or a (height, width) pair where they differ.
+fn option([h, w]: [usize; 2]) -> String {
+    if h == w {
+        h.to_string()
+    } else {
+        format!("({h}, {w})")
+    }
+}
+
 fn conv_source(p: &Conv) -> String {
     format!(
         "graph Conv {{ dims {{ B, C, H, W, O, OH, OW }}
@@ -87,9 +101,9 @@ fn conv_source(p: &Conv) -> String {
         cg = p.c / p.groups,
         kh = p.kh,
         kw = p.kw,
-        s = p.stride,
-        pad = p.padding,
-        d = p.dilation,
+        s = option(p.stride),
+        pad = option(p.padding),
+        d = option(p.dilation),
         g = p.groups
     )
 }
@@ -139,6 +153,16 @@ fn conv2d_dilated(ctx: &Context) {
     );
 }
 
+fn conv2d_pairs(ctx: &Context) {
+    check_convs(
+        ctx,
+        &[
+            Conv::new(1, 3, (9, 8), 4, (3, 3)).pairs([2, 1], [1, 0], [1, 2]),
+            Conv::new(2, 2, (6, 11), 3, (1, 5)).pairs([1, 3], [0, 2], [1, 1]),
+        ],
+    );
+}
+
 fn conv2d_grouped(ctx: &Context) {
     check_convs(
         ctx,
@@ -175,29 +199,34 @@ struct Pooling {
     c: usize,
     h: usize,
     w: usize,
-    kernel: usize,
-    stride: usize,
-    padding: usize,
+    /// Options for (height, width).
+    kernel: [usize; 2],
+    stride: [usize; 2],
+    padding: [usize; 2],
 }
 
 impl Pooling {
-    fn out(&self, n: usize) -> usize {
-        (n + 2 * self.padding - self.kernel) / self.stride + 1
+    /// `kernel`×`kernel` windows, the same options on both axes.
+    const fn new(b: usize, c: usize, (h, w): (usize, usize), kernel: usize, stride: usize, padding: usize) -> Pooling {
+        Pooling { b, c, h, w, kernel: [kernel; 2], stride: [stride; 2], padding: [padding; 2] }
+    }
+    fn out(&self, a: usize, n: usize) -> usize {
+        (n + 2 * self.padding[a] - self.kernel[a]) / self.stride[a] + 1
     }
 }
 
 /// PyTorch's `F.max_pool2d` / `F.avg_pool2d` (padding: −inf / zeros counted) as plain loops.
 fn naive_pool(x: &[f32], p: &Pooling, max: bool) -> Vec<f32> {
-    let (oh, ow) = (p.out(p.h), p.out(p.w));
+    let (oh, ow) = (p.out(0, p.h), p.out(1, p.w));
     let mut out = Vec::with_capacity(p.b * p.c * oh * ow);
     for bc in 0..p.b * p.c {
         for i in 0..oh {
             for j in 0..ow {
                 let mut acc = if max { f64::NEG_INFINITY } else { 0.0 };
-                for u in 0..p.kernel {
-                    for v in 0..p.kernel {
-                        let r = (i * p.stride + u) as i64 - p.padding as i64;
-                        let s = (j * p.stride + v) as i64 - p.padding as i64;
+                for u in 0..p.kernel[0] {
+                    for v in 0..p.kernel[1] {
+                        let r = (i * p.stride[0] + u) as i64 - p.padding[0] as i64;
+                        let s = (j * p.stride[1] + v) as i64 - p.padding[1] as i64;
                         let value = if r < 0 || s < 0 || r >= p.h as i64 || s >= p.w as i64 {
                             if max {
                                 f64::NEG_INFINITY
@@ -210,7 +239,7 @@ fn naive_pool(x: &[f32], p: &Pooling, max: bool) -> Vec<f32> {
                         acc = if max { acc.max(value) } else { acc + value };
                     }
                 }
-                out.push(if max { acc } else { acc / (p.kernel * p.kernel) as f64 } as f32);
+                out.push(if max { acc } else { acc / (p.kernel[0] * p.kernel[1]) as f64 } as f32);
             }
         }
     }
@@ -226,11 +255,11 @@ fn check_pools(ctx: &Context, configs: &[Pooling], offset: f32) {
             let src = format!(
                 "graph Pool {{ dims {{ B, C, H, W, OH, OW }} input x: f32[B, C, H, W]; output y: f32[B, C, OH, OW];
                     y = {f}(x, kernel = {k}, stride = {s}, padding = {pad}); }}",
-                k = p.kernel,
-                s = p.stride,
-                pad = p.padding
+                k = option(p.kernel),
+                s = option(p.stride),
+                pad = option(p.padding)
             );
-            let dims = [p.b, p.c, p.h, p.w, p.out(p.h), p.out(p.w)];
+            let dims = [p.b, p.c, p.h, p.w, p.out(0, p.h), p.out(1, p.w)];
             let mut g = GraphInstance::from_source(ctx, &src, &dims).unwrap_or_else(|e| panic!("{f} {p:?}: {e}"));
             let y = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap()[0].1.to_vec::<f32>("y").unwrap();
             assert_close(&format!("{f} {p:?}"), &y, &naive_pool(&x, p, max), 1e-6, 1.0);
@@ -238,13 +267,16 @@ fn check_pools(ctx: &Context, configs: &[Pooling], offset: f32) {
     }
 }
 
-const POOLS: [Pooling; 6] = [
-    Pooling { b: 2, c: 3, h: 8, w: 8, kernel: 2, stride: 2, padding: 0 },
-    Pooling { b: 1, c: 2, h: 7, w: 9, kernel: 3, stride: 2, padding: 1 },
-    Pooling { b: 2, c: 3, h: 6, w: 5, kernel: 3, stride: 1, padding: 1 },
-    Pooling { b: 1, c: 4, h: 9, w: 11, kernel: 3, stride: 3, padding: 0 },
-    Pooling { b: 1, c: 2, h: 4, w: 3, kernel: 1, stride: 1, padding: 0 },
-    Pooling { b: 1, c: 1, h: 10, w: 7, kernel: 4, stride: 3, padding: 2 },
+const POOLS: [Pooling; 8] = [
+    Pooling::new(2, 3, (8, 8), 2, 2, 0),
+    Pooling::new(1, 2, (7, 9), 3, 2, 1),
+    Pooling::new(2, 3, (6, 5), 3, 1, 1),
+    Pooling::new(1, 4, (9, 11), 3, 3, 0),
+    Pooling::new(1, 2, (4, 3), 1, 1, 0),
+    Pooling::new(1, 1, (10, 7), 4, 3, 2),
+    // (height, width) pairs.
+    Pooling { kernel: [3, 2], stride: [2, 1], padding: [1, 0], ..Pooling::new(1, 2, (9, 7), 1, 1, 0) },
+    Pooling { kernel: [1, 4], stride: [1, 4], padding: [0, 2], ..Pooling::new(2, 1, (5, 12), 1, 1, 0) },
 ];
 
 fn pools(ctx: &Context) {
@@ -285,7 +317,7 @@ fn conv_bias_relu_pool_stage(ctx: &Context) {
     let a: Vec<f32> = z.iter().enumerate().map(|(n, v)| (v + bias[(n / 100) % 8]).max(0.0)).collect();
     assert!(a.contains(&0.0) && a.iter().any(|v| *v > 0.0), "the ReLU clips some outputs");
     let pool = |x: &[f32], h: usize, k: usize, max: bool| {
-        let p = Pooling { b, c: 8, h, w: h, kernel: k, stride: k, padding: 0 };
+        let p = Pooling::new(b, 8, (h, h), k, k, 0);
         naive_pool(x, &p, max)
     };
     let y = pool(&a, 10, 2, true);
@@ -318,7 +350,7 @@ fn channels_last_through_views(ctx: &Context) {
         oihw[((o * p.c + c) * 3 + u) * 3 + t] = *v;
     }
     assert_close("nhwc conv", &out[0].1.to_vec::<f32>("y").unwrap(), &naive_conv2d(&nchw, &oihw, &p), 1e-5, 1.0);
-    let pooling = Pooling { b: p.b, c: p.c, h: p.h, w: p.w, kernel: 2, stride: 2, padding: 0 };
+    let pooling = Pooling::new(p.b, p.c, (p.h, p.w), 2, 2, 0);
     assert_close("nhwc pool", &out[1].1.to_vec::<f32>("m").unwrap(), &naive_pool(&nchw, &pooling, true), 0.0, 0.0);
 }
 
@@ -339,7 +371,7 @@ fn cnn_example_graphs(ctx: &Context) {
     stem.load_weights(ResNetStemWeights { w: &w, scale: &scale, shift: &shift }).unwrap();
     let z = naive_conv2d(&x, &w, &Conv::new(b, 3, (h, h), 64, (7, 7)).with(2, 3, 1, 1));
     let a = folded_norm_relu(&z, &scale, &shift, None, (h / 2) * (h / 2));
-    let pooled = naive_pool(&a, &Pooling { b, c: 64, h: h / 2, w: h / 2, kernel: 3, stride: 2, padding: 1 }, true);
+    let pooled = naive_pool(&a, &Pooling::new(b, 64, (h / 2, h / 2), 3, 2, 1), true);
     assert_close("stem", &stem.run(ResNetStemInputs { x: &x }).unwrap().y, &pooled, 1e-5, 1.0);
 
     let (c, n) = (4, 6);
@@ -428,6 +460,7 @@ forge_tests!(
     conv2d_padded,
     conv2d_strided,
     conv2d_dilated,
+    conv2d_pairs,
     conv2d_grouped,
     conv2d_depthwise,
     conv2d_pointwise,

@@ -281,7 +281,7 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         (2, 2),
         &["stride", "padding", "dilation", "groups"],
         "t = conv2d(x: [B, C, H, W], w: [O, C / groups, KH, KW], stride = 1, padding = 0, dilation = 1, groups = 1);",
-        "a node's whole value: 2-d convolution (cross-correlation, PyTorch's `F.conv2d`) into t: [B, O, OH, OW], OH = (H + 2·padding − dilation·(KH − 1) − 1) / stride + 1 (likewise OW), zero padding; options are integer literals, one for both axes; t's extents checked (at `new` where they are dims); bias and activation are nodes of their own; operands may be views: an NHWC input is `permute(x, 0, 3, 1, 2)`, an HWIO weight `permute(w, 3, 2, 0, 1)`",
+        "a node's whole value: 2-d convolution (cross-correlation, PyTorch's `F.conv2d`) into t: [B, O, OH, OW], OH = (H + 2·padding − dilation·(KH − 1) − 1) / stride + 1 (likewise OW), zero padding; `stride`, `padding`, `dilation` are integer literals for both axes or (height, width) pairs, `(2, 1)`, `groups` one literal; t's extents checked (at `new` where they are dims); bias and activation are nodes of their own; operands may be views: an NHWC input is `permute(x, 0, 3, 1, 2)`, an HWIO weight `permute(w, 3, 2, 0, 1)`",
     ),
     op(
         Pool::Max.name(),
@@ -289,7 +289,7 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         (1, 1),
         &["kernel", "stride", "padding"],
         "t = max_pool(x: [B, C, H, W], kernel = k, stride = k, padding = 0);",
-        "a node's whole value: the largest value of each k×k window (PyTorch's `F.max_pool2d`) into t: [B, C, OH, OW], OH = (H + 2·padding − k) / stride + 1; padding never wins (PyTorch's −inf), at most k / 2",
+        "a node's whole value: the largest value of each k×k window (PyTorch's `F.max_pool2d`) into t: [B, C, OH, OW], OH = (H + 2·padding − k) / stride + 1; padding never wins (PyTorch's −inf), at most k / 2; options are integer literals or (height, width) pairs",
     ),
     op(
         Pool::Avg.name(),
@@ -297,7 +297,7 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         (1, 1),
         &["kernel", "stride", "padding"],
         "t = avg_pool(x: [B, C, H, W], kernel = k, stride = k, padding = 0);",
-        "a node's whole value: the mean of each k×k window (PyTorch's `F.avg_pool2d`) into t: [B, C, OH, OW]; padding counts as zeros, the divisor is always k·k (`count_include_pad=True`), at most k / 2",
+        "a node's whole value: the mean of each k×k window (PyTorch's `F.avg_pool2d`) into t: [B, C, OH, OW]; padding counts as zeros, the divisor is always the window's size (`count_include_pad=True`), at most k / 2; options are integer literals or (height, width) pairs",
     ),
     op(
         "gather",

@@ -271,7 +271,7 @@ fn window_builtins_check_their_extents_and_options() {
     let decl = "dims { B, C, H, W, OH, OW } input x: f32[B, C, H, W]; input n: i32[B, C, H, W]; weight w: f32[8, C, 3, 3];
         input x4: f32[1, 4, 9, 9]; input r: f32[4, 9, 9]; weight w4: f32[6, 2, 3, 3]; output y: f32[B, 8, OH, OW]; output p: f32[B, C, OH, OW];
         temp t: f32[1, 6, 5, 5]; output u: f32[1, 6, 4, 4];";
-    let g = check(&format!("graph G {{ {decl} y = conv2d(x, w, stride = 2, padding = 1); p = max_pool(x, kernel = 2); t = conv2d(x4, w4, stride = 2, padding = 1, groups = 2); u = avg_pool(t, kernel = 2, stride = 1); }}")).unwrap();
+    let g = check(&format!("graph G {{ {decl} y = conv2d(x, w, stride = (2, 2), padding = 1); p = max_pool(x, kernel = 2); t = conv2d(x4, w4, stride = 2, padding = 1, groups = 2); u = avg_pool(t, kernel = 2, stride = 1); }}")).unwrap();
     assert!(g.deferred.iter().any(|d| matches!(d, Deferred::Window { stride: 2, padding: 1, .. })), "{:?}", g.deferred);
     let cases: &[(&str, ErrorKind, &str)] = &[
         ("y = conv2d(x, w) * 2.0;", ErrorKind::ArgumentKind, "`conv2d` is a node's whole value"),
@@ -280,6 +280,8 @@ fn window_builtins_check_their_extents_and_options() {
         ("y = conv2d(x, w, stride = 0);", ErrorKind::ArgumentKind, "`stride` takes an integer literal of at least 1"),
         ("y = conv2d(x, w, padding = H);", ErrorKind::ArgumentKind, "`padding` takes a non-negative integer literal"),
         ("y = conv2d(x, w, pad = 1);", ErrorKind::ArgumentKind, "`conv2d` has no option `pad`"),
+        ("y = conv2d(x, w, stride = (1, 2, 1));", ErrorKind::ArgumentKind, "or a pair of them for (height, width)"),
+        ("y = conv2d(x, w, groups = (1, 1));", ErrorKind::ArgumentKind, "`groups` takes one integer literal"),
         ("y = conv2d(x, w); y = conv2d(x, w4);", ErrorKind::ShapeMismatch, "weight's outputs differ: 8 is not 6"),
         ("t = conv2d(x4, w4, stride = 2, padding = 1);", ErrorKind::ShapeMismatch, "differ: 4 is not 2"),
         (

@@ -17,7 +17,8 @@ use super::{Cx, ErrorKind, GraphError};
 use crate::elem::Ty;
 use proc_macro2::Span;
 
-/// A window's integer options, as written (PyTorch's defaults where absent).
+/// A window's integer options along one spatial axis, as written (PyTorch's defaults where
+/// absent).
 #[derive(Debug, Clone, Copy)]
 struct Window {
     stride: u64,
@@ -29,16 +30,16 @@ struct Window {
 pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option<NodeKind> {
     let Expr::Call { func, args, named, span } = &stmt.value else { return None };
     let [x_arg, w_arg] = args.as_slice() else { return None };
-    let stride = option(cx, named, "stride", 1, 1);
-    let padding = option(cx, named, "padding", 0, 0);
-    let dilation = option(cx, named, "dilation", 1, 1);
-    let groups = option(cx, named, "groups", 1, 1);
+    let stride = option(cx, named, "stride", [1, 1], 1);
+    let padding = option(cx, named, "padding", [0, 0], 0);
+    let dilation = option(cx, named, "dilation", [1, 1], 1);
+    let groups = scalar_option(cx, named, "groups");
     let x = operand(cx, func, x_arg, "x: [B, C, H, W]");
     let w = operand(cx, func, w_arg, "w: [O, C / groups, KH, KW]");
     let out = target_shape(cx, stmt, target, func, "[B, O, OH, OW]");
     let (x, w, out) = (x?, w?, out?);
     let (stride, padding, dilation, groups) = (stride?, padding?, dilation?, groups?);
-    let win = Window { stride, padding, dilation };
+    let win = [0, 1].map(|a| Window { stride: stride[a], padding: padding[a], dilation: dilation[a] });
     let name = cx.bindings[target].name.clone();
     let mut ok = same(cx, out[0], x.shape[0], stmt.target.span, format!("`{name}`'s batch and `conv2d`'s input's"));
     ok &=
@@ -47,7 +48,7 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     ok &= scaled(cx, x.shape[1], w.shape[1], groups, x_arg.span(), channels);
     ok &= divisible(cx, w.shape[0], groups, w_arg.span(), format!("`conv2d`'s output channels by groups ({groups})"));
     for axis in [2, 3] {
-        ok &= spatial(cx, (out[axis], x.shape[axis], w.shape[axis]), win, stmt.target.span, &name, axis);
+        ok &= spatial(cx, (out[axis], x.shape[axis], w.shape[axis]), win[axis - 2], stmt.target.span, &name, axis);
     }
     if !ok {
         return None;
@@ -65,11 +66,12 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
             Sub::Expr(binary(BinaryOp::Add, binary(BinaryOp::Mul, group, extent(w.shape[1], *span)), var(c)))
         }
     };
-    let (row, col) = (position(var(i), var(u), win, *span), position(var(j), var(v), win, *span));
+    let (row, col) = (position(var(i), var(u), win[0], *span), position(var(j), var(v), win[1], *span));
     let x_read = super::concat::element(&x, |d| {
         [Sub::Var { var: b, offset: 0 }, channel.clone(), row.clone(), col.clone()][d].clone()
     });
-    let x_value = padded(x_read, &[(&row, x.shape[2]), (&col, x.shape[3])], padding, Some(Const::F32(0.0)), *span);
+    let edges = [(&row, x.shape[2], padding[0]), (&col, x.shape[3], padding[1])];
+    let x_value = padded(x_read, &edges, Some(Const::F32(0.0)), *span);
     let w_read = super::concat::element(&w, |d| Sub::Var { var: [o, c, u, v][d], offset: 0 });
     let body = binary_ty(BinaryOp::Mul, w_read, x_value, Ty::F32);
     let reduce = IndexReduce { op: ReduceOp::Sum, vars: vec![c, u, v], body };
@@ -82,7 +84,7 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
     let Expr::Call { func, args, named, span } = &stmt.value else { return None };
     let [x_arg] = args.as_slice() else { return None };
     let kernel = match named.iter().find(|(k, _)| k.text == "kernel") {
-        Some(_) => option(cx, named, "kernel", 1, 1),
+        Some(_) => option(cx, named, "kernel", [1, 1], 1),
         None => {
             let e = GraphError::new(ErrorKind::ArgumentKind, func.span, format!("`{}` needs `kernel = k`", func.text))
                 .help(format!("e.g. `{}(x, kernel = 2)` (the stride is the kernel's unless given)", func.text));
@@ -91,31 +93,32 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
         }
     };
     let stride = kernel.and_then(|k| option(cx, named, "stride", k, 1));
-    let padding = option(cx, named, "padding", 0, 0);
+    let padding = option(cx, named, "padding", [0, 0], 0);
     let x = operand(cx, func, x_arg, "x: [B, C, H, W]");
     let out = target_shape(cx, stmt, target, func, "[B, C, OH, OW]");
     let (x, out, kernel, stride, padding) = (x?, out?, kernel?, stride?, padding?);
-    if padding > kernel / 2 {
+    if let Some(a) = (0..2).find(|&a| padding[a] > kernel[a] / 2) {
         let value = named.iter().find(|(k, _)| k.text == "padding").map_or(*span, |(_, v)| v.span());
-        let msg = format!("`{}`'s padding ({padding}) is more than half its kernel ({kernel})", func.text);
+        let (p, k) = (padding[a], kernel[a]);
+        let msg = format!("`{}`'s padding ({p}) is more than half its kernel ({k})", func.text);
         cx.err(GraphError::new(ErrorKind::ArgumentKind, value, msg).help("as PyTorch: padding ≤ kernel / 2"));
         return None;
     }
-    let win = Window { stride, padding, dilation: 1 };
+    let win = [0, 1].map(|a| Window { stride: stride[a], padding: padding[a], dilation: 1 });
     let name = cx.bindings[target].name.clone();
     let what = format!("`{name}`'s batch and `{}`'s input's", func.text);
     let mut ok = same(cx, out[0], x.shape[0], stmt.target.span, what);
     ok &= same(cx, out[1], x.shape[1], stmt.target.span, format!("`{name}`'s channels and `{}`'s input's", func.text));
-    let k = Extent::Lit(kernel);
+    let k = kernel.map(Extent::Lit);
     for axis in [2, 3] {
-        ok &= spatial(cx, (out[axis], x.shape[axis], k), win, stmt.target.span, &name, axis);
+        ok &= spatial(cx, (out[axis], x.shape[axis], k[axis - 2]), win[axis - 2], stmt.target.span, &name, axis);
     }
     if !ok {
         return None;
     }
     let var = |v: usize| TExpr { kind: TKind::IndexVar(v), ty: Ty::I32, shape: vec![], span: *span };
     let (b, c, i, j, u, v) = (0, 1, 2, 3, 4, 5);
-    let (row, col) = (position(var(i), var(u), win, *span), position(var(j), var(v), win, *span));
+    let (row, col) = (position(var(i), var(u), win[0], *span), position(var(j), var(v), win[1], *span));
     let x_read = super::concat::element(&x, |d| {
         [Sub::Var { var: b, offset: 0 }, Sub::Var { var: c, offset: 0 }, row.clone(), col.clone()][d].clone()
     });
@@ -126,9 +129,9 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
         Pool::Max => (ReduceOp::Max, None),
         Pool::Avg => (ReduceOp::Mean, Some(Const::F32(0.0))),
     };
-    let body = padded(x_read, &[(&row, x.shape[2]), (&col, x.shape[3])], padding, fill, *span);
+    let body = padded(x_read, &[(&row, x.shape[2], padding[0]), (&col, x.shape[3], padding[1])], fill, *span);
     let reduce = IndexReduce { op, vars: vec![u, v], body };
-    let vars = vec![out[0], out[1], out[2], out[3], k, k];
+    let vars = vec![out[0], out[1], out[2], out[3], k[0], k[1]];
     finish(cx, stmt, target, vars, reduce, *span)
 }
 
@@ -147,15 +150,23 @@ fn finish(
     Some(NodeKind::Index(IndexNode { target, slice: Vec::new(), shifts: vec![None; rank], vars, body }))
 }
 
-/// Option `key`'s integer literal (`default` where absent), at least `least`.
-fn option(cx: &mut Cx<'_>, named: &[(Name, Expr)], key: &str, default: u64, least: u64) -> Option<u64> {
+/// Option `key` for the (height, width) axes (`default` where absent): an integer literal for
+/// both, or a pair of them, `(2, 1)`; each at least `least`.
+fn option(cx: &mut Cx<'_>, named: &[(Name, Expr)], key: &str, default: [u64; 2], least: u64) -> Option<[u64; 2]> {
     let Some((_, value)) = named.iter().find(|(k, _)| k.text == key) else { return Some(default) };
-    let v = match value {
-        // Positions are i32 in the kernels: an option past that range fits no tensor.
+    // Positions are i32 in the kernels: an option past that range fits no tensor.
+    let int = |e: &Expr| match e {
         Expr::Lit(Lit { value: LitValue::Int(v), .. }) => {
             u64::try_from(*v).ok().filter(|v| *v >= least && *v <= i32::MAX as u64)
         }
         _ => None,
+    };
+    let v = match value {
+        Expr::Tuple { items, .. } => match items.as_slice() {
+            [h, w] => int(h).zip(int(w)).map(|(h, w)| [h, w]),
+            _ => None,
+        },
+        e => int(e).map(|v| [v, v]),
     };
     if v.is_none() {
         let kind = if least == 0 {
@@ -163,11 +174,22 @@ fn option(cx: &mut Cx<'_>, named: &[(Name, Expr)], key: &str, default: u64, leas
         } else {
             format!("an integer literal of at least {least}")
         };
-        let msg = format!("`{key}` takes {kind}, found `{value}`");
-        let help = "window options are one integer for both spatial axes (pairs are not supported)";
-        cx.err(GraphError::new(ErrorKind::ArgumentKind, value.span(), msg).help(help));
+        let msg = format!("`{key}` takes {kind}, or a pair of them for (height, width), found `{value}`");
+        cx.err(GraphError::new(ErrorKind::ArgumentKind, value.span(), msg));
     }
     v
+}
+
+/// Option `key`, one integer literal of at least 1 (1 where absent).
+fn scalar_option(cx: &mut Cx<'_>, named: &[(Name, Expr)], key: &str) -> Option<u64> {
+    match named.iter().find(|(k, _)| k.text == key) {
+        Some((_, value @ Expr::Tuple { .. })) => {
+            let msg = format!("`{key}` takes one integer literal, found `{value}`");
+            cx.err(GraphError::new(ErrorKind::ArgumentKind, value.span(), msg));
+            None
+        }
+        _ => option(cx, named, key, [1, 1], 1).map(|[v, _]| v),
+    }
 }
 
 /// An f32 rank-4 operand read from a binding (or a view of one).
@@ -287,13 +309,15 @@ fn position(i: TExpr, u: TExpr, win: Window, span: Span) -> Sub {
     Sub::Expr(binary(BinaryOp::Add, start, scaled(u, win.dilation)))
 }
 
-/// `read`, or `fill` where a position leaves its axis. Without padding no position does (the
-/// target's extents are the window formula's), so the read is the value.
-fn padded(read: TExpr, positions: &[(&Sub, Extent)], padding: u64, fill: Option<Const>, span: Span) -> TExpr {
-    let Some(fill) = fill.filter(|_| padding > 0) else { return read };
+/// `read`, or `fill` where a position leaves its axis: `positions` are each spatial subscript
+/// with its axis's extent and padding. Along an axis without padding no position leaves (the
+/// target's extents are the window formula's), so it needs no test.
+fn padded(read: TExpr, positions: &[(&Sub, Extent, u64)], fill: Option<Const>, span: Span) -> TExpr {
+    let Some(fill) = fill else { return read };
     let inside = positions
         .iter()
-        .filter_map(|(s, n)| match s {
+        .filter(|(_, _, padding)| *padding > 0)
+        .filter_map(|(s, n, _)| match s {
             Sub::Expr(e) => {
                 let lower = binary_ty(BinaryOp::Ge, e.clone(), int(0, span), Ty::Bool);
                 let upper = binary_ty(BinaryOp::Lt, e.clone(), extent(*n, span), Ty::Bool);
