@@ -7,10 +7,13 @@
 //! (upload, run, readback) and as device time where the backend measures it (CUDA: the
 //! replayed graph's span). `bench/cnn_torch.py` prints the same rows for PyTorch (cuDNN).
 //! `--elem f16` / `bf16` stores every binding in that type (computed in f32, as PyTorch's
-//! half-precision convolutions accumulate in f32).
+//! half-precision convolutions accumulate in f32). A convolution whose window sum has 128 or
+//! more terms gives each output a workgroup; `--conv-workgroup N` puts
+//! `#[schedule(workgroup = N)]` on the `conv2d` statements (N threads fold one output). The
+//! CPU check takes seconds (the CPU backend is the reference, not fast); `--no-check` skips it.
 //!
-//! `cargo run --release --features cuda --example cnn [-- --batch 8 --runs 20 --elem f32 --no-check]`
-//! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose).
+//! `cargo run --release --features cuda --example cnn [-- --batch 8 --runs 20 --elem f32
+//! --conv-workgroup 64 --no-check]` (`FORGE_BACKEND=cuda|wgpu|cpu` to choose).
 
 use forge::prelude::*;
 use forge::{GraphInstance, HostSlice};
@@ -85,10 +88,11 @@ struct Args {
     runs: usize,
     check: bool,
     storage: Storage,
+    conv_workgroup: Option<usize>,
 }
 
 fn args() -> forge::Result<Args> {
-    let mut a = Args { batch: 8, runs: 20, check: true, storage: Storage::F32 };
+    let mut a = Args { batch: 8, runs: 20, check: true, storage: Storage::F32, conv_workgroup: None };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut number = |what: &str| -> forge::Result<usize> {
@@ -99,6 +103,7 @@ fn args() -> forge::Result<Args> {
             "--batch" => a.batch = number("--batch")?,
             "--runs" => a.runs = number("--runs")?,
             "--no-check" => a.check = false,
+            "--conv-workgroup" => a.conv_workgroup = Some(number("--conv-workgroup")?),
             "--elem" => {
                 a.storage = match it.next().as_deref() {
                     Some("f32") => Storage::F32,
@@ -108,7 +113,7 @@ fn args() -> forge::Result<Args> {
                 }
             }
             other => {
-                let usage = "usage: cnn [--batch N] [--runs N] [--elem f32|f16|bf16] [--no-check]";
+                let usage = "usage: cnn [--batch N] [--runs N] [--elem f32|f16|bf16] [--conv-workgroup N] [--no-check]";
                 return Err(forge::Error::Internal(format!("unknown argument `{other}`; {usage}")));
             }
         }
@@ -178,6 +183,19 @@ fn time_stage(
     Ok(())
 }
 
+/// `src` with `#[schedule(workgroup = n)]` on each `conv2d` statement.
+fn with_conv_workgroup(src: &str, n: Option<usize>) -> String {
+    let Some(n) = n else { return src.to_string() };
+    let statement = |s: &str| {
+        if s.contains("conv2d") {
+            format!("#[schedule(workgroup = {n})] {s}")
+        } else {
+            s.to_string()
+        }
+    };
+    src.split_inclusive(';').map(statement).collect()
+}
+
 /// A graph instance with its weights loaded.
 fn instance(ctx: &Context, src: &str, dims: &[usize], weights: &[(&str, &Data)]) -> forge::Result<GraphInstance> {
     let mut g = GraphInstance::from_source(ctx, src, dims)?;
@@ -193,7 +211,7 @@ fn run(g: &mut GraphInstance, x: &Data, storage: Storage) -> forge::Result<Vec<f
 }
 
 fn main() -> forge::Result<()> {
-    let Args { batch: b, runs, check, storage } = args()?;
+    let Args { batch: b, runs, check, storage, conv_workgroup } = args()?;
     let (h, w, c) = (224, 224, 64);
     let mut rng = fastrand::Rng::with_seed(7);
     let data = |v: Vec<f32>| Data::new(&v, storage);
@@ -207,6 +225,9 @@ fn main() -> forge::Result<()> {
     let (s1, t1, s2, t2) = (data(s1), data(t1), data(s2), data(t2));
     let block_weights = [("w1", &w1), ("s1", &s1), ("t1", &t1), ("w2", &w2), ("s2", &s2), ("t2", &t2)];
     let (stem_src, block_src) = storage.sources();
+    let (stem_src, block_src) =
+        (with_conv_workgroup(stem_src, conv_workgroup), with_conv_workgroup(block_src, conv_workgroup));
+    let (stem_src, block_src) = (stem_src.as_str(), block_src.as_str());
 
     let ctx = Context::auto()?;
     println!("backend: {ctx}");
