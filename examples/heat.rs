@@ -2,9 +2,10 @@
 //! each (every step a kernel, all of a run's steps in one submission), the plate kept on the
 //! device between runs. Writes the plate after each run as a PNG heat map (`heat-NN.png` in
 //! `--out`, default the current directory), prints the total heat (insulated edges: it stays
-//! the same) and checks the last plate against the CPU backend.
+//! the same) and checks the last plate against the CPU backend. `--cpu-loop` also times the same
+//! steps as a plain single-threaded Rust loop and checks Forge's plate against it.
 //!
-//! `cargo run --release --example heat [-- --size 256 --steps 50 --runs 8 --out DIR]`
+//! `cargo run --release --example heat [-- --size 256 --steps 50 --runs 8 --out DIR --cpu-loop]`
 
 use forge::prelude::*;
 use std::path::{Path, PathBuf};
@@ -17,10 +18,11 @@ struct Args {
     steps: usize,
     runs: usize,
     out: PathBuf,
+    cpu_loop: bool,
 }
 
 fn args() -> Result<Args, String> {
-    let mut a = Args { size: 256, steps: 50, runs: 8, out: PathBuf::from(".") };
+    let mut a = Args { size: 256, steps: 50, runs: 8, out: PathBuf::from("."), cpu_loop: false };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
@@ -30,7 +32,10 @@ fn args() -> Result<Args, String> {
             "--steps" => a.steps = number(value()?)?,
             "--runs" => a.runs = number(value()?)?,
             "--out" => a.out = PathBuf::from(value()?),
-            other => return Err(format!("unknown flag {other} (--size N, --steps N, --runs N, --out DIR)")),
+            "--cpu-loop" => a.cpu_loop = true,
+            other => {
+                return Err(format!("unknown flag {other} (--size N, --steps N, --runs N, --out DIR, --cpu-loop)"))
+            }
         }
     }
     if a.size < 2 || a.steps == 0 || a.runs == 0 {
@@ -54,6 +59,35 @@ fn initial(n: usize) -> Vec<f32> {
         }
     }
     u
+}
+
+/// One step as a plain loop: the graph's formula, term for term in its order, a neighbour past
+/// the edge reading the edge (the clamp rule).
+fn loop_step(u: &[f32], next: &mut [f32], n: usize, alpha: f32) {
+    for i in 0..n {
+        let (up, down) = (i.saturating_sub(1), (i + 1).min(n - 1));
+        for j in 0..n {
+            let (left, right) = (j.saturating_sub(1), (j + 1).min(n - 1));
+            let c = u[i * n + j];
+            next[i * n + j] =
+                c + alpha * (u[up * n + j] + u[down * n + j] + u[i * n + left] + u[i * n + right] - 4.0 * c);
+        }
+    }
+}
+
+/// The runs as a plain single-threaded loop from `start`: the plate, and the best time a step.
+fn loop_runs(start: &[f32], n: usize, steps: usize, runs: usize, alpha: f32) -> (Vec<f32>, f64) {
+    let (mut u, mut next) = (start.to_vec(), vec![0.0f32; n * n]);
+    let mut best = f64::INFINITY;
+    for _ in 0..runs {
+        let t = Instant::now();
+        for _ in 0..steps {
+            loop_step(&u, &mut next, n, alpha);
+            std::mem::swap(&mut u, &mut next);
+        }
+        best = best.min(t.elapsed().as_secs_f64() / steps as f64);
+    }
+    (u, best)
 }
 
 /// The plate as a PNG heat map (black, red, yellow, white from 0 to `hottest`).
@@ -111,6 +145,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         median.as_secs_f64() * 1e3,
         median.as_secs_f64() * 1e6 / a.steps as f64
     );
+
+    if a.cpu_loop {
+        let (want, step) = loop_runs(&start.u, n, a.steps, a.runs, inputs.alpha);
+        let got = plate.read_state()?.u;
+        let worst = got.iter().zip(&want).map(|(g, w)| (g - w).abs()).fold(0.0f32, f32::max);
+        println!(
+            "plain Rust loop, one thread: {:.1} us a step (best run); Forge on {:?}: {:.1} us a step (best run); largest difference {worst:.2e}",
+            step * 1e6,
+            ctx.kind(),
+            per_run[0].as_secs_f64() * 1e6 / a.steps as f64
+        );
+    }
 
     // The same runs on the CPU backend, the numerical reference.
     if ctx.kind() != BackendKind::Cpu {

@@ -5,8 +5,9 @@
 //! `LlamaForCausalLM` of the same config on the same machine.
 //!
 //! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]
-//! [--sample] [--profile]` (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--sample` draws each id
-//! as `chat` does by default (temperature 0.7, top-k 40, top-p 0.9) instead of greedily.
+//! [--sample] [--top-k K] [--top-p P] [--profile]` (`FORGE_BACKEND=cuda|wgpu|cpu` to choose).
+//! `--sample` draws each id as `chat` does by default (temperature 0.7, top-k 40, top-p 0.9)
+//! instead of greedily; `--top-k 0` and `--top-p 1` turn those cuts off.
 
 use forge::llm::{LlamaConfig, LlamaSession, SamplingOptions};
 use forge::{Context, Error, Result};
@@ -34,8 +35,16 @@ fn main() -> Result<()> {
     let built = Instant::now();
     let mut session = LlamaSession::with_random_weights(&ctx, LlamaConfig::SMOLLM2_135M, context, 7)?;
     let sample = std::env::args().any(|a| a == "--sample");
+    let value = |name: &str| std::env::args().skip_while(|a| a != name).nth(1);
+    let top_k = value("--top-k")
+        .map_or(Ok(40), |v| v.parse::<usize>())
+        .map_err(|_| Error::InvalidArgument { argument: "--top-k".into(), reason: "expects a count".into() })?;
+    let top_p = value("--top-p")
+        .map_or(Ok(0.9), |v| v.parse::<f32>())
+        .map_err(|_| Error::InvalidArgument { argument: "--top-p".into(), reason: "expects a number".into() })?;
+    let sampling = SamplingOptions { temperature: 0.7, top_k, top_p, seed: 1 };
     if sample {
-        session.set_sampling(SamplingOptions { temperature: 0.7, top_k: 40, top_p: 0.9, seed: 1 })?;
+        session.set_sampling(sampling)?;
     }
     let ids: Vec<u32> = (0..prompt as u32).map(|i| (i * 7919) % 49152).collect();
     // Warm: build the prefill instance and compile everything once.
@@ -85,7 +94,7 @@ fn main() -> Result<()> {
     println!(
         "| {:?} | {} | {:.2} | {:.2} | {:.1} | {:.0} |",
         ctx.kind(),
-        if sample { "T 0.7, top-k 40, top-p 0.9" } else { "greedy" },
+        if sample { format!("T 0.7, top-k {top_k}, top-p {top_p}") } else { "greedy".into() },
         best(&prefill) * 1e3,
         best(&first) * 1e3,
         best(&per_token) * 1e6,

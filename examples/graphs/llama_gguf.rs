@@ -104,9 +104,16 @@ forge_graph! {
             @group(0) @binding(4) var<uniform> top_p: f32;
             @group(0) @binding(5) var<uniform> draw_key: u32;
 
-            const WG: u32 = 256u;
-            var<workgroup> red_f: array<f32, 256>;
-            var<workgroup> red_u: array<u32, 256>;
+            const WG: u32 = 1024u;
+            // Candidates a top-p draw sorts out in workgroup memory (more: the slow path).
+            const CAP: u32 = 512u;
+            var<workgroup> red_f: array<f32, 1024>;
+            var<workgroup> red_u: array<u32, 1024>;
+            var<workgroup> hist: array<atomic<u32>, 256>;
+            var<workgroup> cand: array<u32, 512>;
+            var<workgroup> cand_id: array<u32, 512>;
+            var<workgroup> picked: vec2<u32>;
+            var<workgroup> fast: u32;
 
             fn neg_inf() -> f32 { return bitcast<f32>(0xff800000u); }
             // NaN reads as -inf (tested on the bits: fast math may drop `x != x`).
@@ -114,16 +121,24 @@ forge_graph! {
                 let x = logits[i];
                 return select(x, neg_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u);
             }
-            // An order-preserving u32 of a logit.
+            // An order-preserving u32 of a logit, and back.
             fn order_key(x: f32) -> u32 {
                 let b = bitcast<u32>(x);
                 return select(b | 0x80000000u, ~b, (b & 0x80000000u) != 0u);
+            }
+            fn key_value(k: u32) -> f32 {
+                return bitcast<f32>(select(~k, k & 0x7fffffffu, (k & 0x80000000u) != 0u));
             }
             fn lowbias32(v: u32) -> u32 {
                 var x = v;
                 x = (x ^ (x >> 16u)) * 0x7feb352du;
                 x = (x ^ (x >> 15u)) * 0x846ca68bu;
                 return x ^ (x >> 16u);
+            }
+            fn gumbel(i: u32) -> f32 {
+                let h = lowbias32(lowbias32(i) ^ draw_key);
+                let u = (f32(h >> 8u) + 0.5) * (1.0 / 16777216.0);
+                return -log(-log(u));
             }
             fn sum_u(lid: u32, v: u32) -> u32 {
                 red_u[lid] = v;
@@ -147,6 +162,32 @@ forge_graph! {
                 workgroupBarrier();
                 return total;
             }
+            fn max_f(lid: u32, v: f32) -> f32 {
+                red_f[lid] = v;
+                workgroupBarrier();
+                for (var s = WG / 2u; s > 0u; s = s >> 1u) {
+                    if (lid < s) { red_f[lid] = max(red_f[lid], red_f[lid + s]); }
+                    workgroupBarrier();
+                }
+                let total = red_f[0];
+                workgroupBarrier();
+                return total;
+            }
+            // Inclusive prefix sums of `v` over the invocations.
+            fn scan_u(lid: u32, v: u32) -> u32 {
+                red_u[lid] = v;
+                workgroupBarrier();
+                for (var s = 1u; s < WG; s = s << 1u) {
+                    var add = 0u;
+                    if (lid >= s) { add = red_u[lid - s]; }
+                    workgroupBarrier();
+                    red_u[lid] = red_u[lid] + add;
+                    workgroupBarrier();
+                }
+                let total = red_u[lid];
+                workgroupBarrier();
+                return total;
+            }
             // The best (score, id) of the workgroup: the larger score, then the lower id.
             fn best(lid: u32, score: f32, id: u32) -> u32 {
                 red_f[lid] = score;
@@ -165,62 +206,142 @@ forge_graph! {
                 }
                 return red_u[0];
             }
+            // The key of the k-th largest logit (1 <= k <= n): a byte at a time from the top,
+            // counting in a histogram the keys that match the bytes found so far.
+            fn kth_key(lid: u32, n: u32, k: u32) -> u32 {
+                var prefix = 0u;
+                var want = k;
+                for (var shift = 24u; shift < 32u; shift -= 8u) {
+                    if (lid < 256u) { atomicStore(&hist[lid], 0u); }
+                    workgroupBarrier();
+                    for (var base = lid; base < n; base += 4u * WG) {
+                        for (var r = 0u; r < 4u; r++) {
+                            let i = base + r * WG;
+                            if (i < n) {
+                                let key = order_key(logit(i));
+                                if (((key >> shift) >> 8u) == ((prefix >> shift) >> 8u)) {
+                                    atomicAdd(&hist[(key >> shift) & 255u], 1u);
+                                }
+                            }
+                        }
+                    }
+                    workgroupBarrier();
+                    // Counts of the digits at or above each digit: a scan from the top.
+                    let digit = 255u - min(lid, 255u);
+                    let count = select(0u, atomicLoad(&hist[digit]), lid < 256u);
+                    let at_or_above = scan_u(lid, count);
+                    let above = at_or_above - count;
+                    if (lid < 256u && at_or_above >= want && above < want) { picked = vec2<u32>(digit, above); }
+                    workgroupBarrier();
+                    let p = picked;
+                    workgroupBarrier();
+                    prefix = prefix | (p.x << shift);
+                    want = want - p.y;
+                }
+                return prefix;
+            }
 
-            @compute @workgroup_size(256)
+            @compute @workgroup_size(1024)
             fn sample(@builtin(local_invocation_index) lid: u32) {
                 if (inv_temperature <= 0.0) { return; }
                 let n = arrayLength(&logits);
+                // Passes over the logits take four of an invocation's elements at a time, so
+                // their loads overlap.
                 var m = neg_inf();
-                for (var i = lid; i < n; i += WG) { let x = logit(i); m = select(m, x, x > m); }
-                red_f[lid] = m;
-                workgroupBarrier();
-                for (var s = WG / 2u; s > 0u; s = s >> 1u) {
-                    if (lid < s) { red_f[lid] = max(red_f[lid], red_f[lid + s]); }
-                    workgroupBarrier();
-                }
-                m = red_f[0];
-                workgroupBarrier();
-                // Top-k: the largest key that at least k logits reach, a bit at a time.
-                var floor_k = 0u;
-                if (top_k > 0u && top_k < n) {
-                    for (var bit = 0u; bit < 32u; bit++) {
-                        let cand = floor_k | (0x80000000u >> bit);
-                        var c = 0u;
-                        for (var i = lid; i < n; i += WG) { c += select(0u, 1u, order_key(logit(i)) >= cand); }
-                        floor_k = select(floor_k, cand, sum_u(lid, c) >= top_k);
+                for (var base = lid; base < n; base += 4u * WG) {
+                    for (var r = 0u; r < 4u; r++) {
+                        let i = base + r * WG;
+                        if (i < n) { let x = logit(i); m = select(m, x, x > m); }
                     }
                 }
-                // Top-p: the largest key whose logits at or above it weigh top_p of the kept.
+                m = max_f(lid, m);
+                var floor_k = 0u;
+                if (top_k > 0u && top_k < n) { floor_k = kth_key(lid, n, top_k); }
                 var floor_p = floor_k;
+                var in_workgroup = false;
+                var count = 0u;
                 if (top_p < 1.0) {
+                    // The candidates (the top-k, or the CAP largest) go to workgroup memory
+                    // when they fit and reach the goal; else every pass reads all logits.
+                    var floor_c = floor_k;
+                    if (n > CAP && (top_k == 0u || top_k > CAP)) { floor_c = max(kth_key(lid, n, CAP), floor_k); }
+                    // One pass: the kept weight and the candidates.
                     var w = 0.0;
-                    for (var i = lid; i < n; i += WG) {
-                        let x = logit(i);
-                        w += select(0.0, exp((x - m) * inv_temperature), order_key(x) >= floor_k);
+                    var c = 0u;
+                    for (var base = lid; base < n; base += 4u * WG) {
+                        for (var r = 0u; r < 4u; r++) {
+                            let i = base + r * WG;
+                            if (i < n) {
+                                let x = logit(i);
+                                let key = order_key(x);
+                                w += select(0.0, exp((x - m) * inv_temperature), key >= floor_k);
+                                c += select(0u, 1u, key >= floor_c);
+                            }
+                        }
                     }
                     let goal = top_p * sum_f(lid, w);
+                    let end = scan_u(lid, c);
+                    count = sum_u(lid, c);
+                    var part = 0.0;
+                    if (count <= CAP) {
+                        var at = end - c;
+                        for (var base = lid; base < n; base += 4u * WG) {
+                            for (var r = 0u; r < 4u; r++) {
+                                let i = base + r * WG;
+                                if (i < n) {
+                                    let x = logit(i);
+                                    if (order_key(x) >= floor_c) {
+                                        cand[at] = order_key(x);
+                                        cand_id[at] = i;
+                                        at += 1u;
+                                        part += exp((x - m) * inv_temperature);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let reach = sum_f(lid, part);
+                    if (lid == 0u) { fast = select(0u, 1u, count <= CAP && reach >= goal); }
+                    in_workgroup = workgroupUniformLoad(&fast) == 1u;
+                    // Top-p: the largest key whose logits at or above it weigh the goal.
                     floor_p = 0u;
                     for (var bit = 0u; bit < 32u; bit++) {
-                        let cand = floor_p | (0x80000000u >> bit);
-                        let lo = max(cand, floor_k);
-                        var part = 0.0;
-                        for (var i = lid; i < n; i += WG) {
-                            let x = logit(i);
-                            part += select(0.0, exp((x - m) * inv_temperature), order_key(x) >= lo);
+                        let cut = max(floor_p | (0x80000000u >> bit), floor_k);
+                        var mass = 0.0;
+                        if (in_workgroup) {
+                            for (var j = lid; j < count; j += WG) {
+                                mass += select(0.0, exp((key_value(cand[j]) - m) * inv_temperature), cand[j] >= cut);
+                            }
+                        } else {
+                            for (var i = lid; i < n; i += WG) {
+                                let x = logit(i);
+                                mass += select(0.0, exp((x - m) * inv_temperature), order_key(x) >= cut);
+                            }
                         }
-                        floor_p = select(floor_p, cand, sum_f(lid, part) >= goal);
+                        floor_p = select(floor_p, floor_p | (0x80000000u >> bit), sum_f(lid, mass) >= goal);
                     }
                     floor_p = max(floor_p, floor_k);
                 }
-                // Gumbel-max over the kept logits.
+                // Gumbel-max over the kept logits (the larger score, then the lower id).
                 var top = neg_inf();
                 var top_id = 0u;
-                for (var i = lid; i < n; i += WG) {
-                    let x = logit(i);
-                    let h = lowbias32(lowbias32(i) ^ draw_key);
-                    let u = (f32(h >> 8u) + 0.5) * (1.0 / 16777216.0);
-                    let score = (x - m) * inv_temperature - log(-log(u));
-                    if (order_key(x) >= floor_p && score > top) { top = score; top_id = i; }
+                if (in_workgroup) {
+                    for (var j = lid; j < count; j += WG) {
+                        let id = cand_id[j];
+                        let s = (key_value(cand[j]) - m) * inv_temperature + gumbel(id);
+                        if (cand[j] >= floor_p && (s > top || (s == top && id < top_id))) { top = s; top_id = id; }
+                    }
+                } else {
+                    for (var base = lid; base < n; base += 4u * WG) {
+                        for (var r = 0u; r < 4u; r++) {
+                            let i = base + r * WG;
+                            if (i < n) {
+                                let x = logit(i);
+                                let s = (x - m) * inv_temperature + gumbel(i);
+                                if (order_key(x) >= floor_p && (s > top || (s == top && i < top_id))) { top = s; top_id = i; }
+                            }
+                        }
+                    }
                 }
                 let id = best(lid, top, top_id);
                 // A largest logit of +-inf leaves the greedy id.

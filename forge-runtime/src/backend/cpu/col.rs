@@ -3,6 +3,7 @@
 //! so both routes compute exactly what [`scalar::unary`] / [`scalar::binary`] / [`scalar::cast`]
 //! define.
 
+use super::int;
 use super::scalar::{self, Value};
 use crate::elem::{Elem, Ty};
 use crate::ir::{BinaryOp, UnaryOp};
@@ -146,31 +147,57 @@ pub fn binary(op: BinaryOp, a: Col, b: Col, ty: Ty) -> Col {
                 [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
             Col::B(out)
         }
-        // Integer columns (index arithmetic, comparisons of indices): one typed loop per op.
+        // Integer columns (index arithmetic, comparisons of indices): one typed loop per op,
+        // a division by a power of two as shifts.
         (Col::U(mut x), Col::U(y)) if ty == Ty::U32 => {
-            per_op!(BinaryOp, op, o => x.iter_mut().zip(&y).for_each(|(a, &b)| *a = scalar::binary(o, Value::U(*a), Value::U(b)).u32()),
+            if let Some(k) = pow2_divisor(op, &y, |&v| v.is_power_of_two().then(|| v.trailing_zeros())) {
+                match op {
+                    BinaryOp::Div => x.iter_mut().for_each(|a| *a >>= k),
+                    _ => x.iter_mut().for_each(|a| *a &= (1u32 << k) - 1),
+                }
+                return Col::U(x);
+            }
+            per_op!(BinaryOp, op, o => x.iter_mut().zip(&y).for_each(|(a, &b)| *a = int::arith_u32(o, *a, b)),
                 [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
             Col::U(x)
         }
         (Col::I(mut x), Col::I(y)) if ty == Ty::I32 => {
-            per_op!(BinaryOp, op, o => x.iter_mut().zip(&y).for_each(|(a, &b)| *a = scalar::binary(o, Value::I(*a), Value::I(b)).i32()),
+            let positive_pow2 = |&v: &i32| (v > 0 && (v as u32).is_power_of_two()).then(|| v.trailing_zeros());
+            if let Some(k) = pow2_divisor(op, &y, positive_pow2) {
+                match op {
+                    BinaryOp::Div => x.iter_mut().for_each(|a| *a = int::div_pow2_i32(*a, k)),
+                    _ => x.iter_mut().for_each(|a| *a = a.wrapping_sub(int::div_pow2_i32(*a, k) << k)),
+                }
+                return Col::I(x);
+            }
+            per_op!(BinaryOp, op, o => x.iter_mut().zip(&y).for_each(|(a, &b)| *a = int::arith_i32(o, *a, b)),
                 [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
             Col::I(x)
         }
         (Col::U(x), Col::U(y)) if ty == Ty::Bool => {
             let mut out = vec![false; x.len()];
-            per_op!(BinaryOp, op, o => out.iter_mut().zip(x.iter().zip(&y)).for_each(|(c, (&a, &b))| *c = scalar::binary(o, Value::U(a), Value::U(b)).b()),
+            per_op!(BinaryOp, op, o => out.iter_mut().zip(x.iter().zip(&y)).for_each(|(c, (&a, &b))| *c = int::compare(o, a, b)),
                 [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
             Col::B(out)
         }
         (Col::I(x), Col::I(y)) if ty == Ty::Bool => {
             let mut out = vec![false; x.len()];
-            per_op!(BinaryOp, op, o => out.iter_mut().zip(x.iter().zip(&y)).for_each(|(c, (&a, &b))| *c = scalar::binary(o, Value::I(a), Value::I(b)).b()),
+            per_op!(BinaryOp, op, o => out.iter_mut().zip(x.iter().zip(&y)).for_each(|(c, (&a, &b))| *c = int::compare(o, a, b)),
                 [Add, Sub, Mul, Div, Rem, Min, Max, Lt, Le, Gt, Ge, Eq, Ne, And, Or]);
             Col::B(out)
         }
         (a, b) => Col::collect(ty, a.len(), |p| scalar::binary(op, a.get(p), b.get(p))),
     }
+}
+
+/// `k` where `op` is `Div` or `Rem` and every divisor is the same power of two `2^k` (as
+/// `shift` recognises one).
+fn pow2_divisor<T: PartialEq>(op: BinaryOp, y: &[T], shift: impl Fn(&T) -> Option<u32>) -> Option<u32> {
+    let first = y.first()?;
+    if !matches!(op, BinaryOp::Div | BinaryOp::Rem) || y.iter().any(|v| v != first) {
+        return None;
+    }
+    shift(first)
 }
 
 /// `cond ? t : f` point by point, the result typed `ty`.

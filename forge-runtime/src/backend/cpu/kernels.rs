@@ -6,6 +6,7 @@
 use super::col::Col;
 use super::epilogue::{product, BLOCK};
 use super::eval::{Block, Env};
+use super::fused::Fused;
 use super::store::{OutSlice, Store};
 use super::{products, row_kernels};
 use crate::elem::{Scalar, Ty};
@@ -108,9 +109,14 @@ fn split_output(spec: &KernelSpec, split: usize, cols: usize, mem: &mut [Store])
     products::split_store(&values, cols, dst)
 }
 
-fn compute(spec: &KernelSpec, mem: &[Store], uniforms: &[Scalar], dst: OutSlice<'_>) -> Result<()> {
+fn compute(spec: &KernelSpec, mem: &[Store], uniforms: &[Scalar], mut dst: OutSlice<'_>) -> Result<()> {
     let env = Env { spec, mem, uniforms };
     match &spec.body {
+        KernelBody::Map { extents, value, .. } | KernelBody::Index { extents, value, reduce: None, .. }
+            if fused(&env, extents, value, &mut dst) =>
+        {
+            Ok(())
+        }
         KernelBody::Map { extents, value, .. } => {
             blocks(extents, dst, |b| env.eval(value, b, None));
             Ok(())
@@ -143,7 +149,10 @@ fn scatter(spec: &KernelSpec, s: &ScatterBody, mem: &mut [Store], uniforms: &[Sc
     }
     let mut tmp = Store::new(out.elem, len, false, &spec.node)?;
     let env = Env { spec, mem, uniforms };
-    blocks(&s.extents, tmp.out_slice(0, len).ok_or_else(missing)?, |b| env.eval(&s.value, b, None));
+    let mut window = tmp.out_slice(0, len).ok_or_else(missing)?;
+    if !fused(&env, &s.extents, &s.value, &mut window) {
+        blocks(&s.extents, window, |b| env.eval(&s.value, b, None));
+    }
     let shift: Vec<u64> = s
         .shifts
         .iter()
@@ -172,6 +181,19 @@ fn scatter(spec: &KernelSpec, s: &ScatterBody, mem: &mut [Store], uniforms: &[Sc
         }
     }
     Ok(())
+}
+
+/// `value` over the space into an f32 `dst` through the fused evaluator ([`Fused`]), where it
+/// takes the expression; `false` (nothing written) where it does not.
+fn fused<'a>(env: &Env<'a>, extents: &[usize], value: &'a SExpr, dst: &mut OutSlice<'_>) -> bool {
+    let (Some(out), false) = (dst.as_f32(), extents.is_empty()) else { return false };
+    match Fused::compile(env, value) {
+        Some(f) => {
+            f.run(extents, out);
+            true
+        }
+        None => false,
+    }
 }
 
 /// `f` over the space in blocks of points, in parallel, each block written to its part of `dst`.

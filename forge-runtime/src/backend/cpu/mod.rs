@@ -7,10 +7,14 @@ mod col;
 mod epilogue;
 mod eval;
 mod fast;
+mod fused;
+mod int;
 mod kernels;
 pub mod oracle;
 mod products;
 mod quant;
+#[cfg(target_arch = "x86_64")]
+mod quant_x512;
 #[cfg(target_arch = "x86_64")]
 mod quant_x86;
 mod raw;

@@ -110,6 +110,12 @@ fn column_sums_best(
     out: &mut [f32],
 ) {
     #[cfg(target_arch = "x86_64")]
+    if rows == 1 && super::quant_x512::available() {
+        // SAFETY: the processor has AVX-512 F and BW and F16C (checked just above).
+        unsafe { super::quant_x512::one_row_sums(w.elem, w.bytes, w.start, k, a, cols, out) };
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
     if super::quant_x86::available() {
         if rows == 1 {
             // SAFETY: the processor has AVX2, FMA and F16C (checked just above), all it needs.
@@ -213,6 +219,67 @@ fn direct(w: &BlockRows<'_>, a: &[f32], c: &mut [f32], rows: usize, k: usize, n:
     for (blk, part) in parts.iter().enumerate() {
         for i in 0..rows {
             c[i * n + blk * BLOCK..i * n + (blk + 1) * BLOCK].copy_from_slice(&part[i * BLOCK..(i + 1) * BLOCK]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{column_sums_best, BlockRows, BLOCK};
+    use crate::elem::{dequant_block, synthetic_blocks, Elem};
+
+    /// A little xorshift generator.
+    fn rng(seed: u64) -> impl FnMut() -> u64 {
+        let mut s = seed | 1;
+        move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        }
+    }
+
+    /// The products through the processor's best path (AVX-512, AVX2 or portable) against
+    /// f64 sums of the decoded weights: random codes, scales, minimums and activations, one
+    /// row (decoding) and several, column counts that leave tails after the groups.
+    #[test]
+    fn column_sums_match_decoded_f64_sums() {
+        let mut next = rng(0x5eed);
+        let mut unit = move || ((next() >> 40) as f32 / (1u64 << 24) as f32) - 0.5;
+        for elem in [Elem::Q4_0, Elem::Q4_1, Elem::Q8_0] {
+            for (rows, k, n) in [(1, 32, 1), (1, 64, 7), (1, 576, 13), (1, 160, 4), (3, 96, 9)] {
+                let mut codes = rng(n as u64 * 977 + k as u64);
+                let mut bytes = synthetic_blocks(elem, k * n, 1.0, 1.0, || (codes() >> 11) as u8);
+                let size = elem.block_bytes();
+                for block in bytes.chunks_mut(size) {
+                    block[..2].copy_from_slice(&half::f16::from_f32(0.05 * unit()).to_le_bytes());
+                    if elem == Elem::Q4_1 {
+                        block[2..4].copy_from_slice(&half::f16::from_f32(unit()).to_le_bytes());
+                    }
+                }
+                let a: Vec<f32> = (0..rows * k).map(|_| unit()).collect();
+                let w = BlockRows { elem, bytes: &bytes, start: 0, cols: k };
+                let mut out = vec![0.0f32; rows * n];
+                column_sums_best(&w, &a, rows, k, 0..n, &mut out);
+                for (at, got) in out.iter().enumerate() {
+                    let (i, j) = (at / n, at % n);
+                    let (mut want, mut mag) = (0.0f64, 0.0f64);
+                    for b in 0..k / BLOCK {
+                        let mut vals = [0.0f32; BLOCK];
+                        let from = (j * k / BLOCK + b) * size;
+                        dequant_block(elem, &bytes[from..from + size], &mut vals);
+                        for (x, v) in a[i * k + b * BLOCK..i * k + (b + 1) * BLOCK].iter().zip(vals) {
+                            want += f64::from(*x) * f64::from(v);
+                            mag += (f64::from(*x) * f64::from(v)).abs();
+                        }
+                    }
+                    let tol = k as f64 * f64::from(f32::EPSILON) * mag;
+                    assert!(
+                        mag > 0.0 && (f64::from(*got) - want).abs() <= tol,
+                        "{elem:?} {rows}x{k}x{n} [{i}, {j}]: {got} vs {want}"
+                    );
+                }
+            }
         }
     }
 }

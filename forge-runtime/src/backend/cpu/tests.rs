@@ -80,3 +80,40 @@ fn a_bert_encoder_runs_on_the_cpu() {
     let top: Vec<u32> = out.iter().find(|(n, _)| n == "top").unwrap().1.to_vec("top").unwrap();
     assert!(top.iter().all(|&t| t < 8));
 }
+
+/// Stencils with shifts past both edges (the fused evaluator and the run-by-run gathers) and
+/// index arithmetic with divisions by powers of two of negative values (the shifts), on odd
+/// sizes, against plain loops; random inputs.
+#[test]
+fn stencils_and_index_arithmetic_match_plain_loops() {
+    const SRC: &str = "graph Stencils { dims { H, W }
+        input u: f32[H, W]; uniform s: f32 = 0.5;
+        output a: f32[H, W]; output b: f32[H, W]; output q: i32[H, W]; output r: i32[H, W];
+        a[i, j] = edge(u[i - 2, j + 3]) * s - u[i, j] / (edge(u[i + 1, j - 5]) + 3.0) + exp(edge(u[i, j - 1]));
+        b[i, j] = select((i - j) / 4 * 4 == i - j, u[i, j], edge(u[i + 3, j]) * 2.0);
+        q[i, j] = (i - 3 * j) / 4 + (j - i) / 3;
+        r[i, j] = (i * 5 - j) % 8;
+    }";
+    for (h, w) in [(1usize, 7usize), (9, 13), (37, 70)] {
+        let ctx = Context::cpu();
+        let mut g = GraphInstance::from_source(&ctx, SRC, &[h, w]).unwrap();
+        let u = rand(h * w, 11 + h as u64);
+        let out = g.run(&[("u", HostSlice::of(&u))], &[]).unwrap();
+        let get = |name: &str| out.iter().find(|(n, _)| n == name).unwrap().1.clone();
+        let (a, b): (Vec<f32>, Vec<f32>) = (get("a").to_vec("a").unwrap(), get("b").to_vec("b").unwrap());
+        let (q, r): (Vec<i32>, Vec<i32>) = (get("q").to_vec("q").unwrap(), get("r").to_vec("r").unwrap());
+        let at = |i: i64, j: i64| u[i.clamp(0, h as i64 - 1) as usize * w + j.clamp(0, w as i64 - 1) as usize];
+        for i in 0..h as i64 {
+            for j in 0..w as i64 {
+                let p = i as usize * w + j as usize;
+                let exp = crate::backend::cpu::scalar::unary_f32(crate::ir::UnaryOp::Exp, at(i, j - 1));
+                let want_a = at(i - 2, j + 3) * 0.5 - at(i, j) / (at(i + 1, j - 5) + 3.0) + exp;
+                assert_eq!(a[p].to_bits(), want_a.to_bits(), "a[{i}, {j}] of {h}x{w}: {} vs {want_a}", a[p]);
+                let want_b = if (i - j) / 4 * 4 == i - j { at(i, j) } else { at(i + 3, j) * 2.0 };
+                assert_eq!(b[p], want_b, "b[{i}, {j}] of {h}x{w}");
+                assert_eq!(q[p] as i64, (i - 3 * j) / 4 + (j - i) / 3, "q[{i}, {j}] of {h}x{w}");
+                assert_eq!(r[p] as i64, (i * 5 - j) % 8, "r[{i}, {j}] of {h}x{w}");
+            }
+        }
+    }
+}

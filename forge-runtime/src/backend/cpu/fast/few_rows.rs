@@ -2,8 +2,9 @@
 //! output is summed directly from A's rows and B as they lie in memory, where `sgemm` would pack
 //! all of B for rows it then reads once. B must have one unit stride: along k (each column of B
 //! contiguous, `transpose(keys)`: a dot product per output) or along n (each row contiguous,
-//! `values`: rows of B scaled and added). Sums run in k order within 8 lanes, each term one
-//! fused multiply-add where the processor has FMA (a multiply and an add elsewhere).
+//! `values`: rows of B scaled and added, `WIDE` outputs at a time in registers). Sums run in k
+//! order (within 8 lanes for a dot product), each term one fused multiply-add where the
+//! processor has FMA (a multiply and an add elsewhere).
 
 /// At most this many rows take this path.
 pub(super) const FEW_ROWS: usize = 8;
@@ -66,18 +67,33 @@ impl FewRows<'_> {
         if rs == 1 {
             // Column j of B is k contiguous values.
             for j in 0..n {
+                prefetch(self.b, base + (j + AHEAD) * cs, k);
                 let col = self.b.get(base + j * cs..base + j * cs + k)?;
                 for (i, row) in rows.chunks_exact(k).enumerate() {
                     out[i * n + j] = dot(row, col, madd);
                 }
             }
         } else {
-            // Row p of B is n contiguous values.
-            for p in 0..k {
-                let row_b = self.b.get(base + p * rs..base + p * rs + n)?;
-                for (i, out_row) in out.chunks_exact_mut(n).enumerate() {
-                    let x = rows[i * k + p];
-                    for (o, &y) in out_row.iter_mut().zip(row_b) {
+            // Row p of B is n contiguous values. A stretch of `WIDE` outputs of a row is summed
+            // over all of k in registers before it is stored; the rest as it comes.
+            let row_b = |p: usize| self.b.get(base + p * rs..base + p * rs + n);
+            for (i, out_row) in out.chunks_exact_mut(n).enumerate() {
+                let xs = &rows[i * k..(i + 1) * k];
+                let mut chunks = out_row.chunks_exact_mut(WIDE);
+                for (c, dst) in (&mut chunks).enumerate() {
+                    let mut acc = [0.0f32; WIDE];
+                    for (p, &x) in xs.iter().enumerate() {
+                        let ys: &[f32; WIDE] = row_b(p)?[c * WIDE..(c + 1) * WIDE].try_into().ok()?;
+                        for l in 0..WIDE {
+                            acc[l] = madd(x, ys[l], acc[l]);
+                        }
+                    }
+                    dst.copy_from_slice(&acc);
+                }
+                let tail = chunks.into_remainder();
+                let from = n - tail.len();
+                for (p, &x) in xs.iter().enumerate() {
+                    for (o, &y) in tail.iter_mut().zip(&row_b(p)?[from..]) {
                         *o = madd(x, y, *o);
                     }
                 }
@@ -86,6 +102,26 @@ impl FewRows<'_> {
         Some(out)
     }
 }
+
+/// Columns of B ahead of the one being read whose memory is prefetched: B (a cache of keys)
+/// streams from memory once per product. (Row-contiguous B streams well without.)
+const AHEAD: usize = 16;
+
+/// Asks for the cache lines of `b[from..from + len]` (the part inside `b`).
+#[inline(always)]
+fn prefetch(b: &[f32], from: usize, len: usize) {
+    #[cfg(target_arch = "x86_64")]
+    for at in (from..from.saturating_add(len).min(b.len())).step_by(16) {
+        // SAFETY: `at < b.len()`, so the pointer lies inside `b`; a prefetch reads nothing into
+        // the program and cannot fault. SSE is part of every x86-64 processor.
+        unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(b.as_ptr().add(at).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (b, from, len);
+}
+
+/// Outputs of a row that one pass over k sums in registers (eight 8-lane vectors).
+const WIDE: usize = 64;
 
 /// `sum x·y` in 8 lanes (k order within each), the lanes added pairwise.
 #[inline(always)]
