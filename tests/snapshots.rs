@@ -23,6 +23,7 @@ include!("../examples/graphs/particles.rs");
 include!("../examples/graphs/heat.rs");
 include!("../examples/graphs/minilm.rs");
 include!("../examples/graphs/gpt2_cached.rs");
+include!("../examples/graphs/cnn.rs");
 
 fn check_snapshot(name: &str, text: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
@@ -182,6 +183,21 @@ fn reductions_codegen() {
 
 fn reductions_ptx_assembles() {
     ptx_assembles(&forge::parse_graph_source(REDUCTIONS).unwrap(), &REDUCTIONS_DIMS, "reductions");
+}
+
+/// The CNN example's stem at B, H, W and its basic block at B, C, H, W (ResNet-18's first
+/// stage, one image).
+const CNN_STEM_DIMS: [usize; 3] = [1, 224, 224];
+const CNN_BLOCK_DIMS: [usize; 4] = [1, 64, 56, 56];
+
+fn cnn_codegen() {
+    sources(&ResNetStem::graph().unwrap(), &CNN_STEM_DIMS, "cnn_stem");
+    sources(&BasicBlock::graph().unwrap(), &CNN_BLOCK_DIMS, "cnn_block");
+}
+
+fn cnn_ptx_assembles() {
+    ptx_assembles(&ResNetStem::graph().unwrap(), &CNN_STEM_DIMS, "cnn_stem");
+    ptx_assembles(&BasicBlock::graph().unwrap(), &CNN_BLOCK_DIMS, "cnn_block");
 }
 
 /// The matmul graphs of `tests/ops.rs` (as text) with the dims each test runs.
@@ -660,6 +676,7 @@ fn main() {
         ("gpt2_cached_codegen", gpt2_cached_codegen),
         ("remainder_codegen", remainder_codegen),
         ("reductions_codegen", reductions_codegen),
+        ("cnn_codegen", cnn_codegen),
     ];
     #[allow(unused_mut)]
     let mut ptx: Vec<(&str, fn())> = vec![
@@ -670,6 +687,7 @@ fn main() {
         ("gpt2_cached_ptx_assembles", gpt2_cached_ptx_assembles),
         ("remainder_ptx_assembles", remainder_ptx_assembles),
         ("reductions_ptx_assembles", reductions_ptx_assembles),
+        ("cnn_ptx_assembles", cnn_ptx_assembles),
     ];
     #[cfg(feature = "cuda")]
     {

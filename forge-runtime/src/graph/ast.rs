@@ -227,10 +227,11 @@ pub enum Expr {
         subs: Vec<Expr>,
         span: Span,
     },
-    /// `(c, u, v)`: the indices of a reduction over several (`sum((c, u, v), …)`); valid only
-    /// as a reduction's first argument.
+    /// `(c, u, v)`: the indices of a reduction over several (`sum((c, u, v), …)`), valid only
+    /// as a reduction's first argument; or `(2, 1)`, a window option's pair (`stride = (2, 1)`).
+    /// Each item is a name or an integer literal.
     Tuple {
-        items: Vec<Name>,
+        items: Vec<Expr>,
         span: Span,
     },
     /// A raw kernel `wgsl!(…)`, kept as written.

@@ -34,6 +34,12 @@ pub enum Builtin {
     Reshape,
     /// `t = concat(a, b, axis = k);`: `a` then `b` along axis `k` (a node's whole value).
     Concat,
+    /// `t = conv2d(x, w, stride = 1, padding = 0, dilation = 1, groups = 1);`: a 2-d
+    /// convolution over NCHW tensors, zero padding (a node's whole value).
+    Conv2d,
+    /// `t = max_pool(x, kernel = k, …);`, `t = avg_pool(x, kernel = k, …);` over NCHW tensors
+    /// (a node's whole value).
+    Pool(Pool),
     /// `gather(table, ids)`: rows of `table` picked by integer `ids`.
     Gather,
     /// Fused scaled dot-product attention.
@@ -52,6 +58,25 @@ pub enum Boundary {
     Edge,
     /// The element a period away (each subscript taken modulo its axis: periodic boundaries).
     Wrap,
+}
+
+/// Which window reduction a pooling built-in computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pool {
+    /// The largest value of the window (padding never wins: PyTorch's −inf padding).
+    Max,
+    /// The mean of the window, padding counted as zeros (PyTorch's `count_include_pad=True`).
+    Avg,
+}
+
+impl Pool {
+    pub const ALL: [Pool; 2] = [Pool::Max, Pool::Avg];
+    pub const fn name(self) -> &'static str {
+        match self {
+            Pool::Max => "max_pool",
+            Pool::Avg => "avg_pool",
+        }
+    }
 }
 
 impl Boundary {
@@ -83,6 +108,8 @@ impl Builtin {
             Builtin::Permute => "permute",
             Builtin::Reshape => "reshape",
             Builtin::Concat => "concat",
+            Builtin::Conv2d => "conv2d",
+            Builtin::Pool(p) => p.name(),
             Builtin::Gather => "gather",
             Builtin::Attention => "attention",
             Builtin::Boundary(b) => b.name(),
@@ -249,6 +276,30 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         "a node's whole value: `a`, then `b`, along `axis` (PyTorch's `torch.cat`); every other axis equal to t's, t's extent along `axis` the sum (checked at `new`)",
     ),
     op(
+        "conv2d",
+        Builtin::Conv2d,
+        (2, 2),
+        &["stride", "padding", "dilation", "groups"],
+        "t = conv2d(x: [B, C, H, W], w: [O, C / groups, KH, KW], stride = 1, padding = 0, dilation = 1, groups = 1);",
+        "a node's whole value: 2-d convolution (cross-correlation, PyTorch's `F.conv2d`) into t: [B, O, OH, OW], OH = (H + 2·padding − dilation·(KH − 1) − 1) / stride + 1 (likewise OW), zero padding; `stride`, `padding`, `dilation` are integer literals for both axes or (height, width) pairs, `(2, 1)`, `groups` one literal; t's extents checked (at `new` where they are dims); bias and activation are nodes of their own; operands may be views: an NHWC input is `permute(x, 0, 3, 1, 2)`, an HWIO weight `permute(w, 3, 2, 0, 1)`",
+    ),
+    op(
+        Pool::Max.name(),
+        Builtin::Pool(Pool::Max),
+        (1, 1),
+        &["kernel", "stride", "padding"],
+        "t = max_pool(x: [B, C, H, W], kernel = k, stride = k, padding = 0);",
+        "a node's whole value: the largest value of each k×k window (PyTorch's `F.max_pool2d`) into t: [B, C, OH, OW], OH = (H + 2·padding − k) / stride + 1; padding never wins (PyTorch's −inf), at most k / 2; options are integer literals or (height, width) pairs",
+    ),
+    op(
+        Pool::Avg.name(),
+        Builtin::Pool(Pool::Avg),
+        (1, 1),
+        &["kernel", "stride", "padding"],
+        "t = avg_pool(x: [B, C, H, W], kernel = k, stride = k, padding = 0);",
+        "a node's whole value: the mean of each k×k window (PyTorch's `F.avg_pool2d`) into t: [B, C, OH, OW]; padding counts as zeros, the divisor is always the window's size (`count_include_pad=True`), at most k / 2; options are integer literals or (height, width) pairs",
+    ),
+    op(
         "gather",
         Builtin::Gather,
         (2, 2),
@@ -365,6 +416,8 @@ mod tests {
             | Builtin::Permute
             | Builtin::Reshape
             | Builtin::Concat
+            | Builtin::Conv2d
+            | Builtin::Pool(_)
             | Builtin::Gather
             | Builtin::Attention
             | Builtin::Boundary(_) => BUILTINS.iter().any(|d| d.builtin == b),
@@ -380,6 +433,9 @@ mod tests {
         }
         for b in Boundary::ALL {
             assert!(declared(Builtin::Boundary(b)));
+        }
+        for p in Pool::ALL {
+            assert!(declared(Builtin::Pool(p)));
         }
         assert!(lookup("max", 1).is_some_and(|d| d.builtin == Builtin::Reduce(ReduceOp::Max)));
         assert!(lookup("max", 2).is_some_and(|d| d.builtin == Builtin::Max));

@@ -393,4 +393,11 @@ pub enum Deferred {
     SameCount { a: Shape, b: Shape, what: String },
     /// `total` must be the sum of `parts` (`concat`'s axis).
     SumOf { total: Extent, parts: Vec<Extent>, what: String },
+    /// `total` must be `part × times` (`conv2d`'s input channels: its weight's × groups).
+    Scaled { total: Extent, part: Extent, times: u64, what: String },
+    /// `n` must be a multiple of `by` (`conv2d`'s output channels by groups).
+    Divisible { n: Extent, by: u64, what: String },
+    /// `out` must be the window formula's extent, `(input + 2·padding − dilation·(kernel − 1)
+    /// − 1) / stride + 1`, with the dilated kernel inside the padded input (`conv2d`, pooling).
+    Window { out: Extent, input: Extent, kernel: Extent, stride: u64, padding: u64, dilation: u64, what: String },
 }

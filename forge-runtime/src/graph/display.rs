@@ -76,8 +76,9 @@ impl fmt::Display for Expr {
                 f.write_str("]")
             }
             Expr::Tuple { items, .. } => {
-                let names: Vec<&str> = items.iter().map(|n| n.text.as_str()).collect();
-                write!(f, "({})", names.join(", "))
+                f.write_str("(")?;
+                list(f, items)?;
+                f.write_str(")")
             }
             Expr::Raw { lang, .. } => write!(f, "{}!(…)", lang.text),
         }

@@ -251,17 +251,18 @@ fn primary(input: ParseStream, level: usize) -> syn::Result<(Expr, usize)> {
 }
 
 /// The rest of `(a, b, …)` after its first item `first`: a tuple of index names (a reduction's
-/// indices); any other item is an error.
+/// indices) or of integer literals (a window option's pair, `stride = (2, 1)`); any other item
+/// is an error.
 fn tuple(inner: ParseStream, first: Expr, span: Span) -> syn::Result<Expr> {
     let mut items = Vec::new();
     let mut next = Some(first);
     loop {
         match next.take() {
-            Some(Expr::Name(n)) => items.push(n),
+            Some(item @ (Expr::Name(_) | Expr::Lit(Lit { value: LitValue::Int(_), .. }))) => items.push(item),
             Some(other) => {
                 return Err(syn::Error::new(
                     other.span(),
-                    "a parenthesised list holds index names only, as in `sum((c, u, v), …)`",
+                    "a parenthesised list holds index names, as in `sum((c, u, v), …)`, or integers, as in `stride = (2, 1)`",
                 ))
             }
             None => {}
@@ -273,6 +274,11 @@ fn tuple(inner: ParseStream, first: Expr, span: Span) -> syn::Result<Expr> {
         if inner.is_empty() {
             return Ok(Expr::Tuple { items, span });
         }
-        next = Some(Expr::Name(name(&inner.parse::<Ident>()?)));
+        next = Some(if inner.peek(syn::LitInt) {
+            let lit: syn::LitInt = inner.parse()?;
+            Expr::Lit(Lit { value: LitValue::Int(lit.base10_parse()?), span: lit.span() })
+        } else {
+            Expr::Name(name(&inner.parse::<Ident>()?))
+        });
     }
 }

@@ -89,6 +89,14 @@ impl fmt::Display for ExtentDisplay<'_> {
     }
 }
 
+/// The extent of one spatial output axis: `(input + 2·padding − dilation·(kernel − 1) − 1) /
+/// stride + 1`, or `None` where the dilated kernel is larger than the padded input.
+pub fn window_extent(input: u64, kernel: u64, stride: u64, padding: u64, dilation: u64) -> Option<u64> {
+    let padded = input.checked_add(padding.checked_mul(2)?)?;
+    let span = dilation.checked_mul(kernel.checked_sub(1)?)?.checked_add(1)?;
+    Some(padded.checked_sub(span)? / stride.max(1) + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

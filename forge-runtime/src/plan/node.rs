@@ -116,6 +116,8 @@ impl Lowering<'_> {
                     | Builtin::Permute
                     | Builtin::Reshape
                     | Builtin::Concat
+                    | Builtin::Conv2d
+                    | Builtin::Pool(_)
                     | Builtin::Gather
                     | Builtin::Attention
                     | Builtin::Boundary(_)) => {
@@ -191,6 +193,8 @@ impl Lowering<'_> {
             | Builtin::Permute
             | Builtin::Reshape
             | Builtin::Concat
+            | Builtin::Conv2d
+            | Builtin::Pool(_)
             | Builtin::Gather
             | Builtin::Boundary(_) => {
                 return Err(Error::Internal(format!("`{}` chosen as a kernel's op", call.op.name())))

@@ -188,6 +188,39 @@ pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
                     });
                 }
             }
+            Deferred::Scaled { total, part, times, what } => {
+                if (part.value(dims) as u64).checked_mul(*times) != Some(total.value(dims) as u64) {
+                    let times = if *times == 1 { String::new() } else { format!(" × {times}") };
+                    return Err(Error::ShapeCheck {
+                        what: what.clone(),
+                        detail: format!("{} is not {}{times}", show(*total), show(*part)),
+                    });
+                }
+            }
+            Deferred::Divisible { n, by, what } => {
+                if !(n.value(dims) as u64).is_multiple_of(*by) {
+                    return Err(Error::ShapeCheck {
+                        what: what.clone(),
+                        detail: format!("{} is not a multiple of {by}", show(*n)),
+                    });
+                }
+            }
+            Deferred::Window { out, input, kernel, stride, padding, dilation, what } => {
+                let (h, k) = (input.value(dims) as u64, kernel.value(dims) as u64);
+                let want = crate::graph::shape::window_extent(h, k, *stride, *padding, *dilation);
+                if want != Some(out.value(dims) as u64) {
+                    let formula = format!(
+                        "({} + 2·{padding} − {dilation}·({} − 1) − 1) / {stride} + 1",
+                        show(*input),
+                        show(*kernel)
+                    );
+                    let detail = match want {
+                        Some(w) => format!("{} is not {formula} = {w}", show(*out)),
+                        None => format!("the window of {formula} is larger than the padded input"),
+                    };
+                    return Err(Error::ShapeCheck { what: what.clone(), detail });
+                }
+            }
             Deferred::InRange { sub, vars, extent, guards, what } => {
                 let mut ranges: Vec<(i64, i64)> =
                     vars.iter().map(|e| (0, e.value(dims).saturating_sub(1) as i64)).collect();

@@ -216,6 +216,14 @@ pub(super) fn call(
             )
             .help("declare a `temp` for the concatenation and use it here"),
         ),
+        Builtin::Conv2d | Builtin::Pool(_) => t.err(
+            GraphError::new(
+                ErrorKind::ArgumentKind,
+                func.span,
+                format!("`{f}` is a node's whole value: `t = {f}(x, …);`"),
+            )
+            .help("declare a `temp` for its result and use it here"),
+        ),
         Builtin::Gather => {
             let table = t.expr(&args[0], None)?;
             let ids = t.expr(&args[1], Some(Ty::U32))?;

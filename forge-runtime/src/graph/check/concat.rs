@@ -118,7 +118,7 @@ fn operand_fits(cx: &mut Cx<'_>, x: &TExpr, at: Span, tb: &BindingInfo, axis: us
 
 /// The operand's element at the target's point, `sub(d)` giving the subscript of view axis `d`
 /// (slices and transposed axes mapped back to the binding's own axes).
-fn element(x: &TExpr, sub: impl Fn(usize) -> Sub) -> TExpr {
+pub(super) fn element(x: &TExpr, sub: impl Fn(usize) -> Sub) -> TExpr {
     let TKind::Read(ReadView { binding, slice, axes }) = &x.kind else { return x.clone() };
     let fixed = |s: &SliceIndex| {
         let kind = match s {

@@ -1,8 +1,10 @@
 //! The checker: an [`ast::Graph`] into a [`Checked`] graph, or every broken rule at once.
 //! `decls` resolves declarations, `expr` and `call` type elementwise expressions and built-in
 //! calls (`views` the axis-reordering ones), `index` index notation (`reduce` its reductions),
-//! `raw` raw kernels (naga), `flow` the order of reads and writes, cycles and the
-//! unused-binding / dead-node warnings; `poison` keeps one mistake to one error.
+//! `concat` and `window` the whole-value built-ins written as index notation (`concat`;
+//! `conv2d`, `max_pool`, `avg_pool`), `raw` raw kernels (naga), `flow` the order of reads and
+//! writes, cycles and the unused-binding / dead-node warnings; `poison` keeps one mistake to
+//! one error.
 
 mod boundary;
 mod call;
@@ -21,6 +23,7 @@ mod tests;
 #[cfg(test)]
 mod tests_errors;
 mod views;
+mod window;
 
 use super::ast::{self, Expr, Item, Usage};
 use super::builtins::Builtin;
@@ -165,6 +168,8 @@ impl Cx<'_> {
             match whole {
                 Some(Builtin::Reshape) => self.view_node(stmt, (&stmt.value, true), target?),
                 Some(Builtin::Concat) => concat::concat_node(self, stmt, target?),
+                Some(Builtin::Conv2d) => window::conv2d_node(self, stmt, target?),
+                Some(Builtin::Pool(pool)) => window::pool_node(self, stmt, target?, pool),
                 Some(_) => self.view_node(stmt, (&stmt.value, false), target?),
                 None => None,
             }
@@ -276,12 +281,20 @@ impl Cx<'_> {
     }
 
     /// The built-in of a node's whole value when it is a whole-value form (`reshape`,
-    /// `transpose`, `permute`, `concat`): `Some(None)` if the call's arity or options are wrong
+    /// `transpose`, `permute`, `concat`, `conv2d`, the pools): `Some(None)` if the call's arity or options are wrong
     /// (reported, before any argument is read).
     fn whole_value_call(&mut self, value: &Expr) -> Option<Option<Builtin>> {
         let Expr::Call { func, args, named, .. } = value else { return None };
         let decl = super::builtins::lookup(&func.text, args.len())?;
-        if !matches!(decl.builtin, Builtin::Reshape | Builtin::Transpose | Builtin::Permute | Builtin::Concat) {
+        if !matches!(
+            decl.builtin,
+            Builtin::Reshape
+                | Builtin::Transpose
+                | Builtin::Permute
+                | Builtin::Concat
+                | Builtin::Conv2d
+                | Builtin::Pool(_)
+        ) {
             return None;
         }
         Some(call::resolve(self, func, args, named).map(|d| d.builtin))

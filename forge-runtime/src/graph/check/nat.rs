@@ -79,6 +79,8 @@ impl Typer<'_, '_> {
                         | Builtin::RmsNorm
                         | Builtin::LayerNorm
                         | Builtin::Matmul
+                        | Builtin::Conv2d
+                        | Builtin::Pool(_)
                         | Builtin::Attention,
                     ) => Nat::Fixed(Ty::F32),
                     None => Nat::FlexInt,

@@ -76,7 +76,7 @@ impl Cx<'_> {
 fn names_in<'e>(e: &'e Expr, out: &mut Vec<&'e str>) {
     match e {
         Expr::Name(n) => out.push(&n.text),
-        Expr::Tuple { items, .. } => out.extend(items.iter().map(|n| n.text.as_str())),
+        Expr::Tuple { items, .. } => items.iter().for_each(|item| names_in(item, out)),
         Expr::Lit(_) | Expr::Raw { .. } => {}
         Expr::Unary { arg, .. } | Expr::Cast { arg, .. } => names_in(arg, out),
         Expr::Binary { lhs, rhs, .. } => {

@@ -48,9 +48,12 @@ pub(super) fn reduction(
                 .help("compute it into a `temp` in its own node, then read that here"),
         );
     }
+    let names = |items: &[Expr]| -> Option<Vec<Name>> {
+        items.iter().map(|i| if let Expr::Name(n) = i { Some(n.clone()) } else { None }).collect()
+    };
     let indices: Vec<Name> = match first {
         Expr::Name(k) => vec![k.clone()],
-        Expr::Tuple { items, .. } => items.clone(),
+        Expr::Tuple { items, .. } if names(items).is_some() => names(items).unwrap_or_default(),
         other => {
             return t.err(
                 GraphError::new(

@@ -266,6 +266,54 @@ fn concat_is_a_node_of_matching_operands() {
     assert!(es.iter().any(|e| e.0 == ErrorKind::ShapeMismatch && e.1.contains("2 + 3 is not `y`'s 6")), "{es:?}");
 }
 
+#[test]
+fn window_builtins_check_their_extents_and_options() {
+    let decl = "dims { B, C, H, W, OH, OW } input x: f32[B, C, H, W]; input n: i32[B, C, H, W]; weight w: f32[8, C, 3, 3];
+        input x4: f32[1, 4, 9, 9]; input r: f32[4, 9, 9]; weight w4: f32[6, 2, 3, 3]; output y: f32[B, 8, OH, OW]; output p: f32[B, C, OH, OW];
+        temp t: f32[1, 6, 5, 5]; output u: f32[1, 6, 4, 4];";
+    let g = check(&format!("graph G {{ {decl} y = conv2d(x, w, stride = (2, 2), padding = 1); p = max_pool(x, kernel = 2); t = conv2d(x4, w4, stride = 2, padding = 1, groups = 2); u = avg_pool(t, kernel = 2, stride = 1); }}")).unwrap();
+    assert!(g.deferred.iter().any(|d| matches!(d, Deferred::Window { stride: 2, padding: 1, .. })), "{:?}", g.deferred);
+    let cases: &[(&str, ErrorKind, &str)] = &[
+        ("y = conv2d(x, w) * 2.0;", ErrorKind::ArgumentKind, "`conv2d` is a node's whole value"),
+        ("y = conv2d(x * 2.0, w);", ErrorKind::ArgumentKind, "`conv2d` takes bindings"),
+        ("y = conv2d(n, w);", ErrorKind::TypeMismatch, "found i32"),
+        ("y = conv2d(x, w, stride = 0);", ErrorKind::ArgumentKind, "`stride` takes an integer literal of at least 1"),
+        ("y = conv2d(x, w, padding = H);", ErrorKind::ArgumentKind, "`padding` takes a non-negative integer literal"),
+        ("y = conv2d(x, w, pad = 1);", ErrorKind::ArgumentKind, "`conv2d` has no option `pad`"),
+        ("y = conv2d(x, w, stride = (1, 2, 1));", ErrorKind::ArgumentKind, "or a pair of them for (height, width)"),
+        ("y = conv2d(x, w, groups = (1, 1));", ErrorKind::ArgumentKind, "`groups` takes one integer literal"),
+        ("y = conv2d(x, w); y = conv2d(x, w4);", ErrorKind::ShapeMismatch, "weight's outputs differ: 8 is not 6"),
+        ("t = conv2d(x4, w4, stride = 2, padding = 1);", ErrorKind::ShapeMismatch, "differ: 4 is not 2"),
+        (
+            "u = max_pool(r, kernel = 2);",
+            ErrorKind::ArgumentKind,
+            "takes x: [B, C, H, W] (NCHW), found shape [4, 9, 9]",
+        ),
+        ("y = conv2d(x, w); p = max_pool(x);", ErrorKind::ArgumentKind, "`max_pool` needs `kernel = k`"),
+        ("y = conv2d(x, w); p = avg_pool(x, kernel = 2, padding = 2);", ErrorKind::ArgumentKind, "more than half"),
+        (
+            "t = max_pool(x4, kernel = 2);",
+            ErrorKind::ShapeMismatch,
+            "channels and `max_pool`'s input's differ: 6 is not 4",
+        ),
+        ("y = conv2d(x, w); p = conv2d(p, w);", ErrorKind::InPlace, ""),
+    ];
+    for (stmt, kind, message) in cases {
+        // Other outputs left unwritten add errors of their own; the one asked for must be there.
+        let es = errors(&format!("graph G {{ {decl} {stmt} }}"));
+        assert!(es.iter().any(|e| e.0 == *kind && e.1.contains(message)), "{stmt}: {es:?}");
+    }
+    let literal = |stmt: &str| errors(&format!("graph G {{ {decl} {stmt} }}"));
+    let es = literal("t = conv2d(x4, w4, groups = 2, padding = 1); u = avg_pool(t, kernel = 2, stride = 1);");
+    assert!(
+        es.iter().any(|e| e.0 == ErrorKind::ShapeMismatch && e.1.contains("(9 + 2·1 − 1·(3 − 1) − 1) / 1 + 1 = 9")),
+        "{es:?}"
+    );
+    let es =
+        literal("t = conv2d(x4, w4, groups = 3, stride = 2, padding = 1); u = avg_pool(t, kernel = 2, stride = 1);");
+    assert!(es.iter().any(|e| e.0 == ErrorKind::ShapeMismatch && e.1.contains("4 is not 2 × 3")), "{es:?}");
+}
+
 /// `reshape` called malformed is an arity or option error at the call, never a panic or a
 /// silently dropped node (issue #46, items 1 and 2).
 #[test]

@@ -168,6 +168,7 @@ fn index_reductions_bind_tuples_and_refuse_what_they_cannot_lower() {
         ("a[i, (k, l), 0]", ErrorKind::IndexForm, "tuple of indices"),
         ("a[i, sum(k, a[i, k, 0]) as i32, 0]", ErrorKind::IndexForm, "cannot be in a subscript"),
         ("sum(a[i, 0, 0], a[i, 0, 0])", ErrorKind::IndexForm, "its first argument"),
+        ("sum((k, 1), a[i, k, 0])", ErrorKind::IndexForm, "its first argument"),
         ("sum(k, a[i, k, 0], axis = 0)", ErrorKind::IndexForm, "no options"),
         ("sum((k, l), a[i, k, k])", ErrorKind::UnboundIndex, "`l` subscripts nothing"),
         ("sum(k, a[i, k, 0]) + a[i, k, 0]", ErrorKind::UnboundIndex, "`k` is not bound"),
