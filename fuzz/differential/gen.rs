@@ -1,7 +1,7 @@
 //! Random well-typed Forge graphs for the differential fuzzer: elementwise f32 and integer
 //! expressions (literals and inputs with special values: ±0, ±inf, NaN, huge, tiny, integer
 //! extremes), casts, selects, row reductions, softmax and norms, matmul, index notation with
-//! clamped shifts, and gathers. Every choice comes from a [`Source`]: fuzzer bytes, or a seeded
+//! shifts read at the edge (`edge(a[r - 1, c])`), and gathers. Every choice comes from a [`Source`]: fuzzer bytes, or a seeded
 //! generator for the deterministic run in `tests/differential.rs`.
 
 /// Where choices come from.
@@ -194,7 +194,7 @@ fn i32_text(v: i32) -> String {
 
 const NAMES: [&str; 2] = ["a", "b"];
 
-/// `e` as Forge source; `index` writes reads as `a[r + dr, c + dc]` (index notation),
+/// `e` as Forge source; `index` writes reads as `edge(a[r + dr, c + dc])` (index notation),
 /// otherwise as whole tensors (`a`).
 pub fn f_text(e: &F, index: bool) -> String {
     let read = |n: &str, dr: i32, dc: i32| {
@@ -206,7 +206,13 @@ pub fn f_text(e: &F, index: bool) -> String {
             d if d > 0 => format!("{v} + {d}"),
             d => format!("{v} - {}", -d),
         };
-        format!("{n}[{}, {}]", at("r", dr), at("c", dc))
+        let at = format!("{n}[{}, {}]", at("r", dr), at("c", dc));
+        // A shifted read says what it gives past the edge: the nearest element.
+        if dr == 0 && dc == 0 {
+            at
+        } else {
+            format!("edge({at})")
+        }
     };
     match e {
         F::In(k, dr, dc) => read(NAMES[*k], *dr, *dc),
