@@ -9,6 +9,7 @@ use super::super::checked::{
 };
 use super::super::ops::BinaryOp;
 use super::super::shape::Extent;
+use super::build;
 use super::expr::Typer;
 use super::{Cx, ErrorKind, GraphError};
 use crate::elem::Ty;
@@ -53,24 +54,10 @@ pub(super) fn concat_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
             what: format!("`{}` = concat(…) along axis {axis}", tb.name),
         }),
     }
-    let var = |d: usize| TExpr { kind: TKind::IndexVar(d), ty: Ty::I32, shape: vec![], span: *span };
-    let extent = |e: Extent| TExpr {
-        kind: match e {
-            Extent::Sym(d) => TKind::Dim(d),
-            Extent::Lit(v) => TKind::Const(Const::I32(v as i32)),
-        },
-        ty: Ty::I32,
-        shape: vec![],
-        span: *span,
-    };
-    let binary = |op, l: TExpr, r: TExpr, ty| TExpr {
-        kind: TKind::Binary(op, Box::new(l), Box::new(r)),
-        ty,
-        shape: vec![],
-        span: *span,
-    };
-    let first = binary(BinaryOp::Lt, var(axis), extent(ea), Ty::Bool);
-    let shifted = binary(BinaryOp::Sub, var(axis), extent(ea), Ty::I32);
+    let var = |d: usize| build::index_var(d, *span);
+    let extent = |e: Extent| build::extent(e, Ty::I32, *span);
+    let first = build::binary(BinaryOp::Lt, var(axis), extent(ea), Ty::Bool);
+    let shifted = build::binary(BinaryOp::Sub, var(axis), extent(ea), Ty::I32);
     let read_a = element(&a, |d| if d == axis { Sub::Expr(var(d)) } else { Sub::Var { var: d, offset: 0 } });
     let read_b = element(&b, |d| if d == axis { Sub::Expr(shifted.clone()) } else { Sub::Var { var: d, offset: 0 } });
     let body = TExpr {

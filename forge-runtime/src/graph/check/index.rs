@@ -7,8 +7,7 @@
 //! axis (`fill`, `edge`, `wrap`: `boundary.rs`); data-dependent ones (gathers, `ids[n]`) clamp.
 
 use super::super::ast::{BinOp, Expr, Lit, LitValue, Name, Stmt, TargetSub, Usage};
-use super::super::checked::{Const, Deferred, IndexNode, NodeKind, Sub, TExpr, TKind};
-use super::super::ops::BinaryOp;
+use super::super::checked::{Deferred, IndexNode, NodeKind, Sub, TExpr, TKind};
 use super::super::shape::{Extent, ExtentDisplay};
 use super::expr::Typer;
 use super::{Cx, ErrorKind, GraphError};
@@ -300,16 +299,8 @@ pub(super) fn element(t: &mut Typer<'_, '_>, base: &Name, subs: &[Expr], span: S
             if offset != 0 && !said {
                 if let Some(scope) = t.index.as_mut() {
                     let span = sub.span();
-                    let v = TExpr { kind: TKind::IndexVar(var), ty: Ty::I32, shape: vec![], span };
-                    let k = TExpr { kind: TKind::Const(Const::I32(offset as i32)), ty: Ty::I32, shape: vec![], span };
-                    let shifted = TExpr {
-                        kind: TKind::Binary(BinaryOp::Add, Box::new(v), Box::new(k)),
-                        ty: Ty::I32,
-                        shape: vec![],
-                        span,
-                    };
                     scope.pending.push(PendingSub {
-                        sub: shifted,
+                        sub: super::build::shifted(var, offset, span),
                         extent,
                         what: format!("subscript {axis} of `{}` (`{sub}`)", b.name),
                         guards: scope.guards.clone(),

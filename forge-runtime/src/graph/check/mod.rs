@@ -7,6 +7,7 @@
 //! one error.
 
 mod boundary;
+mod build;
 mod call;
 mod concat;
 mod decls;

@@ -12,6 +12,7 @@ use super::super::builtins::Pool;
 use super::super::checked::{Const, Deferred, IndexNode, IndexReduce, NodeKind, Sub, TExpr, TKind};
 use super::super::ops::{BinaryOp, ReduceOp};
 use super::super::shape::{window_extent, Extent};
+use super::build;
 use super::expr::Typer;
 use super::{Cx, ErrorKind, GraphError};
 use crate::elem::Ty;
@@ -53,7 +54,7 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     if !ok {
         return None;
     }
-    let var = |v: usize| TExpr { kind: TKind::IndexVar(v), ty: Ty::I32, shape: vec![], span: *span };
+    let var = |v: usize| build::index_var(v, *span);
     // Index variables: the target's b, o, i, j, then the reduction's c, u, v.
     let (b, o, i, j, c, u, v) = (0, 1, 2, 3, 4, 5, 6);
     let channel = match groups {
@@ -73,7 +74,7 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let edges = [(&row, x.shape[2], padding[0]), (&col, x.shape[3], padding[1])];
     let x_value = padded(x_read, &edges, Some(Const::F32(0.0)), *span);
     let w_read = super::concat::element(&w, |d| Sub::Var { var: [o, c, u, v][d], offset: 0 });
-    let body = binary_ty(BinaryOp::Mul, w_read, x_value, Ty::F32);
+    let body = build::binary(BinaryOp::Mul, w_read, x_value, Ty::F32);
     let reduce = IndexReduce { op: ReduceOp::Sum, vars: vec![c, u, v], body };
     let vars = vec![out[0], out[1], out[2], out[3], w.shape[1], w.shape[2], w.shape[3]];
     finish(cx, stmt, target, vars, reduce, *span)
@@ -116,7 +117,7 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
     if !ok {
         return None;
     }
-    let var = |v: usize| TExpr { kind: TKind::IndexVar(v), ty: Ty::I32, shape: vec![], span: *span };
+    let var = |v: usize| build::index_var(v, *span);
     let (b, c, i, j, u, v) = (0, 1, 2, 3, 4, 5);
     let (row, col) = (position(var(i), var(u), win[0], *span), position(var(j), var(v), win[1], *span));
     let x_read = super::concat::element(&x, |d| {
@@ -314,40 +315,19 @@ fn position(i: TExpr, u: TExpr, win: Window, span: Span) -> Sub {
 /// target's extents are the window formula's), so it needs no test.
 fn padded(read: TExpr, positions: &[(&Sub, Extent, u64)], fill: Option<Const>, span: Span) -> TExpr {
     let Some(fill) = fill else { return read };
-    let inside = positions
-        .iter()
-        .filter(|(_, _, padding)| *padding > 0)
-        .filter_map(|(s, n, _)| match s {
-            Sub::Expr(e) => {
-                let lower = binary_ty(BinaryOp::Ge, e.clone(), int(0, span), Ty::Bool);
-                let upper = binary_ty(BinaryOp::Lt, e.clone(), extent(*n, span), Ty::Bool);
-                Some(binary_ty(BinaryOp::And, lower, upper, Ty::Bool))
-            }
-            Sub::Var { .. } => None,
-        })
-        .reduce(|a, b| binary_ty(BinaryOp::And, a, b, Ty::Bool));
-    let Some(inside) = inside else { return read };
     let value = TExpr { kind: TKind::Const(fill), ty: read.ty, shape: vec![], span };
-    let (ty, shape) = (read.ty, read.shape.clone());
-    TExpr { kind: TKind::Select(Box::new(inside), Box::new(read), Box::new(value)), ty, shape, span }
+    let tested = positions.iter().filter(|(_, _, padding)| *padding > 0).map(|&(s, n, _)| (s, n));
+    build::filled(read, tested, value, span)
 }
 
 fn int(v: u64, span: Span) -> TExpr {
-    TExpr { kind: TKind::Const(Const::I32(v as i32)), ty: Ty::I32, shape: vec![], span }
+    build::int(v as i32, span)
 }
 
 fn extent(e: Extent, span: Span) -> TExpr {
-    match e {
-        Extent::Sym(d) => TExpr { kind: TKind::Dim(d), ty: Ty::I32, shape: vec![], span },
-        Extent::Lit(v) => int(v, span),
-    }
+    build::extent(e, Ty::I32, span)
 }
 
 fn binary(op: BinaryOp, a: TExpr, b: TExpr) -> TExpr {
-    binary_ty(op, a, b, Ty::I32)
-}
-
-fn binary_ty(op: BinaryOp, a: TExpr, b: TExpr, ty: Ty) -> TExpr {
-    let span = a.span;
-    TExpr { kind: TKind::Binary(op, Box::new(a), Box::new(b)), ty, shape: vec![], span }
+    build::binary(op, a, b, Ty::I32)
 }
