@@ -4,7 +4,7 @@
 //! the sampling rule of [`super::sample`] on the device) read back after each run.
 
 use super::graph::{LlamaGguf, LlamaGgufDims, LlamaGgufInputs, LlamaGgufWeights};
-use super::sample::{sample_with_key, SamplingOptions};
+use super::sample::{Sampler, SamplingOptions};
 use crate::gguf::{GgmlType, Gguf};
 use crate::BackendKind;
 use crate::{BlockQ4_1, BlockQ8_0, Context, Error, Result};
@@ -221,9 +221,8 @@ pub struct LlamaSession {
     last_run: Holder,
     kernel_profiling: bool,
     pos: usize,
-    sampling: SamplingOptions,
-    /// Draws made since the sampling options were set (the next draw's number).
-    draws: u64,
+    /// The sampling options and the draws made since they were set.
+    sampler: Sampler,
     /// Whether draws run in the graph's kernel (GPU backends) or on the host (the CPU backend,
     /// whose logits are already in memory: the kernel would only be interpreted there).
     draw_in_graph: bool,
@@ -261,8 +260,7 @@ impl LlamaSession {
             last_run: Holder::Step,
             kernel_profiling: false,
             pos: 0,
-            sampling: SamplingOptions::greedy(),
-            draws: 0,
+            sampler: Sampler::new(SamplingOptions::greedy())?,
             draw_in_graph: ctx.kind() != BackendKind::Cpu,
         })
     }
@@ -305,14 +303,12 @@ impl LlamaSession {
     /// How the next ids are chosen from now on (checked; the draws count again from 0, so the
     /// same options after the same feeds give the same ids).
     pub fn set_sampling(&mut self, options: SamplingOptions) -> Result<()> {
-        options.check()?;
-        self.sampling = options;
-        self.draws = 0;
+        self.sampler = Sampler::new(options)?;
         Ok(())
     }
 
     pub fn sampling(&self) -> &SamplingOptions {
-        &self.sampling
+        self.sampler.options()
     }
 
     /// Draws in the graph's kernel even on the CPU backend (interpreted there: for tests of the
@@ -358,12 +354,13 @@ impl LlamaSession {
             next = self.run_chunk(chunk, after.is_empty())?;
             rest = after;
         }
-        if !self.sampling.is_greedy() {
-            if !self.draw_in_graph {
+        if !self.sampler.options().is_greedy() {
+            if self.draw_in_graph {
+                self.sampler.skip();
+            } else {
                 let logits = self.logits()?;
-                next = sample_with_key(&logits, &self.sampling, self.sampling.draw_key(self.draws));
+                next = self.sampler.sample(&logits);
             }
-            self.draws += 1;
         }
         Ok(next)
     }
@@ -386,11 +383,11 @@ impl LlamaSession {
         self.move_cache(holder)?;
         let (pos, n) = (self.pos as u32, chunk.len() as u32);
         let (theta, eps) = (self.config.rope_base, self.config.rms_eps);
-        let draw = last && self.draw_in_graph && !self.sampling.is_greedy();
+        let s = self.sampler.options();
+        let draw = last && self.draw_in_graph && !s.is_greedy();
         let (inv_temperature, top_k, top_p, draw_key) = if draw {
-            let s = &self.sampling;
             // `check` keeps top_k within u32.
-            (s.inverse_temperature(), u32::try_from(s.top_k).unwrap_or(u32::MAX), s.top_p, s.draw_key(self.draws))
+            (s.inverse_temperature(), u32::try_from(s.top_k).unwrap_or(u32::MAX), s.top_p, self.sampler.next_key())
         } else {
             (0.0, 0, 1.0, 0)
         };

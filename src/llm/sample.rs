@@ -49,7 +49,7 @@ impl SamplingOptions {
     pub fn is_greedy(&self) -> bool {
         self.temperature == 0.0
     }
-    pub(crate) fn check(&self) -> Result<()> {
+    fn check(&self) -> Result<()> {
         let bad = |argument: &str, reason: String| Err(Error::InvalidArgument { argument: argument.into(), reason });
         if !(self.temperature.is_finite() && self.temperature >= 0.0) {
             return bad("temperature", format!("{} is not a finite value ≥ 0", self.temperature));
@@ -76,7 +76,7 @@ impl SamplingOptions {
     }
 
     /// The key of draw number `draw` (what the kernel hashes each token id with).
-    pub(crate) fn draw_key(&self, draw: u64) -> u32 {
+    fn draw_key(&self, draw: u64) -> u32 {
         let mut state = self.seed ^ draw.wrapping_mul(0xD6E8_FEB8_6659_FD93);
         (splitmix64(&mut state) >> 32) as u32
     }
@@ -109,14 +109,24 @@ impl Sampler {
         if self.options.is_greedy() {
             return argmax(logits);
         }
-        let key = self.options.draw_key(self.draws);
-        self.draws += 1;
+        let key = self.next_key();
+        self.skip();
         sample_with_key(logits, &self.options, key)
+    }
+
+    /// The key of the next draw (what a device kernel drawing it hashes token ids with).
+    pub(crate) fn next_key(&self) -> u32 {
+        self.options.draw_key(self.draws)
+    }
+
+    /// Counts a draw made elsewhere (by a device kernel, with [`Sampler::next_key`]).
+    pub(crate) fn skip(&mut self) {
+        self.draws += 1;
     }
 }
 
 /// One draw of the module's rule with the draw's key `key` (`options` not greedy).
-pub(crate) fn sample_with_key(logits: &[f32], options: &SamplingOptions, key: u32) -> u32 {
+fn sample_with_key(logits: &[f32], options: &SamplingOptions, key: u32) -> u32 {
     let clean = |v: f32| if v.is_nan() { f32::NEG_INFINITY } else { v };
     let m = logits.iter().fold(f32::NEG_INFINITY, |m, &v| if clean(v) > m { v } else { m });
     if !m.is_finite() {
