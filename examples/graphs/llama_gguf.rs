@@ -140,17 +140,6 @@ forge_graph! {
                 let u = (f32(h >> 8u) + 0.5) * (1.0 / 16777216.0);
                 return -log(-log(u));
             }
-            fn sum_u(lid: u32, v: u32) -> u32 {
-                red_u[lid] = v;
-                workgroupBarrier();
-                for (var s = WG / 2u; s > 0u; s = s >> 1u) {
-                    if (lid < s) { red_u[lid] = red_u[lid] + red_u[lid + s]; }
-                    workgroupBarrier();
-                }
-                let total = red_u[0];
-                workgroupBarrier();
-                return total;
-            }
             fn sum_f(lid: u32, v: f32) -> f32 {
                 red_f[lid] = v;
                 workgroupBarrier();
@@ -173,8 +162,8 @@ forge_graph! {
                 workgroupBarrier();
                 return total;
             }
-            // Inclusive prefix sums of `v` over the invocations.
-            fn scan_u(lid: u32, v: u32) -> u32 {
+            // The inclusive prefix sum of `v` over the invocations (x) and the total (y).
+            fn scan_u(lid: u32, v: u32) -> vec2<u32> {
                 red_u[lid] = v;
                 workgroupBarrier();
                 for (var s = 1u; s < WG; s = s << 1u) {
@@ -184,9 +173,9 @@ forge_graph! {
                     red_u[lid] = red_u[lid] + add;
                     workgroupBarrier();
                 }
-                let total = red_u[lid];
+                let sums = vec2<u32>(red_u[lid], red_u[WG - 1u]);
                 workgroupBarrier();
-                return total;
+                return sums;
             }
             // The best (score, id) of the workgroup: the larger score, then the lower id.
             fn best(lid: u32, score: f32, id: u32) -> u32 {
@@ -229,7 +218,7 @@ forge_graph! {
                     // Counts of the digits at or above each digit: a scan from the top.
                     let digit = 255u - min(lid, 255u);
                     let count = select(0u, atomicLoad(&hist[digit]), lid < 256u);
-                    let at_or_above = scan_u(lid, count);
+                    let at_or_above = scan_u(lid, count).x;
                     let above = at_or_above - count;
                     if (lid < 256u && at_or_above >= want && above < want) { picked = vec2<u32>(digit, above); }
                     workgroupBarrier();
@@ -280,8 +269,9 @@ forge_graph! {
                         }
                     }
                     let goal = top_p * sum_f(lid, w);
-                    let end = scan_u(lid, c);
-                    count = sum_u(lid, c);
+                    let sums = scan_u(lid, c);
+                    let end = sums.x;
+                    count = sums.y;
                     var part = 0.0;
                     if (count <= CAP) {
                         var at = end - c;
