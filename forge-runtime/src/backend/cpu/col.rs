@@ -150,10 +150,10 @@ pub fn binary(op: BinaryOp, a: Col, b: Col, ty: Ty) -> Col {
         // Integer columns (index arithmetic, comparisons of indices): one typed loop per op,
         // a division by a power of two as shifts.
         (Col::U(mut x), Col::U(y)) if ty == Ty::U32 => {
-            if let Some(k) = pow2_divisor(op, &y, |&v| v.is_power_of_two().then(|| v.trailing_zeros())) {
-                match op {
-                    BinaryOp::Div => x.iter_mut().for_each(|a| *a >>= k),
-                    _ => x.iter_mut().for_each(|a| *a &= (1u32 << k) - 1),
+            if let Some(by) = pow2_divisor(op, &y, |&v| v.is_power_of_two().then(|| v.trailing_zeros())) {
+                match by {
+                    ByPow2::Div(k) => x.iter_mut().for_each(|a| *a >>= k),
+                    ByPow2::Rem(k) => x.iter_mut().for_each(|a| *a &= (1u32 << k) - 1),
                 }
                 return Col::U(x);
             }
@@ -163,10 +163,10 @@ pub fn binary(op: BinaryOp, a: Col, b: Col, ty: Ty) -> Col {
         }
         (Col::I(mut x), Col::I(y)) if ty == Ty::I32 => {
             let positive_pow2 = |&v: &i32| (v > 0 && (v as u32).is_power_of_two()).then(|| v.trailing_zeros());
-            if let Some(k) = pow2_divisor(op, &y, positive_pow2) {
-                match op {
-                    BinaryOp::Div => x.iter_mut().for_each(|a| *a = int::div_pow2_i32(*a, k)),
-                    _ => x.iter_mut().for_each(|a| *a = a.wrapping_sub(int::div_pow2_i32(*a, k) << k)),
+            if let Some(by) = pow2_divisor(op, &y, positive_pow2) {
+                match by {
+                    ByPow2::Div(k) => x.iter_mut().for_each(|a| *a = int::div_pow2_i32(*a, k)),
+                    ByPow2::Rem(k) => x.iter_mut().for_each(|a| *a = a.wrapping_sub(int::div_pow2_i32(*a, k) << k)),
                 }
                 return Col::I(x);
             }
@@ -190,14 +190,37 @@ pub fn binary(op: BinaryOp, a: Col, b: Col, ty: Ty) -> Col {
     }
 }
 
-/// `k` where `op` is `Div` or `Rem` and every divisor is the same power of two `2^k` (as
-/// `shift` recognises one).
-fn pow2_divisor<T: PartialEq>(op: BinaryOp, y: &[T], shift: impl Fn(&T) -> Option<u32>) -> Option<u32> {
+/// A division or a remainder by the same power of two `2^k` at every point.
+enum ByPow2 {
+    Div(u32),
+    Rem(u32),
+}
+
+/// `op` as a [`ByPow2`], where it is `Div` or `Rem` and every divisor is the same power of two
+/// (as `shift` recognises one).
+fn pow2_divisor<T: PartialEq>(op: BinaryOp, y: &[T], shift: impl Fn(&T) -> Option<u32>) -> Option<ByPow2> {
+    let by: fn(u32) -> ByPow2 = match op {
+        BinaryOp::Div => ByPow2::Div,
+        BinaryOp::Rem => ByPow2::Rem,
+        BinaryOp::Add
+        | BinaryOp::Sub
+        | BinaryOp::Mul
+        | BinaryOp::Min
+        | BinaryOp::Max
+        | BinaryOp::Lt
+        | BinaryOp::Le
+        | BinaryOp::Gt
+        | BinaryOp::Ge
+        | BinaryOp::Eq
+        | BinaryOp::Ne
+        | BinaryOp::And
+        | BinaryOp::Or => return None,
+    };
     let first = y.first()?;
-    if !matches!(op, BinaryOp::Div | BinaryOp::Rem) || y.iter().any(|v| v != first) {
+    if y.iter().any(|v| v != first) {
         return None;
     }
-    shift(first)
+    shift(first).map(by)
 }
 
 /// `cond ? t : f` point by point, the result typed `ty`.
