@@ -1592,6 +1592,68 @@ fn elided_copies(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// A product under a select that drops it past a causal mask (the decoder's scores): the
+    /// other branch is the value there, whatever the product would have been.
+    graph MaskedProducts {
+        dims { KV, G, T, S, E }
+        input  q: f32[KV, G, T, E];
+        input  keys: f32[KV, 1, S, E];
+        input  other: f32[T, S];
+        uniform pos: u32;
+        temp   mask: f32[T, S];
+        output scores: f32[KV, G, T, S];
+        output mirrored: f32[KV, G, T, S];
+        mask[t, j] = select(j <= pos + t, 0.0, -inf);
+        scores = select(mask == 0.0, matmul(q, transpose(keys)) * 0.125, -inf);
+        mirrored = select(mask < 0.0, other, matmul(q, transpose(keys)) + 1.0);
+    }
+}
+
+/// [`MaskedProducts`] against loops, with NaN keys in the slots no query sees (a product there
+/// would be NaN), and with every slot seen.
+fn masked_products_against_loops(ctx: &Context) {
+    for (kv, g, t, s, e, pos) in [(2, 3, 1, 40, 16, 9), (2, 2, 5, 37, 8, 20), (1, 3, 1, 24, 8, 0), (1, 2, 3, 12, 4, 9)]
+    {
+        let q = rand_f32(kv * g * t * e, 1.0, 120);
+        let mut keys = rand_f32(kv * s * e, 1.0, 121);
+        let other = rand_f32(t * s, 1.0, 122);
+        let seen = |ti: usize, j: usize| j <= pos + ti;
+        for (i, k) in keys.iter_mut().enumerate() {
+            if !seen(t - 1, (i / e) % s) {
+                *k = f32::NAN;
+            }
+        }
+        let (mut want_s, mut want_m) = (Vec::new(), Vec::new());
+        for h in 0..kv {
+            for gi in 0..g {
+                for ti in 0..t {
+                    for j in 0..s {
+                        let dot: f32 =
+                            (0..e).map(|c| q[((h * g + gi) * t + ti) * e + c] * keys[(h * s + j) * e + c]).sum();
+                        want_s.push(if seen(ti, j) { dot * 0.125 } else { f32::NEG_INFINITY });
+                        want_m.push(if seen(ti, j) { dot + 1.0 } else { other[ti * s + j] });
+                    }
+                }
+            }
+        }
+        let mut g_ = MaskedProducts::new(ctx, MaskedProductsDims { kv, g, t, s, e }).unwrap();
+        let poison = rand_f32(q.len(), 3.0, 123);
+        g_.run(MaskedProductsInputs { q: &poison, keys: &rand_f32(keys.len(), 3.0, 124), other: &other, pos: 0 })
+            .unwrap();
+        let out = g_.run(MaskedProductsInputs { q: &q, keys: &keys, other: &other, pos: pos as u32 }).unwrap();
+        let shape = format!("{kv}x{g}x{t}x{s}x{e} at {pos}");
+        for (i, (got, want)) in out.scores.iter().zip(&want_s).enumerate() {
+            if want.is_infinite() {
+                assert_eq!(*got, *want, "{shape} scores[{i}]");
+            }
+        }
+        let finite = |v: &[f32]| v.iter().map(|x| if x.is_infinite() { 0.0 } else { *x }).collect::<Vec<_>>();
+        assert_close(&format!("{shape} scores"), &finite(&out.scores), &finite(&want_s), 1e-4, 1.0);
+        assert_close(&format!("{shape} mirrored"), &out.mirrored, &want_m, 1e-4, 1.0);
+    }
+}
+
 forge_tests!(
     tf32_precision_options,
     tf32x3_keeps_nan_and_inf,
@@ -1615,7 +1677,8 @@ forge_tests!(
     concatenations,
     paired_products,
     folded_norm_products,
-    elided_copies;
+    elided_copies,
+    masked_products_against_loops;
     half: half_and_bf16_round_like_the_reference,
     floor_of_half_floats,
     half_matmul_layouts_and_edges,

@@ -82,7 +82,9 @@ forge_graph! {
                 qkv[t, D + KVD + h * E + e]);
             // Attention as two products around a softmax: every step is parallel over the
             // cache's slots, which a decoding run (one query a head) needs.
-            scores = matmul(qh, transpose(cache[l, 0])) * rsqrt(E as f32) + mask;
+            // The scores of slots past a query's position are -inf by the select, so no backend
+            // needs their products (the CPU backend skips them).
+            scores = select(mask == 0.0, matmul(qh, transpose(cache[l, 0])) * rsqrt(E as f32), -inf);
             probs = softmax(scores);
             ctx = matmul(probs, cache[l, 1]);
             ctxt = permute(ctx, 2, 0, 1, 3);

@@ -48,12 +48,21 @@ impl BindingData<'_> {
 pub struct CompiledKernel {
     program: Program,
     kernel: PortableKernel,
+    /// The invocations of the last run, kept for the next: a workgroup's invocations start from
+    /// the state the previous workgroup left (registers are written before they are read), so a
+    /// later run may too, and a 1,024-invocation kernel need not allocate and copy its registers
+    /// again each run.
+    spare: std::sync::Mutex<Vec<Invocation>>,
 }
 
 impl CompiledKernel {
     /// Lowers `kernel` (from `check_portable` on this `module`).
     pub fn new(module: &naga::Module, kernel: &PortableKernel) -> Result<Self, RawError> {
-        Ok(CompiledKernel { program: compile::compile(module, kernel)?, kernel: kernel.clone() })
+        Ok(CompiledKernel {
+            program: compile::compile(module, kernel)?,
+            kernel: kernel.clone(),
+            spare: std::sync::Mutex::new(Vec::new()),
+        })
     }
 
     /// Caps the instructions one invocation may execute in one workgroup's run; past it `run`
@@ -78,15 +87,18 @@ impl CompiledKernel {
                 reason: "the workgroup size is zero or above 1024 invocations",
             });
         }
-        let mut invs: Vec<Invocation> = (0..n_inv)
-            .map(|_| Invocation {
-                pc: p.entry_pc,
-                regs: p.regs.clone(),
-                local: vec![0; p.local_bytes as usize],
-                frames: Vec::new(),
-                done: false,
-            })
-            .collect();
+        let mut invs = self.spare.lock().map(|mut v| std::mem::take(&mut *v)).unwrap_or_default();
+        if invs.len() != n_inv {
+            invs = (0..n_inv)
+                .map(|_| Invocation {
+                    pc: p.entry_pc,
+                    regs: p.regs.clone(),
+                    local: vec![0; p.local_bytes as usize],
+                    frames: Vec::new(),
+                    done: false,
+                })
+                .collect();
+        }
         let mut wg_mem = vec![0u8; p.workgroup_bytes as usize];
         // Each invocation has its own budget, so an endless loop in one fails fast however many
         // invocations the grid has.
@@ -132,6 +144,9 @@ impl CompiledKernel {
                     }
                 }
             }
+        }
+        if let Ok(mut spare) = self.spare.lock() {
+            *spare = invs;
         }
         Ok(())
     }
