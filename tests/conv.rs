@@ -203,43 +203,87 @@ struct Pooling {
     kernel: [usize; 2],
     stride: [usize; 2],
     padding: [usize; 2],
+    /// `max_pool` only.
+    dilation: [usize; 2],
+    ceil: bool,
+    /// `avg_pool` only.
+    include_pad: bool,
 }
 
 impl Pooling {
     /// `kernel`×`kernel` windows, the same options on both axes.
     const fn new(b: usize, c: usize, (h, w): (usize, usize), kernel: usize, stride: usize, padding: usize) -> Pooling {
-        Pooling { b, c, h, w, kernel: [kernel; 2], stride: [stride; 2], padding: [padding; 2] }
+        Pooling {
+            b,
+            c,
+            h,
+            w,
+            kernel: [kernel; 2],
+            stride: [stride; 2],
+            padding: [padding; 2],
+            dilation: [1, 1],
+            ceil: false,
+            include_pad: true,
+        }
     }
+    const fn ceil(self) -> Pooling {
+        Pooling { ceil: true, ..self }
+    }
+    const fn without_pad(self) -> Pooling {
+        Pooling { include_pad: false, ..self }
+    }
+    const fn dilated(self, d: usize) -> Pooling {
+        Pooling { dilation: [d; 2], ..self }
+    }
+    /// PyTorch's `pooling_output_shape`.
     fn out(&self, a: usize, n: usize) -> usize {
-        (n + 2 * self.padding[a] - self.kernel[a]) / self.stride[a] + 1
+        let room = n + 2 * self.padding[a] - self.dilation[a] * (self.kernel[a] - 1) - 1;
+        let s = self.stride[a];
+        let out = if self.ceil { room.div_ceil(s) + 1 } else { room / s + 1 };
+        if self.ceil && (out - 1) * s >= n + self.padding[a] {
+            out - 1
+        } else {
+            out
+        }
     }
 }
 
-/// PyTorch's `F.max_pool2d` / `F.avg_pool2d` (padding: −inf / zeros counted) as plain loops.
+/// PyTorch's `F.max_pool2d` (padding −inf) and `F.avg_pool2d` (its divisor: the window's
+/// points inside the padded input, or inside the input without `count_include_pad`) as plain
+/// loops.
 fn naive_pool(x: &[f32], p: &Pooling, max: bool) -> Vec<f32> {
     let (oh, ow) = (p.out(0, p.h), p.out(1, p.w));
     let mut out = Vec::with_capacity(p.b * p.c * oh * ow);
+    // The window's first point, its end clipped to the padded input, and to the input.
+    let span = |a: usize, o: usize, n: usize| {
+        let start = (o * p.stride[a]) as i64 - p.padding[a] as i64;
+        let end = (start + p.kernel[a] as i64).min((n + p.padding[a]) as i64);
+        (start, end, start.max(0), end.min(n as i64))
+    };
     for bc in 0..p.b * p.c {
         for i in 0..oh {
             for j in 0..ow {
-                let mut acc = if max { f64::NEG_INFINITY } else { 0.0 };
-                for u in 0..p.kernel[0] {
-                    for v in 0..p.kernel[1] {
-                        let r = (i * p.stride[0] + u) as i64 - p.padding[0] as i64;
-                        let s = (j * p.stride[1] + v) as i64 - p.padding[1] as i64;
-                        let value = if r < 0 || s < 0 || r >= p.h as i64 || s >= p.w as i64 {
-                            if max {
-                                f64::NEG_INFINITY
-                            } else {
-                                0.0
+                let at = |r: i64, s: i64| f64::from(x[(bc * p.h + r as usize) * p.w + s as usize]);
+                let inside = |r: i64, s: i64| r >= 0 && s >= 0 && r < p.h as i64 && s < p.w as i64;
+                if max {
+                    let mut acc = f64::NEG_INFINITY;
+                    for u in 0..p.kernel[0] {
+                        for v in 0..p.kernel[1] {
+                            let r = (i * p.stride[0] + u * p.dilation[0]) as i64 - p.padding[0] as i64;
+                            let s = (j * p.stride[1] + v * p.dilation[1]) as i64 - p.padding[1] as i64;
+                            if inside(r, s) {
+                                acc = acc.max(at(r, s));
                             }
-                        } else {
-                            f64::from(x[(bc * p.h + r as usize) * p.w + s as usize])
-                        };
-                        acc = if max { acc.max(value) } else { acc + value };
+                        }
                     }
+                    out.push(acc as f32);
+                    continue;
                 }
-                out.push(if max { acc } else { acc / (p.kernel[0] * p.kernel[1]) as f64 } as f32);
+                let (r0, r1, rlo, rhi) = span(0, i, p.h);
+                let (s0, s1, slo, shi) = span(1, j, p.w);
+                let sum: f64 = (rlo..rhi).flat_map(|r| (slo..shi).map(move |s| (r, s))).map(|(r, s)| at(r, s)).sum();
+                let points = if p.include_pad { (r1 - r0) * (s1 - s0) } else { (rhi - rlo) * (shi - slo) };
+                out.push((sum / points as f64) as f32);
             }
         }
     }
@@ -252,9 +296,16 @@ fn check_pools(ctx: &Context, configs: &[Pooling], offset: f32) {
         // Shifted below zero in some runs: a zero-padded max would then win at the edges.
         let x: Vec<f32> = rand_f32(p.b * p.c * p.h * p.w, 1.0, seed).iter().map(|v| v + offset).collect();
         for (f, max) in [("max_pool", true), ("avg_pool", false)] {
+            let extra = if max {
+                format!(", dilation = {}, ceil_mode = {}", option(p.dilation), p.ceil)
+            } else if p.dilation == [1, 1] {
+                format!(", ceil_mode = {}, count_include_pad = {}", p.ceil, p.include_pad)
+            } else {
+                continue; // avg_pool has no dilation (nor has PyTorch's)
+            };
             let src = format!(
                 "graph Pool {{ dims {{ B, C, H, W, OH, OW }} input x: f32[B, C, H, W]; output y: f32[B, C, OH, OW];
-                    y = {f}(x, kernel = {k}, stride = {s}, padding = {pad}); }}",
+                    y = {f}(x, kernel = {k}, stride = {s}, padding = {pad}{extra}); }}",
                 k = option(p.kernel),
                 s = option(p.stride),
                 pad = option(p.padding)
@@ -267,7 +318,7 @@ fn check_pools(ctx: &Context, configs: &[Pooling], offset: f32) {
     }
 }
 
-const POOLS: [Pooling; 8] = [
+const POOLS: [Pooling; 16] = [
     Pooling::new(2, 3, (8, 8), 2, 2, 0),
     Pooling::new(1, 2, (7, 9), 3, 2, 1),
     Pooling::new(2, 3, (6, 5), 3, 1, 1),
@@ -277,6 +328,24 @@ const POOLS: [Pooling; 8] = [
     // (height, width) pairs.
     Pooling { kernel: [3, 2], stride: [2, 1], padding: [1, 0], ..Pooling::new(1, 2, (9, 7), 1, 1, 0) },
     Pooling { kernel: [1, 4], stride: [1, 4], padding: [0, 2], ..Pooling::new(2, 1, (5, 12), 1, 1, 0) },
+    // ceil_mode: one more window than the floor (8 → 5 rows), the last window starting past
+    // the input dropped (4 → 2), with and without padding.
+    Pooling::new(1, 2, (8, 10), 3, 2, 1).ceil(),
+    Pooling::new(2, 1, (4, 7), 2, 3, 1).ceil(),
+    Pooling::new(1, 3, (7, 9), 2, 2, 0).ceil(),
+    // Padding not counted in the mean.
+    Pooling::new(1, 2, (7, 9), 3, 2, 1).without_pad(),
+    Pooling::new(1, 2, (8, 10), 3, 2, 1).ceil().without_pad(),
+    // Dilated windows (max only), reaching past the input on both sides.
+    Pooling::new(1, 2, (9, 10), 3, 1, 2).dilated(2),
+    Pooling::new(2, 1, (11, 8), 2, 2, 1).dilated(3).ceil(),
+    Pooling {
+        kernel: [3, 2],
+        stride: [2, 1],
+        padding: [2, 0],
+        dilation: [2, 1],
+        ..Pooling::new(1, 2, (9, 7), 1, 1, 0)
+    },
 ];
 
 fn pools(ctx: &Context) {

@@ -7,9 +7,12 @@ forge_graph! {
         weight w: f32[O, C, 3, 3];
         output y: f32[B, O, OH, OW];
         output p: f32[B, C, OH, OW];
-        // Options are integer literals (or (height, width) pairs), and `max_pool` has no `dilation`.
+        output q: f32[B, C, OH, OW];
+        // Options are integer literals (or (height, width) pairs) or flags, and `avg_pool` has no
+        // `dilation` (nor has PyTorch's).
         y = conv2d(x, w, stride = 0, padding = H);
-        p = max_pool(x, kernel = 2, dilation = 2);
+        p = avg_pool(x, kernel = 2, dilation = 2);
+        q = max_pool(x, kernel = 2, ceil_mode = 1);
     }
 }
 

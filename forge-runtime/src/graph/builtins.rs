@@ -65,7 +65,8 @@ pub enum Boundary {
 pub enum Pool {
     /// The largest value of the window (padding never wins: PyTorch's −inf padding).
     Max,
-    /// The mean of the window, padding counted as zeros (PyTorch's `count_include_pad=True`).
+    /// The mean of the window: padding counted as zeros, or (`count_include_pad = false`) not
+    /// counted.
     Avg,
 }
 
@@ -287,17 +288,17 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         Pool::Max.name(),
         Builtin::Pool(Pool::Max),
         (1, 1),
-        &["kernel", "stride", "padding"],
-        "t = max_pool(x: [B, C, H, W], kernel = k, stride = k, padding = 0);",
-        "a node's whole value: the largest value of each k×k window (PyTorch's `F.max_pool2d`) into t: [B, C, OH, OW], OH = (H + 2·padding − k) / stride + 1; padding never wins (PyTorch's −inf), at most k / 2; options are integer literals or (height, width) pairs",
+        &["kernel", "stride", "padding", "dilation", "ceil_mode"],
+        "t = max_pool(x: [B, C, H, W], kernel = k, stride = k, padding = 0, dilation = 1, ceil_mode = false);",
+        "a node's whole value: the largest value of each k×k window (PyTorch's `F.max_pool2d`) into t: [B, C, OH, OW], OH = (H + 2·padding − dilation·(k − 1) − 1) / stride + 1, rounded up with `ceil_mode = true` (then a window must start inside the input or its left padding, as PyTorch); padding never wins (PyTorch's −inf), at most half the dilated window; options are integer literals or (height, width) pairs",
     ),
     op(
         Pool::Avg.name(),
         Builtin::Pool(Pool::Avg),
         (1, 1),
-        &["kernel", "stride", "padding"],
-        "t = avg_pool(x: [B, C, H, W], kernel = k, stride = k, padding = 0);",
-        "a node's whole value: the mean of each k×k window (PyTorch's `F.avg_pool2d`) into t: [B, C, OH, OW]; padding counts as zeros, the divisor is always the window's size (`count_include_pad=True`), at most k / 2; options are integer literals or (height, width) pairs",
+        &["kernel", "stride", "padding", "ceil_mode", "count_include_pad"],
+        "t = avg_pool(x: [B, C, H, W], kernel = k, stride = k, padding = 0, ceil_mode = false, count_include_pad = true);",
+        "a node's whole value: the mean of each k×k window (PyTorch's `F.avg_pool2d`) into t: [B, C, OH, OW], extents as `max_pool`'s (no dilation); the sum is divided by the window's points inside the padded input (padding counting as zeros), or with `count_include_pad = false` inside the input only; padding at most k / 2; options are integer literals or (height, width) pairs",
     ),
     op(
         "gather",

@@ -399,5 +399,15 @@ pub enum Deferred {
     Divisible { n: Extent, by: u64, what: String },
     /// `out` must be the window formula's extent, `(input + 2·padding − dilation·(kernel − 1)
     /// − 1) / stride + 1`, with the dilated kernel inside the padded input (`conv2d`, pooling).
-    Window { out: Extent, input: Extent, kernel: Extent, stride: u64, padding: u64, dilation: u64, what: String },
+    Window {
+        out: Extent,
+        input: Extent,
+        kernel: Extent,
+        stride: u64,
+        padding: u64,
+        dilation: u64,
+        /// `ceil_mode`: the count rounded up.
+        ceil: bool,
+        what: String,
+    },
 }

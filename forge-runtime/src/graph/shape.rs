@@ -91,10 +91,27 @@ impl fmt::Display for ExtentDisplay<'_> {
 
 /// The extent of one spatial output axis: `(input + 2·padding − dilation·(kernel − 1) − 1) /
 /// stride + 1`, or `None` where the dilated kernel is larger than the padded input.
-pub fn window_extent(input: u64, kernel: u64, stride: u64, padding: u64, dilation: u64) -> Option<u64> {
+pub fn window_extent(input: u64, kernel: u64, stride: u64, padding: u64, dilation: u64, ceil: bool) -> Option<u64> {
     let padded = input.checked_add(padding.checked_mul(2)?)?;
     let span = dilation.checked_mul(kernel.checked_sub(1)?)?.checked_add(1)?;
-    Some(padded.checked_sub(span)? / stride.max(1) + 1)
+    let (room, stride) = (padded.checked_sub(span)?, stride.max(1));
+    if !ceil {
+        return Some(room / stride + 1);
+    }
+    // Rounded up, but (PyTorch's rule) the last window starts inside the input or its left
+    // padding.
+    let out = room.div_ceil(stride) + 1;
+    Some(if (out - 1).checked_mul(stride)? >= input.checked_add(padding)? { out - 1 } else { out })
+}
+
+/// [`window_extent`]'s formula as an error message shows it.
+pub fn window_formula(input: &str, kernel: &str, stride: u64, padding: u64, dilation: u64, ceil: bool) -> String {
+    let room = format!("({input} + 2·{padding} − {dilation}·({kernel} − 1) − 1)");
+    if ceil {
+        format!("⌈{room} / {stride}⌉ + 1 (less 1 where the last window would start past the input)")
+    } else {
+        format!("{room} / {stride} + 1")
+    }
 }
 
 #[cfg(test)]

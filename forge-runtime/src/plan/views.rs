@@ -205,14 +205,17 @@ pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
                     });
                 }
             }
-            Deferred::Window { out, input, kernel, stride, padding, dilation, what } => {
+            Deferred::Window { out, input, kernel, stride, padding, dilation, ceil, what } => {
                 let (h, k) = (input.value(dims) as u64, kernel.value(dims) as u64);
-                let want = crate::graph::shape::window_extent(h, k, *stride, *padding, *dilation);
+                let want = crate::graph::shape::window_extent(h, k, *stride, *padding, *dilation, *ceil);
                 if want != Some(out.value(dims) as u64) {
-                    let formula = format!(
-                        "({} + 2·{padding} − {dilation}·({} − 1) − 1) / {stride} + 1",
-                        show(*input),
-                        show(*kernel)
+                    let formula = crate::graph::shape::window_formula(
+                        &show(*input),
+                        &show(*kernel),
+                        *stride,
+                        *padding,
+                        *dilation,
+                        *ceil,
                     );
                     let detail = match want {
                         Some(w) => format!("{} is not {formula} = {w}", show(*out)),

@@ -11,11 +11,11 @@ use super::super::ast::{Expr, Lit, LitValue, Name, Stmt};
 use super::super::builtins::Pool;
 use super::super::checked::{Const, Deferred, IndexNode, IndexReduce, NodeKind, Sub, TExpr, TKind};
 use super::super::ops::{BinaryOp, ReduceOp};
-use super::super::shape::{window_extent, Extent};
+use super::super::shape::{window_extent, window_formula, Extent};
 use super::build;
 use super::expr::Typer;
 use super::{Cx, ErrorKind, GraphError};
-use crate::elem::Ty;
+use crate::elem::{Elem, Ty};
 use proc_macro2::Span;
 
 /// A window's integer options along one spatial axis, as written (PyTorch's defaults where
@@ -25,6 +25,8 @@ struct Window {
     stride: u64,
     padding: u64,
     dilation: u64,
+    /// `ceil_mode`: the output count rounded up.
+    ceil: bool,
 }
 
 /// `t = conv2d(x, w, …);`.
@@ -40,7 +42,7 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let out = target_shape(cx, stmt, target, func, "[B, O, OH, OW]");
     let (x, w, out) = (x?, w?, out?);
     let (stride, padding, dilation, groups) = (stride?, padding?, dilation?, groups?);
-    let win = [0, 1].map(|a| Window { stride: stride[a], padding: padding[a], dilation: dilation[a] });
+    let win = [0, 1].map(|a| Window { stride: stride[a], padding: padding[a], dilation: dilation[a], ceil: false });
     let name = cx.bindings[target].name.clone();
     let mut ok = same(cx, out[0], x.shape[0], stmt.target.span, format!("`{name}`'s batch and `conv2d`'s input's"));
     ok &=
@@ -71,7 +73,7 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let x_read = super::concat::element(&x, |d| {
         [Sub::Var { var: b, offset: 0 }, channel.clone(), row.clone(), col.clone()][d].clone()
     });
-    let edges = [(&row, x.shape[2], padding[0]), (&col, x.shape[3], padding[1])];
+    let edges = [(&row, x.shape[2], padding[0] > 0), (&col, x.shape[3], padding[1] > 0)];
     let x_value = padded(x_read, &edges, Some(Const::F32(0.0)), *span);
     let w_read = super::concat::element(&w, |d| Sub::Var { var: [o, c, u, v][d], offset: 0 });
     let body = build::binary(BinaryOp::Mul, w_read, x_value, Ty::F32);
@@ -95,17 +97,23 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
     };
     let stride = kernel.and_then(|k| option(cx, named, "stride", k, 1));
     let padding = option(cx, named, "padding", [0, 0], 0);
+    let dilation = option(cx, named, "dilation", [1, 1], 1);
+    let ceil = flag_option(cx, named, "ceil_mode", false);
+    let include_pad = flag_option(cx, named, "count_include_pad", true);
     let x = operand(cx, func, x_arg, "x: [B, C, H, W]");
     let out = target_shape(cx, stmt, target, func, "[B, C, OH, OW]");
     let (x, out, kernel, stride, padding) = (x?, out?, kernel?, stride?, padding?);
-    if let Some(a) = (0..2).find(|&a| padding[a] > kernel[a] / 2) {
+    let (dilation, ceil, include_pad) = (dilation?, ceil?, include_pad?);
+    // PyTorch: padding at most half the (dilated) window, so every window holds an input point.
+    let reach = |a: usize| dilation[a] * (kernel[a] - 1) + 1;
+    if let Some(a) = (0..2).find(|&a| padding[a] > reach(a) / 2) {
         let value = named.iter().find(|(k, _)| k.text == "padding").map_or(*span, |(_, v)| v.span());
-        let (p, k) = (padding[a], kernel[a]);
-        let msg = format!("`{}`'s padding ({p}) is more than half its kernel ({k})", func.text);
-        cx.err(GraphError::new(ErrorKind::ArgumentKind, value, msg).help("as PyTorch: padding ≤ kernel / 2"));
+        let (p, k) = (padding[a], reach(a));
+        let msg = format!("`{}`'s padding ({p}) is more than half its window ({k})", func.text);
+        cx.err(GraphError::new(ErrorKind::ArgumentKind, value, msg).help("as PyTorch: padding ≤ window / 2"));
         return None;
     }
-    let win = [0, 1].map(|a| Window { stride: stride[a], padding: padding[a], dilation: 1 });
+    let win = [0, 1].map(|a| Window { stride: stride[a], padding: padding[a], dilation: dilation[a], ceil });
     let name = cx.bindings[target].name.clone();
     let what = format!("`{name}`'s batch and `{}`'s input's", func.text);
     let mut ok = same(cx, out[0], x.shape[0], stmt.target.span, what);
@@ -123,17 +131,60 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
     let x_read = super::concat::element(&x, |d| {
         [Sub::Var { var: b, offset: 0 }, Sub::Var { var: c, offset: 0 }, row.clone(), col.clone()][d].clone()
     });
-    // Max: a padded point never wins (PyTorch pads with −inf). Every window holds an input
-    // point (padding ≤ kernel / 2), so the clamped read — the nearest edge point, which lies in
-    // the same window — gives the same maximum. Avg: zeros, counted (count_include_pad).
-    let (op, fill) = match pool {
-        Pool::Max => (ReduceOp::Max, None),
-        Pool::Avg => (ReduceOp::Mean, Some(Const::F32(0.0))),
+    // Past the input a window reads a value that never changes its result (`reaches`: some
+    // point of a window may lie past the input).
+    let reaches = |a: usize| padding[a] > 0 || ceil;
+    let edges = [(&row, x.shape[2], reaches(0)), (&col, x.shape[3], reaches(1))];
+    let body = match pool {
+        // Max: a point past the input never wins (PyTorch pads with −inf). With contiguous
+        // windows the clamped read — the nearest input point, which lies in the same window —
+        // gives the same maximum without a test; a dilated window may skip that point.
+        Pool::Max if dilation == [1, 1] => x_read,
+        Pool::Max => padded(x_read, &edges, Some(Const::F32(f32::NEG_INFINITY)), *span),
+        Pool::Avg => padded(x_read, &edges, Some(Const::F32(0.0)), *span),
     };
-    let body = padded(x_read, &[(&row, x.shape[2], padding[0]), (&col, x.shape[3], padding[1])], fill, *span);
+    let (op, body) = match pool {
+        Pool::Max => (ReduceOp::Max, body),
+        // The mean of the whole window, unless the window may count fewer points.
+        Pool::Avg if include_pad && !ceil => (ReduceOp::Mean, body),
+        Pool::Avg => {
+            let [rows, cols] = [(i, x.shape[2], kernel[0], win[0]), (j, x.shape[3], kernel[1], win[1])]
+                .map(|(at, n, k, w)| window_count(var(at), n, k, w, include_pad, *span));
+            let points = binary(BinaryOp::Mul, rows, cols);
+            let divisor =
+                TExpr { kind: TKind::Cast(Box::new(points), Elem::F32), ty: Ty::F32, shape: vec![], span: *span };
+            (ReduceOp::Sum, build::binary(BinaryOp::Div, body, divisor, Ty::F32))
+        }
+    };
     let reduce = IndexReduce { op, vars: vec![u, v], body };
     let vars = vec![out[0], out[1], out[2], out[3], k[0], k[1]];
     finish(cx, stmt, target, vars, reduce, *span)
+}
+
+/// The points of output point `at`'s window (no dilation) along an axis of `n` input points:
+/// those inside the padded input, or inside the input alone (PyTorch's `avg_pool2d` divisor).
+fn window_count(at: TExpr, n: Extent, kernel: u64, win: Window, include_pad: bool, span: Span) -> TExpr {
+    let start = binary(BinaryOp::Sub, binary(BinaryOp::Mul, at, int(win.stride, span)), int(win.padding, span));
+    let end = binary(BinaryOp::Add, start.clone(), int(kernel, span));
+    if include_pad {
+        let limit = binary(BinaryOp::Add, extent(n, span), int(win.padding, span));
+        return binary(BinaryOp::Sub, binary(BinaryOp::Min, end, limit), start);
+    }
+    let hi = binary(BinaryOp::Min, end, extent(n, span));
+    binary(BinaryOp::Sub, hi, binary(BinaryOp::Max, start, int(0, span)))
+}
+
+/// Option `key`, `true` or `false` (`default` where absent).
+fn flag_option(cx: &mut Cx<'_>, named: &[(Name, Expr)], key: &str, default: bool) -> Option<bool> {
+    let Some((_, value)) = named.iter().find(|(k, _)| k.text == key) else { return Some(default) };
+    match value {
+        Expr::Name(n) if n.text == "true" || n.text == "false" => Some(n.text == "true"),
+        _ => {
+            let msg = format!("`{key}` takes `true` or `false`, found `{value}`");
+            cx.err(GraphError::new(ErrorKind::ArgumentKind, value.span(), msg));
+            None
+        }
+    }
 }
 
 /// The index node computing `reduce` at every point of the target.
@@ -276,16 +327,16 @@ fn divisible(cx: &mut Cx<'_>, n: Extent, by: u64, span: Span, what: String) -> b
 /// The target's spatial axis `axis` has the window formula's extent for `(out, input, kernel)`.
 fn spatial(cx: &mut Cx<'_>, dims: (Extent, Extent, Extent), win: Window, span: Span, name: &str, axis: usize) -> bool {
     let (out, input, kernel) = dims;
-    let Window { stride, padding, dilation } = win;
+    let Window { stride, padding, dilation, ceil } = win;
     let which = if axis == 2 { "height" } else { "width" };
     let what = format!("`{name}`'s {which} (axis {axis})");
     match (out, input, kernel) {
         (Extent::Lit(o), Extent::Lit(h), Extent::Lit(k)) => {
-            let want = window_extent(h, k, stride, padding, dilation);
+            let want = window_extent(h, k, stride, padding, dilation, ceil);
             if want == Some(o) {
                 return true;
             }
-            let formula = format!("({h} + 2·{padding} − {dilation}·({k} − 1) − 1) / {stride} + 1");
+            let formula = window_formula(&h.to_string(), &k.to_string(), stride, padding, dilation, ceil);
             let msg = match want {
                 Some(w) => format!("{what} is {o}, but the window gives {formula} = {w}"),
                 None => format!(
@@ -296,7 +347,7 @@ fn spatial(cx: &mut Cx<'_>, dims: (Extent, Extent, Extent), win: Window, span: S
             false
         }
         _ => {
-            cx.deferred.push(Deferred::Window { out, input, kernel, stride, padding, dilation, what });
+            cx.deferred.push(Deferred::Window { out, input, kernel, stride, padding, dilation, ceil, what });
             true
         }
     }
@@ -311,12 +362,13 @@ fn position(i: TExpr, u: TExpr, win: Window, span: Span) -> Sub {
 }
 
 /// `read`, or `fill` where a position leaves its axis: `positions` are each spatial subscript
-/// with its axis's extent and padding. Along an axis without padding no position leaves (the
-/// target's extents are the window formula's), so it needs no test.
-fn padded(read: TExpr, positions: &[(&Sub, Extent, u64)], fill: Option<Const>, span: Span) -> TExpr {
+/// with its axis's extent and whether a window may reach past it. Along an axis without padding
+/// or `ceil_mode` no position leaves (the target's extents are the window formula's), so it
+/// needs no test.
+fn padded(read: TExpr, positions: &[(&Sub, Extent, bool)], fill: Option<Const>, span: Span) -> TExpr {
     let Some(fill) = fill else { return read };
     let value = TExpr { kind: TKind::Const(fill), ty: read.ty, shape: vec![], span };
-    let tested = positions.iter().filter(|(_, _, padding)| *padding > 0).map(|&(s, n, _)| (s, n));
+    let tested = positions.iter().filter(|(_, _, reaches)| *reaches).map(|&(s, n, _)| (s, n));
     build::filled(read, tested, value, span)
 }
 
