@@ -60,7 +60,8 @@ impl Block {
         Block::explicit(idx.iter().map(|&i| vec![i as u32]).collect(), 1)
     }
 
-    fn explicit(vars: Vec<Vec<u32>>, n: usize) -> Block {
+    /// `n` points given by each variable's values (`vars[d][p]`).
+    pub fn explicit(vars: Vec<Vec<u32>>, n: usize) -> Block {
         Block { n, range: None, extra: Vec::new(), vars: OnceCell::from(vars) }
     }
 
