@@ -123,11 +123,13 @@ fn evaluate(env: &Env<'_>, e: &SExpr, space: &[usize], groups: &[&Vec<(usize, us
     let local: Vec<usize> = order.iter().map(|&(_, e)| e).collect();
     let mut out = vec![0.0f32; product(&local)];
     out.par_chunks_mut(BLOCK).enumerate().for_each(|(blk, part)| {
+        // Variables outside `order` stay 0; those in it are filled point by point.
         let mut vars = vec![vec![0u32; part.len()]; space.len()];
+        order.iter().for_each(|&(d, _)| vars[d].clear());
         let mut idx = unflatten(&local, blk * BLOCK);
-        for p in 0..part.len() {
+        for _ in 0..part.len() {
             for (slot, &(d, _)) in order.iter().enumerate() {
-                vars[d][p] = idx[slot] as u32;
+                vars[d].push(idx[slot] as u32);
             }
             step(&local, &mut idx);
         }
