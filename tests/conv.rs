@@ -131,6 +131,8 @@ fn conv2d_padded(ctx: &Context) {
             Conv::new(2, 3, (7, 9), 4, (3, 3)).with(1, 1, 1, 1),
             Conv::new(1, 2, (5, 6), 3, (5, 5)).with(1, 2, 1, 1),
             Conv::new(1, 3, (6, 6), 2, (3, 3)),
+            // 144 points a sum: the CPU's matrix-product path (its factors evaluated once).
+            Conv::new(2, 16, (6, 7), 8, (3, 3)).with(1, 1, 1, 1),
         ],
     );
 }

@@ -5,8 +5,8 @@
 //! weight's rows) and the sum is one batched `sgemm`, where the generic path would evaluate the
 //! whole body at every (output, reduction) point. Variables both factors read are batch dims;
 //! those only `a` reads are rows, those only `b` reads are columns, the reduction's are K.
-//! Sums run in matrixmultiply's order (f32, k-blocked), as the GPU backends' own orders differ
-//! from a sequential one too.
+//! Only reductions of 128 points or more take this path: there the GPUs already fold in an order
+//! of their own, and the sums run in matrixmultiply's (f32, k-blocked, fused multiply-adds).
 
 use super::epilogue::{product, BLOCK};
 use super::eval::{Block, Env};
@@ -16,6 +16,10 @@ use crate::elem::Ty;
 use crate::graph::ops::{BinaryOp, ReduceOp};
 use crate::ir::{CoordValue, Reduction, SExpr};
 use rayon::prelude::*;
+
+/// Reductions of fewer points fold one by one in the written order on every backend, the same
+/// operations as the GPUs' kernels, so they keep the generic path.
+const SEQUENTIAL_POINTS: usize = 128;
 
 /// Most elements a factor's matrix may hold (1 GiB of f32).
 const MAX_FACTOR: usize = 1 << 28;
@@ -83,7 +87,8 @@ pub fn run(env: &Env<'_>, extents: &[usize], red: &Reduction, value: &SExpr, dst
     let out_len = product(extents);
     // The factors' evaluations against the body's at every (output, reduction) point.
     let factored = nb.saturating_mul(k).saturating_mul(m.saturating_add(n));
-    if out_len == 0 || k == 0 || factored.saturating_mul(4) > out_len.saturating_mul(k) {
+    // Below `SEQUENTIAL_POINTS` every backend folds in the same sequence (docs/semantics.md).
+    if out_len == 0 || k < SEQUENTIAL_POINTS || factored.saturating_mul(4) > out_len.saturating_mul(k) {
         return false;
     }
     // The factors as matrices must fit beside the output (an im2col of a large input may not).
