@@ -100,48 +100,314 @@ FD float4 forge_q4_1_x4(const unsigned char* a, unsigned long long i) { const un
 FD float4 forge_q8_0_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 15u; u32 lo = forge_q_pair(b + 2u + j); u32 hi = forge_q_pair(b + 18u + j); f32 d = forge_q_half(b); return make_float4((f32)(signed char)(lo & 255u) * d, (f32)(signed char)(lo >> 8) * d, (f32)(signed char)(hi & 255u) * d, (f32)(signed char)(hi >> 8) * d); }
 
 // node: z1 = conv2d(x, w1, padding = 1)
-extern "C" __global__ void __launch_bounds__(256) forge_index_9498200c2c661cc9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-    __shared__ __align__(16) f32 red[256];
+extern "C" __global__ void __launch_bounds__(256) forge_map_a9e6593f2374b6d9(f32* a0, const f32* __restrict__ a1) {
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    const u32 i = group;
-    if (i >= 200704u) {
+    const u32 q = group * 256u + lid;
+    if (q >= 451584u) {
         return;
     }
-    const u32 v0 = i / 200704u;
-    const u32 v1 = (i / 3136u) % 64u;
-    const u32 v2 = (i / 56u) % 56u;
-    const u32 v3 = (i / 1u) % 56u;
-    f32 part = 0.0f;
-    for (u32 r = lid; r < 576u; r += 256u) {
-        const u32 rv0 = r / 9u;
-        const u32 rv1 = (r / 3u) % 3u;
-        const u32 rv2 = (r / 1u) % 3u;
-        part = (part + (a1[v1 * 576u + rv0 * 9u + rv1 * 3u + rv2] * select(0.0f, a2[min(u32(v0), 0u) * 200704u + min(u32(rv0), 63u) * 3136u + u32(clamp(i32(u32(i32(u32(i32(v2)) - u32(i32(1)))) + u32(i32(rv1))), i32(0), i32(55))) * 56u + u32(clamp(i32(u32(i32(u32(i32(v3)) - u32(i32(1)))) + u32(i32(rv2))), i32(0), i32(55)))], (((i32(u32(i32(u32(i32(v2)) - u32(i32(1)))) + u32(i32(rv1))) >= i32(0)) && (i32(u32(i32(u32(i32(v2)) - u32(i32(1)))) + u32(i32(rv1))) < i32(56))) && ((i32(u32(i32(u32(i32(v3)) - u32(i32(1)))) + u32(i32(rv2))) >= i32(0)) && (i32(u32(i32(u32(i32(v3)) - u32(i32(1)))) + u32(i32(rv2))) < i32(56)))))));
+    f32 r0;
+    f32 r1;
+    f32 r2;
+    f32 r3;
+    {
+        const u32 i = q * 4u + 0u;
+        const u32 v0 = i / 1806336u;
+        const u32 v1 = (i / 28224u) % 64u;
+        const u32 v2 = (i / 9408u) % 3u;
+        const u32 v3 = (i / 3136u) % 3u;
+        const u32 v4 = (i / 56u) % 56u;
+        const u32 v5 = (i / 1u) % 56u;
+        r0 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))), i32(0), i32(55))) * 56u + u32(clamp(i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))), i32(0), i32(55)))], (((i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))) >= i32(0)) && (i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))) < i32(56))) && ((i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))) >= i32(0)) && (i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))) < i32(56)))));
     }
-    part = (part + __shfl_xor_sync(0xffffffffu, part, 16));
-    part = (part + __shfl_xor_sync(0xffffffffu, part, 8));
-    part = (part + __shfl_xor_sync(0xffffffffu, part, 4));
-    part = (part + __shfl_xor_sync(0xffffffffu, part, 2));
-    part = (part + __shfl_xor_sync(0xffffffffu, part, 1));
-    if ((lid & 31u) == 0u) {
-        red[lid >> 5u] = part;
+    {
+        const u32 i = q * 4u + 1u;
+        const u32 v0 = i / 1806336u;
+        const u32 v1 = (i / 28224u) % 64u;
+        const u32 v2 = (i / 9408u) % 3u;
+        const u32 v3 = (i / 3136u) % 3u;
+        const u32 v4 = (i / 56u) % 56u;
+        const u32 v5 = (i / 1u) % 56u;
+        r1 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))), i32(0), i32(55))) * 56u + u32(clamp(i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))), i32(0), i32(55)))], (((i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))) >= i32(0)) && (i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))) < i32(56))) && ((i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))) >= i32(0)) && (i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))) < i32(56)))));
+    }
+    {
+        const u32 i = q * 4u + 2u;
+        const u32 v0 = i / 1806336u;
+        const u32 v1 = (i / 28224u) % 64u;
+        const u32 v2 = (i / 9408u) % 3u;
+        const u32 v3 = (i / 3136u) % 3u;
+        const u32 v4 = (i / 56u) % 56u;
+        const u32 v5 = (i / 1u) % 56u;
+        r2 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))), i32(0), i32(55))) * 56u + u32(clamp(i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))), i32(0), i32(55)))], (((i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))) >= i32(0)) && (i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))) < i32(56))) && ((i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))) >= i32(0)) && (i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))) < i32(56)))));
+    }
+    {
+        const u32 i = q * 4u + 3u;
+        const u32 v0 = i / 1806336u;
+        const u32 v1 = (i / 28224u) % 64u;
+        const u32 v2 = (i / 9408u) % 3u;
+        const u32 v3 = (i / 3136u) % 3u;
+        const u32 v4 = (i / 56u) % 56u;
+        const u32 v5 = (i / 1u) % 56u;
+        r3 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))), i32(0), i32(55))) * 56u + u32(clamp(i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))), i32(0), i32(55)))], (((i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))) >= i32(0)) && (i32(u32(i32(u32(i32(v4)) - u32(i32(1)))) + u32(i32(v2))) < i32(56))) && ((i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))) >= i32(0)) && (i32(u32(i32(u32(i32(v5)) - u32(i32(1)))) + u32(i32(v3))) < i32(56)))));
+    }
+    reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
+}
+
+// node: z1 = conv2d(x, w1, padding = 1)
+// gemm simt16x32x8k8
+__device__ __forceinline__ void forge_matmul_3657473dd709fcd9_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+    const u32 bidx = fz;
+    const u32 i = fr;
+    const u32 j = fj;
+    const u32 b0 = bidx;
+    a0[((bidx * 64u + i) * 3136u + j)] = acc;
+}
+namespace fg_forge_matmul_3657473dd709fcd9 {
+
+typedef unsigned short u16;
+
+__device__ __forceinline__ u32 smem_u32(const void* p) {
+  u32 r;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
+  return r;
+}
+__device__ __forceinline__ void cp_async16(u32 dst, const void* src, u32 bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int NPEND> __device__ __forceinline__ void cp_wait() {
+  asm volatile("cp.async.wait_group %0;" :: "n"(NPEND) : "memory");
+}
+__device__ __forceinline__ void sts128(u32 a, u32 x, u32 y, u32 z, u32 w) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory");
+}
+__device__ __forceinline__ u32 lds32(u32 a) {
+  u32 v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  return v;
+}
+__device__ __forceinline__ void ldsm4(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void ldsm4t(u32 a, u32& r0, u32& r1, u32& r2, u32& r3) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a) : "memory");
+}
+__device__ __forceinline__ void fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+struct v4u { u32 x, y, z, w; };
+__device__ __forceinline__ v4u ld16(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+// `ld16` with acquire semantics: no later load of this thread issues before it has returned.
+__device__ __forceinline__ v4u ld16_acquire(const void* p) {
+  v4u v;
+  asm volatile("ld.acquire.gpu.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ v4u ld16c(const void* p) {
+  v4u v;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+
+__device__ __forceinline__ float ldf(const char* p, long long i) { return ((const float*)p)[i]; }
+__device__ __forceinline__ void unpack16(const v4u& v, float* f) {
+  f[0] = __uint_as_float(v.x); f[1] = __uint_as_float(v.y); f[2] = __uint_as_float(v.z); f[3] = __uint_as_float(v.w);
+}
+__device__ __forceinline__ u32 ldbits(const char* p, long long i) { return ((const u32*)p)[i]; }
+__device__ __forceinline__ void mma1688tf32(float* d, const u32* a, const u32* b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// x = hi + lo + O(2^-21 |x|): hi the top 19 bits (exact, never rounds up to inf), lo the rest
+// rounded to TF32. Infinities and NaNs stay in hi (NaN made quiet so TF32 still reads a NaN).
+__device__ __forceinline__ void tf32_split(u32 x, u32& hi, u32& lo) {
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    hi = (x & 0x007fffffu) ? 0x7fc00000u : x;
+    lo = 0u;
+    return;
+  }
+  hi = x & 0xffffe000u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(lo) : "f"(__uint_as_float(x) - __uint_as_float(hi)));
+}
+// tf32x3 from a stage the tensor cores also read as hi (its top 19 bits): x's remainder, rounded
+// to TF32 like `cvt.rna` (nearest, ties away) but in four integer/float ops instead of ptxas's
+// guarded sequence. +-inf: 0 (inf - inf would be NaN). NaN: a quiet NaN, so a NaN whose payload
+// lies only in the low 13 bits, which the tensor cores read as inf, still makes the product NaN.
+__device__ __forceinline__ u32 tf32_rest(u32 x) {
+  const u32 a = x & 0x7fffffffu;
+  const u32 d = __float_as_uint(__uint_as_float(x) - __uint_as_float(x & 0xffffe000u));
+  const u32 lo = (d + 0x1000u) & 0xffffe000u;
+  return a < 0x7f800000u ? lo : (a == 0x7f800000u ? 0u : 0x7fc00000u);
+}
+constexpr int M = 64, N = 3136, K = 576;
+constexpr long long LDA = 576, LDB = 3136;
+constexpr int ES = 4;
+constexpr bool A_KMAJOR = true;
+constexpr bool B_KMAJOR = false;
+constexpr int BM = 16, BN = 32, BK = 8, TM = 4, TN = 4, NT = 256;
+constexpr bool VEC = true;
+struct alignas(16) f4 { float x, y, z, w; };
+}
+extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_3657473dd709fcd9(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  FG_GRID_WAIT();
+  using namespace fg_forge_matmul_3657473dd709fcd9;
+  long long aoff = 0, boff = 0;
+  const unsigned bidx = blockIdx.z;
+  const char* gA = (const char*)(const void*)(a1) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a2) + boff * ES;
+
+  constexpr int TY = BM / TM, TX = BN / TN, G = TX * TY, KS = NT / G, KB = KS * BK;
+  constexpr int VA = BM * KB / NT, VB = BN * KB / NT;
+  constexpr int TCA = A_KMAJOR ? KB : BM, TCB = B_KMAJOR ? KB : BN;
+  constexpr int KT = (K + KB - 1) / KB;
+  constexpr int TILES = 2 * KB * (BM + BN), PARTIALS = (KS / 2) * BM * BN;
+  // One buffer: the double-buffered stages, later the partial tiles of the K groups.
+  __shared__ alignas(16) float smem[TILES > PARTIALS ? TILES : PARTIALS];
+  float (*As)[KB][BM] = reinterpret_cast<float (*)[KB][BM]>(smem);
+  float (*Bs)[KB][BN] = reinterpret_cast<float (*)[KB][BN]>(smem + 2 * KB * BM);
+  const int tid = threadIdx.x, grp = tid / G, lt = tid % G, tx = lt % TX, ty = lt / TX;
+  const int kg = grp * BK;
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+  // This thread's slice of each tile: strided index s, first contiguous index c.
+  const int sa_ = (tid * VA) / TCA, ca_ = (tid * VA) % TCA;
+  const int sb_ = (tid * VB) / TCB, cb_ = (tid * VB) % TCB;
+  float ra[VA], rb[VB];
+
+  auto fetch = [&](const char* g, long long ld, int gs, int gc, int ext_s, int ext_c, float* r, int cnt) {
+#pragma unroll
+    for (int q = 0; q < cnt; q += 4) {
+      if (VEC && cnt % 4 == 0 && gs < ext_s && gc + q + 3 < ext_c) {
+        const v4u v = ld16c(g + ((long long)gs * ld + gc + q) * ES);
+        r[q] = __uint_as_float(v.x); r[q + 1] = __uint_as_float(v.y);
+        r[q + 2] = __uint_as_float(v.z); r[q + 3] = __uint_as_float(v.w);
+      } else {
+#pragma unroll
+        for (int v = q; v < q + 4 && v < cnt; ++v)
+          r[v] = (gs < ext_s && gc + v < ext_c) ? ldf(g, (long long)gs * ld + gc + v) : 0.f;
+      }
+    }
+  };
+  auto load_global = [&](int kt) {
+    const int k0 = kt * KB;
+    if constexpr (A_KMAJOR) fetch(gA, LDA, m0 + sa_, k0 + ca_, M, K, ra, VA);
+    else fetch(gA, LDA, k0 + sa_, m0 + ca_, K, M, ra, VA);
+    if constexpr (B_KMAJOR) fetch(gB, LDB, n0 + sb_, k0 + cb_, N, K, rb, VB);
+    else fetch(gB, LDB, k0 + sb_, n0 + cb_, K, N, rb, VB);
+  };
+  auto store_shared = [&](int st) {
+#pragma unroll
+    for (int v = 0; v < VA; ++v) {
+      if constexpr (A_KMAJOR) As[st][ca_ + v][sa_] = ra[v]; else As[st][sa_][ca_ + v] = ra[v];
+    }
+#pragma unroll
+    for (int v = 0; v < VB; ++v) {
+      if constexpr (B_KMAJOR) Bs[st][cb_ + v][sb_] = rb[v]; else Bs[st][sb_][cb_ + v] = rb[v];
+    }
+  };
+
+  float acc[TM][TN];
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
+
+  load_global(0);
+  store_shared(0);
+  __syncthreads();
+#pragma unroll 1
+  for (int kt = 0; kt < KT; ++kt) {
+    const int st = kt & 1;
+    if (kt + 1 < KT) load_global(kt + 1);
+#pragma unroll 8
+    for (int k = 0; k < BK; ++k) {
+      float a[TM], b[TN];
+#pragma unroll
+      for (int h = 0; h < TM / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&As[st][kg + k][h * 4 * TY + ty * 4]);
+        a[h * 4] = v.x; a[h * 4 + 1] = v.y; a[h * 4 + 2] = v.z; a[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int h = 0; h < TN / 4; ++h) {
+        const f4 v = *reinterpret_cast<const f4*>(&Bs[st][kg + k][h * 4 * TX + tx * 4]);
+        b[h * 4] = v.x; b[h * 4 + 1] = v.y; b[h * 4 + 2] = v.z; b[h * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+    }
+    if (kt + 1 < KT) store_shared(st ^ 1);
+    __syncthreads();
+  }
+
+  // K groups [s, 2s) hand their tiles to groups [0, s), halving until group 0 holds the sum,
+  // 16 bytes a thread at a time (neighbouring threads on neighbouring vectors). Not unrolled:
+  // each round is TM·TN/4 stores and loads already, and NVRTC time grows with it (a scalar
+  // round made a 64×64 tile's compile measurably longer).
+#pragma unroll 1
+  for (int s = KS / 2; s >= 1; s /= 2) {
+    if (grp >= s && grp < 2 * s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int h = 0; h < TN / 4; ++h)
+          *reinterpret_cast<f4*>(&smem[((((grp - s) * TM + i) * (TN / 4) + h) * G + lt) * 4]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
     }
     __syncthreads();
-    if (lid < 32u) {
-        part = red[lid & 7u];
-        part = (part + __shfl_xor_sync(0xffffffffu, part, 4));
-        part = (part + __shfl_xor_sync(0xffffffffu, part, 2));
-        part = (part + __shfl_xor_sync(0xffffffffu, part, 1));
-    }
-    if (lid == 0u) {
-        red[0] = part;
+    if (grp < s) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int h = 0; h < TN / 4; ++h) {
+          const f4 v = *reinterpret_cast<const f4*>(&smem[(((grp * TM + i) * (TN / 4) + h) * G + lt) * 4]);
+          acc[i][h * 4] += v.x; acc[i][h * 4 + 1] += v.y; acc[i][h * 4 + 2] += v.z; acc[i][h * 4 + 3] += v.w;
+        }
     }
     __syncthreads();
-    if (lid == 0u) {
-        a0[i] = red[0];
+  }
+  if constexpr (KS == 1) {
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+      for (int j = 0; j < TN; ++j) {
+        const int row = m0 + (i >> 2) * 4 * TY + ty * 4 + (i & 3);
+        const int col = n0 + (j >> 2) * 4 * TX + tx * 4 + (j & 3);
+        if (row < M && col < N) forge_matmul_3657473dd709fcd9_epi(acc[i][j], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2);
+      }
+  } else {
+    // Group 0 stages the tile; all threads run the epilogue over it in one rolled loop (one
+    // copy of the epilogue in the code, coalesced stores).
+    if (grp == 0) {
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int h = 0; h < TN / 4; ++h) {
+          const int r = (i >> 2) * 4 * TY + ty * 4 + (i & 3), c = h * 4 * TX + tx * 4;
+          *reinterpret_cast<f4*>(&smem[r * BN + c]) =
+              f4{acc[i][h * 4], acc[i][h * 4 + 1], acc[i][h * 4 + 2], acc[i][h * 4 + 3]};
+        }
     }
+    __syncthreads();
+#pragma unroll 1
+    for (int o = tid; o < BM * BN; o += NT) {
+      const int row = m0 + o / BN, col = n0 + o % BN;
+      if (row < M && col < N) forge_matmul_3657473dd709fcd9_epi(smem[o], bidx, (unsigned)(row), (unsigned)(col), a0, a1, a2);
+    }
+  }
 }
 
 // node: a1 = relu(z1 * s1 + t1)
@@ -193,7 +459,10 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_2bde56b3049b011e(f32
 }
 
 // node: z2 = conv2d(a1, w2, padding = 1)
-// runs forge_index_9498200c2c661cc9 (above)
+// runs forge_map_a9e6593f2374b6d9 (above)
+
+// node: z2 = conv2d(a1, w2, padding = 1)
+// runs forge_matmul_3657473dd709fcd9 (above)
 
 // node: y = relu(z2 * s2 + t2 + x)
 extern "C" __global__ void __launch_bounds__(256) forge_map_33dc7dc612b1a803(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {

@@ -51,6 +51,9 @@ impl Lowering<'_> {
             self.push(args, body);
             return Ok(());
         }
+        if self.as_contraction(target, space, rank, r)?.is_some() {
+            return Ok(());
+        }
         // Reductions do not nest: the body has none to hoist.
         let saved = std::mem::take(&mut self.index_vars);
         let value = self.scalar(&mut args, &r.body, &[], space.len(), None);
@@ -226,7 +229,7 @@ fn renumbered(r: &IndexReduce, extents: &[usize], outer: &[usize]) -> Result<(Ve
 }
 
 /// Renames every index variable `v` of `e` to `map[v]`.
-fn renumber(e: &mut TExpr, map: &[Option<usize>]) -> Result<()> {
+pub(super) fn renumber(e: &mut TExpr, map: &[Option<usize>]) -> Result<()> {
     let to = |v: usize| {
         map.get(v).copied().flatten().ok_or_else(|| Error::Internal(format!("index variable {v} outside its space")))
     };

@@ -4,6 +4,7 @@
 //! each node (elementwise work fused around each built-in op as prologue and epilogue);
 //! `reduce` lays a row kernel's operand out along the folded axes.
 
+mod contract;
 mod expr;
 mod index;
 mod node;

@@ -60,8 +60,7 @@ impl Block {
         Block::explicit(idx.iter().map(|&i| vec![i as u32]).collect(), 1)
     }
 
-    /// `n` points given by each variable's values (`vars[d][p]`).
-    pub fn explicit(vars: Vec<Vec<u32>>, n: usize) -> Block {
+    fn explicit(vars: Vec<Vec<u32>>, n: usize) -> Block {
         Block { n, range: None, extra: Vec::new(), vars: OnceCell::from(vars) }
     }
 

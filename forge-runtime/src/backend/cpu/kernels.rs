@@ -121,11 +121,6 @@ fn compute(spec: &KernelSpec, mem: &[Store], uniforms: &[Scalar], mut dst: OutSl
             blocks(extents, dst, |b| env.eval(value, b, None));
             Ok(())
         }
-        KernelBody::Index { extents, reduce: Some(red), value, .. }
-            if super::contract::run(&env, extents, red, value, &mut dst) =>
-        {
-            Ok(())
-        }
         KernelBody::Index { extents, reduce, value, .. } => {
             blocks(extents, dst, |b| index(&env, b, value, reduce.as_ref()));
             Ok(())

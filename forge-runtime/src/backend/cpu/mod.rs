@@ -4,7 +4,6 @@
 //! gemm, row and attention kernels), in parallel on rayon's global pool.
 
 mod col;
-mod contract;
 mod epilogue;
 mod eval;
 mod fast;

@@ -1,0 +1,222 @@
+//! Index-notation sums of a product as a matrix product (an implicit GEMM): `t[..] = sum(r..,
+//! a · b)` where `a` and `b` read different target variables, like a convolution
+//! `sum((c, u, v), w[o, c, u, v] * fill(x[b, c, i + u − 1, j + v − 1], 0.0))` (the weight ignores
+//! `b, i, j`; the input ignores `o`). The target's axes split into batch axes, then rows (read by
+//! `a` only), then columns (read by `b` only); the reduction's variables flatten into K. A factor
+//! that is not a plain read laid out as the product needs (the input's padded windows) is first
+//! computed into a hidden temp `[batch.., rows.., K..]` by a map kernel (an im2col), so the sum
+//! runs on the backends' matmul kernels (tensor cores on CUDA) instead of one fold per output.
+
+use super::expr::ArgSet;
+use super::{Lowering, View};
+use crate::elem::{Elem, Ty};
+use crate::error::Result;
+use crate::graph::checked::{IndexReduce, Sub, TExpr, TKind};
+use crate::ir::{Access, BinaryOp, BufferRole, KernelBody, MatmulBody, ReduceOp, SExpr};
+
+/// Reductions of fewer points keep the index kernel: there every backend folds the same
+/// sequence (docs/semantics.md), and a product would not pay.
+const MIN_POINTS: usize = 128;
+
+/// The roles of a space's variables in the product.
+struct Roles {
+    batch: Vec<usize>,
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+    k: Vec<usize>,
+}
+
+impl Lowering<'_> {
+    /// `target[..] = sum(r.., a · b)` (space `extents`: the target's `rank` axes, then the
+    /// reduction's) as a matmul, with map kernels for factors that need computing first; `None`
+    /// where the sum is not such a product or would not pay (nothing emitted).
+    pub(super) fn as_contraction(
+        &mut self,
+        target: &View,
+        extents: &[usize],
+        rank: usize,
+        r: &IndexReduce,
+    ) -> Result<Option<()>> {
+        let TKind::Binary(BinaryOp::Mul, lhs, rhs) = &r.body.kind else { return Ok(None) };
+        if r.op != ReduceOp::Sum || r.body.ty != Ty::F32 || rank == 0 {
+            return Ok(None);
+        }
+        let k: usize = extents[rank..].iter().product();
+        if k < MIN_POINTS {
+            return Ok(None);
+        }
+        let (ra, rb) = (reads(lhs, extents.len()), reads(rhs, extents.len()));
+        // The factor whose variables come first in the target gives the rows.
+        let Some((roles, a, b)) = roles(&ra, &rb, rank, extents.len())
+            .map(|x| (x, lhs, rhs))
+            .or_else(|| roles(&rb, &ra, rank, extents.len()).map(|x| (x, rhs, lhs)))
+        else {
+            return Ok(None);
+        };
+        let size = |vars: &[usize]| vars.iter().map(|&v| extents[v]).product::<usize>();
+        let (m, n) = (size(&roles.rows), size(&roles.cols));
+        // The factors' points (what the temps cost) against the index kernel's, a quarter.
+        if m.saturating_mul(n) < m.saturating_add(n).saturating_mul(4) {
+            return Ok(None);
+        }
+        // The output as `[batch.., m, n]`: rows and columns must each flatten.
+        let batch = roles.batch.iter().map(|&v| vec![v]);
+        let out_groups: Vec<Vec<usize>> = batch.clone().chain([roles.rows.clone(), roles.cols.clone()]).collect();
+        let Some(out_view) = grouped(target, &out_groups) else { return Ok(None) };
+        let mut args = ArgSet::default();
+        let out = args.view(self, &out_view, Access::ReadWrite);
+        let a_groups: Vec<Vec<usize>> = batch.clone().chain([roles.rows.clone(), roles.k.clone()]).collect();
+        let b_groups: Vec<Vec<usize>> = batch.chain([roles.k.clone(), roles.cols.clone()]).collect();
+        let av = self.factor(&mut args, a, extents, &a_groups, "a")?;
+        let bv = self.factor(&mut args, b, extents, &b_groups, "b")?;
+        self.push(
+            args,
+            KernelBody::Matmul(Box::new(MatmulBody {
+                out,
+                batch: roles.batch.iter().map(|&v| extents[v]).collect(),
+                m,
+                n,
+                k,
+                a: av,
+                b: bv,
+                b2: None,
+                rms: None,
+                epilogue: SExpr::Acc(Ty::F32),
+                precision: Default::default(),
+                split_store: false,
+            })),
+        );
+        Ok(Some(()))
+    }
+
+    /// Factor `e` as a matmul operand over `groups` (each group one axis of the operand, its
+    /// variables flattened in order): a strided load where `e` is a plain read that flattens so,
+    /// else a load of a temp that a map kernel fills with `e` over those variables.
+    fn factor(
+        &mut self,
+        args: &mut ArgSet,
+        e: &TExpr,
+        extents: &[usize],
+        groups: &[Vec<usize>],
+        which: &str,
+    ) -> Result<SExpr> {
+        if let Some(strides) = self.plain_strides(e, extents, groups)? {
+            if let TKind::Element { binding, .. } = &e.kind {
+                let v = self.view_of(*binding)?.clone();
+                let arg = args.view(self, &v, Access::Read);
+                return Ok(SExpr::Load { arg, strides, ty: e.ty });
+            }
+        }
+        // Computed: a map kernel over the factor's variables into a contiguous temp.
+        let order: Vec<usize> = groups.iter().flatten().copied().collect();
+        let local: Vec<usize> = order.iter().map(|&v| extents[v]).collect();
+        let mut map = vec![None; extents.len()];
+        for (slot, &v) in order.iter().enumerate() {
+            map[v] = Some(slot);
+        }
+        let mut body = e.clone();
+        super::index::renumber(&mut body, &map)?;
+        let name = format!("_t{}.{which}", self.hidden);
+        self.hidden += 1;
+        let temp = self.new_buffer(&name, Elem::F32, local.clone(), BufferRole::Temp)?;
+        let mut margs = ArgSet::default();
+        let mout = margs.view(self, &temp, Access::ReadWrite);
+        let saved = std::mem::take(&mut self.index_vars);
+        let value = self.scalar(&mut margs, &body, &[], local.len(), None);
+        self.index_vars = saved;
+        self.push(margs, KernelBody::Map { out: mout, extents: local, value: value? });
+        // The temp as the operand's `[groups..]` axes.
+        let shape: Vec<usize> = groups.iter().map(|g| g.iter().map(|&v| extents[v]).product()).collect();
+        let flat = View::contiguous(temp.buffer, shape);
+        let ids: Vec<usize> = (0..groups.len()).collect();
+        Ok(self.load(args, &flat, &ids, groups.len(), Ty::F32))
+    }
+
+    /// The operand strides of `e` over `groups` when it is a read of a binding whose every
+    /// subscript is a plain variable and each group's variables flatten into one axis.
+    fn plain_strides(&self, e: &TExpr, extents: &[usize], groups: &[Vec<usize>]) -> Result<Option<Vec<usize>>> {
+        let TKind::Element { binding, subs } = &e.kind else { return Ok(None) };
+        let v = self.view_of(*binding)?;
+        let mut per_var = vec![0usize; extents.len()];
+        for (axis, s) in subs.iter().enumerate() {
+            match s {
+                Sub::Var { var, offset: 0 } if *var < per_var.len() => per_var[*var] += v.strides[axis],
+                Sub::Var { .. } | Sub::Expr(_) => return Ok(None),
+            }
+        }
+        let mut out = Vec::with_capacity(groups.len());
+        for g in groups {
+            let Some(stride) = flattened(g, extents, &per_var) else { return Ok(None) };
+            out.push(stride);
+        }
+        Ok(Some(out))
+    }
+}
+
+/// The roles when `a` gives the rows: from the target's last axis back, the columns (read by `b`
+/// alone), then the rows (read by `a` alone, at least one), then batch axes (any); reduction
+/// variables are K. `None` where no column or row is found.
+fn roles(a: &[bool], b: &[bool], rank: usize, vars: usize) -> Option<Roles> {
+    let mut at = rank;
+    while at > 0 && b[at - 1] && !a[at - 1] {
+        at -= 1;
+    }
+    let cols: Vec<usize> = (at..rank).collect();
+    let cols_start = at;
+    while at > 0 && a[at - 1] && !b[at - 1] {
+        at -= 1;
+    }
+    let rows: Vec<usize> = (at..cols_start).collect();
+    if cols.is_empty() || rows.is_empty() {
+        return None;
+    }
+    Some(Roles { batch: (0..at).collect(), rows, cols, k: (rank..vars).collect() })
+}
+
+/// Which of the `vars` space variables `e` reads.
+fn reads(e: &TExpr, vars: usize) -> Vec<bool> {
+    let mut used = vec![false; vars];
+    e.visit(&mut |x| {
+        let mut mark = |v: usize| {
+            if let Some(u) = used.get_mut(v) {
+                *u = true;
+            }
+        };
+        match &x.kind {
+            TKind::IndexVar(v) => mark(*v),
+            TKind::Element { subs, .. } => subs.iter().for_each(|s| {
+                if let Sub::Var { var, .. } = s {
+                    mark(*var);
+                }
+            }),
+            _ => {}
+        }
+    });
+    used
+}
+
+/// The stride of `group`'s variables flattened into one axis (row-major), where `strides` (per
+/// variable) allow it.
+fn flattened(group: &[usize], extents: &[usize], strides: &[usize]) -> Option<usize> {
+    let last = *group.last()?;
+    let mut expect = strides[last];
+    for &v in group.iter().rev() {
+        if extents[v] > 1 && strides[v] != expect {
+            return None;
+        }
+        expect = expect.checked_mul(extents[v])?;
+    }
+    Some(strides[last])
+}
+
+/// `target` (axes in the space's first variables) viewed with each of `groups` as one axis.
+fn grouped(target: &View, groups: &[Vec<usize>]) -> Option<View> {
+    let extents = &target.shape;
+    let mut shape = Vec::with_capacity(groups.len());
+    let mut strides = Vec::with_capacity(groups.len());
+    for g in groups {
+        strides.push(flattened(g, extents, &target.strides)?);
+        shape.push(g.iter().map(|&v| extents[v]).product());
+    }
+    Some(View { buffer: target.buffer, offset: target.offset, shape, strides })
+}
