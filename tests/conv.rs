@@ -460,14 +460,18 @@ fn cnn_example_graphs(ctx: &Context) {
 }
 
 /// f16 and bf16 bindings: read as f32, summed in f32, the result rounded once on store.
+/// The second configuration sums 144 points, so its input's windows go to a temp of the
+/// bindings' type and the product runs on half-float kernels.
 fn half_precision_bindings(ctx: &Context) {
-    let p = Conv::new(2, 4, (7, 7), 6, (3, 3)).with(2, 1, 1, 2);
-    let (oh, ow) = (p.oh(), p.ow());
-    for elem in ["f16", "bf16"] {
+    let grouped = Conv::new(2, 4, (7, 7), 6, (3, 3)).with(2, 1, 1, 2);
+    let wide = Conv::new(2, 16, (6, 6), 8, (3, 3)).with(1, 1, 1, 1);
+    for (p, elem) in [(grouped, "f16"), (grouped, "bf16"), (wide, "f16"), (wide, "bf16")] {
+        let (oh, ow) = (p.oh(), p.ow());
+        let (s, pad, g, cg) = (p.stride[0], p.padding[0], p.groups, p.c / p.groups);
         let src = format!(
-            "graph Half {{ dims {{ B, C, H, W, O, OH, OW }} input x: {elem}[B, C, H, W]; weight w: {elem}[O, 2, 3, 3];
+            "graph Half {{ dims {{ B, C, H, W, O, OH, OW }} input x: {elem}[B, C, H, W]; weight w: {elem}[O, {cg}, 3, 3];
                 temp z: {elem}[B, O, OH, OW]; output y: {elem}[B, O, OH, OW]; output m: f32[B, O, 1, 1];
-                z = conv2d(x, w, stride = 2, padding = 1, groups = 2); y = relu(z); m = avg_pool(z, kernel = {oh}); }}"
+                z = conv2d(x, w, stride = {s}, padding = {pad}, groups = {g}); y = relu(z); m = avg_pool(z, kernel = {oh}); }}"
         );
         assert_eq!(oh, ow);
         let round = |v: &[f32]| -> Vec<f32> {
@@ -476,7 +480,7 @@ fn half_precision_bindings(ctx: &Context) {
                 _ => v.iter().map(|x| bf16::from_f32(*x).to_f32()).collect(),
             }
         };
-        let (x, wt) = (round(&rand_f32(p.b * p.c * p.h * p.w, 1.0, 900)), round(&rand_f32(6 * 2 * 9, 0.5, 901)));
+        let (x, wt) = (round(&rand_f32(p.b * p.c * p.h * p.w, 1.0, 900)), round(&rand_f32(p.o * cg * 9, 0.5, 901)));
         let mut g = GraphInstance::from_source(ctx, &src, &[p.b, p.c, p.h, p.w, p.o, oh, ow]).unwrap();
         let (y, m) = match elem {
             "f16" => {

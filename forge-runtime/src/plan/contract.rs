@@ -11,7 +11,7 @@ use super::expr::ArgSet;
 use super::{Lowering, View};
 use crate::elem::{Elem, Ty};
 use crate::error::Result;
-use crate::graph::checked::{IndexReduce, Sub, TExpr, TKind};
+use crate::graph::checked::{Const, IndexReduce, Sub, TExpr, TKind};
 use crate::ir::{Access, BinaryOp, BufferRole, KernelBody, MatmulBody, ReduceOp, SExpr};
 
 /// Reductions of fewer points keep the index kernel: there every backend folds the same
@@ -118,7 +118,8 @@ impl Lowering<'_> {
         super::index::renumber(&mut body, &map)?;
         let name = format!("_t{}.{which}", self.hidden);
         self.hidden += 1;
-        let temp = self.new_buffer(&name, Elem::F32, local.clone(), BufferRole::Temp)?;
+        let elem = self.exact_elem(e).unwrap_or(Elem::F32);
+        let temp = self.new_buffer(&name, elem, local.clone(), BufferRole::Temp)?;
         let mut margs = ArgSet::default();
         let mout = margs.view(self, &temp, Access::ReadWrite);
         let saved = std::mem::take(&mut self.index_vars);
@@ -130,6 +131,26 @@ impl Lowering<'_> {
         let flat = View::contiguous(temp.buffer, shape);
         let ids: Vec<usize> = (0..groups.len()).collect();
         Ok(self.load(args, &flat, &ids, groups.len(), Ty::F32))
+    }
+
+    /// The half-float type that holds every value of `e` exactly, if any: `e` only picks (reads,
+    /// `select`, constants) among values of bindings of that type, so the temp may be that type
+    /// and the product run on half-float kernels (tensor cores) with the same operand values.
+    fn exact_elem(&self, e: &TExpr) -> Option<Elem> {
+        match &e.kind {
+            TKind::Element { binding, .. } => {
+                Some(self.g.bindings[*binding].elem).filter(|el| matches!(el, Elem::F16 | Elem::BF16))
+            }
+            TKind::Select(_, a, b) => {
+                let (ea, eb) = (self.exact_elem(a), self.exact_elem(b));
+                match (&a.kind, &b.kind) {
+                    (TKind::Const(c), _) => eb.filter(|el| holds(*el, c)),
+                    (_, TKind::Const(c)) => ea.filter(|el| holds(*el, c)),
+                    _ => ea.filter(|el| Some(*el) == eb),
+                }
+            }
+            _ => None,
+        }
     }
 
     /// The operand strides of `e` over `groups` when it is a read of a binding whose every
@@ -150,6 +171,16 @@ impl Lowering<'_> {
             out.push(stride);
         }
         Ok(Some(out))
+    }
+}
+
+/// Whether `c` is a float that `elem` holds exactly.
+fn holds(elem: Elem, c: &Const) -> bool {
+    let Const::F32(v) = *c else { return false };
+    match elem {
+        Elem::F16 => half::f16::from_f32(v).to_f32() == v,
+        Elem::BF16 => half::bf16::from_f32(v).to_f32() == v,
+        Elem::F32 | Elem::U32 | Elem::I32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => false,
     }
 }
 

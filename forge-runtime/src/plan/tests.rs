@@ -369,3 +369,31 @@ fn one_wave_kernels_let_their_dependents_launch_before_they_wait() {
     let c = code("z =");
     assert!(c.contains("FG_GRID_WAIT();") && !c.contains("FG_GRID_LAUNCH();"), "{c}");
 }
+
+#[test]
+fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
+    let conv = |elem: &str, c: usize| {
+        format!(
+            "graph Conv {{ dims {{ B, H, W }} input x: {elem}[B, {c}, H, W]; weight w: {elem}[8, {c}, 3, 3];
+                output y: f32[B, 8, H, W]; y = conv2d(x, w, padding = 1); }}"
+        )
+    };
+    let kinds = |p: &crate::ir::Plan| p.kernels.iter().map(|k| k.spec.body.kind()).collect::<Vec<_>>();
+    let temps = |p: &crate::ir::Plan| {
+        p.buffers.iter().filter(|b| b.name.starts_with("_t")).map(|b| (b.elem, b.shape.clone())).collect::<Vec<_>>()
+    };
+    // 144 points a sum: the input's windows into a temp [B, K.., H, W] (f32, or the bindings'
+    // half type, which holds them exactly), the weight read in place.
+    for (elem, want) in
+        [("f32", crate::elem::Elem::F32), ("f16", crate::elem::Elem::F16), ("bf16", crate::elem::Elem::BF16)]
+    {
+        let p = plan_unfused(&conv(elem, 16), &[2, 6, 5]);
+        assert_eq!(kinds(&p), ["map", "matmul"], "{elem}");
+        assert_eq!(temps(&p), [(want, vec![2, 16, 3, 3, 6, 5])], "{elem}");
+        validate_all(&plan(&conv(elem, 16), &[2, 6, 5]));
+    }
+    // 36 points: one fold per output, as every backend folds short sums.
+    assert_eq!(kinds(&plan_unfused(&conv("f32", 4), &[2, 6, 5])), ["index"]);
+    // Rows and columns too few for the temps to pay (one position): the fold.
+    assert_eq!(kinds(&plan_unfused(&conv("f32", 16), &[1, 1, 1])), ["index"]);
+}
