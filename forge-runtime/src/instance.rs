@@ -60,8 +60,11 @@ impl GraphInstance {
     pub fn new(ctx: &Context, graph: &Checked, dims: &[usize]) -> Result<GraphInstance> {
         let values = crate::plan::dim_values(graph, dims)?;
         let options = ctx.options();
-        let max_args = ctx.device.max_kernel_args();
-        let mut plan = crate::plan::lower_resolved(graph, &values, &options.fusion, max_args)?;
+        let target = crate::plan::Target {
+            max_args: ctx.device.max_kernel_args(),
+            half_products: ctx.device.half_products_pay(),
+        };
+        let mut plan = crate::plan::lower_resolved(graph, &values, &options.fusion, &target)?;
         let tuned = if options.autotune { ctx.device.tune(&plan, options)? } else { Vec::new() };
         for t in &tuned {
             if let Some(k) = plan.kernels.get_mut(t.kernel) {

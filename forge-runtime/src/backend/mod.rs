@@ -59,6 +59,11 @@ pub trait Device: Send + Sync + std::fmt::Debug {
     fn max_kernel_args(&self) -> usize {
         usize::MAX
     }
+    /// Whether products of half-float operands outrun f32 ones here (tensor cores), so a plan
+    /// keeps operands it computes in their half type where that is exact (`plan::contract`).
+    fn half_products_pay(&self) -> bool {
+        false
+    }
     /// The concrete device, for `Context::with_wgpu` / `with_cuda`.
     fn as_any(&self) -> &dyn std::any::Any;
 }

@@ -199,7 +199,13 @@ mod tests {
 
     fn lowered(src: &str, max_args: usize) -> Plan {
         let g = crate::parse_graph_source(src).unwrap();
-        crate::plan::lower_resolved(&g, &[5], &crate::options::Fusion::default(), max_args).unwrap()
+        crate::plan::lower_resolved(
+            &g,
+            &[5],
+            &crate::options::Fusion::default(),
+            &crate::plan::Target { max_args, half_products: true },
+        )
+        .unwrap()
     }
 
     /// Every output of `p` run on the CPU with input `i` filled from `seed + i`.

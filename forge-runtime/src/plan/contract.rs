@@ -118,7 +118,7 @@ impl Lowering<'_> {
         super::index::renumber(&mut body, &map)?;
         let name = format!("_t{}.{which}", self.hidden);
         self.hidden += 1;
-        let elem = self.exact_elem(e).unwrap_or(Elem::F32);
+        let elem = if self.half_products { self.exact_elem(e) } else { None }.unwrap_or(Elem::F32);
         let temp = self.new_buffer(&name, elem, local.clone(), BufferRole::Temp)?;
         let mut margs = ArgSet::default();
         let mout = margs.view(self, &temp, Access::ReadWrite);
@@ -136,6 +136,7 @@ impl Lowering<'_> {
     /// The half-float type that holds every value of `e` exactly, if any: `e` only picks (reads,
     /// `select`, constants) among values of bindings of that type, so the temp may be that type
     /// and the product run on half-float kernels (tensor cores) with the same operand values.
+    /// Only where the device's half-float products pay (CUDA; wgpu's ran these slower than f32).
     fn exact_elem(&self, e: &TExpr) -> Option<Elem> {
         match &e.kind {
             TKind::Element { binding, .. } => {

@@ -25,7 +25,23 @@ pub(crate) use views::View;
 /// Lowers `graph` with `dims` (one value per dim that is not derived, in declaration order),
 /// every fusion pass on, for a device without a limit on a kernel's arguments.
 pub fn lower(graph: &Checked, dims: &[usize]) -> Result<Plan> {
-    lower_resolved(graph, &dim_values(graph, dims)?, &Fusion::default(), usize::MAX)
+    lower_resolved(graph, &dim_values(graph, dims)?, &Fusion::default(), &Target::default())
+}
+
+/// What a plan is lowered for: limits and preferences of the device it will run on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    /// Buffer arguments one kernel may take.
+    pub max_args: usize,
+    /// Computed operands of a product stay half floats where that is exact (see `contract`).
+    pub half_products: bool,
+}
+
+impl Default for Target {
+    /// No argument limit; half-float products (as CUDA).
+    fn default() -> Target {
+        Target { max_args: usize::MAX, half_products: true }
+    }
 }
 
 pub use views::dim_values;
@@ -33,15 +49,20 @@ pub use views::dim_values;
 /// [`lower`] given every dim's value, derived ones included ([`dim_values`]).
 /// No kernel takes more than `max_args` buffer arguments where its expressions can be split
 /// (`ir::split_wide`), and fusion keeps to that.
-pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize], passes: &Fusion, max_args: usize) -> Result<Plan> {
-    let mut plan = lower_unfused(graph, dims)?;
-    crate::ir::split_wide::split_wide_kernels(&mut plan, max_args);
-    crate::ir::fuse::fuse(&mut plan, passes, max_args);
+pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize], passes: &Fusion, target: &Target) -> Result<Plan> {
+    let mut plan = lower_for(graph, dims, target)?;
+    crate::ir::split_wide::split_wide_kernels(&mut plan, target.max_args);
+    crate::ir::fuse::fuse(&mut plan, passes, target.max_args);
     Ok(plan)
 }
 
 /// [`lower_resolved`] before fusion: one kernel (or more) per statement.
+#[cfg(test)]
 pub(crate) fn lower_unfused(graph: &Checked, dims: &[usize]) -> Result<Plan> {
+    lower_for(graph, dims, &Target::default())
+}
+
+fn lower_for(graph: &Checked, dims: &[usize], target: &Target) -> Result<Plan> {
     views::check_dims(graph, dims)?;
     views::check_deferred(graph, dims)?;
     check_unrolled(graph, dims)?;
@@ -56,6 +77,7 @@ pub(crate) fn lower_unfused(graph: &Checked, dims: &[usize]) -> Result<Plan> {
         index_vars: Vec::new(),
         label: String::new(),
         hint: Default::default(),
+        half_products: target.half_products,
     };
     for (id, b) in graph.bindings.iter().enumerate() {
         let role = match b.usage {
@@ -120,6 +142,8 @@ pub(crate) struct Lowering<'g> {
     /// The extents of the variables of the index-notation value being lowered (the target's,
     /// then the reductions'), for the reductions inside it; empty elsewhere.
     pub index_vars: Vec<usize>,
+    /// Computed product operands may stay half floats ([`Target::half_products`]).
+    pub half_products: bool,
     /// The node being lowered: its label and schedule attribute.
     pub label: String,
     pub hint: crate::graph::checked::ScheduleHint,

@@ -392,6 +392,11 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
         assert_eq!(temps(&p), [(want, vec![2, 16, 3, 3, 6, 5])], "{elem}");
         validate_all(&plan(&conv(elem, 16), &[2, 6, 5]));
     }
+    // A device whose half-float products do not pay keeps the temp f32.
+    let g = parse_and_check(proc_macro2::TokenStream::from_str(&conv("f16", 16)).expect("tokens")).unwrap();
+    let target = super::Target { max_args: usize::MAX, half_products: false };
+    let p = super::lower_for(&g, &super::dim_values(&g, &[2, 6, 5]).unwrap(), &target).unwrap();
+    assert_eq!(temps(&p), [(crate::elem::Elem::F32, vec![2, 16, 3, 3, 6, 5])]);
     // 36 points: one fold per output, as every backend folds short sums.
     assert_eq!(kinds(&plan_unfused(&conv("f32", 4), &[2, 6, 5])), ["index"]);
     // Rows and columns too few for the temps to pay (one position): the fold.

@@ -459,6 +459,10 @@ impl Executable for CudaExec {
 
 /// A CUDA device compiles plans into [`CudaExec`]s.
 impl Device for CudaDevice {
+    fn half_products_pay(&self) -> bool {
+        true
+    }
+
     fn kind(&self) -> BackendKind {
         BackendKind::Cuda
     }
