@@ -8,6 +8,7 @@
 //! runs on the backends' matmul kernels (tensor cores on CUDA) instead of one fold per output.
 
 use super::expr::ArgSet;
+use super::index::reads_vars;
 use super::{Lowering, View};
 use crate::elem::{Elem, Ty};
 use crate::error::Result;
@@ -45,7 +46,7 @@ impl Lowering<'_> {
         if k < MIN_POINTS {
             return Ok(None);
         }
-        let (ra, rb) = (reads(lhs, extents.len()), reads(rhs, extents.len()));
+        let (ra, rb) = (reads_vars(lhs, extents.len()), reads_vars(rhs, extents.len()));
         // The factor whose variables come first in the target gives the rows.
         let Some((roles, a, b)) = roles(&ra, &rb, rank, extents.len())
             .map(|x| (x, lhs, rhs))
@@ -203,28 +204,6 @@ fn roles(a: &[bool], b: &[bool], rank: usize, vars: usize) -> Option<Roles> {
         return None;
     }
     Some(Roles { batch: (0..at).collect(), rows, cols, k: (rank..vars).collect() })
-}
-
-/// Which of the `vars` space variables `e` reads.
-fn reads(e: &TExpr, vars: usize) -> Vec<bool> {
-    let mut used = vec![false; vars];
-    e.visit(&mut |x| {
-        let mut mark = |v: usize| {
-            if let Some(u) = used.get_mut(v) {
-                *u = true;
-            }
-        };
-        match &x.kind {
-            TKind::IndexVar(v) => mark(*v),
-            TKind::Element { subs, .. } => subs.iter().for_each(|s| {
-                if let Sub::Var { var, .. } = s {
-                    mark(*var);
-                }
-            }),
-            _ => {}
-        }
-    });
-    used
 }
 
 /// The stride of `group`'s variables flattened into one axis (row-major), where `strides` (per

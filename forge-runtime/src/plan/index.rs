@@ -71,23 +71,7 @@ impl Lowering<'_> {
         if extents.len() < rank {
             return Err(Error::Internal("a reduction outside an index-notation value".into()));
         }
-        let mut used = vec![false; rank];
-        r.body.visit(&mut |e| {
-            let mut mark = |v: usize| {
-                if let Some(u) = used.get_mut(v) {
-                    *u = true;
-                }
-            };
-            match &e.kind {
-                TKind::IndexVar(v) => mark(*v),
-                TKind::Element { subs, .. } => subs.iter().for_each(|s| {
-                    if let Sub::Var { var, .. } = s {
-                        mark(*var);
-                    }
-                }),
-                _ => {}
-            }
-        });
+        let used = reads_vars(&r.body, rank);
         let outer: Vec<usize> = (0..rank).filter(|&v| used[v]).collect();
         let (space, renumbered) = renumbered(r, &extents, &outer)?;
         let name = format!("_t{}", self.hidden);
@@ -203,6 +187,28 @@ fn plain_vars(e: &TExpr) -> Option<Vec<usize>> {
             Sub::Var { .. } | Sub::Expr(_) => None,
         })
         .collect()
+}
+
+/// Which of the first `vars` index variables `e` reads (as a value or a subscript).
+pub(super) fn reads_vars(e: &TExpr, vars: usize) -> Vec<bool> {
+    let mut used = vec![false; vars];
+    e.visit(&mut |x| {
+        let mut mark = |v: usize| {
+            if let Some(u) = used.get_mut(v) {
+                *u = true;
+            }
+        };
+        match &x.kind {
+            TKind::IndexVar(v) => mark(*v),
+            TKind::Element { subs, .. } => subs.iter().for_each(|s| {
+                if let Sub::Var { var, .. } = s {
+                    mark(*var);
+                }
+            }),
+            _ => {}
+        }
+    });
+    used
 }
 
 /// Whether `e` holds an index-notation reduction.

@@ -4,6 +4,7 @@
 //! gemm, row and attention kernels), in parallel on rayon's global pool.
 
 mod col;
+mod column_skip;
 mod epilogue;
 mod eval;
 mod fast;

@@ -6,14 +6,12 @@
 
 use super::epilogue::{epilogue, epilogue_in_place, epilogue_pair, eval_f32, product};
 use super::eval::Block;
-use super::eval::{Acc, Env};
+use super::eval::Env;
 use super::fast::{self, AttentionArgs, AttentionDims, Batch, GemmDims, GemmInput, MatLayout, View, ViewMut};
 use super::store::{OutSlice, Store};
 use crate::error::Result;
-use crate::graph::ops::Const;
 use crate::ir::{AttentionBody, MatmulBody, RowRms, SExpr};
 use half::{bf16, f16};
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// Host memory an operand reads.
@@ -144,8 +142,8 @@ fn matmul_into(
     matmul_cols(env, m, a_vals, b, plan, c, 0..m.n)
 }
 
-/// [`matmul_into`] for the output columns `cols` only (the rest of `c` is left as it was): a
-/// view of B and of C shifted to the first column, the product `cols.len()` wide.
+/// [`matmul_into`] for the output columns `cols` at least (the viewed product computes those
+/// alone: B and C shifted to the first, `cols.len()` wide; the other paths compute them all).
 fn matmul_cols(
     env: &Env<'_>,
     m: &MatmulBody,
@@ -155,26 +153,6 @@ fn matmul_cols(
     c: &mut [f32],
     cols: Range<usize>,
 ) -> Result<()> {
-    if cols.start > 0 || cols.end < m.n {
-        if let Some(Operand::View(src, lb)) = plan.view(env, b, true) {
-            let (lo, n) = (cols.start, cols.len());
-            let shift = |l: MatLayout| -> Option<MatLayout> {
-                let at = l.offset as isize + lo as isize * l.col_stride;
-                Some(l.with_offset(usize::try_from(at).ok()?))
-            };
-            let lc_out = plan.contiguous(m.m, m.n)?;
-            if let (Some(lb), Some(lc)) = (shift(lb), shift(lc_out)) {
-                let dims = GemmDims { batch: plan.batch, m: m.m, k: m.k, n };
-                let a = match a_vals {
-                    Some(v) => Operand::Owned(v.to_vec(), plan.contiguous(m.m, m.k)?),
-                    None => plan.operand(env, &m.a, m.m, m.k, true, false)?,
-                };
-                if gemm_a(&dims, a.src(), (src, lb), ViewMut::new(c, lc)).is_ok() {
-                    return Ok(());
-                }
-            }
-        }
-    }
     if is_block_load(env, b) {
         let mut space = m.batch.clone();
         space.extend([m.m, m.k]);
@@ -190,7 +168,6 @@ fn matmul_cols(
             return Ok(());
         }
     }
-    let dims = GemmDims { batch: plan.batch, m: m.m, k: m.k, n: m.n };
     let lc = plan.contiguous(m.m, m.k)?;
     let lc_out = plan.contiguous(m.m, m.n)?;
     let a_of = |eval: bool| -> Result<Operand<'_>> {
@@ -199,105 +176,20 @@ fn matmul_cols(
             None => plan.operand(env, &m.a, m.m, m.k, true, eval),
         }
     };
+    let shift = |l: MatLayout| {
+        usize::try_from(l.offset as isize + cols.start as isize * l.col_stride).ok().map(|at| l.with_offset(at))
+    };
     let (a, bv) = (a_of(false)?, plan.operand(env, b, m.k, m.n, true, false)?);
-    if gemm_a(&dims, a.src(), bv.src(), ViewMut::new(c, lc_out)).is_ok() {
-        return Ok(());
+    let (b_src, lb) = bv.src();
+    if let (Some(lb), Some(lc)) = (shift(lb), shift(lc_out)) {
+        let dims = GemmDims { batch: plan.batch, m: m.m, k: m.k, n: cols.len() };
+        if gemm_a(&dims, a.src(), (b_src, lb), ViewMut::new(c, lc)).is_ok() {
+            return Ok(());
+        }
     }
+    let dims = GemmDims { batch: plan.batch, m: m.m, k: m.k, n: m.n };
     let (a, b) = (a_of(true)?, plan.operand(env, b, m.k, m.n, true, true)?);
     Ok(gemm_a(&dims, a.src(), b.src(), ViewMut::new(c, lc_out))?)
-}
-
-/// An epilogue `select(cond, f(acc), other)` (or the mirror) whose condition and other branch
-/// do not read the product needs the product only where the condition picks `f`: `cols`, the
-/// columns of those points as one range (a causal mask's visible slots), may be all the product
-/// computes.
-struct ColumnSkip<'e> {
-    cols: Range<usize>,
-    epilogue: &'e SExpr,
-    other: &'e SExpr,
-}
-
-impl<'e> ColumnSkip<'e> {
-    /// The skip `e` allows over `space` (`[batch.., m, n]`), if any.
-    fn of(env: &Env<'_>, e: &'e SExpr, space: &[usize]) -> Option<ColumnSkip<'e>> {
-        let SExpr::Select { cond, on_true, on_false } = e else { return None };
-        let reads = |x: &SExpr| {
-            let mut found = false;
-            x.visit(&mut |y| found |= matches!(y, SExpr::Acc(_) | SExpr::Acc2));
-            found
-        };
-        let (want, other) = match (reads(on_true), reads(on_false)) {
-            (true, false) => (true, &**on_false),
-            (false, true) => (false, &**on_true),
-            _ => return None,
-        };
-        let n = *space.last()?;
-        if reads(cond) || n == 0 {
-            return None;
-        }
-        // A condition that ignores the batch dims is evaluated over the first matrix only.
-        let nb = space.len().saturating_sub(2);
-        let points = if uses_dims(cond, nb) { product(space) } else { product(&space[nb..]) };
-        let (mut lo, mut hi) = (n, 0);
-        let mut start = 0;
-        while start < points {
-            let len = super::epilogue::BLOCK.min(points - start);
-            let col = env.eval(cond, &Block::range(space, start, len), None);
-            for p in (0..len).filter(|&p| col.get(p).b() == want) {
-                let j = (start + p) % n;
-                lo = lo.min(j);
-                hi = hi.max(j + 1);
-            }
-            start += len;
-        }
-        let cols = if lo < hi { lo..hi } else { 0..0 };
-        (cols.len() < n).then_some(ColumnSkip { cols, epilogue: e, other })
-    }
-
-    /// The epilogue over `out` (`[rows, n]`, holding the product on `cols`), in place: the whole
-    /// select on `cols`, the other branch elsewhere.
-    fn apply(&self, env: &Env<'_>, space: &[usize], out: &mut [f32]) {
-        let n = space.last().copied().unwrap_or(1).max(1);
-        let cols = &self.cols;
-        out.par_chunks_mut(n).enumerate().for_each(|(r, row)| {
-            let at = r * n;
-            let mut put = |range: Range<usize>, e: &SExpr, with_acc: bool| {
-                if range.is_empty() {
-                    return;
-                }
-                if let SExpr::Const(Const::F32(v)) = e {
-                    row[range].fill(*v);
-                    return;
-                }
-                let blk = Block::range(space, at + range.start, range.len());
-                let acc = with_acc.then(|| row[range.clone()].to_vec());
-                let col = env.eval(e, &blk, acc.as_deref().map(Acc::F));
-                row[range].iter_mut().enumerate().for_each(|(p, x)| *x = col.get(p).f());
-            };
-            put(0..cols.start, self.other, false);
-            put(cols.clone(), self.epilogue, true);
-            put(cols.end..n, self.other, false);
-        });
-    }
-}
-
-/// Whether `e` may vary along any of the first `dims` dims of its space (gathers: assumed so).
-fn uses_dims(e: &SExpr, dims: usize) -> bool {
-    let mut uses = false;
-    e.visit(&mut |x| match x {
-        SExpr::Var(d) => uses |= *d < dims,
-        SExpr::Load { strides, .. } => uses |= strides.iter().take(dims).any(|&s| s != 0),
-        SExpr::Gather { .. } => uses = true,
-        SExpr::Uniform { .. }
-        | SExpr::Const(_)
-        | SExpr::Acc(_)
-        | SExpr::Acc2
-        | SExpr::Unary { .. }
-        | SExpr::Binary { .. }
-        | SExpr::Select { .. }
-        | SExpr::Cast { .. } => {}
-    });
-    uses
 }
 
 /// Whether `e` is a plain load of a block-format weight.
@@ -361,7 +253,7 @@ pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()
         return split_store(&c, m.n, dst);
     }
     if let Some(c) = dst.as_f32() {
-        if let Some(skip) = ColumnSkip::of(env, &m.epilogue, &space) {
+        if let Some(skip) = super::column_skip::ColumnSkip::of(env, &m.epilogue, &space) {
             if !skip.cols.is_empty() {
                 matmul_cols(env, m, a_vals, &m.b, &plan, c, skip.cols.clone())?;
                 scale(c);
