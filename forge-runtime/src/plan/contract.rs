@@ -13,7 +13,7 @@ use super::{Lowering, View};
 use crate::elem::{Elem, Ty};
 use crate::error::Result;
 use crate::graph::checked::{Const, IndexReduce, Sub, TExpr, TKind};
-use crate::ir::{Access, BinaryOp, BufferRole, KernelBody, MatmulBody, ReduceOp, SExpr};
+use crate::ir::{Access, BinaryOp, BufferRole, KernelBody, ReduceOp, SExpr};
 
 /// Reductions of fewer points keep the index kernel: there every backend folds the same
 /// sequence (docs/semantics.md), and a product would not pay.
@@ -70,23 +70,8 @@ impl Lowering<'_> {
         let b_groups: Vec<Vec<usize>> = batch.chain([roles.k.clone(), roles.cols.clone()]).collect();
         let av = self.factor(&mut args, a, extents, &a_groups, "a")?;
         let bv = self.factor(&mut args, b, extents, &b_groups, "b")?;
-        self.push(
-            args,
-            KernelBody::Matmul(Box::new(MatmulBody {
-                out,
-                batch: roles.batch.iter().map(|&v| extents[v]).collect(),
-                m,
-                n,
-                k,
-                a: av,
-                b: bv,
-                b2: None,
-                rms: None,
-                epilogue: SExpr::Acc(Ty::F32),
-                precision: Default::default(),
-                split_store: false,
-            })),
-        );
+        let batch = roles.batch.iter().map(|&v| extents[v]).collect();
+        self.push(args, super::index::plain_product(out, (batch, m, n, k), av, bv));
         Ok(Some(()))
     }
 

@@ -161,21 +161,32 @@ impl Lowering<'_> {
         };
         let av = load(self, args, a, &space_a)?;
         let bv = load(self, args, b, &space_b)?;
-        Ok(Some(KernelBody::Matmul(Box::new(MatmulBody {
-            out,
-            batch: extents[..rank - 2].to_vec(),
-            m: extents[i],
-            n: extents[j],
-            k: extents[kvar],
-            a: av,
-            b: bv,
-            b2: None,
-            rms: None,
-            epilogue: SExpr::Acc(Ty::F32),
-            precision: Default::default(),
-            split_store: false,
-        }))))
+        let dims = (extents[..rank - 2].to_vec(), extents[i], extents[j], extents[kvar]);
+        Ok(Some(plain_product(out, dims, av, bv)))
     }
+}
+
+/// `out = a · b` over `(batch, m, n, k)`, f32, no epilogue: the product index notation writes.
+pub(super) fn plain_product(
+    out: usize,
+    (batch, m, n, k): (Vec<usize>, usize, usize, usize),
+    a: SExpr,
+    b: SExpr,
+) -> KernelBody {
+    KernelBody::Matmul(Box::new(MatmulBody {
+        out,
+        batch,
+        m,
+        n,
+        k,
+        a,
+        b,
+        b2: None,
+        rms: None,
+        epilogue: SExpr::Acc(Ty::F32),
+        precision: Default::default(),
+        split_store: false,
+    }))
 }
 
 /// The subscript variables of an element read whose every subscript is an unshifted variable.

@@ -128,23 +128,11 @@ fn gemm_b<TA: GemmInput>(d: &GemmDims, a: View<'_, TA>, b: (Src<'_>, MatLayout),
     }
 }
 
-/// `C = A · B` into the contiguous `c`: views first; if a view is rejected (it reaches past its
-/// buffer), evaluated operands, as the generic path reads them. `a_vals`: A already evaluated
-/// (contiguous; a folded norm's `a · gain`) instead of `m.a`.
+/// `C = A · B` into the contiguous `c`, for the output columns `cols` at least: views first (B
+/// and C shifted to the first of `cols`, the product `cols.len()` wide); if a view is rejected
+/// (it reaches past its buffer), evaluated operands over all columns, as the generic path reads
+/// them. `a_vals`: A already evaluated (contiguous; a folded norm's `a · gain`) instead of `m.a`.
 fn matmul_into(
-    env: &Env<'_>,
-    m: &MatmulBody,
-    a_vals: Option<&[f32]>,
-    b: &SExpr,
-    plan: &BatchPlan,
-    c: &mut [f32],
-) -> Result<()> {
-    matmul_cols(env, m, a_vals, b, plan, c, 0..m.n)
-}
-
-/// [`matmul_into`] for the output columns `cols` at least (the viewed product computes those
-/// alone: B and C shifted to the first, `cols.len()` wide; the other paths compute them all).
-fn matmul_cols(
     env: &Env<'_>,
     m: &MatmulBody,
     a_vals: Option<&[f32]>,
@@ -238,8 +226,8 @@ pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()
     };
     if let Some(b2) = &m.b2 {
         let (mut c, mut c2) = (vec![0.0f32; dst.len()], vec![0.0f32; dst.len()]);
-        matmul_into(env, m, a_vals, &m.b, &plan, &mut c)?;
-        matmul_into(env, m, a_vals, b2, &plan, &mut c2)?;
+        matmul_into(env, m, a_vals, &m.b, &plan, &mut c, 0..m.n)?;
+        matmul_into(env, m, a_vals, b2, &plan, &mut c2, 0..m.n)?;
         scale(&mut c);
         scale(&mut c2);
         epilogue_pair(env, &m.epilogue, &space, &c, &c2, dst);
@@ -247,7 +235,7 @@ pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()
     }
     if m.split_store {
         let mut c = vec![0.0f32; space.iter().product()];
-        matmul_into(env, m, a_vals, &m.b, &plan, &mut c)?;
+        matmul_into(env, m, a_vals, &m.b, &plan, &mut c, 0..m.n)?;
         scale(&mut c);
         epilogue_in_place(env, &m.epilogue, &space, &mut c);
         return split_store(&c, m.n, dst);
@@ -255,19 +243,19 @@ pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()
     if let Some(c) = dst.as_f32() {
         if let Some(skip) = super::column_skip::ColumnSkip::of(env, &m.epilogue, &space) {
             if !skip.cols.is_empty() {
-                matmul_cols(env, m, a_vals, &m.b, &plan, c, skip.cols.clone())?;
+                matmul_into(env, m, a_vals, &m.b, &plan, c, skip.cols.clone())?;
                 scale(c);
             }
             skip.apply(env, &space, c);
             return Ok(());
         }
-        matmul_into(env, m, a_vals, &m.b, &plan, c)?;
+        matmul_into(env, m, a_vals, &m.b, &plan, c, 0..m.n)?;
         scale(c);
         epilogue_in_place(env, &m.epilogue, &space, c);
         return Ok(());
     }
     let mut c = vec![0.0f32; dst.len()];
-    matmul_into(env, m, a_vals, &m.b, &plan, &mut c)?;
+    matmul_into(env, m, a_vals, &m.b, &plan, &mut c, 0..m.n)?;
     scale(&mut c);
     epilogue(env, &m.epilogue, &space, &c, dst);
     Ok(())
