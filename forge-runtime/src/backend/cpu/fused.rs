@@ -1,20 +1,26 @@
 //! Float expressions evaluated fused, a short stretch of a row at a time: an elementwise or
-//! index-notation kernel whose expression is f32 arithmetic over f32 loads, gathers at shifted
-//! space variables (stencils), constants and uniforms is compiled once per run into a tree
-//! whose nodes each fill a hundred-odd values of one scratch buffer. No column is allocated, everything
-//! stays in L1, and each node is one tight loop — the same formulas ([`scalar`]) as the column
-//! interpreter ([`super::eval`]), which takes every other expression.
+//! index-notation kernel (a reduction too, folded point by point in the interpreter's order)
+//! whose expression is f32 arithmetic over f32 loads, gathers at shifted space variables
+//! (stencils) or at affine index expressions (a strided window's input), selects on comparisons
+//! of such expressions (`fill`'s padding test), constants and uniforms is compiled once per run
+//! into a tree whose nodes each fill a hundred-odd values of one scratch buffer. No column is
+//! allocated, everything stays in L1, and each node is one tight loop — the same formulas
+//! ([`scalar`]) as the column interpreter ([`super::eval`]), which takes every other expression.
 
 use super::epilogue::BLOCK;
 use super::eval::{Block, Env};
+use super::fused_index::{Affine, Mask};
 use super::scalar::{self, Value};
 use super::store::Store;
 use crate::elem::{Scalar, Ty};
-use crate::ir::{BinaryOp, CoordValue, SExpr, UnaryOp};
+use crate::graph::ops::Finish;
+use crate::ir::{BinaryOp, CoordValue, ReduceOp, SExpr, UnaryOp};
 use rayon::prelude::*;
 
 /// Values a node computes at once (one stack array per level of the tree).
-const WIDTH: usize = 128;
+pub(super) const WIDTH: usize = 128;
+/// Most coordinates a fused gather takes (a tensor's rank).
+const MAX_COORDS: usize = 8;
 
 /// A compiled f32 expression over memory that is f32.
 pub enum Fused<'a> {
@@ -30,7 +36,16 @@ pub enum Fused<'a> {
         base: usize,
         coords: Vec<GatherCoord>,
     },
+    /// `v[base + Σ clamp(affine)·stride]`: a gather at computed coordinates (a strided or
+    /// dilated window's input position).
+    Window {
+        v: &'a [f32],
+        base: usize,
+        coords: Vec<AffineCoord>,
+    },
     Splat(f32),
+    /// `select(mask, a, b)`.
+    Select(Mask, Box<Fused<'a>>, Box<Fused<'a>>),
     Unary(UnaryOp, Box<Fused<'a>>),
     Binary(BinaryOp, Box<Fused<'a>>, Box<Fused<'a>>),
 }
@@ -51,6 +66,14 @@ impl GatherCoord {
     }
 }
 
+/// One coordinate of a fused window read: an affine index expression, clamped.
+pub struct AffineCoord {
+    value: Affine,
+    /// The largest coordinate (`extent - 1`, at least 0).
+    max: i64,
+    stride: usize,
+}
+
 /// The stretch of a row being computed: the row's first point `idx` (its last variable
 /// `last` replaced by `j0`, the stretch's first value), `len` values.
 struct Stretch<'i> {
@@ -60,8 +83,9 @@ struct Stretch<'i> {
 }
 
 impl<'a> Fused<'a> {
-    /// `e` compiled, or `None` where it is not all f32 arithmetic over f32 memory.
-    pub fn compile(env: &Env<'a>, e: &'a SExpr) -> Option<Fused<'a>> {
+    /// `e` over the space `extents` compiled, or `None` where it is not all f32 arithmetic over
+    /// f32 memory (gathers and selects on affine index expressions included).
+    pub fn compile(env: &Env<'a>, e: &'a SExpr, extents: &[usize]) -> Option<Fused<'a>> {
         let floats = |arg: usize| match (env.spec.args.get(arg), env.mem) {
             (Some(a), mem) => match mem.get(a.buffer)? {
                 Store::F32(v) => Some((v.as_slice(), a.offset)),
@@ -79,19 +103,31 @@ impl<'a> Fused<'a> {
             }
             SExpr::Gather { arg, coords, .. } => {
                 let (v, base) = floats(*arg)?;
-                let coords = coords
+                let max = |c: &crate::ir::Coord| c.extent.saturating_sub(1) as i64;
+                let shifts = coords
                     .iter()
                     .map(|c| match &c.value {
-                        CoordValue::Var { var, offset } => Some(GatherCoord {
-                            var: *var,
-                            offset: *offset,
-                            max: c.extent.saturating_sub(1) as i64,
-                            stride: c.stride,
-                        }),
+                        CoordValue::Var { var, offset } => {
+                            Some(GatherCoord { var: *var, offset: *offset, max: max(c), stride: c.stride })
+                        }
                         CoordValue::Expr(_) => None,
                     })
+                    .collect::<Option<Vec<_>>>();
+                if let Some(coords) = shifts {
+                    return Some(Fused::Gather { v, base, coords });
+                }
+                let coords = coords
+                    .iter()
+                    .map(|c| {
+                        let value = match &c.value {
+                            CoordValue::Var { var, offset } if *var < extents.len() => Affine::var(*var, *offset),
+                            CoordValue::Var { .. } => return None,
+                            CoordValue::Expr(x) => Affine::of(env, x, extents)?,
+                        };
+                        Some(AffineCoord { value, max: max(c), stride: c.stride })
+                    })
                     .collect::<Option<Vec<_>>>()?;
-                Fused::Gather { v, base, coords }
+                (coords.len() <= MAX_COORDS).then_some(Fused::Window { v, base, coords })?
             }
             SExpr::Const(c) => Fused::Splat(Value::of(*c).f()),
             SExpr::Uniform { field, .. } => Fused::Splat(match env.uniforms.get(*field) {
@@ -102,16 +138,24 @@ impl<'a> Fused<'a> {
                 Some(Scalar::I32(v)) => Value::I(*v).f(),
                 None => f32::NAN,
             }),
-            SExpr::Unary { op, arg } if *op != UnaryOp::Not => Fused::Unary(*op, Box::new(Fused::compile(env, arg)?)),
-            SExpr::Binary { op, lhs, rhs } if scalar::arith_f32(*op, 0.0, 0.0).is_some() => {
-                Fused::Binary(*op, Box::new(Fused::compile(env, lhs)?), Box::new(Fused::compile(env, rhs)?))
+            SExpr::Unary { op, arg } if *op != UnaryOp::Not => {
+                Fused::Unary(*op, Box::new(Fused::compile(env, arg, extents)?))
             }
+            SExpr::Binary { op, lhs, rhs } if scalar::arith_f32(*op, 0.0, 0.0).is_some() => Fused::Binary(
+                *op,
+                Box::new(Fused::compile(env, lhs, extents)?),
+                Box::new(Fused::compile(env, rhs, extents)?),
+            ),
+            SExpr::Select { cond, on_true, on_false } => Fused::Select(
+                Mask::of(env, cond, extents)?,
+                Box::new(Fused::compile(env, on_true, extents)?),
+                Box::new(Fused::compile(env, on_false, extents)?),
+            ),
             SExpr::Unary { .. }
             | SExpr::Binary { .. }
             | SExpr::Var(_)
             | SExpr::Acc(_)
             | SExpr::Acc2
-            | SExpr::Select { .. }
             | SExpr::Cast { .. } => return None,
         })
     }
@@ -134,6 +178,54 @@ impl<'a> Fused<'a> {
         });
     }
 
+    /// `op` folded over the reduction points of `red` (the space's trailing variables, in
+    /// row-major order, one at a time from the first: the order `kernels::index` folds in) of
+    /// the expression over the space `extents ++ red`, each output of `extents` (not rank 0)
+    /// row-major into `out`, in parallel.
+    pub fn run_reduce(&self, extents: &[usize], red: &[usize], op: ReduceOp, out: &mut [f32]) {
+        let (last, rank) = (extents.len() - 1, extents.len());
+        let points: usize = red.iter().product();
+        let combine = op.combine();
+        let scratch_len = (self.depth() + 1) * WIDTH;
+        out.par_chunks_mut(BLOCK).enumerate().for_each(|(i, d)| {
+            let mut scratch = vec![0.0f32; scratch_len];
+            let mut full = vec![0usize; rank + red.len()];
+            let mut at = 0;
+            Block::range(extents, i * BLOCK, d.len()).for_rows(|idx, len| {
+                full[..rank].copy_from_slice(&idx[..rank]);
+                for s in (0..len).step_by(WIDTH) {
+                    let w = WIDTH.min(len - s);
+                    let acc = &mut d[at..at + w];
+                    let (vals, rest) = scratch.split_at_mut(WIDTH);
+                    full[rank..].iter_mut().for_each(|x| *x = 0);
+                    for n in 0..points {
+                        let stretch = Stretch { idx: &full, last, j0: idx[last] + s };
+                        if n == 0 {
+                            self.eval_best(&stretch, acc, rest);
+                        } else {
+                            self.eval_best(&stretch, &mut vals[..w], rest);
+                            acc.iter_mut()
+                                .zip(&vals[..w])
+                                .for_each(|(a, &v)| *a = scalar::arith_f32(combine, *a, v).unwrap_or(f32::NAN));
+                        }
+                        // The next point, the last variable fastest.
+                        for (x, &e) in full[rank..].iter_mut().zip(red).rev() {
+                            *x += 1;
+                            if *x < e {
+                                break;
+                            }
+                            *x = 0;
+                        }
+                    }
+                    if op.finish() == Finish::DivideByCount {
+                        acc.iter_mut().for_each(|a| *a /= points as f32);
+                    }
+                    at += w;
+                }
+            });
+        });
+    }
+
     /// [`Fused::eval`], in AVX2 where the processor has it.
     fn eval_best(&self, p: &Stretch<'_>, out: &mut [f32], scratch: &mut [f32]) {
         #[cfg(target_arch = "x86_64")]
@@ -147,9 +239,9 @@ impl<'a> Fused<'a> {
     /// The scratch rows [`Fused::eval`] needs (one a level of binary nodes).
     fn depth(&self) -> usize {
         match self {
-            Fused::Load { .. } | Fused::Gather { .. } | Fused::Splat(_) => 0,
+            Fused::Load { .. } | Fused::Gather { .. } | Fused::Window { .. } | Fused::Splat(_) => 0,
             Fused::Unary(_, a) => a.depth(),
-            Fused::Binary(_, a, b) => a.depth().max(1 + b.depth()),
+            Fused::Binary(_, a, b) | Fused::Select(_, a, b) => a.depth().max(1 + b.depth()),
         }
     }
 }
@@ -224,6 +316,68 @@ macro_rules! evaluator {
                     }
                 }
                 out.iter_mut().enumerate().for_each(|(j, o)| *o = read(v, at(p.j0 + j)));
+            }
+            Fused::Window { v, base, coords } => {
+                // Each coordinate's value at the stretch's first point and its step along it.
+                let mut moves = [(0i64, 0i64); MAX_COORDS];
+                for (m, c) in moves.iter_mut().zip(coords) {
+                    *m = c.value.start_step(p.idx, p.last, p.j0);
+                }
+                let parts = || moves.iter().zip(coords).map(|(&(start, step), c)| (start, step, c));
+                let at = |j: usize| {
+                    parts().fold(*base, |o, (start, step, c)| {
+                        o + (start + step * j as i64).clamp(0, c.max) as usize * c.stride
+                    })
+                };
+                // Where no coordinate clamps (each moves forward or not at all), the values are
+                // one strided run of memory.
+                let (mut lo, mut hi) = (0i64, out.len() as i64);
+                let mut forward = true;
+                for (start, step, c) in parts() {
+                    match step {
+                        0 if (0..=c.max).contains(&start) => {}
+                        0 => hi = 0,
+                        // A unit step (a stencil's shifted variable) needs no division.
+                        1 => {
+                            lo = lo.max(-start);
+                            hi = hi.min(c.max + 1 - start);
+                        }
+                        s if s > 0 => {
+                            lo = lo.max((-start).div_euclid(s) + i64::from((-start).rem_euclid(s) != 0));
+                            hi = hi.min((c.max - start).div_euclid(s) + 1);
+                        }
+                        _ => forward = false,
+                    }
+                }
+                let step: i64 = parts().map(|(_, s, c)| s * c.stride as i64).sum();
+                if forward && lo < hi && step > 0 {
+                    let (lo, hi, step) = (lo as usize, hi as usize, step as usize);
+                    let first = at(lo);
+                    if let Some(run) = v.get(first..first + (hi - lo - 1) * step + 1) {
+                        if step == 1 {
+                            out[lo..hi].copy_from_slice(run);
+                        } else {
+                            out[lo..hi].iter_mut().zip(run.iter().step_by(step)).for_each(|(o, &x)| *o = x);
+                        }
+                        (0..lo).chain(hi..out.len()).for_each(|j| out[j] = read(v, at(j)));
+                        return;
+                    }
+                }
+                out.iter_mut().enumerate().for_each(|(j, o)| *o = read(v, at(j)));
+            }
+            Fused::Select(mask, on_true, on_false) => {
+                on_true.$name(p, out, scratch);
+                let (tmp, rest) = scratch.split_at_mut(WIDTH.min(scratch.len()));
+                let other = &mut tmp[..out.len()];
+                on_false.$name(p, other, rest);
+                let mut pick = [false; WIDTH];
+                let pick = &mut pick[..out.len()];
+                mask.eval(p.idx, p.last, p.j0, pick);
+                out.iter_mut().zip(other.iter()).zip(pick.iter()).for_each(|((o, &b), &m)| {
+                    if !m {
+                        *o = b;
+                    }
+                });
             }
             Fused::Splat(x) => out.fill(*x),
             Fused::Unary(op, arg) => {

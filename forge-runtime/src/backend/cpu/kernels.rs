@@ -121,6 +121,11 @@ fn compute(spec: &KernelSpec, mem: &[Store], uniforms: &[Scalar], mut dst: OutSl
             blocks(extents, dst, |b| env.eval(value, b, None));
             Ok(())
         }
+        KernelBody::Index { extents, reduce: Some(red), value, .. }
+            if fused_reduce(&env, extents, red, value, &mut dst) =>
+        {
+            Ok(())
+        }
         KernelBody::Index { extents, reduce, value, .. } => {
             blocks(extents, dst, |b| index(&env, b, value, reduce.as_ref()));
             Ok(())
@@ -187,9 +192,29 @@ fn scatter(spec: &KernelSpec, s: &ScatterBody, mem: &mut [Store], uniforms: &[Sc
 /// takes the expression; `false` (nothing written) where it does not.
 fn fused<'a>(env: &Env<'a>, extents: &[usize], value: &'a SExpr, dst: &mut OutSlice<'_>) -> bool {
     let (Some(out), false) = (dst.as_f32(), extents.is_empty()) else { return false };
-    match Fused::compile(env, value) {
+    match Fused::compile(env, value, extents) {
         Some(f) => {
             f.run(extents, out);
+            true
+        }
+        None => false,
+    }
+}
+
+/// An index-notation reduction of f32 values through the fused evaluator (the same fold, point
+/// by point), where it takes the body; `false` (nothing written) where it does not.
+fn fused_reduce<'a>(
+    env: &Env<'a>,
+    extents: &[usize],
+    red: &Reduction,
+    value: &'a SExpr,
+    dst: &mut OutSlice<'_>,
+) -> bool {
+    let (Some(out), false) = (dst.as_f32(), extents.is_empty()) else { return false };
+    let space: Vec<usize> = extents.iter().chain(&red.extents).copied().collect();
+    match Fused::compile(env, value, &space) {
+        Some(f) => {
+            f.run_reduce(extents, &red.extents, red.op, out);
             true
         }
         None => false,

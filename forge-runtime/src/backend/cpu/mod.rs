@@ -9,6 +9,7 @@ mod epilogue;
 mod eval;
 mod fast;
 mod fused;
+mod fused_index;
 mod int;
 mod kernels;
 pub mod oracle;
