@@ -120,6 +120,17 @@ mod tests {
     use Extent::*;
 
     #[test]
+    fn window_extents_follow_pytorch() {
+        // (input, kernel, stride, padding, dilation): floor and ceil.
+        assert_eq!(window_extent(8, 3, 2, 1, 1, false), Some(4));
+        assert_eq!(window_extent(8, 3, 2, 1, 1, true), Some(5));
+        // Rounded up to 3, but the third window would start past the input and its padding.
+        assert_eq!(window_extent(4, 2, 3, 1, 1, true), Some(2));
+        assert_eq!(window_extent(11, 2, 2, 1, 3, true), Some(6));
+        assert_eq!(window_extent(2, 5, 1, 0, 1, false), None);
+    }
+
+    #[test]
     fn broadcasts_trailing_dims() {
         assert_eq!(broadcast(&[Sym(0), Sym(1)], &[Sym(1)]), Ok(vec![Sym(0), Sym(1)]));
         assert_eq!(broadcast(&[Sym(0), Lit(1)], &[Sym(1)]), Ok(vec![Sym(0), Sym(1)]));
