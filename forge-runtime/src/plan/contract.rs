@@ -130,13 +130,25 @@ impl Lowering<'_> {
             }
             TKind::Select(_, a, b) => {
                 let (ea, eb) = (self.exact_elem(a), self.exact_elem(b));
-                match (&a.kind, &b.kind) {
-                    (TKind::Const(c), _) => eb.filter(|el| holds(*el, c)),
-                    (_, TKind::Const(c)) => ea.filter(|el| holds(*el, c)),
-                    _ => ea.filter(|el| Some(*el) == eb),
+                if let TKind::Const(c) = &a.kind {
+                    eb.filter(|el| holds(*el, c))
+                } else if let TKind::Const(c) = &b.kind {
+                    ea.filter(|el| holds(*el, c))
+                } else {
+                    ea.filter(|el| Some(*el) == eb)
                 }
             }
-            _ => None,
+            TKind::Read(_)
+            | TKind::Uniform(_)
+            | TKind::Const(_)
+            | TKind::Dim(_)
+            | TKind::IndexVar(_)
+            | TKind::LoopVar(_)
+            | TKind::Unary(..)
+            | TKind::Binary(..)
+            | TKind::Cast(..)
+            | TKind::Op(_)
+            | TKind::Reduce(_) => None,
         }
     }
 

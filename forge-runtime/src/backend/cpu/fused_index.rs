@@ -30,23 +30,41 @@ impl Affine {
         let a = match e {
             SExpr::Var(d) if *d < extents.len() => Affine::var(*d, 0),
             SExpr::Const(Const::I32(c)) => Affine { terms: Vec::new(), offset: i64::from(*c) },
-            SExpr::Uniform { field, .. } => match env.uniforms.get(*field) {
-                Some(Scalar::I32(v)) => Affine { terms: Vec::new(), offset: i64::from(*v) },
-                _ => return None,
-            },
-            SExpr::Binary { op: op @ (BinaryOp::Add | BinaryOp::Sub), lhs, rhs } => {
-                let (l, r) = (Affine::of(env, lhs, extents)?, Affine::of(env, rhs, extents)?);
-                l.plus(&r, if *op == BinaryOp::Add { 1 } else { -1 })
+            SExpr::Uniform { field, .. } => {
+                let Some(Scalar::I32(v)) = env.uniforms.get(*field) else { return None };
+                Affine { terms: Vec::new(), offset: i64::from(*v) }
             }
-            SExpr::Binary { op: BinaryOp::Mul, lhs, rhs } => {
+            SExpr::Binary { op, lhs, rhs } => {
                 let (l, r) = (Affine::of(env, lhs, extents)?, Affine::of(env, rhs, extents)?);
-                match (l.terms.is_empty(), r.terms.is_empty()) {
-                    (true, _) => r.scaled(l.offset),
-                    (_, true) => l.scaled(r.offset),
-                    (false, false) => return None,
+                match op {
+                    BinaryOp::Add => l.plus(&r, 1),
+                    BinaryOp::Sub => l.plus(&r, -1),
+                    BinaryOp::Mul if l.terms.is_empty() => r.scaled(l.offset),
+                    BinaryOp::Mul if r.terms.is_empty() => l.scaled(r.offset),
+                    BinaryOp::Mul
+                    | BinaryOp::Div
+                    | BinaryOp::Rem
+                    | BinaryOp::Min
+                    | BinaryOp::Max
+                    | BinaryOp::Lt
+                    | BinaryOp::Le
+                    | BinaryOp::Gt
+                    | BinaryOp::Ge
+                    | BinaryOp::Eq
+                    | BinaryOp::Ne
+                    | BinaryOp::And
+                    | BinaryOp::Or => return None,
                 }
             }
-            _ => return None,
+            SExpr::Var(_)
+            | SExpr::Const(_)
+            | SExpr::Load { .. }
+            | SExpr::Gather { .. }
+            | SExpr::Acc(_)
+            | SExpr::Acc2
+            | SExpr::Unary { .. }
+            | SExpr::Select { .. }
+            | SExpr::Cast { .. } => return None,
         };
         (a.bound(extents) <= i64::from(i32::MAX)).then_some(a)
     }
@@ -149,16 +167,19 @@ pub enum Mask {
 
 impl Mask {
     pub fn of(env: &Env<'_>, e: &SExpr, extents: &[usize]) -> Option<Mask> {
+        let both = |lhs: &SExpr, rhs: &SExpr| {
+            Some((Box::new(Mask::of(env, lhs, extents)?), Box::new(Mask::of(env, rhs, extents)?)))
+        };
         Some(match e {
             SExpr::Const(Const::Bool(b)) => Mask::Fixed(*b),
             SExpr::Unary { op: UnaryOp::Not, arg } => Mask::Not(Box::new(Mask::of(env, arg, extents)?)),
-            SExpr::Binary { op: op @ (BinaryOp::And | BinaryOp::Or), lhs, rhs } => {
-                let (l, r) = (Box::new(Mask::of(env, lhs, extents)?), Box::new(Mask::of(env, rhs, extents)?));
-                if *op == BinaryOp::And {
-                    Mask::And(l, r)
-                } else {
-                    Mask::Or(l, r)
-                }
+            SExpr::Binary { op: BinaryOp::And, lhs, rhs } => {
+                let (l, r) = both(lhs, rhs)?;
+                Mask::And(l, r)
+            }
+            SExpr::Binary { op: BinaryOp::Or, lhs, rhs } => {
+                let (l, r) = both(lhs, rhs)?;
+                Mask::Or(l, r)
             }
             SExpr::Binary { op, lhs, rhs } => {
                 let cmp = Cmp::of(*op)?;
@@ -166,7 +187,16 @@ impl Mask {
                 // Each side is within i32, so their difference is exact in i64.
                 Mask::Cmp(cmp, l.plus(&r, -1))
             }
-            _ => return None,
+            SExpr::Const(_)
+            | SExpr::Unary { .. }
+            | SExpr::Load { .. }
+            | SExpr::Uniform { .. }
+            | SExpr::Var(_)
+            | SExpr::Acc(_)
+            | SExpr::Acc2
+            | SExpr::Select { .. }
+            | SExpr::Cast { .. }
+            | SExpr::Gather { .. } => return None,
         })
     }
 

@@ -177,14 +177,14 @@ fn window_count(at: TExpr, n: Extent, kernel: u64, win: Window, include_pad: boo
 /// Option `key`, `true` or `false` (`default` where absent).
 fn flag_option(cx: &mut Cx<'_>, named: &[(Name, Expr)], key: &str, default: bool) -> Option<bool> {
     let Some((_, value)) = named.iter().find(|(k, _)| k.text == key) else { return Some(default) };
-    match value {
-        Expr::Name(n) if n.text == "true" || n.text == "false" => Some(n.text == "true"),
-        _ => {
-            let msg = format!("`{key}` takes `true` or `false`, found `{value}`");
-            cx.err(GraphError::new(ErrorKind::ArgumentKind, value.span(), msg));
-            None
+    if let Expr::Name(n) = value {
+        if n.text == "true" || n.text == "false" {
+            return Some(n.text == "true");
         }
     }
+    let msg = format!("`{key}` takes `true` or `false`, found `{value}`");
+    cx.err(GraphError::new(ErrorKind::ArgumentKind, value.span(), msg));
+    None
 }
 
 /// The index node computing `reduce` at every point of the target.
