@@ -18,6 +18,8 @@ use crate::ir::{Access, BinaryOp, BufferRole, KernelBody, ReduceOp, SExpr};
 /// Reductions of fewer points keep the index kernel: there every backend folds the same
 /// sequence (docs/semantics.md), and a product would not pay.
 const MIN_POINTS: usize = 128;
+/// Most elements a computed factor's temp may hold (1 GiB of f32).
+const MAX_TEMP: usize = 1 << 28;
 
 /// The roles of a space's variables in the product.
 struct Roles {
@@ -68,6 +70,13 @@ impl Lowering<'_> {
         let out = args.view(self, &out_view, Access::ReadWrite);
         let a_groups: Vec<Vec<usize>> = batch.clone().chain([roles.rows.clone(), roles.k.clone()]).collect();
         let b_groups: Vec<Vec<usize>> = batch.chain([roles.k.clone(), roles.cols.clone()]).collect();
+        // A temp too large for a device's memory keeps the fold, which needs none.
+        for (e, groups) in [(a, &a_groups), (b, &b_groups)] {
+            let temp: usize = groups.iter().flatten().map(|&v| extents[v]).product();
+            if temp > MAX_TEMP && self.plain_strides(e, extents, groups)?.is_none() {
+                return Ok(None);
+            }
+        }
         let av = self.factor(&mut args, a, extents, &a_groups, "a")?;
         let bv = self.factor(&mut args, b, extents, &b_groups, "b")?;
         let batch = roles.batch.iter().map(|&v| extents[v]).collect();

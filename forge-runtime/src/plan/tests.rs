@@ -401,4 +401,6 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
     assert_eq!(kinds(&plan_unfused(&conv("f32", 4), &[2, 6, 5])), ["index"]);
     // Rows and columns too few for the temps to pay (one position): the fold.
     assert_eq!(kinds(&plan_unfused(&conv("f32", 16), &[1, 1, 1])), ["index"]);
+    // An im2col past 1 GiB (64 × 144 × 224²): the fold, which needs no temp.
+    assert_eq!(kinds(&plan_unfused(&conv("f32", 16), &[64, 224, 224])), ["index"]);
 }
