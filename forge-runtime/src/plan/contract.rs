@@ -95,12 +95,8 @@ impl Lowering<'_> {
         groups: &[Vec<usize>],
         which: &str,
     ) -> Result<SExpr> {
-        if let Some(strides) = self.plain_strides(e, extents, groups)? {
-            if let TKind::Element { binding, .. } = &e.kind {
-                let v = self.view_of(*binding)?.clone();
-                let arg = args.view(self, &v, Access::Read);
-                return Ok(SExpr::Load { arg, strides, ty: e.ty });
-            }
+        if let Some(load) = self.plain_load(args, e, extents, groups)? {
+            return Ok(load);
         }
         // Computed: a map kernel over the factor's variables into a contiguous temp.
         let order: Vec<usize> = groups.iter().flatten().copied().collect();
@@ -161,15 +157,33 @@ impl Lowering<'_> {
         }
     }
 
-    /// The operand strides of `e` over `groups` when it is a read of a binding whose every
-    /// subscript is a plain variable and each group's variables flatten into one axis.
+    /// `e` as a strided load over `groups` (each group one axis, its variables flattened in
+    /// order), when it is a read of a binding whose every subscript is a plain variable of some
+    /// group and each group's variables flatten into one axis.
+    pub(super) fn plain_load(
+        &self,
+        args: &mut ArgSet,
+        e: &TExpr,
+        extents: &[usize],
+        groups: &[Vec<usize>],
+    ) -> Result<Option<SExpr>> {
+        let (Some(strides), TKind::Element { binding, .. }) = (self.plain_strides(e, extents, groups)?, &e.kind) else {
+            return Ok(None);
+        };
+        let arg = args.view(self, self.view_of(*binding)?, Access::Read);
+        Ok(Some(SExpr::Load { arg, strides, ty: e.ty }))
+    }
+
+    /// The strides of [`Lowering::plain_load`].
     fn plain_strides(&self, e: &TExpr, extents: &[usize], groups: &[Vec<usize>]) -> Result<Option<Vec<usize>>> {
         let TKind::Element { binding, subs } = &e.kind else { return Ok(None) };
         let v = self.view_of(*binding)?;
         let mut per_var = vec![0usize; extents.len()];
         for (axis, s) in subs.iter().enumerate() {
             match s {
-                Sub::Var { var, offset: 0 } if *var < per_var.len() => per_var[*var] += v.strides[axis],
+                Sub::Var { var, offset: 0 } if groups.iter().flatten().any(|g| g == var) => {
+                    per_var[*var] += v.strides[axis]
+                }
                 Sub::Var { .. } | Sub::Expr(_) => return Ok(None),
             }
         }

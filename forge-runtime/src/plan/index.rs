@@ -143,21 +143,9 @@ impl Lowering<'_> {
         // The operands in their own spaces: a over [batch.., i, k], b over [batch.., k, j].
         let space_a: Vec<usize> = (0..rank - 2).chain([i, kvar]).collect();
         let space_b: Vec<usize> = (0..rank - 2).chain([kvar, j]).collect();
-        let load = |lw: &mut Self, args: &mut ArgSet, e: &TExpr, space: &[usize]| -> Result<SExpr> {
-            let TKind::Element { binding, subs } = &e.kind else {
-                return Err(Error::Internal("matmul operand".into()));
-            };
-            let v = lw.view_of(*binding)?.clone();
-            let arg = args.view(lw, &v, Access::Read);
-            let mut strides = vec![0; space.len()];
-            for (k, s) in subs.iter().enumerate() {
-                if let Sub::Var { var, .. } = s {
-                    let pos =
-                        space.iter().position(|x| x == var).ok_or_else(|| Error::Internal("matmul var".into()))?;
-                    strides[pos] += v.strides[k];
-                }
-            }
-            Ok(SExpr::Load { arg, strides, ty: e.ty })
+        let load = |lw: &Self, args: &mut ArgSet, e: &TExpr, space: &[usize]| -> Result<SExpr> {
+            let groups: Vec<Vec<usize>> = space.iter().map(|&v| vec![v]).collect();
+            lw.plain_load(args, e, extents, &groups)?.ok_or_else(|| Error::Internal("matmul operand".into()))
         };
         let av = load(self, args, a, &space_a)?;
         let bv = load(self, args, b, &space_b)?;

@@ -110,55 +110,11 @@ impl Affine {
     }
 }
 
-/// A comparison with zero.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cmp {
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-}
-
-impl Cmp {
-    fn of(op: BinaryOp) -> Option<Cmp> {
-        Some(match op {
-            BinaryOp::Lt => Cmp::Lt,
-            BinaryOp::Le => Cmp::Le,
-            BinaryOp::Gt => Cmp::Gt,
-            BinaryOp::Ge => Cmp::Ge,
-            BinaryOp::Eq => Cmp::Eq,
-            BinaryOp::Ne => Cmp::Ne,
-            BinaryOp::Add
-            | BinaryOp::Sub
-            | BinaryOp::Mul
-            | BinaryOp::Div
-            | BinaryOp::Rem
-            | BinaryOp::Min
-            | BinaryOp::Max
-            | BinaryOp::And
-            | BinaryOp::Or => return None,
-        })
-    }
-
-    fn holds(self, v: i64) -> bool {
-        match self {
-            Cmp::Lt => v < 0,
-            Cmp::Le => v <= 0,
-            Cmp::Gt => v > 0,
-            Cmp::Ge => v >= 0,
-            Cmp::Eq => v == 0,
-            Cmp::Ne => v != 0,
-        }
-    }
-}
-
 /// A condition over affine index expressions.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mask {
-    /// `diff op 0`, `diff` the two sides' difference.
-    Cmp(Cmp, Affine),
+    /// `diff op 0` (`op` a comparison), `diff` the two sides' difference.
+    Cmp(BinaryOp, Affine),
     And(Box<Mask>, Box<Mask>),
     Or(Box<Mask>, Box<Mask>),
     Not(Box<Mask>),
@@ -181,14 +137,14 @@ impl Mask {
                 let (l, r) = both(lhs, rhs)?;
                 Mask::Or(l, r)
             }
-            SExpr::Binary { op, lhs, rhs } => {
-                let cmp = Cmp::of(*op)?;
+            SExpr::Binary { op, lhs, rhs } if op.is_comparison() => {
                 let (l, r) = (Affine::of(env, lhs, extents)?, Affine::of(env, rhs, extents)?);
                 // Each side is within i32, so their difference is exact in i64.
-                Mask::Cmp(cmp, l.plus(&r, -1))
+                Mask::Cmp(*op, l.plus(&r, -1))
             }
             SExpr::Const(_)
             | SExpr::Unary { .. }
+            | SExpr::Binary { .. }
             | SExpr::Load { .. }
             | SExpr::Uniform { .. }
             | SExpr::Var(_)
@@ -200,26 +156,26 @@ impl Mask {
         })
     }
 
-    /// The condition at the stretch's `out.len()` points.
-    pub fn eval(&self, idx: &[usize], last: usize, j0: usize, out: &mut [bool]) {
+    /// The condition at the stretch's `out.len()` points (at most `N`).
+    pub fn eval<const N: usize>(&self, idx: &[usize], last: usize, j0: usize, out: &mut [bool]) {
         match self {
             Mask::Fixed(b) => out.fill(*b),
             Mask::Cmp(op, diff) => {
                 let (start, step) = diff.start_step(idx, last, j0);
                 for (j, o) in out.iter_mut().enumerate() {
-                    *o = op.holds(start + step * j as i64);
+                    *o = super::int::compare(*op, start + step * j as i64, 0);
                 }
             }
             Mask::And(a, b) | Mask::Or(a, b) => {
-                let mut other = [false; super::fused::WIDTH];
+                let mut other = [false; N];
                 let other = &mut other[..out.len()];
-                a.eval(idx, last, j0, out);
-                b.eval(idx, last, j0, other);
+                a.eval::<N>(idx, last, j0, out);
+                b.eval::<N>(idx, last, j0, other);
                 let and = matches!(self, Mask::And(..));
                 out.iter_mut().zip(other.iter()).for_each(|(x, &y)| *x = if and { *x && y } else { *x || y });
             }
             Mask::Not(a) => {
-                a.eval(idx, last, j0, out);
+                a.eval::<N>(idx, last, j0, out);
                 out.iter_mut().for_each(|x| *x = !*x);
             }
         }
