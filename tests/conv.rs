@@ -94,10 +94,15 @@ fn option([h, w]: [usize; 2]) -> String {
 }
 
 fn conv_source(p: &Conv) -> String {
+    conv_source_at(p, "f32")
+}
+
+/// [`conv_source`] with `precision = …`.
+fn conv_source_at(p: &Conv, precision: &str) -> String {
     format!(
         "graph Conv {{ dims {{ B, C, H, W, O, OH, OW }}
             input x: f32[B, C, H, W]; weight w: f32[O, {cg}, {kh}, {kw}]; output y: f32[B, O, OH, OW];
-            y = conv2d(x, w, stride = {s}, padding = {pad}, dilation = {d}, groups = {g}); }}",
+            y = conv2d(x, w, stride = {s}, padding = {pad}, dilation = {d}, groups = {g}, precision = {precision}); }}",
         cg = p.c / p.groups,
         kh = p.kh,
         kw = p.kw,
@@ -110,17 +115,23 @@ fn conv_source(p: &Conv) -> String {
 
 /// Runs each configuration on `ctx` and compares with the loops.
 fn check_convs(ctx: &Context, configs: &[Conv]) {
+    check_convs_at(ctx, configs, "f32", 1e-5);
+}
+
+/// [`check_convs`] at `precision`, within `rel` of the loops' f32 values.
+fn check_convs_at(ctx: &Context, configs: &[Conv], precision: &str, rel: f32) {
     for (n, p) in configs.iter().enumerate() {
         let seed = 100 + 10 * n as u64;
         let x = rand_f32(p.b * p.c * p.h * p.w, 1.0, seed);
         let wt = rand_f32(p.o * (p.c / p.groups) * p.kh * p.kw, 0.5, seed + 1);
         let dims = [p.b, p.c, p.h, p.w, p.o, p.oh(), p.ow()];
-        let mut g = GraphInstance::from_source(ctx, &conv_source(p), &dims).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        let src = conv_source_at(p, precision);
+        let mut g = GraphInstance::from_source(ctx, &src, &dims).unwrap_or_else(|e| panic!("{p:?}: {e}"));
         g.load_weights(&[("w", HostSlice::of(&wt))]).unwrap();
         // A first run with other inputs leaves wrong values behind for any point not rewritten.
         g.run(&[("x", HostSlice::of(&rand_f32(x.len(), 3.0, seed + 2)))], &[]).unwrap();
         let y = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap()[0].1.to_vec::<f32>("y").unwrap();
-        assert_close(&format!("{p:?}"), &y, &naive_conv2d(&x, &wt, p), 1e-5, 1.0);
+        assert_close(&format!("{p:?} at {precision}"), &y, &naive_conv2d(&x, &wt, p), rel, 1.0);
     }
 }
 
@@ -135,6 +146,20 @@ fn conv2d_padded(ctx: &Context) {
             Conv::new(2, 16, (6, 7), 8, (3, 3)).with(1, 1, 1, 1),
         ],
     );
+}
+
+/// `precision = …` (what an f32 convolution may trade for tensor cores) keeps each its error
+/// bound against true f32 (`docs/semantics.md`), on shapes that run as products (its temp then
+/// K-major) and one that folds.
+fn conv2d_precisions(ctx: &Context) {
+    let configs = [
+        Conv::new(2, 32, (9, 10), 40, (3, 3)).with(1, 1, 1, 1),
+        Conv::new(1, 16, (12, 11), 24, (3, 3)).with(2, 1, 1, 1),
+        Conv::new(1, 3, (6, 6), 2, (3, 3)),
+    ];
+    check_convs_at(ctx, &configs, "tf32x3", 1e-5);
+    check_convs_at(ctx, &configs, "bf16x3", 1e-4);
+    check_convs_at(ctx, &configs, "tf32", 1e-2);
 }
 
 fn conv2d_strided(ctx: &Context) {
@@ -533,6 +558,7 @@ fn wrong_extents_are_refused_at_new(ctx: &Context) {
 
 forge_tests!(
     conv2d_padded,
+    conv2d_precisions,
     conv2d_strided,
     conv2d_dilated,
     conv2d_pairs,

@@ -8,11 +8,14 @@ forge_graph! {
         output y: f32[B, O, OH, OW];
         output p: f32[B, C, OH, OW];
         output q: f32[B, C, OH, OW];
+        output r: f32[B, O, OH, OW];
         // Options are integer literals (or (height, width) pairs) or flags, and `avg_pool` has no
         // `dilation` (nor has PyTorch's).
         y = conv2d(x, w, stride = 0, padding = H);
         p = avg_pool(x, kernel = 2, dilation = 2);
         q = max_pool(x, kernel = 2, ceil_mode = 1);
+        // `precision` names one of matmul's.
+        r = conv2d(x, w, padding = 1, precision = fp16);
     }
 }
 

@@ -255,6 +255,9 @@ pub struct IndexReduce {
     pub op: ReduceOp,
     pub vars: Vec<usize>,
     pub body: TExpr,
+    /// What a sum of an f32 product may trade for tensor cores where it runs as a matmul
+    /// (`conv2d(…, precision = …)`; a sum written by hand is true f32).
+    pub precision: Precision,
 }
 
 /// A call of a built-in op with its options resolved.

@@ -7,7 +7,7 @@ use super::expr::ArgSet;
 use super::{Lowering, View};
 use crate::elem::Ty;
 use crate::error::{Error, Result};
-use crate::graph::checked::{IndexNode, IndexReduce, ReadView, Sub, TExpr, TKind};
+use crate::graph::checked::{IndexNode, IndexReduce, Precision, ReadView, Sub, TExpr, TKind};
 use crate::ir::{Access, BinaryOp, BufferRole, KernelBody, MatmulBody, ReduceOp, Reduction, SExpr, ScatterBody};
 
 impl Lowering<'_> {
@@ -150,16 +150,18 @@ impl Lowering<'_> {
         let av = load(self, args, a, &space_a)?;
         let bv = load(self, args, b, &space_b)?;
         let dims = (extents[..rank - 2].to_vec(), extents[i], extents[j], extents[kvar]);
-        Ok(Some(plain_product(out, dims, av, bv)))
+        Ok(Some(plain_product(out, dims, av, bv, r.precision)))
     }
 }
 
-/// `out = a · b` over `(batch, m, n, k)`, f32, no epilogue: the product index notation writes.
+/// `out = a · b` over `(batch, m, n, k)`, f32, no epilogue: the product index notation writes
+/// (at `precision`: `conv2d`'s option, else true f32).
 pub(super) fn plain_product(
     out: usize,
     (batch, m, n, k): (Vec<usize>, usize, usize, usize),
     a: SExpr,
     b: SExpr,
+    precision: Precision,
 ) -> KernelBody {
     KernelBody::Matmul(Box::new(MatmulBody {
         out,
@@ -172,7 +174,7 @@ pub(super) fn plain_product(
         b2: None,
         rms: None,
         epilogue: SExpr::Acc(Ty::F32),
-        precision: Default::default(),
+        precision,
         split_store: false,
     }))
 }
@@ -230,7 +232,7 @@ fn renumbered(r: &IndexReduce, extents: &[usize], outer: &[usize]) -> Result<(Ve
     let mut body = r.body.clone();
     renumber(&mut body, &map)?;
     let vars = (outer.len()..space.len()).collect();
-    Ok((space, IndexReduce { op: r.op, vars, body }))
+    Ok((space, IndexReduce { op: r.op, vars, body, precision: r.precision }))
 }
 
 /// Renames every index variable `v` of `e` to `map[v]`.

@@ -3,6 +3,7 @@
 
 use super::lower;
 use crate::codegen::{self as code, cuda, wgsl};
+use crate::graph::checked::Precision;
 use crate::graph::parse_and_check;
 use crate::ir::KernelBody;
 use std::str::FromStr;
@@ -389,7 +390,9 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
     {
         let p = plan_unfused(&conv(elem, 16), &[2, 6, 5]);
         assert_eq!(kinds(&p), ["map", "matmul"], "{elem}");
-        assert_eq!(temps(&p), [(want, vec![2, 16, 3, 3, 6, 5])], "{elem}");
+        // Half temps feed tensor cores, which take them K-major: [B, H, W, K..].
+        let shape = if elem == "f32" { vec![2, 16, 3, 3, 6, 5] } else { vec![2, 6, 5, 16, 3, 3] };
+        assert_eq!(temps(&p), [(want, shape)], "{elem}");
         validate_all(&plan(&conv(elem, 16), &[2, 6, 5]));
     }
     // A device whose half-float products do not pay keeps the temp f32.
@@ -397,6 +400,23 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
     let target = super::Target { max_args: usize::MAX, half_products: false };
     let p = super::lower_for(&g, &super::dim_values(&g, &[2, 6, 5]).unwrap(), &target).unwrap();
     assert_eq!(temps(&p), [(crate::elem::Elem::F32, vec![2, 16, 3, 3, 6, 5])]);
+    // A tensor-core precision: the product keeps it, and the windows' temp is K-major
+    // ([B, H, W, K..]), as the f32 tensor-core kernels take their operands.
+    for (name, want) in [("tf32x3", Precision::Tf32x3), ("tf32", Precision::Tf32), ("bf16x3", Precision::Bf16x3)] {
+        let src = conv("f32", 16).replace("padding = 1)", &format!("padding = 1, precision = {name})"));
+        let p = plan_unfused(&src, &[2, 6, 5]);
+        assert_eq!(temps(&p), [(crate::elem::Elem::F32, vec![2, 6, 5, 16, 3, 3])], "{name}");
+        let precisions: Vec<Precision> = p
+            .kernels
+            .iter()
+            .filter_map(|k| match &k.spec.body {
+                KernelBody::Matmul(m) => Some(m.precision),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(precisions, [want], "{name}");
+        validate_all(&plan(&src, &[2, 6, 5]));
+    }
     // 36 points: one fold per output, as every backend folds short sums.
     assert_eq!(kinds(&plan_unfused(&conv("f32", 4), &[2, 6, 5])), ["index"]);
     // Rows and columns too few for the temps to pay (one position): the fold.

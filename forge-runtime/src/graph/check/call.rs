@@ -307,6 +307,23 @@ pub(super) fn resolve(cx: &mut Cx<'_>, func: &Name, args: &[Expr], named: &[(Nam
     Some(decl)
 }
 
+/// `precision = …` of `matmul` and `conv2d`.
+pub(super) fn precision_option(value: &Expr) -> Result<Precision, GraphError> {
+    let found = match value {
+        Expr::Name(n) => Precision::ALL.into_iter().find(|p| p.name() == n.text),
+        _ => None,
+    };
+    found.ok_or_else(|| {
+        let names: Vec<&str> = Precision::ALL.iter().map(|p| p.name()).collect();
+        GraphError::new(
+            ErrorKind::ArgumentKind,
+            value.span(),
+            format!("`precision` takes one of {}, found `{value}`", names.join(", ")),
+        )
+        .help("tf32x3: three TF32 tensor-core products, error near f32's; bf16x3: three bf16 ones, about 1e-5 relative; tf32: one TF32, about 1e-3")
+    })
+}
+
 /// Named options of a call, parsed.
 #[derive(Default)]
 struct Options {
@@ -333,24 +350,10 @@ impl Options {
             "keepdim" => self.keepdim = flag(t)?,
             "axis" => self.axis = Some(value.clone()),
             "causal" => self.causal = flag(t)?,
-            "precision" => {
-                let found = match value {
-                    Expr::Name(n) => Precision::ALL.into_iter().find(|p| p.name() == n.text),
-                    _ => None,
-                };
-                let Some(p) = found else {
-                    let names: Vec<&str> = Precision::ALL.iter().map(|p| p.name()).collect();
-                    return t.err(
-                        GraphError::new(
-                            ErrorKind::ArgumentKind,
-                            value.span(),
-                            format!("`precision` takes one of {}, found `{value}`", names.join(", ")),
-                        )
-                        .help("tf32x3: three TF32 tensor-core products, error near f32's; bf16x3: three bf16 ones, about 1e-5 relative; tf32: one TF32, about 1e-3"),
-                    );
-                };
-                self.precision = p;
-            }
+            "precision" => match precision_option(value) {
+                Ok(p) => self.precision = p,
+                Err(e) => return t.err(e),
+            },
             "mask" => self.mask = Some(t.expr(value, Some(Ty::F32))?),
             "scale" => {
                 let s = t.expr(value, Some(Ty::F32))?;

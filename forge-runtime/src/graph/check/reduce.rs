@@ -3,7 +3,7 @@
 //! subscripts whole, as a single index's), and reductions do not nest.
 
 use super::super::ast::{Expr, Name};
-use super::super::checked::{IndexReduce, TExpr, TKind};
+use super::super::checked::{IndexReduce, Precision, TExpr, TKind};
 use super::super::ops::ReduceOp;
 use super::expr::Typer;
 use super::{ErrorKind, GraphError};
@@ -109,7 +109,12 @@ pub(super) fn reduction(
         );
     }
     let ty = body.ty;
-    Some(TExpr { kind: TKind::Reduce(Box::new(IndexReduce { op, vars, body })), ty, shape: vec![], span })
+    Some(TExpr {
+        kind: TKind::Reduce(Box::new(IndexReduce { op, vars, body, precision: Precision::F32 })),
+        ty,
+        shape: vec![],
+        span,
+    })
 }
 
 /// Adds the reduction's indices to the scope (extents unknown until the body subscripts with

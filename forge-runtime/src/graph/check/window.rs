@@ -9,7 +9,7 @@
 
 use super::super::ast::{Expr, Lit, LitValue, Name, Stmt};
 use super::super::builtins::Pool;
-use super::super::checked::{Const, Deferred, IndexNode, IndexReduce, NodeKind, Sub, TExpr, TKind};
+use super::super::checked::{Const, Deferred, IndexNode, IndexReduce, NodeKind, Precision, Sub, TExpr, TKind};
 use super::super::ops::{BinaryOp, ReduceOp};
 use super::super::shape::{window_extent, window_formula, Extent};
 use super::build;
@@ -37,11 +37,21 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let padding = option(cx, named, "padding", [0, 0], 0);
     let dilation = option(cx, named, "dilation", [1, 1], 1);
     let groups = scalar_option(cx, named, "groups");
+    let precision = match named.iter().find(|(k, _)| k.text == "precision") {
+        None => Some(Precision::F32),
+        Some((_, value)) => match super::call::precision_option(value) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                cx.err(e);
+                None
+            }
+        },
+    };
     let x = operand(cx, func, x_arg, "x: [B, C, H, W]");
     let w = operand(cx, func, w_arg, "w: [O, C / groups, KH, KW]");
     let out = target_shape(cx, stmt, target, func, "[B, O, OH, OW]");
     let (x, w, out) = (x?, w?, out?);
-    let (stride, padding, dilation, groups) = (stride?, padding?, dilation?, groups?);
+    let (stride, padding, dilation, groups, precision) = (stride?, padding?, dilation?, groups?, precision?);
     let win = [0, 1].map(|a| Window { stride: stride[a], padding: padding[a], dilation: dilation[a], ceil: false });
     let name = cx.bindings[target].name.clone();
     let mut ok = same(cx, out[0], x.shape[0], stmt.target.span, format!("`{name}`'s batch and `conv2d`'s input's"));
@@ -77,7 +87,7 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let x_value = padded(x_read, &edges, Some(Const::F32(0.0)), *span);
     let w_read = super::concat::element(&w, |d| Sub::Var { var: [o, c, u, v][d], offset: 0 });
     let body = build::binary(BinaryOp::Mul, w_read, x_value, Ty::F32);
-    let reduce = IndexReduce { op: ReduceOp::Sum, vars: vec![c, u, v], body };
+    let reduce = IndexReduce { op: ReduceOp::Sum, vars: vec![c, u, v], body, precision };
     let vars = vec![out[0], out[1], out[2], out[3], w.shape[1], w.shape[2], w.shape[3]];
     finish(cx, stmt, target, vars, reduce, *span)
 }
@@ -156,7 +166,7 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
             (ReduceOp::Sum, build::binary(BinaryOp::Div, body, divisor, Ty::F32))
         }
     };
-    let reduce = IndexReduce { op, vars: vec![u, v], body };
+    let reduce = IndexReduce { op, vars: vec![u, v], body, precision: Precision::F32 };
     let vars = vec![out[0], out[1], out[2], out[3], k[0], k[1]];
     finish(cx, stmt, target, vars, reduce, *span)
 }
