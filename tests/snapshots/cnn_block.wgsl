@@ -41,44 +41,39 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     var r1: f32;
     var r2: f32;
     var r3: f32;
+    let outer_i: u32 = q / 14u;
+    let inner_i: u32 = (q % 14u) * 4u;
+    let v4q: u32 = outer_i / 56u;
+    let v4: u32 = outer_i - v4q * 56u;
+    let v3q: u32 = v4q / 3u;
+    let v3: u32 = v4q - v3q * 3u;
+    let v2q: u32 = v3q / 3u;
+    let v2: u32 = v3q - v2q * 3u;
+    let v1q: u32 = v2q / 64u;
+    let v1: u32 = v2q - v1q * 64u;
+    let v0: u32 = v1q;
     {
         let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 1806336u;
-        let v1: u32 = (i / 28224u) % 64u;
-        let v2: u32 = (i / 9408u) % 3u;
-        let v3: u32 = (i / 3136u) % 3u;
-        let v4: u32 = (i / 56u) % 56u;
-        let v5: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 0u;
+        let v5: u32 = lane_i;
         r0 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(((i32(v4) - 1i) + i32(v2)), 0i, 55i)) * 56u + u32(clamp(((i32(v5) - 1i) + i32(v3)), 0i, 55i))], (((((i32(v4) - 1i) + i32(v2)) >= 0i) && (((i32(v4) - 1i) + i32(v2)) < 56i)) && ((((i32(v5) - 1i) + i32(v3)) >= 0i) && (((i32(v5) - 1i) + i32(v3)) < 56i))));
     }
     {
         let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 1806336u;
-        let v1: u32 = (i / 28224u) % 64u;
-        let v2: u32 = (i / 9408u) % 3u;
-        let v3: u32 = (i / 3136u) % 3u;
-        let v4: u32 = (i / 56u) % 56u;
-        let v5: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 1u;
+        let v5: u32 = lane_i;
         r1 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(((i32(v4) - 1i) + i32(v2)), 0i, 55i)) * 56u + u32(clamp(((i32(v5) - 1i) + i32(v3)), 0i, 55i))], (((((i32(v4) - 1i) + i32(v2)) >= 0i) && (((i32(v4) - 1i) + i32(v2)) < 56i)) && ((((i32(v5) - 1i) + i32(v3)) >= 0i) && (((i32(v5) - 1i) + i32(v3)) < 56i))));
     }
     {
         let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 1806336u;
-        let v1: u32 = (i / 28224u) % 64u;
-        let v2: u32 = (i / 9408u) % 3u;
-        let v3: u32 = (i / 3136u) % 3u;
-        let v4: u32 = (i / 56u) % 56u;
-        let v5: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 2u;
+        let v5: u32 = lane_i;
         r2 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(((i32(v4) - 1i) + i32(v2)), 0i, 55i)) * 56u + u32(clamp(((i32(v5) - 1i) + i32(v3)), 0i, 55i))], (((((i32(v4) - 1i) + i32(v2)) >= 0i) && (((i32(v4) - 1i) + i32(v2)) < 56i)) && ((((i32(v5) - 1i) + i32(v3)) >= 0i) && (((i32(v5) - 1i) + i32(v3)) < 56i))));
     }
     {
         let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 1806336u;
-        let v1: u32 = (i / 28224u) % 64u;
-        let v2: u32 = (i / 9408u) % 3u;
-        let v3: u32 = (i / 3136u) % 3u;
-        let v4: u32 = (i / 56u) % 56u;
-        let v5: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 3u;
+        let v5: u32 = lane_i;
         r3 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(((i32(v4) - 1i) + i32(v2)), 0i, 55i)) * 56u + u32(clamp(((i32(v5) - 1i) + i32(v3)), 0i, 55i))], (((((i32(v4) - 1i) + i32(v2)) >= 0i) && (((i32(v4) - 1i) + i32(v2)) < 56i)) && ((((i32(v5) - 1i) + i32(v3)) >= 0i) && (((i32(v5) - 1i) + i32(v3)) < 56i))));
     }
     a0[q] = vec4<f32>(r0, r1, r2, r3);
@@ -499,36 +494,35 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     var r1: f32;
     var r2: f32;
     var r3: f32;
+    let outer_i: u32 = q / 14u;
+    let inner_i: u32 = (q % 14u) * 4u;
+    let v2q: u32 = outer_i / 56u;
+    let v2: u32 = outer_i - v2q * 56u;
+    let v1q: u32 = v2q / 64u;
+    let v1: u32 = v2q - v1q * 64u;
+    let v0: u32 = v1q;
     {
         let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 200704u;
-        let v1: u32 = (i / 3136u) % 64u;
-        let v2: u32 = (i / 56u) % 56u;
-        let v3: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 0u;
+        let v3: u32 = lane_i;
         r0 = forge_fmax(((a1[v1 * 3136u + v2 * 56u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     {
         let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 200704u;
-        let v1: u32 = (i / 3136u) % 64u;
-        let v2: u32 = (i / 56u) % 56u;
-        let v3: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 1u;
+        let v3: u32 = lane_i;
         r1 = forge_fmax(((a1[v1 * 3136u + v2 * 56u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     {
         let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 200704u;
-        let v1: u32 = (i / 3136u) % 64u;
-        let v2: u32 = (i / 56u) % 56u;
-        let v3: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 2u;
+        let v3: u32 = lane_i;
         r2 = forge_fmax(((a1[v1 * 3136u + v2 * 56u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     {
         let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 200704u;
-        let v1: u32 = (i / 3136u) % 64u;
-        let v2: u32 = (i / 56u) % 56u;
-        let v3: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 3u;
+        let v3: u32 = lane_i;
         r3 = forge_fmax(((a1[v1 * 3136u + v2 * 56u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     a0[q] = vec4<f32>(r0, r1, r2, r3);
@@ -577,44 +571,39 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     var r1: f32;
     var r2: f32;
     var r3: f32;
+    let outer_i: u32 = q / 14u;
+    let inner_i: u32 = (q % 14u) * 4u;
+    let v4q: u32 = outer_i / 56u;
+    let v4: u32 = outer_i - v4q * 56u;
+    let v3q: u32 = v4q / 3u;
+    let v3: u32 = v4q - v3q * 3u;
+    let v2q: u32 = v3q / 3u;
+    let v2: u32 = v3q - v2q * 3u;
+    let v1q: u32 = v2q / 64u;
+    let v1: u32 = v2q - v1q * 64u;
+    let v0: u32 = v1q;
     {
         let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 1806336u;
-        let v1: u32 = (i / 28224u) % 64u;
-        let v2: u32 = (i / 9408u) % 3u;
-        let v3: u32 = (i / 3136u) % 3u;
-        let v4: u32 = (i / 56u) % 56u;
-        let v5: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 0u;
+        let v5: u32 = lane_i;
         r0 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(((i32(v4) - 1i) + i32(v2)), 0i, 55i)) * 56u + u32(clamp(((i32(v5) - 1i) + i32(v3)), 0i, 55i))], (((((i32(v4) - 1i) + i32(v2)) >= 0i) && (((i32(v4) - 1i) + i32(v2)) < 56i)) && ((((i32(v5) - 1i) + i32(v3)) >= 0i) && (((i32(v5) - 1i) + i32(v3)) < 56i))));
     }
     {
         let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 1806336u;
-        let v1: u32 = (i / 28224u) % 64u;
-        let v2: u32 = (i / 9408u) % 3u;
-        let v3: u32 = (i / 3136u) % 3u;
-        let v4: u32 = (i / 56u) % 56u;
-        let v5: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 1u;
+        let v5: u32 = lane_i;
         r1 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(((i32(v4) - 1i) + i32(v2)), 0i, 55i)) * 56u + u32(clamp(((i32(v5) - 1i) + i32(v3)), 0i, 55i))], (((((i32(v4) - 1i) + i32(v2)) >= 0i) && (((i32(v4) - 1i) + i32(v2)) < 56i)) && ((((i32(v5) - 1i) + i32(v3)) >= 0i) && (((i32(v5) - 1i) + i32(v3)) < 56i))));
     }
     {
         let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 1806336u;
-        let v1: u32 = (i / 28224u) % 64u;
-        let v2: u32 = (i / 9408u) % 3u;
-        let v3: u32 = (i / 3136u) % 3u;
-        let v4: u32 = (i / 56u) % 56u;
-        let v5: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 2u;
+        let v5: u32 = lane_i;
         r2 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(((i32(v4) - 1i) + i32(v2)), 0i, 55i)) * 56u + u32(clamp(((i32(v5) - 1i) + i32(v3)), 0i, 55i))], (((((i32(v4) - 1i) + i32(v2)) >= 0i) && (((i32(v4) - 1i) + i32(v2)) < 56i)) && ((((i32(v5) - 1i) + i32(v3)) >= 0i) && (((i32(v5) - 1i) + i32(v3)) < 56i))));
     }
     {
         let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 1806336u;
-        let v1: u32 = (i / 28224u) % 64u;
-        let v2: u32 = (i / 9408u) % 3u;
-        let v3: u32 = (i / 3136u) % 3u;
-        let v4: u32 = (i / 56u) % 56u;
-        let v5: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 3u;
+        let v5: u32 = lane_i;
         r3 = select(0.0f, a1[min(u32(v0), 0u) * 200704u + min(u32(v1), 63u) * 3136u + u32(clamp(((i32(v4) - 1i) + i32(v2)), 0i, 55i)) * 56u + u32(clamp(((i32(v5) - 1i) + i32(v3)), 0i, 55i))], (((((i32(v4) - 1i) + i32(v2)) >= 0i) && (((i32(v4) - 1i) + i32(v2)) < 56i)) && ((((i32(v5) - 1i) + i32(v3)) >= 0i) && (((i32(v5) - 1i) + i32(v3)) < 56i))));
     }
     a0[q] = vec4<f32>(r0, r1, r2, r3);
@@ -1036,36 +1025,35 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     var r1: f32;
     var r2: f32;
     var r3: f32;
+    let outer_i: u32 = q / 14u;
+    let inner_i: u32 = (q % 14u) * 4u;
+    let v2q: u32 = outer_i / 56u;
+    let v2: u32 = outer_i - v2q * 56u;
+    let v1q: u32 = v2q / 64u;
+    let v1: u32 = v2q - v1q * 64u;
+    let v0: u32 = v1q;
     {
         let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 200704u;
-        let v1: u32 = (i / 3136u) % 64u;
-        let v2: u32 = (i / 56u) % 56u;
-        let v3: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 0u;
+        let v3: u32 = lane_i;
         r0 = forge_fmax((((a1[v1 * 3136u + v2 * 56u + v3] * a2[v1]) + a3[v1]) + a4[v1 * 3136u + v2 * 56u + v3]), 0.0f);
     }
     {
         let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 200704u;
-        let v1: u32 = (i / 3136u) % 64u;
-        let v2: u32 = (i / 56u) % 56u;
-        let v3: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 1u;
+        let v3: u32 = lane_i;
         r1 = forge_fmax((((a1[v1 * 3136u + v2 * 56u + v3] * a2[v1]) + a3[v1]) + a4[v1 * 3136u + v2 * 56u + v3]), 0.0f);
     }
     {
         let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 200704u;
-        let v1: u32 = (i / 3136u) % 64u;
-        let v2: u32 = (i / 56u) % 56u;
-        let v3: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 2u;
+        let v3: u32 = lane_i;
         r2 = forge_fmax((((a1[v1 * 3136u + v2 * 56u + v3] * a2[v1]) + a3[v1]) + a4[v1 * 3136u + v2 * 56u + v3]), 0.0f);
     }
     {
         let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 200704u;
-        let v1: u32 = (i / 3136u) % 64u;
-        let v2: u32 = (i / 56u) % 56u;
-        let v3: u32 = (i / 1u) % 56u;
+        let lane_i: u32 = inner_i + 3u;
+        let v3: u32 = lane_i;
         r3 = forge_fmax((((a1[v1 * 3136u + v2 * 56u + v3] * a2[v1]) + a3[v1]) + a4[v1 * 3136u + v2 * 56u + v3]), 0.0f);
     }
     a0[q] = vec4<f32>(r0, r1, r2, r3);

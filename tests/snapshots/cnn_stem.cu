@@ -100,7 +100,7 @@ FD float4 forge_q4_1_x4(const unsigned char* a, unsigned long long i) { const un
 FD float4 forge_q8_0_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 15u; u32 lo = forge_q_pair(b + 2u + j); u32 hi = forge_q_pair(b + 18u + j); f32 d = forge_q_half(b); return make_float4((f32)(signed char)(lo & 255u) * d, (f32)(signed char)(lo >> 8) * d, (f32)(signed char)(hi & 255u) * d, (f32)(signed char)(hi >> 8) * d); }
 
 // node: z = conv2d(x, w, stride = 2, padding = 3)
-extern "C" __global__ void __launch_bounds__(256) forge_map_cd52583ecef503c2(f32* a0, const f32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_981d899ee1eec2d0(f32* a0, const f32* __restrict__ a1) {
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -112,44 +112,39 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_cd52583ecef503c2(f32
     f32 r1;
     f32 r2;
     f32 r3;
+    const u32 outer_i = q / 28u;
+    const u32 inner_i = (q % 28u) * 4u;
+    const u32 v4q = outer_i / 112u;
+    const u32 v4 = outer_i - v4q * 112u;
+    const u32 v3q = v4q / 7u;
+    const u32 v3 = v4q - v3q * 7u;
+    const u32 v2q = v3q / 7u;
+    const u32 v2 = v3q - v2q * 7u;
+    const u32 v1q = v2q / 3u;
+    const u32 v1 = v2q - v1q * 3u;
+    const u32 v0 = v1q;
     {
         const u32 i = q * 4u + 0u;
-        const u32 v0 = i / 1843968u;
-        const u32 v1 = (i / 614656u) % 3u;
-        const u32 v2 = (i / 87808u) % 7u;
-        const u32 v3 = (i / 12544u) % 7u;
-        const u32 v4 = (i / 112u) % 112u;
-        const u32 v5 = (i / 1u) % 112u;
+        const u32 lane_i = inner_i + 0u;
+        const u32 v5 = lane_i;
         r0 = select(0.0f, a1[min(u32(v0), 0u) * 150528u + min(u32(v1), 2u) * 50176u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))), i32(0), i32(223))) * 224u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))), i32(0), i32(223)))], (((i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))) >= i32(0)) && (i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))) < i32(224))) && ((i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))) >= i32(0)) && (i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))) < i32(224)))));
     }
     {
         const u32 i = q * 4u + 1u;
-        const u32 v0 = i / 1843968u;
-        const u32 v1 = (i / 614656u) % 3u;
-        const u32 v2 = (i / 87808u) % 7u;
-        const u32 v3 = (i / 12544u) % 7u;
-        const u32 v4 = (i / 112u) % 112u;
-        const u32 v5 = (i / 1u) % 112u;
+        const u32 lane_i = inner_i + 1u;
+        const u32 v5 = lane_i;
         r1 = select(0.0f, a1[min(u32(v0), 0u) * 150528u + min(u32(v1), 2u) * 50176u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))), i32(0), i32(223))) * 224u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))), i32(0), i32(223)))], (((i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))) >= i32(0)) && (i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))) < i32(224))) && ((i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))) >= i32(0)) && (i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))) < i32(224)))));
     }
     {
         const u32 i = q * 4u + 2u;
-        const u32 v0 = i / 1843968u;
-        const u32 v1 = (i / 614656u) % 3u;
-        const u32 v2 = (i / 87808u) % 7u;
-        const u32 v3 = (i / 12544u) % 7u;
-        const u32 v4 = (i / 112u) % 112u;
-        const u32 v5 = (i / 1u) % 112u;
+        const u32 lane_i = inner_i + 2u;
+        const u32 v5 = lane_i;
         r2 = select(0.0f, a1[min(u32(v0), 0u) * 150528u + min(u32(v1), 2u) * 50176u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))), i32(0), i32(223))) * 224u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))), i32(0), i32(223)))], (((i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))) >= i32(0)) && (i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))) < i32(224))) && ((i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))) >= i32(0)) && (i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))) < i32(224)))));
     }
     {
         const u32 i = q * 4u + 3u;
-        const u32 v0 = i / 1843968u;
-        const u32 v1 = (i / 614656u) % 3u;
-        const u32 v2 = (i / 87808u) % 7u;
-        const u32 v3 = (i / 12544u) % 7u;
-        const u32 v4 = (i / 112u) % 112u;
-        const u32 v5 = (i / 1u) % 112u;
+        const u32 lane_i = inner_i + 3u;
+        const u32 v5 = lane_i;
         r3 = select(0.0f, a1[min(u32(v0), 0u) * 150528u + min(u32(v1), 2u) * 50176u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))), i32(0), i32(223))) * 224u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))), i32(0), i32(223)))], (((i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))) >= i32(0)) && (i32(u32(i32(u32(i32(u32(i32(v4)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v2))) < i32(224))) && ((i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))) >= i32(0)) && (i32(u32(i32(u32(i32(u32(i32(v5)) * u32(i32(2)))) - u32(i32(3)))) + u32(i32(v3))) < i32(224)))));
     }
     reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
@@ -411,7 +406,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) forge_matmul_e16255751018fc
 }
 
 // node: a = relu(z * scale + shift)
-extern "C" __global__ void __launch_bounds__(256) forge_map_3e85080dd094e468(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_98396b870fa5fea3(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -423,36 +418,35 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_3e85080dd094e468(f32
     f32 r1;
     f32 r2;
     f32 r3;
+    const u32 outer_i = q / 28u;
+    const u32 inner_i = (q % 28u) * 4u;
+    const u32 v2q = outer_i / 112u;
+    const u32 v2 = outer_i - v2q * 112u;
+    const u32 v1q = v2q / 64u;
+    const u32 v1 = v2q - v1q * 64u;
+    const u32 v0 = v1q;
     {
         const u32 i = q * 4u + 0u;
-        const u32 v0 = i / 802816u;
-        const u32 v1 = (i / 12544u) % 64u;
-        const u32 v2 = (i / 112u) % 112u;
-        const u32 v3 = (i / 1u) % 112u;
+        const u32 lane_i = inner_i + 0u;
+        const u32 v3 = lane_i;
         r0 = forge_fmax(((a1[v1 * 12544u + v2 * 112u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     {
         const u32 i = q * 4u + 1u;
-        const u32 v0 = i / 802816u;
-        const u32 v1 = (i / 12544u) % 64u;
-        const u32 v2 = (i / 112u) % 112u;
-        const u32 v3 = (i / 1u) % 112u;
+        const u32 lane_i = inner_i + 1u;
+        const u32 v3 = lane_i;
         r1 = forge_fmax(((a1[v1 * 12544u + v2 * 112u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     {
         const u32 i = q * 4u + 2u;
-        const u32 v0 = i / 802816u;
-        const u32 v1 = (i / 12544u) % 64u;
-        const u32 v2 = (i / 112u) % 112u;
-        const u32 v3 = (i / 1u) % 112u;
+        const u32 lane_i = inner_i + 2u;
+        const u32 v3 = lane_i;
         r2 = forge_fmax(((a1[v1 * 12544u + v2 * 112u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     {
         const u32 i = q * 4u + 3u;
-        const u32 v0 = i / 802816u;
-        const u32 v1 = (i / 12544u) % 64u;
-        const u32 v2 = (i / 112u) % 112u;
-        const u32 v3 = (i / 1u) % 112u;
+        const u32 lane_i = inner_i + 3u;
+        const u32 v3 = lane_i;
         r3 = forge_fmax(((a1[v1 * 12544u + v2 * 112u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};

@@ -41,44 +41,39 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     var r1: f32;
     var r2: f32;
     var r3: f32;
+    let outer_i: u32 = q / 28u;
+    let inner_i: u32 = (q % 28u) * 4u;
+    let v4q: u32 = outer_i / 112u;
+    let v4: u32 = outer_i - v4q * 112u;
+    let v3q: u32 = v4q / 7u;
+    let v3: u32 = v4q - v3q * 7u;
+    let v2q: u32 = v3q / 7u;
+    let v2: u32 = v3q - v2q * 7u;
+    let v1q: u32 = v2q / 3u;
+    let v1: u32 = v2q - v1q * 3u;
+    let v0: u32 = v1q;
     {
         let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 1843968u;
-        let v1: u32 = (i / 614656u) % 3u;
-        let v2: u32 = (i / 87808u) % 7u;
-        let v3: u32 = (i / 12544u) % 7u;
-        let v4: u32 = (i / 112u) % 112u;
-        let v5: u32 = (i / 1u) % 112u;
+        let lane_i: u32 = inner_i + 0u;
+        let v5: u32 = lane_i;
         r0 = select(0.0f, a1[min(u32(v0), 0u) * 150528u + min(u32(v1), 2u) * 50176u + u32(clamp((((i32(v4) * 2i) - 3i) + i32(v2)), 0i, 223i)) * 224u + u32(clamp((((i32(v5) * 2i) - 3i) + i32(v3)), 0i, 223i))], ((((((i32(v4) * 2i) - 3i) + i32(v2)) >= 0i) && ((((i32(v4) * 2i) - 3i) + i32(v2)) < 224i)) && (((((i32(v5) * 2i) - 3i) + i32(v3)) >= 0i) && ((((i32(v5) * 2i) - 3i) + i32(v3)) < 224i))));
     }
     {
         let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 1843968u;
-        let v1: u32 = (i / 614656u) % 3u;
-        let v2: u32 = (i / 87808u) % 7u;
-        let v3: u32 = (i / 12544u) % 7u;
-        let v4: u32 = (i / 112u) % 112u;
-        let v5: u32 = (i / 1u) % 112u;
+        let lane_i: u32 = inner_i + 1u;
+        let v5: u32 = lane_i;
         r1 = select(0.0f, a1[min(u32(v0), 0u) * 150528u + min(u32(v1), 2u) * 50176u + u32(clamp((((i32(v4) * 2i) - 3i) + i32(v2)), 0i, 223i)) * 224u + u32(clamp((((i32(v5) * 2i) - 3i) + i32(v3)), 0i, 223i))], ((((((i32(v4) * 2i) - 3i) + i32(v2)) >= 0i) && ((((i32(v4) * 2i) - 3i) + i32(v2)) < 224i)) && (((((i32(v5) * 2i) - 3i) + i32(v3)) >= 0i) && ((((i32(v5) * 2i) - 3i) + i32(v3)) < 224i))));
     }
     {
         let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 1843968u;
-        let v1: u32 = (i / 614656u) % 3u;
-        let v2: u32 = (i / 87808u) % 7u;
-        let v3: u32 = (i / 12544u) % 7u;
-        let v4: u32 = (i / 112u) % 112u;
-        let v5: u32 = (i / 1u) % 112u;
+        let lane_i: u32 = inner_i + 2u;
+        let v5: u32 = lane_i;
         r2 = select(0.0f, a1[min(u32(v0), 0u) * 150528u + min(u32(v1), 2u) * 50176u + u32(clamp((((i32(v4) * 2i) - 3i) + i32(v2)), 0i, 223i)) * 224u + u32(clamp((((i32(v5) * 2i) - 3i) + i32(v3)), 0i, 223i))], ((((((i32(v4) * 2i) - 3i) + i32(v2)) >= 0i) && ((((i32(v4) * 2i) - 3i) + i32(v2)) < 224i)) && (((((i32(v5) * 2i) - 3i) + i32(v3)) >= 0i) && ((((i32(v5) * 2i) - 3i) + i32(v3)) < 224i))));
     }
     {
         let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 1843968u;
-        let v1: u32 = (i / 614656u) % 3u;
-        let v2: u32 = (i / 87808u) % 7u;
-        let v3: u32 = (i / 12544u) % 7u;
-        let v4: u32 = (i / 112u) % 112u;
-        let v5: u32 = (i / 1u) % 112u;
+        let lane_i: u32 = inner_i + 3u;
+        let v5: u32 = lane_i;
         r3 = select(0.0f, a1[min(u32(v0), 0u) * 150528u + min(u32(v1), 2u) * 50176u + u32(clamp((((i32(v4) * 2i) - 3i) + i32(v2)), 0i, 223i)) * 224u + u32(clamp((((i32(v5) * 2i) - 3i) + i32(v3)), 0i, 223i))], ((((((i32(v4) * 2i) - 3i) + i32(v2)) >= 0i) && ((((i32(v4) * 2i) - 3i) + i32(v2)) < 224i)) && (((((i32(v5) * 2i) - 3i) + i32(v3)) >= 0i) && ((((i32(v5) * 2i) - 3i) + i32(v3)) < 224i))));
     }
     a0[q] = vec4<f32>(r0, r1, r2, r3);
@@ -1181,36 +1176,35 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     var r1: f32;
     var r2: f32;
     var r3: f32;
+    let outer_i: u32 = q / 28u;
+    let inner_i: u32 = (q % 28u) * 4u;
+    let v2q: u32 = outer_i / 112u;
+    let v2: u32 = outer_i - v2q * 112u;
+    let v1q: u32 = v2q / 64u;
+    let v1: u32 = v2q - v1q * 64u;
+    let v0: u32 = v1q;
     {
         let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 802816u;
-        let v1: u32 = (i / 12544u) % 64u;
-        let v2: u32 = (i / 112u) % 112u;
-        let v3: u32 = (i / 1u) % 112u;
+        let lane_i: u32 = inner_i + 0u;
+        let v3: u32 = lane_i;
         r0 = forge_fmax(((a1[v1 * 12544u + v2 * 112u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     {
         let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 802816u;
-        let v1: u32 = (i / 12544u) % 64u;
-        let v2: u32 = (i / 112u) % 112u;
-        let v3: u32 = (i / 1u) % 112u;
+        let lane_i: u32 = inner_i + 1u;
+        let v3: u32 = lane_i;
         r1 = forge_fmax(((a1[v1 * 12544u + v2 * 112u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     {
         let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 802816u;
-        let v1: u32 = (i / 12544u) % 64u;
-        let v2: u32 = (i / 112u) % 112u;
-        let v3: u32 = (i / 1u) % 112u;
+        let lane_i: u32 = inner_i + 2u;
+        let v3: u32 = lane_i;
         r2 = forge_fmax(((a1[v1 * 12544u + v2 * 112u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     {
         let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 802816u;
-        let v1: u32 = (i / 12544u) % 64u;
-        let v2: u32 = (i / 112u) % 112u;
-        let v3: u32 = (i / 1u) % 112u;
+        let lane_i: u32 = inner_i + 3u;
+        let v3: u32 = lane_i;
         r3 = forge_fmax(((a1[v1 * 12544u + v2 * 112u + v3] * a2[v1]) + a3[v1]), 0.0f);
     }
     a0[q] = vec4<f32>(r0, r1, r2, r3);

@@ -117,7 +117,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_615a9a45888324b0(f
 }
 
 // node: u = next
-extern "C" __global__ void __launch_bounds__(256) forge_map_b020ffb6180e1b06(f32* a0, const f32* __restrict__ a1) {
+extern "C" __global__ void __launch_bounds__(256) forge_map_a4e8e03ce6c27781(f32* a0, const f32* __restrict__ a1) {
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -131,28 +131,31 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_b020ffb6180e1b06(f32
     f32 r1;
     f32 r2;
     f32 r3;
+    const u32 outer_i = q / 64u;
+    const u32 inner_i = (q % 64u) * 4u;
+    const u32 v0 = outer_i;
     {
         const u32 i = q * 4u + 0u;
-        const u32 v0 = i / 256u;
-        const u32 v1 = (i / 1u) % 256u;
+        const u32 lane_i = inner_i + 0u;
+        const u32 v1 = lane_i;
         r0 = q1.x;
     }
     {
         const u32 i = q * 4u + 1u;
-        const u32 v0 = i / 256u;
-        const u32 v1 = (i / 1u) % 256u;
+        const u32 lane_i = inner_i + 1u;
+        const u32 v1 = lane_i;
         r1 = q1.y;
     }
     {
         const u32 i = q * 4u + 2u;
-        const u32 v0 = i / 256u;
-        const u32 v1 = (i / 1u) % 256u;
+        const u32 lane_i = inner_i + 2u;
+        const u32 v1 = lane_i;
         r2 = q1.z;
     }
     {
         const u32 i = q * 4u + 3u;
-        const u32 v0 = i / 256u;
-        const u32 v1 = (i / 1u) % 256u;
+        const u32 lane_i = inner_i + 3u;
+        const u32 v1 = lane_i;
         r3 = q1.w;
     }
     reinterpret_cast<forge_v4f*>(a0)[q] = forge_v4f{r0, r1, r2, r3};
@@ -162,7 +165,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_map_b020ffb6180e1b06(f32
 // runs forge_index_615a9a45888324b0 (above)
 
 // node: u = next
-// runs forge_map_b020ffb6180e1b06 (above)
+// runs forge_map_a4e8e03ce6c27781 (above)
 
 // node: next[i, j] = u[i, j] + alpha * (edge(u[i - 1, j]) + edge(u[i + 1, j]) + edge(u[i, j - 1]) + edge(u[i, j + 1]) - 4.0 * u[i, j])
 // runs forge_index_615a9a45888324b0 (above)

@@ -92,28 +92,31 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     var r1: f32;
     var r2: f32;
     var r3: f32;
+    let outer_i: u32 = q / 64u;
+    let inner_i: u32 = (q % 64u) * 4u;
+    let v0: u32 = outer_i;
     {
         let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 256u;
-        let v1: u32 = (i / 1u) % 256u;
+        let lane_i: u32 = inner_i + 0u;
+        let v1: u32 = lane_i;
         r0 = q1.x;
     }
     {
         let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 256u;
-        let v1: u32 = (i / 1u) % 256u;
+        let lane_i: u32 = inner_i + 1u;
+        let v1: u32 = lane_i;
         r1 = q1.y;
     }
     {
         let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 256u;
-        let v1: u32 = (i / 1u) % 256u;
+        let lane_i: u32 = inner_i + 2u;
+        let v1: u32 = lane_i;
         r2 = q1.z;
     }
     {
         let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 256u;
-        let v1: u32 = (i / 1u) % 256u;
+        let lane_i: u32 = inner_i + 3u;
+        let v1: u32 = lane_i;
         r3 = q1.w;
     }
     a0[q] = vec4<f32>(r0, r1, r2, r3);
@@ -213,28 +216,31 @@ fn forge_map(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
     var r1: f32;
     var r2: f32;
     var r3: f32;
+    let outer_i: u32 = q / 64u;
+    let inner_i: u32 = (q % 64u) * 4u;
+    let v0: u32 = outer_i;
     {
         let i: u32 = q * 4u + 0u;
-        let v0: u32 = i / 256u;
-        let v1: u32 = (i / 1u) % 256u;
+        let lane_i: u32 = inner_i + 0u;
+        let v1: u32 = lane_i;
         r0 = q1.x;
     }
     {
         let i: u32 = q * 4u + 1u;
-        let v0: u32 = i / 256u;
-        let v1: u32 = (i / 1u) % 256u;
+        let lane_i: u32 = inner_i + 1u;
+        let v1: u32 = lane_i;
         r1 = q1.y;
     }
     {
         let i: u32 = q * 4u + 2u;
-        let v0: u32 = i / 256u;
-        let v1: u32 = (i / 1u) % 256u;
+        let lane_i: u32 = inner_i + 2u;
+        let v1: u32 = lane_i;
         r2 = q1.z;
     }
     {
         let i: u32 = q * 4u + 3u;
-        let v0: u32 = i / 256u;
-        let v1: u32 = (i / 1u) % 256u;
+        let lane_i: u32 = inner_i + 3u;
+        let v1: u32 = lane_i;
         r3 = q1.w;
     }
     a0[q] = vec4<f32>(r0, r1, r2, r3);

@@ -70,13 +70,35 @@ fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) 
             Dialect::Cuda => w.line(format!("{ty} r{lane};")),
         }
     }
+    // The four lanes share the coordinates of the outer axes: from the first suffix of axes
+    // whose points are a multiple of four on, no group of lanes crosses an outer coordinate.
+    // Those are computed once, and only the suffix's per lane (index arithmetic is what bounds
+    // an im2col map's rate, not its bytes).
+    let split = (0..extents.len())
+        .rev()
+        .find(|&d| extents[d..].iter().map(|&e| e as u64).product::<u64>() % lanes == 0)
+        .unwrap_or(0);
+    let inner: u64 = extents[split..].iter().map(|&e| e as u64).product();
+    let mut outer_vars = Vec::new();
+    if split > 0 {
+        w.let_idx("outer_i", &format!("q / {}", w.u(inner / lanes)));
+        w.let_idx("inner_i", &format!("(q % {}) * {}", w.u(inner / lanes), w.u(lanes)));
+        outer_vars = unflatten_nested(w, "outer_i", &extents[..split], "v", 0);
+    }
     for lane in 0..lanes {
         w.line("{");
         w.indent += 1;
         let i = format!("q * {} + {}", w.u(lanes), w.u(lane));
         w.let_idx("i", &i);
         w.vec_lane = Some(lane as usize);
-        let vars = unflatten(w, "i", extents, "v");
+        let vars = if split > 0 {
+            w.let_idx("lane_i", &format!("inner_i + {}", w.u(lane)));
+            let mut vars = outer_vars.clone();
+            vars.extend(unflatten_nested(w, "lane_i", &extents[split..], "v", split));
+            vars
+        } else {
+            unflatten(w, "i", extents, "v")
+        };
         let v = w.expr(value, &vars, Some("i"), "");
         w.vec_lane = None;
         w.line(format!("r{lane} = {v};"));
@@ -88,6 +110,30 @@ fn vector_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) 
     w.body.insert_str(mark, &loads);
     let store = w.vec_store(out, "q", &["r0", "r1", "r2", "r3"]);
     w.line(store);
+}
+
+/// The coordinates of flat index `flat` over `extents` (row-major), named `{prefix}{first + d}`,
+/// innermost first, each from the quotient of the last: one division and one multiply-subtract
+/// an axis (an axis of extent 1 is 0).
+fn unflatten_nested(w: &mut Writer<'_>, flat: &str, extents: &[usize], prefix: &str, first: usize) -> Vec<String> {
+    let mut names = vec![String::new(); extents.len()];
+    let mut rest = flat.to_string();
+    for d in (0..extents.len()).rev() {
+        let name = format!("{prefix}{}", first + d);
+        let e = extents[d] as u64;
+        if d == 0 {
+            w.let_idx(&name, &rest);
+        } else if e == 1 {
+            w.let_idx(&name, &w.u(0));
+        } else {
+            let quotient = format!("{name}q");
+            w.let_idx(&quotient, &format!("{rest} / {}", w.u(e)));
+            w.let_idx(&name, &format!("{rest} - {quotient} * {}", w.u(e)));
+            rest = quotient;
+        }
+        names[d] = name;
+    }
+    names
 }
 
 /// A window stored into part of its output ([`ScatterBody`]): each point computed as a map's,
