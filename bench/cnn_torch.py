@@ -9,6 +9,10 @@ column on CUDA is its replayed graph's span). fp32 runs with TF32 off (true f32 
 Forge's); `tf32` lets cuDNN use TF32 tensor cores; fp16 / bf16 run the whole block in that type.
 
     python3 bench/cnn_torch.py --batch 8 --runs 20 --dtypes fp32,tf32,fp16,bf16
+
+`--resnet50` times instead the four 3x3 convolutions of ResNet-50's bottlenecks (64 channels at
+56x56, 128 at 28x28, 256 at 14x14, 512 at 7x7; stride 1, padding 1), each alone (`cnn
+--resnet50` prints the same rows).
 """
 import argparse
 import time
@@ -27,6 +31,14 @@ def stem(x, w, scale, shift):
 def basic_block(x, w1, s1, t1, w2, s2, t2):
     a1 = torch.relu(F.conv2d(x, w1, padding=1) * s1 + t1)
     return torch.relu(F.conv2d(a1, w2, padding=1) * s2 + t2 + x)
+
+
+# ResNet-50's 3x3 convolutions: (channels, height = width).
+RESNET50_3X3 = [(64, 56), (128, 28), (256, 14), (512, 7)]
+
+
+def conv3x3(x, w):
+    return F.conv2d(x, w, padding=1)
 
 
 def conv_weight(o, c, k, gen):
@@ -81,6 +93,7 @@ def main():
     p.add_argument("--batch", type=int, default=8)
     p.add_argument("--runs", type=int, default=20)
     p.add_argument("--dtypes", default="fp32,tf32,fp16,bf16")
+    p.add_argument("--resnet50", action="store_true", help="ResNet-50's 3x3 convolutions alone")
     a = p.parse_args()
     torch.backends.cudnn.benchmark = True
     dev = torch.device("cuda")
@@ -103,6 +116,12 @@ def main():
             ("stem", f"[{b}, 3, {h}, {w}]", stem, image, stem_params),
             ("basic block", f"[{b}, {c}, 56, 56]", basic_block, features, block_params),
         ]
+        if a.resnet50:
+            rows = [
+                (f"conv3x3 {ch}", f"[{b}, {ch}, {hw}, {hw}]", conv3x3,
+                 (torch.rand(b, ch, hw, hw, generator=gen) * 2 - 1).pin_memory(), [conv_weight(ch, ch, 3, gen)])
+                for ch, hw in RESNET50_3X3
+            ]
         for stage, shape, f, x, params in rows:
             params = [t.to(dev, dtype) for t in params]
             times = measure(f, x.to(dtype).pin_memory(), params, a.runs)

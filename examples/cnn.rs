@@ -12,8 +12,14 @@
 //! `#[schedule(workgroup = N)]` on the `conv2d` statements (N threads fold one output). The
 //! CPU check takes seconds (the CPU backend is the reference, not fast); `--no-check` skips it.
 //!
+//! `--precision tf32x3` (or `tf32`, `bf16x3`) lets the f32 convolutions trade precision for
+//! tensor cores as `matmul`'s option does. `--resnet50` times instead the four 3x3 convolutions
+//! of ResNet-50's bottlenecks (64 channels at 56x56, 128 at 28x28, 256 at 14x14, 512 at 7x7),
+//! each alone and checked the same way.
+//!
 //! `cargo run --release --features cuda --example cnn [-- --batch 8 --runs 20 --elem f32
-//! --conv-workgroup 64 --no-check]` (`FORGE_BACKEND=cuda|wgpu|cpu` to choose).
+//! --precision f32 --conv-workgroup 64 --no-check --resnet50]` (`FORGE_BACKEND=cuda|wgpu|cpu`
+//! to choose).
 
 use forge::prelude::*;
 use forge::{GraphInstance, HostSlice};
@@ -89,10 +95,21 @@ struct Args {
     check: bool,
     storage: Storage,
     conv_workgroup: Option<usize>,
+    /// `conv2d`'s `precision` (f32, tf32x3, tf32 or bf16x3).
+    precision: String,
+    resnet50: bool,
 }
 
 fn args() -> forge::Result<Args> {
-    let mut a = Args { batch: 8, runs: 20, check: true, storage: Storage::F32, conv_workgroup: None };
+    let mut a = Args {
+        batch: 8,
+        runs: 20,
+        check: true,
+        storage: Storage::F32,
+        conv_workgroup: None,
+        precision: "f32".into(),
+        resnet50: false,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut number = |what: &str| -> forge::Result<usize> {
@@ -103,6 +120,13 @@ fn args() -> forge::Result<Args> {
             "--batch" => a.batch = number("--batch")?,
             "--runs" => a.runs = number("--runs")?,
             "--no-check" => a.check = false,
+            "--resnet50" => a.resnet50 = true,
+            "--precision" => {
+                a.precision = match it.next().as_deref() {
+                    Some(p @ ("f32" | "tf32x3" | "tf32" | "bf16x3")) => p.to_string(),
+                    _ => return Err(forge::Error::Internal("--precision takes f32, tf32x3, tf32 or bf16x3".into())),
+                }
+            }
             "--conv-workgroup" => a.conv_workgroup = Some(number("--conv-workgroup")?),
             "--elem" => {
                 a.storage = match it.next().as_deref() {
@@ -113,7 +137,7 @@ fn args() -> forge::Result<Args> {
                 }
             }
             other => {
-                let usage = "usage: cnn [--batch N] [--runs N] [--elem f32|f16|bf16] [--conv-workgroup N] [--no-check]";
+                let usage = "usage: cnn [--batch N] [--runs N] [--elem f32|f16|bf16] [--precision f32|tf32x3|tf32|bf16x3] [--conv-workgroup N] [--no-check] [--resnet50]";
                 return Err(forge::Error::Internal(format!("unknown argument `{other}`; {usage}")));
             }
         }
@@ -183,17 +207,105 @@ fn time_stage(
     Ok(())
 }
 
-/// `src` with `#[schedule(workgroup = n)]` on each `conv2d` statement.
-fn with_conv_workgroup(src: &str, n: Option<usize>) -> String {
-    let Some(n) = n else { return src.to_string() };
+/// `src` with `#[schedule(workgroup = n)]` on each `conv2d` statement and `precision` among
+/// its options.
+fn with_conv_options(src: &str, n: Option<usize>, precision: &str) -> String {
     let statement = |s: &str| {
-        if s.contains("conv2d") {
-            format!("#[schedule(workgroup = {n})] {s}")
-        } else {
-            s.to_string()
+        if !s.contains("conv2d") {
+            return s.to_string();
+        }
+        let s = match s.rfind(')') {
+            Some(end) if precision != "f32" => format!("{}, precision = {precision}{}", &s[..end], &s[end..]),
+            _ => s.to_string(),
+        };
+        match n {
+            Some(n) => format!("#[schedule(workgroup = {n})] {s}"),
+            None => s,
         }
     };
     src.split_inclusive(';').map(statement).collect()
+}
+
+/// ResNet-50's 3x3 convolutions: (channels, height = width).
+const RESNET50_3X3: [(usize, usize); 4] = [(64, 56), (128, 28), (256, 14), (512, 7)];
+
+/// One 3x3 convolution of stride 1 and padding 1, `[B, C, H, W]` → `[B, C, H, W]`.
+fn conv3x3_source(storage: Storage) -> String {
+    let e = storage.name();
+    format!(
+        "graph Conv3x3 {{ dims {{ B, C, H, W }}
+            input x: {e}[B, C, H, W]; weight w: {e}[C, C, 3, 3]; output y: {e}[B, C, H, W];
+            y = conv2d(x, w, padding = 1); }}"
+    )
+}
+
+/// `--resnet50`: each of ResNet-50's 3x3 convolutions alone, checked and timed as the stages are.
+fn resnet50_convs(ctx: &Context, a: &Args) -> forge::Result<()> {
+    let mut rng = fastrand::Rng::with_seed(11);
+    let src = with_conv_options(&conv3x3_source(a.storage), a.conv_workgroup, &a.precision);
+    let backend = label(ctx, a.storage, &a.precision);
+    let mut rows = Vec::new();
+    for (c, hw) in RESNET50_3X3 {
+        let x = Data::new(&random(a.batch * c * hw * hw, 1.0, &mut rng), a.storage);
+        let w = Data::new(&conv_weight(c * c * 9, c * 9, &mut rng), a.storage);
+        let mut g = instance(ctx, &src, &[a.batch, c, hw, hw], &[("w", &w)])?;
+        if a.check {
+            let got = run(&mut g, &x, a.storage)?;
+            let first = Data::new(&output_of(&x)[..c * hw * hw], a.storage);
+            let want = run(&mut instance(&Context::cpu(), &src, &[1, c, hw, hw], &[("w", &w)])?, &first, a.storage)?;
+            compare(&format!("conv3x3 {c}"), &got[..want.len()], &want, tolerance(a.storage, &a.precision))?;
+        }
+        rows.push((c, hw, x, g));
+    }
+    println!("\nms per run, best and median of {} after 3 warm-up runs (wall: upload + run + readback)", a.runs);
+    println!("| stage       | input            | backend      | wall best | wall med. | dev. best | dev. med. |");
+    println!("|---|---|---|---|---|---|---|");
+    for (c, hw, x, g) in &mut rows {
+        time_stage(&format!("conv3x3 {c}"), &format!("[{}, {c}, {hw}, {hw}]", a.batch), &backend, a.runs, || {
+            g.run(&[("x", x.slice())], &[])?;
+            Ok(g.last_profile().and_then(|p| p.device_total()))
+        })?;
+    }
+    for (c, _, x, g) in &mut rows {
+        g.set_kernel_profiling(true);
+        g.run(&[("x", x.slice())], &[])?;
+        if let Some(p) = g.last_profile() {
+            print!("\nconv3x3 {c}:\n{p}");
+        }
+    }
+    Ok(())
+}
+
+/// The table's backend column: backend, storage, and a precision other than f32.
+fn label(ctx: &Context, storage: Storage, precision: &str) -> String {
+    match precision {
+        "f32" => format!("{} {}", ctx.kind(), storage.name()),
+        p => format!("{} {} {p}", ctx.kind(), storage.name()),
+    }
+}
+
+/// The values of `d` as f32.
+fn output_of(d: &Data) -> Vec<f32> {
+    match d {
+        Data::F32(v) => v.clone(),
+        Data::F16(v) => v.iter().map(|x| x.to_f32()).collect(),
+        Data::Bf16(v) => v.iter().map(|x| x.to_f32()).collect(),
+    }
+}
+
+/// The relative error a check allows: the CPU rounds each stored value as the device does, so
+/// only the order of the sums differs (f16/bf16 temps may round a sum either way), plus what
+/// `precision` trades.
+fn tolerance(storage: Storage, precision: &str) -> f64 {
+    let order = match storage {
+        Storage::F32 => 1e-4,
+        Storage::F16 => 2e-3,
+        Storage::Bf16 => 1e-2,
+    };
+    match (storage, precision) {
+        (Storage::F32, "tf32") => 5e-3,
+        _ => order,
+    }
 }
 
 /// A graph instance with its weights loaded.
@@ -211,7 +323,13 @@ fn run(g: &mut GraphInstance, x: &Data, storage: Storage) -> forge::Result<Vec<f
 }
 
 fn main() -> forge::Result<()> {
-    let Args { batch: b, runs, check, storage, conv_workgroup } = args()?;
+    let a = args()?;
+    if a.resnet50 {
+        let ctx = Context::auto()?;
+        println!("backend: {ctx}");
+        return resnet50_convs(&ctx, &a);
+    }
+    let Args { batch: b, runs, check, storage, conv_workgroup, ref precision, resnet50: _ } = a;
     let (h, w, c) = (224, 224, 64);
     let mut rng = fastrand::Rng::with_seed(7);
     let data = |v: Vec<f32>| Data::new(&v, storage);
@@ -225,8 +343,10 @@ fn main() -> forge::Result<()> {
     let (s1, t1, s2, t2) = (data(s1), data(t1), data(s2), data(t2));
     let block_weights = [("w1", &w1), ("s1", &s1), ("t1", &t1), ("w2", &w2), ("s2", &s2), ("t2", &t2)];
     let (stem_src, block_src) = storage.sources();
-    let (stem_src, block_src) =
-        (with_conv_workgroup(stem_src, conv_workgroup), with_conv_workgroup(block_src, conv_workgroup));
+    let (stem_src, block_src) = (
+        with_conv_options(stem_src, conv_workgroup, precision),
+        with_conv_options(block_src, conv_workgroup, precision),
+    );
     let (stem_src, block_src) = (stem_src.as_str(), block_src.as_str());
 
     let ctx = Context::auto()?;
@@ -240,13 +360,8 @@ fn main() -> forge::Result<()> {
     println!("lower + compile + weights: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
 
     if check {
-        // Image 0 alone on the CPU; the CPU rounds each stored value as the device does, so
-        // only the order of the sums differs (f16/bf16 temps may round a sum either way).
-        let tolerance = match storage {
-            Storage::F32 => 1e-4,
-            Storage::F16 => 2e-3,
-            Storage::Bf16 => 1e-2,
-        };
+        // Image 0 alone on the CPU.
+        let tolerance = tolerance(storage, precision);
         let cpu = Context::cpu();
         let first = |d: &Data, n: usize| match d {
             Data::F32(v) => Data::F32(v[..n].to_vec()),
@@ -262,7 +377,7 @@ fn main() -> forge::Result<()> {
         compare("basic block", &got[..want.len()], &want, tolerance)?;
     }
 
-    let backend = format!("{} {}", ctx.kind(), storage.name());
+    let backend = label(&ctx, storage, precision);
     println!("\nms per run, best and median of {runs} after 3 warm-up runs (wall: upload + run + readback)");
     println!("| stage       | input            | backend      | wall best | wall med. | dev. best | dev. med. |");
     println!("|---|---|---|---|---|---|---|");
