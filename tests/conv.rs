@@ -208,6 +208,32 @@ fn conv2d_depthwise(ctx: &Context) {
     );
 }
 
+/// `groups = C`: a depthwise convolution whose channel count is a dim, one graph for every `C`
+/// (with a channel multiplier: `O = 2·C`); a weight or output count that does not fit the
+/// groups is refused at `new`.
+fn conv2d_groups_from_a_dim(ctx: &Context) {
+    let src = "graph Depthwise { dims { B, C, H, W, O }
+        input x: f32[B, C, H, W]; weight w: f32[O, 1, 3, 3]; output y: f32[B, O, H, W];
+        y = conv2d(x, w, padding = 1, groups = C); }";
+    for (n, (b, c, o)) in [(2, 5, 5), (1, 3, 6), (1, 16, 32)].into_iter().enumerate() {
+        let p = Conv::new(b, c, (6, 7), o, (3, 3)).with(1, 1, 1, c);
+        let seed = 300 + 10 * n as u64;
+        let x = rand_f32(b * c * 6 * 7, 1.0, seed);
+        let wt = rand_f32(o * 9, 0.5, seed + 1);
+        let mut g = GraphInstance::from_source(ctx, src, &[b, c, 6, 7, o]).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        g.load_weights(&[("w", HostSlice::of(&wt))]).unwrap();
+        g.run(&[("x", HostSlice::of(&rand_f32(x.len(), 3.0, seed + 2)))], &[]).unwrap();
+        let y = g.run(&[("x", HostSlice::of(&x))], &[]).unwrap()[0].1.to_vec::<f32>("y").unwrap();
+        assert_close(&format!("{p:?}"), &y, &naive_conv2d(&x, &wt, &p), 1e-5, 1.0);
+    }
+    match GraphInstance::from_source(ctx, src, &[1, 4, 6, 7, 6]) {
+        Err(e @ forge::Error::ShapeCheck { .. }) => {
+            assert!(e.to_string().contains("O = 6 is not a multiple of C = 4"), "{e}")
+        }
+        other => panic!("6 outputs over 4 groups must be refused at new: {other:?}"),
+    }
+}
+
 fn conv2d_pointwise(ctx: &Context) {
     check_convs(
         ctx,
@@ -564,6 +590,7 @@ forge_tests!(
     conv2d_pairs,
     conv2d_grouped,
     conv2d_depthwise,
+    conv2d_groups_from_a_dim,
     conv2d_pointwise,
     pools,
     pools_of_negative_values,

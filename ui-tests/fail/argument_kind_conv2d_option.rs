@@ -9,6 +9,7 @@ forge_graph! {
         output p: f32[B, C, OH, OW];
         output q: f32[B, C, OH, OW];
         output r: f32[B, O, OH, OW];
+        output d: f32[B, C, OH, OW];
         // Options are integer literals (or (height, width) pairs) or flags, and `avg_pool` has no
         // `dilation` (nor has PyTorch's).
         y = conv2d(x, w, stride = 0, padding = H);
@@ -16,6 +17,8 @@ forge_graph! {
         q = max_pool(x, kernel = 2, ceil_mode = 1);
         // `precision` names one of matmul's.
         r = conv2d(x, w, padding = 1, precision = fp16);
+        // `groups` is a literal or a declared dim.
+        d = conv2d(x, w, padding = 1, groups = CC);
     }
 }
 

@@ -282,7 +282,7 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         (2, 2),
         &["stride", "padding", "dilation", "groups", "precision"],
         "t = conv2d(x: [B, C, H, W], w: [O, C / groups, KH, KW], stride = 1, padding = 0, dilation = 1, groups = 1, precision = f32);",
-        "a node's whole value: 2-d convolution (cross-correlation, PyTorch's `F.conv2d`) into t: [B, O, OH, OW], OH = (H + 2·padding − dilation·(KH − 1) − 1) / stride + 1 (likewise OW), zero padding; `stride`, `padding`, `dilation` are integer literals for both axes or (height, width) pairs, `(2, 1)`, `groups` one literal; `precision` as `matmul`'s (what an f32 convolution may trade for tensor cores, where it runs as a product); t's extents checked (at `new` where they are dims); bias and activation are nodes of their own; operands may be views: an NHWC input is `permute(x, 0, 3, 1, 2)`, an HWIO weight `permute(w, 3, 2, 0, 1)`",
+        "a node's whole value: 2-d convolution (cross-correlation, PyTorch's `F.conv2d`) into t: [B, O, OH, OW], OH = (H + 2·padding − dilation·(KH − 1) − 1) / stride + 1 (likewise OW), zero padding; `stride`, `padding`, `dilation` are integer literals for both axes or (height, width) pairs, `(2, 1)`, `groups` one literal or a dim (`groups = C`: depthwise over any channel count); `precision` as `matmul`'s (what an f32 convolution may trade for tensor cores, where it runs as a product); t's extents checked (at `new` where they are dims); bias and activation are nodes of their own; operands may be views: an NHWC input is `permute(x, 0, 3, 1, 2)`, an HWIO weight `permute(w, 3, 2, 0, 1)`",
     ),
     op(
         Pool::Max.name(),

@@ -397,9 +397,9 @@ pub enum Deferred {
     /// `total` must be the sum of `parts` (`concat`'s axis).
     SumOf { total: Extent, parts: Vec<Extent>, what: String },
     /// `total` must be `part × times` (`conv2d`'s input channels: its weight's × groups).
-    Scaled { total: Extent, part: Extent, times: u64, what: String },
+    Scaled { total: Extent, part: Extent, times: Extent, what: String },
     /// `n` must be a multiple of `by` (`conv2d`'s output channels by groups).
-    Divisible { n: Extent, by: u64, what: String },
+    Divisible { n: Extent, by: Extent, what: String },
     /// `out` must be the window formula's extent, `(input + 2·padding − dilation·(kernel − 1)
     /// − 1) / stride + 1`, with the dilated kernel inside the padded input (`conv2d`, pooling).
     Window {

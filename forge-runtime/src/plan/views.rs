@@ -189,8 +189,9 @@ pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
                 }
             }
             Deferred::Scaled { total, part, times, what } => {
-                if (part.value(dims) as u64).checked_mul(*times) != Some(total.value(dims) as u64) {
-                    let times = if *times == 1 { String::new() } else { format!(" × {times}") };
+                let product = (part.value(dims) as u64).checked_mul(times.value(dims) as u64);
+                if product != Some(total.value(dims) as u64) {
+                    let times = if *times == Extent::Lit(1) { String::new() } else { format!(" × {}", show(*times)) };
                     return Err(Error::ShapeCheck {
                         what: what.clone(),
                         detail: format!("{} is not {}{times}", show(*total), show(*part)),
@@ -198,10 +199,10 @@ pub fn check_deferred(g: &Checked, dims: &[usize]) -> Result<()> {
                 }
             }
             Deferred::Divisible { n, by, what } => {
-                if !(n.value(dims) as u64).is_multiple_of(*by) {
+                if !(n.value(dims) as u64).is_multiple_of(by.value(dims) as u64) {
                     return Err(Error::ShapeCheck {
                         what: what.clone(),
-                        detail: format!("{} is not a multiple of {by}", show(*n)),
+                        detail: format!("{} is not a multiple of {}", show(*n), show(*by)),
                     });
                 }
             }

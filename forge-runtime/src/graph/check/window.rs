@@ -36,7 +36,7 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let stride = option(cx, named, "stride", [1, 1], 1);
     let padding = option(cx, named, "padding", [0, 0], 0);
     let dilation = option(cx, named, "dilation", [1, 1], 1);
-    let groups = scalar_option(cx, named, "groups");
+    let groups = groups_option(cx, named);
     let precision = match named.iter().find(|(k, _)| k.text == "precision") {
         None => Some(Precision::F32),
         Some((_, value)) => match super::call::precision_option(value) {
@@ -57,9 +57,14 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let mut ok = same(cx, out[0], x.shape[0], stmt.target.span, format!("`{name}`'s batch and `conv2d`'s input's"));
     ok &=
         same(cx, out[1], w.shape[0], stmt.target.span, format!("`{name}`'s channels and `conv2d`'s weight's outputs"));
-    let channels = format!("`conv2d`'s input channels and its weight's channels × groups ({groups})");
+    let groups_text = match groups {
+        Extent::Lit(g) => g.to_string(),
+        Extent::Sym(d) => cx.graph.dims.get(d).map_or_else(|| "?".to_string(), |n| n.text.clone()),
+    };
+    let channels = format!("`conv2d`'s input channels and its weight's channels × groups ({groups_text})");
     ok &= scaled(cx, x.shape[1], w.shape[1], groups, x_arg.span(), channels);
-    ok &= divisible(cx, w.shape[0], groups, w_arg.span(), format!("`conv2d`'s output channels by groups ({groups})"));
+    let outputs = format!("`conv2d`'s output channels by groups ({groups_text})");
+    ok &= divisible(cx, w.shape[0], groups, w_arg.span(), outputs);
     for axis in [2, 3] {
         ok &= spatial(cx, (out[axis], x.shape[axis], w.shape[axis]), win[axis - 2], stmt.target.span, &name, axis);
     }
@@ -70,11 +75,11 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     // Index variables: the target's b, o, i, j, then the reduction's c, u, v.
     let (b, o, i, j, c, u, v) = (0, 1, 2, 3, 4, 5, 6);
     let channel = match groups {
-        1 => Sub::Var { var: c, offset: 0 },
+        Extent::Lit(1) => Sub::Var { var: c, offset: 0 },
         g => {
             // Output channel o belongs to group o / (O / G), whose input channels start at
             // that group times C / G.
-            let per_group = binary(BinaryOp::Div, extent(w.shape[0], *span), int(g, *span));
+            let per_group = binary(BinaryOp::Div, extent(w.shape[0], *span), extent(g, *span));
             let group = binary(BinaryOp::Div, var(o), per_group);
             Sub::Expr(binary(BinaryOp::Add, binary(BinaryOp::Mul, group, extent(w.shape[1], *span)), var(c)))
         }
@@ -254,6 +259,24 @@ fn scalar_option(cx: &mut Cx<'_>, named: &[(Name, Expr)], key: &str) -> Option<u
     }
 }
 
+/// `groups = g`: an integer literal of at least 1, or a declared dim (`groups = C`: a depthwise
+/// convolution over however many channels the dims give).
+fn groups_option(cx: &mut Cx<'_>, named: &[(Name, Expr)]) -> Option<Extent> {
+    match named.iter().find(|(k, _)| k.text == "groups") {
+        Some((_, Expr::Name(n))) if !matches!(n.text.as_str(), "true" | "false") => match cx.graph.dim_index(&n.text) {
+            Some(d) => Some(Extent::Sym(d)),
+            None => {
+                let msg = format!("`groups` takes an integer literal or a dim, found `{}`", n.text);
+                let e = GraphError::new(ErrorKind::UndeclaredDim, n.span, msg)
+                    .suggest(&n.text, cx.dims.iter().map(String::as_str));
+                cx.err(e);
+                None
+            }
+        },
+        _ => scalar_option(cx, named, "groups").map(Extent::Lit),
+    }
+}
+
 /// An f32 rank-4 operand read from a binding (or a view of one).
 fn operand(cx: &mut Cx<'_>, func: &Name, arg: &Expr, form: &str) -> Option<TExpr> {
     let x = Typer::new(cx, None).expr(arg, Some(Ty::F32))?;
@@ -297,20 +320,20 @@ fn target_shape(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, func: &Name, form: 
 /// `a` and `b` are the same extent (at compile time where literal or the same dim, else at
 /// `new`).
 fn same(cx: &mut Cx<'_>, a: Extent, b: Extent, span: Span, what: String) -> bool {
-    scaled(cx, a, b, 1, span, what)
+    scaled(cx, a, b, Extent::Lit(1), span, what)
 }
 
 /// `total` is `part × times`.
-fn scaled(cx: &mut Cx<'_>, total: Extent, part: Extent, times: u64, span: Span, what: String) -> bool {
-    match (total, part) {
-        (Extent::Lit(t), Extent::Lit(p)) if p.checked_mul(times) != Some(t) => {
-            let times_text = if times == 1 { String::new() } else { format!(" × {times}") };
+fn scaled(cx: &mut Cx<'_>, total: Extent, part: Extent, times: Extent, span: Span, what: String) -> bool {
+    match (total, part, times) {
+        (Extent::Lit(t), Extent::Lit(p), Extent::Lit(n)) if p.checked_mul(n) != Some(t) => {
+            let times_text = if n == 1 { String::new() } else { format!(" × {n}") };
             let msg = format!("{what} differ: {t} is not {p}{times_text}");
             cx.err(GraphError::new(ErrorKind::ShapeMismatch, span, msg));
             false
         }
-        (Extent::Lit(_), Extent::Lit(_)) => true,
-        (t, p) if t == p && times == 1 => true,
+        (Extent::Lit(_), Extent::Lit(_), Extent::Lit(_)) => true,
+        (t, p, Extent::Lit(1)) if t == p => true,
         _ => {
             cx.deferred.push(Deferred::Scaled { total, part, times, what });
             true
@@ -319,15 +342,15 @@ fn scaled(cx: &mut Cx<'_>, total: Extent, part: Extent, times: u64, span: Span, 
 }
 
 /// `n` is a multiple of `by`.
-fn divisible(cx: &mut Cx<'_>, n: Extent, by: u64, span: Span, what: String) -> bool {
-    match n {
-        Extent::Lit(v) if !v.is_multiple_of(by) => {
+fn divisible(cx: &mut Cx<'_>, n: Extent, by: Extent, span: Span, what: String) -> bool {
+    match (n, by) {
+        (Extent::Lit(v), Extent::Lit(b)) if !v.is_multiple_of(b) => {
             cx.err(GraphError::new(ErrorKind::ShapeMismatch, span, format!("{what}: {v} does not divide")));
             false
         }
-        Extent::Lit(_) => true,
-        Extent::Sym(_) if by == 1 => true,
-        Extent::Sym(_) => {
+        (_, Extent::Lit(1)) | (Extent::Lit(_), Extent::Lit(_)) => true,
+        (n, by) if n == by => true,
+        _ => {
             cx.deferred.push(Deferred::Divisible { n, by, what });
             true
         }
