@@ -263,7 +263,7 @@ fn scalar_option(cx: &mut Cx<'_>, named: &[(Name, Expr)], key: &str) -> Option<u
 /// convolution over however many channels the dims give).
 fn groups_option(cx: &mut Cx<'_>, named: &[(Name, Expr)]) -> Option<Extent> {
     match named.iter().find(|(k, _)| k.text == "groups") {
-        Some((_, Expr::Name(n))) if !matches!(n.text.as_str(), "true" | "false") => match cx.graph.dim_index(&n.text) {
+        Some((_, Expr::Name(n))) => match cx.graph.dim_index(&n.text) {
             Some(d) => Some(Extent::Sym(d)),
             None => {
                 let msg = format!("`groups` takes an integer literal or a dim, found `{}`", n.text);
