@@ -68,6 +68,14 @@ impl Data {
             Storage::Bf16 => Data::Bf16(values.iter().map(|v| bf16::from_f32(*v)).collect()),
         }
     }
+    /// The first `n` values (image 0 of a batch).
+    fn prefix(&self, n: usize) -> Data {
+        match self {
+            Data::F32(v) => Data::F32(v[..n].to_vec()),
+            Data::F16(v) => Data::F16(v[..n].to_vec()),
+            Data::Bf16(v) => Data::Bf16(v[..n].to_vec()),
+        }
+    }
     fn slice(&self) -> HostSlice<'_> {
         match self {
             Data::F32(v) => HostSlice::of(v),
@@ -251,26 +259,40 @@ fn resnet50_convs(ctx: &Context, a: &Args) -> forge::Result<()> {
         let mut g = instance(ctx, &src, &[a.batch, c, hw, hw], &[("w", &w)])?;
         if a.check {
             let got = run(&mut g, &x, a.storage)?;
-            let first = Data::new(&output_of(&x)[..c * hw * hw], a.storage);
-            let want = run(&mut instance(&Context::cpu(), &src, &[1, c, hw, hw], &[("w", &w)])?, &first, a.storage)?;
+            let mut reference = instance(&Context::cpu(), &src, &[1, c, hw, hw], &[("w", &w)])?;
+            let want = run(&mut reference, &x.prefix(c * hw * hw), a.storage)?;
             compare(&format!("conv3x3 {c}"), &got[..want.len()], &want, tolerance(a.storage, &a.precision))?;
         }
         rows.push((c, hw, x, g));
     }
-    println!("\nms per run, best and median of {} after 3 warm-up runs (wall: upload + run + readback)", a.runs);
+    let stages = rows
+        .iter_mut()
+        .map(|(c, hw, x, g)| (format!("conv3x3 {c}"), format!("[{}, {c}, {hw}, {hw}]", a.batch), g, &*x))
+        .collect();
+    report(stages, &backend, a.runs)
+}
+
+/// Each stage timed ([`time_stage`]) under one table header, then run once more with every
+/// kernel timed, to show where its time goes.
+fn report(
+    mut stages: Vec<(String, String, &mut GraphInstance, &Data)>,
+    backend: &str,
+    runs: usize,
+) -> forge::Result<()> {
+    println!("\nms per run, best and median of {runs} after 3 warm-up runs (wall: upload + run + readback)");
     println!("| stage       | input            | backend      | wall best | wall med. | dev. best | dev. med. |");
     println!("|---|---|---|---|---|---|---|");
-    for (c, hw, x, g) in &mut rows {
-        time_stage(&format!("conv3x3 {c}"), &format!("[{}, {c}, {hw}, {hw}]", a.batch), &backend, a.runs, || {
+    for (stage, shape, g, x) in &mut stages {
+        time_stage(stage, shape, backend, runs, || {
             g.run(&[("x", x.slice())], &[])?;
             Ok(g.last_profile().and_then(|p| p.device_total()))
         })?;
     }
-    for (c, _, x, g) in &mut rows {
+    for (stage, _, g, x) in &mut stages {
         g.set_kernel_profiling(true);
         g.run(&[("x", x.slice())], &[])?;
         if let Some(p) = g.last_profile() {
-            print!("\nconv3x3 {c}:\n{p}");
+            print!("\n{stage}:\n{p}");
         }
     }
     Ok(())
@@ -281,15 +303,6 @@ fn label(ctx: &Context, storage: Storage, precision: &str) -> String {
     match precision {
         "f32" => format!("{} {}", ctx.kind(), storage.name()),
         p => format!("{} {} {p}", ctx.kind(), storage.name()),
-    }
-}
-
-/// The values of `d` as f32.
-fn output_of(d: &Data) -> Vec<f32> {
-    match d {
-        Data::F32(v) => v.clone(),
-        Data::F16(v) => v.iter().map(|x| x.to_f32()).collect(),
-        Data::Bf16(v) => v.iter().map(|x| x.to_f32()).collect(),
     }
 }
 
@@ -363,41 +376,18 @@ fn main() -> forge::Result<()> {
         // Image 0 alone on the CPU.
         let tolerance = tolerance(storage, precision);
         let cpu = Context::cpu();
-        let first = |d: &Data, n: usize| match d {
-            Data::F32(v) => Data::F32(v[..n].to_vec()),
-            Data::F16(v) => Data::F16(v[..n].to_vec()),
-            Data::Bf16(v) => Data::Bf16(v[..n].to_vec()),
-        };
         let got = run(&mut stem, &image, storage)?;
-        let want = run(&mut instance(&cpu, stem_src, &[1, h, w], &stem_weights)?, &first(&image, 3 * h * w), storage)?;
+        let want = run(&mut instance(&cpu, stem_src, &[1, h, w], &stem_weights)?, &image.prefix(3 * h * w), storage)?;
         compare("stem", &got[..want.len()], &want, tolerance)?;
         let got = run(&mut block, &features, storage)?;
         let mut reference = instance(&cpu, block_src, &[1, c, 56, 56], &block_weights)?;
-        let want = run(&mut reference, &first(&features, c * 56 * 56), storage)?;
+        let want = run(&mut reference, &features.prefix(c * 56 * 56), storage)?;
         compare("basic block", &got[..want.len()], &want, tolerance)?;
     }
 
-    let backend = label(&ctx, storage, precision);
-    println!("\nms per run, best and median of {runs} after 3 warm-up runs (wall: upload + run + readback)");
-    println!("| stage       | input            | backend      | wall best | wall med. | dev. best | dev. med. |");
-    println!("|---|---|---|---|---|---|---|");
-    let stages = [
-        ("stem", format!("[{b}, 3, {h}, {w}]"), &mut stem, &image),
-        ("basic block", format!("[{b}, {c}, 56, 56]"), &mut block, &features),
+    let stages = vec![
+        ("stem".to_string(), format!("[{b}, 3, {h}, {w}]"), &mut stem, &image),
+        ("basic block".to_string(), format!("[{b}, {c}, 56, 56]"), &mut block, &features),
     ];
-    for (stage, shape, g, x) in stages {
-        time_stage(stage, &shape, &backend, runs, || {
-            g.run(&[("x", x.slice())], &[])?;
-            Ok(g.last_profile().and_then(|p| p.device_total()))
-        })?;
-    }
-    // Where each stage's time goes: one more run of each with every kernel timed.
-    for (name, g, x) in [("stem", &mut stem, &image), ("basic block", &mut block, &features)] {
-        g.set_kernel_profiling(true);
-        g.run(&[("x", x.slice())], &[])?;
-        if let Some(p) = g.last_profile() {
-            print!("\n{name}:\n{p}");
-        }
-    }
-    Ok(())
+    report(stages, &label(&ctx, storage, precision), runs)
 }
