@@ -1,11 +1,12 @@
-//! Index-notation sums of a product as a matrix product (an implicit GEMM): `t[..] = sum(r..,
+//! Index-notation sums of a product as a matrix product: `t[..] = sum(r..,
 //! a · b)` where `a` and `b` read different target variables, like a convolution
 //! `sum((c, u, v), w[o, c, u, v] * fill(x[b, c, i + u − 1, j + v − 1], 0.0))` (the weight ignores
 //! `b, i, j`; the input ignores `o`). The target's axes split into batch axes, then rows (read by
 //! `a` only), then columns (read by `b` only); the reduction's variables flatten into K. A factor
 //! that is not a plain read laid out as the product needs (the input's padded windows) is first
-//! computed into a hidden temp `[batch.., rows.., K..]` by a map kernel (an im2col), so the sum
-//! runs on the backends' matmul kernels (tensor cores on CUDA) instead of one fold per output.
+//! computed into a hidden temp by a map kernel (an im2col: `[batch.., K.., cols..]`, or K-major
+//! where the product feeds tensor cores), so the sum runs on the backends' matmul kernels
+//! (tensor cores on CUDA) instead of one fold per output.
 
 use super::expr::ArgSet;
 use super::index::reads_vars;
@@ -77,8 +78,8 @@ impl Lowering<'_> {
                 return Ok(None);
             }
         }
-        let av = self.factor(&mut args, a, extents, &a_groups, "a", None)?;
-        let bv = self.factor(&mut args, b, extents, &b_groups, "b", Some(r.precision))?;
+        let av = self.factor(&mut args, a, extents, &a_groups, None)?;
+        let bv = self.factor(&mut args, b, extents, &b_groups, Some(r.precision))?;
         let batch = roles.batch.iter().map(|&v| extents[v]).collect();
         self.push(args, super::index::plain_product(out, (batch, m, n, k), av, bv, r.precision));
         Ok(Some(()))
@@ -94,7 +95,6 @@ impl Lowering<'_> {
         e: &TExpr,
         extents: &[usize],
         groups: &[Vec<usize>],
-        which: &str,
         second: Option<Precision>,
     ) -> Result<SExpr> {
         if let Some(load) = self.plain_load(args, e, extents, groups)? {
@@ -127,7 +127,7 @@ impl Lowering<'_> {
         }
         let mut body = e.clone();
         super::index::renumber(&mut body, &map)?;
-        let name = format!("_t{}.{which}", self.hidden);
+        let name = format!("_t{}.{}", self.hidden, if second.is_some() { "b" } else { "a" });
         self.hidden += 1;
         let temp = self.new_buffer(&name, elem, local.clone(), BufferRole::Temp)?;
         let mut margs = ArgSet::default();
