@@ -3,7 +3,7 @@
 # --features cuda --test conv --example cnn`, plus, for before/after figures, the previous main's
 # `cnn` as `cnn-base`): the convolution tests on CUDA and wgpu, ResNet-50's 3x3 convolutions
 # in every storage type and precision beside PyTorch/cuDNN in the same call, and ResNet-18's
-# stem and block beside the previous build. Outputs under $OUT (few files: the device tool
+# stem and block and ResNet-50's tensor-core layers beside the previous build. Outputs under $OUT (few files: the device tool
 # returns a limited number). About three minutes.
 out=${OUT:-/tmp}
 r="$out/cnn.txt"
@@ -14,6 +14,14 @@ for v in "f32" "f32 tf32x3" "f32 tf32" "f32 bf16x3" "f16" "bf16"; do
   set -- $v
   FORGE_BACKEND=cuda timeout 60 cnn --resnet50 --batch 8 --runs 10 --elem "$1" ${2:+--precision $2} >> "$r" 2>&1
 done
+# The previous build's 3x3 layers where the tensor cores take them (before/after in one call).
+if command -v cnn-base >/dev/null; then
+  for v in "f16" "bf16" "f32 tf32"; do
+    set -- $v
+    echo "== cnn-base --resnet50 $v" >> "$r"
+    FORGE_BACKEND=cuda timeout 60 cnn-base --resnet50 --batch 8 --runs 10 --no-check --elem "$1" ${2:+--precision $2} >> "$r" 2>&1
+  done
+fi
 for e in f32 f16; do
   FORGE_BACKEND=wgpu timeout 60 cnn --resnet50 --batch 8 --runs 10 --no-check --elem $e >> "$r" 2>&1
 done

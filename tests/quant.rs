@@ -115,6 +115,47 @@ fn products_of_gguf_layout(ctx: &Context) {
 }
 
 forge_graph! {
+    /// Block-format products at the tensor-core precisions: the opt-in is accepted, and every
+    /// backend stays within its error (each computes them in f32 today, more precise than asked).
+    graph QuantTensor {
+        dims { M, K, N }
+        input  a:   f32[M, K];
+        weight w41: q4_1[N, K];
+        weight w8:  q8_0[K, N];
+        output x3:  f32[M, N];
+        output t:   f32[M, N];
+        x3 = matmul(a, transpose(w41), precision = tf32x3) * 0.5;
+        t = matmul(a, w8, precision = tf32);
+    }
+}
+
+fn products_at_tensor_core_precisions(ctx: &Context) {
+    for (m, k, n) in [(3, 64, 64), (70, 160, 128), (300, 576, 192)] {
+        let a = rand_f32(m * k, 1.0, 21);
+        let (b41, b8) = (rand_blocks("q4_1", n * k, 22), rand_blocks("q8_0", k * n, 23));
+        let mut g = QuantTensor::new(ctx, QuantTensorDims { m, k, n }).unwrap();
+        g.load_weights(QuantTensorWeights { w41: BlockQ4_1::slice(&b41).unwrap(), w8: BlockQ8_0::slice(&b8).unwrap() })
+            .unwrap();
+        let out = g.run(QuantTensorInputs { a: &a }).unwrap();
+        let half: Vec<f32> = matmul_nk(&a, &decode("q4_1", &b41), m, k, n).iter().map(|v| v * 0.5).collect();
+        // `w8` is `[K, N]`: transposed, it is the `[N, K]` that `matmul_nk` takes.
+        let w8 = decode("q8_0", &b8);
+        let w8_nk: Vec<f64> = (0..n * k).map(|i| w8[(i % k) * n + i / k]).collect();
+        let what = format!("{m}x{k}x{n}");
+        assert_close(&format!("{what} q4_1 tf32x3"), &out.x3, &half, 1e-4, 1.0);
+        // Single TF32 keeps 10 of f32's 23 fraction bits of each operand (truncated): each
+        // term may lose 2 · 2^-10 of itself, so the bound is that much of the sum of |terms|.
+        let want = matmul_nk(&a, &w8_nk, m, k, n);
+        for (i, (got, want)) in out.t.iter().zip(&want).enumerate() {
+            let (row, col) = (i / n, i % n);
+            let terms: f64 = (0..k).map(|p| (f64::from(a[row * k + p]) * w8_nk[col * k + p]).abs()).sum();
+            let bound = 2.0 * 2f64.powi(-10) * terms + 1e-6;
+            assert!(f64::from(got - want).abs() <= bound, "{what} q8_0 tf32 [{i}]: {got} vs {want} (bound {bound})");
+        }
+    }
+}
+
+forge_graph! {
     /// A block-format B stored `[K, N]` (blocks along N) and a layer of a stacked weight.
     graph QuantKn {
         dims { M, K, N, L }
@@ -197,4 +238,4 @@ fn misuse_is_reported() {
     assert!(err.contains("not a multiple"), "K = 48: {err}");
 }
 
-forge_tests!(products_of_gguf_layout, products_of_kn_layout_and_layer_views, gather_from_a_block_table; plain: misuse_is_reported);
+forge_tests!(products_of_gguf_layout, products_at_tensor_core_precisions, products_of_kn_layout_and_layer_views, gather_from_a_block_table; plain: misuse_is_reported);

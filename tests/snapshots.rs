@@ -24,6 +24,7 @@ include!("../examples/graphs/heat.rs");
 include!("../examples/graphs/minilm.rs");
 include!("../examples/graphs/gpt2_cached.rs");
 include!("../examples/graphs/cnn.rs");
+include!("../examples/graphs/llama_gguf.rs");
 
 fn check_snapshot(name: &str, text: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
@@ -664,6 +665,36 @@ fn cuda_quant_programs_compile() {
     }
 }
 
+/// The GGUF Llama (SmolLM2's shapes, two layers) as CUDA runs it on sm_90 and sm_80, compiled
+/// and assembled: a 512-token prompt's attention scores take the tensor cores at tf32x3 (TMA +
+/// wgmma on sm_90), a one-token step's stay on the decode kernels.
+#[cfg(feature = "cuda")]
+fn cuda_llama_programs_compile() {
+    use forge::codegen::cuda::{emit_program_for, weights::as_run, CudaTarget};
+    let graph = LlamaGguf::graph().unwrap();
+    for t in [512, 1] {
+        let plan = forge::plan::lower(&graph, &[t, 1024, 49152, 576, 9, 3, 2, 1536]).unwrap();
+        for (arch, sms) in [((9, 0), 132), ((8, 0), 108)] {
+            let target = CudaTarget::new(arch, sms);
+            let run = as_run(&plan, &target).plan.unwrap_or_else(|| plan.clone());
+            let program = emit_program_for(&run, &target).unwrap();
+            let name = format!("llama T={t} {}", program.arch);
+            let scores: Vec<&str> = run
+                .kernels
+                .iter()
+                .zip(&program.functions)
+                .filter(|(k, _)| k.spec.node.starts_with("scores ="))
+                .filter_map(|(_, f)| f.as_ref().and_then(|f| f.variant.as_deref()))
+                .collect();
+            eprintln!("{name}: {scores:?}");
+            let tensor = scores.iter().filter(|v| v.ends_with("-3xtf32")).count();
+            assert_eq!(tensor, if t > 8 { 2 } else { 0 }, "{name}: {scores:?}");
+            let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assemble(&name.replace([' ', '='], "_"), &program.arch, &ptx);
+        }
+    }
+}
+
 fn main() {
     let args = Arguments::from_args();
     // Without the `cuda` feature nothing is added below.
@@ -700,6 +731,7 @@ fn main() {
         ptx.push(("cuda_tile_picks_compile", cuda_tile_picks_compile));
         ptx.push(("cuda_random_products_compile", cuda_random_products_compile));
         ptx.push(("cuda_quant_programs_compile", cuda_quant_programs_compile));
+        ptx.push(("cuda_llama_programs_compile", cuda_llama_programs_compile));
     }
     let tools = toolchain();
     let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();

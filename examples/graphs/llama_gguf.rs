@@ -83,8 +83,9 @@ forge_graph! {
             // Attention as two products around a softmax: every step is parallel over the
             // cache's slots, which a decoding run (one query a head) needs.
             // The scores of slots past a query's position are -inf by the select, so no backend
-            // needs their products (the CPU backend skips them).
-            scores = select(mask == 0.0, matmul(qh, transpose(cache[l, 0])) * rsqrt(E as f32), -inf);
+            // needs their products (the CPU backend skips them). A prompt's scores may take the
+            // tensor cores at tf32x3 (near f32's error; TMA + wgmma on sm_90).
+            scores = select(mask == 0.0, matmul(qh, transpose(cache[l, 0]), precision = tf32x3) * rsqrt(E as f32), -inf);
             probs = softmax(scores);
             ctx = matmul(probs, cache[l, 1]);
             ctxt = permute(ctx, 2, 0, 1, 3);
