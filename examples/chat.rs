@@ -9,8 +9,11 @@
 //!
 //! Flags: `--raw` (the prompt as it is, no chat template), `--max-tokens N` (default 256),
 //! `--greedy`, `--temperature T` (default 0.7), `--top-k K` (default 40), `--top-p P` (default
-//! 0.9), `--seed S` (default: from the clock), `--context N` (cache positions, default 2048),
-//! `--json` (exactly one JSON object on stdout: backend, prompt ids, generated ids, text).
+//! 0.9), `--seed S` (default: from the clock), `--context N` (cache positions; default 2048 for a
+//! conversation, and for one prompt what it and `--max-tokens` need, in steps of 256, up to
+//! 2048: a step's attention reads the whole cache, which is most of a CPU step's work beyond the
+//! weights), `--json` (exactly one JSON object on stdout: backend, prompt ids, generated ids,
+//! text).
 
 use forge::gguf::Gguf;
 use forge::llm::{ChatTemplate, LlamaSession, Message, SamplingOptions, Tokenizer};
@@ -23,8 +26,18 @@ struct Args {
     raw: bool,
     max_tokens: usize,
     sampling: SamplingOptions,
-    context: usize,
+    /// `--context`; `None`: [`DEFAULT_CONTEXT`], or what one prompt needs.
+    context: Option<usize>,
     json: bool,
+}
+
+/// Cache positions of a conversation, and the most one prompt gets without `--context`.
+const DEFAULT_CONTEXT: usize = 2048;
+
+/// The cache one prompt of `prompt` tokens and `max_tokens` more needs: rounded up to 256
+/// positions, at most [`DEFAULT_CONTEXT`] (a longer answer stops where the cache ends).
+fn one_prompt_context(prompt: usize, max_tokens: usize) -> usize {
+    prompt.saturating_add(max_tokens).saturating_add(1).next_multiple_of(256).min(DEFAULT_CONTEXT)
 }
 
 fn parse_args() -> Result<Args> {
@@ -36,7 +49,7 @@ fn parse_args() -> Result<Args> {
         raw: false,
         max_tokens: 256,
         sampling: SamplingOptions { temperature: 0.7, top_k: 40, top_p: 0.9, seed },
-        context: 2048,
+        context: None,
         json: false,
     };
     let mut it = std::env::args().skip(1);
@@ -49,7 +62,9 @@ fn parse_args() -> Result<Args> {
             "--max-tokens" => {
                 a.max_tokens = value("a count")?.parse().map_err(|_| bad("--max-tokens", "expects a count"))?
             }
-            "--context" => a.context = value("a count")?.parse().map_err(|_| bad("--context", "expects a count"))?,
+            "--context" => {
+                a.context = Some(value("a count")?.parse().map_err(|_| bad("--context", "expects a count"))?)
+            }
             "--temperature" => {
                 a.sampling.temperature =
                     value("a number")?.parse().map_err(|_| bad("--temperature", "expects a number"))?
@@ -136,14 +151,19 @@ fn main() -> Result<()> {
     let tokenizer = Tokenizer::from_gguf(&file)?;
     let template = ChatTemplate::from_gguf(&file)?;
     let ctx = Context::auto()?;
-    let mut session = LlamaSession::new(&ctx, &file, args.context)?;
-    session.set_sampling(args.sampling)?;
-    eprintln!("[{} on {}]", path.display(), ctx.describe());
+    let start = |context: usize| -> Result<LlamaSession> {
+        let mut session = LlamaSession::new(&ctx, &file, context)?;
+        session.set_sampling(args.sampling)?;
+        eprintln!("[{} on {}, {context} cache positions]", path.display(), ctx.describe());
+        Ok(session)
+    };
 
     let render = |messages: &[Message]| template.render(messages, true);
     if let Some(prompt) = &args.prompt {
         let text = if args.raw { prompt.clone() } else { render(&[Message::user(prompt.as_str())])? };
         let prompt_ids = tokenizer.encode_prompt(&text);
+        let context = args.context.unwrap_or_else(|| one_prompt_context(prompt_ids.len(), args.max_tokens));
+        let mut session = start(context)?;
         let ids = answer(&mut session, &tokenizer, &prompt_ids, args.max_tokens, args.json)?;
         if args.json {
             let shown: Vec<u32> = ids.iter().copied().filter(|&id| !tokenizer.is_end_of_generation(id)).collect();
@@ -160,6 +180,7 @@ fn main() -> Result<()> {
     }
 
     // Interactive: each turn feeds only what the cache does not hold yet.
+    let mut session = start(args.context.unwrap_or(DEFAULT_CONTEXT))?;
     let mut messages: Vec<Message> = Vec::new();
     let mut fed: Vec<u32> = Vec::new();
     let stdin = std::io::stdin();
