@@ -11,7 +11,7 @@ use super::super::ast::{Expr, Lit, LitValue, Name, Stmt};
 use super::super::builtins::Pool;
 use super::super::checked::{Const, Deferred, IndexNode, IndexReduce, NodeKind, Precision, Sub, TExpr, TKind};
 use super::super::ops::{BinaryOp, ReduceOp};
-use super::super::shape::{window_extent, window_formula, Extent};
+use super::super::shape::{window_extent, window_formula, Extent, ExtentDisplay};
 use super::build;
 use super::expr::Typer;
 use super::{Cx, ErrorKind, GraphError};
@@ -57,10 +57,7 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let mut ok = same(cx, out[0], x.shape[0], stmt.target.span, format!("`{name}`'s batch and `conv2d`'s input's"));
     ok &=
         same(cx, out[1], w.shape[0], stmt.target.span, format!("`{name}`'s channels and `conv2d`'s weight's outputs"));
-    let groups_text = match groups {
-        Extent::Lit(g) => g.to_string(),
-        Extent::Sym(d) => cx.graph.dims.get(d).map_or_else(|| "?".to_string(), |n| n.text.clone()),
-    };
+    let groups_text = ExtentDisplay(&cx.dims, groups).to_string();
     let channels = format!("`conv2d`'s input channels and its weight's channels × groups ({groups_text})");
     ok &= scaled(cx, x.shape[1], w.shape[1], groups, x_arg.span(), channels);
     let outputs = format!("`conv2d`'s output channels by groups ({groups_text})");
