@@ -881,6 +881,11 @@ fn attention_against_loops(ctx: &Context) {
         (2, 1, 20, 130, 32),
         (2, 1, 9, 70, 64),
         (2, 1, 3, 9, 300),
+        // Decoding (spread over a workgroup an entry): one query over many keys, four, and
+        // two over keys narrower than a workgroup's dims.
+        (2, 3, 1, 300, 64),
+        (1, 2, 4, 300, 64),
+        (1, 1, 2, 1000, 16),
     ];
     for (b, h, t, s, e) in cases {
         let (q, k, v) =
@@ -888,7 +893,7 @@ fn attention_against_loops(ctx: &Context) {
         let mut m = vec![0.0f32; b * s];
         if s > 1 {
             m[s - 1] = f32::NEG_INFINITY;
-            m[s + 1] = -1.5;
+            m[(b - 1) * s + 1] = -1.5;
         }
         let out =
             Attn::new(ctx, AttnDims { b, h, t, s, e }).unwrap().run(AttnInputs { q: &q, k: &k, v: &v, m: &m }).unwrap();
@@ -909,7 +914,7 @@ fn attention_against_loops(ctx: &Context) {
     // A batch entry whose every key is masked gets NaN rows (0 / 0), the other entry stays
     // finite: on every backend and kernel shape (blocked, keys tiled with lanes, rows too wide
     // for a tile).
-    for (b, h, t, s, e) in [(2, 3, 5, 7, 8), (2, 1, 20, 130, 32), (2, 1, 3, 9, 300)] {
+    for (b, h, t, s, e) in [(2, 3, 5, 7, 8), (2, 1, 20, 130, 32), (2, 1, 3, 9, 300), (2, 2, 1, 200, 64)] {
         let (q, k, v) =
             (rand_f32(b * h * t * e, 1.0, 53), rand_f32(b * h * s * e, 1.0, 54), rand_f32(b * h * s * e, 1.0, 55));
         let mut m = vec![0.0f32; b * s];
@@ -1091,6 +1096,74 @@ fn attention_head_merge(ctx: &Context) {
             }
         }
         assert_close(&format!("{b}x{h}x{t}x{s}x{e} merged"), &out.y, &want, 1e-4, 1.0);
+    }
+}
+
+forge_graph! {
+    /// A decoder's attention written as its statements: `G` query heads a key/value head read
+    /// one cache through a broadcast axis, the slots after each query's position masked by a
+    /// select. With at most four queries (decoding) the GPU backends run it as one attention.
+    graph AttnStatements {
+        dims { T, S, KV, G, E }
+        input   q: f32[KV, G, T, E];
+        input   cache: f32[2, KV, 1, S, E];
+        uniform pos: u32;
+        temp    mask: f32[T, S];
+        temp    scores: f32[KV, G, T, S];
+        temp    probs: f32[KV, G, T, S];
+        output  ctx: f32[KV, G, T, E];
+        mask[t, j] = select(j <= pos + t, 0.0, -inf);
+        scores = select(mask == 0.0, matmul(q, transpose(cache[0]), precision = tf32x3) * rsqrt(E as f32), -inf);
+        probs = softmax(scores);
+        ctx = matmul(probs, cache[1]) * 0.5;
+    }
+}
+
+fn attention_statements_for_decoding(ctx: &Context) {
+    // One query (folded), three (folded), six (three kernels): every backend, the same numbers.
+    for (t, s, kv, g, e, pos) in [(1, 300, 3, 3, 64, 170), (3, 200, 2, 2, 32, 60), (6, 100, 1, 3, 16, 40)] {
+        let q = rand_f32(kv * g * t * e, 1.0, 64);
+        // Slots past the last query's position hold large values: a kernel that let a masked
+        // key weigh anything would be far off. (Not NaN: the unfused values' product computes
+        // 0 · v for a masked key, which a NaN there would turn to NaN.)
+        let mut cache = rand_f32(2 * kv * s * e, 1.0, 65);
+        for w in 0..2 {
+            for h in 0..kv {
+                for j in pos + t..s {
+                    let at = ((w * kv + h) * s + j) * e;
+                    cache[at..at + e].fill(1000.0);
+                }
+            }
+        }
+        let dims = AttnStatementsDims { t, s, kv, g, e };
+        let mut graph = AttnStatements::new(ctx, dims).unwrap();
+        let out = graph.run(AttnStatementsInputs { q: &q, cache: &cache, pos: pos as u32 }).unwrap();
+        let mut want = vec![0.0f32; kv * g * t * e];
+        for h in 0..kv {
+            let (ko, vo) = (h * s * e, (kv + h) * s * e);
+            for gi in 0..g {
+                let qo = (h * g + gi) * t * e;
+                for ti in 0..t {
+                    // Query ti sees slots 0..=pos + ti.
+                    let seen = pos + ti + 1;
+                    let o = naive_attention(
+                        &q[qo + ti * e..qo + (ti + 1) * e],
+                        &cache[ko..ko + seen * e],
+                        &cache[vo..vo + seen * e],
+                        None,
+                        1,
+                        seen,
+                        e,
+                        1.0 / (e as f64).sqrt(),
+                        false,
+                    );
+                    for (d, x) in o.iter().enumerate() {
+                        want[qo + ti * e + d] = x * 0.5;
+                    }
+                }
+            }
+        }
+        assert_close(&format!("T {t}, S {s}, {kv}x{g} heads of {e}"), &out.ctx, &want, 1e-4, 1.0);
     }
 }
 
@@ -1673,6 +1746,7 @@ forge_tests!(
     small_f32_products_split_k,
     attention_against_loops,
     attention_head_merge,
+    attention_statements_for_decoding,
     permuted_views,
     concatenations,
     paired_products,

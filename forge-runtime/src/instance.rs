@@ -64,7 +64,11 @@ impl GraphInstance {
             max_args: ctx.device.max_kernel_args(),
             half_products: ctx.device.half_products_pay(),
         };
-        let mut plan = crate::plan::lower_resolved(graph, &values, &options.fusion, &target)?;
+        let fusion = crate::options::Fusion {
+            attention: options.fusion.attention && ctx.device.attention_statements_fold(),
+            ..options.fusion
+        };
+        let mut plan = crate::plan::lower_resolved(graph, &values, &fusion, &target)?;
         let tuned = if options.autotune { ctx.device.tune(&plan, options)? } else { Vec::new() };
         for t in &tuned {
             if let Some(k) = plan.kernels.get_mut(t.kernel) {

@@ -44,18 +44,23 @@ pub struct Fusion {
     pub copies: bool,
     /// Consecutive row ops over the same rows run as one kernel (row chains).
     pub rows: bool,
+    /// Attention written as its statements (`s = matmul(q, transpose(k)) · c` with an optional
+    /// mask, `p = softmax(s)`, `o = matmul(p, v)`) runs as one attention kernel where a batch
+    /// entry has at most four queries (decoding), on the GPU backends (the CPU computes such
+    /// products only on the keys a mask leaves).
+    pub attention: bool,
 }
 
 impl Default for Fusion {
     fn default() -> Fusion {
-        Fusion { enabled: true, pairs: true, norms: true, copies: true, rows: true }
+        Fusion { enabled: true, pairs: true, norms: true, copies: true, rows: true, attention: true }
     }
 }
 
 impl Fusion {
     /// Every pass off.
     pub fn none() -> Fusion {
-        Fusion { enabled: false, pairs: false, norms: false, copies: false, rows: false }
+        Fusion { enabled: false, pairs: false, norms: false, copies: false, rows: false, attention: false }
     }
 }
 

@@ -657,25 +657,6 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f8
   }
 }
 
-// node: q[n, t, e] = qkv[t, n * E + e]
-extern "C" __global__ void __launch_bounds__(256) forge_index_167cf1b06994c550(f32* a0, const f32* __restrict__ a1) {
-    FG_GRID_LAUNCH();
-    FG_GRID_WAIT();
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    #pragma unroll
-    for (u32 it = 0u; it < 1u; ++it) {
-        const u32 i = (group * 1u + it) * 256u + lid;
-        if (i >= 768u) {
-            return;
-        }
-        const u32 v0 = i / 64u;
-        const u32 v1 = (i / 64u) % 1u;
-        const u32 v2 = (i / 1u) % 64u;
-        a0[i] = a1[min(u32(v1), 0u) * 2304u + u32(clamp(i32(u32(i32(u32(i32(v0)) * u32(i32(64)))) + u32(i32(v2))), i32(0), i32(2303)))];
-    }
-}
-
 // node: kc[l, n, pos + t, e] = qkv[t, D + n * E + e]
 extern "C" __global__ void __launch_bounds__(256) forge_scatter_151aa0f1ed3f36f9(f32* a0, const f32* __restrict__ a1, const u32* __restrict__ u) {
     FG_GRID_LAUNCH();
@@ -720,9 +701,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_scatter_69338d171802f555
     }
 }
 
-// node: ctx = attention(q, kc[l], vc[l], mask = mask)
-extern "C" __global__ void __launch_bounds__(64) forge_attention_3d9935850d7a505c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-    __shared__ __align__(16) f32 sm[4080];
+// node: q[n, t, e] = qkv[t, n * E + e]; ctx = attention(q, kc[l], vc[l], mask = mask)
+extern "C" __global__ void __launch_bounds__(256) forge_attention_a72b3e5a574553bd(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ __align__(16) f32 sm[321];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -730,85 +711,246 @@ extern "C" __global__ void __launch_bounds__(64) forge_attention_3d9935850d7a505
     if (group >= 12u) {
         return;
     }
-    const u32 bidx = group / 1u;
-    const u32 qraw = (group % 1u) * 64u + lid % 64u;
-    const u32 lane = lid / 64u;
-    const u32 base = lid % 64u;
-    const u32 qi = (qraw < 0u ? qraw : 0u);
+    const u32 bidx = group;
     const u32 b0 = bidx;
     const f32 scale = 0.125f;
-    f32 qv[64];
-    #pragma unroll
-    for (u32 d = 0u; d < 64u; ++d) {
-        qv[d] = a1[b0 * 64u + d];
+    for (u32 x = lid; x < 64u; x += 256u) {
+        const u32 qi = x / 64u;
+        const u32 d = x % 64u;
+        sm[64u + x] = a4[u32(clamp(i32(0), i32(0), i32(0))) * 2304u + u32(clamp(i32(u32(i32(u32(i32(b0)) * u32(i32(64)))) + u32(i32(d))), i32(0), i32(2303)))];
     }
-    f32 o[64];
-    #pragma unroll
-    for (u32 d = 0u; d < 64u; ++d) {
-        o[d] = 0.0f;
-    }
-    f32 mx = __uint_as_float(4286578688u);
-    f32 den = 0.0f;
-    for (u32 c0 = 0u; c0 < 64u; c0 += 30u) {
-        __syncthreads();
+    __syncthreads();
+    for (u32 kj = lid; kj < 64u; kj += 256u) {
+        f32 mk[1];
+        f32 sc[1];
+        bool live = false;
         #pragma unroll
-        for (u32 it = 0u; it < 30u; ++it) {
-            const u32 x = lid + it * 64u;
-            if (x < 1920u) {
-                const u32 kj = c0 + x / 64u;
-                const u32 d = x % 64u;
-                f32 val = 0.0f;
-                if (kj < 64u) {
-                    val = a2[b0 * 4096u + kj * 64u + d];
-                }
-                sm[0u + (x / 64u) * 68u + x % 64u] = val;
-            }
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            f32 m = a3[kj];
+            mk[qi] = m;
+            sc[qi] = 0.0f;
+            live = live || __float_as_uint(m) != 4286578688u;
         }
-        #pragma unroll
-        for (u32 it = 0u; it < 30u; ++it) {
-            const u32 x = lid + it * 64u;
-            if (x < 1920u) {
-                const u32 kj = c0 + x / 64u;
-                const u32 d = x % 64u;
-                f32 val = 0.0f;
-                if (kj < 64u) {
-                    val = a3[b0 * 4096u + kj * 64u + d];
-                }
-                sm[2040u + (x / 64u) * 68u + x % 64u] = val;
-            }
-        }
-        __syncthreads();
-        for (u32 kk = lane; kk < 30u; kk += 1u) {
-            const u32 kj = c0 + kk;
-            if (kj >= 64u) {
-                break;
-            }
-            f32 s = 0.0f;
+        if (live) {
             #pragma unroll
             for (u32 d = 0u; d < 64u; ++d) {
-                s = s + qv[d] * sm[kk * 68u + d];
-            }
-            s = s * scale + a4[kj];
-            if (__float_as_uint(s) != 4286578688u) {
-                const f32 mnew = forge_fmax(mx, s);
-                const f32 corr = expf(mx - mnew);
-                const f32 p = expf(s - mnew);
-                den = den * corr + p;
+                const f32 kd = a1[b0 * 4096u + kj * 64u + d];
                 #pragma unroll
-                for (u32 d = 0u; d < 64u; ++d) {
-                    o[d] = o[d] * corr + p * sm[2040u + kk * 68u + d];
+                for (u32 qi = 0u; qi < 1u; ++qi) {
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
                 }
-                mx = mnew;
+            }
+        }
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            f32 sv = __uint_as_float(4286578688u);
+            if (__float_as_uint(mk[qi]) != 4286578688u) {
+                sv = sc[qi] * scale + mk[qi];
+            }
+            sm[qi * 64u + kj] = sv;
+        }
+    }
+    __syncthreads();
+    f32 mx[1];
+    #pragma unroll
+    for (u32 qi = 0u; qi < 1u; ++qi) {
+        f32 part = __uint_as_float(4286578688u);
+        for (u32 kj = lid; kj < 64u; kj += 256u) {
+            part = forge_fmax(part, sm[qi * 64u + kj]);
+        }
+        sm[64u + qi * 256u + lid] = part;
+    }
+    __syncthreads();
+    if (lid < 128u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 128u]);
+        }
+    }
+    __syncthreads();
+    if (lid < 64u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 64u]);
+        }
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 32u]);
+        }
+    }
+    __syncthreads();
+    if (lid < 16u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 16u]);
+        }
+    }
+    __syncthreads();
+    if (lid < 8u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 8u]);
+        }
+    }
+    __syncthreads();
+    if (lid < 4u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 4u]);
+        }
+    }
+    __syncthreads();
+    if (lid < 2u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 2u]);
+        }
+    }
+    __syncthreads();
+    if (lid < 1u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 1u]);
+        }
+    }
+    __syncthreads();
+    #pragma unroll
+    for (u32 qi = 0u; qi < 1u; ++qi) {
+        mx[qi] = sm[64u + qi * 256u];
+    }
+    __syncthreads();
+    #pragma unroll
+    for (u32 qi = 0u; qi < 1u; ++qi) {
+        f32 part = 0.0f;
+        for (u32 kj = lid; kj < 64u; kj += 256u) {
+            f32 p = 0.0f;
+            const f32 sv = sm[qi * 64u + kj];
+            if (__float_as_uint(sv) != 4286578688u) {
+                p = expf(sv - mx[qi]);
+            }
+            sm[qi * 64u + kj] = p;
+            part = part + p;
+        }
+        sm[64u + qi * 256u + lid] = part;
+    }
+    __syncthreads();
+    if (lid < 128u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 128u];
+        }
+    }
+    __syncthreads();
+    if (lid < 64u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 64u];
+        }
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 32u];
+        }
+    }
+    __syncthreads();
+    if (lid < 16u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 16u];
+        }
+    }
+    __syncthreads();
+    if (lid < 8u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 8u];
+        }
+    }
+    __syncthreads();
+    if (lid < 4u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 4u];
+        }
+    }
+    __syncthreads();
+    if (lid < 2u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 2u];
+        }
+    }
+    __syncthreads();
+    if (lid < 1u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 1u];
+        }
+    }
+    __syncthreads();
+    if (lid == 0u) {
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            sm[320u + qi] = sm[64u + qi * 256u];
+        }
+    }
+    const u32 lane = lid % 64u;
+    const u32 kg = lid / 64u;
+    f32 acc[1];
+    #pragma unroll
+    for (u32 r = 0u; r < 1u; ++r) {
+        acc[r] = 0.0f;
+    }
+    for (u32 kj = kg; kj < 64u; kj += 4u) {
+        f32 pr[1];
+        bool live = false;
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            pr[qi] = sm[qi * 64u + kj];
+            live = live || pr[qi] != 0.0f;
+        }
+        if (live) {
+            #pragma unroll
+            for (u32 r = 0u; r < 1u; ++r) {
+                const u32 d = lane + r * 64u;
+                if (d < 64u) {
+                    const f32 vd = a2[b0 * 4096u + kj * 64u + d];
+                    #pragma unroll
+                    for (u32 qi = 0u; qi < 1u; ++qi) {
+                        acc[qi * 1u + r] = acc[qi * 1u + r] + pr[qi] * vd;
+                    }
+                }
             }
         }
     }
-    if (qraw < 1u) {
+    __syncthreads();
+    #pragma unroll
+    for (u32 qi = 0u; qi < 1u; ++qi) {
         #pragma unroll
-        for (u32 d = 0u; d < 64u; ++d) {
-            const u32 at = (bidx * 1u + qi) * 64u + d;
-            const f32 acc = o[d] / den;
-            a0[at] = acc;
+        for (u32 r = 0u; r < 1u; ++r) {
+            const u32 d = lane + r * 64u;
+            if (d < 64u) {
+                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 1u + r];
+            }
         }
+    }
+    __syncthreads();
+    for (u32 x = lid; x < 64u; x += 256u) {
+        const u32 qi = x / 64u;
+        const u32 d = x % 64u;
+        f32 num = 0.0f;
+        #pragma unroll
+        for (u32 g = 0u; g < 4u; ++g) {
+            num = num + sm[64u + (g * 1u + qi) * 64u + d];
+        }
+        const u32 at = (bidx * 1u + qi) * 64u + d;
+        const f32 acc = num / sm[320u + qi];
+        a0[at] = acc;
     }
 }
 
@@ -1862,17 +2004,14 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 // node: qkv = matmul(a, attn_w[l]) + attn_b[l]
 // runs forge_matmul_44a224a21773f870 (above)
 
-// node: q[n, t, e] = qkv[t, n * E + e]
-// runs forge_index_167cf1b06994c550 (above)
-
 // node: kc[l, n, pos + t, e] = qkv[t, D + n * E + e]
 // runs forge_scatter_151aa0f1ed3f36f9 (above)
 
 // node: vc[l, n, pos + t, e] = qkv[t, 2 * D + n * E + e]
 // runs forge_scatter_69338d171802f555 (above)
 
-// node: ctx = attention(q, kc[l], vc[l], mask = mask)
-// runs forge_attention_3d9935850d7a505c (above)
+// node: q[n, t, e] = qkv[t, n * E + e]; ctx = attention(q, kc[l], vc[l], mask = mask)
+// runs forge_attention_a72b3e5a574553bd (above)
 
 // node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
 // runs forge_matmul_42147c83ad89e063 (above)

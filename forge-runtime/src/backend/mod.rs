@@ -64,6 +64,11 @@ pub trait Device: Send + Sync + std::fmt::Debug {
     fn half_products_pay(&self) -> bool {
         false
     }
+    /// Whether attention written as its statements runs better as one attention kernel here
+    /// (`Fusion::attention`): on GPUs, where the statements are three dependent launches.
+    fn attention_statements_fold(&self) -> bool {
+        false
+    }
     /// The concrete device, for `Context::with_wgpu` / `with_cuda`.
     fn as_any(&self) -> &dyn std::any::Any;
 }

@@ -11,13 +11,15 @@
 //! - nothing between the two kernels, nor the consumer itself, writes what the producer reads;
 //! - every read of the temp in the consumer maps each producer axis onto one consumer axis of
 //!   the same extent (broadcasts and transposes do; gathers and shifted reads do not), and sits
-//!   where a fast path does not need a plain load (never a matmul or attention operand);
+//!   where a fast path does not need a plain load (never a matmul operand, nor an attention's
+//!   but a decoding one's queries);
 //! - the result stays small: at most [`MAX_DEPTH`](crate::graph::MAX_DEPTH) deep, and a
 //!   producer of more than [`CHEAP_NODES`] nodes is inlined only at one site without broadcast.
 //!
 //! Then two few-row products of one input, the first read only by the second's epilogue, become
 //! one kernel ([`pair`]), an RMS norm read only as a few-row product's input folds into it
-//! ([`norm`]), a permuting copy of an attention's result folds into the attention's store
+//! ([`norm`]), attention written as scores, softmax and values with few queries an entry runs
+//! as one attention kernel ([`attention`]), a permuting copy of an attention's result folds into the attention's store
 //! ([`store`]), and whole copies that start or end a running value (`r = x; … y = r;`) are
 //! elided ([`copy`]). Last, consecutive kernels over the same rows (softmaxes, norms, row
 //! reductions and the maps between them) run as one kernel ([`rows`]).
@@ -50,6 +52,26 @@ pub fn fuse(plan: &mut Plan, passes: &Fusion, max_args: usize) {
 
 /// Every pass but [`rows`].
 fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize) {
+    inline_producers(plan, max_args);
+    if passes.pairs {
+        pair::pair_products(plan, max_args);
+    }
+    if passes.norms {
+        norm::fold_norms(plan, max_args);
+    }
+    if passes.attention && attention::fold_attention(plan, max_args) {
+        // A decoding attention's queries may now take their producer (a RoPE, a head split).
+        inline_producers(plan, max_args);
+    }
+    store::fold_permuting_copies(plan);
+    if passes.copies {
+        copy::elide_copies(plan);
+    }
+    drop_unused_temps(plan);
+}
+
+/// Inlines every elementwise producer its consumer can take.
+fn inline_producers(plan: &mut Plan, max_args: usize) {
     let mut p = 0;
     while p < plan.kernels.len() {
         match consumer_of(plan, p) {
@@ -59,17 +81,6 @@ fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize) {
             _ => p += 1,
         }
     }
-    if passes.pairs {
-        pair::pair_products(plan, max_args);
-    }
-    if passes.norms {
-        norm::fold_norms(plan, max_args);
-    }
-    store::fold_permuting_copies(plan);
-    if passes.copies {
-        copy::elide_copies(plan);
-    }
-    drop_unused_temps(plan);
 }
 
 /// The producer's body parts: output arg, space and value (elementwise kernels only).
@@ -377,7 +388,8 @@ pub(crate) fn remap(e: &SExpr, phi: &[Option<usize>], rank: usize, args: &[usize
 }
 
 /// Every expression of a body with its index space and whether a producer may be inlined
-/// there (matmul and attention operands feed fast paths that need plain loads).
+/// there (matmul and attention operands feed fast paths that need plain loads; a spread
+/// attention's queries do not).
 pub(crate) fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, bool)> {
     let with = |lead: &[usize], last: &[usize]| [lead, last].concat();
     match body {
@@ -422,8 +434,10 @@ pub(crate) fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, b
         }
         KernelBody::Attention(a) => {
             let (batch, space) = (a.batch.clone(), a.space());
+            // The spread attention (decoding) reads its few queries once, through any expression.
+            let spread = super::limits::attention_spread_layout(a, super::Schedule::default().workgroup).is_some();
             let mut v = vec![
-                (&mut a.q, with(&batch, &[a.tq, a.e]), false),
+                (&mut a.q, with(&batch, &[a.tq, a.e]), spread),
                 (&mut a.k, with(&batch, &[a.tk, a.e]), false),
                 (&mut a.v, with(&batch, &[a.tk, a.ev]), false),
                 (&mut a.scale, Vec::new(), true),
@@ -575,6 +589,7 @@ fn hidden(s: &str) -> usize {
         .sum()
 }
 
+mod attention;
 mod copy;
 mod norm;
 mod pair;

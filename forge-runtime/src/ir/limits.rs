@@ -3,7 +3,7 @@
 //! (fusion chains only rows that stay in registers). Below the code generators, so the IR's
 //! passes never import them.
 
-use super::Schedule;
+use super::{AttentionBody, Schedule};
 
 /// Workgroups per dispatch dimension every WebGPU adapter supports (CUDA's y limit too).
 pub const MAX_WORKGROUPS_PER_DIM: u32 = 65_535;
@@ -53,4 +53,68 @@ pub fn row_layout(cols: usize, rows: u64, s: &Schedule) -> RowLayout {
         return RowLayout { per_row: threads, rows: 1, resident: false };
     }
     RowLayout { per_row, rows: threads / per_row, resident: true }
+}
+
+/// f32 of workgroup memory the attention kernel may use (16 KiB, every WebGPU adapter's).
+pub const ATTENTION_SHARED_FLOATS: usize = 4096;
+
+/// Most query rows a batch entry may have for the spread attention ([`attention_spread`]).
+pub const ATTENTION_SPREAD_MAX_ROWS: usize = 4;
+/// Threads of a spread attention workgroup (fewer where the schedule's workgroup is smaller).
+pub const ATTENTION_SPREAD_THREADS: u32 = 256;
+
+/// The spread attention (`codegen::attention_spread`'s kernel) for decoding, where a batch entry has
+/// a few query rows and many keys: one workgroup an entry, its threads spread over the keys
+/// (each scores keys `lid, lid + threads, ..` against every row, the scores in workgroup
+/// memory), a workgroup-wide softmax, then `key_groups` groups of `lanes` threads each sum
+/// every `key_groups`-th key's value row. The per-key chain of the online softmax (one lane
+/// walking hundreds of keys) becomes a few loads in flight per thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionSpread {
+    pub threads: u32,
+    /// Threads along the output dims in the values' pass (a power of two, at most `threads`).
+    pub lanes: usize,
+}
+
+impl AttentionSpread {
+    /// Groups of [`lanes`](Self::lanes) threads in the values' pass, each taking every
+    /// `key_groups`-th key.
+    pub fn key_groups(self) -> usize {
+        self.threads as usize / self.lanes
+    }
+    /// Output dims a thread sums in the values' pass.
+    pub fn dims_per_lane(self, a: &AttentionBody) -> usize {
+        a.ev.div_ceil(self.lanes)
+    }
+    /// Where the second region starts (queries, then reduction partials, then partial outputs;
+    /// the first holds the scores, then the probabilities, `tq · tk`).
+    pub fn second(self, a: &AttentionBody) -> usize {
+        a.tq * a.tk
+    }
+    /// Where each row's denominator is kept.
+    pub fn stats(self, a: &AttentionBody) -> usize {
+        let t = self.threads as usize;
+        self.second(a) + (a.tq * a.e).max(a.tq * t).max(self.key_groups() * a.tq * a.ev)
+    }
+    /// Workgroup memory (f32).
+    pub fn floats(self, a: &AttentionBody) -> usize {
+        self.stats(a) + a.tq
+    }
+}
+
+/// The spread attention's layout for `a` under a workgroup of `workgroup`: at most
+/// [`ATTENTION_SPREAD_MAX_ROWS`] query rows, and workgroup memory within
+/// [`ATTENTION_SHARED_FLOATS`] (`codegen::geometry::attention_spread` says whether it runs).
+pub fn attention_spread_layout(a: &AttentionBody, workgroup: u32) -> Option<AttentionSpread> {
+    if a.tq == 0 || a.tq > ATTENTION_SPREAD_MAX_ROWS || a.tk == 0 || a.ev == 0 {
+        return None;
+    }
+    let threads = ATTENTION_SPREAD_THREADS.min(workgroup.max(1));
+    let threads = 1u32 << (31 - threads.leading_zeros());
+    if threads < 32 {
+        return None;
+    }
+    let lanes = a.ev.next_power_of_two().min(threads as usize);
+    let s = AttentionSpread { threads, lanes };
+    (s.floats(a) <= ATTENTION_SHARED_FLOATS).then_some(s)
 }

@@ -462,6 +462,9 @@ impl Device for CudaDevice {
     fn half_products_pay(&self) -> bool {
         true
     }
+    fn attention_statements_fold(&self) -> bool {
+        true
+    }
 
     fn kind(&self) -> BackendKind {
         BackendKind::Cuda

@@ -32,8 +32,7 @@ pub fn attention_lanes(a: &AttentionBody, threads: u32) -> u32 {
     }
 }
 
-/// f32 of workgroup memory the attention kernel may use (16 KiB, every WebGPU adapter's).
-pub const ATTENTION_SHARED_FLOATS: usize = 4096;
+pub use crate::ir::limits::ATTENTION_SHARED_FLOATS;
 
 /// Threads of a blocked attention workgroup ([`attention_block`]): 16 groups of query rows
 /// by 8 groups of keys (or output dims).
@@ -100,4 +99,16 @@ pub fn attention_chunk(a: &AttentionBody) -> Option<u32> {
     let fit = (ATTENTION_SHARED_FLOATS / per_key.max(1)).min(64);
     let chunk = fit.min(a.tk.max(1));
     (chunk >= 8.min(a.tk.max(1))).then_some(chunk as u32)
+}
+
+pub use crate::ir::limits::{AttentionSpread, ATTENTION_SPREAD_MAX_ROWS, ATTENTION_SPREAD_THREADS};
+
+/// Whether the attention runs spread over a workgroup an entry ([`AttentionSpread`]): where
+/// the blocked attention does not take it and [`crate::ir::limits::attention_spread_layout`]
+/// does.
+pub fn attention_spread(a: &AttentionBody, workgroup: u32) -> Option<AttentionSpread> {
+    if attention_block(a, workgroup).is_some() {
+        return None;
+    }
+    crate::ir::limits::attention_spread_layout(a, workgroup)
 }

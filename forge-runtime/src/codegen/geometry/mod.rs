@@ -28,7 +28,7 @@ pub(crate) const ASSUMED_SMS: u64 = 132;
 /// → 80 (12, one wave).
 pub fn cuda_min_blocks(spec: &KernelSpec, s: &Schedule) -> Option<u32> {
     let KernelBody::Attention(a) = &spec.body else { return None };
-    if attention_block(a, s.workgroup).is_some() {
+    if attention_block(a, s.workgroup).is_some() || attention_spread(a, s.workgroup).is_some() {
         return None;
     }
     let threads = threads(spec, s).max(1) as u64;
@@ -169,9 +169,10 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
             MatmulVariant::Coop(_) => COOP_THREADS,
             MatmulVariant::Tiled(t) => t * t,
         },
-        KernelBody::Attention(a) => match attention_block(a, s.workgroup) {
-            Some(_) => ATTENTION_BLOCK_THREADS,
-            None => ATTENTION_THREADS.min(s.workgroup.max(1)),
+        KernelBody::Attention(a) => match (attention_block(a, s.workgroup), attention_spread(a, s.workgroup)) {
+            (Some(_), _) => ATTENTION_BLOCK_THREADS,
+            (None, Some(spread)) => spread.threads,
+            (None, None) => ATTENTION_THREADS.min(s.workgroup.max(1)),
         },
         KernelBody::Raw(r) => r.workgroup_size.iter().product(),
         KernelBody::Rows(c) => {
@@ -222,6 +223,9 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         KernelBody::Attention(a) => {
             if let Some(b) = attention_block(a, s.workgroup) {
                 return (product(&a.batch) * b.per_entry(a)).max(1);
+            }
+            if attention_spread(a, s.workgroup).is_some() {
+                return product(&a.batch).max(1);
             }
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
             match attention_chunk(a) {
@@ -414,6 +418,14 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
                 return format!(
                     "blocked, {rows} query rows x {} keys a workgroup in workgroup memory ({t} threads)",
                     a.tk
+                );
+            }
+            if let Some(spread) = attention_spread(a, s.workgroup) {
+                return format!(
+                    "spread, {} query rows x {} keys a workgroup ({t} threads; values in {} groups)",
+                    a.tq,
+                    a.tk,
+                    spread.key_groups()
                 );
             }
             let lanes = match attention_lanes(a, t) {

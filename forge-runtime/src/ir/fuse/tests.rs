@@ -1,6 +1,7 @@
 //! Which kernels fuse: plans of small graphs, with and without the pass.
 
-use crate::ir::{KernelBody, Plan};
+use crate::graph::checked::Const;
+use crate::ir::{KernelBody, Plan, SExpr};
 use crate::plan::tests::{plan, validate_all};
 
 /// The kernels' templates, a row chain's stages each in turn (`rows` tells chains apart).
@@ -418,4 +419,48 @@ fn plan_unchained(src: &str, dims: &[usize]) -> Plan {
     let mut p = crate::plan::tests::plan_unfused(src, dims);
     super::fuse_without_rows(&mut p, &crate::options::Fusion::default(), usize::MAX);
     p
+}
+
+/// Attention written as scores, softmax and values (a decoder's: grouped heads reading one
+/// cache through a broadcast axis, slots past the position masked by a select).
+const STATEMENT_ATTENTION: &str = "graph G { dims { T, S, KV, G, E }
+    input qh: f32[KV, G, T, E]; input cache: f32[2, KV, 1, S, E]; input mask: f32[T, S];
+    temp scores: f32[KV, G, T, S]; temp probs: f32[KV, G, T, S]; temp ctx: f32[KV, G, T, E];
+    temp ctxt: f32[T, KV, G, E]; output y: f32[T, KV, G, E];
+    scores = select(mask == 0.0, matmul(qh, transpose(cache[0]), precision = tf32x3) * rsqrt(E as f32), -inf);
+    probs = softmax(scores);
+    ctx = matmul(probs, cache[1]) + 1.0;
+    ctxt = permute(ctx, 2, 0, 1, 3);
+    y = ctxt * 2.0; }";
+
+#[test]
+fn attention_statements_with_few_queries_fold_into_one_kernel() {
+    let p = plan(STATEMENT_ATTENTION, &[1, 1024, 3, 3, 64]);
+    assert_eq!(kinds(&p), ["attention", "map"]);
+    let KernelBody::Attention(a) = &p.kernels[0].spec.body else { unreachable!() };
+    assert_eq!((a.batch.as_slice(), a.tq, a.tk, a.e, a.ev), (&[3, 3][..], 1, 1024, 64, 64));
+    // Keys read as [kv, g, slot, e]: the broadcast group axis keeps stride 0.
+    assert_eq!(a.k.as_load().map(|(_, s)| s.to_vec()), Some(vec![65536, 0, 64, 1]));
+    assert_eq!(a.scale, SExpr::Const(Const::F32(0.125)));
+    let Some(SExpr::Select { on_true, on_false, .. }) = &a.mask else { panic!("the select becomes a mask") };
+    assert_eq!((&**on_true, &**on_false), (&SExpr::Const(Const::F32(0.0)), &SExpr::Const(Const::F32(f32::NEG_INFINITY))));
+    assert!(matches!(a.epilogue, SExpr::Binary { .. }), "the values' epilogue moves over");
+    assert!(p.buffers.iter().all(|b| b.name != "scores" && b.name != "probs"));
+    validate_all(&p);
+    // Eight queries an entry (a prompt) keep their products, as does the pass turned off.
+    assert_eq!(kinds(&plan(STATEMENT_ATTENTION, &[8, 1024, 3, 3, 64]))[..3], ["matmul", "softmax", "matmul"]);
+    let mut off = crate::plan::tests::plan_unfused(STATEMENT_ATTENTION, &[1, 1024, 3, 3, 64]);
+    let passes = crate::options::Fusion { attention: false, ..Default::default() };
+    super::fuse_without_rows(&mut off, &passes, usize::MAX);
+    assert_eq!(kinds(&off)[..3], ["matmul", "softmax", "matmul"]);
+}
+
+#[test]
+fn attention_statements_stay_apart_where_a_temp_is_read_again() {
+    let src = STATEMENT_ATTENTION.replace("y = ctxt * 2.0; }", "y = ctxt * 2.0; out2 = probs; }").replace(
+        "output y: f32[T, KV, G, E];",
+        "output y: f32[T, KV, G, E]; output out2: f32[KV, G, T, S];",
+    );
+    let p = plan(&src, &[1, 256, 3, 3, 64]);
+    assert!(!kinds(&p).contains(&"attention"), "{:?}", kinds(&p));
 }

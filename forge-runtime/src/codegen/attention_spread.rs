@@ -1,0 +1,210 @@
+//! Spread attention for decoding ([`AttentionSpread`]): one workgroup a batch entry of a few
+//! query rows, its threads spread over the keys instead of walking them one after another.
+//! - queries: the entry's `tq` rows into workgroup memory;
+//! - scores: thread `lid` takes keys `lid, lid + threads, ..` against every row; a key every
+//!   row masks with `-inf` (or a causal row cannot see) is not read;
+//! - softmax: each row's maximum and sum meet in a tree over workgroup memory, and the
+//!   probabilities overwrite the scores;
+//! - values: `key_groups` groups of `lanes` threads, group `g` summing keys `g, g + groups, ..`
+//!   (a key of probability 0 is not read), then the groups' partial rows add up.
+//!
+//! Same semantics as the other attention kernels (`softmax(q·kᵀ·scale + mask)·v`; a key masked
+//! with `-inf` weighs 0, a row whose every key is masked gets 0/0 = NaN); only the order of the
+//! sums differs.
+
+use super::attention::{store_point, with};
+use super::geometry::AttentionSpread;
+use super::{unflatten, Writer};
+use crate::elem::Ty;
+use crate::ir::AttentionBody;
+
+pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) {
+    let t = s.threads as usize;
+    let (tq, tk, e, ev) = (a.tq, a.tk, a.e, a.ev);
+    let (second, stats) = (s.second(a), s.stats(a));
+    w.shared("sm", Ty::F32, s.floats(a));
+    w.variant = Some(format!(
+        "spread, {tq} query rows x {tk} keys a workgroup ({t} threads; values in {} groups)",
+        s.key_groups()
+    ));
+    let entries = a.batch.iter().map(|&n| n as u64).product::<u64>().max(1);
+    w.if_(&format!("group >= {}", w.u(entries)));
+    w.line("return;");
+    w.close();
+    w.let_idx("bidx", "group");
+    let bvars = unflatten(w, "bidx", &a.batch, "b");
+    let scale = w.expr(&a.scale, &[], None, "");
+    w.let_("scale", Ty::F32, &scale);
+    let ninf = w.f32_lit(f32::NEG_INFINITY);
+    let ninf_bits = format!("{}u", f32::NEG_INFINITY.to_bits());
+
+    // Queries, row after row, at `second`.
+    w.for_("x", "lid", &format!("{}u", tq * e), &format!("{t}u"));
+    w.let_("qi", Ty::U32, &format!("x / {e}u"));
+    w.let_("d", Ty::U32, &format!("x % {e}u"));
+    let q = w.expr(&a.q, &with(&bvars, "qi", "d"), None, "");
+    w.line(format!("sm[{second}u + x] = {q};"));
+    w.close();
+    w.barrier();
+
+    // Scores of keys lid, lid + threads, .. against every row.
+    w.for_("kj", &w.idx("lid"), &w.u(tk as u64), &w.u(t as u64));
+    w.var_array("mk", Ty::F32, tq);
+    w.var_array("sc", Ty::F32, tq);
+    w.var("live", Ty::Bool, "false");
+    w.unroll("qi", tq);
+    let mask = match &a.mask {
+        Some(m) => w.expr(m, &with(&bvars, "qi", "kj"), None, ""),
+        None => "0.0f".to_string(),
+    };
+    w.var("m", Ty::F32, &mask);
+    if a.causal {
+        // Query i sees keys up to i + (tk - tq) (the queries are the last tq positions).
+        w.if_(&format!("kj > {}", w.idx(&format!("qi + {}u", tk.saturating_sub(tq)))));
+        w.assign("m", &ninf);
+        w.close();
+    }
+    w.line("mk[qi] = m;");
+    w.line("sc[qi] = 0.0f;");
+    w.assign("live", &format!("live || {} != {ninf_bits}", w.f32_bits("m")));
+    w.end_unroll();
+    w.if_("live");
+    w.unroll("d", e);
+    let k = w.expr(&a.k, &with(&bvars, "kj", "d"), None, "");
+    w.let_("kd", Ty::F32, &k);
+    w.unroll("qi", tq);
+    w.line(format!("sc[qi] = sc[qi] + sm[{second}u + qi * {e}u + d] * kd;"));
+    w.end_unroll();
+    w.end_unroll();
+    w.close();
+    w.unroll("qi", tq);
+    w.var("sv", Ty::F32, &ninf);
+    w.if_(&format!("{} != {ninf_bits}", w.f32_bits("mk[qi]")));
+    w.assign("sv", "sc[qi] * scale + mk[qi]");
+    w.close();
+    w.line(format!("sm[qi * {tk}u + {}] = sv;", narrow(w, "kj")));
+    w.end_unroll();
+    w.close();
+    w.barrier();
+
+    // Each row's maximum, then its probabilities and their sum.
+    w.var_array("mx", Ty::F32, tq);
+    reduce_rows(w, a, s, "forge_fmax", &ninf, |w| {
+        w.assign("part", &format!("forge_fmax(part, sm[qi * {tk}u + kj])"));
+    });
+    w.unroll("qi", tq);
+    w.line(format!("mx[qi] = sm[{second}u + qi * {t}u];"));
+    w.end_unroll();
+    // Everyone has read the maxima before the sums overwrite them.
+    w.barrier();
+    reduce_rows(w, a, s, "", "0.0f", |w| {
+        w.var("p", Ty::F32, "0.0f");
+        w.let_("sv", Ty::F32, &format!("sm[qi * {tk}u + kj]"));
+        w.if_(&format!("{} != {ninf_bits}", w.f32_bits("sv")));
+        let p = w.exp("sv - mx[qi]");
+        w.assign("p", &p);
+        w.close();
+        w.line(format!("sm[qi * {tk}u + kj] = p;"));
+        w.assign("part", "part + p");
+    });
+    w.if_("lid == 0u");
+    w.unroll("qi", tq);
+    w.line(format!("sm[{stats}u + qi] = sm[{second}u + qi * {t}u];"));
+    w.end_unroll();
+    w.close();
+
+    // Values: group `kg` sums keys kg, kg + groups, .., lane `lane` dims lane, lane + lanes, ..
+    let (lanes, groups, per) = (s.lanes, s.key_groups(), s.dims_per_lane(a));
+    w.let_("lane", Ty::U32, &format!("lid % {lanes}u"));
+    w.let_("kg", Ty::U32, &format!("lid / {lanes}u"));
+    w.var_array("acc", Ty::F32, tq * per);
+    w.unroll("r", tq * per);
+    w.line("acc[r] = 0.0f;");
+    w.end_unroll();
+    w.for_("kj", &w.idx("kg"), &w.u(tk as u64), &w.u(groups as u64));
+    w.var_array("pr", Ty::F32, tq);
+    w.var("live", Ty::Bool, "false");
+    w.unroll("qi", tq);
+    w.line(format!("pr[qi] = sm[qi * {tk}u + {}];", narrow(w, "kj")));
+    w.assign("live", "live || pr[qi] != 0.0f");
+    w.end_unroll();
+    w.if_("live");
+    w.unroll("r", per);
+    w.let_("d", Ty::U32, &format!("lane + r * {lanes}u"));
+    w.if_(&format!("d < {ev}u"));
+    let v = w.expr(&a.v, &with(&bvars, "kj", "d"), None, "");
+    w.let_("vd", Ty::F32, &v);
+    w.unroll("qi", tq);
+    w.line(format!("acc[qi * {per}u + r] = acc[qi * {per}u + r] + pr[qi] * vd;"));
+    w.end_unroll();
+    w.close();
+    w.end_unroll();
+    w.close();
+    w.close();
+    // The sums' tree and the denominators are read before the partial rows overwrite them.
+    w.barrier();
+    w.unroll("qi", tq);
+    w.unroll("r", per);
+    w.let_("d", Ty::U32, &format!("lane + r * {lanes}u"));
+    w.if_(&format!("d < {ev}u"));
+    w.line(format!("sm[{second}u + (kg * {tq}u + qi) * {ev}u + d] = acc[qi * {per}u + r];"));
+    w.close();
+    w.end_unroll();
+    w.end_unroll();
+    w.barrier();
+    w.own_strides = Some(a.store_strides());
+    w.for_("x", "lid", &format!("{}u", tq * ev), &format!("{t}u"));
+    w.let_("qi", Ty::U32, &format!("x / {ev}u"));
+    w.let_("d", Ty::U32, &format!("x % {ev}u"));
+    w.var("num", Ty::F32, "0.0f");
+    w.for_unrolled("g", groups);
+    w.assign("num", &format!("num + sm[{second}u + (g * {tq}u + qi) * {ev}u + d]"));
+    w.close();
+    let row = format!("(bidx * {} + {})", w.u(tq as u64), w.idx("qi"));
+    store_point(w, a, &bvars, &row, &w.idx("d"), &format!("num / sm[{stats}u + qi]"));
+    w.close();
+}
+
+/// Reduces each row over the keys with `op` (`""`: a sum) from `init`: every thread folds its
+/// keys `lid, lid + threads, ..` (`fold` updates `part` from `sm` at `qi`, `kj`), the partials
+/// meet in a tree at `second + qi · threads`, and row `qi`'s result ends at its first slot.
+fn reduce_rows(
+    w: &mut Writer<'_>,
+    a: &AttentionBody,
+    s: AttentionSpread,
+    op: &str,
+    init: &str,
+    fold: impl Fn(&mut Writer<'_>),
+) {
+    let t = s.threads as usize;
+    let second = s.second(a);
+    w.unroll("qi", a.tq);
+    w.var("part", Ty::F32, init);
+    w.for_("kj", "lid", &format!("{}u", a.tk), &format!("{t}u"));
+    fold(w);
+    w.close();
+    w.line(format!("sm[{second}u + qi * {t}u + lid] = part;"));
+    w.end_unroll();
+    w.barrier();
+    let mut step = t / 2;
+    while step > 0 {
+        w.if_(&format!("lid < {step}u"));
+        w.unroll("qi", a.tq);
+        let (here, there) = (format!("sm[{second}u + qi * {t}u + lid]"), format!("sm[{second}u + qi * {t}u + lid + {step}u]"));
+        let joined = if op.is_empty() { format!("{here} + {there}") } else { format!("{op}({here}, {there})") };
+        w.line(format!("{here} = {joined};"));
+        w.end_unroll();
+        w.close();
+        w.barrier();
+        step /= 2;
+    }
+}
+
+/// A u32 from an index variable (u64 in wide CUDA kernels) for workgroup-memory subscripts.
+fn narrow(w: &Writer<'_>, v: &str) -> String {
+    if w.wide {
+        format!("u32({v})")
+    } else {
+        v.to_string()
+    }
+}

@@ -1,0 +1,232 @@
+//! Attention written as its three statements folded into one attention kernel where a batch
+//! entry has few query rows (decoding):
+//! `s = f(matmul(q, transpose(k)))`, `p = softmax(s)`, `o = g(matmul(p, v))` with `f` one of
+//! `Acc · c`, `Acc · c + m` or `select(cond, Acc · c, -inf)` (`c` a scalar: constants and
+//! uniforms) becomes `o = g(attention(q, k, v, mask, scale = c))` (the select's mask is
+//! `select(cond, 0, -inf)`). The three kernels become one spread attention
+//! (`codegen::attention_spread`), whose keys past a query's position are never read, and the
+//! two temps disappear.
+//!
+//! What it needs:
+//! - the three kernels in a row, the scores and probabilities f32 temps written whole and
+//!   dead after their one reader ([`super::dead_after`]); the products without a paired
+//!   operand, a folded norm or a split store, on the default schedule;
+//! - the softmax reads the scores point for point and stores them bare; the values' product
+//!   reads the probabilities point for point as its `a`, and nowhere else;
+//! - the spread attention's layout takes the shape ([`attention_spread_layout`]; the blocked
+//!   attention runs it instead where it has few keys).
+//!
+//! The sums are the unfused plan's up to rounding order; the products' `precision` (tf32x3 and
+//! such) gives way to f32, which is at least as precise.
+
+use super::{bind_args, compact_args, dead_after, join_labels, remap, renumber, row_major};
+use crate::elem::{Elem, Ty};
+use crate::graph::checked::Const;
+use crate::ir::expr::{BinaryOp, SExpr};
+use crate::ir::kernel::{AttentionBody, KernelBody, MatmulBody, Schedule};
+use crate::ir::limits::attention_spread_layout;
+use crate::ir::{fold, BufferRole, Plan, PlannedKernel};
+
+/// Folds every foldable three-statement attention into one kernel; whether any folded.
+pub fn fold_attention(plan: &mut Plan, max_args: usize) -> bool {
+    let mut s = 0;
+    let mut folded = false;
+    while s + 2 < plan.kernels.len() {
+        if fold_at(plan, s, max_args) {
+            plan.kernels.drain(s + 1..s + 3);
+            folded = true;
+        }
+        s += 1;
+    }
+    folded
+}
+
+/// The scores' `f`: the scale and the additive mask.
+fn scores_epilogue(e: &SExpr) -> Option<(SExpr, Option<SExpr>)> {
+    let scalar = |x: &SExpr| {
+        let mut plain = true;
+        x.visit(&mut |n| plain &= matches!(n, SExpr::Const(_) | SExpr::Uniform { .. } | SExpr::Unary { .. } | SExpr::Binary { .. } | SExpr::Cast { .. }));
+        plain && x.ty() == Ty::F32
+    };
+    let no_acc = |x: &SExpr| {
+        let mut none = true;
+        x.visit(&mut |n| none &= !matches!(n, SExpr::Acc(_) | SExpr::Acc2));
+        none
+    };
+    let scaled = |x: &SExpr| -> Option<SExpr> {
+        match x {
+            SExpr::Acc(_) => Some(SExpr::Const(Const::F32(1.0))),
+            SExpr::Binary { op: BinaryOp::Mul, lhs, rhs } => match (&**lhs, &**rhs) {
+                (SExpr::Acc(_), c) | (c, SExpr::Acc(_)) if scalar(c) => Some(c.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    let ninf = |x: &SExpr| matches!(x, SExpr::Const(Const::F32(v)) if *v == f32::NEG_INFINITY);
+    if let Some(scale) = scaled(e) {
+        return Some((scale, None));
+    }
+    match e {
+        SExpr::Binary { op: BinaryOp::Add, lhs, rhs } => {
+            let (scale, mask) = match (scaled(lhs), scaled(rhs)) {
+                (Some(s), _) if no_acc(rhs) => (s, (**rhs).clone()),
+                (_, Some(s)) if no_acc(lhs) => (s, (**lhs).clone()),
+                _ => return None,
+            };
+            (mask.ty() == Ty::F32).then_some((scale, Some(mask)))
+        }
+        SExpr::Select { cond, on_true, on_false } if ninf(on_false) && no_acc(cond) => {
+            let scale = scaled(on_true)?;
+            let zero = SExpr::Const(Const::F32(0.0));
+            Some((scale, Some(fold::select((**cond).clone(), zero, (**on_false).clone()))))
+        }
+        _ => None,
+    }
+}
+
+/// A product the fold may take: no paired operand, folded norm or split store, default schedule.
+fn product(k: &PlannedKernel) -> Option<&MatmulBody> {
+    match &k.spec.body {
+        KernelBody::Matmul(m) if m.b2.is_none() && m.rms.is_none() && !m.split_store && k.schedule == Schedule::default() => {
+            Some(m)
+        }
+        _ => None,
+    }
+}
+
+/// Whether arg `out` of `w` is an f32 temp of `points` elements.
+fn whole_f32_temp(plan: &Plan, w: &PlannedKernel, out: usize, points: usize) -> bool {
+    let a = &w.spec.args[out];
+    a.elem == Elem::F32
+        && a.len == points
+        && plan.buffers.get(a.buffer).is_some_and(|b| b.role == BufferRole::Temp)
+}
+
+/// Folds kernels `s`, `s + 1`, `s + 2` into kernel `s + 2` when they are an attention.
+fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
+    let Some(body) = attention_of(plan, s) else { return false };
+    let (sk, ck) = (&plan.kernels[s].spec, &plan.kernels[s + 2].spec);
+    let probs = plan.kernels[s + 1].spec.args[plan.kernels[s + 1].spec.body.out()].buffer;
+    let (KernelBody::Matmul(sm), KernelBody::Matmul(cm)) = (&sk.body, &ck.body) else { return false };
+    let Some((scale, mask)) = scores_epilogue(&sm.epilogue) else { return false };
+    let mut args = ck.args.clone();
+    let exprs: Vec<&SExpr> = [&sm.a, &sm.b, &scale].into_iter().chain(mask.as_ref()).collect();
+    let arg_map = bind_args(&sk.args, &mut args, exprs);
+    let rank = sm.batch.len() + 2;
+    // The keys' space [batch.., e, tk] turns to [batch.., tk, e].
+    let mut phi: Vec<Option<usize>> = (0..rank).map(Some).collect();
+    phi.swap(rank - 2, rank - 1);
+    let Some(k) = remap(&sm.b, &phi, rank, &arg_map) else { return false };
+    let mut q = sm.a.clone();
+    renumber(&mut q, &arg_map);
+    let mut scale = scale;
+    renumber(&mut scale, &arg_map);
+    let mask = mask.map(|mut m| {
+        renumber(&mut m, &arg_map);
+        m
+    });
+    let attention = AttentionBody {
+        out: cm.out,
+        batch: sm.batch.clone(),
+        tq: sm.m,
+        tk: sm.n,
+        e: sm.k,
+        ev: cm.n,
+        q,
+        k,
+        v: cm.b.clone(),
+        mask,
+        causal: false,
+        scale,
+        epilogue: cm.epilogue.clone(),
+        out_strides: None,
+        split_store: None,
+    };
+    debug_assert_eq!(body, (sm.batch.clone(), sm.m, sm.n));
+    let mut spec = ck.clone();
+    spec.args = args;
+    spec.body = KernelBody::Attention(Box::new(attention));
+    let temp_args: Vec<usize> = (0..spec.args.len()).filter(|&i| spec.args[i].buffer == probs).collect();
+    compact_args(&mut spec, &temp_args);
+    if spec.args.len() > max_args || spec.args.iter().any(|a| a.buffer == probs) {
+        return false;
+    }
+    spec.uses_uniforms = spec.body.uses_uniforms();
+    let label = join_labels(&join_labels(&sk.node, &plan.kernels[s + 1].spec.node), &ck.node);
+    spec.node = label;
+    plan.kernels[s + 2].spec = spec;
+    plan.kernels.swap(s, s + 2);
+    true
+}
+
+/// Whether kernels `s`, `s + 1`, `s + 2` are scores, softmax and values of one attention the
+/// spread kernel takes: `(batch, tq, tk)` where they are.
+fn attention_of(plan: &Plan, s: usize) -> Option<(Vec<usize>, usize, usize)> {
+    let (sk, pk, ck) = (&plan.kernels[s], &plan.kernels[s + 1], &plan.kernels[s + 2]);
+    let (sm, cm) = (product(sk)?, product(ck)?);
+    let KernelBody::Softmax { out: p_out, leading, cols, input, epilogue } = &pk.spec.body else { return None };
+    let rows = [sm.batch.as_slice(), &[sm.m]].concat();
+    let space = [sm.batch.as_slice(), &[sm.m, sm.n]].concat();
+    let points: usize = space.iter().product();
+    let shapes = *leading == rows && *cols == sm.n && cm.batch == sm.batch && cm.m == sm.m && cm.k == sm.n;
+    if !shapes || !matches!(epilogue, SExpr::Acc(_)) || pk.schedule != Schedule::default() {
+        return None;
+    }
+    if !whole_f32_temp(plan, sk, sm.out, points) || !whole_f32_temp(plan, pk, *p_out, points) {
+        return None;
+    }
+    let (scores, probs) = (&sk.spec.args[sm.out], &pk.spec.args[*p_out]);
+    // The softmax reads the scores point for point; the values' product the probabilities as `a`.
+    let reads_point = |k: &PlannedKernel, e: &SExpr, of: &crate::ir::KernelArg| {
+        e.as_load().is_some_and(|(arg, strides)| {
+            let a = &k.spec.args[arg];
+            (a.buffer, a.offset, a.len) == (of.buffer, of.offset, of.len) && row_major(&space, strides)
+        })
+    };
+    if !reads_point(pk, input, scores) || !reads_point(ck, &cm.a, probs) {
+        return None;
+    }
+    let mut elsewhere = false;
+    for e in [&cm.b, &cm.epilogue] {
+        e.visit_args(&mut |i| elsewhere |= [scores.buffer, probs.buffer].contains(&ck.spec.args[i].buffer));
+    }
+    for e in [&sm.a, &sm.b, &sm.epilogue] {
+        e.visit_args(&mut |i| elsewhere |= sk.spec.args[i].buffer == scores.buffer);
+    }
+    // Nothing the queries, keys or mask come from changes before the values' product ends:
+    // the softmax writes only the probabilities, the product only its output, which no
+    // operand of the scores (nor the values) reads, since the fused kernel reads them all
+    // while other workgroups already store.
+    let dst = ck.spec.args[cm.out].buffer;
+    let writes_inputs = pk.spec.args.iter().any(|a| a.buffer != probs.buffer && a.access != crate::ir::Access::Read)
+        || ck.spec.args.iter().any(|a| a.buffer == scores.buffer)
+        || sk.spec.args.iter().any(|a| a.buffer == dst)
+        || ck.spec.args.iter().enumerate().any(|(i, a)| i != cm.out && a.buffer == dst);
+    if elsewhere
+        || writes_inputs
+        || !dead_after(plan, s + 1, scores.buffer, scores.offset, scores.len)
+        || !dead_after(plan, s + 2, probs.buffer, probs.offset, probs.len)
+    {
+        return None;
+    }
+    // The kernel it becomes: the spread attention must take it.
+    let probe = AttentionBody {
+        out: 0,
+        batch: sm.batch.clone(),
+        tq: sm.m,
+        tk: sm.n,
+        e: sm.k,
+        ev: cm.n,
+        q: SExpr::Const(Const::F32(0.0)),
+        k: SExpr::Const(Const::F32(0.0)),
+        v: SExpr::Const(Const::F32(0.0)),
+        mask: None,
+        causal: false,
+        scale: SExpr::Const(Const::F32(1.0)),
+        epilogue: SExpr::Acc(Ty::F32),
+        out_strides: None,
+        split_store: None,
+    };
+    attention_spread_layout(&probe, Schedule::default().workgroup).map(|_| (sm.batch.clone(), sm.m, sm.n))
+}
