@@ -698,7 +698,10 @@ fn cuda_llama_programs_compile() {
                 // The queries' RoPE is read inside it: six kernels a layer.
                 let nodes: Vec<&str> = run.kernels.iter().map(|k| k.spec.node.as_str()).collect();
                 let attention = run.kernels.iter().filter(|k| k.spec.body.kind() == "attention");
-                assert!(attention.clone().count() == 2 && attention.clone().all(|k| k.spec.node.starts_with("qh[")), "{name}");
+                assert!(
+                    attention.clone().count() == 2 && attention.clone().all(|k| k.spec.node.starts_with("qh[")),
+                    "{name}"
+                );
                 assert_eq!(nodes.len(), 2 * 6 + 6, "{name}: {nodes:#?}");
             }
             let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{name}: {e}"));

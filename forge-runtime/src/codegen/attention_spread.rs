@@ -190,7 +190,8 @@ fn reduce_rows(
     while step > 0 {
         w.if_(&format!("lid < {step}u"));
         w.unroll("qi", a.tq);
-        let (here, there) = (format!("sm[{second}u + qi * {t}u + lid]"), format!("sm[{second}u + qi * {t}u + lid + {step}u]"));
+        let (here, there) =
+            (format!("sm[{second}u + qi * {t}u + lid]"), format!("sm[{second}u + qi * {t}u + lid + {step}u]"));
         let joined = if op.is_empty() { format!("{here} + {there}") } else { format!("{op}({here}, {there})") };
         w.line(format!("{here} = {joined};"));
         w.end_unroll();

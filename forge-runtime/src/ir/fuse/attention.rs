@@ -45,7 +45,16 @@ pub fn fold_attention(plan: &mut Plan, max_args: usize) -> bool {
 fn scores_epilogue(e: &SExpr) -> Option<(SExpr, Option<SExpr>)> {
     let scalar = |x: &SExpr| {
         let mut plain = true;
-        x.visit(&mut |n| plain &= matches!(n, SExpr::Const(_) | SExpr::Uniform { .. } | SExpr::Unary { .. } | SExpr::Binary { .. } | SExpr::Cast { .. }));
+        x.visit(&mut |n| {
+            plain &= matches!(
+                n,
+                SExpr::Const(_)
+                    | SExpr::Uniform { .. }
+                    | SExpr::Unary { .. }
+                    | SExpr::Binary { .. }
+                    | SExpr::Cast { .. }
+            )
+        });
         plain && x.ty() == Ty::F32
     };
     let no_acc = |x: &SExpr| {
@@ -88,7 +97,9 @@ fn scores_epilogue(e: &SExpr) -> Option<(SExpr, Option<SExpr>)> {
 /// A product the fold may take: no paired operand, folded norm or split store, default schedule.
 fn product(k: &PlannedKernel) -> Option<&MatmulBody> {
     match &k.spec.body {
-        KernelBody::Matmul(m) if m.b2.is_none() && m.rms.is_none() && !m.split_store && k.schedule == Schedule::default() => {
+        KernelBody::Matmul(m)
+            if m.b2.is_none() && m.rms.is_none() && !m.split_store && k.schedule == Schedule::default() =>
+        {
             Some(m)
         }
         _ => None,
@@ -98,9 +109,7 @@ fn product(k: &PlannedKernel) -> Option<&MatmulBody> {
 /// Whether arg `out` of `w` is an f32 temp of `points` elements.
 fn whole_f32_temp(plan: &Plan, w: &PlannedKernel, out: usize, points: usize) -> bool {
     let a = &w.spec.args[out];
-    a.elem == Elem::F32
-        && a.len == points
-        && plan.buffers.get(a.buffer).is_some_and(|b| b.role == BufferRole::Temp)
+    a.elem == Elem::F32 && a.len == points && plan.buffers.get(a.buffer).is_some_and(|b| b.role == BufferRole::Temp)
 }
 
 /// Folds kernels `s`, `s + 1`, `s + 2` into kernel `s + 2` when they are an attention.

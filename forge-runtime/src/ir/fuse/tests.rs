@@ -443,7 +443,10 @@ fn attention_statements_with_few_queries_fold_into_one_kernel() {
     assert_eq!(a.k.as_load().map(|(_, s)| s.to_vec()), Some(vec![65536, 0, 64, 1]));
     assert_eq!(a.scale, SExpr::Const(Const::F32(0.125)));
     let Some(SExpr::Select { on_true, on_false, .. }) = &a.mask else { panic!("the select becomes a mask") };
-    assert_eq!((&**on_true, &**on_false), (&SExpr::Const(Const::F32(0.0)), &SExpr::Const(Const::F32(f32::NEG_INFINITY))));
+    assert_eq!(
+        (&**on_true, &**on_false),
+        (&SExpr::Const(Const::F32(0.0)), &SExpr::Const(Const::F32(f32::NEG_INFINITY)))
+    );
     assert!(matches!(a.epilogue, SExpr::Binary { .. }), "the values' epilogue moves over");
     assert!(p.buffers.iter().all(|b| b.name != "scores" && b.name != "probs"));
     validate_all(&p);
@@ -457,10 +460,9 @@ fn attention_statements_with_few_queries_fold_into_one_kernel() {
 
 #[test]
 fn attention_statements_stay_apart_where_a_temp_is_read_again() {
-    let src = STATEMENT_ATTENTION.replace("y = ctxt * 2.0; }", "y = ctxt * 2.0; out2 = probs; }").replace(
-        "output y: f32[T, KV, G, E];",
-        "output y: f32[T, KV, G, E]; output out2: f32[KV, G, T, S];",
-    );
+    let src = STATEMENT_ATTENTION
+        .replace("y = ctxt * 2.0; }", "y = ctxt * 2.0; out2 = probs; }")
+        .replace("output y: f32[T, KV, G, E];", "output y: f32[T, KV, G, E]; output out2: f32[KV, G, T, S];");
     let p = plan(&src, &[1, 256, 3, 3, 64]);
     assert!(!kinds(&p).contains(&"attention"), "{:?}", kinds(&p));
 }
