@@ -702,7 +702,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_scatter_69338d171802f555
 }
 
 // node: q[n, t, e] = qkv[t, n * E + e]; ctx = attention(q, kc[l], vc[l], mask = mask)
-extern "C" __global__ void __launch_bounds__(256) forge_attention_a72b3e5a574553bd(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256) forge_attention_c9cc30f6a505cfb4(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ __align__(16) f32 sm[321];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
@@ -758,62 +758,24 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_a72b3e5a574553
         for (u32 kj = lid; kj < 64u; kj += 256u) {
             part = forge_fmax(part, sm[qi * 64u + kj]);
         }
-        sm[64u + qi * 256u + lid] = part;
-    }
-    __syncthreads();
-    if (lid < 128u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 128u]);
+        part = forge_warp_fmax(part);
+        if (lid % 32u == 0u) {
+            sm[64u + qi * 256u + lid / 32u] = part;
         }
     }
     __syncthreads();
-    if (lid < 64u) {
+    if (lid == 0u) {
         #pragma unroll
         for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 64u]);
-        }
-    }
-    __syncthreads();
-    if (lid < 32u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 32u]);
-        }
-    }
-    __syncthreads();
-    if (lid < 16u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 16u]);
-        }
-    }
-    __syncthreads();
-    if (lid < 8u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 8u]);
-        }
-    }
-    __syncthreads();
-    if (lid < 4u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 4u]);
-        }
-    }
-    __syncthreads();
-    if (lid < 2u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 2u]);
-        }
-    }
-    __syncthreads();
-    if (lid < 1u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = forge_fmax(sm[64u + qi * 256u + lid], sm[64u + qi * 256u + lid + 1u]);
+            f32 all = sm[64u + qi * 256u];
+            all = forge_fmax(all, sm[64u + qi * 256u + 1u]);
+            all = forge_fmax(all, sm[64u + qi * 256u + 2u]);
+            all = forge_fmax(all, sm[64u + qi * 256u + 3u]);
+            all = forge_fmax(all, sm[64u + qi * 256u + 4u]);
+            all = forge_fmax(all, sm[64u + qi * 256u + 5u]);
+            all = forge_fmax(all, sm[64u + qi * 256u + 6u]);
+            all = forge_fmax(all, sm[64u + qi * 256u + 7u]);
+            sm[64u + qi * 256u] = all;
         }
     }
     __syncthreads();
@@ -834,62 +796,28 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_a72b3e5a574553
             sm[qi * 64u + kj] = p;
             part = part + p;
         }
-        sm[64u + qi * 256u + lid] = part;
-    }
-    __syncthreads();
-    if (lid < 128u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 128u];
+        part = part + __shfl_xor_sync(0xffffffffu, part, 16);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 8);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 4);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 2);
+        part = part + __shfl_xor_sync(0xffffffffu, part, 1);
+        if (lid % 32u == 0u) {
+            sm[64u + qi * 256u + lid / 32u] = part;
         }
     }
     __syncthreads();
-    if (lid < 64u) {
+    if (lid == 0u) {
         #pragma unroll
         for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 64u];
-        }
-    }
-    __syncthreads();
-    if (lid < 32u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 32u];
-        }
-    }
-    __syncthreads();
-    if (lid < 16u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 16u];
-        }
-    }
-    __syncthreads();
-    if (lid < 8u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 8u];
-        }
-    }
-    __syncthreads();
-    if (lid < 4u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 4u];
-        }
-    }
-    __syncthreads();
-    if (lid < 2u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 2u];
-        }
-    }
-    __syncthreads();
-    if (lid < 1u) {
-        #pragma unroll
-        for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[64u + qi * 256u + lid] = sm[64u + qi * 256u + lid] + sm[64u + qi * 256u + lid + 1u];
+            f32 all = sm[64u + qi * 256u];
+            all = all + sm[64u + qi * 256u + 1u];
+            all = all + sm[64u + qi * 256u + 2u];
+            all = all + sm[64u + qi * 256u + 3u];
+            all = all + sm[64u + qi * 256u + 4u];
+            all = all + sm[64u + qi * 256u + 5u];
+            all = all + sm[64u + qi * 256u + 6u];
+            all = all + sm[64u + qi * 256u + 7u];
+            sm[64u + qi * 256u] = all;
         }
     }
     __syncthreads();
@@ -2011,7 +1939,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 // runs forge_scatter_69338d171802f555 (above)
 
 // node: q[n, t, e] = qkv[t, n * E + e]; ctx = attention(q, kc[l], vc[l], mask = mask)
-// runs forge_attention_a72b3e5a574553bd (above)
+// runs forge_attention_c9cc30f6a505cfb4 (above)
 
 // node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
 // runs forge_matmul_42147c83ad89e063 (above)

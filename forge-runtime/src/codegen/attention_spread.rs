@@ -3,7 +3,7 @@
 //! - queries: the entry's `tq` rows into workgroup memory;
 //! - scores: thread `lid` takes keys `lid, lid + threads, ..` against every row; a key every
 //!   row masks with `-inf` (or a causal row cannot see) is not read;
-//! - softmax: each row's maximum and sum meet in a tree over workgroup memory, and the
+//! - softmax: each row's maximum and sum meet across the workgroup ([`reduce_rows`]), and the
 //!   probabilities overwrite the scores;
 //! - values: `key_groups` groups of `lanes` threads, group `g` summing keys `g, g + groups, ..`
 //!   (a key of probability 0 is not read), then the groups' partial rows add up.
@@ -14,7 +14,7 @@
 
 use super::attention::{store_point, with};
 use super::geometry::AttentionSpread;
-use super::{unflatten, Writer};
+use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
 use crate::ir::AttentionBody;
 
@@ -166,8 +166,10 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
 }
 
 /// Reduces each row over the keys with `op` (`""`: a sum) from `init`: every thread folds its
-/// keys `lid, lid + threads, ..` (`fold` updates `part` from `sm` at `qi`, `kj`), the partials
-/// meet in a tree at `second + qi · threads`, and row `qi`'s result ends at its first slot.
+/// keys `lid, lid + threads, ..` (`fold` updates `part` from `sm` at `qi`, `kj`), then the
+/// partials meet at `second + qi · threads`, where row `qi`'s result ends in the first slot: on
+/// CUDA a warp's by shuffles and the warps' in thread 0 (two barriers), in WGSL (subgroups are
+/// optional) in a tree over workgroup memory.
 fn reduce_rows(
     w: &mut Writer<'_>,
     a: &AttentionBody,
@@ -183,6 +185,34 @@ fn reduce_rows(
     w.for_("kj", "lid", &format!("{}u", a.tk), &format!("{t}u"));
     fold(w);
     w.close();
+    if w.d == Dialect::Cuda {
+        let warps = t / 32;
+        if op.is_empty() {
+            for offset in [16, 8, 4, 2, 1] {
+                w.assign("part", &format!("part + __shfl_xor_sync(0xffffffffu, part, {offset})"));
+            }
+        } else {
+            w.assign("part", "forge_warp_fmax(part)");
+        }
+        w.if_("lid % 32u == 0u");
+        w.line(format!("sm[{second}u + qi * {t}u + lid / 32u] = part;"));
+        w.close();
+        w.end_unroll();
+        w.barrier();
+        w.if_("lid == 0u");
+        w.unroll("qi", a.tq);
+        w.var("all", Ty::F32, &format!("sm[{second}u + qi * {t}u]"));
+        for i in 1..warps {
+            let there = format!("sm[{second}u + qi * {t}u + {i}u]");
+            let joined = if op.is_empty() { format!("all + {there}") } else { format!("{op}(all, {there})") };
+            w.assign("all", &joined);
+        }
+        w.line(format!("sm[{second}u + qi * {t}u] = all;"));
+        w.end_unroll();
+        w.close();
+        w.barrier();
+        return;
+    }
     w.line(format!("sm[{second}u + qi * {t}u + lid] = part;"));
     w.end_unroll();
     w.barrier();
