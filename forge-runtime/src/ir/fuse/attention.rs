@@ -114,7 +114,9 @@ fn whole_f32_temp(plan: &Plan, w: &PlannedKernel, out: usize, points: usize) -> 
 
 /// Folds kernels `s`, `s + 1`, `s + 2` into kernel `s + 2` when they are an attention.
 fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
-    let Some(body) = attention_of(plan, s) else { return false };
+    if !is_attention(plan, s) {
+        return false;
+    }
     let (sk, ck) = (&plan.kernels[s].spec, &plan.kernels[s + 2].spec);
     let probs = plan.kernels[s + 1].spec.args[plan.kernels[s + 1].spec.body.out()].buffer;
     let (KernelBody::Matmul(sm), KernelBody::Matmul(cm)) = (&sk.body, &ck.body) else { return false };
@@ -152,7 +154,6 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
         out_strides: None,
         split_store: None,
     };
-    debug_assert_eq!(body, (sm.batch.clone(), sm.m, sm.n));
     let mut spec = ck.clone();
     spec.args = args;
     spec.body = KernelBody::Attention(Box::new(attention));
@@ -170,8 +171,12 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
 }
 
 /// Whether kernels `s`, `s + 1`, `s + 2` are scores, softmax and values of one attention the
-/// spread kernel takes: `(batch, tq, tk)` where they are.
-fn attention_of(plan: &Plan, s: usize) -> Option<(Vec<usize>, usize, usize)> {
+/// spread kernel takes.
+fn is_attention(plan: &Plan, s: usize) -> bool {
+    attention_parts(plan, s).is_some()
+}
+
+fn attention_parts(plan: &Plan, s: usize) -> Option<()> {
     let (sk, pk, ck) = (&plan.kernels[s], &plan.kernels[s + 1], &plan.kernels[s + 2]);
     let (sm, cm) = (product(sk)?, product(ck)?);
     let KernelBody::Softmax { out: p_out, leading, cols, input, epilogue } = &pk.spec.body else { return None };
@@ -237,5 +242,5 @@ fn attention_of(plan: &Plan, s: usize) -> Option<(Vec<usize>, usize, usize)> {
         out_strides: None,
         split_store: None,
     };
-    attention_spread_layout(&probe, Schedule::default().workgroup).map(|_| (sm.batch.clone(), sm.m, sm.n))
+    attention_spread_layout(&probe, Schedule::default().workgroup).map(|_| ())
 }
