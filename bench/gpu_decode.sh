@@ -4,14 +4,10 @@
 # --example gpt2_decode`, plus the previous main's `llm_speed` and `gpt2_decode` as
 # `llm_speed-base` and `gpt2_decode-base`): the decoders' tests on CUDA and wgpu, then the GGUF
 # Llama's and GPT-2's decoding beside the previous build's (alternating rounds) and PyTorch's.
-# Outputs under $OUT. About six minutes.
+# Speed first, then the tests. Outputs under $OUT. About six minutes.
 out=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 export FORGE_REQUIRE_CUDA=1 FORGE_REQUIRE_WGPU=1
-for t in llm_random llama gpt2; do
-  timeout 100 test-$t 2>&1 | grep -E 'test result|FAILED|panicked' | head -5
-done
-timeout 150 test-ops attention 2>&1 | grep -E '^test |test result|panicked' | head -12
 speed="--prompt 512 --tokens 32 --context 1024"
 for b in cuda wgpu; do
   for r in 1 2; do
@@ -21,6 +17,10 @@ for b in cuda wgpu; do
     done
   done
 done
+for t in llm_random llama gpt2; do
+  timeout 100 test-$t 2>&1 | grep -E 'test result|FAILED|panicked' | head -5
+done
+timeout 150 test-ops attention 2>&1 | grep -E '^test |test result|panicked' | head -12
 FORGE_BACKEND=cuda timeout 100 llm_speed $speed --profile 2> "$out/profile_cuda.txt" >/dev/null
 grep 'device time' "$out/profile_cuda.txt"
 for b in cuda wgpu; do
