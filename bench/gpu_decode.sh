@@ -9,8 +9,10 @@ out=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 export FORGE_REQUIRE_CUDA=1 FORGE_REQUIRE_WGPU=1
 speed="--prompt 512 --tokens 32 --context 1024"
+# QUICK=1: one wgpu round, GPT-2 on CUDA only, no PyTorch (a shorter call).
 for b in cuda wgpu; do
   for r in 1 2; do
+    [ "${QUICK:-0}" = 1 ] && [ $b = wgpu ] && [ $r = 2 ] && continue
     for bin in llm_speed-base llm_speed; do
       command -v $bin >/dev/null || continue
       echo "== $bin $b round $r: $(FORGE_BACKEND=$b timeout 100 $bin $speed 2>&1 | grep -E '^\| [A-Z]|last step' | tr '\n' ' ')"
@@ -24,9 +26,11 @@ timeout 150 test-ops attention 2>&1 | grep -E '^test |test result|panicked' | he
 FORGE_BACKEND=cuda timeout 100 llm_speed $speed --profile 2> "$out/profile_cuda.txt" >/dev/null
 grep 'device time' "$out/profile_cuda.txt"
 for b in cuda wgpu; do
+  [ "${QUICK:-0}" = 1 ] && [ $b = wgpu ] && continue
   for bin in gpt2_decode-base gpt2_decode; do
     command -v $bin >/dev/null || continue
     echo "== $bin $b: $(FORGE_BACKEND=$b timeout 100 $bin --layers 12 --prompt 32 --tokens 32 2>&1 | grep -E '^cached|agree' | tr '\n' ' ')"
   done
 done
+[ "${QUICK:-0}" = 1 ] && exit 0
 PYTHONUNBUFFERED=1 timeout 200 python3 bench/llm_torch.py --prompt 512 --tokens 32 2>&1 | tail -6
