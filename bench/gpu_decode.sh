@@ -9,6 +9,17 @@ out=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 export FORGE_REQUIRE_CUDA=1 FORGE_REQUIRE_WGPU=1
 speed="--prompt 512 --tokens 32 --context 1024"
+# ULTRA=1: the Llama's CUDA decode before and after, the attention tests on CUDA, GPT-2's step.
+if [ "${ULTRA:-0}" = 1 ]; then
+  for r in 1 2; do
+    for bin in llm_speed-base llm_speed; do
+      echo "== $bin cuda round $r: $(FORGE_BACKEND=cuda timeout 40 $bin $speed 2>&1 | grep -E '^\| [A-Z]|last step' | tr '\n' ' ')"
+    done
+  done
+  timeout 40 test-ops cuda::attention 2>&1 | grep -E '^test |test result|panicked' | head -5
+  echo "== gpt2_decode cuda: $(FORGE_BACKEND=cuda timeout 40 gpt2_decode --layers 12 --prompt 32 --tokens 32 2>&1 | grep -E '^cached' | tr '\n' ' ')"
+  exit 0
+fi
 # QUICK=1: one wgpu round, GPT-2 on CUDA only, no PyTorch (a shorter call).
 for b in cuda wgpu; do
   for r in 1 2; do
