@@ -702,8 +702,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_scatter_69338d171802f555
 }
 
 // node: q[n, t, e] = qkv[t, n * E + e]; ctx = attention(q, kc[l], vc[l], mask = mask)
-extern "C" __global__ void __launch_bounds__(256) forge_attention_798dce4a482a7895(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
-    __shared__ __align__(16) f32 sm[1089];
+extern "C" __global__ void __launch_bounds__(256) forge_attention_c9cc30f6a505cfb4(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+    __shared__ __align__(16) f32 sm[321];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -720,52 +720,34 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_798dce4a482a78
         sm[64u + x] = a4[u32(clamp(i32(0), i32(0), i32(0))) * 2304u + u32(clamp(i32(u32(i32(u32(i32(b0)) * u32(i32(64)))) + u32(i32(d))), i32(0), i32(2303)))];
     }
     __syncthreads();
-    for (u32 k0 = lid; k0 < 64u; k0 += 256u) {
+    for (u32 kj = lid; kj < 64u; kj += 256u) {
         f32 mk[1];
         f32 sc[1];
-        bool live[1];
+        bool live = false;
         #pragma unroll
-        for (u32 ku = 0u; ku < 1u; ++ku) {
-            const u32 kj = k0 + ku * 256u;
-            live[ku] = false;
-            #pragma unroll
-            for (u32 qi = 0u; qi < 1u; ++qi) {
-                f32 m = __uint_as_float(4286578688u);
-                if (kj < 64u) {
-                    m = a3[kj];
-                }
-                mk[ku * 1u + qi] = m;
-                sc[ku * 1u + qi] = 0.0f;
-                live[ku] = live[ku] || __float_as_uint(m) != 4286578688u;
-            }
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            f32 m = a3[kj];
+            mk[qi] = m;
+            sc[qi] = 0.0f;
+            live = live || __float_as_uint(m) != 4286578688u;
         }
-        #pragma unroll
-        for (u32 d = 0u; d < 64u; ++d) {
+        if (live) {
             #pragma unroll
-            for (u32 ku = 0u; ku < 1u; ++ku) {
-                if (live[ku]) {
-                    const u32 kj = k0 + ku * 256u;
-                    const f32 kd = a1[b0 * 4096u + kj * 64u + d];
-                    #pragma unroll
-                    for (u32 qi = 0u; qi < 1u; ++qi) {
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        #pragma unroll
-        for (u32 ku = 0u; ku < 1u; ++ku) {
-            const u32 kj = k0 + ku * 256u;
-            if (kj < 64u) {
+            for (u32 d = 0u; d < 64u; ++d) {
+                const f32 kd = a1[b0 * 4096u + kj * 64u + d];
                 #pragma unroll
                 for (u32 qi = 0u; qi < 1u; ++qi) {
-                    f32 sv = __uint_as_float(4286578688u);
-                    if (__float_as_uint(mk[ku * 1u + qi]) != 4286578688u) {
-                        sv = sc[ku * 1u + qi] * scale + mk[ku * 1u + qi];
-                    }
-                    sm[qi * 64u + kj] = sv;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
                 }
             }
+        }
+        #pragma unroll
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            f32 sv = __uint_as_float(4286578688u);
+            if (__float_as_uint(mk[qi]) != 4286578688u) {
+                sv = sc[qi] * scale + mk[qi];
+            }
+            sm[qi * 64u + kj] = sv;
         }
     }
     __syncthreads();
@@ -842,49 +824,34 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_798dce4a482a78
     if (lid == 0u) {
         #pragma unroll
         for (u32 qi = 0u; qi < 1u; ++qi) {
-            sm[1088u + qi] = sm[64u + qi * 256u];
+            sm[320u + qi] = sm[64u + qi * 256u];
         }
     }
-    const u32 lane = lid % 16u;
-    const u32 kg = lid / 16u;
-    f32 acc[4];
+    const u32 lane = lid % 64u;
+    const u32 kg = lid / 64u;
+    f32 acc[1];
     #pragma unroll
-    for (u32 r = 0u; r < 4u; ++r) {
+    for (u32 r = 0u; r < 1u; ++r) {
         acc[r] = 0.0f;
     }
-    for (u32 k0 = kg; k0 < 64u; k0 += 64u) {
-        f32 pr[4];
-        f32 vv[16];
+    for (u32 kj = kg; kj < 64u; kj += 4u) {
+        f32 pr[1];
+        bool live = false;
         #pragma unroll
-        for (u32 ku = 0u; ku < 4u; ++ku) {
-            const u32 kj = k0 + ku * 16u;
-            bool live = false;
-            #pragma unroll
-            for (u32 qi = 0u; qi < 1u; ++qi) {
-                f32 p = 0.0f;
-                if (kj < 64u) {
-                    p = sm[qi * 64u + kj];
-                }
-                pr[ku * 1u + qi] = p;
-                live = live || p != 0.0f;
-            }
-            #pragma unroll
-            for (u32 r = 0u; r < 4u; ++r) {
-                const u32 d = lane + r * 16u;
-                f32 vd = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
+        for (u32 qi = 0u; qi < 1u; ++qi) {
+            pr[qi] = sm[qi * 64u + kj];
+            live = live || pr[qi] != 0.0f;
         }
-        #pragma unroll
-        for (u32 ku = 0u; ku < 4u; ++ku) {
+        if (live) {
             #pragma unroll
-            for (u32 r = 0u; r < 4u; ++r) {
-                #pragma unroll
-                for (u32 qi = 0u; qi < 1u; ++qi) {
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
+            for (u32 r = 0u; r < 1u; ++r) {
+                const u32 d = lane + r * 64u;
+                if (d < 64u) {
+                    const f32 vd = a2[b0 * 4096u + kj * 64u + d];
+                    #pragma unroll
+                    for (u32 qi = 0u; qi < 1u; ++qi) {
+                        acc[qi * 1u + r] = acc[qi * 1u + r] + pr[qi] * vd;
+                    }
                 }
             }
         }
@@ -893,10 +860,10 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_798dce4a482a78
     #pragma unroll
     for (u32 qi = 0u; qi < 1u; ++qi) {
         #pragma unroll
-        for (u32 r = 0u; r < 4u; ++r) {
-            const u32 d = lane + r * 16u;
+        for (u32 r = 0u; r < 1u; ++r) {
+            const u32 d = lane + r * 64u;
             if (d < 64u) {
-                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 4u + r];
+                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 1u + r];
             }
         }
     }
@@ -906,11 +873,11 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_798dce4a482a78
         const u32 d = x % 64u;
         f32 num = 0.0f;
         #pragma unroll
-        for (u32 g = 0u; g < 16u; ++g) {
+        for (u32 g = 0u; g < 4u; ++g) {
             num = num + sm[64u + (g * 1u + qi) * 64u + d];
         }
         const u32 at = (bidx * 1u + qi) * 64u + d;
-        const f32 acc = num / sm[1088u + qi];
+        const f32 acc = num / sm[320u + qi];
         a0[at] = acc;
     }
 }
@@ -1972,7 +1939,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 // runs forge_scatter_69338d171802f555 (above)
 
 // node: q[n, t, e] = qkv[t, n * E + e]; ctx = attention(q, kc[l], vc[l], mask = mask)
-// runs forge_attention_798dce4a482a7895 (above)
+// runs forge_attention_c9cc30f6a505cfb4 (above)
 
 // node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
 // runs forge_matmul_42147c83ad89e063 (above)

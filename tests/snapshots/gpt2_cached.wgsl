@@ -517,7 +517,7 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> sm: array<f32, 1089>;
+var<workgroup> sm: array<f32, 321>;
 @compute @workgroup_size(256)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
@@ -533,934 +533,538 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         sm[64u + x] = a4[u32(clamp(0i, 0i, 0i)) * 2304u + u32(clamp(((i32(b0) * 64i) + i32(d)), 0i, 2303i))];
     }
     workgroupBarrier();
-    for (var k0: u32 = lid; k0 < 64u; k0 = k0 + 256u) {
+    for (var kj: u32 = lid; kj < 64u; kj = kj + 256u) {
         var mk: array<f32, 1>;
         var sc: array<f32, 1>;
-        var live: array<bool, 1>;
+        var live: bool = false;
         {
-            let ku: u32 = 0u;
-            let kj: u32 = k0 + ku * 256u;
-            live[ku] = false;
-            {
-                let qi: u32 = 0u;
-                var m: f32 = bitcast<f32>(4286578688u);
-                if (kj < 64u) {
-                    m = a3[kj];
-                }
-                mk[ku * 1u + qi] = m;
-                sc[ku * 1u + qi] = 0.0f;
-                live[ku] = live[ku] || bitcast<u32>(m) != 4286578688u;
-            }
-        }
-        {
-            let d: u32 = 0u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 1u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 2u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 3u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 4u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 5u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 6u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 7u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 8u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 9u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 10u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 11u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 12u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 13u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 14u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 15u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 16u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 17u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 18u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 19u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 20u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 21u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 22u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 23u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 24u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 25u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 26u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 27u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 28u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 29u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 30u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 31u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 32u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 33u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 34u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 35u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 36u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 37u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 38u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 39u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 40u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 41u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 42u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 43u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 44u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 45u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 46u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 47u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 48u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 49u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 50u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 51u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 52u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 53u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 54u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 55u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 56u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 57u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 58u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 59u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 60u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 61u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 62u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
+            let qi: u32 = 0u;
+            var m: f32 = a3[kj];
+            mk[qi] = m;
+            sc[qi] = 0.0f;
+            live = live || bitcast<u32>(m) != 4286578688u;
         }
-        {
-            let d: u32 = 63u;
+        if (live) {
             {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let ku: u32 = 0u;
-            let kj: u32 = k0 + ku * 256u;
-            if (kj < 64u) {
+                let d: u32 = 0u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
                 {
                     let qi: u32 = 0u;
-                    var sv: f32 = bitcast<f32>(4286578688u);
-                    if (bitcast<u32>(mk[ku * 1u + qi]) != 4286578688u) {
-                        sv = sc[ku * 1u + qi] * scale + mk[ku * 1u + qi];
-                    }
-                    sm[qi * 64u + kj] = sv;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
                 }
             }
+            {
+                let d: u32 = 1u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 2u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 3u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 4u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 5u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 6u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 7u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 8u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 9u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 10u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 11u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 12u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 13u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 14u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 15u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 16u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 17u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 18u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 19u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 20u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 21u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 22u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 23u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 24u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 25u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 26u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 27u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 28u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 29u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 30u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 31u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 32u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 33u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 34u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 35u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 36u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 37u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 38u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 39u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 40u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 41u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 42u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 43u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 44u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 45u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 46u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 47u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 48u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 49u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 50u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 51u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 52u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 53u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 54u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 55u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 56u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 57u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 58u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 59u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 60u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 61u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 62u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 63u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+        }
+        {
+            let qi: u32 = 0u;
+            var sv: f32 = bitcast<f32>(4286578688u);
+            if (bitcast<u32>(mk[qi]) != 4286578688u) {
+                sv = sc[qi] * scale + mk[qi];
+            }
+            sm[qi * 64u + kj] = sv;
         }
     }
     workgroupBarrier();
@@ -1609,352 +1213,34 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (lid == 0u) {
         {
             let qi: u32 = 0u;
-            sm[1088u + qi] = sm[64u + qi * 256u];
+            sm[320u + qi] = sm[64u + qi * 256u];
         }
     }
-    let lane: u32 = lid % 16u;
-    let kg: u32 = lid / 16u;
-    var acc: array<f32, 4>;
+    let lane: u32 = lid % 64u;
+    let kg: u32 = lid / 64u;
+    var acc: array<f32, 1>;
     {
         let r: u32 = 0u;
         acc[r] = 0.0f;
     }
-    {
-        let r: u32 = 1u;
-        acc[r] = 0.0f;
-    }
-    {
-        let r: u32 = 2u;
-        acc[r] = 0.0f;
-    }
-    {
-        let r: u32 = 3u;
-        acc[r] = 0.0f;
-    }
-    for (var k0: u32 = kg; k0 < 64u; k0 = k0 + 64u) {
-        var pr: array<f32, 4>;
-        var vv: array<f32, 16>;
+    for (var kj: u32 = kg; kj < 64u; kj = kj + 4u) {
+        var pr: array<f32, 1>;
+        var live: bool = false;
         {
-            let ku: u32 = 0u;
-            let kj: u32 = k0 + ku * 16u;
-            var live: bool = false;
-            {
-                let qi: u32 = 0u;
-                var p: f32 = 0.0f;
-                if (kj < 64u) {
-                    p = sm[qi * 64u + kj];
-                }
-                pr[ku * 1u + qi] = p;
-                live = live || p != 0.0f;
-            }
-            {
-                let r: u32 = 0u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 1u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 2u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 3u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
+            let qi: u32 = 0u;
+            pr[qi] = sm[qi * 64u + kj];
+            live = live || pr[qi] != 0.0f;
         }
-        {
-            let ku: u32 = 1u;
-            let kj: u32 = k0 + ku * 16u;
-            var live: bool = false;
-            {
-                let qi: u32 = 0u;
-                var p: f32 = 0.0f;
-                if (kj < 64u) {
-                    p = sm[qi * 64u + kj];
-                }
-                pr[ku * 1u + qi] = p;
-                live = live || p != 0.0f;
-            }
+        if (live) {
             {
                 let r: u32 = 0u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 1u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 2u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 3u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-        }
-        {
-            let ku: u32 = 2u;
-            let kj: u32 = k0 + ku * 16u;
-            var live: bool = false;
-            {
-                let qi: u32 = 0u;
-                var p: f32 = 0.0f;
-                if (kj < 64u) {
-                    p = sm[qi * 64u + kj];
-                }
-                pr[ku * 1u + qi] = p;
-                live = live || p != 0.0f;
-            }
-            {
-                let r: u32 = 0u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 1u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 2u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 3u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-        }
-        {
-            let ku: u32 = 3u;
-            let kj: u32 = k0 + ku * 16u;
-            var live: bool = false;
-            {
-                let qi: u32 = 0u;
-                var p: f32 = 0.0f;
-                if (kj < 64u) {
-                    p = sm[qi * 64u + kj];
-                }
-                pr[ku * 1u + qi] = p;
-                live = live || p != 0.0f;
-            }
-            {
-                let r: u32 = 0u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 1u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 2u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 3u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-        }
-        {
-            let ku: u32 = 0u;
-            {
-                let r: u32 = 0u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 1u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 2u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 3u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-        }
-        {
-            let ku: u32 = 1u;
-            {
-                let r: u32 = 0u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 1u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 2u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 3u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-        }
-        {
-            let ku: u32 = 2u;
-            {
-                let r: u32 = 0u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 1u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 2u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 3u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-        }
-        {
-            let ku: u32 = 3u;
-            {
-                let r: u32 = 0u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 1u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 2u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 3u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
+                let d: u32 = lane + r * 64u;
+                if (d < 64u) {
+                    let vd: f32 = a2[b0 * 4096u + kj * 64u + d];
+                    {
+                        let qi: u32 = 0u;
+                        acc[qi * 1u + r] = acc[qi * 1u + r] + pr[qi] * vd;
+                    }
                 }
             }
         }
@@ -1964,30 +1250,9 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let qi: u32 = 0u;
         {
             let r: u32 = 0u;
-            let d: u32 = lane + r * 16u;
+            let d: u32 = lane + r * 64u;
             if (d < 64u) {
-                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 4u + r];
-            }
-        }
-        {
-            let r: u32 = 1u;
-            let d: u32 = lane + r * 16u;
-            if (d < 64u) {
-                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 4u + r];
-            }
-        }
-        {
-            let r: u32 = 2u;
-            let d: u32 = lane + r * 16u;
-            if (d < 64u) {
-                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 4u + r];
-            }
-        }
-        {
-            let r: u32 = 3u;
-            let d: u32 = lane + r * 16u;
-            if (d < 64u) {
-                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 4u + r];
+                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 1u + r];
             }
         }
     }
@@ -1996,11 +1261,11 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let qi: u32 = x / 64u;
         let d: u32 = x % 64u;
         var num: f32 = 0.0f;
-        for (var g: u32 = 0u; g < 16u; g = g + 1u) {
+        for (var g: u32 = 0u; g < 4u; g = g + 1u) {
             num = num + sm[64u + (g * 1u + qi) * 64u + d];
         }
         let at: u32 = (bidx * 1u + qi) * 64u + d;
-        let acc: f32 = num / sm[1088u + qi];
+        let acc: f32 = num / sm[320u + qi];
         a0[at] = acc;
     }
 }
@@ -2918,7 +2183,7 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> sm: array<f32, 1089>;
+var<workgroup> sm: array<f32, 321>;
 @compute @workgroup_size(256)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
@@ -2934,934 +2199,538 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         sm[64u + x] = a4[u32(clamp(0i, 0i, 0i)) * 2304u + u32(clamp(((i32(b0) * 64i) + i32(d)), 0i, 2303i))];
     }
     workgroupBarrier();
-    for (var k0: u32 = lid; k0 < 64u; k0 = k0 + 256u) {
+    for (var kj: u32 = lid; kj < 64u; kj = kj + 256u) {
         var mk: array<f32, 1>;
         var sc: array<f32, 1>;
-        var live: array<bool, 1>;
+        var live: bool = false;
         {
-            let ku: u32 = 0u;
-            let kj: u32 = k0 + ku * 256u;
-            live[ku] = false;
-            {
-                let qi: u32 = 0u;
-                var m: f32 = bitcast<f32>(4286578688u);
-                if (kj < 64u) {
-                    m = a3[kj];
-                }
-                mk[ku * 1u + qi] = m;
-                sc[ku * 1u + qi] = 0.0f;
-                live[ku] = live[ku] || bitcast<u32>(m) != 4286578688u;
-            }
-        }
-        {
-            let d: u32 = 0u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 1u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 2u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 3u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 4u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 5u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 6u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 7u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 8u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 9u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 10u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 11u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 12u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 13u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 14u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 15u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 16u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 17u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 18u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 19u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 20u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 21u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 22u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 23u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 24u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 25u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 26u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 27u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 28u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 29u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 30u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 31u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 32u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 33u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 34u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 35u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 36u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 37u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 38u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 39u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 40u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 41u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 42u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 43u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 44u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 45u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 46u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 47u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 48u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 49u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 50u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 51u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 52u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 53u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 54u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 55u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 56u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 57u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 58u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 59u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 60u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 61u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let d: u32 = 62u;
-            {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
+            let qi: u32 = 0u;
+            var m: f32 = a3[kj];
+            mk[qi] = m;
+            sc[qi] = 0.0f;
+            live = live || bitcast<u32>(m) != 4286578688u;
         }
-        {
-            let d: u32 = 63u;
+        if (live) {
             {
-                let ku: u32 = 0u;
-                if (live[ku]) {
-                    let kj: u32 = k0 + ku * 256u;
-                    let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
-                    {
-                        let qi: u32 = 0u;
-                        sc[ku * 1u + qi] = sc[ku * 1u + qi] + sm[64u + qi * 64u + d] * kd;
-                    }
-                }
-            }
-        }
-        {
-            let ku: u32 = 0u;
-            let kj: u32 = k0 + ku * 256u;
-            if (kj < 64u) {
+                let d: u32 = 0u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
                 {
                     let qi: u32 = 0u;
-                    var sv: f32 = bitcast<f32>(4286578688u);
-                    if (bitcast<u32>(mk[ku * 1u + qi]) != 4286578688u) {
-                        sv = sc[ku * 1u + qi] * scale + mk[ku * 1u + qi];
-                    }
-                    sm[qi * 64u + kj] = sv;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
                 }
             }
+            {
+                let d: u32 = 1u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 2u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 3u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 4u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 5u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 6u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 7u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 8u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 9u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 10u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 11u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 12u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 13u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 14u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 15u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 16u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 17u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 18u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 19u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 20u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 21u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 22u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 23u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 24u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 25u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 26u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 27u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 28u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 29u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 30u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 31u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 32u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 33u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 34u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 35u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 36u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 37u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 38u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 39u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 40u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 41u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 42u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 43u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 44u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 45u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 46u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 47u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 48u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 49u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 50u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 51u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 52u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 53u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 54u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 55u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 56u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 57u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 58u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 59u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 60u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 61u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 62u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+            {
+                let d: u32 = 63u;
+                let kd: f32 = a1[b0 * 4096u + kj * 64u + d];
+                {
+                    let qi: u32 = 0u;
+                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                }
+            }
+        }
+        {
+            let qi: u32 = 0u;
+            var sv: f32 = bitcast<f32>(4286578688u);
+            if (bitcast<u32>(mk[qi]) != 4286578688u) {
+                sv = sc[qi] * scale + mk[qi];
+            }
+            sm[qi * 64u + kj] = sv;
         }
     }
     workgroupBarrier();
@@ -4010,352 +2879,34 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     if (lid == 0u) {
         {
             let qi: u32 = 0u;
-            sm[1088u + qi] = sm[64u + qi * 256u];
+            sm[320u + qi] = sm[64u + qi * 256u];
         }
     }
-    let lane: u32 = lid % 16u;
-    let kg: u32 = lid / 16u;
-    var acc: array<f32, 4>;
+    let lane: u32 = lid % 64u;
+    let kg: u32 = lid / 64u;
+    var acc: array<f32, 1>;
     {
         let r: u32 = 0u;
         acc[r] = 0.0f;
     }
-    {
-        let r: u32 = 1u;
-        acc[r] = 0.0f;
-    }
-    {
-        let r: u32 = 2u;
-        acc[r] = 0.0f;
-    }
-    {
-        let r: u32 = 3u;
-        acc[r] = 0.0f;
-    }
-    for (var k0: u32 = kg; k0 < 64u; k0 = k0 + 64u) {
-        var pr: array<f32, 4>;
-        var vv: array<f32, 16>;
+    for (var kj: u32 = kg; kj < 64u; kj = kj + 4u) {
+        var pr: array<f32, 1>;
+        var live: bool = false;
         {
-            let ku: u32 = 0u;
-            let kj: u32 = k0 + ku * 16u;
-            var live: bool = false;
-            {
-                let qi: u32 = 0u;
-                var p: f32 = 0.0f;
-                if (kj < 64u) {
-                    p = sm[qi * 64u + kj];
-                }
-                pr[ku * 1u + qi] = p;
-                live = live || p != 0.0f;
-            }
-            {
-                let r: u32 = 0u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 1u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 2u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 3u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
+            let qi: u32 = 0u;
+            pr[qi] = sm[qi * 64u + kj];
+            live = live || pr[qi] != 0.0f;
         }
-        {
-            let ku: u32 = 1u;
-            let kj: u32 = k0 + ku * 16u;
-            var live: bool = false;
-            {
-                let qi: u32 = 0u;
-                var p: f32 = 0.0f;
-                if (kj < 64u) {
-                    p = sm[qi * 64u + kj];
-                }
-                pr[ku * 1u + qi] = p;
-                live = live || p != 0.0f;
-            }
+        if (live) {
             {
                 let r: u32 = 0u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 1u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 2u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 3u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-        }
-        {
-            let ku: u32 = 2u;
-            let kj: u32 = k0 + ku * 16u;
-            var live: bool = false;
-            {
-                let qi: u32 = 0u;
-                var p: f32 = 0.0f;
-                if (kj < 64u) {
-                    p = sm[qi * 64u + kj];
-                }
-                pr[ku * 1u + qi] = p;
-                live = live || p != 0.0f;
-            }
-            {
-                let r: u32 = 0u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 1u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 2u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 3u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-        }
-        {
-            let ku: u32 = 3u;
-            let kj: u32 = k0 + ku * 16u;
-            var live: bool = false;
-            {
-                let qi: u32 = 0u;
-                var p: f32 = 0.0f;
-                if (kj < 64u) {
-                    p = sm[qi * 64u + kj];
-                }
-                pr[ku * 1u + qi] = p;
-                live = live || p != 0.0f;
-            }
-            {
-                let r: u32 = 0u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 1u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 2u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-            {
-                let r: u32 = 3u;
-                let d: u32 = lane + r * 16u;
-                var vd: f32 = 0.0f;
-                if (live && d < 64u) {
-                    vd = a2[b0 * 4096u + kj * 64u + d];
-                }
-                vv[ku * 4u + r] = vd;
-            }
-        }
-        {
-            let ku: u32 = 0u;
-            {
-                let r: u32 = 0u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 1u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 2u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 3u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-        }
-        {
-            let ku: u32 = 1u;
-            {
-                let r: u32 = 0u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 1u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 2u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 3u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-        }
-        {
-            let ku: u32 = 2u;
-            {
-                let r: u32 = 0u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 1u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 2u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 3u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-        }
-        {
-            let ku: u32 = 3u;
-            {
-                let r: u32 = 0u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 1u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 2u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
-                }
-            }
-            {
-                let r: u32 = 3u;
-                {
-                    let qi: u32 = 0u;
-                    acc[qi * 4u + r] = acc[qi * 4u + r] + pr[ku * 1u + qi] * vv[ku * 4u + r];
+                let d: u32 = lane + r * 64u;
+                if (d < 64u) {
+                    let vd: f32 = a2[b0 * 4096u + kj * 64u + d];
+                    {
+                        let qi: u32 = 0u;
+                        acc[qi * 1u + r] = acc[qi * 1u + r] + pr[qi] * vd;
+                    }
                 }
             }
         }
@@ -4365,30 +2916,9 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let qi: u32 = 0u;
         {
             let r: u32 = 0u;
-            let d: u32 = lane + r * 16u;
+            let d: u32 = lane + r * 64u;
             if (d < 64u) {
-                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 4u + r];
-            }
-        }
-        {
-            let r: u32 = 1u;
-            let d: u32 = lane + r * 16u;
-            if (d < 64u) {
-                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 4u + r];
-            }
-        }
-        {
-            let r: u32 = 2u;
-            let d: u32 = lane + r * 16u;
-            if (d < 64u) {
-                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 4u + r];
-            }
-        }
-        {
-            let r: u32 = 3u;
-            let d: u32 = lane + r * 16u;
-            if (d < 64u) {
-                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 4u + r];
+                sm[64u + (kg * 1u + qi) * 64u + d] = acc[qi * 1u + r];
             }
         }
     }
@@ -4397,11 +2927,11 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
         let qi: u32 = x / 64u;
         let d: u32 = x % 64u;
         var num: f32 = 0.0f;
-        for (var g: u32 = 0u; g < 16u; g = g + 1u) {
+        for (var g: u32 = 0u; g < 4u; g = g + 1u) {
             num = num + sm[64u + (g * 1u + qi) * 64u + d];
         }
         let at: u32 = (bidx * 1u + qi) * 64u + d;
-        let acc: f32 = num / sm[1088u + qi];
+        let acc: f32 = num / sm[320u + qi];
         a0[at] = acc;
     }
 }

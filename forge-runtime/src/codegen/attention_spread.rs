@@ -18,11 +18,6 @@ use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
 use crate::ir::AttentionBody;
 
-/// Keys a thread scores in one pass of the scores' loop (their loads in flight together).
-const SCORE_KEYS: usize = 4;
-/// Keys a thread sums in one pass of the values' loop.
-const VALUE_KEYS: usize = 16;
-
 pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) {
     let t = s.threads as usize;
     let (tq, tk, e, ev) = (a.tq, a.tk, a.e, a.ev);
@@ -52,59 +47,42 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
     w.close();
     w.barrier();
 
-    // Scores of keys lid, lid + threads, .. against every row, SCORE_KEYS keys a pass (their
-    // loads in flight together).
-    let u1 = SCORE_KEYS.min(tk.div_ceil(t)).max(1);
-    w.for_("k0", &w.idx("lid"), &w.u(tk as u64), &w.u((t * u1) as u64));
-    w.var_array("mk", Ty::F32, u1 * tq);
-    w.var_array("sc", Ty::F32, u1 * tq);
-    w.var_array("live", Ty::Bool, u1);
-    w.unroll("ku", u1);
-    w.let_idx("kj", &format!("k0 + {}", w.idx(&format!("ku * {t}u"))));
-    w.line("live[ku] = false;");
+    // Scores of keys lid, lid + threads, .. against every row.
+    w.for_("kj", &w.idx("lid"), &w.u(tk as u64), &w.u(t as u64));
+    w.var_array("mk", Ty::F32, tq);
+    w.var_array("sc", Ty::F32, tq);
+    w.var("live", Ty::Bool, "false");
     w.unroll("qi", tq);
-    w.var("m", Ty::F32, &ninf);
-    w.if_(&format!("kj < {}", w.u(tk as u64)));
     let mask = match &a.mask {
         Some(m) => w.expr(m, &with(&bvars, "qi", "kj"), None, ""),
         None => "0.0f".to_string(),
     };
-    w.assign("m", &mask);
+    w.var("m", Ty::F32, &mask);
     if a.causal {
         // Query i sees keys up to i + (tk - tq) (the queries are the last tq positions).
         w.if_(&format!("kj > {}", w.idx(&format!("qi + {}u", tk.saturating_sub(tq)))));
         w.assign("m", &ninf);
         w.close();
     }
-    w.close();
-    w.line(format!("mk[ku * {tq}u + qi] = m;"));
-    w.line(format!("sc[ku * {tq}u + qi] = 0.0f;"));
-    w.line(format!("live[ku] = live[ku] || {} != {ninf_bits};", w.f32_bits("m")));
+    w.line("mk[qi] = m;");
+    w.line("sc[qi] = 0.0f;");
+    w.assign("live", &format!("live || {} != {ninf_bits}", w.f32_bits("m")));
     w.end_unroll();
-    w.end_unroll();
+    w.if_("live");
     w.unroll("d", e);
-    w.unroll("ku", u1);
-    w.if_("live[ku]");
-    w.let_idx("kj", &format!("k0 + {}", w.idx(&format!("ku * {t}u"))));
     let k = w.expr(&a.k, &with(&bvars, "kj", "d"), None, "");
     w.let_("kd", Ty::F32, &k);
     w.unroll("qi", tq);
-    w.line(format!("sc[ku * {tq}u + qi] = sc[ku * {tq}u + qi] + sm[{second}u + qi * {e}u + d] * kd;"));
+    w.line(format!("sc[qi] = sc[qi] + sm[{second}u + qi * {e}u + d] * kd;"));
+    w.end_unroll();
     w.end_unroll();
     w.close();
-    w.end_unroll();
-    w.end_unroll();
-    w.unroll("ku", u1);
-    w.let_idx("kj", &format!("k0 + {}", w.idx(&format!("ku * {t}u"))));
-    w.if_(&format!("kj < {}", w.u(tk as u64)));
     w.unroll("qi", tq);
     w.var("sv", Ty::F32, &ninf);
-    w.if_(&format!("{} != {ninf_bits}", w.f32_bits(&format!("mk[ku * {tq}u + qi]"))));
-    w.assign("sv", &format!("sc[ku * {tq}u + qi] * scale + mk[ku * {tq}u + qi]"));
+    w.if_(&format!("{} != {ninf_bits}", w.f32_bits("mk[qi]")));
+    w.assign("sv", "sc[qi] * scale + mk[qi]");
     w.close();
     w.line(format!("sm[qi * {tk}u + {}] = sv;", narrow(w, "kj")));
-    w.end_unroll();
-    w.close();
     w.end_unroll();
     w.close();
     w.barrier();
@@ -143,39 +121,25 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
     w.unroll("r", tq * per);
     w.line("acc[r] = 0.0f;");
     w.end_unroll();
-    // VALUE_KEYS keys a pass, their probabilities and value loads in flight together.
-    let u3 = VALUE_KEYS.min(tk.div_ceil(groups)).max(1);
-    w.for_("k0", &w.idx("kg"), &w.u(tk as u64), &w.u((groups * u3) as u64));
-    w.var_array("pr", Ty::F32, u3 * tq);
-    w.var_array("vv", Ty::F32, u3 * per);
-    w.unroll("ku", u3);
-    w.let_idx("kj", &format!("k0 + {}", w.idx(&format!("ku * {groups}u"))));
+    w.for_("kj", &w.idx("kg"), &w.u(tk as u64), &w.u(groups as u64));
+    w.var_array("pr", Ty::F32, tq);
     w.var("live", Ty::Bool, "false");
     w.unroll("qi", tq);
-    w.var("p", Ty::F32, "0.0f");
-    w.if_(&format!("kj < {}", w.u(tk as u64)));
-    w.assign("p", &format!("sm[qi * {tk}u + {}]", narrow(w, "kj")));
-    w.close();
-    w.line(format!("pr[ku * {tq}u + qi] = p;"));
-    w.assign("live", "live || p != 0.0f");
+    w.line(format!("pr[qi] = sm[qi * {tk}u + {}];", narrow(w, "kj")));
+    w.assign("live", "live || pr[qi] != 0.0f");
     w.end_unroll();
+    w.if_("live");
     w.unroll("r", per);
     w.let_("d", Ty::U32, &format!("lane + r * {lanes}u"));
-    w.var("vd", Ty::F32, "0.0f");
-    w.if_(&format!("live && d < {ev}u"));
+    w.if_(&format!("d < {ev}u"));
     let v = w.expr(&a.v, &with(&bvars, "kj", "d"), None, "");
-    w.assign("vd", &v);
-    w.close();
-    w.line(format!("vv[ku * {per}u + r] = vd;"));
-    w.end_unroll();
-    w.end_unroll();
-    w.unroll("ku", u3);
-    w.unroll("r", per);
+    w.let_("vd", Ty::F32, &v);
     w.unroll("qi", tq);
-    w.line(format!("acc[qi * {per}u + r] = acc[qi * {per}u + r] + pr[ku * {tq}u + qi] * vv[ku * {per}u + r];"));
+    w.line(format!("acc[qi * {per}u + r] = acc[qi * {per}u + r] + pr[qi] * vd;"));
     w.end_unroll();
+    w.close();
     w.end_unroll();
-    w.end_unroll();
+    w.close();
     w.close();
     // The sums' tree and the denominators are read before the partial rows overwrite them.
     w.barrier();

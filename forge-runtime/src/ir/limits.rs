@@ -114,8 +114,7 @@ pub fn attention_spread_layout(a: &AttentionBody, workgroup: u32) -> Option<Atte
     if threads < 32 {
         return None;
     }
-    // Four dims a thread: more key groups, so fewer keys each walks.
-    let lanes = a.ev.div_ceil(4).next_power_of_two().min(threads as usize);
+    let lanes = a.ev.next_power_of_two().min(threads as usize);
     let s = AttentionSpread { threads, lanes };
     (s.floats(a) <= ATTENTION_SHARED_FLOATS).then_some(s)
 }
