@@ -1102,7 +1102,8 @@ fn attention_head_merge(ctx: &Context) {
 forge_graph! {
     /// A decoder's attention written as its statements: `G` query heads a key/value head read
     /// one cache through a broadcast axis, the slots after each query's position masked by a
-    /// select. With at most four queries (decoding) the GPU backends run it as one attention.
+    /// select. With at most four queries (decoding) and `Fusion::attention` on, the GPU backends
+    /// run it as one attention.
     graph AttnStatements {
         dims { T, S, KV, G, E }
         input   q: f32[KV, G, T, E];
@@ -1120,8 +1121,13 @@ forge_graph! {
 }
 
 fn attention_statements_for_decoding(ctx: &Context) {
-    // One query (folded), three (folded), six (three kernels): every backend, the same numbers.
-    for (t, s, kv, g, e, pos) in [(1, 300, 3, 3, 64, 170), (3, 200, 2, 2, 32, 60), (6, 100, 1, 3, 16, 40)] {
+    // As written (three kernels), and with `Fusion::attention` on: one query (folded on the
+    // GPU backends), three (folded), six (three kernels). Every backend, the same numbers.
+    let mut options = ctx.options().clone();
+    options.fusion.attention = true;
+    let folding = ctx.clone().with_options(options);
+    let cases = [(1, 300, 3, 3, 64, 170), (3, 200, 2, 2, 32, 60), (6, 100, 1, 3, 16, 40)];
+    for (ctx, (t, s, kv, g, e, pos)) in [ctx, &folding].into_iter().flat_map(|c| cases.map(|case| (c, case))) {
         let q = rand_f32(kv * g * t * e, 1.0, 64);
         // Slots past the last query's position hold large values: a kernel that let a masked
         // key weigh anything would be far off. (Not NaN: the unfused values' product computes
@@ -1163,7 +1169,8 @@ fn attention_statements_for_decoding(ctx: &Context) {
                 }
             }
         }
-        assert_close(&format!("T {t}, S {s}, {kv}x{g} heads of {e}"), &out.ctx, &want, 1e-4, 1.0);
+        let folded = ctx.options().fusion.attention;
+        assert_close(&format!("T {t}, S {s}, {kv}x{g} heads of {e}, folded {folded}"), &out.ctx, &want, 1e-4, 1.0);
     }
 }
 

@@ -683,27 +683,12 @@ fn cuda_llama_programs_compile() {
                 .kernels
                 .iter()
                 .zip(&program.functions)
-                .filter(|(k, _)| k.spec.node.starts_with("scores =") || k.spec.body.kind() == "attention")
+                .filter(|(k, _)| k.spec.node.starts_with("scores ="))
                 .filter_map(|(_, f)| f.as_ref().and_then(|f| f.variant.as_deref()))
                 .collect();
             eprintln!("{name}: {scores:?}");
-            if t > 8 {
-                let tensor = scores.iter().filter(|v| v.ends_with("-3xtf32")).count();
-                assert_eq!(tensor, 2, "{name}: {scores:?}");
-            } else {
-                // A decoding step's scores, softmax and values are one spread attention a layer.
-                assert_eq!(scores.len(), 2, "{name}: {scores:?}");
-                assert!(scores.iter().all(|v| v.starts_with("spread, 1 query rows x 1024 keys")), "{name}: {scores:?}");
-                assert!(run.kernels.iter().all(|k| !k.spec.node.starts_with("probs =")), "{name}");
-                // The queries' RoPE is read inside it: six kernels a layer.
-                let nodes: Vec<&str> = run.kernels.iter().map(|k| k.spec.node.as_str()).collect();
-                let attention = run.kernels.iter().filter(|k| k.spec.body.kind() == "attention");
-                assert!(
-                    attention.clone().count() == 2 && attention.clone().all(|k| k.spec.node.starts_with("qh[")),
-                    "{name}"
-                );
-                assert_eq!(nodes.len(), 2 * 6 + 6, "{name}: {nodes:#?}");
-            }
+            let tensor = scores.iter().filter(|v| v.ends_with("-3xtf32")).count();
+            assert_eq!(tensor, if t > 8 { 2 } else { 0 }, "{name}: {scores:?}");
             let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{name}: {e}"));
             assemble(&name.replace([' ', '='], "_"), &program.arch, &ptx);
         }

@@ -433,9 +433,17 @@ const STATEMENT_ATTENTION: &str = "graph G { dims { T, S, KV, G, E }
     ctxt = permute(ctx, 2, 0, 1, 3);
     y = ctxt * 2.0; }";
 
+/// [`plan`] with the attention fold on (`Fusion::attention`, off by default).
+fn plan_folding_attention(src: &str, dims: &[usize]) -> Plan {
+    let mut p = crate::plan::tests::plan_unfused(src, dims);
+    let passes = crate::options::Fusion { attention: true, ..Default::default() };
+    super::fuse(&mut p, &passes, usize::MAX);
+    p
+}
+
 #[test]
 fn attention_statements_with_few_queries_fold_into_one_kernel() {
-    let p = plan(STATEMENT_ATTENTION, &[1, 1024, 3, 3, 64]);
+    let p = plan_folding_attention(STATEMENT_ATTENTION, &[1, 1024, 3, 3, 64]);
     assert_eq!(kinds(&p), ["attention", "map"]);
     let KernelBody::Attention(a) = &p.kernels[0].spec.body else { unreachable!() };
     assert_eq!((a.batch.as_slice(), a.tq, a.tk, a.e, a.ev), (&[3, 3][..], 1, 1024, 64, 64));
@@ -450,12 +458,10 @@ fn attention_statements_with_few_queries_fold_into_one_kernel() {
     assert!(matches!(a.epilogue, SExpr::Binary { .. }), "the values' epilogue moves over");
     assert!(p.buffers.iter().all(|b| b.name != "scores" && b.name != "probs"));
     validate_all(&p);
-    // Eight queries an entry (a prompt) keep their products, as does the pass turned off.
-    assert_eq!(kinds(&plan(STATEMENT_ATTENTION, &[8, 1024, 3, 3, 64]))[..3], ["matmul", "softmax", "matmul"]);
-    let mut off = crate::plan::tests::plan_unfused(STATEMENT_ATTENTION, &[1, 1024, 3, 3, 64]);
-    let passes = crate::options::Fusion { attention: false, ..Default::default() };
-    super::fuse_without_rows(&mut off, &passes, usize::MAX);
-    assert_eq!(kinds(&off)[..3], ["matmul", "softmax", "matmul"]);
+    // Eight queries an entry (a prompt) keep their products, as does the default (pass off).
+    let prompt = plan_folding_attention(STATEMENT_ATTENTION, &[8, 1024, 3, 3, 64]);
+    assert_eq!(kinds(&prompt)[..3], ["matmul", "softmax", "matmul"]);
+    assert_eq!(kinds(&plan(STATEMENT_ATTENTION, &[1, 1024, 3, 3, 64]))[..3], ["matmul", "softmax", "matmul"]);
 }
 
 #[test]
@@ -463,6 +469,6 @@ fn attention_statements_stay_apart_where_a_temp_is_read_again() {
     let src = STATEMENT_ATTENTION
         .replace("y = ctxt * 2.0; }", "y = ctxt * 2.0; out2 = probs; }")
         .replace("output y: f32[T, KV, G, E];", "output y: f32[T, KV, G, E]; output out2: f32[KV, G, T, S];");
-    let p = plan(&src, &[1, 256, 3, 3, 64]);
+    let p = plan_folding_attention(&src, &[1, 256, 3, 3, 64]);
     assert!(!kinds(&p).contains(&"attention"), "{:?}", kinds(&p));
 }
