@@ -335,7 +335,7 @@ pub(super) fn min(w: &Writer<'_>, a: &str, b: &str) -> String {
 }
 
 /// A u32 from an index variable (u64 in wide CUDA kernels) for workgroup-memory subscripts.
-fn narrow(w: &Writer<'_>, v: &str) -> String {
+pub(super) fn narrow(w: &Writer<'_>, v: &str) -> String {
     if w.wide {
         format!("u32({v})")
     } else {

@@ -12,7 +12,7 @@
 //! with `-inf` weighs 0, a row whose every key is masked gets 0/0 = NaN); only the order of the
 //! sums differs.
 
-use super::attention::{store_point, with};
+use super::attention::{narrow, store_point, with};
 use super::geometry::AttentionSpread;
 use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
@@ -228,14 +228,5 @@ fn reduce_rows(
         w.close();
         w.barrier();
         step /= 2;
-    }
-}
-
-/// A u32 from an index variable (u64 in wide CUDA kernels) for workgroup-memory subscripts.
-fn narrow(w: &Writer<'_>, v: &str) -> String {
-    if w.wide {
-        format!("u32({v})")
-    } else {
-        v.to_string()
     }
 }
