@@ -62,48 +62,49 @@ fn scores_epilogue(e: &SExpr) -> Option<(SExpr, Option<SExpr>)> {
         x.visit(&mut |n| none &= !matches!(n, SExpr::Acc(_) | SExpr::Acc2));
         none
     };
+    // `Acc` alone, or `Acc · c` / `c · Acc`: the scale.
     let scaled = |x: &SExpr| -> Option<SExpr> {
-        match x {
-            SExpr::Acc(_) => Some(SExpr::Const(Const::F32(1.0))),
-            SExpr::Binary { op: BinaryOp::Mul, lhs, rhs } => match (&**lhs, &**rhs) {
-                (SExpr::Acc(_), c) | (c, SExpr::Acc(_)) if scalar(c) => Some(c.clone()),
-                _ => None,
-            },
-            _ => None,
+        if matches!(x, SExpr::Acc(_)) {
+            return Some(SExpr::Const(Const::F32(1.0)));
         }
+        let SExpr::Binary { op: BinaryOp::Mul, lhs, rhs } = x else { return None };
+        let c = if matches!(**lhs, SExpr::Acc(_)) {
+            &**rhs
+        } else if matches!(**rhs, SExpr::Acc(_)) {
+            &**lhs
+        } else {
+            return None;
+        };
+        scalar(c).then(|| c.clone())
     };
     let ninf = |x: &SExpr| matches!(x, SExpr::Const(Const::F32(v)) if *v == f32::NEG_INFINITY);
     if let Some(scale) = scaled(e) {
         return Some((scale, None));
     }
-    match e {
-        SExpr::Binary { op: BinaryOp::Add, lhs, rhs } => {
-            let (scale, mask) = match (scaled(lhs), scaled(rhs)) {
-                (Some(s), _) if no_acc(rhs) => (s, (**rhs).clone()),
-                (_, Some(s)) if no_acc(lhs) => (s, (**lhs).clone()),
-                _ => return None,
-            };
-            (mask.ty() == Ty::F32).then_some((scale, Some(mask)))
-        }
-        SExpr::Select { cond, on_true, on_false } if ninf(on_false) && no_acc(cond) => {
-            let scale = scaled(on_true)?;
-            let zero = SExpr::Const(Const::F32(0.0));
-            Some((scale, Some(fold::select((**cond).clone(), zero, (**on_false).clone()))))
-        }
-        _ => None,
+    if let SExpr::Binary { op: BinaryOp::Add, lhs, rhs } = e {
+        let (scale, mask) = if let (Some(s), true) = (scaled(lhs), no_acc(rhs)) {
+            (s, (**rhs).clone())
+        } else if let (Some(s), true) = (scaled(rhs), no_acc(lhs)) {
+            (s, (**lhs).clone())
+        } else {
+            return None;
+        };
+        return (mask.ty() == Ty::F32).then_some((scale, Some(mask)));
     }
+    let SExpr::Select { cond, on_true, on_false } = e else { return None };
+    if !ninf(on_false) || !no_acc(cond) {
+        return None;
+    }
+    let scale = scaled(on_true)?;
+    let zero = SExpr::Const(Const::F32(0.0));
+    Some((scale, Some(fold::select((**cond).clone(), zero, (**on_false).clone()))))
 }
 
 /// A product the fold may take: no paired operand, folded norm or split store, default schedule.
 fn product(k: &PlannedKernel) -> Option<&MatmulBody> {
-    match &k.spec.body {
-        KernelBody::Matmul(m)
-            if m.b2.is_none() && m.rms.is_none() && !m.split_store && k.schedule == Schedule::default() =>
-        {
-            Some(m)
-        }
-        _ => None,
-    }
+    let KernelBody::Matmul(m) = &k.spec.body else { return None };
+    let plain = m.b2.is_none() && m.rms.is_none() && !m.split_store && k.schedule == Schedule::default();
+    plain.then_some(&**m)
 }
 
 /// Whether arg `out` of `w` is an f32 temp of `points` elements.
@@ -243,4 +244,51 @@ fn attention_parts(plan: &Plan, s: usize) -> Option<()> {
         split_store: None,
     };
     attention_spread_layout(&probe, Schedule::default().workgroup).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scores_epilogue;
+    use crate::elem::Ty;
+    use crate::graph::checked::Const;
+    use crate::ir::expr::{BinaryOp, SExpr};
+
+    fn bin(op: BinaryOp, lhs: SExpr, rhs: SExpr) -> SExpr {
+        SExpr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }
+    }
+
+    #[test]
+    fn the_scores_forms_give_their_scale_and_mask() {
+        let acc = SExpr::Acc(Ty::F32);
+        let c = SExpr::Const(Const::F32(0.125));
+        let m = SExpr::Load { arg: 3, strides: vec![0, 1], ty: Ty::F32 };
+        assert_eq!(scores_epilogue(&acc), Some((SExpr::Const(Const::F32(1.0)), None)));
+        assert_eq!(scores_epilogue(&bin(BinaryOp::Mul, c.clone(), acc.clone())), Some((c.clone(), None)));
+        let added = bin(BinaryOp::Add, bin(BinaryOp::Mul, acc.clone(), c.clone()), m.clone());
+        assert_eq!(scores_epilogue(&added), Some((c.clone(), Some(m.clone()))));
+        let ninf = SExpr::Const(Const::F32(f32::NEG_INFINITY));
+        let cond = bin(BinaryOp::Eq, m.clone(), SExpr::Const(Const::F32(0.0)));
+        let select = SExpr::Select {
+            cond: Box::new(cond.clone()),
+            on_true: Box::new(bin(BinaryOp::Mul, acc.clone(), c.clone())),
+            on_false: Box::new(ninf.clone()),
+        };
+        let (scale, mask) = scores_epilogue(&select).expect("a masked select folds");
+        assert_eq!(scale, c);
+        let want = SExpr::Select {
+            cond: Box::new(cond),
+            on_true: Box::new(SExpr::Const(Const::F32(0.0))),
+            on_false: Box::new(ninf),
+        };
+        assert_eq!(mask, Some(want));
+        // A scale read from memory, a mask that reads the product, a select filling 0: no.
+        assert_eq!(scores_epilogue(&bin(BinaryOp::Mul, acc.clone(), m.clone())), None);
+        assert_eq!(scores_epilogue(&bin(BinaryOp::Add, acc.clone(), acc.clone())), None);
+        let zero_fill = SExpr::Select {
+            cond: Box::new(bin(BinaryOp::Eq, m, SExpr::Const(Const::F32(0.0)))),
+            on_true: Box::new(acc),
+            on_false: Box::new(SExpr::Const(Const::F32(0.0))),
+        };
+        assert_eq!(scores_epilogue(&zero_fill), None);
+    }
 }
