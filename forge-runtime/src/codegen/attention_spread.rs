@@ -23,10 +23,7 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
     let (tq, tk, e, ev) = (a.tq, a.tk, a.e, a.ev);
     let (second, stats) = (s.second(a), s.stats(a));
     w.shared("sm", Ty::F32, s.floats(a));
-    w.variant = Some(format!(
-        "spread, {tq} query rows x {tk} keys a workgroup ({t} threads; values in {} groups)",
-        s.key_groups()
-    ));
+    w.variant = Some(super::geometry::spread_name(a, s));
     let entries = a.batch.iter().map(|&n| n as u64).product::<u64>().max(1);
     w.if_(&format!("group >= {}", w.u(entries)));
     w.line("return;");
@@ -203,9 +200,7 @@ fn reduce_rows(
         w.unroll("qi", a.tq);
         w.var("all", Ty::F32, &format!("sm[{second}u + qi * {t}u]"));
         for i in 1..warps {
-            let there = format!("sm[{second}u + qi * {t}u + {i}u]");
-            let joined = if op.is_empty() { format!("all + {there}") } else { format!("{op}(all, {there})") };
-            w.assign("all", &joined);
+            w.assign("all", &join(op, "all", &format!("sm[{second}u + qi * {t}u + {i}u]")));
         }
         w.line(format!("sm[{second}u + qi * {t}u] = all;"));
         w.end_unroll();
@@ -220,13 +215,21 @@ fn reduce_rows(
     while step > 0 {
         w.if_(&format!("lid < {step}u"));
         w.unroll("qi", a.tq);
-        let (here, there) =
-            (format!("sm[{second}u + qi * {t}u + lid]"), format!("sm[{second}u + qi * {t}u + lid + {step}u]"));
-        let joined = if op.is_empty() { format!("{here} + {there}") } else { format!("{op}({here}, {there})") };
+        let here = format!("sm[{second}u + qi * {t}u + lid]");
+        let joined = join(op, &here, &format!("sm[{second}u + qi * {t}u + lid + {step}u]"));
         w.line(format!("{here} = {joined};"));
         w.end_unroll();
         w.close();
         w.barrier();
         step /= 2;
+    }
+}
+
+/// `a` and `b` combined by `op` (`""`: added).
+fn join(op: &str, a: &str, b: &str) -> String {
+    if op.is_empty() {
+        format!("{a} + {b}")
+    } else {
+        format!("{op}({a}, {b})")
     }
 }

@@ -128,14 +128,11 @@ impl<'a> Writer<'a> {
                 geometry::MatmulVariant::Blocked(tile) => matmul_blocked::blocked(self, m, tile),
                 geometry::MatmulVariant::Tiled(t) => matmul::tiled(self, m, t),
             },
-            KernelBody::Attention(a) => {
-                let wg = self.sched.workgroup;
-                match (geometry::attention_block(a, wg), geometry::attention_spread(a, wg)) {
-                    (Some(b), _) => attention_block::blocked(self, a, b),
-                    (None, Some(s)) => attention_spread::spread(self, a, s),
-                    (None, None) => attention::attention(self, a),
-                }
-            }
+            KernelBody::Attention(a) => match geometry::attention_variant(a, self.sched.workgroup) {
+                geometry::AttentionVariant::Blocked(b) => attention_block::blocked(self, a, b),
+                geometry::AttentionVariant::Spread(s) => attention_spread::spread(self, a, s),
+                geometry::AttentionVariant::Online => attention::attention(self, a),
+            },
             KernelBody::Scatter(s) => map::scatter(self, s),
             KernelBody::Rows(c) => rows_resident::chain_kernel(self, c),
             KernelBody::Raw(_) => {}

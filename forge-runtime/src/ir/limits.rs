@@ -58,7 +58,7 @@ pub fn row_layout(cols: usize, rows: u64, s: &Schedule) -> RowLayout {
 /// f32 of workgroup memory the attention kernel may use (16 KiB, every WebGPU adapter's).
 pub const ATTENTION_SHARED_FLOATS: usize = 4096;
 
-/// Most query rows a batch entry may have for the spread attention ([`attention_spread`]).
+/// Most query rows a batch entry may have for the spread attention ([`attention_spread_layout`]).
 pub const ATTENTION_SPREAD_MAX_ROWS: usize = 4;
 /// Threads of a spread attention workgroup (fewer where the schedule's workgroup is smaller).
 pub const ATTENTION_SPREAD_THREADS: u32 = 256;
@@ -104,7 +104,7 @@ impl AttentionSpread {
 
 /// The spread attention's layout for `a` under a workgroup of `workgroup`: at most
 /// [`ATTENTION_SPREAD_MAX_ROWS`] query rows, and workgroup memory within
-/// [`ATTENTION_SHARED_FLOATS`] (`codegen::geometry::attention_spread` says whether it runs).
+/// [`ATTENTION_SHARED_FLOATS`] (`codegen::geometry::attention_variant` says whether it runs).
 pub fn attention_spread_layout(a: &AttentionBody, workgroup: u32) -> Option<AttentionSpread> {
     if a.tq == 0 || a.tq > ATTENTION_SPREAD_MAX_ROWS || a.tk == 0 || a.ev == 0 {
         return None;

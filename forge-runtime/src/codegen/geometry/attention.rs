@@ -103,12 +103,27 @@ pub fn attention_chunk(a: &AttentionBody) -> Option<u32> {
 
 pub use crate::ir::limits::{AttentionSpread, ATTENTION_SPREAD_MAX_ROWS, ATTENTION_SPREAD_THREADS};
 
-/// Whether the attention runs spread over a workgroup an entry ([`AttentionSpread`]): where
-/// the blocked attention does not take it and [`crate::ir::limits::attention_spread_layout`]
-/// does.
-pub fn attention_spread(a: &AttentionBody, workgroup: u32) -> Option<AttentionSpread> {
-    if attention_block(a, workgroup).is_some() {
-        return None;
+/// Which attention template runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttentionVariant {
+    /// Short sequences: [`attention_block`].
+    Blocked(AttentionBlock),
+    /// A few queries an entry over many keys (decoding):
+    /// [`crate::ir::limits::attention_spread_layout`].
+    Spread(AttentionSpread),
+    /// The online softmax, lanes a row ([`attention_lanes`]), keys tiled where
+    /// [`attention_chunk`] says.
+    Online,
+}
+
+/// The attention template for `a` under a workgroup of `workgroup`: blocked where it takes the
+/// shape, else spread where its layout does, else the online softmax.
+pub fn attention_variant(a: &AttentionBody, workgroup: u32) -> AttentionVariant {
+    if let Some(b) = attention_block(a, workgroup) {
+        return AttentionVariant::Blocked(b);
     }
-    crate::ir::limits::attention_spread_layout(a, workgroup)
+    match crate::ir::limits::attention_spread_layout(a, workgroup) {
+        Some(s) => AttentionVariant::Spread(s),
+        None => AttentionVariant::Online,
+    }
 }

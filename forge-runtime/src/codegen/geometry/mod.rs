@@ -28,8 +28,9 @@ pub(crate) const ASSUMED_SMS: u64 = 132;
 /// → 80 (12, one wave).
 pub fn cuda_min_blocks(spec: &KernelSpec, s: &Schedule) -> Option<u32> {
     let KernelBody::Attention(a) = &spec.body else { return None };
-    if attention_block(a, s.workgroup).is_some() || attention_spread(a, s.workgroup).is_some() {
-        return None;
+    match attention_variant(a, s.workgroup) {
+        AttentionVariant::Blocked(_) | AttentionVariant::Spread(_) => return None,
+        AttentionVariant::Online => {}
     }
     let threads = threads(spec, s).max(1) as u64;
     let want = groups(spec, s).div_ceil(ASSUMED_SMS);
@@ -169,10 +170,10 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
             MatmulVariant::Coop(_) => COOP_THREADS,
             MatmulVariant::Tiled(t) => t * t,
         },
-        KernelBody::Attention(a) => match (attention_block(a, s.workgroup), attention_spread(a, s.workgroup)) {
-            (Some(_), _) => ATTENTION_BLOCK_THREADS,
-            (None, Some(spread)) => spread.threads,
-            (None, None) => ATTENTION_THREADS.min(s.workgroup.max(1)),
+        KernelBody::Attention(a) => match attention_variant(a, s.workgroup) {
+            AttentionVariant::Blocked(_) => ATTENTION_BLOCK_THREADS,
+            AttentionVariant::Spread(spread) => spread.threads,
+            AttentionVariant::Online => ATTENTION_THREADS.min(s.workgroup.max(1)),
         },
         KernelBody::Raw(r) => r.workgroup_size.iter().product(),
         KernelBody::Rows(c) => {
@@ -221,11 +222,10 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
             entries * per
         }
         KernelBody::Attention(a) => {
-            if let Some(b) = attention_block(a, s.workgroup) {
-                return (product(&a.batch) * b.per_entry(a)).max(1);
-            }
-            if attention_spread(a, s.workgroup).is_some() {
-                return product(&a.batch).max(1);
+            match attention_variant(a, s.workgroup) {
+                AttentionVariant::Blocked(b) => return (product(&a.batch) * b.per_entry(a)).max(1),
+                AttentionVariant::Spread(_) => return product(&a.batch).max(1),
+                AttentionVariant::Online => {}
             }
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
             match attention_chunk(a) {
@@ -413,20 +413,16 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             format!("workgroup reduction ({t} threads)")
         }
         KernelBody::Attention(a) => {
-            if let Some(b) = attention_block(a, s.workgroup) {
-                let rows = b.rows().min(a.tq);
-                return format!(
-                    "blocked, {rows} query rows x {} keys a workgroup in workgroup memory ({t} threads)",
-                    a.tk
-                );
-            }
-            if let Some(spread) = attention_spread(a, s.workgroup) {
-                return format!(
-                    "spread, {} query rows x {} keys a workgroup ({t} threads; values in {} groups)",
-                    a.tq,
-                    a.tk,
-                    spread.key_groups()
-                );
+            match attention_variant(a, s.workgroup) {
+                AttentionVariant::Blocked(b) => {
+                    let rows = b.rows().min(a.tq);
+                    return format!(
+                        "blocked, {rows} query rows x {} keys a workgroup in workgroup memory ({t} threads)",
+                        a.tk
+                    );
+                }
+                AttentionVariant::Spread(spread) => return spread_name(a, spread),
+                AttentionVariant::Online => {}
             }
             let lanes = match attention_lanes(a, t) {
                 1 => format!("one query per thread ({t} threads)"),
@@ -459,6 +455,17 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
         }
         other => format!("{} ({t} threads, {} items)", other.kind(), s.items.max(1)),
     }
+}
+
+/// The spread attention's [`variant_name`] (its template also names its CUDA function's variant so).
+pub fn spread_name(a: &crate::ir::AttentionBody, s: AttentionSpread) -> String {
+    format!(
+        "spread, {} query rows x {} keys a workgroup ({} threads; values in {} groups)",
+        a.tq,
+        a.tk,
+        s.threads,
+        s.key_groups()
+    )
 }
 
 /// [`variant_name`] for a kernel on wgpu (under [`wgsl_schedule`]), naming vectorised maps.

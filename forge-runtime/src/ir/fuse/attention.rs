@@ -115,7 +115,7 @@ fn whole_f32_temp(plan: &Plan, w: &PlannedKernel, out: usize, points: usize) -> 
 
 /// Folds kernels `s`, `s + 1`, `s + 2` into kernel `s + 2` when they are an attention.
 fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
-    if !is_attention(plan, s) {
+    if attention_parts(plan, s).is_none() {
         return false;
     }
     let (sk, ck) = (&plan.kernels[s].spec, &plan.kernels[s + 2].spec);
@@ -155,6 +155,10 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
         out_strides: None,
         split_store: None,
     };
+    // The kernel it becomes: the spread attention must take it.
+    if attention_spread_layout(&attention, Schedule::default().workgroup).is_none() {
+        return false;
+    }
     let mut spec = ck.clone();
     spec.args = args;
     spec.body = KernelBody::Attention(Box::new(attention));
@@ -171,12 +175,8 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
     true
 }
 
-/// Whether kernels `s`, `s + 1`, `s + 2` are scores, softmax and values of one attention the
-/// spread kernel takes.
-fn is_attention(plan: &Plan, s: usize) -> bool {
-    attention_parts(plan, s).is_some()
-}
-
+/// `Some` where kernels `s`, `s + 1`, `s + 2` are the scores, softmax and values of one
+/// attention ([`fold_at`] then asks whether the spread kernel takes its shape).
 fn attention_parts(plan: &Plan, s: usize) -> Option<()> {
     let (sk, pk, ck) = (&plan.kernels[s], &plan.kernels[s + 1], &plan.kernels[s + 2]);
     let (sm, cm) = (product(sk)?, product(ck)?);
@@ -225,25 +225,7 @@ fn attention_parts(plan: &Plan, s: usize) -> Option<()> {
     {
         return None;
     }
-    // The kernel it becomes: the spread attention must take it.
-    let probe = AttentionBody {
-        out: 0,
-        batch: sm.batch.clone(),
-        tq: sm.m,
-        tk: sm.n,
-        e: sm.k,
-        ev: cm.n,
-        q: SExpr::Const(Const::F32(0.0)),
-        k: SExpr::Const(Const::F32(0.0)),
-        v: SExpr::Const(Const::F32(0.0)),
-        mask: None,
-        causal: false,
-        scale: SExpr::Const(Const::F32(1.0)),
-        epilogue: SExpr::Acc(Ty::F32),
-        out_strides: None,
-        split_store: None,
-    };
-    attention_spread_layout(&probe, Schedule::default().workgroup).map(|_| ())
+    Some(())
 }
 
 #[cfg(test)]
