@@ -5,7 +5,9 @@
 //! `LlamaForCausalLM` of the same config on the same machine.
 //!
 //! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]
-//! [--sample] [--top-k K] [--top-p P] [--profile]` (`FORGE_BACKEND=cuda|wgpu|cpu` to choose).
+//! [--sample] [--top-k K] [--top-p P] [--fold-attention on|off] [--profile]`
+//! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--fold-attention` sets `Fusion::attention` (the
+//! attention statements as one kernel; default: the library's default).
 //! `--sample` draws each id as `chat` does by default (temperature 0.7, top-k 40, top-p 0.9)
 //! instead of greedily; `--top-k 0` and `--top-p 1` turn those cuts off.
 
@@ -31,11 +33,25 @@ fn main() -> Result<()> {
             reason: "must hold the prompt and the tokens".into(),
         });
     }
-    let ctx = Context::auto()?;
+    let mut ctx = Context::auto()?;
+    let value = |name: &str| std::env::args().skip_while(|a| a != name).nth(1);
+    if let Some(fold) = value("--fold-attention") {
+        let mut options = ctx.options().clone();
+        options.fusion.attention = match fold.as_str() {
+            "on" => true,
+            "off" => false,
+            _ => {
+                return Err(Error::InvalidArgument {
+                    argument: "--fold-attention".into(),
+                    reason: "expects on or off".into(),
+                })
+            }
+        };
+        ctx = ctx.with_options(options);
+    }
     let built = Instant::now();
     let mut session = LlamaSession::with_random_weights(&ctx, LlamaConfig::SMOLLM2_135M, context, 7)?;
     let sample = std::env::args().any(|a| a == "--sample");
-    let value = |name: &str| std::env::args().skip_while(|a| a != name).nth(1);
     let top_k = value("--top-k")
         .map_or(Ok(40), |v| v.parse::<usize>())
         .map_err(|_| Error::InvalidArgument { argument: "--top-k".into(), reason: "expects a count".into() })?;
