@@ -881,9 +881,9 @@ fn attention_against_loops(ctx: &Context) {
         (2, 1, 20, 130, 32),
         (2, 1, 9, 70, 64),
         (2, 1, 3, 9, 300),
-        // Decoding (spread over workgroups an entry, each a part of the output dims): one
-        // query over many keys, four, two over keys narrower than a workgroup's dims, and
-        // heads whose dims split unevenly (33 in parts of 17 and 16; 40 in lanes of 8).
+        // Decoding (spread over a workgroup an entry): one query over many keys, four, two
+        // over keys narrower than a workgroup's dims, and heads of 33 and 40 dims, which do
+        // not split evenly over the threads that sum the values.
         (2, 3, 1, 300, 64),
         (1, 2, 4, 300, 64),
         (1, 1, 2, 1000, 16),

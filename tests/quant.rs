@@ -88,8 +88,8 @@ forge_graph! {
 }
 
 fn products_of_gguf_layout(ctx: &Context) {
-    // The last: a vocabulary-wide head, where a skinny workgroup walks several column tiles
-    // (the last workgroup's partly past N).
+    // The last: a vocabulary-wide head of two rows (2,115 tiles of 8 columns, the last
+    // partly past N).
     for (m, k, n) in [(1, 32, 1), (1, 576, 96), (3, 64, 40), (8, 96, 33), (37, 160, 70), (70, 64, 130), (2, 64, 16920)]
     {
         let a = rand_f32(m * k, 1.0, 11);
