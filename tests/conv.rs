@@ -511,12 +511,15 @@ fn cnn_example_graphs(ctx: &Context) {
 }
 
 /// f16 and bf16 bindings: read as f32, summed in f32, the result rounded once on store.
-/// The second configuration sums 144 points, so its input's windows go to a temp of the
-/// bindings' type and the product runs on half-float kernels.
+/// The second and third configurations sum 144 points, so their input's windows go to a temp
+/// of the bindings' type and the product runs on half-float kernels: K-major for 36 positions
+/// (72-byte rows), `[B, K.., OH, OW]` for 64 (128-byte rows, as TMA takes them).
 fn half_precision_bindings(ctx: &Context) {
     let grouped = Conv::new(2, 4, (7, 7), 6, (3, 3)).with(2, 1, 1, 2);
     let wide = Conv::new(2, 16, (6, 6), 8, (3, 3)).with(1, 1, 1, 1);
-    for (p, elem) in [(grouped, "f16"), (grouped, "bf16"), (wide, "f16"), (wide, "bf16")] {
+    let aligned = Conv::new(2, 16, (8, 8), 8, (3, 3)).with(1, 1, 1, 1);
+    let configs = [grouped, wide, aligned];
+    for (p, elem) in configs.into_iter().flat_map(|p| [(p, "f16"), (p, "bf16")]) {
         let (oh, ow) = (p.oh(), p.ow());
         let (s, pad, g, cg) = (p.stride[0], p.padding[0], p.groups, p.c / p.groups);
         let src = format!(

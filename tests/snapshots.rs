@@ -338,6 +338,21 @@ fn cuda_gemm_programs(compile: bool) {
     let v = cuda_programs(&graph, &[2, 72, 96, 136], "HalfLayouts", compile);
     assert!(v[0].iter().flatten().any(|v| v.starts_with("gemm tma")), "{v:?}");
     assert!(v[1].iter().flatten().any(|v| v.starts_with("gemm mma")), "{v:?}");
+    // ResNet-50's 3x3 convolutions in half floats: the 56² and 28² im2col temps are
+    // `[B, K, OH·OW]` (16-byte rows), the 14² and 7² ones K-major; each product takes the
+    // tensor cores on sm_90 and sm_80.
+    for elem in ["f16", "bf16"] {
+        let src = format!(
+            "graph R50 {{ dims {{ B, C, H }} input x: {elem}[B, C, H, H]; weight w: {elem}[C, C, 3, 3];
+                output y: {elem}[B, C, H, H]; y = conv2d(x, w, padding = 1); }}"
+        );
+        let graph = forge::parse_graph_source(&src).unwrap();
+        for dims in [[8, 64, 56], [8, 128, 28], [8, 256, 14], [8, 512, 7]] {
+            let v = cuda_programs(&graph, &dims, &format!("conv {elem}"), compile);
+            assert!(v[0].iter().flatten().any(|v| v.starts_with("gemm tma")), "{elem} {dims:?}: {v:?}");
+            assert!(v[1].iter().flatten().any(|v| v.starts_with("gemm mma")), "{elem} {dims:?}: {v:?}");
+        }
+    }
     // MiniLM's projections with `precision = tf32x3` (the graph says bf16x3), batch folded into
     // the rows (query, key and value one product batched over 3, `x` shared). Only tiles that fill the GPU (≥ half
     // a tile per multiprocessor) take the tensor cores: at 240 rows none on an H200 (sm_90,

@@ -48,9 +48,9 @@ pub struct Fusion {
     /// mask, `p = softmax(s)`, `o = matmul(p, v)`) runs as one attention kernel where a batch
     /// entry has at most four queries (decoding), on the GPU backends (the CPU computes such
     /// products only on the keys a mask leaves). Default: `false`: on an H100 the GGUF Llama's
-    /// decoding step took 1,846 us with it against 1,014 without (its nine heads are nine
-    /// workgroups, and the spread attention walks a thread's value rows one load at a time),
-    /// so the three statements keep their many-workgroup kernels until it wins.
+    /// decoding step took 1,488 us with it against 959 without (the one attention kernel
+    /// 27-28 us against the three kernels' ~17; docs/performance.md), so the three statements
+    /// keep their many-workgroup kernels until it wins.
     pub attention: bool,
 }
 

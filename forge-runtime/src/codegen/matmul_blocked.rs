@@ -21,11 +21,11 @@
 //! same work per invocation as the 128×128 tile (64×64) or the old 64×64 one (32×32): the
 //! 64×64 tile measured faster on the H200 at 1024³ and 1920×1536×384 (BENCHMARKS.md).
 
-use super::geometry::matmul_rows;
+use super::geometry::{self, matmul_rows};
 use super::matmul::{batch_split, epilogue, vars, Rows};
 use super::Writer;
 use crate::elem::Ty;
-use crate::ir::{MatmulBody, SExpr};
+use crate::ir::MatmulBody;
 
 /// Elements of each operand one K slice holds: one 4-vector per invocation.
 const SLICE_ELEMS: u32 = 1024;
@@ -56,8 +56,8 @@ pub(super) fn blocked(w: &mut Writer<'_>, m: &MatmulBody, tile: u32) {
     w.let_("tx", Ty::U32, &format!("{local} % {}u", g.side));
     w.let_("ty", Ty::U32, &format!("{local} / {}u", g.side));
     let rank = m.batch.len();
-    stage_coords(w, "a", along_k(&m.a, rank + 1), &g);
-    stage_coords(w, "b", along_k(&m.b, rank), &g);
+    stage_coords(w, "a", geometry::along_k(&m.a, rank + 1), &g);
+    stage_coords(w, "b", geometry::along_k(&m.b, rank), &g);
     let fetched = a_rows(w, m, &rows);
     for c in 0..4 {
         w.var(&format!("fa{c}"), Ty::F32, "0.0f");
@@ -211,19 +211,6 @@ fn combine_groups(w: &mut Writer<'_>, g: &Geometry) {
             w.barrier();
         }
     }
-}
-
-/// Whether an operand's (first) load is contiguous along K (`strides[k_axis] == 1`, e.g. A
-/// row-major or PyTorch `[out, in]` weights as B): then neighbouring invocations stage
-/// neighbouring k, and otherwise neighbouring rows (A) or columns (B), so global reads coalesce.
-pub(super) fn along_k(operand: &SExpr, k_axis: usize) -> bool {
-    let mut strides = None;
-    operand.visit(&mut |e| {
-        if let (None, SExpr::Load { strides: s, .. }) = (&strides, e) {
-            strides = Some(s.clone());
-        }
-    });
-    strides.is_some_and(|s| s.get(k_axis) == Some(&1))
 }
 
 /// `{p}k` (k within the slice) and `{p}q` (which 4-vector of rows or columns) this invocation

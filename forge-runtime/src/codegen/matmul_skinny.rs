@@ -1,6 +1,6 @@
 //! The skinny matmul template: few rows (at most `SKINNY_MAX_M` a batch entry, the decode case).
-//! Each workgroup owns `SKINNY_COLS` output columns of every row and splits K into slices;
-//! every weight is read once, and the slices' partial sums meet in workgroup memory.
+//! Each workgroup owns a few output columns of every row (`geometry::skinny_cols`) and splits K
+//! into slices; every weight is read once, and the slices' partial sums meet in workgroup memory.
 //!
 //! - A paired product (`b2`) keeps a second set of sums (`q`, `red2`, `acc2`) beside the first.
 //! - A folded RMS norm (`rms`) multiplies A by the gain as it loads it and sums each row's
@@ -21,7 +21,8 @@ use crate::ir::{MatmulBody, SExpr};
 const LANES: u32 = geometry::VECTOR_POINTS;
 
 pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
-    let per_batch = (m.n as u64).div_ceil(SKINNY_COLS as u64);
+    let cols = geometry::skinny_cols(m, &w.spec.args, &w.sched);
+    let per_batch = (m.n as u64).div_ceil(cols as u64);
     let rows_of = batch_split(w, m, per_batch);
     let rows = rows_of.count(m) as usize;
     let vector = vector_b(w, m);
@@ -29,7 +30,7 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     if let Some(args) = &vector {
         w.vec_bound = (0..w.spec.args.len()).map(|i| args.contains(&i)).collect();
     }
-    let (cols, across) = (SKINNY_COLS, SKINNY_COLS / lanes);
+    let across = cols / lanes;
     let slices = w.threads / across;
     let paired = m.b2.is_some();
     let sums = slices as usize * rows * cols as usize;
@@ -53,7 +54,7 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     // Neighbouring invocations read neighbouring elements of B: its columns where they are
     // contiguous, else (PyTorch `[out, in]` weights, `transpose(w)`) the K slices of a column.
     // `j` is the invocation's first column (of `lanes`).
-    if lanes == 1 && super::matmul_blocked::along_k(&m.b, m.batch.len()) {
+    if lanes == 1 && geometry::along_k(&m.b, m.batch.len()) {
         w.let_idx("col", &w.idx(&format!("lid / {slices}u")));
         w.let_idx("ks", &w.idx(&format!("lid % {slices}u")));
     } else {
@@ -79,16 +80,16 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     }
     w.if_(&format!("{jv} < {}", w.u(m.n as u64 / lanes as u64)));
     if let Some(elems) = quant_blocks(w, m, lanes) {
-        super::matmul_skinny_quant::block_loop(w, m, &elems, &split, rows_of.b_vars());
+        super::matmul_skinny_quant::block_loop(w, m, &elems, slices, &split, rows_of.b_vars());
         w.close();
-        // CUDA: a column's slices are its warp's lanes: summed by shuffles, every lane holds
-        // the column's sum, and the last step reads one part.
+        // CUDA: a column's slices are whole warps: each warp's lanes are summed by shuffles
+        // (every lane then holds its warp's sum), and the last step reads one part a warp.
         let parts = match w.d {
             Dialect::Cuda => {
                 super::matmul_skinny_quant::warp_sums(w, m, rows);
-                1
+                Sums { cols, count: slices / 32, stride: 32 }
             }
-            Dialect::Wgsl => slices,
+            Dialect::Wgsl => Sums { cols, count: slices, stride: 1 },
         };
         reduce_and_store(w, m, &rows_of, rows, parts, lanes, paired);
         return;
@@ -160,23 +161,27 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     }
     w.close();
     w.close();
-    reduce_and_store(w, m, &rows_of, rows, slices, lanes, paired);
+    reduce_and_store(w, m, &rows_of, rows, Sums { cols, count: slices, stride: 1 }, lanes, paired);
 }
 
 /// The block formats of B (and B2) where the kernel reads them a block's quarter at a time
-/// ([`super::matmul_skinny_quant`]): plain loads along K of block-format arguments, scalar
-/// (not vector) reads, a column's 32 slices one warp; `None` otherwise.
+/// ([`super::matmul_skinny_quant`]): [`geometry::skinny_block_formats`], read a value at a
+/// time (not as vectors).
 fn quant_blocks(w: &Writer<'_>, m: &MatmulBody, lanes: u32) -> Option<Vec<crate::elem::Elem>> {
-    let slices = w.threads / SKINNY_COLS;
-    if lanes != 1 || slices != 32 || !super::matmul_blocked::along_k(&m.b, m.batch.len()) {
+    if lanes != 1 {
         return None;
     }
-    let elem_of = |b: &SExpr| {
-        let (arg, s) = b.as_load()?;
-        let elem = w.spec.args.get(arg)?.elem;
-        (elem.is_quantized() && s[m.batch.len()] == 1).then_some(elem)
-    };
-    std::iter::once(&m.b).chain(m.b2.as_ref()).map(elem_of).collect()
+    geometry::skinny_block_formats(m, &w.spec.args, w.threads)
+}
+
+/// A workgroup's partial sums: `cols` columns, each `count` partial sums the last step adds, in
+/// the slots of slices `0, stride, 2·stride, …` (every slice, or the first lane of each warp
+/// once warps summed).
+#[derive(Clone, Copy)]
+struct Sums {
+    cols: u32,
+    count: u32,
+    stride: u32,
 }
 
 /// The slices' partial sums met in workgroup memory, added up a column, scaled and stored
@@ -186,11 +191,11 @@ fn reduce_and_store(
     m: &MatmulBody,
     rows_of: &Rows,
     rows: usize,
-    slices: u32,
+    parts: Sums,
     lanes: u32,
     paired: bool,
 ) {
-    let cols = SKINNY_COLS;
+    let cols = parts.cols;
     for r in 0..rows {
         for (red, sum) in [("red", "p")].into_iter().chain(paired.then_some(("red2", "q"))) {
             for lane in 0..lanes {
@@ -216,11 +221,11 @@ fn reduce_and_store(
     // The last step adds `parts` partial sums a column: the slices themselves, or (vectors) the
     // 128 slices folded into 32 first, one column an invocation again.
     let (slot, parts) = if lanes == 1 {
-        ("ks", slices)
+        ("ks", parts)
     } else {
-        fold_slices(w, m, rows, slices);
+        fold_slices(w, m, rows, parts.count);
         w.let_idx("j", &format!("tile * {} + cpart", w.u(cols as u64)));
-        ("kpart", w.threads / cols)
+        ("kpart", Sums { cols, count: w.threads / cols, stride: 1 })
     };
     let col = if lanes == 1 { "col" } else { "cpart" };
     w.if_(&format!("{slot} == {} && j < {}", w.u(0), w.u(m.n as u64)));
@@ -234,13 +239,17 @@ fn reduce_and_store(
     if m.rms.is_some() {
         w.var("ss", Ty::F32, "0.0f");
     }
-    w.for_unrolled("q", parts as usize);
-    w.assign("acc", &format!("acc + red[(q * {rows}u + u32({r})) * {cols}u + u32({col})]"));
+    w.for_unrolled("q", parts.count as usize);
+    let q = match parts.stride {
+        1 => "q".to_string(),
+        s => format!("q * {s}u"),
+    };
+    w.assign("acc", &format!("acc + red[({q} * {rows}u + u32({r})) * {cols}u + u32({col})]"));
     if paired {
-        w.assign("acc2", &format!("acc2 + red2[(q * {rows}u + u32({r})) * {cols}u + u32({col})]"));
+        w.assign("acc2", &format!("acc2 + red2[({q} * {rows}u + u32({r})) * {cols}u + u32({col})]"));
     }
     if m.rms.is_some() {
-        w.assign("ss", &format!("ss + red3[q * {rows}u + u32({r})]"));
+        w.assign("ss", &format!("ss + red3[{q} * {rows}u + u32({r})]"));
     }
     w.close();
     scale_rows(w, m, "ss");

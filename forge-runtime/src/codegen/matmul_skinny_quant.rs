@@ -3,11 +3,10 @@
 //! quarter of one (values `2c, 2c + 1, 2c + 16, 2c + 17` of the block: one 2-byte load of codes
 //! and the block's scales, `forge_q*_x4`), so a trip of the warp covers four blocks with a
 //! tenth of the loads a value-at-a-time read makes. The decoded values are `dequant_value`'s.
-//! On CUDA a column's 32 slices are one warp, so its partial sums meet by shuffles
-//! (`warp_sums`), not through a serial pass over workgroup memory; WGSL (subgroups are optional)
-//! meets them in workgroup memory as the skinny template does.
+//! On CUDA a column's slices are two whole warps (`geometry::skinny_cols`), each warp's sums
+//! meet by shuffles (`warp_sums`) and the warps' in workgroup memory; WGSL (subgroups are optional) meets its column's 32 slices in workgroup
+//! memory as the skinny template does.
 
-use super::geometry::SKINNY_COLS;
 use super::matmul::vars;
 use super::{Dialect, Writer};
 use crate::elem::{Elem, Ty};
@@ -21,15 +20,16 @@ const LOADS_IN_FLIGHT: usize = 80;
 const OFFSETS: [u32; 4] = [0, 1, 16, 17];
 
 /// The K loop: sums `p{r}` (and `q{r}`, `s{r}`) over the invocation's values, `elems` the
-/// formats of B (and B2), `split` each row's (row, batch variables), `b_vars` B's batch variables.
+/// formats of B (and B2), `slices` the invocations a column has, `split` each row's (row, batch
+/// variables), `b_vars` B's batch variables.
 pub(super) fn block_loop(
     w: &mut Writer<'_>,
     m: &MatmulBody,
     elems: &[Elem],
+    slices: u32,
     split: &[(String, Vec<String>)],
     b_vars: &[String],
 ) {
-    let slices = w.threads / SKINNY_COLS;
     let per_trip = u64::from(slices / PER_BLOCK).max(1);
     let blocks = m.k as u64 / 32;
     let trips = blocks.div_ceil(per_trip);
@@ -98,7 +98,7 @@ pub(super) fn block_loop(
     w.close();
 }
 
-/// Every lane's `p{r}` (and `q{r}`, `s{r}`) replaced by the sum over its warp (the 32 slices of
+/// Every lane's `p{r}` (and `q{r}`, `s{r}`) replaced by the sum over its warp (32 slices of
 /// its column; every lane runs this, outside any branch).
 pub(super) fn warp_sums(w: &mut Writer<'_>, m: &MatmulBody, rows: usize) {
     let mut sums = vec!["p"];

@@ -371,11 +371,15 @@ pub struct Schedule {
     /// 4 force its 64×64 or 128×128 tile). Set by the wgpu backend where the adapter lists f16
     /// 16×16×16 with an f32 accumulator, never by a `#[schedule]`; ignored elsewhere.
     pub coop: bool,
+    /// CUDA: a skinny product over block-format weights splits K over whole warps whose lanes
+    /// meet by shuffles, so fewer columns a workgroup pay (`geometry::skinny_cols`). Set by
+    /// `geometry::cuda_schedule`, never by a `#[schedule]`; ignored elsewhere.
+    pub warp_sums: bool,
 }
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { workgroup: 256, items: 1, coop: false }
+        Schedule { workgroup: 256, items: 1, coop: false, warp_sums: false }
     }
 }
 

@@ -102,16 +102,17 @@ impl Lowering<'_> {
         }
         // Computed: a map kernel over the factor's variables into a contiguous temp.
         let elem = if self.half_products { self.exact_elem(e) } else { None }.unwrap_or(Elem::F32);
-        // A second factor that feeds tensor cores is stored `[batch.., cols, k]` (K-major): f32
-        // ones at a precision that allows them (TMA + wgmma take f32 operands K-major only),
-        // and half-float ones (a 14×14 map's 196 positions would not make 16-byte aligned
-        // `[k, cols]` rows, which TMA needs). True f32 keeps `[batch.., k, cols]`: the map's
-        // neighbouring points then read neighbouring inputs, while a K-major map gathers across
+        // A second factor that feeds tensor cores is stored `[batch.., cols, k]` (K-major) where
+        // `[batch.., k, cols]` cannot be: f32 ones at a precision that allows them (TMA + wgmma
+        // take f32 operands K-major only), and half-float ones whose `[k, cols]` rows would not
+        // be 16-byte aligned, which TMA needs (a 14×14 map's 196 positions). Otherwise the map's
+        // neighbouring points read neighbouring inputs, while a K-major map gathers across
         // channels (measured 1.6× slower for a 64-channel 56×56 map).
+        let cols: usize = groups.last().map_or(1, |g| g.iter().map(|&v| extents[v]).product());
         let k_major = match (second, elem) {
             (None, _) => false,
             (Some(p), Elem::F32) => p != Precision::F32,
-            (Some(_), Elem::F16 | Elem::BF16) => true,
+            (Some(_), Elem::F16 | Elem::BF16) => !(cols * elem.size_bytes()).is_multiple_of(16),
             // Temps hold floats only.
             (Some(_), Elem::U32 | Elem::I32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0) => false,
         };

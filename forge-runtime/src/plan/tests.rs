@@ -103,7 +103,7 @@ fn row_layouts_pack_short_rows_and_stream_long_ones() {
     assert_eq!(row_layout(8192, many, &s), resident(256, 1));
     assert_eq!(row_layout(16384, many, &s), resident(256, 1));
     assert!(!row_layout(16385, many, &s).resident);
-    let odd = Schedule { workgroup: 96, items: 1, coop: false };
+    let odd = Schedule { workgroup: 96, items: 1, coop: false, warp_sums: false };
     assert!(!row_layout(100, many, &odd).resident, "not a power of two");
     // Rows that fit one workgroup: a row's threads hold one vector each.
     assert_eq!(row_layout(1024, 1, &s), resident(256, 1));
@@ -390,10 +390,15 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
     {
         let p = plan_unfused(&conv(elem, 16), &[2, 6, 5]);
         assert_eq!(kinds(&p), ["map", "matmul"], "{elem}");
-        // Half temps feed tensor cores, which take them K-major: [B, H, W, K..].
+        // Half temps feed tensor cores through TMA, which takes rows of 16-byte multiples:
+        // 30 positions (60 bytes) make them K-major, [B, H, W, K..]; 16 positions (32
+        // bytes) keep [B, K.., H, W], whose neighbouring points read neighbouring inputs.
         let shape = if elem == "f32" { vec![2, 16, 3, 3, 6, 5] } else { vec![2, 6, 5, 16, 3, 3] };
         assert_eq!(temps(&p), [(want, shape)], "{elem}");
         validate_all(&plan(&conv(elem, 16), &[2, 6, 5]));
+        let p = plan_unfused(&conv(elem, 16), &[2, 4, 4]);
+        assert_eq!(temps(&p), [(want, vec![2, 16, 3, 3, 4, 4])], "{elem}");
+        validate_all(&plan(&conv(elem, 16), &[2, 4, 4]));
     }
     // A device whose half-float products do not pay keeps the temp f32.
     let g = parse_and_check(proc_macro2::TokenStream::from_str(&conv("f16", 16)).expect("tokens")).unwrap();

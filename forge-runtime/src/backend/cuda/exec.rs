@@ -239,7 +239,10 @@ impl CudaExec {
             .zip(&functions)
             .map(|(k, f)| match f.as_ref().and_then(|f| f.variant.clone()) {
                 Some(v) => v,
-                None => crate::codegen::geometry::variant_name(&k.spec, &k.schedule),
+                None => {
+                    let schedule = crate::codegen::geometry::cuda_schedule(&k.spec, &k.schedule);
+                    crate::codegen::geometry::variant_name(&k.spec, &schedule)
+                }
             })
             .collect();
         let (views, uniforms, size) = arena_layout(&plan)?;

@@ -15,6 +15,52 @@ pub const PARALLEL_REDUCE_MIN: usize = 128;
 pub use crate::ir::limits::{MAX_WORKGROUPS_PER_DIM, SKINNY_MAX_M};
 /// Output columns per workgroup of the skinny matmul; the rest of the workgroup splits K.
 pub const SKINNY_COLS: u32 = 8;
+/// Output columns a CUDA skinny workgroup computes over block formats ([`skinny_cols`]).
+pub const SKINNY_WARP_COLS: u32 = 4;
+
+/// Whether an operand's (first) load is contiguous along K (`strides[k_axis] == 1`, e.g. A
+/// row-major or PyTorch `[out, in]` weights as B): then neighbouring invocations stage
+/// neighbouring k, and otherwise neighbouring rows (A) or columns (B), so global reads coalesce.
+pub fn along_k(operand: &SExpr, k_axis: usize) -> bool {
+    let mut strides = None;
+    operand.visit(&mut |e| {
+        if let (None, SExpr::Load { strides: s, .. }) = (&strides, e) {
+            strides = Some(s.clone());
+        }
+    });
+    strides.is_some_and(|s| s.get(k_axis) == Some(&1))
+}
+
+/// The formats of B (and B2) where the skinny kernel reads them a block's quarter at a time
+/// (`codegen::matmul_skinny_quant`): plain loads along K of block-format arguments under a
+/// workgroup of 256 (whole warps a column); `None` otherwise.
+pub fn skinny_block_formats(m: &MatmulBody, args: &[KernelArg], threads: u32) -> Option<Vec<crate::elem::Elem>> {
+    if threads != 256 || !along_k(&m.b, m.batch.len()) {
+        return None;
+    }
+    let elem_of = |b: &SExpr| {
+        let (arg, s) = b.as_load()?;
+        let elem = args.get(arg)?.elem;
+        (elem.is_quantized() && s.get(m.batch.len()) == Some(&1)).then_some(elem)
+    };
+    std::iter::once(&m.b).chain(m.b2.as_ref()).map(elem_of).collect()
+}
+
+/// Output columns a skinny workgroup computes: [`SKINNY_COLS`] (32 slices of K a column), or
+/// on CUDA over block formats ([`Schedule::warp_sums`]) [`SKINNY_WARP_COLS`] (two warps a
+/// column). A decoding step's projections are latency-bound, and more warps a column means
+/// fewer dependent trips over K each: on an H100 the GGUF Llama's step took 737-742 us at 4
+/// columns against 916-919 at 8 (2: 774-779, 1: 779-801); profiled, down 9.5 -> 6.1 us and
+/// qkv 7.5 -> 6.1, while the 49,152-wide output head went 41.6 -> 47.0. WGSL meets the slices
+/// in workgroup memory, where more slices a column cost (wgpu: 2,437 us at 4 columns against
+/// 2,228 at 8), so it keeps 8.
+pub fn skinny_cols(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> u32 {
+    let threads = s.workgroup / SKINNY_COLS * SKINNY_COLS;
+    match skinny_block_formats(m, args, threads) {
+        Some(_) if s.warp_sums => SKINNY_WARP_COLS,
+        _ => SKINNY_COLS,
+    }
+}
 /// Multiprocessors the matmul choice assumes (an H200's 132): the templates do not know the
 /// device, and the choice only needs to tell a grid that fills a large GPU from one that does not.
 pub(crate) const ASSUMED_SMS: u64 = 132;
@@ -213,7 +259,7 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
         KernelBody::Matmul(m) => {
             let (entries, rows) = matmul_rows(m);
             let per = match matmul_variant(m, &spec.args, s) {
-                MatmulVariant::Skinny => (m.n as u64).div_ceil(SKINNY_COLS as u64),
+                MatmulVariant::Skinny => (m.n as u64).div_ceil(skinny_cols(m, &spec.args, s) as u64),
                 MatmulVariant::Coop(t) => rows.div_ceil(32 * t as u64) * (m.n as u64).div_ceil(32 * t as u64),
                 MatmulVariant::Blocked(tile) | MatmulVariant::Tiled(tile) => {
                     rows.div_ceil(tile as u64) * (m.n as u64).div_ceil(tile as u64)
@@ -327,9 +373,12 @@ pub fn wgsl_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
 /// The schedule a kernel runs with on CUDA: maps left at one item a thread get
 /// [`VECTOR_POINTS`] when they can run vectorised, row reductions to hold their row in
 /// registers ([`body_row_layout`]) (H200: a copy at 57% of PyTorch's with one
-/// 4-byte point a thread).
+/// 4-byte point a thread); products sum across warps by shuffles ([`Schedule::warp_sums`]).
 pub fn cuda_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
     let vectorised = Schedule { items: VECTOR_POINTS, ..*s };
+    if let KernelBody::Matmul(_) = &spec.body {
+        return Schedule { warp_sums: true, ..*s };
+    }
     if let KernelBody::Row { cols, leading, .. } = &spec.body {
         // One long row reduced by one block (a decoding step's argmax over the vocabulary):
         // the block's serial loop is the kernel's latency, so the widest block takes it.
@@ -400,7 +449,9 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
     let t = threads(spec, s);
     match &spec.body {
         KernelBody::Matmul(m) => match matmul_variant(m, &spec.args, s) {
-            MatmulVariant::Skinny => format!("skinny matmul ({t} threads, {SKINNY_COLS} columns per group)"),
+            MatmulVariant::Skinny => {
+                format!("skinny matmul ({t} threads, {} columns per group)", skinny_cols(m, &spec.args, s))
+            }
             MatmulVariant::Coop(c) => {
                 format!("cooperative matrix f16 {0}x{0} (4 subgroups of {c}x{c} 16x16 tiles)", 32 * c)
             }

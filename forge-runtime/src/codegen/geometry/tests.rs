@@ -79,10 +79,53 @@ fn large_products_choose_the_register_blocked_tiles() {
 #[test]
 fn schedules_force_a_matmul_variant() {
     let m = product(&[], 67, 45, 131);
-    let with = |workgroup, items| matmul_variant(&m, &[], &Schedule { workgroup, items, coop: false });
+    let with =
+        |workgroup, items| matmul_variant(&m, &[], &Schedule { workgroup, items, coop: false, warp_sums: false });
     assert_eq!(with(256, 2), MatmulVariant::Blocked(32));
     assert_eq!(with(256, 4), MatmulVariant::Blocked(64));
     assert_eq!(with(256, 8), MatmulVariant::Blocked(128));
     assert_eq!(with(64, 1), MatmulVariant::Tiled(8));
     assert_eq!(with(64, 8), MatmulVariant::Tiled(8));
+}
+
+#[test]
+fn block_format_decoding_products_split_k_over_warps_on_cuda() {
+    use crate::elem::Elem;
+    let arg = |elem, len| KernelArg {
+        buffer: 0,
+        elem,
+        offset: 0,
+        len,
+        access: crate::ir::Access::Read,
+        role: crate::ir::BufferRole::Weight,
+    };
+    // One decoding row against GGUF `[N, K]` rows read through `transpose` (contiguous along K).
+    let gguf = |k: usize, n: usize| {
+        let mut m = with_b(&[], &[], 1, k, n);
+        m.b = SExpr::Load { arg: 1, strides: vec![1, k], ty: crate::elem::Ty::F32 };
+        m
+    };
+    let spec = |m: MatmulBody, elem| KernelSpec {
+        node: "t".into(),
+        args: vec![arg(Elem::F32, m.k), arg(elem, m.k * m.n)],
+        uses_uniforms: false,
+        body: KernelBody::Matmul(Box::new(m)),
+    };
+    let cuda = |spec: &KernelSpec| cuda_schedule(spec, &Schedule::default());
+    let cols = |k, n, elem| {
+        let spec = spec(gguf(k, n), elem);
+        let KernelBody::Matmul(m) = &spec.body else { unreachable!() };
+        (skinny_cols(m, &spec.args, &cuda(&spec)), skinny_cols(m, &spec.args, &Schedule::default()))
+    };
+    // SmolLM2's projections (qkv 960, wo and down 576, gate/up 1,536 wide) and output head:
+    // four columns a workgroup on CUDA, two warps of each splitting K; WGSL keeps eight.
+    for (k, n, elem) in [(576, 960, Elem::Q4_1), (1536, 576, Elem::Q4_0), (576, 49_152, Elem::Q8_0)] {
+        assert_eq!(cols(k, n, elem), (SKINNY_WARP_COLS, SKINNY_COLS), "{k} x {n}");
+    }
+    // f32 weights keep the slices of the plain skinny kernel.
+    assert_eq!(cols(576, 960, Elem::F32), (SKINNY_COLS, SKINNY_COLS));
+    // The grid follows: 240 workgroups on CUDA, 120 on wgpu.
+    let qkv = spec(gguf(576, 960), Elem::Q4_1);
+    assert_eq!((groups(&qkv, &cuda(&qkv)), groups(&qkv, &wgsl_schedule(&qkv, &Schedule::default()))), (240, 120));
+    assert!(variant_name(&qkv, &cuda(&qkv)).contains("4 columns per group"));
 }
