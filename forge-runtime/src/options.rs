@@ -47,10 +47,10 @@ pub struct Fusion {
     /// Attention written as its statements (`s = matmul(q, transpose(k)) · c` with an optional
     /// mask, `p = softmax(s)`, `o = matmul(p, v)`) runs as one attention kernel where a batch
     /// entry has at most four queries (decoding), on the GPU backends (the CPU computes such
-    /// products only on the keys a mask leaves). Default: `false`: on an H100 the GGUF Llama's
-    /// decoding step took 1,488 us with it against 959 without (the one attention kernel
-    /// 27-28 us against the three kernels' ~17; docs/performance.md), so the three statements
-    /// keep their many-workgroup kernels until it wins.
+    /// products only on the keys a mask leaves). Default: `false`: the GGUF Llama's decoding
+    /// step measured slower with it (its one attention kernel against the three it replaces;
+    /// docs/performance.md), so the three statements keep their many-workgroup kernels until
+    /// it wins.
     pub attention: bool,
 }
 

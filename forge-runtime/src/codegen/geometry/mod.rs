@@ -49,11 +49,9 @@ pub fn skinny_block_formats(m: &MatmulBody, args: &[KernelArg], threads: u32) ->
 /// Output columns a skinny workgroup computes: [`SKINNY_COLS`] (32 slices of K a column), or
 /// on CUDA over block formats ([`Schedule::warp_sums`]) [`SKINNY_WARP_COLS`] (two warps a
 /// column). A decoding step's projections are latency-bound, and more warps a column means
-/// fewer dependent trips over K each: on an H100 the GGUF Llama's step took 737-742 us at 4
-/// columns against 916-919 at 8 (2: 774-779, 1: 779-801); profiled, down 9.5 -> 6.1 us and
-/// qkv 7.5 -> 6.1, while the 49,152-wide output head went 41.6 -> 47.0. WGSL meets the slices
-/// in workgroup memory, where more slices a column cost (wgpu: 2,437 us at 4 columns against
-/// 2,228 at 8), so it keeps 8.
+/// fewer dependent trips over K each; 4 gave the fastest step of 8, 4, 2 and 1 (the tenth
+/// session's journal entry). WGSL meets the slices in workgroup memory, where more slices a
+/// column cost, so it keeps 8.
 pub fn skinny_cols(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> u32 {
     let threads = s.workgroup / SKINNY_COLS * SKINNY_COLS;
     match skinny_block_formats(m, args, threads) {
