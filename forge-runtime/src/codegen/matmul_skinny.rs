@@ -84,14 +84,14 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
         w.close();
         // CUDA: a column's slices are whole warps: each warp's lanes are summed by shuffles
         // (every lane then holds its warp's sum), and the last step reads one part a warp.
-        let parts = match w.d {
+        let sums = match w.d {
             Dialect::Cuda => {
                 super::matmul_skinny_quant::warp_sums(w, m, rows);
                 Sums { cols, count: slices / 32, stride: 32 }
             }
             Dialect::Wgsl => Sums { cols, count: slices, stride: 1 },
         };
-        reduce_and_store(w, m, &rows_of, rows, parts, lanes, paired);
+        reduce_and_store(w, m, &rows_of, rows, sums, lanes, paired);
         return;
     }
     // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
@@ -191,11 +191,11 @@ fn reduce_and_store(
     m: &MatmulBody,
     rows_of: &Rows,
     rows: usize,
-    parts: Sums,
+    sums: Sums,
     lanes: u32,
     paired: bool,
 ) {
-    let cols = parts.cols;
+    let cols = sums.cols;
     for r in 0..rows {
         for (red, sum) in [("red", "p")].into_iter().chain(paired.then_some(("red2", "q"))) {
             for lane in 0..lanes {
@@ -221,9 +221,9 @@ fn reduce_and_store(
     // The last step adds `parts` partial sums a column: the slices themselves, or (vectors) the
     // 128 slices folded into 32 first, one column an invocation again.
     let (slot, parts) = if lanes == 1 {
-        ("ks", parts)
+        ("ks", sums)
     } else {
-        fold_slices(w, m, rows, parts.count);
+        fold_slices(w, m, rows, sums.count);
         w.let_idx("j", &format!("tile * {} + cpart", w.u(cols as u64)));
         ("kpart", Sums { cols, count: w.threads / cols, stride: 1 })
     };

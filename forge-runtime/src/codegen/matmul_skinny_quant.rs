@@ -3,9 +3,9 @@
 //! quarter of one (values `2c, 2c + 1, 2c + 16, 2c + 17` of the block: one 2-byte load of codes
 //! and the block's scales, `forge_q*_x4`), so a trip of the warp covers four blocks with a
 //! tenth of the loads a value-at-a-time read makes. The decoded values are `dequant_value`'s.
-//! On CUDA a column's slices are two whole warps (`geometry::skinny_cols`), each warp's sums
-//! meet by shuffles (`warp_sums`) and the warps' in workgroup memory; WGSL (subgroups are optional) meets its column's 32 slices in workgroup
-//! memory as the skinny template does.
+//! On CUDA a column's slices are two whole warps (`geometry::skinny_cols`): each warp's sums
+//! meet by shuffles (`warp_sums`), the warps' in workgroup memory. WGSL (subgroups are
+//! optional) meets its column's 32 slices in workgroup memory as the skinny template does.
 
 use super::matmul::vars;
 use super::{Dialect, Writer};

@@ -53,12 +53,16 @@ pub fn skinny_block_formats(m: &MatmulBody, args: &[KernelArg], threads: u32) ->
 /// session's journal entry). WGSL meets the slices in workgroup memory, where more slices a
 /// column cost, so it keeps 8.
 pub fn skinny_cols(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> u32 {
-    let threads = s.workgroup / SKINNY_COLS * SKINNY_COLS;
-    match skinny_block_formats(m, args, threads) {
+    match skinny_block_formats(m, args, skinny_threads(s)) {
         Some(_) if s.warp_sums => SKINNY_WARP_COLS,
         _ => SKINNY_COLS,
     }
 }
+/// Threads of a skinny workgroup under `s`: its workgroup, a whole number of column tiles.
+fn skinny_threads(s: &Schedule) -> u32 {
+    s.workgroup / SKINNY_COLS * SKINNY_COLS
+}
+
 /// Multiprocessors the matmul choice assumes (an H200's 132): the templates do not know the
 /// device, and the choice only needs to tell a grid that fills a large GPU from one that does not.
 pub(crate) const ASSUMED_SMS: u64 = 132;
@@ -209,7 +213,7 @@ fn blocked_or_tiled(m: &MatmulBody) -> MatmulVariant {
 pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
     match &spec.body {
         KernelBody::Matmul(m) => match matmul_variant(m, &spec.args, s) {
-            MatmulVariant::Skinny => s.workgroup / SKINNY_COLS * SKINNY_COLS,
+            MatmulVariant::Skinny => skinny_threads(s),
             MatmulVariant::Blocked(_) => 256,
             MatmulVariant::Coop(_) => COOP_THREADS,
             MatmulVariant::Tiled(t) => t * t,
