@@ -97,6 +97,14 @@ fn profile_and_source_name_every_node(ctx: &Context) {
     assert_eq!(p.kernels.len(), 1);
     assert_eq!(p.kernels[0].node, "t = x * w; y = t * k + 1.0");
     assert!(!p.kernels[0].variant.is_empty());
+    let first = p.clone();
+    // A later run refreshes the profile in place: the same kernels, this run's times.
+    g.instance_mut().set_kernel_profiling(true);
+    g.run(AffineInputs { x: &rand_f32(n, 1.0, 8), k: AffineInputs::DEFAULT_K }).unwrap();
+    let again = g.last_profile().unwrap();
+    assert_eq!((&again.backend, again.kernels.len()), (&first.backend, 1));
+    assert_eq!((&again.kernels[0].node, &again.kernels[0].variant), (&first.kernels[0].node, &first.kernels[0].variant));
+    assert!(again.kernels[0].time.is_some() || ctx.kind() == BackendKind::Cpu, "{again:?}");
     let src = g.source(Target::Wgsl).unwrap().to_string();
     assert_eq!(src.matches("// node: ").count(), 1, "{src}");
     assert!(src.contains("// node: t = x * w; y = t * k + 1.0"));

@@ -116,6 +116,14 @@ fn heat_ptx_assembles() {
 /// MiniLM at B, T, V, P, D, H, E, F, L.
 const MINILM_DIMS: [usize; 8] = [8, 30, 30522, 512, 384, 12, 1536, 6];
 
+/// The GGUF Llama's one-token step (the chat example's decode) at SmolLM2's shapes, T, S, V, D,
+/// H, KV, L, F; two layers keep the snapshot short.
+const LLAMA_GGUF_DIMS: [usize; 8] = [1, 1024, 49152, 576, 9, 3, 2, 1536];
+
+fn llama_gguf_codegen() {
+    sources(&LlamaGguf::graph().unwrap(), &LLAMA_GGUF_DIMS, "llama_gguf");
+}
+
 fn minilm_codegen() {
     sources(&MiniLm::graph().unwrap(), &MINILM_DIMS, "minilm");
 }
@@ -720,6 +728,7 @@ fn main() {
         ("heat_codegen", heat_codegen),
         ("minilm_codegen", minilm_codegen),
         ("gpt2_cached_codegen", gpt2_cached_codegen),
+        ("llama_gguf_codegen", llama_gguf_codegen),
         ("remainder_codegen", remainder_codegen),
         ("reductions_codegen", reductions_codegen),
         ("cnn_codegen", cnn_codegen),
