@@ -103,7 +103,10 @@ fn profile_and_source_name_every_node(ctx: &Context) {
     g.run(AffineInputs { x: &rand_f32(n, 1.0, 8), k: AffineInputs::DEFAULT_K }).unwrap();
     let again = g.last_profile().unwrap();
     assert_eq!((&again.backend, again.kernels.len()), (&first.backend, 1));
-    assert_eq!((&again.kernels[0].node, &again.kernels[0].variant), (&first.kernels[0].node, &first.kernels[0].variant));
+    assert_eq!(
+        (&again.kernels[0].node, &again.kernels[0].variant),
+        (&first.kernels[0].node, &first.kernels[0].variant)
+    );
     assert!(again.kernels[0].time.is_some() || ctx.kind() == BackendKind::Cpu, "{again:?}");
     let src = g.source(Target::Wgsl).unwrap().to_string();
     assert_eq!(src.matches("// node: ").count(), 1, "{src}");

@@ -154,10 +154,10 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_ab1d521a6846cdb9(f
 }
 
 // node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]))
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_532fc505e9032968(f32* a0, const unsigned char* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_2dd8e54d7a56ef19(f32* a0, const unsigned char* __restrict__ a1, const f32* a2, const f32* __restrict__ a3, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     __shared__ __align__(16) f32 red3[64];
-    FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group >= 240u) {
@@ -170,50 +170,66 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_532fc505e9032968(
     const u32 j = tile * 4u + col;
     f32 p0 = 0.0f;
     f32 s0 = 0.0f;
+    const u32 qb = ks / 8u;
+    const u32 qc = (ks % 8u) * 2u;
+    const u32 blk0 = (0u + 0u) * 8u + qb;
+    const u32 kq0 = min(blk0, 17u) * 32u + qc;
+    float4 bv0 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk1 = (0u + 1u) * 8u + qb;
+    const u32 kq1 = min(blk1, 17u) * 32u + qc;
+    float4 bv1 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk2 = (0u + 2u) * 8u + qb;
+    const u32 kq2 = min(blk2, 17u) * 32u + qc;
+    float4 bv2 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (j < 960u) {
-        const u32 qb = ks / 8u;
-        const u32 qc = (ks % 8u) * 2u;
-        for (u32 t0 = 0u; t0 < 3u; t0 += 3u) {
-            const u32 blk0 = (t0 + 0u) * 8u + qb;
-            const u32 kq0 = min(blk0, 17u) * 32u + qc;
-            const float4 bv0 = forge_q4_1_x4(a1, kq0 + j * 576u);
-            const f32 av0_0_0 = a2[kq0 + 0u];
-            const f32 gv0_0_0 = a3[kq0 + 0u];
-            const f32 av0_0_1 = a2[kq0 + 1u];
-            const f32 gv0_0_1 = a3[kq0 + 1u];
-            const f32 av0_0_2 = a2[kq0 + 16u];
-            const f32 gv0_0_2 = a3[kq0 + 16u];
-            const f32 av0_0_3 = a2[kq0 + 17u];
-            const f32 gv0_0_3 = a3[kq0 + 17u];
-            const u32 blk1 = (t0 + 1u) * 8u + qb;
-            const u32 kq1 = min(blk1, 17u) * 32u + qc;
-            const float4 bv1 = forge_q4_1_x4(a1, kq1 + j * 576u);
-            const f32 av0_1_0 = a2[kq1 + 0u];
-            const f32 gv0_1_0 = a3[kq1 + 0u];
-            const f32 av0_1_1 = a2[kq1 + 1u];
-            const f32 gv0_1_1 = a3[kq1 + 1u];
-            const f32 av0_1_2 = a2[kq1 + 16u];
-            const f32 gv0_1_2 = a3[kq1 + 16u];
-            const f32 av0_1_3 = a2[kq1 + 17u];
-            const f32 gv0_1_3 = a3[kq1 + 17u];
-            const u32 blk2 = (t0 + 2u) * 8u + qb;
-            const u32 kq2 = min(blk2, 17u) * 32u + qc;
-            const float4 bv2 = forge_q4_1_x4(a1, kq2 + j * 576u);
-            const f32 av0_2_0 = a2[kq2 + 0u];
-            const f32 gv0_2_0 = a3[kq2 + 0u];
-            const f32 av0_2_1 = a2[kq2 + 1u];
-            const f32 gv0_2_1 = a3[kq2 + 1u];
-            const f32 av0_2_2 = a2[kq2 + 16u];
-            const f32 gv0_2_2 = a3[kq2 + 16u];
-            const f32 av0_2_3 = a2[kq2 + 17u];
-            const f32 gv0_2_3 = a3[kq2 + 17u];
-            s0 = s0 + select(0.0f, av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3, blk0 < 18u);
-            p0 = p0 + select(0.0f, (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w, blk0 < 18u);
-            s0 = s0 + select(0.0f, av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3, blk1 < 18u);
-            p0 = p0 + select(0.0f, (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w, blk1 < 18u);
-            s0 = s0 + select(0.0f, av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3, blk2 < 18u);
-            p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
-        }
+        bv0 = forge_q4_1_x4(a1, kq0 + j * 576u);
+        bv1 = forge_q4_1_x4(a1, kq1 + j * 576u);
+        bv2 = forge_q4_1_x4(a1, kq2 + j * 576u);
+    }
+    FG_GRID_WAIT();
+    if (j < 960u) {
+        const float2 av0_0_0p = *reinterpret_cast<const float2*>(&a2[kq0 + 0u]);
+        const f32 av0_0_0 = av0_0_0p.x;
+        const f32 av0_0_1 = av0_0_0p.y;
+        const float2 av0_0_2p = *reinterpret_cast<const float2*>(&a2[kq0 + 16u]);
+        const f32 av0_0_2 = av0_0_2p.x;
+        const f32 av0_0_3 = av0_0_2p.y;
+        const float2 gv0_0_0p = *reinterpret_cast<const float2*>(&a3[kq0 + 0u]);
+        const f32 gv0_0_0 = gv0_0_0p.x;
+        const f32 gv0_0_1 = gv0_0_0p.y;
+        const float2 gv0_0_2p = *reinterpret_cast<const float2*>(&a3[kq0 + 16u]);
+        const f32 gv0_0_2 = gv0_0_2p.x;
+        const f32 gv0_0_3 = gv0_0_2p.y;
+        const float2 av0_1_0p = *reinterpret_cast<const float2*>(&a2[kq1 + 0u]);
+        const f32 av0_1_0 = av0_1_0p.x;
+        const f32 av0_1_1 = av0_1_0p.y;
+        const float2 av0_1_2p = *reinterpret_cast<const float2*>(&a2[kq1 + 16u]);
+        const f32 av0_1_2 = av0_1_2p.x;
+        const f32 av0_1_3 = av0_1_2p.y;
+        const float2 gv0_1_0p = *reinterpret_cast<const float2*>(&a3[kq1 + 0u]);
+        const f32 gv0_1_0 = gv0_1_0p.x;
+        const f32 gv0_1_1 = gv0_1_0p.y;
+        const float2 gv0_1_2p = *reinterpret_cast<const float2*>(&a3[kq1 + 16u]);
+        const f32 gv0_1_2 = gv0_1_2p.x;
+        const f32 gv0_1_3 = gv0_1_2p.y;
+        const float2 av0_2_0p = *reinterpret_cast<const float2*>(&a2[kq2 + 0u]);
+        const f32 av0_2_0 = av0_2_0p.x;
+        const f32 av0_2_1 = av0_2_0p.y;
+        const float2 av0_2_2p = *reinterpret_cast<const float2*>(&a2[kq2 + 16u]);
+        const f32 av0_2_2 = av0_2_2p.x;
+        const f32 av0_2_3 = av0_2_2p.y;
+        const float2 gv0_2_0p = *reinterpret_cast<const float2*>(&a3[kq2 + 0u]);
+        const f32 gv0_2_0 = gv0_2_0p.x;
+        const f32 gv0_2_1 = gv0_2_0p.y;
+        const float2 gv0_2_2p = *reinterpret_cast<const float2*>(&a3[kq2 + 16u]);
+        const f32 gv0_2_2 = gv0_2_2p.x;
+        const f32 gv0_2_3 = gv0_2_2p.y;
+        s0 = s0 + select(0.0f, av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3, blk0 < 18u);
+        p0 = p0 + select(0.0f, (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w, blk0 < 18u);
+        s0 = s0 + select(0.0f, av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3, blk1 < 18u);
+        p0 = p0 + select(0.0f, (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w, blk1 < 18u);
+        s0 = s0 + select(0.0f, av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3, blk2 < 18u);
+        p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
     }
     p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
     p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
@@ -1362,9 +1378,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_32ae295e3d3330
 }
 
 // node: x = x + matmul(merged, transpose(wo[l]))
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_f30152e05ef32e04(f32* a0, const f32* __restrict__ a1, const unsigned char* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_c36a6e6021e05eff(f32* a0, const f32* a1, const unsigned char* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
-    FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group >= 144u) {
@@ -1376,35 +1392,45 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_f30152e05ef32e04(
     const u32 ks = lid % 64u;
     const u32 j = tile * 4u + col;
     f32 p0 = 0.0f;
+    const u32 qb = ks / 8u;
+    const u32 qc = (ks % 8u) * 2u;
+    const u32 blk0 = (0u + 0u) * 8u + qb;
+    const u32 kq0 = min(blk0, 17u) * 32u + qc;
+    float4 bv0 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk1 = (0u + 1u) * 8u + qb;
+    const u32 kq1 = min(blk1, 17u) * 32u + qc;
+    float4 bv1 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk2 = (0u + 2u) * 8u + qb;
+    const u32 kq2 = min(blk2, 17u) * 32u + qc;
+    float4 bv2 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (j < 576u) {
-        const u32 qb = ks / 8u;
-        const u32 qc = (ks % 8u) * 2u;
-        for (u32 t0 = 0u; t0 < 3u; t0 += 3u) {
-            const u32 blk0 = (t0 + 0u) * 8u + qb;
-            const u32 kq0 = min(blk0, 17u) * 32u + qc;
-            const float4 bv0 = forge_q4_1_x4(a2, kq0 + j * 576u);
-            const f32 av0_0_0 = a1[kq0 + 0u];
-            const f32 av0_0_1 = a1[kq0 + 1u];
-            const f32 av0_0_2 = a1[kq0 + 16u];
-            const f32 av0_0_3 = a1[kq0 + 17u];
-            const u32 blk1 = (t0 + 1u) * 8u + qb;
-            const u32 kq1 = min(blk1, 17u) * 32u + qc;
-            const float4 bv1 = forge_q4_1_x4(a2, kq1 + j * 576u);
-            const f32 av0_1_0 = a1[kq1 + 0u];
-            const f32 av0_1_1 = a1[kq1 + 1u];
-            const f32 av0_1_2 = a1[kq1 + 16u];
-            const f32 av0_1_3 = a1[kq1 + 17u];
-            const u32 blk2 = (t0 + 2u) * 8u + qb;
-            const u32 kq2 = min(blk2, 17u) * 32u + qc;
-            const float4 bv2 = forge_q4_1_x4(a2, kq2 + j * 576u);
-            const f32 av0_2_0 = a1[kq2 + 0u];
-            const f32 av0_2_1 = a1[kq2 + 1u];
-            const f32 av0_2_2 = a1[kq2 + 16u];
-            const f32 av0_2_3 = a1[kq2 + 17u];
-            p0 = p0 + select(0.0f, av0_0_0 * bv0.x + av0_0_1 * bv0.y + av0_0_2 * bv0.z + av0_0_3 * bv0.w, blk0 < 18u);
-            p0 = p0 + select(0.0f, av0_1_0 * bv1.x + av0_1_1 * bv1.y + av0_1_2 * bv1.z + av0_1_3 * bv1.w, blk1 < 18u);
-            p0 = p0 + select(0.0f, av0_2_0 * bv2.x + av0_2_1 * bv2.y + av0_2_2 * bv2.z + av0_2_3 * bv2.w, blk2 < 18u);
-        }
+        bv0 = forge_q4_1_x4(a2, kq0 + j * 576u);
+        bv1 = forge_q4_1_x4(a2, kq1 + j * 576u);
+        bv2 = forge_q4_1_x4(a2, kq2 + j * 576u);
+    }
+    FG_GRID_WAIT();
+    if (j < 576u) {
+        const float2 av0_0_0p = *reinterpret_cast<const float2*>(&a1[kq0 + 0u]);
+        const f32 av0_0_0 = av0_0_0p.x;
+        const f32 av0_0_1 = av0_0_0p.y;
+        const float2 av0_0_2p = *reinterpret_cast<const float2*>(&a1[kq0 + 16u]);
+        const f32 av0_0_2 = av0_0_2p.x;
+        const f32 av0_0_3 = av0_0_2p.y;
+        const float2 av0_1_0p = *reinterpret_cast<const float2*>(&a1[kq1 + 0u]);
+        const f32 av0_1_0 = av0_1_0p.x;
+        const f32 av0_1_1 = av0_1_0p.y;
+        const float2 av0_1_2p = *reinterpret_cast<const float2*>(&a1[kq1 + 16u]);
+        const f32 av0_1_2 = av0_1_2p.x;
+        const f32 av0_1_3 = av0_1_2p.y;
+        const float2 av0_2_0p = *reinterpret_cast<const float2*>(&a1[kq2 + 0u]);
+        const f32 av0_2_0 = av0_2_0p.x;
+        const f32 av0_2_1 = av0_2_0p.y;
+        const float2 av0_2_2p = *reinterpret_cast<const float2*>(&a1[kq2 + 16u]);
+        const f32 av0_2_2 = av0_2_2p.x;
+        const f32 av0_2_3 = av0_2_2p.y;
+        p0 = p0 + select(0.0f, av0_0_0 * bv0.x + av0_0_1 * bv0.y + av0_0_2 * bv0.z + av0_0_3 * bv0.w, blk0 < 18u);
+        p0 = p0 + select(0.0f, av0_1_0 * bv1.x + av0_1_1 * bv1.y + av0_1_2 * bv1.z + av0_1_3 * bv1.w, blk1 < 18u);
+        p0 = p0 + select(0.0f, av0_2_0 * bv2.x + av0_2_1 * bv2.y + av0_2_2 * bv2.z + av0_2_3 * bv2.w, blk2 < 18u);
     }
     p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
     p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
@@ -1426,11 +1452,11 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_f30152e05ef32e04(
 }
 
 // node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]))) * matmul(a, transpose(w_up[l]))
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_e6d5c95f018e67f9(f32* a0, const unsigned char* __restrict__ a1, const unsigned char* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_0c3f512e44ab7017(f32* a0, const unsigned char* __restrict__ a1, const unsigned char* __restrict__ a2, const f32* a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     __shared__ __align__(16) f32 red2[256];
     __shared__ __align__(16) f32 red3[64];
-    FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group >= 384u) {
@@ -1444,56 +1470,75 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_e6d5c95f018e67f9(
     f32 p0 = 0.0f;
     f32 q0 = 0.0f;
     f32 s0 = 0.0f;
+    const u32 qb = ks / 8u;
+    const u32 qc = (ks % 8u) * 2u;
+    const u32 blk0 = (0u + 0u) * 8u + qb;
+    const u32 kq0 = min(blk0, 17u) * 32u + qc;
+    float4 bv0 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    float4 bw0 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk1 = (0u + 1u) * 8u + qb;
+    const u32 kq1 = min(blk1, 17u) * 32u + qc;
+    float4 bv1 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    float4 bw1 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk2 = (0u + 2u) * 8u + qb;
+    const u32 kq2 = min(blk2, 17u) * 32u + qc;
+    float4 bv2 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    float4 bw2 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (j < 1536u) {
-        const u32 qb = ks / 8u;
-        const u32 qc = (ks % 8u) * 2u;
-        for (u32 t0 = 0u; t0 < 3u; t0 += 3u) {
-            const u32 blk0 = (t0 + 0u) * 8u + qb;
-            const u32 kq0 = min(blk0, 17u) * 32u + qc;
-            const float4 bv0 = forge_q4_1_x4(a1, kq0 + j * 576u);
-            const float4 bw0 = forge_q4_1_x4(a2, kq0 + j * 576u);
-            const f32 av0_0_0 = a3[kq0 + 0u];
-            const f32 gv0_0_0 = a4[kq0 + 0u];
-            const f32 av0_0_1 = a3[kq0 + 1u];
-            const f32 gv0_0_1 = a4[kq0 + 1u];
-            const f32 av0_0_2 = a3[kq0 + 16u];
-            const f32 gv0_0_2 = a4[kq0 + 16u];
-            const f32 av0_0_3 = a3[kq0 + 17u];
-            const f32 gv0_0_3 = a4[kq0 + 17u];
-            const u32 blk1 = (t0 + 1u) * 8u + qb;
-            const u32 kq1 = min(blk1, 17u) * 32u + qc;
-            const float4 bv1 = forge_q4_1_x4(a1, kq1 + j * 576u);
-            const float4 bw1 = forge_q4_1_x4(a2, kq1 + j * 576u);
-            const f32 av0_1_0 = a3[kq1 + 0u];
-            const f32 gv0_1_0 = a4[kq1 + 0u];
-            const f32 av0_1_1 = a3[kq1 + 1u];
-            const f32 gv0_1_1 = a4[kq1 + 1u];
-            const f32 av0_1_2 = a3[kq1 + 16u];
-            const f32 gv0_1_2 = a4[kq1 + 16u];
-            const f32 av0_1_3 = a3[kq1 + 17u];
-            const f32 gv0_1_3 = a4[kq1 + 17u];
-            const u32 blk2 = (t0 + 2u) * 8u + qb;
-            const u32 kq2 = min(blk2, 17u) * 32u + qc;
-            const float4 bv2 = forge_q4_1_x4(a1, kq2 + j * 576u);
-            const float4 bw2 = forge_q4_1_x4(a2, kq2 + j * 576u);
-            const f32 av0_2_0 = a3[kq2 + 0u];
-            const f32 gv0_2_0 = a4[kq2 + 0u];
-            const f32 av0_2_1 = a3[kq2 + 1u];
-            const f32 gv0_2_1 = a4[kq2 + 1u];
-            const f32 av0_2_2 = a3[kq2 + 16u];
-            const f32 gv0_2_2 = a4[kq2 + 16u];
-            const f32 av0_2_3 = a3[kq2 + 17u];
-            const f32 gv0_2_3 = a4[kq2 + 17u];
-            s0 = s0 + select(0.0f, av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3, blk0 < 18u);
-            p0 = p0 + select(0.0f, (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w, blk0 < 18u);
-            q0 = q0 + select(0.0f, (av0_0_0 * gv0_0_0) * bw0.x + (av0_0_1 * gv0_0_1) * bw0.y + (av0_0_2 * gv0_0_2) * bw0.z + (av0_0_3 * gv0_0_3) * bw0.w, blk0 < 18u);
-            s0 = s0 + select(0.0f, av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3, blk1 < 18u);
-            p0 = p0 + select(0.0f, (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w, blk1 < 18u);
-            q0 = q0 + select(0.0f, (av0_1_0 * gv0_1_0) * bw1.x + (av0_1_1 * gv0_1_1) * bw1.y + (av0_1_2 * gv0_1_2) * bw1.z + (av0_1_3 * gv0_1_3) * bw1.w, blk1 < 18u);
-            s0 = s0 + select(0.0f, av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3, blk2 < 18u);
-            p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
-            q0 = q0 + select(0.0f, (av0_2_0 * gv0_2_0) * bw2.x + (av0_2_1 * gv0_2_1) * bw2.y + (av0_2_2 * gv0_2_2) * bw2.z + (av0_2_3 * gv0_2_3) * bw2.w, blk2 < 18u);
-        }
+        bv0 = forge_q4_1_x4(a1, kq0 + j * 576u);
+        bw0 = forge_q4_1_x4(a2, kq0 + j * 576u);
+        bv1 = forge_q4_1_x4(a1, kq1 + j * 576u);
+        bw1 = forge_q4_1_x4(a2, kq1 + j * 576u);
+        bv2 = forge_q4_1_x4(a1, kq2 + j * 576u);
+        bw2 = forge_q4_1_x4(a2, kq2 + j * 576u);
+    }
+    FG_GRID_WAIT();
+    if (j < 1536u) {
+        const float2 av0_0_0p = *reinterpret_cast<const float2*>(&a3[kq0 + 0u]);
+        const f32 av0_0_0 = av0_0_0p.x;
+        const f32 av0_0_1 = av0_0_0p.y;
+        const float2 av0_0_2p = *reinterpret_cast<const float2*>(&a3[kq0 + 16u]);
+        const f32 av0_0_2 = av0_0_2p.x;
+        const f32 av0_0_3 = av0_0_2p.y;
+        const float2 gv0_0_0p = *reinterpret_cast<const float2*>(&a4[kq0 + 0u]);
+        const f32 gv0_0_0 = gv0_0_0p.x;
+        const f32 gv0_0_1 = gv0_0_0p.y;
+        const float2 gv0_0_2p = *reinterpret_cast<const float2*>(&a4[kq0 + 16u]);
+        const f32 gv0_0_2 = gv0_0_2p.x;
+        const f32 gv0_0_3 = gv0_0_2p.y;
+        const float2 av0_1_0p = *reinterpret_cast<const float2*>(&a3[kq1 + 0u]);
+        const f32 av0_1_0 = av0_1_0p.x;
+        const f32 av0_1_1 = av0_1_0p.y;
+        const float2 av0_1_2p = *reinterpret_cast<const float2*>(&a3[kq1 + 16u]);
+        const f32 av0_1_2 = av0_1_2p.x;
+        const f32 av0_1_3 = av0_1_2p.y;
+        const float2 gv0_1_0p = *reinterpret_cast<const float2*>(&a4[kq1 + 0u]);
+        const f32 gv0_1_0 = gv0_1_0p.x;
+        const f32 gv0_1_1 = gv0_1_0p.y;
+        const float2 gv0_1_2p = *reinterpret_cast<const float2*>(&a4[kq1 + 16u]);
+        const f32 gv0_1_2 = gv0_1_2p.x;
+        const f32 gv0_1_3 = gv0_1_2p.y;
+        const float2 av0_2_0p = *reinterpret_cast<const float2*>(&a3[kq2 + 0u]);
+        const f32 av0_2_0 = av0_2_0p.x;
+        const f32 av0_2_1 = av0_2_0p.y;
+        const float2 av0_2_2p = *reinterpret_cast<const float2*>(&a3[kq2 + 16u]);
+        const f32 av0_2_2 = av0_2_2p.x;
+        const f32 av0_2_3 = av0_2_2p.y;
+        const float2 gv0_2_0p = *reinterpret_cast<const float2*>(&a4[kq2 + 0u]);
+        const f32 gv0_2_0 = gv0_2_0p.x;
+        const f32 gv0_2_1 = gv0_2_0p.y;
+        const float2 gv0_2_2p = *reinterpret_cast<const float2*>(&a4[kq2 + 16u]);
+        const f32 gv0_2_2 = gv0_2_2p.x;
+        const f32 gv0_2_3 = gv0_2_2p.y;
+        s0 = s0 + select(0.0f, av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3, blk0 < 18u);
+        p0 = p0 + select(0.0f, (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w, blk0 < 18u);
+        q0 = q0 + select(0.0f, (av0_0_0 * gv0_0_0) * bw0.x + (av0_0_1 * gv0_0_1) * bw0.y + (av0_0_2 * gv0_0_2) * bw0.z + (av0_0_3 * gv0_0_3) * bw0.w, blk0 < 18u);
+        s0 = s0 + select(0.0f, av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3, blk1 < 18u);
+        p0 = p0 + select(0.0f, (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w, blk1 < 18u);
+        q0 = q0 + select(0.0f, (av0_1_0 * gv0_1_0) * bw1.x + (av0_1_1 * gv0_1_1) * bw1.y + (av0_1_2 * gv0_1_2) * bw1.z + (av0_1_3 * gv0_1_3) * bw1.w, blk1 < 18u);
+        s0 = s0 + select(0.0f, av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3, blk2 < 18u);
+        p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
+        q0 = q0 + select(0.0f, (av0_2_0 * gv0_2_0) * bw2.x + (av0_2_1 * gv0_2_1) * bw2.y + (av0_2_2 * gv0_2_2) * bw2.z + (av0_2_3 * gv0_2_3) * bw2.w, blk2 < 18u);
     }
     p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
     p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
@@ -1536,9 +1581,9 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_e6d5c95f018e67f9(
 }
 
 // node: x = x + matmul(hid, transpose(w_down[l]))
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_4878d66ec007da7f(f32* a0, const f32* __restrict__ a1, const unsigned char* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(f32* a0, const f32* a1, const unsigned char* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
-    FG_GRID_WAIT();
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
     if (group >= 144u) {
@@ -1550,59 +1595,78 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_4878d66ec007da7f(
     const u32 ks = lid % 64u;
     const u32 j = tile * 4u + col;
     f32 p0 = 0.0f;
+    const u32 qb = ks / 8u;
+    const u32 qc = (ks % 8u) * 2u;
+    const u32 blk0 = (0u + 0u) * 8u + qb;
+    const u32 kq0 = blk0 * 32u + qc;
+    float4 bv0 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk1 = (0u + 1u) * 8u + qb;
+    const u32 kq1 = blk1 * 32u + qc;
+    float4 bv1 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk2 = (0u + 2u) * 8u + qb;
+    const u32 kq2 = blk2 * 32u + qc;
+    float4 bv2 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk3 = (0u + 3u) * 8u + qb;
+    const u32 kq3 = blk3 * 32u + qc;
+    float4 bv3 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk4 = (0u + 4u) * 8u + qb;
+    const u32 kq4 = blk4 * 32u + qc;
+    float4 bv4 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk5 = (0u + 5u) * 8u + qb;
+    const u32 kq5 = blk5 * 32u + qc;
+    float4 bv5 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (j < 576u) {
-        const u32 qb = ks / 8u;
-        const u32 qc = (ks % 8u) * 2u;
-        for (u32 t0 = 0u; t0 < 6u; t0 += 6u) {
-            const u32 blk0 = (t0 + 0u) * 8u + qb;
-            const u32 kq0 = blk0 * 32u + qc;
-            const float4 bv0 = forge_q4_1_x4(a2, kq0 + j * 1536u);
-            const f32 av0_0_0 = a1[kq0 + 0u];
-            const f32 av0_0_1 = a1[kq0 + 1u];
-            const f32 av0_0_2 = a1[kq0 + 16u];
-            const f32 av0_0_3 = a1[kq0 + 17u];
-            const u32 blk1 = (t0 + 1u) * 8u + qb;
-            const u32 kq1 = blk1 * 32u + qc;
-            const float4 bv1 = forge_q4_1_x4(a2, kq1 + j * 1536u);
-            const f32 av0_1_0 = a1[kq1 + 0u];
-            const f32 av0_1_1 = a1[kq1 + 1u];
-            const f32 av0_1_2 = a1[kq1 + 16u];
-            const f32 av0_1_3 = a1[kq1 + 17u];
-            const u32 blk2 = (t0 + 2u) * 8u + qb;
-            const u32 kq2 = blk2 * 32u + qc;
-            const float4 bv2 = forge_q4_1_x4(a2, kq2 + j * 1536u);
-            const f32 av0_2_0 = a1[kq2 + 0u];
-            const f32 av0_2_1 = a1[kq2 + 1u];
-            const f32 av0_2_2 = a1[kq2 + 16u];
-            const f32 av0_2_3 = a1[kq2 + 17u];
-            const u32 blk3 = (t0 + 3u) * 8u + qb;
-            const u32 kq3 = blk3 * 32u + qc;
-            const float4 bv3 = forge_q4_1_x4(a2, kq3 + j * 1536u);
-            const f32 av0_3_0 = a1[kq3 + 0u];
-            const f32 av0_3_1 = a1[kq3 + 1u];
-            const f32 av0_3_2 = a1[kq3 + 16u];
-            const f32 av0_3_3 = a1[kq3 + 17u];
-            const u32 blk4 = (t0 + 4u) * 8u + qb;
-            const u32 kq4 = blk4 * 32u + qc;
-            const float4 bv4 = forge_q4_1_x4(a2, kq4 + j * 1536u);
-            const f32 av0_4_0 = a1[kq4 + 0u];
-            const f32 av0_4_1 = a1[kq4 + 1u];
-            const f32 av0_4_2 = a1[kq4 + 16u];
-            const f32 av0_4_3 = a1[kq4 + 17u];
-            const u32 blk5 = (t0 + 5u) * 8u + qb;
-            const u32 kq5 = blk5 * 32u + qc;
-            const float4 bv5 = forge_q4_1_x4(a2, kq5 + j * 1536u);
-            const f32 av0_5_0 = a1[kq5 + 0u];
-            const f32 av0_5_1 = a1[kq5 + 1u];
-            const f32 av0_5_2 = a1[kq5 + 16u];
-            const f32 av0_5_3 = a1[kq5 + 17u];
-            p0 = p0 + av0_0_0 * bv0.x + av0_0_1 * bv0.y + av0_0_2 * bv0.z + av0_0_3 * bv0.w;
-            p0 = p0 + av0_1_0 * bv1.x + av0_1_1 * bv1.y + av0_1_2 * bv1.z + av0_1_3 * bv1.w;
-            p0 = p0 + av0_2_0 * bv2.x + av0_2_1 * bv2.y + av0_2_2 * bv2.z + av0_2_3 * bv2.w;
-            p0 = p0 + av0_3_0 * bv3.x + av0_3_1 * bv3.y + av0_3_2 * bv3.z + av0_3_3 * bv3.w;
-            p0 = p0 + av0_4_0 * bv4.x + av0_4_1 * bv4.y + av0_4_2 * bv4.z + av0_4_3 * bv4.w;
-            p0 = p0 + av0_5_0 * bv5.x + av0_5_1 * bv5.y + av0_5_2 * bv5.z + av0_5_3 * bv5.w;
-        }
+        bv0 = forge_q4_1_x4(a2, kq0 + j * 1536u);
+        bv1 = forge_q4_1_x4(a2, kq1 + j * 1536u);
+        bv2 = forge_q4_1_x4(a2, kq2 + j * 1536u);
+        bv3 = forge_q4_1_x4(a2, kq3 + j * 1536u);
+        bv4 = forge_q4_1_x4(a2, kq4 + j * 1536u);
+        bv5 = forge_q4_1_x4(a2, kq5 + j * 1536u);
+    }
+    FG_GRID_WAIT();
+    if (j < 576u) {
+        const float2 av0_0_0p = *reinterpret_cast<const float2*>(&a1[kq0 + 0u]);
+        const f32 av0_0_0 = av0_0_0p.x;
+        const f32 av0_0_1 = av0_0_0p.y;
+        const float2 av0_0_2p = *reinterpret_cast<const float2*>(&a1[kq0 + 16u]);
+        const f32 av0_0_2 = av0_0_2p.x;
+        const f32 av0_0_3 = av0_0_2p.y;
+        const float2 av0_1_0p = *reinterpret_cast<const float2*>(&a1[kq1 + 0u]);
+        const f32 av0_1_0 = av0_1_0p.x;
+        const f32 av0_1_1 = av0_1_0p.y;
+        const float2 av0_1_2p = *reinterpret_cast<const float2*>(&a1[kq1 + 16u]);
+        const f32 av0_1_2 = av0_1_2p.x;
+        const f32 av0_1_3 = av0_1_2p.y;
+        const float2 av0_2_0p = *reinterpret_cast<const float2*>(&a1[kq2 + 0u]);
+        const f32 av0_2_0 = av0_2_0p.x;
+        const f32 av0_2_1 = av0_2_0p.y;
+        const float2 av0_2_2p = *reinterpret_cast<const float2*>(&a1[kq2 + 16u]);
+        const f32 av0_2_2 = av0_2_2p.x;
+        const f32 av0_2_3 = av0_2_2p.y;
+        const float2 av0_3_0p = *reinterpret_cast<const float2*>(&a1[kq3 + 0u]);
+        const f32 av0_3_0 = av0_3_0p.x;
+        const f32 av0_3_1 = av0_3_0p.y;
+        const float2 av0_3_2p = *reinterpret_cast<const float2*>(&a1[kq3 + 16u]);
+        const f32 av0_3_2 = av0_3_2p.x;
+        const f32 av0_3_3 = av0_3_2p.y;
+        const float2 av0_4_0p = *reinterpret_cast<const float2*>(&a1[kq4 + 0u]);
+        const f32 av0_4_0 = av0_4_0p.x;
+        const f32 av0_4_1 = av0_4_0p.y;
+        const float2 av0_4_2p = *reinterpret_cast<const float2*>(&a1[kq4 + 16u]);
+        const f32 av0_4_2 = av0_4_2p.x;
+        const f32 av0_4_3 = av0_4_2p.y;
+        const float2 av0_5_0p = *reinterpret_cast<const float2*>(&a1[kq5 + 0u]);
+        const f32 av0_5_0 = av0_5_0p.x;
+        const f32 av0_5_1 = av0_5_0p.y;
+        const float2 av0_5_2p = *reinterpret_cast<const float2*>(&a1[kq5 + 16u]);
+        const f32 av0_5_2 = av0_5_2p.x;
+        const f32 av0_5_3 = av0_5_2p.y;
+        p0 = p0 + av0_0_0 * bv0.x + av0_0_1 * bv0.y + av0_0_2 * bv0.z + av0_0_3 * bv0.w;
+        p0 = p0 + av0_1_0 * bv1.x + av0_1_1 * bv1.y + av0_1_2 * bv1.z + av0_1_3 * bv1.w;
+        p0 = p0 + av0_2_0 * bv2.x + av0_2_1 * bv2.y + av0_2_2 * bv2.z + av0_2_3 * bv2.w;
+        p0 = p0 + av0_3_0 * bv3.x + av0_3_1 * bv3.y + av0_3_2 * bv3.z + av0_3_3 * bv3.w;
+        p0 = p0 + av0_4_0 * bv4.x + av0_4_1 * bv4.y + av0_4_2 * bv4.z + av0_4_3 * bv4.w;
+        p0 = p0 + av0_5_0 * bv5.x + av0_5_1 * bv5.y + av0_5_2 * bv5.z + av0_5_3 * bv5.w;
     }
     p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
     p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
@@ -1624,7 +1688,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_4878d66ec007da7f(
 }
 
 // node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]))
-// runs forge_matmul_532fc505e9032968 (above)
+// runs forge_matmul_2dd8e54d7a56ef19 (above)
 
 // node: qh[kv, g, t, e] = select(e / 2 * 2 == e, qkv[t, (kv * G + g) * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, (kv * G + g) * E + e / 2 * 2] * sin(angle[t, e / 2]))
 // runs forge_index_abe0a7079e9e19f7 (above)
@@ -1642,75 +1706,117 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_4878d66ec007da7f(
 // runs forge_matmul_32ae295e3d33300c (above)
 
 // node: x = x + matmul(merged, transpose(wo[l]))
-// runs forge_matmul_f30152e05ef32e04 (above)
+// runs forge_matmul_c36a6e6021e05eff (above)
 
 // node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]))) * matmul(a, transpose(w_up[l]))
-// runs forge_matmul_e6d5c95f018e67f9 (above)
+// runs forge_matmul_0c3f512e44ab7017 (above)
 
 // node: x = x + matmul(hid, transpose(w_down[l]))
-// runs forge_matmul_4878d66ec007da7f (above)
+// runs forge_matmul_c2c6273a77bbb7b7 (above)
 
 // node: last[o, d] = x[o + n - 1, d]; lastn = rms_norm(last, out_norm, eps); logits = matmul(lastn, transpose(emb))
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_551b7c87a104c0f0(f32* a0, const unsigned char* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_57213697df892673(f32* a0, const unsigned char* __restrict__ a1, const f32* __restrict__ a2, const f32* a3, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
-    __shared__ __align__(16) f32 red3[64];
-    FG_GRID_WAIT();
+    __shared__ __align__(16) f32 red3[32];
+    FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group >= 12288u) {
+    if (group >= 6144u) {
         return;
     }
-    const u32 bidx = group / 12288u;
-    const u32 tile = group % 12288u;
-    const u32 col = lid / 64u;
-    const u32 ks = lid % 64u;
-    const u32 j = tile * 4u + col;
+    const u32 bidx = group / 6144u;
+    const u32 tile = group % 6144u;
+    const u32 col = lid / 32u;
+    const u32 ks = lid % 32u;
+    const u32 j = tile * 8u + col;
     f32 p0 = 0.0f;
     f32 s0 = 0.0f;
+    const u32 qb = ks / 8u;
+    const u32 qc = (ks % 8u) * 2u;
+    const u32 blk0 = (0u + 0u) * 4u + qb;
+    const u32 kq0 = min(blk0, 17u) * 32u + qc;
+    float4 bv0 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk1 = (0u + 1u) * 4u + qb;
+    const u32 kq1 = min(blk1, 17u) * 32u + qc;
+    float4 bv1 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk2 = (0u + 2u) * 4u + qb;
+    const u32 kq2 = min(blk2, 17u) * 32u + qc;
+    float4 bv2 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk3 = (0u + 3u) * 4u + qb;
+    const u32 kq3 = min(blk3, 17u) * 32u + qc;
+    float4 bv3 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    const u32 blk4 = (0u + 4u) * 4u + qb;
+    const u32 kq4 = min(blk4, 17u) * 32u + qc;
+    float4 bv4 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (j < 49152u) {
-        const u32 qb = ks / 8u;
-        const u32 qc = (ks % 8u) * 2u;
-        for (u32 t0 = 0u; t0 < 3u; t0 += 3u) {
-            const u32 blk0 = (t0 + 0u) * 8u + qb;
-            const u32 kq0 = min(blk0, 17u) * 32u + qc;
-            const float4 bv0 = forge_q8_0_x4(a1, kq0 + j * 576u);
-            const f32 av0_0_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 0u), 575u)];
-            const f32 gv0_0_0 = a2[kq0 + 0u];
-            const f32 av0_0_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 1u), 575u)];
-            const f32 gv0_0_1 = a2[kq0 + 1u];
-            const f32 av0_0_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 16u), 575u)];
-            const f32 gv0_0_2 = a2[kq0 + 16u];
-            const f32 av0_0_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 17u), 575u)];
-            const f32 gv0_0_3 = a2[kq0 + 17u];
-            const u32 blk1 = (t0 + 1u) * 8u + qb;
-            const u32 kq1 = min(blk1, 17u) * 32u + qc;
-            const float4 bv1 = forge_q8_0_x4(a1, kq1 + j * 576u);
-            const f32 av0_1_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 0u), 575u)];
-            const f32 gv0_1_0 = a2[kq1 + 0u];
-            const f32 av0_1_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 1u), 575u)];
-            const f32 gv0_1_1 = a2[kq1 + 1u];
-            const f32 av0_1_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 16u), 575u)];
-            const f32 gv0_1_2 = a2[kq1 + 16u];
-            const f32 av0_1_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 17u), 575u)];
-            const f32 gv0_1_3 = a2[kq1 + 17u];
-            const u32 blk2 = (t0 + 2u) * 8u + qb;
-            const u32 kq2 = min(blk2, 17u) * 32u + qc;
-            const float4 bv2 = forge_q8_0_x4(a1, kq2 + j * 576u);
-            const f32 av0_2_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 0u), 575u)];
-            const f32 gv0_2_0 = a2[kq2 + 0u];
-            const f32 av0_2_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 1u), 575u)];
-            const f32 gv0_2_1 = a2[kq2 + 1u];
-            const f32 av0_2_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 16u), 575u)];
-            const f32 gv0_2_2 = a2[kq2 + 16u];
-            const f32 av0_2_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 17u), 575u)];
-            const f32 gv0_2_3 = a2[kq2 + 17u];
-            s0 = s0 + select(0.0f, av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3, blk0 < 18u);
-            p0 = p0 + select(0.0f, (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w, blk0 < 18u);
-            s0 = s0 + select(0.0f, av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3, blk1 < 18u);
-            p0 = p0 + select(0.0f, (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w, blk1 < 18u);
-            s0 = s0 + select(0.0f, av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3, blk2 < 18u);
-            p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
-        }
+        bv0 = forge_q8_0_x4(a1, kq0 + j * 576u);
+        bv1 = forge_q8_0_x4(a1, kq1 + j * 576u);
+        bv2 = forge_q8_0_x4(a1, kq2 + j * 576u);
+        bv3 = forge_q8_0_x4(a1, kq3 + j * 576u);
+        bv4 = forge_q8_0_x4(a1, kq4 + j * 576u);
+    }
+    FG_GRID_WAIT();
+    if (j < 49152u) {
+        const f32 av0_0_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 0u), 575u)];
+        const f32 av0_0_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 1u), 575u)];
+        const f32 av0_0_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 16u), 575u)];
+        const f32 av0_0_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 17u), 575u)];
+        const float2 gv0_0_0p = *reinterpret_cast<const float2*>(&a2[kq0 + 0u]);
+        const f32 gv0_0_0 = gv0_0_0p.x;
+        const f32 gv0_0_1 = gv0_0_0p.y;
+        const float2 gv0_0_2p = *reinterpret_cast<const float2*>(&a2[kq0 + 16u]);
+        const f32 gv0_0_2 = gv0_0_2p.x;
+        const f32 gv0_0_3 = gv0_0_2p.y;
+        const f32 av0_1_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 0u), 575u)];
+        const f32 av0_1_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 1u), 575u)];
+        const f32 av0_1_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 16u), 575u)];
+        const f32 av0_1_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 17u), 575u)];
+        const float2 gv0_1_0p = *reinterpret_cast<const float2*>(&a2[kq1 + 0u]);
+        const f32 gv0_1_0 = gv0_1_0p.x;
+        const f32 gv0_1_1 = gv0_1_0p.y;
+        const float2 gv0_1_2p = *reinterpret_cast<const float2*>(&a2[kq1 + 16u]);
+        const f32 gv0_1_2 = gv0_1_2p.x;
+        const f32 gv0_1_3 = gv0_1_2p.y;
+        const f32 av0_2_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 0u), 575u)];
+        const f32 av0_2_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 1u), 575u)];
+        const f32 av0_2_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 16u), 575u)];
+        const f32 av0_2_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 17u), 575u)];
+        const float2 gv0_2_0p = *reinterpret_cast<const float2*>(&a2[kq2 + 0u]);
+        const f32 gv0_2_0 = gv0_2_0p.x;
+        const f32 gv0_2_1 = gv0_2_0p.y;
+        const float2 gv0_2_2p = *reinterpret_cast<const float2*>(&a2[kq2 + 16u]);
+        const f32 gv0_2_2 = gv0_2_2p.x;
+        const f32 gv0_2_3 = gv0_2_2p.y;
+        const f32 av0_3_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq3 + 0u), 575u)];
+        const f32 av0_3_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq3 + 1u), 575u)];
+        const f32 av0_3_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq3 + 16u), 575u)];
+        const f32 av0_3_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq3 + 17u), 575u)];
+        const float2 gv0_3_0p = *reinterpret_cast<const float2*>(&a2[kq3 + 0u]);
+        const f32 gv0_3_0 = gv0_3_0p.x;
+        const f32 gv0_3_1 = gv0_3_0p.y;
+        const float2 gv0_3_2p = *reinterpret_cast<const float2*>(&a2[kq3 + 16u]);
+        const f32 gv0_3_2 = gv0_3_2p.x;
+        const f32 gv0_3_3 = gv0_3_2p.y;
+        const f32 av0_4_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq4 + 0u), 575u)];
+        const f32 av0_4_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq4 + 1u), 575u)];
+        const f32 av0_4_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq4 + 16u), 575u)];
+        const f32 av0_4_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq4 + 17u), 575u)];
+        const float2 gv0_4_0p = *reinterpret_cast<const float2*>(&a2[kq4 + 0u]);
+        const f32 gv0_4_0 = gv0_4_0p.x;
+        const f32 gv0_4_1 = gv0_4_0p.y;
+        const float2 gv0_4_2p = *reinterpret_cast<const float2*>(&a2[kq4 + 16u]);
+        const f32 gv0_4_2 = gv0_4_2p.x;
+        const f32 gv0_4_3 = gv0_4_2p.y;
+        s0 = s0 + select(0.0f, av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3, blk0 < 18u);
+        p0 = p0 + select(0.0f, (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w, blk0 < 18u);
+        s0 = s0 + select(0.0f, av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3, blk1 < 18u);
+        p0 = p0 + select(0.0f, (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w, blk1 < 18u);
+        s0 = s0 + select(0.0f, av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3, blk2 < 18u);
+        p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
+        s0 = s0 + select(0.0f, av0_3_0 * av0_3_0 + av0_3_1 * av0_3_1 + av0_3_2 * av0_3_2 + av0_3_3 * av0_3_3, blk3 < 18u);
+        p0 = p0 + select(0.0f, (av0_3_0 * gv0_3_0) * bv3.x + (av0_3_1 * gv0_3_1) * bv3.y + (av0_3_2 * gv0_3_2) * bv3.z + (av0_3_3 * gv0_3_3) * bv3.w, blk3 < 18u);
+        s0 = s0 + select(0.0f, av0_4_0 * av0_4_0 + av0_4_1 * av0_4_1 + av0_4_2 * av0_4_2 + av0_4_3 * av0_4_3, blk4 < 18u);
+        p0 = p0 + select(0.0f, (av0_4_0 * gv0_4_0) * bv4.x + (av0_4_1 * gv0_4_1) * bv4.y + (av0_4_2 * gv0_4_2) * bv4.z + (av0_4_3 * gv0_4_3) * bv4.w, blk4 < 18u);
     }
     p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
     p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
@@ -1722,7 +1828,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_551b7c87a104c0f0(
     s0 += __shfl_xor_sync(0xffffffffu, s0, 4);
     s0 += __shfl_xor_sync(0xffffffffu, s0, 2);
     s0 += __shfl_xor_sync(0xffffffffu, s0, 1);
-    red[(u32(ks) * 1u + 0u) * 4u + u32(col)] = p0;
+    red[(u32(ks) * 1u + 0u) * 8u + u32(col)] = p0;
     if (col == 0u) {
         red3[u32(ks) * 1u + 0u] = s0;
     }
@@ -1732,8 +1838,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_551b7c87a104c0f0(
             f32 acc = 0.0f;
             f32 ss = 0.0f;
             #pragma unroll
-            for (u32 q = 0u; q < 2u; ++q) {
-                acc = acc + red[(q * 32u * 1u + u32(i)) * 4u + u32(col)];
+            for (u32 q = 0u; q < 1u; ++q) {
+                acc = acc + red[(q * 32u * 1u + u32(i)) * 8u + u32(col)];
                 ss = ss + red3[q * 32u * 1u + u32(i)];
             }
             const f32 inv = rsqrtf(ss / 576.0f + __uint_as_float(u[3]));

@@ -24,7 +24,10 @@ fn point_loop(w: &mut Writer<'_>, n: u64) {
     w.close();
 }
 
-pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr) {
+pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr, transpose_at: Option<usize>) {
+    if let Some((split, rows, cols)) = geometry::transposed_map(extents, transpose_at) {
+        return transposed_map(w, out, extents, value, split, (rows, cols));
+    }
     let vectorised = match w.d {
         Dialect::Cuda => geometry::vector_map(w.spec, &w.sched),
         Dialect::Wgsl => match geometry::wgsl_vector_args(w.spec, &w.sched) {
@@ -46,6 +49,55 @@ pub(super) fn map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SEx
     let vars = unflatten(w, "i", extents, "v");
     let v = w.expr(value, &vars, Some("i"), "");
     w.store(out, "i", &v);
+    w.close();
+}
+
+/// A map over `[rows, cols]` (the points of `extents[..split]` and of `extents[split..]`) whose
+/// value reads its inputs contiguously along the rows: each workgroup computes a
+/// [`geometry::TRANSPOSE_TILE`]² tile with a warp's lanes along the rows (each lane keeps its
+/// row and walks the tile's columns), puts it in workgroup memory, and stores it with the
+/// lanes along the columns, so both the reads and the stores coalesce.
+fn transposed_map(w: &mut Writer<'_>, out: usize, extents: &[usize], value: &SExpr, split: usize, space: (u64, u64)) {
+    let (rows, cols) = space;
+    let tile = geometry::TRANSPOSE_TILE as u64;
+    let lines = geometry::TRANSPOSE_THREADS as u64 / tile;
+    let pitch = tile + 1;
+    w.variant = Some(format!("transposed {tile}×{tile} tiles"));
+    w.own_strides = Some(contiguous_strides(extents));
+    let ty = value.ty();
+    w.shared("tt", ty, (tile * pitch) as usize);
+    let col_tiles = cols.div_ceil(tile);
+    w.let_idx("tx", &format!("{} % {}", w.idx("lid"), w.u(tile)));
+    w.let_idx("ty", &format!("{} / {}", w.idx("lid"), w.u(tile)));
+    w.let_idx("r0", &format!("({} / {}) * {}", w.idx("group"), w.u(col_tiles), w.u(tile)));
+    w.let_idx("c0", &format!("({} % {}) * {}", w.idx("group"), w.u(col_tiles), w.u(tile)));
+    // Compute: lane `tx` owns row `r0 + tx`, its line walks the tile's columns `ty + lines·it`.
+    w.let_idx("row", "r0 + tx");
+    w.if_(&format!("row < {}", w.u(rows)));
+    let row_vars = unflatten_nested(w, "row", &extents[..split], "v", 0);
+    w.for_unrolled("it", (tile / lines) as usize);
+    w.let_idx("tc", &format!("ty + it * {}", w.u(lines)));
+    w.let_idx("col", "c0 + tc");
+    w.if_(&format!("col < {}", w.u(cols)));
+    let mut vars = row_vars;
+    vars.extend(unflatten_nested(w, "col", &extents[split..], "v", split));
+    w.let_idx("i", &format!("row * {} + col", w.u(cols)));
+    let v = w.expr(value, &vars, Some("i"), "");
+    w.line(format!("tt[tc * {} + tx] = {v};", w.u(pitch)));
+    w.close();
+    w.close();
+    w.close();
+    w.barrier();
+    // Store: lane `tx` owns column `c0 + tx`, its line walks the tile's rows.
+    w.let_idx("scol", "c0 + tx");
+    w.for_unrolled("it", (tile / lines) as usize);
+    w.let_idx("tr", &format!("ty + it * {}", w.u(lines)));
+    w.let_idx("srow", "r0 + tr");
+    w.if_(&format!("srow < {} && scol < {}", w.u(rows), w.u(cols)));
+    let at = format!("srow * {} + scol", w.u(cols));
+    let from = format!("tt[tx * {} + tr]", w.u(pitch));
+    w.store(out, &at, &from);
+    w.close();
     w.close();
 }
 
@@ -191,7 +243,7 @@ fn reduction_vars(w: &mut Writer<'_>, r: &str, extents: &[usize]) -> Vec<String>
 
 pub(super) fn index(w: &mut Writer<'_>, out: usize, extents: &[usize], reduce: Option<&Reduction>, value: &SExpr) {
     let Some(red) = reduce else {
-        return map(w, out, extents, value);
+        return map(w, out, extents, value, None);
     };
     let (op, k) = (red.op, red.count());
     let n: u64 = extents.iter().map(|&e| e as u64).product();

@@ -78,10 +78,9 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
             w.var(&format!("s{r}"), Ty::F32, "0.0f");
         }
     }
-    w.if_(&format!("{jv} < {}", w.u(m.n as u64 / lanes as u64)));
+    let in_range = format!("{jv} < {}", w.u(m.n as u64 / lanes as u64));
     if let Some(elems) = quant_blocks(w, m, lanes) {
-        super::matmul_skinny_quant::block_loop(w, m, &elems, slices, &split, rows_of.b_vars());
-        w.close();
+        super::matmul_skinny_quant::block_loop(w, m, &elems, slices, &split, rows_of.b_vars(), &in_range);
         // CUDA: a column's slices are whole warps: each warp's lanes are summed by shuffles
         // (every lane then holds its warp's sum), and the last step reads one part a warp.
         let sums = match w.d {
@@ -94,6 +93,7 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
         reduce_and_store(w, m, &rows_of, rows, sums, lanes, paired);
         return;
     }
+    w.if_(&in_range);
     // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
     // for memory once a trip, not once a k; k stays interleaved across the slices
     // (`k0 + u·slices + ks`), so neighbouring invocations still read neighbouring elements.

@@ -4,13 +4,15 @@
 //! and the block's scales, `forge_q*_x4`), so a trip of the warp covers four blocks with a
 //! tenth of the loads a value-at-a-time read makes. The decoded values are `dequant_value`'s.
 //! On CUDA a column's slices are two whole warps (`geometry::skinny_cols`): each warp's sums
-//! meet by shuffles (`warp_sums`), the warps' in workgroup memory. WGSL (subgroups are
-//! optional) meets its column's 32 slices in workgroup memory as the skinny template does.
+//! meet by shuffles (`warp_sums`), the warps' in workgroup memory; where one pass covers K the
+//! weights load before the grid wait, and A's values `2c, 2c + 1` (and `2c + 16, 2c + 17`) load
+//! as one 8-byte pair (`pair_load`). WGSL (subgroups are optional) meets its column's 32 slices
+//! in workgroup memory as the skinny template does.
 
 use super::matmul::vars;
 use super::{Dialect, Writer};
 use crate::elem::{Elem, Ty};
-use crate::ir::MatmulBody;
+use crate::ir::{BufferRole, MatmulBody};
 
 /// Invocations sharing a block: each decodes 4 of its 32 values.
 const PER_BLOCK: u32 = 8;
@@ -21,7 +23,8 @@ const OFFSETS: [u32; 4] = [0, 1, 16, 17];
 
 /// The K loop: sums `p{r}` (and `q{r}`, `s{r}`) over the invocation's values, `elems` the
 /// formats of B (and B2), `slices` the invocations a column has, `split` each row's (row, batch
-/// variables), `b_vars` B's batch variables.
+/// variables), `b_vars` B's batch variables; only invocations where `in_range` holds (their
+/// column exists) load and sum.
 pub(super) fn block_loop(
     w: &mut Writer<'_>,
     m: &MatmulBody,
@@ -29,6 +32,7 @@ pub(super) fn block_loop(
     slices: u32,
     split: &[(String, Vec<String>)],
     b_vars: &[String],
+    in_range: &str,
 ) {
     let per_trip = u64::from(slices / PER_BLOCK).max(1);
     let blocks = m.k as u64 / 32;
@@ -42,36 +46,58 @@ pub(super) fn block_loop(
     let exact = blocks.is_multiple_of(per_trip) && trips.is_multiple_of(unroll);
     w.let_idx("qb", &w.idx(&format!("ks / {PER_BLOCK}u")));
     w.let_idx("qc", &w.idx(&format!("(ks % {PER_BLOCK}u) * 2u")));
-    w.for_("t0", &w.u(0), &w.u(trips), &w.u(unroll));
-    for u in 0..unroll {
-        w.let_idx(&format!("blk{u}"), &format!("(t0 + {}) * {} + qb", w.u(u), w.u(per_trip)));
+    // One pass over K on CUDA, of weights no kernel writes: B's loads go before the grid wait
+    // (then A's after it), so they arrive while the kernel ahead finishes.
+    let early = w.d == Dialect::Cuda
+        && unroll == trips
+        && [Some(&m.b), m.b2.as_ref()].into_iter().flatten().all(|b| b.as_load().is_some_and(|(a, _)| read_only(w, a)));
+    let block_at = |w: &mut Writer<'_>, u: u64, trip: &str| {
+        w.let_idx(&format!("blk{u}"), &format!("({trip} + {}) * {} + qb", w.u(u), w.u(per_trip)));
         // Past the last block (the last trip only): an in-bounds read whose product is dropped.
         let block = if exact { format!("blk{u}") } else { format!("min(blk{u}, {})", w.u(blocks - 1)) };
         w.let_idx(&format!("kq{u}"), &format!("{block} * 32u + qc"));
-        for (i, (name, b)) in [("bv", Some(&m.b)), ("bw", m.b2.as_ref())].into_iter().enumerate() {
-            let (Some(b), Some(elem)) = (b, elems.get(i)) else { continue };
-            let Some((arg, strides)) = b.as_load() else { continue };
-            let index = w.offset(strides, &vars(b_vars, &format!("kq{u}"), "j"), None);
-            let decode = match elem {
-                Elem::Q4_0 => "forge_q4_0_x4",
-                Elem::Q4_1 => "forge_q4_1_x4",
-                Elem::Q8_0 => "forge_q8_0_x4",
-                Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => "forge_no_block_format",
-            };
-            // WGSL's per-argument loader adds the byte base itself (`wgsl::quant_loader_x4`).
-            w.line(match w.d {
-                Dialect::Cuda => format!("const float4 {name}{u} = {decode}(a{arg}, {});", w.based(arg, &index)),
-                Dialect::Wgsl => format!("let {name}{u}: vec4<f32> = forge_qa{arg}_x4({index});"),
-            });
+    };
+    if early {
+        let formats = elems.len().min(1 + usize::from(m.b2.is_some()));
+        for u in 0..unroll {
+            block_at(w, u, &w.u(0));
+            for name in ["bv", "bw"].iter().take(formats) {
+                w.line(format!("float4 {name}{u} = make_float4(0.0f, 0.0f, 0.0f, 0.0f);"));
+            }
+        }
+        w.if_(in_range);
+        for u in 0..unroll {
+            load_blocks(w, m, elems, b_vars, u, false);
+        }
+        w.close();
+        w.grid_wait();
+        w.if_(in_range);
+    } else {
+        w.if_(in_range);
+        w.for_("t0", &w.u(0), &w.u(trips), &w.u(unroll));
+    }
+    for u in 0..unroll {
+        if !early {
+            block_at(w, u, "t0");
+            load_blocks(w, m, elems, b_vars, u, true);
         }
         for (r, (i, bvars)) in split.iter().enumerate() {
-            for (e, off) in OFFSETS.iter().enumerate() {
-                let k = format!("kq{u} + {}", w.u(u64::from(*off)));
-                let av = w.expr(&m.a, &vars(bvars, i, &k), None, "");
-                w.let_(&format!("av{r}_{u}_{e}"), Ty::F32, &av);
-                if let Some(rms) = &m.rms {
-                    let gv = w.expr(&rms.gain, &vars(bvars, i, &k), None, "");
-                    w.let_(&format!("gv{r}_{u}_{e}"), Ty::F32, &gv);
+            let gain = m.rms.as_ref().map(|rms| &rms.gain);
+            for (name, x) in [("av", Some(&m.a)), ("gv", gain)] {
+                let Some(x) = x else { continue };
+                for (e, off) in OFFSETS.iter().enumerate() {
+                    let k = format!("kq{u} + {}", w.u(u64::from(*off)));
+                    let at = vars(bvars, i, &k);
+                    let value = match pair_load(w, x, &at) {
+                        // Offsets 0 and 16 load the pair; 1 and 17 take its second lane.
+                        Some(pair) if off % 2 == 0 => {
+                            w.line(format!("const float2 {name}{r}_{u}_{e}p = {pair};"));
+                            format!("{name}{r}_{u}_{e}p.x")
+                        }
+                        Some(_) => format!("{name}{r}_{u}_{}p.y", e - 1),
+                        None => w.expr(x, &at, None, ""),
+                    };
+                    w.let_(&format!("{name}{r}_{u}_{e}"), Ty::F32, &value);
                 }
             }
         }
@@ -95,7 +121,53 @@ pub(super) fn block_loop(
             }
         }
     }
+    if !early {
+        w.close();
+    }
     w.close();
+}
+
+/// CUDA: the 8-byte load of `x` at `at` and the value after it along K, where `x` is a plain
+/// f32 load whose K stride is 1 and whose every other stride, offset and base are even (the
+/// index at an even k is then 8-byte aligned: buffers start 256-byte aligned, and
+/// [`block_loop`]'s k of offsets 0 and 16 are even).
+fn pair_load(w: &Writer<'_>, x: &crate::ir::SExpr, at: &[String]) -> Option<String> {
+    let (arg, strides) = x.as_load()?;
+    let a = w.spec.args.get(arg)?;
+    let (k_stride, others) = strides.split_last()?;
+    let even = others.iter().all(|s| s % 2 == 0)
+        && a.offset.is_multiple_of(2)
+        && w.bases.get(arg).copied().unwrap_or(0).is_multiple_of(2);
+    let plain = a.elem == Elem::F32 && x.ty() == Ty::F32 && *k_stride == 1 && strides.len() == at.len();
+    (w.d == Dialect::Cuda && even && plain)
+        .then(|| format!("*reinterpret_cast<const float2*>(&a{arg}[{}])", w.based(arg, &w.offset(strides, at, None))))
+}
+
+/// Whether argument `arg` is a weight or input, which no kernel writes.
+fn read_only(w: &Writer<'_>, arg: usize) -> bool {
+    w.spec.args.get(arg).is_some_and(|a| matches!(a.role, BufferRole::Input | BufferRole::Weight))
+}
+
+/// The quarter blocks of B (and B2) at `kq{u}` decoded into `bv{u}` (and `bw{u}`), declared
+/// here (`declare`) or assigned to ones declared before.
+fn load_blocks(w: &mut Writer<'_>, m: &MatmulBody, elems: &[Elem], b_vars: &[String], u: u64, declare: bool) {
+    for (i, (name, b)) in [("bv", Some(&m.b)), ("bw", m.b2.as_ref())].into_iter().enumerate() {
+        let (Some(b), Some(elem)) = (b, elems.get(i)) else { continue };
+        let Some((arg, strides)) = b.as_load() else { continue };
+        let index = w.offset(strides, &vars(b_vars, &format!("kq{u}"), "j"), None);
+        let decode = match elem {
+            Elem::Q4_0 => "forge_q4_0_x4",
+            Elem::Q4_1 => "forge_q4_1_x4",
+            Elem::Q8_0 => "forge_q8_0_x4",
+            Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 => "forge_no_block_format",
+        };
+        // WGSL's per-argument loader adds the byte base itself (`wgsl::quant_loader_x4`).
+        w.line(match (w.d, declare) {
+            (Dialect::Cuda, true) => format!("const float4 {name}{u} = {decode}(a{arg}, {});", w.based(arg, &index)),
+            (Dialect::Cuda, false) => format!("{name}{u} = {decode}(a{arg}, {});", w.based(arg, &index)),
+            (Dialect::Wgsl, _) => format!("let {name}{u}: vec4<f32> = forge_qa{arg}_x4({index});"),
+        });
+    }
 }
 
 /// Every lane's `p{r}` (and `q{r}`, `s{r}`) replaced by the sum over its warp (32 slices of

@@ -57,6 +57,9 @@ pub(crate) struct Writer<'a> {
     pub wide: bool,
     /// Threads per workgroup the template uses.
     pub threads: u32,
+    /// CUDA: the template placed the grid-dependency wait itself ([`Writer::grid_wait`]), after
+    /// loads of weights no kernel writes; otherwise the kernel waits before its body.
+    pub waited: bool,
     /// Row-major strides of the space whose flat index templates pass to `expr` (a load with
     /// exactly these strides reads at the flat index).
     pub own_strides: Option<Vec<usize>>,
@@ -97,6 +100,7 @@ impl<'a> Writer<'a> {
             bases,
             wide,
             threads,
+            waited: false,
             own_strides: None,
             vec_lane: None,
             vec_indices: &["i"],
@@ -115,7 +119,9 @@ impl<'a> Writer<'a> {
     pub fn emit_body(&mut self) {
         let spec = self.spec;
         match &spec.body {
-            KernelBody::Map { out, extents, value } => map::map(self, *out, extents, value),
+            KernelBody::Map { out, extents, value, transpose_at } => {
+                map::map(self, *out, extents, value, *transpose_at)
+            }
             KernelBody::Index { out, extents, reduce, value } => {
                 map::index(self, *out, extents, reduce.as_ref(), value)
             }
@@ -249,6 +255,15 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// CUDA: the grid-dependency wait here rather than before the body (a template calls it,
+    /// outside any branch, once it has issued loads of weights no kernel writes, so they arrive
+    /// while the kernel ahead finishes). WGSL has no such wait.
+    pub fn grid_wait(&mut self) {
+        if self.d == Dialect::Cuda {
+            self.line(cuda::GRID_WAIT.trim());
+            self.waited = true;
+        }
+    }
     pub fn if_(&mut self, cond: &str) {
         self.open(format!("if ({cond})"));
     }

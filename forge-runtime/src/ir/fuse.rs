@@ -86,7 +86,7 @@ fn inline_producers(plan: &mut Plan, max_args: usize) {
 /// The producer's body parts: output arg, space and value (elementwise kernels only).
 fn producer(k: &PlannedKernel) -> Option<(usize, &[usize], &SExpr)> {
     match &k.spec.body {
-        KernelBody::Map { out, extents, value } | KernelBody::Index { out, extents, reduce: None, value } => {
+        KernelBody::Map { out, extents, value, .. } | KernelBody::Index { out, extents, reduce: None, value } => {
             Some((*out, extents, value))
         }
         KernelBody::Index { reduce: Some(_), .. }

@@ -120,6 +120,11 @@ pub enum KernelBody {
         out: usize,
         extents: Vec<usize>,
         value: SExpr,
+        /// `Some(s)`: the value reads its inputs contiguously along the axes before `s`, not
+        /// along the last (an im2col into a K-major temp), so GPU templates compute
+        /// `[extents[..s]] × [extents[s..]]` tiles with neighbouring invocations along the
+        /// first and store them through workgroup memory. A hint: dropping it changes no value.
+        transpose_at: Option<usize>,
     },
     /// Over the space `[leading.., cols]`: `r = op(input(row, c) for c)`, then
     /// `out[row] = epilogue(row)` with `Acc = r` (epilogue space: `leading`).

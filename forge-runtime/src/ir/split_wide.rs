@@ -75,7 +75,7 @@ fn hoist_one(plan: &mut Plan, k: usize, max_args: usize) -> bool {
     let mut part_args: Vec<KernelArg> =
         ordered.iter().map(|&a| KernelArg { access: Access::Read, ..spec.args[a].clone() }).collect();
     part_args.push(KernelArg { access: Access::ReadWrite, ..temp.clone() });
-    let body = KernelBody::Map { out: ordered.len(), extents: space, value };
+    let body = KernelBody::Map { out: ordered.len(), extents: space, value, transpose_at: None };
     let uses_uniforms = body.uses_uniforms();
     let part_spec = KernelSpec { node: spec.node.clone(), args: part_args, uses_uniforms, body };
     // The kernel reads the temp where the part was, and drops the arguments only it read.

@@ -118,10 +118,15 @@ impl Lowering<'_> {
             (Some(_), Elem::U32 | Elem::I32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0) => false,
         };
         let mut stored: Vec<usize> = (0..groups.len()).collect();
-        if k_major && groups.len() >= 2 {
+        let k_major = k_major && groups.len() >= 2;
+        if k_major {
             stored.swap(groups.len() - 2, groups.len() - 1);
         }
         let order: Vec<usize> = stored.iter().flat_map(|&g| groups[g].iter().copied()).collect();
+        // A K-major f32 map's inputs run along its columns (positions), so its tiles are
+        // transposed through workgroup memory: reads along positions, stores along K. Half-float
+        // temps (2-byte stores, few positions) ran slower so and keep row order.
+        let transpose_at = (k_major && elem == Elem::F32).then(|| order.len() - groups[groups.len() - 2].len());
         let local: Vec<usize> = order.iter().map(|&v| extents[v]).collect();
         let mut map = vec![None; extents.len()];
         for (slot, &v) in order.iter().enumerate() {
@@ -137,7 +142,7 @@ impl Lowering<'_> {
         let saved = std::mem::take(&mut self.index_vars);
         let value = self.scalar(&mut margs, &body, &[], local.len(), None);
         self.index_vars = saved;
-        self.push(margs, KernelBody::Map { out: mout, extents: local, value: value? });
+        self.push(margs, KernelBody::Map { out: mout, extents: local, value: value?, transpose_at });
         // The temp as the operand's `[groups..]` axes.
         let shape: Vec<usize> = stored.iter().map(|&g| sizes[g]).collect();
         let flat = View::contiguous(temp.buffer, shape);

@@ -61,7 +61,7 @@ impl Lowering<'_> {
         let Some(call_expr) = acc else {
             let map = align(&concrete(&value.shape, self.dims), &shape);
             let value = self.scalar(&mut args, value, &map, shape.len(), None)?;
-            self.push(args, KernelBody::Map { out, extents: shape, value });
+            self.push(args, KernelBody::Map { out, extents: shape, value, transpose_at: None });
             return Ok(());
         };
         let TKind::Op(call) = &call_expr.kind else { return Err(Error::Internal("anchor is not an op".into())) };
@@ -221,7 +221,7 @@ impl Lowering<'_> {
         let out = args.view(self, &out_view, Access::ReadWrite);
         let map: Vec<usize> = (0..v.shape.len()).collect();
         let value = self.load(&mut args, &v, &map, v.shape.len(), source.ty);
-        self.push(args, KernelBody::Map { out, extents: v.shape.clone(), value });
+        self.push(args, KernelBody::Map { out, extents: v.shape.clone(), value, transpose_at: None });
         Ok(())
     }
 
@@ -239,7 +239,10 @@ impl Lowering<'_> {
             };
             let mut args = ArgSet::default();
             let out = args.view(self, &target, Access::ReadWrite);
-            self.push(args, KernelBody::Map { out, extents: target.shape.clone(), value: SExpr::Const(zero) });
+            self.push(
+                args,
+                KernelBody::Map { out, extents: target.shape.clone(), value: SExpr::Const(zero), transpose_at: None },
+            );
         }
         let mut args = ArgSet::default();
         let out = args.view(self, &target, Access::ReadWrite);
@@ -292,7 +295,7 @@ impl Lowering<'_> {
         let out = args.view(self, &copy, Access::ReadWrite);
         let map: Vec<usize> = (0..v.shape.len()).collect();
         let value = self.load(&mut args, v, &map, v.shape.len(), elem.compute());
-        self.push(args, KernelBody::Map { out, extents: v.shape.clone(), value });
+        self.push(args, KernelBody::Map { out, extents: v.shape.clone(), value, transpose_at: None });
         Ok(copy)
     }
 }

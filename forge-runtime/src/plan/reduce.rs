@@ -60,7 +60,7 @@ impl Lowering<'_> {
         let elem = crate::elem::Elem::F32;
         let temp = self.new_buffer(&name, elem, xs.to_vec(), BufferRole::Temp)?;
         let out = own.view(self, &temp, Access::ReadWrite);
-        self.push(own, KernelBody::Map { out, extents: xs.to_vec(), value });
+        self.push(own, KernelBody::Map { out, extents: xs.to_vec(), value, transpose_at: None });
         let flat = View { offset: temp.offset, ..View::contiguous(temp.buffer, vec![cols]) };
         let input = self.load(args, &flat, &[0], 1, x.ty);
         Ok(RowInput { leading: Vec::new(), cols, input })

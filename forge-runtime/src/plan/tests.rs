@@ -383,6 +383,15 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
     let temps = |p: &crate::ir::Plan| {
         p.buffers.iter().filter(|b| b.name.starts_with("_t")).map(|b| (b.elem, b.shape.clone())).collect::<Vec<_>>()
     };
+    // Where an f32 map's temp is K-major it gathers along the positions: its tiles are
+    // transposed from the position axes (after the batch's) on. Half-float ones keep row order.
+    let transposed = |p: &crate::ir::Plan| {
+        let maps = p.kernels.iter().filter_map(|k| match &k.spec.body {
+            KernelBody::Map { transpose_at, .. } => Some(*transpose_at),
+            _ => None,
+        });
+        maps.collect::<Vec<_>>()
+    };
     // 144 points a sum: the input's windows into a temp [B, K.., H, W] (f32, or the bindings'
     // half type, which holds them exactly), the weight read in place.
     for (elem, want) in
@@ -395,9 +404,11 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
         // bytes) keep [B, K.., H, W], whose neighbouring points read neighbouring inputs.
         let shape = if elem == "f32" { vec![2, 16, 3, 3, 6, 5] } else { vec![2, 6, 5, 16, 3, 3] };
         assert_eq!(temps(&p), [(want, shape)], "{elem}");
+        assert_eq!(transposed(&p), [None], "{elem}");
         validate_all(&plan(&conv(elem, 16), &[2, 6, 5]));
         let p = plan_unfused(&conv(elem, 16), &[2, 4, 4]);
         assert_eq!(temps(&p), [(want, vec![2, 16, 3, 3, 4, 4])], "{elem}");
+        assert_eq!(transposed(&p), [None], "{elem}");
         validate_all(&plan(&conv(elem, 16), &[2, 4, 4]));
     }
     // A device whose half-float products do not pay keeps the temp f32.
@@ -411,6 +422,7 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
         let src = conv("f32", 16).replace("padding = 1)", &format!("padding = 1, precision = {name})"));
         let p = plan_unfused(&src, &[2, 6, 5]);
         assert_eq!(temps(&p), [(crate::elem::Elem::F32, vec![2, 6, 5, 16, 3, 3])], "{name}");
+        assert_eq!(transposed(&p), [Some(3)], "{name}");
         let precisions: Vec<Precision> = p
             .kernels
             .iter()
@@ -428,4 +440,24 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
     assert_eq!(kinds(&plan_unfused(&conv("f32", 16), &[1, 1, 1])), ["index"]);
     // An im2col past 1 GiB (64 × 144 × 224²): the fold, which needs no temp.
     assert_eq!(kinds(&plan_unfused(&conv("f32", 16), &[64, 224, 224])), ["index"]);
+}
+
+#[test]
+fn block_format_decode_products_load_weights_before_their_wait_on_cuda() {
+    // `h` comes from the kernel ahead; the weight from no kernel.
+    let src = "graph G { dims { N, K } input x: f32[1, K]; weight w: q4_1[N, K]; temp h: f32[1, K];
+        output y: f32[1, N]; h = softmax(x); y = matmul(h, transpose(w)); }";
+    let p = plan(src, &[4096, 256]);
+    let program = cuda::emit_program_for(&p, &cuda::CudaTarget::new((9, 0), 132)).unwrap();
+    let product = program.functions.iter().flatten().find(|f| f.code.contains("forge_q4_1_x4(a")).unwrap();
+    let code = &product.code;
+    let (load, wait) = (code.find("forge_q4_1_x4(a").unwrap(), code.find("FG_GRID_WAIT").unwrap());
+    assert!(load < wait && code.matches("FG_GRID_WAIT").count() == 1, "{code}");
+    // 1,024 blocks, yet it lets the next kernel launch early.
+    assert!(code.find("FG_GRID_LAUNCH").is_some_and(|t| t < load), "{code}");
+    // What the softmax wrote is read through a plain pointer (no `.nc` load ptxas could move
+    // above the wait); the weight stays `const __restrict__`; A and the gains load in pairs.
+    assert!(code.contains("const f32* a") && !code.contains("const f32* __restrict__"), "{code}");
+    assert!(code.contains("const unsigned char* __restrict__"), "{code}");
+    assert!(code.contains("*reinterpret_cast<const float2*>"), "{code}");
 }

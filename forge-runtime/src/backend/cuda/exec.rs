@@ -96,6 +96,8 @@ pub struct CudaExec {
     /// local-memory pool, and either waits for the device to idle, which a held stream never
     /// does.
     gate: Option<StartGate>,
+    /// The two events that time a run as one span, made once (not at every run of a loop).
+    span: Vec<CudaEvent>,
     launched_once: bool,
     /// Freed in `Drop`, under the device's lock.
     arena: std::mem::ManuallyDrop<DeviceArena>,
@@ -308,6 +310,7 @@ impl CudaExec {
         let pdl = programmatic_launches(ctx.capability(), options.pdl);
         let programmatic = functions.iter().map(|f| pdl && f.is_some()).collect();
         let gate = StartGate::new(ctx);
+        let span = new_events(ctx, 2)?;
         drop(guard);
         Ok(CudaExec {
             device,
@@ -323,6 +326,7 @@ impl CudaExec {
             graph: None,
             use_graphs,
             gate,
+            span,
             launched_once: false,
             arena: std::mem::ManuallyDrop::new(arena),
         })
@@ -395,7 +399,7 @@ impl Executable for CudaExec {
                 *time = elapsed(&events[k], &events[k + 1]);
             }
         } else {
-            let events = new_events(ctx, 2)?;
+            let events = &self.span;
             if self.use_graphs && self.graph.is_none() {
                 // Captured once: buffers never move, so the same launches replay every run.
                 ctx.begin_capture()?;

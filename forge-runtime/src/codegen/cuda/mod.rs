@@ -22,7 +22,7 @@ pub mod weights;
 use super::{geometry, Dialect, Writer, CUDA_PRELUDE};
 use crate::elem::Elem;
 use crate::error::{Error, Result};
-use crate::ir::{KernelBody, KernelSpec, Plan, Schedule};
+use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, Schedule};
 use gemm::NAME as GEMM_NAME;
 pub use gemm::{CudaTarget, TensorMapArg, TensorMapDesc, TILE_REACHING_SHAPES};
 pub use grid::{grid_trigger, GRID_LAUNCH, GRID_WAIT};
@@ -88,26 +88,7 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
             reason: "as generated CUDA-C here (raw kernels go through the WGSL translator)".into(),
         });
     }
-    // A row chain's outputs are read back within the kernel: never `const __restrict__`.
-    let outs = spec.body.outs();
-    let mut params: Vec<String> = spec
-        .args
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let t = param_ty(a.elem);
-            if outs.contains(&i) {
-                format!("{t}* a{i}")
-            } else {
-                format!("const {t}* __restrict__ a{i}")
-            }
-        })
-        .collect();
-    let mut names: Vec<String> = (0..spec.args.len()).map(|i| format!("a{i}")).collect();
-    if spec.uses_uniforms {
-        params.push("const u32* __restrict__ u".into());
-        names.push("u".into());
-    }
+    let (params, names) = param_list(spec, false);
     if let (Some(target), KernelBody::Matmul(m)) = (target, &spec.body) {
         if let Some(g) = gemm::matmul_kernel(spec, m, schedule, target, &params, &names)? {
             let name = format!("forge_matmul_{:016x}", crate::hash::fnv1a64(g.code.as_bytes()));
@@ -119,8 +100,9 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
     let schedule = &geometry::cuda_schedule(spec, schedule);
     let mut w = Writer::new(Dialect::Cuda, spec, *schedule, vec![0; spec.args.len()]);
     w.emit_body();
-    let (threads, wide, chosen) = (w.threads, w.wide, w.variant.take());
+    let (threads, wide, chosen, waited) = (w.threads, w.wide, w.variant.take(), w.waited);
     let (shared, body) = w.finish();
+    let (params, _) = param_list(spec, waited);
     let idx = if wide { "u64" } else { "u32" };
     let mut code = String::new();
     let bounds = match geometry::cuda_min_blocks(spec, schedule) {
@@ -132,12 +114,17 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         // 16-byte aligned, so row reads at multiples of four floats can become 128-bit loads.
         let _ = writeln!(code, "    __shared__ __align__(16) {ty} {name}[{len}];");
     }
-    let one_wave = geometry::groups(spec, schedule) <= geometry::ASSUMED_SMS;
+    // A kernel that loads its weights before its wait triggers whatever its blocks: the next
+    // one's blocks then load theirs while this one waits and runs.
+    let one_wave = geometry::groups(spec, schedule) <= geometry::ASSUMED_SMS || waited;
     match grid_trigger(one_wave) {
         "" => {}
         launch => code.push_str(&format!("  {launch}")),
     }
-    let _ = write!(code, "  {GRID_WAIT}");
+    // A template that loads weights before the wait placed the wait itself.
+    if !waited {
+        let _ = write!(code, "  {GRID_WAIT}");
+    }
     let _ = writeln!(code, "    const u32 lid = threadIdx.x;");
     let _ = writeln!(code, "    const {idx} group = {idx}(blockIdx.x) + {idx}(blockIdx.y) * {idx}(gridDim.x);");
     code.push_str(&body);
@@ -155,6 +142,37 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         .then(|| format!("map, 16-byte vectors ({threads} threads, 4 points)"))
         .or(chosen);
     Ok(CudaFunction { name, code, threads, grid, smem: 0, sm90a: false, tensor_maps: Vec::new(), variant })
+}
+
+/// A kernel's parameters (`type name`) and their names: one pointer per argument, then the
+/// uniform block's. `waited`: the kernel loads weights before its grid wait.
+fn param_list(spec: &KernelSpec, waited: bool) -> (Vec<String>, Vec<String>) {
+    // A row chain's outputs are read back within the kernel: never `const __restrict__`.
+    let outs = spec.body.outs();
+    let mut params: Vec<String> = spec
+        .args
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let t = param_ty(a.elem);
+            // What earlier kernels wrote is read through plain pointers where the kernel loads
+            // weights before its wait: ptxas moves read-only (`.nc`) loads of `const
+            // __restrict__` data above `griddepcontrol.wait` to batch them with the early ones,
+            // and they would read the buffer before its writer finished.
+            let written = !matches!(a.role, BufferRole::Input | BufferRole::Weight);
+            match (outs.contains(&i), waited && written) {
+                (true, _) => format!("{t}* a{i}"),
+                (false, true) => format!("const {t}* a{i}"),
+                (false, false) => format!("const {t}* __restrict__ a{i}"),
+            }
+        })
+        .collect();
+    let mut names: Vec<String> = (0..spec.args.len()).map(|i| format!("a{i}")).collect();
+    if spec.uses_uniforms {
+        params.push("const u32* __restrict__ u".into());
+        names.push("u".into());
+    }
+    (params, names)
 }
 
 /// The whole program of a plan on the generic templates: the prelude and each distinct

@@ -244,7 +244,7 @@ fn split_operand(product: &mut KernelSpec, which: Operand, scratch: usize) -> Op
         node: format!("{node} (bf16x3 split of {label})"),
         args: vec![source, scratch_arg(Access::ReadWrite)],
         uses_uniforms: false,
-        body: KernelBody::Map { out: 1, extents: space.clone(), value: select(piece, lo, x) },
+        body: KernelBody::Map { out: 1, extents: space.clone(), value: select(piece, lo, x), transpose_at: None },
     };
     // The product reads the copy: `[kept.., rows, 3K]`, broadcast axes at stride 0.
     let copy = contiguous_strides(&space);

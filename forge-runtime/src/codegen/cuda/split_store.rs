@@ -141,7 +141,7 @@ enum Store {
 ///   output is replaced by the split, so none may read it after until it is written whole again.
 fn foldable(plan: &Plan, s: usize) -> Option<Fold> {
     let split = &plan.kernels.get(s)?.spec;
-    let KernelBody::Map { out: 1, extents, value } = &split.body else { return None };
+    let KernelBody::Map { out: 1, extents, value, .. } = &split.body else { return None };
     let src = split.args.first()?;
     let (source, len) = (src.buffer, plan.buffers.get(src.buffer)?.len);
     let rank = extents.len();

@@ -53,11 +53,16 @@ pub fn skinny_block_formats(m: &MatmulBody, args: &[KernelArg], threads: u32) ->
 /// session's journal entry). WGSL meets the slices in workgroup memory, where more slices a
 /// column cost, so it keeps 8.
 pub fn skinny_cols(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> u32 {
+    let wide = (m.n as u64).div_ceil(SKINNY_WARP_COLS as u64) > SKINNY_WIDE_GROUPS;
     match skinny_block_formats(m, args, skinny_threads(s)) {
-        Some(_) if s.warp_sums => SKINNY_WARP_COLS,
+        Some(_) if s.warp_sums && !wide => SKINNY_WARP_COLS,
         _ => SKINNY_COLS,
     }
 }
+/// Workgroups a block-format product may have at [`SKINNY_WARP_COLS`] columns; a wider one (an
+/// output head over the vocabulary) keeps [`SKINNY_COLS`], as it is bound by its many
+/// workgroups' reductions rather than by each one's trips over K.
+const SKINNY_WIDE_GROUPS: u64 = 8 * ASSUMED_SMS;
 /// Threads of a skinny workgroup under `s`: its workgroup, a whole number of column tiles.
 fn skinny_threads(s: &Schedule) -> u32 {
     s.workgroup / SKINNY_COLS * SKINNY_COLS
@@ -228,6 +233,9 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
             let l = chain_layout(c, s);
             l.per_row * l.rows
         }
+        KernelBody::Map { extents, transpose_at, .. } if transposed_map(extents, *transpose_at).is_some() => {
+            TRANSPOSE_THREADS
+        }
         KernelBody::Map { .. }
         | KernelBody::Index { .. }
         | KernelBody::Scatter(_)
@@ -246,6 +254,11 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
     let t = threads(spec, s).max(1) as u64;
     match &spec.body {
         KernelBody::Raw(r) => r.workgroups.max(1),
+        KernelBody::Map { extents, transpose_at, .. } if transposed_map(extents, *transpose_at).is_some() => {
+            let tile = TRANSPOSE_TILE as u64;
+            transposed_map(extents, *transpose_at)
+                .map_or(1, |(_, rows, cols)| rows.div_ceil(tile) * cols.div_ceil(tile))
+        }
         KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => {
             product(extents).div_ceil(t * s.items.max(1) as u64).max(1)
         }
@@ -285,6 +298,20 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
     }
 }
 
+/// Side of a transposed map's square tile ([`transposed_map`]): a warp's lanes along its rows.
+pub const TRANSPOSE_TILE: u32 = 32;
+/// Threads of a transposed map's workgroup: eight lines of [`TRANSPOSE_TILE`], four points
+/// each.
+pub const TRANSPOSE_THREADS: u32 = 256;
+
+/// A map that runs in transposed tiles (`codegen::map`): `(split, rows, cols)`, the points of
+/// `extents[..split]` and of `extents[split..]`, where the map's `transpose_at` falls inside
+/// its axes.
+pub fn transposed_map(extents: &[usize], transpose_at: Option<usize>) -> Option<(usize, u64, u64)> {
+    let split = transpose_at.filter(|&s| s > 0 && s < extents.len())?;
+    Some((split, product(&extents[..split]), product(&extents[split..])))
+}
+
 /// Points each thread of a vectorised CUDA map owns (one 16-byte load per operand).
 pub const VECTOR_POINTS: u32 = 4;
 
@@ -293,9 +320,10 @@ pub const VECTOR_POINTS: u32 = 4;
 /// [`VECTOR_POINTS`] points, and a schedule of that many items (which [`cuda_schedule`] gives
 /// maps by default).
 pub fn vector_map(spec: &KernelSpec, s: &Schedule) -> bool {
-    let KernelBody::Map { out, extents, .. } = &spec.body else { return false };
+    let KernelBody::Map { out, extents, transpose_at, .. } = &spec.body else { return false };
     let out = &spec.args[*out];
-    s.items == VECTOR_POINTS
+    transposed_map(extents, *transpose_at).is_none()
+        && s.items == VECTOR_POINTS
         && product(extents).is_multiple_of(VECTOR_POINTS as u64)
         && (vector_arg(out) || half_vector_arg(out))
 }
@@ -324,7 +352,10 @@ pub fn vector_arg(a: &crate::ir::KernelArg) -> bool {
 /// an operand also read elsewhere (broadcast, gathered, strided) keeps its scalar binding,
 /// since a binding has one element type in WGSL, and every read of it stays per lane.
 pub fn wgsl_vector_args(spec: &KernelSpec, s: &Schedule) -> Option<Vec<bool>> {
-    let KernelBody::Map { out, extents, value } = &spec.body else { return None };
+    let KernelBody::Map { out, extents, value, transpose_at } = &spec.body else { return None };
+    if transposed_map(extents, *transpose_at).is_some() {
+        return None;
+    }
     let n = product(extents);
     if s.items != VECTOR_POINTS || n == 0 || !n.is_multiple_of(VECTOR_POINTS as u64) {
         return None;

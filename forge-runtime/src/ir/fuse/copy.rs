@@ -32,7 +32,7 @@ pub fn elide_copies(plan: &mut Plan) {
 
 /// Kernel `k` as a whole copy: (destination, source) argument ranges.
 fn copy_of(k: &PlannedKernel) -> Option<(KernelArg, KernelArg)> {
-    let KernelBody::Map { out, extents, value: SExpr::Load { arg, strides, .. } } = &k.spec.body else {
+    let KernelBody::Map { out, extents, value: SExpr::Load { arg, strides, .. }, .. } = &k.spec.body else {
         return None;
     };
     let (dst, src) = (&k.spec.args[*out], &k.spec.args[*arg]);

@@ -32,7 +32,7 @@ pub fn fold_permuting_copies(plan: &mut Plan) {
 /// attention then stores at.
 fn foldable(plan: &Plan, c: usize) -> Option<(usize, Vec<usize>)> {
     let ck = &plan.kernels[c].spec;
-    let KernelBody::Map { out, extents, value: SExpr::Load { arg, strides, ty: Ty::F32 } } = &ck.body else {
+    let KernelBody::Map { out, extents, value: SExpr::Load { arg, strides, ty: Ty::F32 }, .. } = &ck.body else {
         return None;
     };
     let (src, dst) = (&ck.args[*arg], &ck.args[*out]);
