@@ -1,6 +1,7 @@
 //! Launch shapes: matmul variants and batch folding, row layouts, grids past the dispatch limit.
 
 use super::*;
+use crate::ir::{KernelArg, MatmulBody, SExpr};
 
 /// A product whose B has `b_batch` strides along the batch dims (0: shared).
 fn with_b(batch: &[usize], b_batch: &[usize], m: usize, k: usize, n: usize) -> MatmulBody {
