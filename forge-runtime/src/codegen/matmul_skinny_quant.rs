@@ -12,7 +12,7 @@
 use super::matmul::vars;
 use super::{Dialect, Writer};
 use crate::elem::{Elem, Ty};
-use crate::ir::{BufferRole, MatmulBody};
+use crate::ir::MatmulBody;
 
 /// Invocations sharing a block: each decodes 4 of its 32 values.
 const PER_BLOCK: u32 = 8;
@@ -50,7 +50,10 @@ pub(super) fn block_loop(
     // (then A's after it), so they arrive while the kernel ahead finishes.
     let early = w.d == Dialect::Cuda
         && unroll == trips
-        && [Some(&m.b), m.b2.as_ref()].into_iter().flatten().all(|b| b.as_load().is_some_and(|(a, _)| read_only(w, a)));
+        && [Some(&m.b), m.b2.as_ref()]
+            .into_iter()
+            .flatten()
+            .all(|b| b.as_load().is_some_and(|(a, _)| w.spec.read_only(a)));
     let block_at = |w: &mut Writer<'_>, u: u64, trip: &str| {
         w.let_idx(&format!("blk{u}"), &format!("({trip} + {}) * {} + qb", w.u(u), w.u(per_trip)));
         // Past the last block (the last trip only): an in-bounds read whose product is dropped.
@@ -141,11 +144,6 @@ fn pair_load(w: &Writer<'_>, x: &crate::ir::SExpr, at: &[String]) -> Option<Stri
     let plain = a.elem == Elem::F32 && x.ty() == Ty::F32 && *k_stride == 1 && strides.len() == at.len();
     (w.d == Dialect::Cuda && even && plain)
         .then(|| format!("*reinterpret_cast<const float2*>(&a{arg}[{}])", w.based(arg, &w.offset(strides, at, None))))
-}
-
-/// Whether argument `arg` is a weight or input, which no kernel writes.
-fn read_only(w: &Writer<'_>, arg: usize) -> bool {
-    w.spec.args.get(arg).is_some_and(|a| matches!(a.role, BufferRole::Input | BufferRole::Weight))
 }
 
 /// The quarter blocks of B (and B2) at `kq{u}` decoded into `bv{u}` (and `bw{u}`), declared

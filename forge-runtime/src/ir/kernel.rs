@@ -420,6 +420,12 @@ pub struct KernelSpec {
 }
 
 impl KernelSpec {
+    /// Whether no kernel writes argument `arg` while the graph runs: a graph never assigns to
+    /// an input or a weight (F0007), the host writes them only between runs.
+    pub fn read_only(&self, arg: usize) -> bool {
+        self.args.get(arg).is_some_and(|a| matches!(a.role, super::BufferRole::Input | super::BufferRole::Weight))
+    }
+
     /// Whether any expression of the kernel reads plan buffer `buffer` (a raw kernel's reads
     /// are not expressions: callers treat its arguments themselves).
     pub fn reads_buffer(&self, buffer: usize) -> bool {

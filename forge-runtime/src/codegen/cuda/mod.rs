@@ -22,7 +22,7 @@ pub mod weights;
 use super::{geometry, Dialect, Writer, CUDA_PRELUDE};
 use crate::elem::Elem;
 use crate::error::{Error, Result};
-use crate::ir::{BufferRole, KernelBody, KernelSpec, Plan, Schedule};
+use crate::ir::{KernelBody, KernelSpec, Plan, Schedule};
 use gemm::NAME as GEMM_NAME;
 pub use gemm::{CudaTarget, TensorMapArg, TensorMapDesc, TILE_REACHING_SHAPES};
 pub use grid::{grid_trigger, GRID_LAUNCH, GRID_WAIT};
@@ -88,8 +88,8 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
             reason: "as generated CUDA-C here (raw kernels go through the WGSL translator)".into(),
         });
     }
-    let (params, names) = param_list(spec, false);
     if let (Some(target), KernelBody::Matmul(m)) = (target, &spec.body) {
+        let (params, names) = param_list(spec, false);
         if let Some(g) = gemm::matmul_kernel(spec, m, schedule, target, &params, &names)? {
             let name = format!("forge_matmul_{:016x}", crate::hash::fnv1a64(g.code.as_bytes()));
             let code = format!("// node: {}\n// {}\n{}", spec.node, g.variant, g.code.replace(GEMM_NAME, &name));
@@ -159,8 +159,7 @@ fn param_list(spec: &KernelSpec, waited: bool) -> (Vec<String>, Vec<String>) {
             // weights before its wait: ptxas moves read-only (`.nc`) loads of `const
             // __restrict__` data above `griddepcontrol.wait` to batch them with the early ones,
             // and they would read the buffer before its writer finished.
-            let written = !matches!(a.role, BufferRole::Input | BufferRole::Weight);
-            match (outs.contains(&i), waited && written) {
+            match (outs.contains(&i), waited && !spec.read_only(i)) {
                 (true, _) => format!("{t}* a{i}"),
                 (false, true) => format!("const {t}* a{i}"),
                 (false, false) => format!("const {t}* __restrict__ a{i}"),

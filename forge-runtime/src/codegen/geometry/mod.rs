@@ -79,14 +79,15 @@ pub(super) fn product(extents: &[usize]) -> u64 {
 
 /// Total workgroups a kernel needs (before folding into a grid).
 pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
+    if let KernelBody::Map { extents, transpose_at, .. } = &spec.body {
+        if let Some((_, rows, cols)) = transposed_map(extents, *transpose_at) {
+            let tile = TRANSPOSE_TILE as u64;
+            return rows.div_ceil(tile) * cols.div_ceil(tile);
+        }
+    }
     let t = threads(spec, s).max(1) as u64;
     match &spec.body {
         KernelBody::Raw(r) => r.workgroups.max(1),
-        KernelBody::Map { extents, transpose_at, .. } if transposed_map(extents, *transpose_at).is_some() => {
-            let tile = TRANSPOSE_TILE as u64;
-            transposed_map(extents, *transpose_at)
-                .map_or(1, |(_, rows, cols)| rows.div_ceil(tile) * cols.div_ceil(tile))
-        }
         KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => {
             product(extents).div_ceil(t * s.items.max(1) as u64).max(1)
         }

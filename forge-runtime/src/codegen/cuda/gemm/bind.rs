@@ -13,7 +13,7 @@ use super::{emit, KernelIo, RmsGain};
 use crate::codegen::{matmul, unflatten, Dialect, Writer};
 use crate::elem::Elem;
 use crate::error::{Error, Result};
-use crate::ir::{BufferRole, KernelSpec, MatmulBody, SExpr, Schedule, UnaryOp};
+use crate::ir::{KernelSpec, MatmulBody, SExpr, Schedule, UnaryOp};
 use crate::options::CudaOptions;
 
 /// Stands for the kernel's name in [`GemmKernel::code`] until the caller names it.
@@ -332,7 +332,7 @@ pub fn matmul_kernel(
         b_ptr: &b_ptr,
         b2_ptr: b2_ptr.as_deref(),
         rms_gain: gain_ptr.as_deref().zip(gain).map(|(ptr, (_, vector))| RmsGain { ptr, vector }),
-        b_read_only: read_only(spec, ib) && b2.is_none_or(|i| read_only(spec, i)),
+        b_read_only: spec.read_only(ib) && b2.is_none_or(|i| spec.read_only(i)),
         epilogue: &epilogue,
         epilogue_args: &names,
         light_epilogue: light_epilogue(&m.epilogue),
@@ -360,12 +360,6 @@ pub fn matmul_kernel(
         tensor_maps,
         variant: format!("gemm {variant}{}", precision_suffix(&variant, named_precision(&g, m))),
     }))
-}
-
-/// Whether no kernel writes argument `arg` while the graph runs: a graph never assigns to an
-/// input or a weight (F0007), the host writes them only between runs.
-fn read_only(spec: &KernelSpec, arg: usize) -> bool {
-    matches!(spec.args[arg].role, BufferRole::Input | BufferRole::Weight)
 }
 
 /// A paired product's second B (`b2`) as a plain load lying exactly as B does in GEMM `g`: its
