@@ -882,8 +882,9 @@ fn attention_against_loops(ctx: &Context) {
         (2, 1, 9, 70, 64),
         (2, 1, 3, 9, 300),
         // Decoding (spread over a workgroup an entry): one query over many keys, four, two
-        // over keys narrower than a workgroup's dims, and heads of 33 and 40 dims, which do
-        // not split evenly over the threads that sum the values.
+        // over keys narrower than a workgroup's dims (1,000 keys: on CUDA sm_90 split over a
+        // cluster of 8 blocks, the causal flag's last keys in one block), and heads of 33 and
+        // 40 dims, which do not split evenly over the threads that sum the values.
         (2, 3, 1, 300, 64),
         (1, 2, 4, 300, 64),
         (1, 1, 2, 1000, 16),
@@ -1105,8 +1106,8 @@ fn attention_head_merge(ctx: &Context) {
 forge_graph! {
     /// A decoder's attention written as its statements: `G` query heads a key/value head read
     /// one cache through a broadcast axis, the slots after each query's position masked by a
-    /// select. With at most four queries (decoding) and `Fusion::attention` on, the GPU backends
-    /// run it as one attention.
+    /// select. With at most four queries (decoding) over at least 512 keys and `Fusion::attention`
+    /// on, CUDA sm_90+ runs it as one attention.
     graph AttnStatements {
         dims { T, S, KV, G, E }
         input   q: f32[KV, G, T, E];
@@ -1124,12 +1125,23 @@ forge_graph! {
 }
 
 fn attention_statements_for_decoding(ctx: &Context) {
-    // As written (three kernels), and with `Fusion::attention` on: one query (folded on the
-    // GPU backends), three (folded), six (three kernels). Every backend, the same numbers.
+    // As written (three kernels), and with `Fusion::attention` on. The fold takes few queries
+    // over at least 512 keys where the device splits them over a cluster (CUDA sm_90+; the
+    // grouped-query heads of a key/value head become one entry's rows):
+    // one query over 600 slots (the last chunk partial), two over 1,100 with heads of 40 (a
+    // lane's last dim past the head), four over 520 whose live keys end in the third block;
+    // the rest keep three kernels. Every backend, the same numbers.
     let mut options = ctx.options().clone();
     options.fusion.attention = true;
     let folding = ctx.clone().with_options(options);
-    let cases = [(1, 300, 3, 3, 64, 170), (3, 200, 2, 2, 32, 60), (6, 100, 1, 3, 16, 40)];
+    let cases = [
+        (1, 300, 3, 3, 64, 170),
+        (3, 200, 2, 2, 32, 60),
+        (6, 100, 1, 3, 16, 40),
+        (1, 600, 3, 3, 64, 530),
+        (2, 1100, 2, 2, 40, 900),
+        (4, 520, 1, 2, 16, 70),
+    ];
     for (ctx, (t, s, kv, g, e, pos)) in [ctx, &folding].into_iter().flat_map(|c| cases.map(|case| (c, case))) {
         let q = rand_f32(kv * g * t * e, 1.0, 64);
         // Slots past the last query's position hold large values: a kernel that let a masked

@@ -194,6 +194,29 @@ fn reductions_ptx_assembles() {
     ptx_assembles(&forge::parse_graph_source(REDUCTIONS).unwrap(), &REDUCTIONS_DIMS, "reductions");
 }
 
+/// One decoding step's attention as GPT-2's cached decoder runs it over a long cache: one query
+/// a head, a padding mask. On sm_90 (the CUDA snapshot's target) its keys split over a cluster
+/// of 8 blocks (`codegen::attention_cluster`); the WGSL keeps one workgroup a head.
+const DECODE_ATTENTION: &str = "graph DecodeAttention { dims { H, S, E }
+    input q: f32[H, 1, E]; input k: f32[H, S, E]; input v: f32[H, S, E]; input m: f32[1, 1, S];
+    output o: f32[H, 1, E];
+    o = attention(q, k, v, mask = m);
+}";
+
+/// H, S, E of [`DECODE_ATTENTION`]: GPT-2 small's heads over a 632-slot cache.
+const DECODE_ATTENTION_DIMS: [usize; 3] = [12, 632, 64];
+
+fn decode_attention_codegen() {
+    sources(&forge::parse_graph_source(DECODE_ATTENTION).unwrap(), &DECODE_ATTENTION_DIMS, "decode_attention");
+}
+
+/// [`DECODE_ATTENTION`] through NVRTC and ptxas for sm_90 (clusters), sm_80 and sm_75.
+#[cfg(feature = "cuda")]
+fn cuda_decode_attention_compiles() {
+    let graph = forge::parse_graph_source(DECODE_ATTENTION).unwrap();
+    cuda_programs(&graph, &DECODE_ATTENTION_DIMS, "decode_attention", true);
+}
+
 /// The CNN example's stem at B, H, W and its basic block at B, C, H, W (ResNet-18's first
 /// stage, one image).
 const CNN_STEM_DIMS: [usize; 3] = [1, 224, 224];
@@ -732,6 +755,7 @@ fn main() {
         ("remainder_codegen", remainder_codegen),
         ("reductions_codegen", reductions_codegen),
         ("cnn_codegen", cnn_codegen),
+        ("decode_attention_codegen", decode_attention_codegen),
     ];
     #[allow(unused_mut)]
     let mut ptx: Vec<(&str, fn())> = vec![
@@ -756,6 +780,7 @@ fn main() {
         ptx.push(("cuda_random_products_compile", cuda_random_products_compile));
         ptx.push(("cuda_quant_programs_compile", cuda_quant_programs_compile));
         ptx.push(("cuda_llama_programs_compile", cuda_llama_programs_compile));
+        ptx.push(("cuda_decode_attention_compiles", cuda_decode_attention_compiles));
     }
     let tools = toolchain();
     let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();

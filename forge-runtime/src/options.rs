@@ -46,10 +46,11 @@ pub struct Fusion {
     pub rows: bool,
     /// Attention written as its statements (`s = matmul(q, transpose(k)) · c` with an optional
     /// mask, `p = softmax(s)`, `o = matmul(p, v)`) runs as one attention kernel where a batch
-    /// entry has at most four queries (decoding), on the GPU backends (the CPU computes such
-    /// products only on the keys a mask leaves). Default: `false`: the GGUF Llama's decoding
-    /// step measured slower with it (its one attention kernel against the three it replaces;
-    /// docs/performance.md), so the three statements keep their many-workgroup kernels until
+    /// entry has at most four queries over at least 512 keys (decoding), on the devices whose
+    /// attention kernel splits those keys over a cluster of blocks (CUDA sm_90+; elsewhere the
+    /// statements stay apart). Default: `false`: the GGUF Llama's decoding step measured slower
+    /// with it (its one attention kernel against the four it replaces, the query rotation
+    /// included; BENCHMARKS.md), so the statements keep their many-workgroup kernels until
     /// it wins.
     pub attention: bool,
 }

@@ -11,6 +11,7 @@
 mod access;
 mod attention;
 mod attention_block;
+mod attention_cluster;
 mod attention_spread;
 #[cfg(test)]
 mod coop_tests;
@@ -60,6 +61,9 @@ pub(crate) struct Writer<'a> {
     /// CUDA: the template placed the grid-dependency wait itself ([`Writer::grid_wait`]), after
     /// loads of weights no kernel writes; otherwise the kernel waits before its body.
     pub waited: bool,
+    /// CUDA: the template's blocks form clusters of this many (`__cluster_dims__`), which
+    /// share their workgroup memory ([`attention_cluster`]).
+    pub cluster: Option<u32>,
     /// Row-major strides of the space whose flat index templates pass to `expr` (a load with
     /// exactly these strides reads at the flat index).
     pub own_strides: Option<Vec<usize>>,
@@ -101,6 +105,7 @@ impl<'a> Writer<'a> {
             wide,
             threads,
             waited: false,
+            cluster: None,
             own_strides: None,
             vec_lane: None,
             vec_indices: &["i"],
@@ -134,8 +139,9 @@ impl<'a> Writer<'a> {
                 geometry::MatmulVariant::Blocked(tile) => matmul_blocked::blocked(self, m, tile),
                 geometry::MatmulVariant::Tiled(t) => matmul::tiled(self, m, t),
             },
-            KernelBody::Attention(a) => match geometry::attention_variant(a, self.sched.workgroup) {
+            KernelBody::Attention(a) => match geometry::attention_variant(a, &self.sched) {
                 geometry::AttentionVariant::Blocked(b) => attention_block::blocked(self, a, b),
+                geometry::AttentionVariant::Spread(s) if s.parts > 1 => attention_cluster::spread_cluster(self, a, s),
                 geometry::AttentionVariant::Spread(s) => attention_spread::spread(self, a, s),
                 geometry::AttentionVariant::Online => attention::attention(self, a),
             },

@@ -380,11 +380,16 @@ pub struct Schedule {
     /// meet by shuffles, so fewer columns a workgroup pay (`geometry::skinny_cols`). Set by
     /// `geometry::cuda_schedule`, never by a `#[schedule]`; ignored elsewhere.
     pub warp_sums: bool,
+    /// CUDA sm_90+: the device groups blocks into clusters, so a decoding attention splits each
+    /// query row's keys over a cluster's blocks (`geometry::attention_variant`). Set by
+    /// `codegen::cuda::emit_function_for` from its target, never by a `#[schedule]`; ignored
+    /// elsewhere.
+    pub clusters: bool,
 }
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { workgroup: 256, items: 1, coop: false, warp_sums: false }
+        Schedule { workgroup: 256, items: 1, coop: false, warp_sums: false, clusters: false }
     }
 }
 

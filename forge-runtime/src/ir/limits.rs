@@ -68,13 +68,26 @@ pub const ATTENTION_SPREAD_THREADS: u32 = 256;
 /// (each scores keys `lid, lid + threads, ..` against every row, the scores in workgroup
 /// memory), a workgroup-wide softmax, then `key_groups` groups of `lanes` threads each sum
 /// every `key_groups`-th key's value row. The per-key chain of the online softmax (one lane
-/// walking hundreds of keys) becomes a few loads in flight per thread.
+/// walking hundreds of keys) becomes a few loads in flight per thread. With `parts > 1` (CUDA
+/// sm_90+, `codegen::attention_cluster`) an entry's keys are split over a cluster of `parts`
+/// blocks, in chunks of [`SPREAD_CHUNK`] keys dealt round, whose partial softmax states meet
+/// in distributed shared memory: an entry's key and value rows are read by `parts`
+/// multiprocessors instead of one, and the batch axes its keys and values broadcast along
+/// (grouped-query heads) join its query rows, so each key is read once for all of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AttentionSpread {
     pub threads: u32,
     /// Threads along the output dims in the values' pass (a power of two, at most `threads`).
     pub lanes: usize,
+    /// Blocks an entry's keys are split over (1: one workgroup an entry).
+    pub parts: u32,
+    /// Query rows a workgroup holds: `tq`, times the extents of the batch axes the keys and
+    /// values broadcast along where `parts > 1` ([`broadcast_axes`]).
+    pub rows: usize,
 }
+
+/// Keys a cluster block takes at a time (its keys are chunks `rank, rank + parts, ..`).
+pub const SPREAD_CHUNK: usize = 32;
 
 impl AttentionSpread {
     /// Groups of [`lanes`](Self::lanes) threads in the values' pass, each taking every
@@ -86,19 +99,45 @@ impl AttentionSpread {
     pub fn dims_per_lane(self, a: &AttentionBody) -> usize {
         a.ev.div_ceil(self.lanes)
     }
+    /// Keys one workgroup scores: all of them, or a cluster block's chunks.
+    pub fn keys(self, a: &AttentionBody) -> usize {
+        match self.parts {
+            0 | 1 => a.tk,
+            p => a.tk.div_ceil(SPREAD_CHUNK * p as usize) * SPREAD_CHUNK,
+        }
+    }
+    /// Entries (each `rows` query rows over every key; a cluster's blocks count once).
+    pub fn entries(self, a: &AttentionBody) -> u64 {
+        let all = a.batch.iter().map(|&n| n as u64).product::<u64>() * a.tq as u64;
+        (all / self.rows.max(1) as u64).max(1)
+    }
     /// Where the second region starts (queries, then reduction partials, then partial outputs;
-    /// the first holds the scores, then the probabilities, `tq · tk`).
+    /// the first holds the scores, then the probabilities, `rows · keys`).
     pub fn second(self, a: &AttentionBody) -> usize {
-        a.tq * a.tk
+        self.rows * self.keys(a)
     }
     /// Where each row's denominator is kept.
     pub fn stats(self, a: &AttentionBody) -> usize {
         let t = self.threads as usize;
-        self.second(a) + (a.tq * a.e).max(a.tq * t).max(self.key_groups() * a.tq * a.ev)
+        // A cluster block also keeps its warps' sums beside the queries.
+        let queries = match self.parts {
+            0 | 1 => self.rows * a.e,
+            _ => self.rows * (a.e + t / 32),
+        };
+        self.second(a) + queries.max(self.rows * t).max(self.key_groups() * self.rows * a.ev)
+    }
+    /// Where a cluster block keeps each row's maximum, then its unnormalised output rows
+    /// (`rows · ev`), for the other blocks to read.
+    pub fn maxima(self, a: &AttentionBody) -> usize {
+        self.stats(a) + self.rows
     }
     /// Workgroup memory (f32).
     pub fn floats(self, a: &AttentionBody) -> usize {
-        self.stats(a) + a.tq
+        match self.parts {
+            0 | 1 => self.stats(a) + self.rows,
+            // Each row's maximum, then its output row (first the warps' maxima).
+            _ => self.maxima(a) + self.rows + self.rows * a.ev.max(self.threads as usize / 32),
+        }
     }
 }
 
@@ -115,6 +154,57 @@ pub fn attention_spread_layout(a: &AttentionBody, workgroup: u32) -> Option<Atte
         return None;
     }
     let lanes = a.ev.next_power_of_two().min(threads as usize);
-    let s = AttentionSpread { threads, lanes };
+    let s = AttentionSpread { threads, lanes, parts: 1, rows: a.tq };
     (s.floats(a) <= ATTENTION_SHARED_FLOATS).then_some(s)
+}
+
+/// The batch axes along which the keys and the values are both plain loads of stride 0 (the
+/// query groups of grouped-query attention reading one key/value head).
+pub fn broadcast_axes(a: &AttentionBody) -> Vec<bool> {
+    let strides = |x: &crate::ir::SExpr| x.as_load().map(|(_, s)| s.to_vec());
+    match (strides(&a.k), strides(&a.v)) {
+        (Some(k), Some(v)) if k.len() == a.batch.len() + 2 && v.len() == k.len() => {
+            (0..a.batch.len()).map(|i| k[i] == 0 && v[i] == 0).collect()
+        }
+        _ => vec![false; a.batch.len()],
+    }
+}
+
+/// Blocks of a cluster spread attention (the portable cluster size).
+pub const SPREAD_CLUSTER: u32 = 8;
+/// Threads of a cluster spread attention's block: its few keys' work is short chains of
+/// shuffles and workgroup-memory reads, so more warps (each fewer keys) finish sooner.
+const SPREAD_CLUSTER_THREADS: u32 = 512;
+/// Lanes along the output dims of a cluster spread attention: each thread holds `ev / 16` dims
+/// of its group's value rows.
+const SPREAD_CLUSTER_LANES: usize = 16;
+/// Most values of its group's rows a thread of a cluster spread attention holds.
+const SPREAD_MAX_VALUES: usize = 64;
+/// f32 of static shared memory a CUDA block may declare (48 KiB).
+const CUDA_STATIC_SHARED_FLOATS: usize = 12 * 1024;
+/// Most query rows a cluster spread attention's block holds (every thread scores its key
+/// against each).
+const SPREAD_MAX_ROWS: usize = 16;
+/// Most head dims a cluster spread attention's thread holds (its key's row, in registers).
+const SPREAD_MAX_DIMS: usize = 128;
+
+/// The spread attention split over a cluster (CUDA sm_90+, `codegen::attention_cluster`):
+/// at most [`ATTENTION_SPREAD_MAX_ROWS`] queries an entry, every block of [`SPREAD_CLUSTER`]
+/// two chunks of keys or more, and at most one key a thread (a thread holds its keys' rows and
+/// its part of its group's value rows in registers, so every load is issued at once); `None`
+/// elsewhere.
+pub fn attention_cluster_layout(a: &AttentionBody) -> Option<AttentionSpread> {
+    let few = (1..=ATTENTION_SPREAD_MAX_ROWS).contains(&a.tq);
+    if !few || a.ev == 0 || a.tk < 2 * SPREAD_CHUNK * SPREAD_CLUSTER as usize || a.e > SPREAD_MAX_DIMS {
+        return None;
+    }
+    let lanes = SPREAD_CLUSTER_LANES.min(a.ev.next_power_of_two());
+    let shared = broadcast_axes(a).iter().zip(&a.batch).filter(|(b, _)| **b).map(|(_, &n)| n).product::<usize>();
+    let rows = a.tq * shared;
+    let c = AttentionSpread { threads: SPREAD_CLUSTER_THREADS, lanes, parts: SPREAD_CLUSTER, rows };
+    let fits = c.keys(a) <= c.threads as usize
+        && rows <= SPREAD_MAX_ROWS
+        && c.keys(a).div_ceil(c.key_groups()) * c.dims_per_lane(a) <= SPREAD_MAX_VALUES
+        && c.floats(a) <= CUDA_STATIC_SHARED_FLOATS;
+    fits.then_some(c)
 }

@@ -103,7 +103,7 @@ fn row_layouts_pack_short_rows_and_stream_long_ones() {
     assert_eq!(row_layout(8192, many, &s), resident(256, 1));
     assert_eq!(row_layout(16384, many, &s), resident(256, 1));
     assert!(!row_layout(16385, many, &s).resident);
-    let odd = Schedule { workgroup: 96, items: 1, coop: false, warp_sums: false };
+    let odd = Schedule { workgroup: 96, items: 1, coop: false, warp_sums: false, clusters: false };
     assert!(!row_layout(100, many, &odd).resident, "not a power of two");
     // Rows that fit one workgroup: a row's threads hold one vector each.
     assert_eq!(row_layout(1024, 1, &s), resident(256, 1));

@@ -469,8 +469,10 @@ impl Device for CudaDevice {
     fn half_products_pay(&self) -> bool {
         true
     }
+    /// sm_90+ only: there the folded attention splits a decoding entry's keys over a cluster
+    /// (`codegen::attention_cluster`); one block an entry lost to the three statements.
     fn attention_statements_fold(&self) -> bool {
-        true
+        self.lock().capability() >= (9, 0)
     }
 
     fn kind(&self) -> BackendKind {

@@ -100,9 +100,6 @@ impl Device for WgpuDevice {
     fn max_kernel_args(&self) -> usize {
         self.lock().constraints().max_storage_buffers_per_shader_stage as usize
     }
-    fn attention_statements_fold(&self) -> bool {
-        true
-    }
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

@@ -97,10 +97,11 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
             return Ok(CudaFunction { name, code, threads, grid, smem, sm90a, tensor_maps, variant: Some(g.variant) });
         }
     }
-    let schedule = &geometry::cuda_schedule(spec, schedule);
+    let clusters = target.is_some_and(|t| t.arch >= (9, 0));
+    let schedule = &Schedule { clusters, ..geometry::cuda_schedule(spec, schedule) };
     let mut w = Writer::new(Dialect::Cuda, spec, *schedule, vec![0; spec.args.len()]);
     w.emit_body();
-    let (threads, wide, chosen, waited) = (w.threads, w.wide, w.variant.take(), w.waited);
+    let (threads, wide, chosen, waited, cluster) = (w.threads, w.wide, w.variant.take(), w.waited, w.cluster);
     let (shared, body) = w.finish();
     let (params, _) = param_list(spec, waited);
     let idx = if wide { "u64" } else { "u32" };
@@ -109,7 +110,12 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         Some(blocks) => format!("{threads}, {blocks}"),
         None => threads.to_string(),
     };
-    let _ = writeln!(code, "extern \"C\" __global__ void __launch_bounds__({bounds}) NAME({}) {{", params.join(", "));
+    let cluster = cluster.map_or(String::new(), |c| format!("__cluster_dims__({c}, 1, 1) "));
+    let _ = writeln!(
+        code,
+        "extern \"C\" __global__ void {cluster}__launch_bounds__({bounds}) NAME({}) {{",
+        params.join(", ")
+    );
     for (name, ty, len) in &shared {
         // 16-byte aligned, so row reads at multiples of four floats can become 128-bit loads.
         let _ = writeln!(code, "    __shared__ __align__(16) {ty} {name}[{len}];");

@@ -116,14 +116,16 @@ pub enum AttentionVariant {
     Online,
 }
 
-/// The attention template for `a` under a workgroup of `workgroup`: blocked where it takes the
-/// shape, else spread where its layout does, else the online softmax.
-pub fn attention_variant(a: &AttentionBody, workgroup: u32) -> AttentionVariant {
-    if let Some(b) = attention_block(a, workgroup) {
+/// The attention template for `a` under `s`: blocked where it takes the shape, else spread
+/// (its keys split over a cluster where `s.clusters` and that layout takes it, else one
+/// workgroup an entry where that layout does), else the online softmax.
+pub fn attention_variant(a: &AttentionBody, s: &crate::ir::Schedule) -> AttentionVariant {
+    if let Some(b) = attention_block(a, s.workgroup) {
         return AttentionVariant::Blocked(b);
     }
-    match crate::ir::limits::attention_spread_layout(a, workgroup) {
-        Some(s) => AttentionVariant::Spread(s),
+    let cluster = s.clusters.then(|| crate::ir::limits::attention_cluster_layout(a)).flatten();
+    match cluster.or_else(|| crate::ir::limits::attention_spread_layout(a, s.workgroup)) {
+        Some(spread) => AttentionVariant::Spread(spread),
         None => AttentionVariant::Online,
     }
 }

@@ -30,7 +30,9 @@ pub(crate) const ASSUMED_SMS: u64 = 132;
 /// → 80 (12, one wave).
 pub fn cuda_min_blocks(spec: &KernelSpec, s: &Schedule) -> Option<u32> {
     let KernelBody::Attention(a) = &spec.body else { return None };
-    match attention_variant(a, s.workgroup) {
+    match attention_variant(a, s) {
+        // One block an SM: a cluster block keeps its keys' and values' rows in registers.
+        AttentionVariant::Spread(spread) if spread.parts > 1 => return Some(1),
         AttentionVariant::Blocked(_) | AttentionVariant::Spread(_) => return None,
         AttentionVariant::Online => {}
     }
@@ -51,7 +53,7 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
             MatmulVariant::Coop(_) => COOP_THREADS,
             MatmulVariant::Tiled(t) => t * t,
         },
-        KernelBody::Attention(a) => match attention_variant(a, s.workgroup) {
+        KernelBody::Attention(a) => match attention_variant(a, s) {
             AttentionVariant::Blocked(_) => ATTENTION_BLOCK_THREADS,
             AttentionVariant::Spread(spread) => spread.threads,
             AttentionVariant::Online => ATTENTION_THREADS.min(s.workgroup.max(1)),
@@ -112,9 +114,9 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
             entries * per
         }
         KernelBody::Attention(a) => {
-            match attention_variant(a, s.workgroup) {
+            match attention_variant(a, s) {
                 AttentionVariant::Blocked(b) => return (product(&a.batch) * b.per_entry(a)).max(1),
-                AttentionVariant::Spread(_) => return product(&a.batch).max(1),
+                AttentionVariant::Spread(spread) => return spread.entries(a) * spread.parts.max(1) as u64,
                 AttentionVariant::Online => {}
             }
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
@@ -199,7 +201,7 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
             format!("workgroup reduction ({t} threads)")
         }
         KernelBody::Attention(a) => {
-            match attention_variant(a, s.workgroup) {
+            match attention_variant(a, s) {
                 AttentionVariant::Blocked(b) => {
                     let rows = b.rows().min(a.tq);
                     return format!(
@@ -245,8 +247,12 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
 
 /// The spread attention's [`variant_name`] (its template also names its CUDA function's variant so).
 pub fn spread_name(a: &crate::ir::AttentionBody, s: AttentionSpread) -> String {
+    let split = match s.parts {
+        0 | 1 => "a workgroup".to_string(),
+        p => format!("over a cluster of {p} blocks"),
+    };
     format!(
-        "spread, {} query rows x {} keys a workgroup ({} threads; values in {} groups)",
+        "spread, {} query rows x {} keys {split} ({} threads; values in {} groups)",
         a.tq,
         a.tk,
         s.threads,

@@ -80,8 +80,9 @@ fn large_products_choose_the_register_blocked_tiles() {
 #[test]
 fn schedules_force_a_matmul_variant() {
     let m = product(&[], 67, 45, 131);
-    let with =
-        |workgroup, items| matmul_variant(&m, &[], &Schedule { workgroup, items, coop: false, warp_sums: false });
+    let with = |workgroup, items| {
+        matmul_variant(&m, &[], &Schedule { workgroup, items, coop: false, warp_sums: false, clusters: false })
+    };
     assert_eq!(with(256, 2), MatmulVariant::Blocked(32));
     assert_eq!(with(256, 4), MatmulVariant::Blocked(64));
     assert_eq!(with(256, 8), MatmulVariant::Blocked(128));

@@ -3,9 +3,10 @@
 //! `s = f(matmul(q, transpose(k)))`, `p = softmax(s)`, `o = g(matmul(p, v))` with `f` one of
 //! `Acc · c`, `Acc · c + m` or `select(cond, Acc · c, -inf)` (`c` a scalar: constants and
 //! uniforms) becomes `o = g(attention(q, k, v, mask, scale = c))` (the select's mask is
-//! `select(cond, 0, -inf)`). The three kernels become one spread attention
-//! (`codegen::attention_spread`), whose keys past a query's position are never read, and the
-//! two temps disappear.
+//! `select(cond, 0, -inf)`). The three kernels become one spread attention whose keys split
+//! over a cluster's blocks (`codegen::attention_cluster`), whose keys past a query's position
+//! are never read, and the two temps disappear. The backends that run it so say so
+//! (`Device::attention_statements_fold`: CUDA sm_90+).
 //!
 //! What it needs:
 //! - the three kernels in a row, the scores and probabilities f32 temps written whole and
@@ -13,8 +14,8 @@
 //!   operand, a folded norm or a split store, on the default schedule;
 //! - the softmax reads the scores point for point and stores them bare; the values' product
 //!   reads the probabilities point for point as its `a`, and nowhere else;
-//! - the spread attention's layout takes the shape ([`attention_spread_layout`]; the blocked
-//!   attention runs it instead where it has few keys).
+//! - the spread attention split over a cluster takes the shape ([`attention_cluster_layout`]:
+//!   at most four queries an entry, enough keys for two chunks a block).
 //!
 //! The sums are the unfused plan's up to rounding order; the products' `precision` (tf32x3 and
 //! such) gives way to f32, which is at least as precise.
@@ -24,7 +25,7 @@ use crate::elem::{Elem, Ty};
 use crate::graph::checked::Const;
 use crate::ir::expr::{BinaryOp, SExpr};
 use crate::ir::kernel::{AttentionBody, KernelBody, MatmulBody, Schedule};
-use crate::ir::limits::attention_spread_layout;
+use crate::ir::limits::attention_cluster_layout;
 use crate::ir::{fold, BufferRole, Plan, PlannedKernel};
 
 /// Folds every foldable three-statement attention into one kernel; whether any folded.
@@ -155,8 +156,9 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
         out_strides: None,
         split_store: None,
     };
-    // The kernel it becomes: the spread attention must take it.
-    if attention_spread_layout(&attention, Schedule::default().workgroup).is_none() {
+    // The kernel it becomes: the spread attention split over a cluster must take it (one
+    // workgroup reading every key lost to the three statements).
+    if attention_cluster_layout(&attention).is_none() {
         return false;
     }
     let mut spec = ck.clone();

@@ -433,7 +433,8 @@ const STATEMENT_ATTENTION: &str = "graph G { dims { T, S, KV, G, E }
     ctxt = permute(ctx, 2, 0, 1, 3);
     y = ctxt * 2.0; }";
 
-/// [`plan`] with the attention fold on (`Fusion::attention`, off by default).
+/// [`plan`] with the attention fold on (`Fusion::attention`, which devices gate:
+/// `Device::attention_statements_fold`).
 fn plan_folding_attention(src: &str, dims: &[usize]) -> Plan {
     let mut p = crate::plan::tests::plan_unfused(src, dims);
     let passes = crate::options::Fusion { attention: true, ..Default::default() };
@@ -456,11 +457,22 @@ fn attention_statements_with_few_queries_fold_into_one_kernel() {
         (&SExpr::Const(Const::F32(0.0)), &SExpr::Const(Const::F32(f32::NEG_INFINITY)))
     );
     assert!(matches!(a.epilogue, SExpr::Binary { .. }), "the values' epilogue moves over");
+    // On a cluster: the three query heads of a key/value head are one entry's rows, its 1,024
+    // keys dealt over 8 blocks in chunks of 32 (128 a block, one a thread).
+    use crate::ir::limits::{attention_cluster_layout, attention_spread_layout, broadcast_axes};
+    assert_eq!(broadcast_axes(a), [false, true]);
+    let spread = attention_spread_layout(a, 256).unwrap();
+    let c = attention_cluster_layout(a).unwrap();
+    assert_eq!((c.parts, c.rows, c.keys(a), c.entries(a)), (8, 3, 128, 3));
+    assert_eq!((spread.parts, spread.rows, spread.entries(a)), (1, 1, 9));
     assert!(p.buffers.iter().all(|b| b.name != "scores" && b.name != "probs"));
     validate_all(&p);
-    // Eight queries an entry (a prompt) keep their products, as does the default (pass off).
+    // Eight queries an entry (a prompt) keep their products, as do 256 keys (too few to split
+    // over a cluster) and the default (pass off).
     let prompt = plan_folding_attention(STATEMENT_ATTENTION, &[8, 1024, 3, 3, 64]);
     assert_eq!(kinds(&prompt)[..3], ["matmul", "softmax", "matmul"]);
+    let short = plan_folding_attention(STATEMENT_ATTENTION, &[1, 256, 3, 3, 64]);
+    assert_eq!(kinds(&short)[..3], ["matmul", "softmax", "matmul"]);
     assert_eq!(kinds(&plan(STATEMENT_ATTENTION, &[1, 1024, 3, 3, 64]))[..3], ["matmul", "softmax", "matmul"]);
 }
 
@@ -469,6 +481,6 @@ fn attention_statements_stay_apart_where_a_temp_is_read_again() {
     let src = STATEMENT_ATTENTION
         .replace("y = ctxt * 2.0; }", "y = ctxt * 2.0; out2 = probs; }")
         .replace("output y: f32[T, KV, G, E];", "output y: f32[T, KV, G, E]; output out2: f32[KV, G, T, S];");
-    let p = plan_folding_attention(&src, &[1, 256, 3, 3, 64]);
+    let p = plan_folding_attention(&src, &[1, 1024, 3, 3, 64]);
     assert!(!kinds(&p).contains(&"attention"), "{:?}", kinds(&p));
 }
