@@ -135,3 +135,42 @@ fn block_format_decoding_products_split_k_over_warps_on_cuda() {
     assert_eq!((groups(&qkv, &cuda(&qkv)), groups(&qkv, &wgsl_schedule(&qkv, &Schedule::default()))), (240, 120));
     assert!(variant_name(&qkv, &cuda(&qkv)).contains("4 columns per group"));
 }
+
+#[test]
+fn decoding_attention_splits_over_a_cluster_where_clusters_and_keys_allow() {
+    use crate::ir::{AttentionBody, Schedule};
+    // Keys and values as plain loads `[h, slot, dim]` (no broadcast axis: rows stay the queries).
+    let load = |e: usize, tk: usize| SExpr::Load { arg: 1, strides: vec![tk * e, e, 1], ty: crate::elem::Ty::F32 };
+    let body = |tq, tk, e| AttentionBody {
+        out: 0,
+        batch: vec![12],
+        tq,
+        tk,
+        e,
+        ev: e,
+        q: SExpr::Acc(crate::elem::Ty::F32),
+        k: load(e, tk),
+        v: load(e, tk),
+        mask: None,
+        causal: false,
+        scale: SExpr::Acc(crate::elem::Ty::F32),
+        epilogue: SExpr::Acc(crate::elem::Ty::F32),
+        out_strides: None,
+        split_store: None,
+    };
+    let parts = |a: &AttentionBody, clusters| match attention_variant(a, &Schedule { clusters, ..Schedule::default() })
+    {
+        AttentionVariant::Spread(s) => Some((s.parts, s.rows, s.threads)),
+        AttentionVariant::Blocked(_) | AttentionVariant::Online => None,
+    };
+    // GPT-2's heads over 632 slots: 8 blocks a head where the device has clusters.
+    assert_eq!(parts(&body(1, 632, 64), true), Some((8, 1, 512)));
+    assert_eq!(parts(&body(1, 632, 64), false), Some((1, 1, 256)));
+    // Too few keys for two chunks a block, too many for a key a thread, heads too wide, or a
+    // prompt's queries: no cluster.
+    assert_eq!(parts(&body(1, 500, 64), true), Some((1, 1, 256)));
+    assert_eq!(parts(&body(4, 4096, 16), true).map(|p| p.0), Some(8));
+    assert!(parts(&body(1, 4200, 64), true).is_none_or(|p| p.0 == 1));
+    assert!(parts(&body(1, 1024, 160), true).is_none_or(|p| p.0 == 1));
+    assert!(parts(&body(8, 1024, 64), true).is_none_or(|p| p.0 == 1));
+}
