@@ -314,7 +314,7 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         (3, 3),
         &["mask", "causal", "scale"],
         "attention(q: [.., Tq, E], k: [.., Tk, E], v: [.., Tk, Ev], mask = m, causal = false, scale = 1 / sqrt(E))",
-        "softmax(q k^T * scale + mask) v, fused (the score matrix never goes to memory; up to 64 keys and 64-wide heads, a workgroup holds a head's keys and computes the scores and the output as register-blocked products; up to 4 queries an entry (decoding), a workgroup spreads over the keys and does not read a key every query masks with -inf; otherwise an online softmax); a row whose every key is masked is NaN",
+        "softmax(q k^T * scale + mask) v, fused (the score matrix never goes to memory; up to 64 keys and 64-wide heads, a workgroup holds a head's keys and computes the scores and the output as register-blocked products; up to 4 queries an entry (decoding), a workgroup spreads over the keys and does not read a key every query masks with -inf (on CUDA sm_90+ over 512 keys or more, a cluster of 8 blocks splits them); otherwise an online softmax); a row whose every key is masked is NaN",
     ),
 ];
 
