@@ -141,7 +141,7 @@ fn visit_key(
     };
     w.assign("s", &masked);
     // A key masked with -inf contributes nothing (and must not turn the running max into NaN).
-    w.if_(&format!("{} != {}u", w.f32_bits("s"), f32::NEG_INFINITY.to_bits()));
+    w.if_(&w.not_neg_inf("s"));
     w.let_("mnew", Ty::F32, "forge_fmax(mx, s)");
     let corr = w.exp("mx - mnew");
     w.let_("corr", Ty::F32, &corr);
@@ -279,7 +279,6 @@ fn merge_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], lanes: u
     let per_group = (w.threads / lanes) as u64;
     let ev = a.ev;
     let ninf = w.f32_lit(f32::NEG_INFINITY);
-    let ninf_bits = format!("{}u", f32::NEG_INFINITY.to_bits());
     w.line("sm[lid] = mx;");
     w.line(format!("sm[{t}u + lid] = den;"));
     w.unroll("d", ev);
@@ -295,7 +294,7 @@ fn merge_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], lanes: u
     w.unroll("l", lanes as usize);
     w.let_("ml", Ty::F32, &format!("sm[base + l * {per_group}u]"));
     w.var("wgt", Ty::F32, "0.0f");
-    w.if_(&format!("{} != {ninf_bits}", w.f32_bits("ml")));
+    w.if_(&w.not_neg_inf("ml"));
     let wexp = w.exp("ml - rmx");
     w.assign("wgt", &wexp);
     w.close();

@@ -78,7 +78,6 @@ pub(super) fn blocked(w: &mut Writer<'_>, a: &AttentionBody, b: AttentionBlock) 
     let scale = w.expr(&a.scale, &[], None, "");
     w.let_("scale", Ty::F32, &scale);
     let ninf = w.f32_lit(f32::NEG_INFINITY);
-    let ninf_bits = format!("{}u", f32::NEG_INFINITY.to_bits());
     w.unroll("i", ra);
     w.var("rmx", Ty::F32, &ninf);
     let row = format!("q0 + {}", w.idx(&format!("ty + {RG}u * i")));
@@ -120,7 +119,7 @@ pub(super) fn blocked(w: &mut Writer<'_>, a: &AttentionBody, b: AttentionBlock) 
     w.unroll("c", rc);
     w.let_("j", Ty::U32, &format!("tx + {KG}u * c"));
     w.var("p", Ty::F32, "0.0f");
-    w.if_(&format!("{} != {ninf_bits}", w.f32_bits(&format!("sc[i * {rc}u + c]"))));
+    w.if_(&w.not_neg_inf(&format!("sc[i * {rc}u + c]")));
     let p = w.exp(&format!("sc[i * {rc}u + c] - mx"));
     w.assign("p", &p);
     w.close();

@@ -118,11 +118,6 @@ struct Phase<'x> {
 }
 
 impl Phase<'_> {
-    /// Whether the f32 `x` is not `-inf`.
-    fn live(&self, w: &Writer<'_>, x: &str) -> String {
-        format!("{} != {}u", w.f32_bits(x), f32::NEG_INFINITY.to_bits())
-    }
-
     /// Key `kj` of this block's local key `li`.
     fn key_of(&self, w: &Writer<'_>, li: &str) -> String {
         let c = SPREAD_CHUNK as u64;
@@ -212,12 +207,10 @@ impl Phase<'_> {
         w.assign("sc", &format!("sc + sm[{second}u + ri * {e}u + d] * kd[j * {chunks}u + c]"));
         w.close();
         w.end_unroll();
-        for offset in [16, 8, 4, 2, 1] {
-            w.assign("sc", &format!("sc + __shfl_xor_sync(0xffffffffu, sc, {offset})"));
-        }
+        w.warp_sum("sc");
         w.if_(&format!("ln == 0u && li < {keys}u"));
         w.var("sv", Ty::F32, &ninf);
-        w.if_(&self.live(w, &format!("mk[j * {rows}u + ri]")));
+        w.if_(&w.not_neg_inf(&format!("mk[j * {rows}u + ri]")));
         w.assign("sv", &format!("sc * scale + mk[j * {rows}u + ri]"));
         w.close();
         w.line(format!("sm[ri * {keys}u + li] = sv;"));
@@ -253,16 +246,14 @@ impl Phase<'_> {
         w.line(format!("mx[ri] = forge_fmax(mx[ri], sm[{maxima}u + ri * {warps}u + wi]);"));
         w.close();
         w.var("p", Ty::F32, "0.0f");
-        w.if_(&self.live(w, "sv[ri]"));
+        w.if_(&w.not_neg_inf("sv[ri]"));
         let p = w.exp("sv[ri] - mx[ri]");
         w.assign("p", &p);
         w.close();
         w.if_(&format!("lid < {keys}u"));
         w.line(format!("sm[ri * {keys}u + lid] = p;"));
         w.close();
-        for offset in [16, 8, 4, 2, 1] {
-            w.assign("p", &format!("p + __shfl_xor_sync(0xffffffffu, p, {offset})"));
-        }
+        w.warp_sum("p");
         w.if_("lid % 32u == 0u");
         w.line(format!("sm[{second}u + {}u + ri * {warps}u + lid / 32u] = p;", rows * e));
         w.close();
@@ -350,7 +341,7 @@ impl Phase<'_> {
         w.var("num", Ty::F32, "0.0f");
         w.var("den", Ty::F32, "0.0f");
         w.for_unrolled("cr", parts);
-        w.if_(&self.live(w, "mr[cr]"));
+        w.if_(&w.not_neg_inf("mr[cr]"));
         let scale_r = w.exp("mr[cr] - top");
         w.let_("wr", Ty::F32, &scale_r);
         w.assign("den", "den + wr * lr[cr]");

@@ -33,7 +33,6 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
     let scale = w.expr(&a.scale, &[], None, "");
     w.let_("scale", Ty::F32, &scale);
     let ninf = w.f32_lit(f32::NEG_INFINITY);
-    let ninf_bits = format!("{}u", f32::NEG_INFINITY.to_bits());
 
     // Queries, row after row, at `second`.
     w.for_("x", "lid", &format!("{}u", tq * e), &format!("{t}u"));
@@ -63,7 +62,7 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
     }
     w.line("mk[qi] = m;");
     w.line("sc[qi] = 0.0f;");
-    w.assign("live", &format!("live || {} != {ninf_bits}", w.f32_bits("m")));
+    w.assign("live", &format!("live || {}", w.not_neg_inf("m")));
     w.end_unroll();
     w.if_("live");
     w.unroll("d", e);
@@ -76,7 +75,7 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
     w.close();
     w.unroll("qi", tq);
     w.var("sv", Ty::F32, &ninf);
-    w.if_(&format!("{} != {ninf_bits}", w.f32_bits("mk[qi]")));
+    w.if_(&w.not_neg_inf("mk[qi]"));
     w.assign("sv", "sc[qi] * scale + mk[qi]");
     w.close();
     w.line(format!("sm[qi * {tk}u + {}] = sv;", narrow(w, "kj")));
@@ -97,7 +96,7 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
     reduce_rows(w, a, s, "", "0.0f", |w| {
         w.var("p", Ty::F32, "0.0f");
         w.let_("sv", Ty::F32, &format!("sm[qi * {tk}u + kj]"));
-        w.if_(&format!("{} != {ninf_bits}", w.f32_bits("sv")));
+        w.if_(&w.not_neg_inf("sv"));
         let p = w.exp("sv - mx[qi]");
         w.assign("p", &p);
         w.close();
@@ -185,9 +184,7 @@ fn reduce_rows(
     if w.d == Dialect::Cuda {
         let warps = t / 32;
         if op.is_empty() {
-            for offset in [16, 8, 4, 2, 1] {
-                w.assign("part", &format!("part + __shfl_xor_sync(0xffffffffu, part, {offset})"));
-            }
+            w.warp_sum("part");
         } else {
             w.assign("part", "forge_warp_fmax(part)");
         }

@@ -391,6 +391,17 @@ impl<'a> Writer<'a> {
             Dialect::Cuda => format!("__float_as_uint({e})"),
         }
     }
+    /// Whether the f32 `e` is not `-inf`, tested on its bits (fast math may fold a comparison
+    /// with an infinity).
+    pub fn not_neg_inf(&self, e: &str) -> String {
+        format!("{} != {}u", self.f32_bits(e), f32::NEG_INFINITY.to_bits())
+    }
+    /// CUDA: `v` replaced by its sum over the warp (every lane runs this, outside any branch).
+    pub fn warp_sum(&mut self, v: &str) {
+        for offset in [16, 8, 4, 2, 1] {
+            self.assign(v, &format!("{v} + __shfl_xor_sync(0xffffffffu, {v}, {offset})"));
+        }
+    }
     pub fn exp(&self, a: &str) -> String {
         match self.d {
             Dialect::Wgsl => format!("exp({a})"),
