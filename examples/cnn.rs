@@ -15,10 +15,12 @@
 //! `--precision tf32x3` (or `tf32`, `bf16x3`) lets the f32 convolutions trade precision for
 //! tensor cores as `matmul`'s option does. `--resnet50` times instead the four 3x3 convolutions
 //! of ResNet-50's bottlenecks (64 channels at 56x56, 128 at 28x28, 256 at 14x14, 512 at 7x7),
-//! each alone and checked the same way.
+//! each alone and checked the same way. With `--resnet50`, `--conv-windows MI|off` sets from
+//! how many Mi values of im2col a convolution (tf32, f16, bf16) reads its windows inside the
+//! product on sm_90 (`CudaOptions::conv_windows`; default 3).
 //!
 //! `cargo run --release --features cuda --example cnn [-- --batch 8 --runs 20 --elem f32
-//! --precision f32 --conv-workgroup 64 --no-check --resnet50]` (`FORGE_BACKEND=cuda|wgpu|cpu`
+//! --precision f32 --conv-workgroup 64 --conv-windows 3 --no-check --resnet50]` (`FORGE_BACKEND=cuda|wgpu|cpu`
 //! to choose).
 
 use forge::prelude::*;
@@ -106,6 +108,9 @@ struct Args {
     /// `conv2d`'s `precision` (f32, tf32x3, tf32 or bf16x3).
     precision: String,
     resnet50: bool,
+    /// `CudaOptions::conv_windows`: from how many Mi values of im2col a convolution reads its
+    /// windows inside the product on sm_90 (`None`: never).
+    conv_windows: Option<usize>,
 }
 
 fn args() -> forge::Result<Args> {
@@ -117,6 +122,7 @@ fn args() -> forge::Result<Args> {
         conv_workgroup: None,
         precision: "f32".into(),
         resnet50: false,
+        conv_windows: forge::CudaOptions::default().conv_windows,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -136,6 +142,16 @@ fn args() -> forge::Result<Args> {
                 }
             }
             "--conv-workgroup" => a.conv_workgroup = Some(number("--conv-workgroup")?),
+            "--conv-windows" => {
+                a.conv_windows = match it.next().as_deref() {
+                    Some("off") => None,
+                    Some(mi) => match mi.parse::<usize>() {
+                        Ok(mi) => Some(mi << 20),
+                        Err(_) => return Err(forge::Error::Internal("--conv-windows takes Mi values or `off`".into())),
+                    },
+                    None => return Err(forge::Error::Internal("--conv-windows takes Mi values or `off`".into())),
+                }
+            }
             "--elem" => {
                 a.storage = match it.next().as_deref() {
                     Some("f32") => Storage::F32,
@@ -145,7 +161,7 @@ fn args() -> forge::Result<Args> {
                 }
             }
             other => {
-                let usage = "usage: cnn [--batch N] [--runs N] [--elem f32|f16|bf16] [--precision f32|tf32x3|tf32|bf16x3] [--conv-workgroup N] [--no-check] [--resnet50]";
+                let usage = "usage: cnn [--batch N] [--runs N] [--elem f32|f16|bf16] [--precision f32|tf32x3|tf32|bf16x3] [--conv-workgroup N] [--conv-windows MI|off] [--no-check] [--resnet50]";
                 return Err(forge::Error::Internal(format!("unknown argument `{other}`; {usage}")));
             }
         }
@@ -338,11 +354,12 @@ fn run(g: &mut GraphInstance, x: &Data, storage: Storage) -> forge::Result<Vec<f
 fn main() -> forge::Result<()> {
     let a = args()?;
     if a.resnet50 {
-        let ctx = Context::auto()?;
+        let cuda = forge::CudaOptions { conv_windows: a.conv_windows, ..Default::default() };
+        let ctx = Context::auto()?.with_options(forge::Options { cuda, ..Default::default() });
         println!("backend: {ctx}");
         return resnet50_convs(&ctx, &a);
     }
-    let Args { batch: b, runs, check, storage, conv_workgroup, ref precision, resnet50: _ } = a;
+    let Args { batch: b, runs, check, storage, conv_workgroup, ref precision, resnet50: _, conv_windows: _ } = a;
     let (h, w, c) = (224, 224, 64);
     let mut rng = fastrand::Rng::with_seed(7);
     let data = |v: Vec<f32>| Data::new(&v, storage);

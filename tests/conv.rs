@@ -8,6 +8,7 @@ mod common;
 
 use common::*;
 use forge::prelude::*;
+use forge::seed::ir::KernelBody;
 use forge::{GraphInstance, HostSlice};
 
 include!("../examples/graphs/cnn.rs");
@@ -160,6 +161,37 @@ fn conv2d_precisions(ctx: &Context) {
     check_convs_at(ctx, &configs, "tf32x3", 1e-5);
     check_convs_at(ctx, &configs, "bf16x3", 1e-4);
     check_convs_at(ctx, &configs, "tf32", 1e-2);
+}
+
+/// `precision = tf32` convolutions that read their input's windows inside the product on
+/// sm_90 (`CudaOptions::conv_windows`: from the default 3 Mi values of im2col, and here from 0 so
+/// small ones do too): same-size and unpadded outputs, dilation, a 5×5 kernel, rows of 10
+/// (tiles of whole rows), 7² (a tile's rows past the output), ResNet-50's 56² of 64 channels
+/// and 28² of 128 (128-row tiles). Elsewhere the same shapes run the im2col product.
+fn conv2d_windows(ctx: &Context) {
+    let configs = [
+        Conv::new(2, 32, (9, 10), 40, (3, 3)).with(1, 1, 1, 1),
+        Conv::new(1, 64, (7, 7), 64, (3, 3)).with(1, 1, 1, 1),
+        Conv::new(2, 32, (12, 11), 24, (3, 3)).with(1, 0, 2, 1),
+        Conv::new(1, 32, (9, 9), 16, (5, 5)).with(1, 2, 1, 1),
+        Conv::new(1, 32, (6, 8), 8, (3, 3)).pairs([1, 1], [0, 2], [1, 1]),
+        Conv::new(1, 64, (56, 56), 64, (3, 3)).with(1, 1, 1, 1),
+        Conv::new(2, 128, (28, 28), 128, (3, 3)).with(1, 1, 1, 1),
+    ];
+    let cuda = forge::CudaOptions { conv_windows: Some(0), ..Default::default() };
+    let windows = ctx.clone().with_options(forge::Options { cuda, ..Default::default() });
+    check_convs_at(&windows, &configs, "tf32", 1e-2);
+    // ResNet-50's 56² layer at batch 8 (14.5 M im2col values) takes the windows by default.
+    check_convs_at(ctx, &[Conv::new(8, 64, (56, 56), 64, (3, 3)).with(1, 1, 1, 1)], "tf32", 1e-2);
+    if ctx.kind() == BackendKind::Cuda && ctx.to_string().contains("sm_90") {
+        for (c, p) in [(&windows, configs[0]), (ctx, Conv::new(8, 64, (56, 56), 64, (3, 3)).with(1, 1, 1, 1))] {
+            let dims = [p.b, p.c, p.h, p.w, p.o, p.oh(), p.ow()];
+            let g = GraphInstance::from_source(c, &conv_source_at(&p, "tf32"), &dims).unwrap();
+            let read =
+                g.plan().kernels.iter().any(|k| matches!(&k.spec.body, KernelBody::Matmul(m) if m.window.is_some()));
+            assert!(read, "{p:?}: the product reads the windows on sm_90");
+        }
+    }
 }
 
 fn conv2d_strided(ctx: &Context) {
@@ -560,6 +592,54 @@ fn half_precision_bindings(ctx: &Context) {
     }
 }
 
+/// f16 and bf16 convolutions whose product reads the windows on sm_90 (64-channel k-tiles;
+/// `CudaOptions::conv_windows` from 0, so these small ones do): same-size, unpadded and
+/// dilated outputs, 7² (a tile's rows past the output) and 28² of 128 channels, an f32 output
+/// of f32 sums of the half values.
+fn conv2d_windows_half(ctx: &Context) {
+    let cuda = forge::CudaOptions { conv_windows: Some(0), ..Default::default() };
+    let ctx = ctx.clone().with_options(forge::Options { cuda, ..Default::default() });
+    let configs = [
+        Conv::new(2, 64, (9, 10), 40, (3, 3)).with(1, 1, 1, 1),
+        Conv::new(1, 64, (7, 7), 64, (3, 3)).with(1, 1, 1, 1),
+        Conv::new(2, 64, (12, 11), 24, (3, 3)).with(1, 0, 2, 1),
+        Conv::new(2, 128, (28, 28), 128, (3, 3)).with(1, 1, 1, 1),
+    ];
+    for (n, (p, elem)) in configs.into_iter().flat_map(|p| [(p, "f16"), (p, "bf16")]).enumerate() {
+        let src = conv_source(&p).replace("x: f32", &format!("x: {elem}")).replace("w: f32", &format!("w: {elem}"));
+        let round = |v: &[f32]| -> Vec<f32> {
+            match elem {
+                "f16" => v.iter().map(|x| f16::from_f32(*x).to_f32()).collect(),
+                _ => v.iter().map(|x| bf16::from_f32(*x).to_f32()).collect(),
+            }
+        };
+        let seed = 950 + 10 * n as u64;
+        let (x, wt) =
+            (round(&rand_f32(p.b * p.c * p.h * p.w, 1.0, seed)), round(&rand_f32(p.o * p.c * 9, 0.5, seed + 1)));
+        let mut g = GraphInstance::from_source(&ctx, &src, &[p.b, p.c, p.h, p.w, p.o, p.oh(), p.ow()]).unwrap();
+        let out = match elem {
+            "f16" => {
+                let half = |v: &[f32]| v.iter().map(|x| f16::from_f32(*x)).collect::<Vec<_>>();
+                g.load_weights(&[("w", HostSlice::of(&half(&wt)))]).unwrap();
+                g.run(&[("x", HostSlice::of(&half(&x)))], &[]).unwrap()
+            }
+            _ => {
+                let half = |v: &[f32]| v.iter().map(|x| bf16::from_f32(*x)).collect::<Vec<_>>();
+                g.load_weights(&[("w", HostSlice::of(&half(&wt)))]).unwrap();
+                g.run(&[("x", HostSlice::of(&half(&x)))], &[]).unwrap()
+            }
+        };
+        let y = out[0].1.to_vec::<f32>("y").unwrap();
+        // Exact products of the rounded values, summed in f32 in another order.
+        assert_close(&format!("{p:?} {elem}"), &y, &naive_conv2d(&x, &wt, &p), 1e-4, (p.c as f32 * 9.0).sqrt());
+        if ctx.kind() == BackendKind::Cuda && ctx.to_string().contains("sm_90") {
+            let read =
+                g.plan().kernels.iter().any(|k| matches!(&k.spec.body, KernelBody::Matmul(m) if m.window.is_some()));
+            assert!(read, "{p:?} {elem}: the product reads the windows on sm_90");
+        }
+    }
+}
+
 /// Targets whose extents the dims give wrong are refused at `new`, with the formula.
 fn wrong_extents_are_refused_at_new(ctx: &Context) {
     let p = Conv::new(1, 4, (9, 8), 6, (3, 3)).with(2, 1, 1, 2);
@@ -588,6 +668,7 @@ fn wrong_extents_are_refused_at_new(ctx: &Context) {
 forge_tests!(
     conv2d_padded,
     conv2d_precisions,
+    conv2d_windows,
     conv2d_strided,
     conv2d_dilated,
     conv2d_pairs,
@@ -601,5 +682,5 @@ forge_tests!(
     cnn_example_graphs,
     channels_last_through_views,
     wrong_extents_are_refused_at_new;
-    half: half_precision_bindings
+    half: half_precision_bindings, conv2d_windows_half
 );

@@ -222,6 +222,41 @@ fn cuda_decode_attention_compiles() {
 const CNN_STEM_DIMS: [usize; 3] = [1, 224, 224];
 const CNN_BLOCK_DIMS: [usize; 4] = [1, 64, 56, 56];
 
+/// ResNet-50's 3×3 convolutions at batch 8 (B, C, H: 56² of 64 channels, 28² of 128), at
+/// `precision = tf32`, lowered as the CUDA backend lowers them on sm_90 (`plan::window`: the
+/// weights reordered, the input copied to NHWC, the product reading its windows as TMA boxes).
+const CONV_WINDOWS: &str = "graph ConvWindows { dims { B, C, H }
+    input x: f32[B, C, H, H]; weight w: f32[C, C, 3, 3]; output y: f32[B, C, H, H];
+    y = conv2d(x, w, padding = 1, precision = tf32);
+}";
+
+/// [`CONV_WINDOWS`] at 56² and 28²: the window product's tile (one output-row-wide B box a tap),
+/// the CUDA-C snapshotted at 56², each program through NVRTC and ptxas for sm_90a.
+#[cfg(feature = "cuda")]
+fn cuda_conv_windows_compile() {
+    use forge::codegen::cuda::{emit_program_for, CudaTarget};
+    let tf32 = forge::parse_graph_source(CONV_WINDOWS).unwrap();
+    let half = CONV_WINDOWS.replace(", precision = tf32", "").replace("f32", "f16");
+    let half = forge::parse_graph_source(&half).unwrap();
+    let target =
+        forge::plan::Target { conv_windows: Some(forge::seed::ir::limits::WINDOW_MIN_VALUES), ..Default::default() };
+    let cases =
+        [(&tf32, [8, 64, 56], "tma64x224s4-tf32"), (&tf32, [8, 128, 28], "-tf32"), (&half, [8, 64, 56], "tma64x")];
+    for (n, (graph, dims, tile)) in cases.into_iter().enumerate() {
+        let plan = forge::plan::lower_for_target(graph, &dims, &target).unwrap();
+        let kinds: Vec<&str> = plan.kernels.iter().map(|k| k.spec.body.kind()).collect();
+        assert_eq!(kinds, ["map", "map", "matmul"], "{dims:?}");
+        let program = emit_program_for(&plan, &CudaTarget::sm90()).unwrap();
+        let variants: Vec<&str> = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
+        assert!(variants.iter().any(|v| v.starts_with("gemm tma") && v.contains(tile)), "{dims:?}: {variants:?}");
+        if n == 0 {
+            check_snapshot("conv_windows.cu", &program.source);
+        }
+        let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{dims:?}: {e}"));
+        assemble(&format!("conv_windows_{n}"), &program.arch, &ptx);
+    }
+}
+
 fn cnn_codegen() {
     sources(&ResNetStem::graph().unwrap(), &CNN_STEM_DIMS, "cnn_stem");
     sources(&BasicBlock::graph().unwrap(), &CNN_BLOCK_DIMS, "cnn_block");
@@ -781,6 +816,7 @@ fn main() {
         ptx.push(("cuda_quant_programs_compile", cuda_quant_programs_compile));
         ptx.push(("cuda_llama_programs_compile", cuda_llama_programs_compile));
         ptx.push(("cuda_decode_attention_compiles", cuda_decode_attention_compiles));
+        ptx.push(("cuda_conv_windows_compile", cuda_conv_windows_compile));
     }
     let tools = toolchain();
     let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();

@@ -63,6 +63,7 @@ impl GraphInstance {
         let target = crate::plan::Target {
             max_args: ctx.device.max_kernel_args(),
             half_products: ctx.device.half_products_pay(),
+            conv_windows: if ctx.device.conv_windows() { options.cuda.conv_windows } else { None },
         };
         let fusion = crate::options::Fusion {
             attention: options.fusion.attention && ctx.device.attention_statements_fold(),

@@ -103,6 +103,12 @@ pub struct CudaOptions {
     pub split_k: Option<usize>,
     /// Rows of an `[N,K]` weight a decode block streams per thread row (1, 2, 4 or 8).
     pub decode_width: Option<usize>,
+    /// On sm_90, a `conv2d` at `precision = tf32` or over f16/bf16 bindings whose im2col temp
+    /// would hold at least this many values reads its windows inside the GEMM (TMA boxes of an
+    /// NHWC copy of the input) instead; `None` keeps the temp everywhere. Default:
+    /// `Some(WINDOW_MIN_VALUES)` (3 Mi values: below, the temp stays in the L2 cache between
+    /// its writer and the product, and the window product has too few tiles).
+    pub conv_windows: Option<usize>,
 }
 
 impl Default for CudaOptions {
@@ -120,6 +126,7 @@ impl Default for CudaOptions {
             tma_tile: None,
             split_k: None,
             decode_width: None,
+            conv_windows: Some(crate::ir::limits::WINDOW_MIN_VALUES),
         }
     }
 }

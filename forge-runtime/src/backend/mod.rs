@@ -70,6 +70,13 @@ pub trait Device: Send + Sync + std::fmt::Debug {
     fn attention_statements_fold(&self) -> bool {
         false
     }
+    /// Whether `conv2d` (at `precision = tf32`, or over f16/bf16) may run as a product reading
+    /// the input's windows itself ([`crate::plan::Target::conv_windows`], from the size
+    /// `CudaOptions::conv_windows` sets): CUDA sm_90, whose implicit GEMM loads them as TMA
+    /// boxes; elsewhere the im2col temp.
+    fn conv_windows(&self) -> bool {
+        false
+    }
     /// The concrete device, for `Context::with_wgpu` / `with_cuda`.
     fn as_any(&self) -> &dyn std::any::Any;
 }

@@ -258,6 +258,26 @@ pub struct IndexReduce {
     /// What a sum of an f32 product may trade for tensor cores where it runs as a matmul
     /// (`conv2d(…, precision = …)`; a sum written by hand is true f32).
     pub precision: Precision,
+    /// The geometry `conv2d` wrote this sum from, which a backend that reads the input's
+    /// windows itself may take (`plan::window`); `None` for every other sum.
+    pub window: Option<Box<ConvWindow>>,
+}
+
+/// What `conv2d` knows of its sum beyond the expression: the input read plainly and the
+/// window's options, so a plan can read the windows from a copy of the input instead of
+/// computing every window's points (`plan::window`).
+#[derive(Debug, Clone)]
+pub struct ConvWindow {
+    /// The input's element `x[b, c, h, w]` at variables 0, 1, 2, 3 of a space of its own.
+    pub input: TExpr,
+    /// The sum's variables: batch, output channel, output row and column, then the reduced
+    /// input channel, kernel row and kernel column.
+    pub vars: [usize; 7],
+    pub stride: [u64; 2],
+    pub padding: [u64; 2],
+    pub dilation: [u64; 2],
+    /// More than one group (the channel subscript is then not a plain variable).
+    pub grouped: bool,
 }
 
 /// A call of a built-in op with its options resolved.

@@ -49,6 +49,25 @@ pub struct MatmulBody {
     /// `[batch.., m, 3n]` whose row holds `[hi | lo | hi]` of the epilogue's values `v`
     /// (`hi = bf16(v)`, `lo = bf16(v - hi)`), instead of `v` at `[batch.., m, n]`.
     pub split_store: bool,
+    /// `b` is a convolution's windows over an NHWC input (`plan::window`), which a backend
+    /// that loads windows itself reads from here; `b` says the same as a gather.
+    pub window: Option<Windows>,
+}
+
+/// The windows a convolution's product reads as B (stride 1, one batch axis): `b(z, k, n)` is
+/// the NHWC input's `x[z, h, w, c]` with `c = k % channels`, `(u, v)` the kernel tap
+/// `k / channels` (row-major over `kernel`), `(i, j)` the output point `n` (rows of
+/// `out_width`), `h = i + u·dilation[0] − padding[0]`, `w = j + v·dilation[1] − padding[1]`,
+/// and zero where `(h, w)` leaves the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Windows {
+    pub channels: usize,
+    pub height: usize,
+    pub width: usize,
+    pub kernel: [usize; 2],
+    pub out_width: usize,
+    pub padding: [usize; 2],
+    pub dilation: [usize; 2],
 }
 
 /// The RMS normalisation of `a`'s rows that a product applies itself ([`MatmulBody::rms`]):

@@ -3,7 +3,7 @@
 //! (fusion chains only rows that stay in registers). Below the code generators, so the IR's
 //! passes never import them.
 
-use super::{AttentionBody, Schedule};
+use super::{AttentionBody, Schedule, Windows};
 
 /// Workgroups per dispatch dimension every WebGPU adapter supports (CUDA's y limit too).
 pub const MAX_WORKGROUPS_PER_DIM: u32 = 65_535;
@@ -207,4 +207,36 @@ pub fn attention_cluster_layout(a: &AttentionBody) -> Option<AttentionSpread> {
         && c.keys(a).div_ceil(c.key_groups()) * c.dims_per_lane(a) <= SPREAD_MAX_VALUES
         && c.floats(a) <= CUDA_STATIC_SHARED_FLOATS;
     fits.then_some(c)
+}
+
+/// Input channels one k-tile of a window product takes (`plan::window`): a 128-byte row of
+/// its element (32 f32, 64 f16 or bf16).
+pub fn window_channels(elem_bytes: usize) -> usize {
+    128 / elem_bytes.max(1)
+}
+/// The im2col values from which a convolution reads its input's windows instead
+/// (`plan::window`): a smaller temp stays in the L2 cache between the map that writes it and
+/// the product that reads it, and its product may have too few output tiles for the window
+/// kernel. ResNet-50's 7² layer at batch 8 (1.8 M values: 64 tiles of K = 4,608) ran slower
+/// from windows, its 14² layer (3.6 M) faster, at tf32 as in f16 and bf16.
+pub const WINDOW_MIN_VALUES: usize = 3 << 20;
+
+/// Output rows a window product's tile may cover: `out_width · rows` points, a multiple of 8 of
+/// at most 256 (one wgmma's N; rows past the output read zeros and are not stored), largest
+/// first.
+pub fn window_rows(w: &Windows) -> impl Iterator<Item = usize> + '_ {
+    let most = 256 / w.out_width.max(1);
+    (1..=most).rev().filter(move |r| (w.out_width * r).is_multiple_of(8))
+}
+
+/// Whether the window product's kernel takes `w` over elements of `elem_bytes` (`plan::window`,
+/// `codegen::cuda::gemm`): channels in whole k-tiles, rows and columns within a TMA box (256),
+/// some tile of whole rows.
+pub fn windows_fit(w: &Windows, elem_bytes: usize) -> bool {
+    w.channels.is_multiple_of(window_channels(elem_bytes))
+        && w.channels > 0
+        && (1..=256).contains(&w.width)
+        && (1..=256).contains(&w.out_width)
+        && w.height > 0
+        && window_rows(w).next().is_some()
 }

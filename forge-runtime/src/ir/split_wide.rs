@@ -203,7 +203,7 @@ mod tests {
             &g,
             &[5],
             &crate::options::Fusion::default(),
-            &crate::plan::Target { max_args, half_products: true },
+            &crate::plan::Target { max_args, ..Default::default() },
         )
         .unwrap()
     }

@@ -57,6 +57,9 @@ impl Lowering<'_> {
         else {
             return Ok(None);
         };
+        if self.as_window_product(target, extents, rank, r, a)?.is_some() {
+            return Ok(Some(()));
+        }
         let size = |vars: &[usize]| vars.iter().map(|&v| extents[v]).product::<usize>();
         let (m, n) = (size(&roles.rows), size(&roles.cols));
         // The factors' points (what the temps cost) against the index kernel's, a quarter.
@@ -127,6 +130,25 @@ impl Lowering<'_> {
         // transposed through workgroup memory: reads along positions, stores along K. Half-float
         // temps (2-byte stores, few positions) ran slower so and keep row order.
         let transpose_at = (k_major && elem == Elem::F32).then(|| order.len() - groups[groups.len() - 2].len());
+        let temp =
+            self.map_into_temp(e, extents, &order, elem, transpose_at, if second.is_some() { "b" } else { "a" })?;
+        // The temp as the operand's `[groups..]` axes.
+        let shape: Vec<usize> = stored.iter().map(|&g| sizes[g]).collect();
+        let flat = View::contiguous(temp.buffer, shape);
+        Ok(self.load(args, &flat, &stored, groups.len(), Ty::F32))
+    }
+
+    /// A hidden temp that a map kernel fills with `e` (space `extents`) over the variables
+    /// `order`, laid out contiguously in that order (`transpose_at`: see `KernelBody::Map`).
+    pub(super) fn map_into_temp(
+        &mut self,
+        e: &TExpr,
+        extents: &[usize],
+        order: &[usize],
+        elem: Elem,
+        transpose_at: Option<usize>,
+        suffix: &str,
+    ) -> Result<View> {
         let local: Vec<usize> = order.iter().map(|&v| extents[v]).collect();
         let mut map = vec![None; extents.len()];
         for (slot, &v) in order.iter().enumerate() {
@@ -134,7 +156,7 @@ impl Lowering<'_> {
         }
         let mut body = e.clone();
         super::index::renumber(&mut body, &map)?;
-        let name = format!("_t{}.{}", self.hidden, if second.is_some() { "b" } else { "a" });
+        let name = format!("_t{}.{suffix}", self.hidden);
         self.hidden += 1;
         let temp = self.new_buffer(&name, elem, local.clone(), BufferRole::Temp)?;
         let mut margs = ArgSet::default();
@@ -143,10 +165,7 @@ impl Lowering<'_> {
         let value = self.scalar(&mut margs, &body, &[], local.len(), None);
         self.index_vars = saved;
         self.push(margs, KernelBody::Map { out: mout, extents: local, value: value?, transpose_at });
-        // The temp as the operand's `[groups..]` axes.
-        let shape: Vec<usize> = stored.iter().map(|&g| sizes[g]).collect();
-        let flat = View::contiguous(temp.buffer, shape);
-        Ok(self.load(args, &flat, &stored, groups.len(), Ty::F32))
+        Ok(temp)
     }
 
     /// The half-float type that holds every value of `e` exactly, if any: `e` only picks (reads,
@@ -266,7 +285,7 @@ fn flattened(group: &[usize], extents: &[usize], strides: &[usize]) -> Option<us
 }
 
 /// `target` (axes in the space's first variables) viewed with each of `groups` as one axis.
-fn grouped(target: &View, groups: &[Vec<usize>]) -> Option<View> {
+pub(super) fn grouped(target: &View, groups: &[Vec<usize>]) -> Option<View> {
     let extents = &target.shape;
     let mut shape = Vec::with_capacity(groups.len());
     let mut strides = Vec::with_capacity(groups.len());

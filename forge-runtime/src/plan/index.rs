@@ -7,7 +7,7 @@ use super::expr::ArgSet;
 use super::{Lowering, View};
 use crate::elem::Ty;
 use crate::error::{Error, Result};
-use crate::graph::checked::{IndexNode, IndexReduce, Precision, ReadView, Sub, TExpr, TKind};
+use crate::graph::checked::{ConvWindow, IndexNode, IndexReduce, Precision, ReadView, Sub, TExpr, TKind};
 use crate::ir::{Access, BinaryOp, BufferRole, KernelBody, MatmulBody, ReduceOp, Reduction, SExpr, ScatterBody};
 
 impl Lowering<'_> {
@@ -176,6 +176,7 @@ pub(super) fn plain_product(
         epilogue: SExpr::Acc(Ty::F32),
         precision,
         split_store: false,
+        window: None,
     }))
 }
 
@@ -232,7 +233,14 @@ fn renumbered(r: &IndexReduce, extents: &[usize], outer: &[usize]) -> Result<(Ve
     let mut body = r.body.clone();
     renumber(&mut body, &map)?;
     let vars = (outer.len()..space.len()).collect();
-    Ok((space, IndexReduce { op: r.op, vars, body, precision: r.precision }))
+    // A window whose variables do not all survive is dropped: the sum still lowers without it.
+    let window = r.window.as_ref().and_then(|w| {
+        let vars = w.vars.map(|v| map.get(v).copied().flatten());
+        vars.iter()
+            .all(Option::is_some)
+            .then(|| Box::new(ConvWindow { vars: vars.map(|v| v.unwrap_or(0)), ..(**w).clone() }))
+    });
+    Ok((space, IndexReduce { op: r.op, vars, body, precision: r.precision, window }))
 }
 
 /// Renames every index variable `v` of `e` to `map[v]`.

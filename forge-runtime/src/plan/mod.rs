@@ -14,6 +14,7 @@ pub(crate) mod test_graphs;
 #[cfg(test)]
 pub(crate) mod tests;
 mod views;
+mod window;
 
 use crate::error::{Error, Result};
 use crate::graph::checked::{Checked, Node, NodeKind};
@@ -28,6 +29,12 @@ pub fn lower(graph: &Checked, dims: &[usize]) -> Result<Plan> {
     lower_resolved(graph, &dim_values(graph, dims)?, &Fusion::default(), &Target::default())
 }
 
+/// [`lower`] for `target`: what a device's backend lowers (its argument limit, whether its
+/// half-float products pay, whether its products read convolution windows).
+pub fn lower_for_target(graph: &Checked, dims: &[usize], target: &Target) -> Result<Plan> {
+    lower_resolved(graph, &dim_values(graph, dims)?, &Fusion::default(), target)
+}
+
 /// What a plan is lowered for: limits and preferences of the device it will run on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Target {
@@ -35,12 +42,16 @@ pub struct Target {
     pub max_args: usize,
     /// Computed operands of a product stay half floats where that is exact (see `contract`).
     pub half_products: bool,
+    /// `conv2d` (at `precision = tf32`, or over f16/bf16) reads its input's windows inside the
+    /// product (CUDA sm_90: `plan::window`) instead of from an im2col temp, where that temp
+    /// would hold at least this many values; `None`: always the temp.
+    pub conv_windows: Option<usize>,
 }
 
 impl Default for Target {
-    /// No argument limit; half-float products (as CUDA).
+    /// No argument limit; half-float products (as CUDA); im2col convolutions.
     fn default() -> Target {
-        Target { max_args: usize::MAX, half_products: true }
+        Target { max_args: usize::MAX, half_products: true, conv_windows: None }
     }
 }
 
@@ -78,6 +89,7 @@ fn lower_for(graph: &Checked, dims: &[usize], target: &Target) -> Result<Plan> {
         label: String::new(),
         hint: Default::default(),
         half_products: target.half_products,
+        conv_windows: target.conv_windows,
     };
     for (id, b) in graph.bindings.iter().enumerate() {
         let role = match b.usage {
@@ -144,6 +156,8 @@ pub(crate) struct Lowering<'g> {
     pub index_vars: Vec<usize>,
     /// Computed product operands may stay half floats ([`Target::half_products`]).
     pub half_products: bool,
+    /// Convolutions may read their windows inside the product ([`Target::conv_windows`]).
+    pub conv_windows: Option<usize>,
     /// The node being lowered: its label and schedule attribute.
     pub label: String,
     pub hint: crate::graph::checked::ScheduleHint,

@@ -147,6 +147,7 @@ impl Lowering<'_> {
                     epilogue,
                     precision: call.precision,
                     split_store: false,
+                    window: None,
                 }))
             }
             Builtin::Attention => {

@@ -413,7 +413,7 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
     }
     // A device whose half-float products do not pay keeps the temp f32.
     let g = parse_and_check(proc_macro2::TokenStream::from_str(&conv("f16", 16)).expect("tokens")).unwrap();
-    let target = super::Target { max_args: usize::MAX, half_products: false };
+    let target = super::Target { half_products: false, ..Default::default() };
     let p = super::lower_for(&g, &super::dim_values(&g, &[2, 6, 5]).unwrap(), &target).unwrap();
     assert_eq!(temps(&p), [(crate::elem::Elem::F32, vec![2, 16, 3, 3, 6, 5])]);
     // A tensor-core precision: the product keeps it, and the windows' temp is K-major

@@ -89,6 +89,7 @@ fn matmul_views_match_evaluated_operands() {
                 epilogue: epilogue.clone(),
                 precision: Default::default(),
                 split_store: false,
+                window: None,
             }))
         };
         let fast = run(&args, body(la.clone(), lb.clone()), &mem);
@@ -130,6 +131,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
             split_store: false,
+            window: None,
         }))
     };
     let fast = run(&args, body(la.clone()), &mem);
@@ -152,6 +154,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             epilogue: SExpr::Acc(Ty::F32),
             precision: Default::default(),
             split_store: false,
+            window: None,
         }))
     };
     let la2 = load(0, &[m * k, k, 1]);

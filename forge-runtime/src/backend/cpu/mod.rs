@@ -23,6 +23,8 @@ mod raw;
 mod row_kernels;
 mod scalar;
 mod store;
+#[cfg(test)]
+mod window_tests;
 
 use super::{BackendKind, Device, Executable, RunRequest, RunResult};
 use crate::error::{Error, Result};

@@ -24,12 +24,12 @@ pub fn encode_tensor_map(desc: &TensorMapDesc, global: u64) -> Result<TensorMap>
         Elem::BF16 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
         Elem::F32 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
     };
-    if !(2..=3).contains(&desc.rank) {
+    if !(2..=4).contains(&desc.rank) {
         return Err(Error::Internal(format!("tensor map of rank {}", desc.rank)));
     }
     let mut map = sys::CUtensorMap { opaque: [0; 16] };
-    let elem_strides = [1u32; 3];
-    // SAFETY: every array holds at least `rank` (≤ 3) entries and outlives the call; `map` is
+    let elem_strides = [1u32; 4];
+    // SAFETY: every array holds at least `rank` (≤ 4) entries and outlives the call; `map` is
     // a valid 128-byte destination; `global` is a device address the caller owns.
     let rc = unsafe {
         sys::cuTensorMapEncodeTiled(

@@ -20,6 +20,7 @@ fn with_b(batch: &[usize], b_batch: &[usize], m: usize, k: usize, n: usize) -> M
         epilogue: SExpr::Acc(crate::elem::Ty::F32),
         precision: Default::default(),
         split_store: false,
+        window: None,
     }
 }
 

@@ -110,7 +110,7 @@ pub(super) fn reduction(
     }
     let ty = body.ty;
     Some(TExpr {
-        kind: TKind::Reduce(Box::new(IndexReduce { op, vars, body, precision: Precision::F32 })),
+        kind: TKind::Reduce(Box::new(IndexReduce { op, vars, body, precision: Precision::F32, window: None })),
         ty,
         shape: vec![],
         span,

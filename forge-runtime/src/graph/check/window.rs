@@ -9,7 +9,9 @@
 
 use super::super::ast::{Expr, Lit, LitValue, Name, Stmt};
 use super::super::builtins::Pool;
-use super::super::checked::{Const, Deferred, IndexNode, IndexReduce, NodeKind, Precision, Sub, TExpr, TKind};
+use super::super::checked::{
+    Const, ConvWindow, Deferred, IndexNode, IndexReduce, NodeKind, Precision, Sub, TExpr, TKind,
+};
 use super::super::ops::{BinaryOp, ReduceOp};
 use super::super::shape::{window_extent, window_formula, Extent, ExtentDisplay};
 use super::build;
@@ -89,7 +91,16 @@ pub(super) fn conv2d_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize) -> Option
     let x_value = padded(x_read, &edges, Some(Const::F32(0.0)), *span);
     let w_read = super::concat::element(&w, |d| Sub::Var { var: [o, c, u, v][d], offset: 0 });
     let body = build::binary(BinaryOp::Mul, w_read, x_value, Ty::F32);
-    let reduce = IndexReduce { op: ReduceOp::Sum, vars: vec![c, u, v], body, precision };
+    let window = ConvWindow {
+        input: super::concat::element(&x, |d| Sub::Var { var: d, offset: 0 }),
+        vars: [b, o, i, j, c, u, v],
+        stride,
+        padding,
+        dilation,
+        grouped: groups != Extent::Lit(1),
+    };
+    let reduce =
+        IndexReduce { op: ReduceOp::Sum, vars: vec![c, u, v], body, precision, window: Some(Box::new(window)) };
     let vars = vec![out[0], out[1], out[2], out[3], w.shape[1], w.shape[2], w.shape[3]];
     finish(cx, stmt, target, vars, reduce, *span)
 }
@@ -168,7 +179,7 @@ pub(super) fn pool_node(cx: &mut Cx<'_>, stmt: &Stmt, target: usize, pool: Pool)
             (ReduceOp::Sum, build::binary(BinaryOp::Div, body, divisor, Ty::F32))
         }
     };
-    let reduce = IndexReduce { op, vars: vec![u, v], body, precision: Precision::F32 };
+    let reduce = IndexReduce { op, vars: vec![u, v], body, precision: Precision::F32, window: None };
     let vars = vec![out[0], out[1], out[2], out[3], k[0], k[1]];
     finish(cx, stmt, target, vars, reduce, *span)
 }

@@ -179,6 +179,9 @@ fn align(offset_bytes: usize) -> usize {
 /// The product as a GEMM (with M possibly folded over trailing batch dims), or `None`.
 fn gemm_spec(spec: &KernelSpec, m: &MatmulBody, tf32: bool) -> Option<GemmSpec> {
     use crate::graph::checked::Precision;
+    if let Some(w) = m.window {
+        return window_spec(spec, m, w);
+    }
     let ((ia, sa), (ib, sb)) = (m.a.as_load()?, m.b.as_load()?);
     let elem = match (spec.args[ia].elem, spec.args[ib].elem) {
         (Elem::F32, Elem::F32) => GElem::F32,
@@ -225,7 +228,54 @@ fn gemm_spec(spec: &KernelSpec, m: &MatmulBody, tf32: bool) -> Option<GemmSpec> 
             GElem::F32 => m.precision,
             GElem::F16 | GElem::BF16 => Precision::F32,
         },
+        window: None,
     })
+}
+
+/// A window product (`plan::window`) as a GEMM, TF32 or 16-bit: A the `[O, K]` weights (K
+/// ordered by tap, then channel), B the windows of the NHWC input (its gather's argument), one
+/// batch dim.
+fn window_spec(spec: &KernelSpec, m: &MatmulBody, w: crate::ir::Windows) -> Option<GemmSpec> {
+    use crate::graph::checked::Precision;
+    let (ia, sa) = m.a.as_load()?;
+    let ib = window_arg(&m.b)?;
+    let (elem, precision) = match (spec.args[ia].elem, spec.args[ib].elem) {
+        (Elem::F32, Elem::F32) if m.precision == Precision::Tf32 => (GElem::F32, Precision::Tf32),
+        (Elem::F16, Elem::F16) => (GElem::F16, Precision::F32),
+        (Elem::BF16, Elem::BF16) => (GElem::BF16, Precision::F32),
+        (Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0, _) => {
+            return None
+        }
+    };
+    if m.batch.len() != 1 || sa.len() != 3 || sa[0] != 0 {
+        return None;
+    }
+    let (Layout::RowMajor, lda) = layout(m.m, m.k, sa[1], sa[2])? else { return None };
+    let es = elem.bytes();
+    let operand = |layout, ld, arg: usize| Operand { elem, layout, ld, align: align(spec.args[arg].offset * es) };
+    let image = w.height * w.width * w.channels;
+    Some(GemmSpec {
+        m: m.m,
+        n: m.n,
+        k: m.k,
+        batch: vec![BatchDim { extent: m.batch[0], a_stride: 0, b_stride: image, c_stride: 0 }],
+        a: operand(Layout::RowMajor, lda, ia),
+        b: operand(Layout::ColMajor, m.k, ib),
+        accumulate: Accumulate::F32,
+        precision,
+        window: Some(w),
+    })
+}
+
+/// The argument a window product's B gathers from.
+fn window_arg(b: &SExpr) -> Option<usize> {
+    let mut arg = None;
+    b.visit(&mut |e| {
+        if let SExpr::Gather { arg: a, .. } = e {
+            arg = Some(*a);
+        }
+    });
+    arg
 }
 
 /// Whether TMA tensor maps describe the batch dims: every batch entry a matrix of its own or
@@ -308,7 +358,11 @@ pub fn matmul_kernel(
     };
     let few_row_only = b2.is_some() || gain.is_some();
     let opts = options(target, &g, b2.is_some());
-    let variant = match choose_with(&g, target.arch, &opts) {
+    let chosen = match g.window {
+        Some(w) => super::choose::window_tile(&g, &w, target.arch, target.sms),
+        None => choose_with(&g, target.arch, &opts),
+    };
+    let variant = match chosen {
         // Pairs and folded norms take the SIMT decode kernel (a tensor-core pick's shape fits
         // it too).
         Ok(super::Variant::Decode(d)) if few_row_only => {
@@ -319,7 +373,11 @@ pub fn matmul_kernel(
         Err(Error::Unsupported { .. }) => return Ok(None),
         Err(e) => return Err(e),
     };
-    let (ia, ib) = (m.a.as_load().map_or(0, |l| l.0), m.b.as_load().map_or(0, |l| l.0));
+    let ib = match m.window {
+        Some(_) => window_arg(&m.b).unwrap_or(0),
+        None => m.b.as_load().map_or(0, |l| l.0),
+    };
+    let ia = m.a.as_load().map_or(0, |l| l.0);
     let (a_ptr, b_ptr) = (format!("a{ia}"), format!("a{ib}"));
     let b2_ptr = b2.map(|i| format!("a{i}"));
     let gain_ptr = gain.map(|(i, _)| format!("a{i}"));

@@ -250,6 +250,7 @@ mod tests {
             b: op(n),
             accumulate: Accumulate::F32,
             precision: Precision::F32,
+            window: None,
         }
     }
 

@@ -92,6 +92,10 @@ pub struct GemmSpec {
     /// What f32 inputs may trade for tensor cores (explicit opt-ins: `Tf32` about 1e-3
     /// relative error, `Tf32x3` near f32's).
     pub precision: Precision,
+    /// B is a convolution's windows over an NHWC input (`b` its argument, `[batch, H, W, C]`),
+    /// loaded by the TMA kernel one box a tap and block of channels; `b`'s layout says
+    /// K-major.
+    pub window: Option<crate::ir::Windows>,
 }
 
 impl GemmSpec {
@@ -176,7 +180,7 @@ pub enum Requirement {
     TensorMaps,
 }
 
-/// A 2-D or 3-D tiled tensor map with 128-byte swizzle and zero fill out of bounds, as the TMA
+/// A 2-D to 4-D tiled tensor map with 128-byte swizzle and zero fill out of bounds, as the TMA
 /// kernel expects it: the host encodes one per entry of `Emitted::tensor_maps` (A first, then
 /// B) from that operand's base device pointer (before any batch offset) and passes the 128
 /// bytes by value after the kernel's own parameters. A map stays valid while the pointer and
@@ -185,12 +189,12 @@ pub enum Requirement {
 pub struct TensorMapDesc {
     pub operand: Which,
     pub elem: Elem,
-    /// 2, or 3 with a batch dimension.
+    /// 2, or 3 with a batch dimension; 4 for a window B (`[batch, H, W, C]`).
     pub rank: u32,
-    /// Extents in elements, innermost (contiguous) first.
-    pub dims: [u64; 3],
-    /// Byte strides of dims 1 and 2 (dim 0 is contiguous).
-    pub strides_bytes: [u64; 2],
+    /// Extents in elements, innermost (contiguous) first; those past `rank` are 1.
+    pub dims: [u64; 4],
+    /// Byte strides of dims 1 to 3 (dim 0 is contiguous).
+    pub strides_bytes: [u64; 3],
     /// Box (one copy) extents in elements, innermost first; the inner one is 128 bytes.
-    pub box_dims: [u32; 3],
+    pub box_dims: [u32; 4],
 }

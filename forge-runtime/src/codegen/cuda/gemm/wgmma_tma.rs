@@ -64,6 +64,14 @@ __device__ __forceinline__ void tma_load(u32 dst, const void* map, u32 bar, int 
 }
 "#;
 
+/// A window B's box: channels c, columns w, rows h of batch entry z (NHWC, rank 4); the parts
+/// of a box past the input are zero-filled, which is the padding.
+const TMA_LOAD4: &str = r#"__device__ __forceinline__ void tma_load4(u32 dst, const void* map, u32 bar, int c, int w, int h, int z) {
+  asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, %6}], [%2];"
+               :: "r"(dst), "l"(map), "r"(bar), "r"(c), "r"(w), "r"(h), "r"(z) : "memory");
+}
+"#;
+
 const BODY: &str = r#"
   constexpr int NACC = BN / 2;
   constexpr int A_STAGE = BM * BK * ES, B_STAGE = BN * BK * ES;
@@ -132,12 +140,7 @@ TILE_BEGIN
 #pragma unroll
           for (int p = 0; p < BM / 64; ++p) tma_load<A_RANK>(sa + p * BK * 128, ma, full, m0 + p * 64, k0, z);
         }
-        if constexpr (B_KMAJOR) {
-          tma_load<B_RANK>(sb, mb, full, k0, n0, z);
-        } else {
-#pragma unroll
-          for (int p = 0; p < BN / 64; ++p) tma_load<B_RANK>(sb + p * BK * 128, mb, full, n0 + p * 64, k0, z);
-        }
+LOAD_B
       }
 TILE_END
     }
@@ -187,6 +190,9 @@ const TILE_LOOP: (&str, &str) = (
 );
 /// Ranks of A's and B's tensor maps: 3 with a batch dim the operand steps along, else 2.
 fn ranks(spec: &GemmSpec) -> (u32, u32) {
+    if spec.window.is_some() {
+        return (2, 4);
+    }
     match spec.batch.first() {
         Some(d) => (if d.a_stride == 0 { 2 } else { 3 }, if d.b_stride == 0 { 2 } else { 3 }),
         None => (2, 2),
@@ -213,24 +219,64 @@ fn maps(spec: &GemmSpec, t: &TileConfig) -> [TensorMapDesc; 2] {
         Layout::ColMajor => ([k, n, bc], [row, t.bn as u32, 1]),
         Layout::RowMajor => ([n, k, bc], [row, t.bk as u32, 1]),
     };
-    [
-        TensorMapDesc {
-            operand: Which::A,
-            elem: spec.elem(),
-            rank: rank_a,
-            dims: a.0,
-            strides_bytes: [spec.a.ld as u64 * es, sa.max(1)],
-            box_dims: a.1,
-        },
-        TensorMapDesc {
-            operand: Which::B,
-            elem: spec.elem(),
-            rank: rank_b,
-            dims: b.0,
-            strides_bytes: [spec.b.ld as u64 * es, sb.max(1)],
-            box_dims: b.1,
-        },
-    ]
+    let desc = |operand, rank, dims: [u64; 4], strides_bytes, box_dims| TensorMapDesc {
+        operand,
+        elem: spec.elem(),
+        rank,
+        dims,
+        strides_bytes,
+        box_dims,
+    };
+    let (ld_a, ld_b) = (spec.a.ld as u64 * es, spec.b.ld as u64 * es);
+    let a = desc(Which::A, rank_a, [a.0[0], a.0[1], a.0[2], 1], [ld_a, sa.max(1), 1], [a.1[0], a.1[1], a.1[2], 1]);
+    let b = match spec.window {
+        // `[batch, H, W, C]`: a box is a k-tile's channels over the tile's output rows.
+        Some(w) => {
+            let (c, width, height) = (w.channels as u64, w.width as u64, w.height as u64);
+            let strides = [c * es, width * c * es, height * width * c * es];
+            let rows = (t.bn / w.out_width.max(1)) as u32;
+            desc(Which::B, 4, [c, width, height, bc], strides, [row, w.out_width as u32, rows, 1])
+        }
+        None => desc(Which::B, rank_b, [b.0[0], b.0[1], b.0[2], 1], [ld_b, sb.max(1), 1], [b.1[0], b.1[1], b.1[2], 1]),
+    };
+    [a, b]
+}
+
+/// The producer's load of a B stage: a K-major box, N-major 64-column boxes, or a window B's
+/// box of its NHWC input.
+const LOAD_B: &str = r#"        if constexpr (B_KMAJOR) {
+          tma_load<B_RANK>(sb, mb, full, k0, n0, z);
+        } else {
+#pragma unroll
+          for (int p = 0; p < BN / 64; ++p) tma_load<B_RANK>(sb + p * BK * 128, mb, full, n0 + p * 64, k0, z);
+        }
+"#;
+/// K runs over taps, then channels: k-tile k0 is one tap's block of channels, and the tile's
+/// columns are whole output rows from `n0 / WIN_OW`.
+const LOAD_WINDOW: &str = r#"        {
+          const int tap = k0 / WIN_C, u = tap / WIN_KW, v = tap - u * WIN_KW;
+          tma_load4(sb, mb, full, k0 - tap * WIN_C, v * WIN_DW - WIN_PW, n0 / WIN_OW + u * WIN_DH - WIN_PH, z);
+        }
+"#;
+
+/// A window B's geometry as constants, with its load and box helper; nothing for other
+/// products.
+fn window_parts(spec: &GemmSpec, t: &TileConfig) -> Result<(String, &'static str), String> {
+    let Some(w) = spec.window else { return Ok((String::new(), LOAD_B)) };
+    let whole_rows = t.bn.is_multiple_of(w.out_width.max(1));
+    let es = spec.elem().bytes();
+    let channels = crate::ir::limits::window_channels(es);
+    if t.bk != channels || !whole_rows || !crate::ir::limits::windows_fit(&w, es) {
+        return Err(format!(
+            "a window tile covers whole output rows of {} and k-tiles of {channels} channels (asked {}x{})",
+            w.out_width, t.bm, t.bn
+        ));
+    }
+    let constants = format!(
+        "constexpr int WIN_C = {}, WIN_KW = {}, WIN_OW = {}, WIN_DH = {}, WIN_DW = {}, WIN_PH = {}, WIN_PW = {};\n{TMA_LOAD4}",
+        w.channels, w.kernel[1], w.out_width, w.dilation[0], w.dilation[1], w.padding[0], w.padding[1]
+    );
+    Ok((constants, LOAD_WINDOW))
 }
 
 /// One wgmma group over landed stage `s`: every k-step's products (`MMA`). The descriptors are
@@ -330,9 +376,11 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         ranks(spec).1,
         t.persistent > 0
     );
+    let (window, load_b) = window_parts(spec, t)?;
     src.push_str(super::loader::LOADER);
     src.push_str(wgmma::HELPERS);
     src.push_str(TMA_HELPERS);
+    src.push_str(&window);
     src.push_str(&wgmma::wgmma_fn(t.bn, ty, trans_a, trans_b));
     if x3 == Some(X3Loop::RegisterA) {
         src.push_str(&wgmma_x3::register_a_helpers(t.bn));
@@ -367,6 +415,7 @@ pub fn emit(spec: &GemmSpec, t: &TileConfig, io: &KernelIo) -> Result<Emitted, S
         .replace("BLOCK_EPILOGUE\n", epi.block)
         .replace("EPI_SYNC\n", epi.sync)
         .replace("SPLIT_REDUCE", epi.split_reduce)
+        .replace("LOAD_B\n", load_b)
         .replace("MAIN_LOOP", &main_loop(x3))
         .replace("EPI_UNROLL", &tma_epilogue::unroll(io).to_string())
         .replace("GRID_WAIT\n", crate::codegen::cuda::grid::GRID_WAIT)

@@ -1,9 +1,11 @@
 //! The choice among the kernel variants (`variant`) for a spec and a GPU architecture: the
 //! tile tables, the cost model over them, the decode products' shapes.
 
-use super::smem::{dynamic_smem, tile_smem_bytes, X3Loop, MAX_SMEM};
+use super::smem::{blocks_per_sm, dynamic_smem, tile_smem_bytes, X3Loop, MAX_SMEM};
 use super::spec::{Elem, GemmSpec, Layout, Precision, Which};
 use crate::error::Error;
+use crate::ir::limits::{window_channels, window_rows, windows_fit};
+use crate::ir::Windows;
 
 use super::variant::{DecodeConfig, SimtConfig, TileConfig, Variant};
 
@@ -242,6 +244,33 @@ pub fn k_split(spec: &GemmSpec, picked: TileConfig, forced: Option<usize>) -> Ti
         }
         _ => picked,
     }
+}
+
+/// The TMA tile of a window product ([`GemmSpec::window`], sm_90, f32 at TF32 or f16/bf16):
+/// K-tiles of one 128-byte row of channels, 64-row tiles
+/// (128 where M allows), `bn` whole output rows ([`window_rows`]) picked by the wave model
+/// (ties to the wider tile, which reads the weights fewer times), as many stages as fit, up
+/// to 4.
+pub fn window_tile(spec: &GemmSpec, w: &Windows, arch: (u32, u32), sms: usize) -> Result<Variant, Error> {
+    spec.validate()?;
+    let es = spec.elem().bytes();
+    let tf32 = spec.elem() != Elem::F32 || spec.precision == Precision::Tf32;
+    if arch != (9, 0) || !tf32 || !windows_fit(w, es) {
+        return Err(super::spec::unsupported("window products run on sm_90's TMA kernel, f32 at TF32 or 16-bit"));
+    }
+    let bm = if spec.m >= 128 { 128 } else { 64 };
+    let mut best: Option<(f64, TileConfig)> = None;
+    for rows in window_rows(w) {
+        let bn = w.out_width * rows;
+        let bk = window_channels(es);
+        let fits = (2..=4).rev().map(|s| tile(bm, bn, bk, s, 0, 0)).find(|t| dynamic_smem(t, es, 0) <= MAX_SMEM);
+        let Some(t) = fits else { continue };
+        let cost = tile_cost(spec, sms.max(1), bm, bn, blocks_per_sm(dynamic_smem(&t, es, 0)), 1.0);
+        if best.is_none_or(|(c, _)| cost < c) {
+            best = Some((cost, t));
+        }
+    }
+    best.map(|(_, t)| Variant::WgmmaTma(t)).ok_or_else(|| super::spec::unsupported("no window tile fits"))
 }
 
 /// Output tiles of `bm × bn` over every batch entry.

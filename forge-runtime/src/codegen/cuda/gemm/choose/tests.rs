@@ -14,6 +14,7 @@ fn f32_spec(m: usize, n: usize, k: usize) -> GemmSpec {
         b: op(Layout::ColMajor, k),
         accumulate: Accumulate::F32,
         precision: Precision::F32,
+        window: None,
     }
 }
 
