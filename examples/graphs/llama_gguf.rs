@@ -5,7 +5,9 @@
 // values to the cache (`state`), and leaves the logits of token `n - 1` in `logits` and their
 // argmax in `next`: a greedy step reads back one id. Matrices keep GGUF's `[out, in]` rows and are
 // read through `transpose` (a layer's query, key and value rows stacked into one, so one product
-// makes all three); blocks are decoded inside the products. RoPE rotates adjacent pairs
+// makes all three); blocks are decoded inside the products. The projections allow `tf32x3` (near
+// f32's error): a decoding step's few-row products compute f32 from the blocks whatever they
+// allow, and a prompt's take the tensor cores on CUDA sm_90, their weights decoded once at load. RoPE rotates adjacent pairs
 // `(2i, 2i + 1)` of a head (llama.cpp's converter permuted the Q and K rows for that), and query
 // head `kv * G + g` attends to key/value head `kv`. A sampled step draws `next` on the device
 // (`forge::llm`'s sampling rule: top-k, top-p, then the Gumbel-max of the kept logits at the
@@ -68,7 +70,7 @@ forge_graph! {
         mask[t, j] = select(j <= pos + t, 0.0, -inf);
         for l in 0..L {
             a = rms_norm(x, attn_norm[l], eps);
-            qkv = matmul(a, transpose(wqkv[l]));
+            qkv = matmul(a, transpose(wqkv[l]), precision = tf32x3);
             // RoPE: of pair i = e / 2 of a head, element 2i is x[2i]·cos − x[2i+1]·sin and
             // element 2i+1 is x[2i+1]·cos + x[2i]·sin.
             qh[kv, g, t, e] = select(e / 2 * 2 == e,
@@ -90,10 +92,10 @@ forge_graph! {
             ctx = matmul(probs, cache[l, 1]);
             ctxt = permute(ctx, 2, 0, 1, 3);
             merged = reshape(ctxt);
-            x = x + matmul(merged, transpose(wo[l]));
+            x = x + matmul(merged, transpose(wo[l]), precision = tf32x3);
             a = rms_norm(x, ffn_norm[l], eps);
-            hid = silu(matmul(a, transpose(w_gate[l]))) * matmul(a, transpose(w_up[l]));
-            x = x + matmul(hid, transpose(w_down[l]));
+            hid = silu(matmul(a, transpose(w_gate[l]), precision = tf32x3)) * matmul(a, transpose(w_up[l]), precision = tf32x3);
+            x = x + matmul(hid, transpose(w_down[l]), precision = tf32x3);
         }
         last[o, d] = x[o + n - 1, d];
         lastn = rms_norm(last, out_norm, eps);

@@ -153,7 +153,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_ab1d521a6846cdb9(f
     }
 }
 
-// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]))
+// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]), precision = tf32x3)
 extern "C" __global__ void __launch_bounds__(256) forge_matmul_2dd8e54d7a56ef19(f32* a0, const unsigned char* __restrict__ a1, const f32* a2, const f32* __restrict__ a3, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     __shared__ __align__(16) f32 red3[64];
@@ -1377,7 +1377,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_32ae295e3d3330
   }
 }
 
-// node: x = x + matmul(merged, transpose(wo[l]))
+// node: x = x + matmul(merged, transpose(wo[l]), precision = tf32x3)
 extern "C" __global__ void __launch_bounds__(256) forge_matmul_c36a6e6021e05eff(f32* a0, const f32* a1, const unsigned char* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_LAUNCH();
@@ -1451,7 +1451,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c36a6e6021e05eff(
     }
 }
 
-// node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]))) * matmul(a, transpose(w_up[l]))
+// node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]), precision = tf32x3)) * matmul(a, transpose(w_up[l]), precision = tf32x3)
 extern "C" __global__ void __launch_bounds__(256) forge_matmul_0c3f512e44ab7017(f32* a0, const unsigned char* __restrict__ a1, const unsigned char* __restrict__ a2, const f32* a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     __shared__ __align__(16) f32 red2[256];
@@ -1580,7 +1580,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_0c3f512e44ab7017(
     }
 }
 
-// node: x = x + matmul(hid, transpose(w_down[l]))
+// node: x = x + matmul(hid, transpose(w_down[l]), precision = tf32x3)
 extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(f32* a0, const f32* a1, const unsigned char* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_LAUNCH();
@@ -1687,7 +1687,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(
     }
 }
 
-// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]))
+// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]), precision = tf32x3)
 // runs forge_matmul_2dd8e54d7a56ef19 (above)
 
 // node: qh[kv, g, t, e] = select(e / 2 * 2 == e, qkv[t, (kv * G + g) * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, (kv * G + g) * E + e / 2 * 2] * sin(angle[t, e / 2]))
@@ -1705,13 +1705,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(
 // node: ctx = matmul(probs, cache[l, 1])
 // runs forge_matmul_32ae295e3d33300c (above)
 
-// node: x = x + matmul(merged, transpose(wo[l]))
+// node: x = x + matmul(merged, transpose(wo[l]), precision = tf32x3)
 // runs forge_matmul_c36a6e6021e05eff (above)
 
-// node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]))) * matmul(a, transpose(w_up[l]))
+// node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]), precision = tf32x3)) * matmul(a, transpose(w_up[l]), precision = tf32x3)
 // runs forge_matmul_0c3f512e44ab7017 (above)
 
-// node: x = x + matmul(hid, transpose(w_down[l]))
+// node: x = x + matmul(hid, transpose(w_down[l]), precision = tf32x3)
 // runs forge_matmul_c2c6273a77bbb7b7 (above)
 
 // node: last[o, d] = x[o + n - 1, d]; lastn = rms_norm(last, out_norm, eps); logits = matmul(lastn, transpose(emb))

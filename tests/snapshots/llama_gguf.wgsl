@@ -162,7 +162,7 @@ fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     }
 }
 
-// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]))
+// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]), precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<u32>; // wqkv
@@ -1029,7 +1029,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: x = x + matmul(merged, transpose(wo[l]))
+// node: x = x + matmul(merged, transpose(wo[l]), precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
@@ -1140,7 +1140,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]))) * matmul(a, transpose(w_up[l]))
+// node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]), precision = tf32x3)) * matmul(a, transpose(w_up[l]), precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // hid
 @group(0) @binding(1) var<storage, read> a1: array<u32>; // w_up
@@ -1316,7 +1316,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: x = x + matmul(hid, transpose(w_down[l]))
+// node: x = x + matmul(hid, transpose(w_down[l]), precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // hid
@@ -1435,7 +1435,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]))
+// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]), precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<u32>; // wqkv
@@ -2302,7 +2302,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: x = x + matmul(merged, transpose(wo[l]))
+// node: x = x + matmul(merged, transpose(wo[l]), precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // ctx
@@ -2413,7 +2413,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]))) * matmul(a, transpose(w_up[l]))
+// node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]), precision = tf32x3)) * matmul(a, transpose(w_up[l]), precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // hid
 @group(0) @binding(1) var<storage, read> a1: array<u32>; // w_up
@@ -2589,7 +2589,7 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: x = x + matmul(hid, transpose(w_down[l]))
+// node: x = x + matmul(hid, transpose(w_down[l]), precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // x
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // hid

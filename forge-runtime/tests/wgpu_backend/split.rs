@@ -75,7 +75,7 @@ impl Data {
     /// Runs split plan `s` of `p` on `exec` with the weights stored as CUDA stores them; returns
     /// every output of `p` by name, as f32.
     fn run(&self, mut exec: Box<dyn Executable>, p: &Plan, s: &Split) -> Vec<(String, Vec<f32>)> {
-        let stored = StoredWeights { transposed: Vec::new(), split: s.weights.clone() };
+        let stored = StoredWeights { split: s.weights.clone(), ..Default::default() };
         for (name, values) in &self.weights {
             let id = p.buffer(name).unwrap().0;
             let declared = bytes(values);

@@ -12,6 +12,7 @@
 //! `split_store`: `bf16x3` products as bf16 GEMMs); [`for_target`] is the one path from a
 //! plan to what runs, for the backend and `source_of` alike. `raw` translates raw kernels.
 
+pub mod decoded;
 pub mod gemm;
 pub(crate) mod grid;
 pub mod raw;

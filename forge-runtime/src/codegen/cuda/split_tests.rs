@@ -54,7 +54,7 @@ fn run_with(
     weights: &[(&str, &[f32])],
     inputs: &[(&str, &[u8])],
 ) -> Vec<(String, Vec<f32>)> {
-    let stored = crate::codegen::cuda::weights::StoredWeights { transposed: Vec::new(), split: s.weights.clone() };
+    let stored = crate::codegen::cuda::weights::StoredWeights { split: s.weights.clone(), ..Default::default() };
     for (name, values) in weights {
         let id = p.buffer(name).unwrap().0;
         let declared = bytes(values);

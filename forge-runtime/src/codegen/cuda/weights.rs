@@ -29,6 +29,9 @@ pub struct StoredWeights {
     pub transposed: Vec<Transposed>,
     /// Split into bf16 parts for `bf16x3` products (`codegen::cuda::split`).
     pub split: Vec<SplitWeight>,
+    /// Block-format weights decoded to f32 for wide products (`codegen::cuda::decoded`): the
+    /// buffer, its declared format and its values.
+    pub decoded: Vec<(usize, Elem, usize)>,
 }
 
 impl StoredWeights {
@@ -37,6 +40,9 @@ impl StoredWeights {
     pub fn stored_bytes(&self, id: usize, bytes: &[u8], elem_bytes: usize) -> Option<Vec<u8>> {
         if let Some(t) = self.transposed.iter().find(|t| t.buffer == id) {
             return Some(transpose_bytes(bytes, t, elem_bytes));
+        }
+        if let Some(&(_, elem, len)) = self.decoded.iter().find(|d| d.0 == id) {
+            return Some(super::decoded::decoded_bytes(elem, bytes, len));
         }
         self.split.iter().find(|w| w.buffer == id).map(|w| split_bytes(bytes, w))
     }
@@ -52,6 +58,10 @@ impl StoredWeights {
         if !self.split.is_empty() {
             let ids = self.split.iter().map(|w| w.buffer).collect();
             out += &format!("// weights stored split for bf16x3 ([.., N, 3K] bf16) as loaded: {}\n", names(ids));
+        }
+        if !self.decoded.is_empty() {
+            let ids = self.decoded.iter().map(|d| d.0).collect();
+            out += &format!("// block-format weights stored decoded (f32) as loaded: {}\n", names(ids));
         }
         out
     }
@@ -69,14 +79,20 @@ pub struct RunPlan {
 }
 
 /// `plan` as `target` runs it: its `bf16x3` products split (`codegen::cuda::split`), few-row
-/// products reading the weights that gain from it transposed.
+/// products reading the weights that gain from it transposed, wide tensor-core products
+/// reading block-format weights decoded (`codegen::cuda::decoded`).
 pub fn as_run(plan: &Plan, target: &CudaTarget) -> RunPlan {
     let (split_plan, split, origin) = match split_products(plan, target) {
         Some(s) => (Some(s.plan), s.weights, s.origin),
         None => (None, Vec::new(), Vec::new()),
     };
     let (transposed_plan, transposed) = transposed_as_run(split_plan.as_ref().unwrap_or(plan), target);
-    RunPlan { plan: transposed_plan.or(split_plan), stored: StoredWeights { transposed, split }, origin }
+    let run = transposed_plan.or(split_plan);
+    let current = run.as_ref().unwrap_or(plan);
+    let wide = super::decoded::decoded_weights(current, target);
+    let decoded = wide.iter().map(|&b| (b, current.buffers[b].elem, current.buffers[b].len)).collect();
+    let run = super::decoded::decoded_plan(current, &wide).or(run);
+    RunPlan { plan: run, stored: StoredWeights { transposed, split, decoded }, origin }
 }
 
 /// The weights of `plan` that CUDA stores transposed on `target`: those whose every read is
