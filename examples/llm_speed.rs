@@ -5,9 +5,10 @@
 //! `LlamaForCausalLM` of the same config on the same machine.
 //!
 //! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]
-//! [--sample] [--top-k K] [--top-p P] [--fold-attention on|off] [--profile]`
+//! [--sample] [--top-k K] [--top-p P] [--fold-attention on|off] [--tf32x3-any-size] [--profile]`
 //! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--fold-attention` sets `Fusion::attention` (the
-//! attention statements as one kernel; default: the library's default).
+//! attention statements as one kernel; default: the library's default); `--tf32x3-any-size` sets
+//! `CudaOptions::tf32x3_any_size` (a prompt's smaller tf32x3 products on tensor cores too).
 //! `--sample` draws each id as `chat` does by default (temperature 0.7, top-k 40, top-p 0.9)
 //! instead of greedily; `--top-k 0` and `--top-p 1` turn those cuts off.
 
@@ -47,6 +48,12 @@ fn main() -> Result<()> {
                 })
             }
         };
+        ctx = ctx.with_options(options);
+    }
+    // `CudaOptions::tf32x3_any_size`: a prompt's tf32x3 products on tensor cores however small.
+    if std::env::args().any(|a| a == "--tf32x3-any-size") {
+        let mut options = ctx.options().clone();
+        options.cuda.tf32x3_any_size = true;
         ctx = ctx.with_options(options);
     }
     let built = Instant::now();

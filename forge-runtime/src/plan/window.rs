@@ -57,7 +57,9 @@ impl Lowering<'_> {
         let elem = match (self.g.bindings[*binding].elem, self.g.bindings[*wb].elem) {
             (Elem::F32, Elem::F32) if r.precision == Precision::Tf32 => Elem::F32,
             (e @ (Elem::F16 | Elem::BF16), w) if w == e && self.half_products => e,
-            _ => return Ok(None),
+            (Elem::F32 | Elem::F16 | Elem::BF16 | Elem::U32 | Elem::I32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0, _) => {
+                return Ok(None)
+            }
         };
         let windows = Windows {
             channels: extents[c],

@@ -29,7 +29,7 @@ fn run_plan(p: &Plan, seed: u64) -> Vec<f32> {
             match b.elem {
                 Elem::F16 => Store::F16(values.iter().map(|&v| half::f16::from_f32(v).to_bits()).collect()),
                 Elem::BF16 => Store::BF16(values.iter().map(|&v| half::bf16::from_f32(v).to_bits()).collect()),
-                _ => Store::F32(values),
+                Elem::F32 | Elem::U32 | Elem::I32 | Elem::Q4_0 | Elem::Q4_1 | Elem::Q8_0 => Store::F32(values),
             }
         })
         .collect();
