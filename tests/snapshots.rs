@@ -230,8 +230,9 @@ const CONV_WINDOWS: &str = "graph ConvWindows { dims { B, C, H }
     y = conv2d(x, w, padding = 1, precision = tf32);
 }";
 
-/// [`CONV_WINDOWS`] at 56² and 28²: the window product's tile (one output-row-wide B box a tap),
-/// the CUDA-C snapshotted at 56², each program through NVRTC and ptxas for sm_90a.
+/// [`CONV_WINDOWS`] at 56² and 28², and with f16 bindings at 56²: the window product's tile
+/// (one output-row-wide B box a tap), the tf32 CUDA-C snapshotted at 56², each program through
+/// NVRTC and ptxas for sm_90a.
 #[cfg(feature = "cuda")]
 fn cuda_conv_windows_compile() {
     use forge::codegen::cuda::{emit_program_for, CudaTarget};

@@ -131,6 +131,8 @@ fn only_large_tf32_convolutions_of_whole_channel_tiles_read_windows() {
     // strides keep the temp wherever.
     assert!(windows_of(&lowered(&src("tf32", ""), &[1, 64, 56], threshold)).is_empty());
     assert!(windows_of(&lowered(&src("tf32x3", ""), &[8, 64, 56], Some(0))).is_empty());
+    assert!(windows_of(&lowered(&src("bf16x3", ""), &[8, 64, 56], Some(0))).is_empty());
+    assert!(windows_of(&lowered(&src("f32", ""), &[8, 64, 56], Some(0))).is_empty());
     assert!(windows_of(&lowered(&src("tf32", ""), &[8, 16, 56], Some(0))).is_empty());
     let strided = src("tf32", ", stride = 2").replace("y: f32[B, 64, H, H]", "y: f32[B, 64, 28, 28]");
     assert!(windows_of(&lowered(&strided, &[8, 64, 56], Some(0))).is_empty());

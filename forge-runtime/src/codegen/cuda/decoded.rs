@@ -21,7 +21,7 @@ pub const MIN_ROWS: usize = 64;
 /// or `tf32` loading it as its only B. Only on sm_90 with GEMM kernels (the TMA kernel takes
 /// f32 at those precisions).
 pub fn decoded_weights(plan: &Plan, target: &CudaTarget) -> Vec<usize> {
-    if !target.gemm || target.arch < (9, 0) {
+    if !target.gemm || target.arch != (9, 0) {
         return Vec::new();
     }
     (0..plan.buffers.len()).filter(|&b| only_read_as_wide_b(plan, b)).collect()
