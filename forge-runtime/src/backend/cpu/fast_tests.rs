@@ -13,7 +13,7 @@ use crate::ir::{
     RowOp, SExpr,
 };
 
-fn nonzero(rng: &mut fastrand::Rng, n: usize) -> Vec<f32> {
+pub(super) fn nonzero(rng: &mut fastrand::Rng, n: usize) -> Vec<f32> {
     (0..n).map(|_| (0.1 + 0.9 * rng.f32()) * if rng.bool() { 1.0 } else { -1.0 }).collect()
 }
 

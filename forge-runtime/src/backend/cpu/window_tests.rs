@@ -21,9 +21,7 @@ fn run_plan(p: &Plan, seed: u64) -> Vec<f32> {
         .iter()
         .map(|b| {
             let values: Vec<f32> = match b.role {
-                BufferRole::Input | BufferRole::Weight => {
-                    (0..b.len).map(|_| (0.1 + 0.9 * rng.f32()) * if rng.bool() { 1.0 } else { -1.0 }).collect()
-                }
+                BufferRole::Input | BufferRole::Weight => super::fast_tests::nonzero(&mut rng, b.len),
                 BufferRole::Output | BufferRole::Temp | BufferRole::State | BufferRole::Scene => vec![f32::NAN; b.len],
             };
             match b.elem {
@@ -49,6 +47,22 @@ fn lowered(src: &str, dims: &[usize], conv_windows: Option<usize>) -> Plan {
     let g = parse_and_check(proc_macro2::TokenStream::from_str(src).expect("tokens")).unwrap();
     let target = Target { conv_windows, ..Target::default() };
     lower_resolved(&g, &dim_values(&g, dims).unwrap(), &Fusion::default(), &target).unwrap()
+}
+
+/// `src` at `dims` lowered reading windows (from 0 values) and as im2col: the window plan has
+/// one window product, and both compute the same `y` from the inputs of `seed`. The windows.
+fn windowed_matches_im2col(src: &str, dims: &[usize], seed: u64) -> crate::ir::Windows {
+    let windowed = lowered(src, dims, Some(0));
+    let w = windows_of(&windowed);
+    assert_eq!(w.len(), 1, "{src}: one window product");
+    let im2col = lowered(src, dims, None);
+    assert!(windows_of(&im2col).is_empty());
+    let (got, want) = (run_plan(&windowed, seed), run_plan(&im2col, seed));
+    assert_eq!(got.len(), want.len());
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert!((g - w).abs() <= 1e-4 * w.abs().max(1.0), "{src}: y[{i}] {g} against {w}");
+    }
+    w[0]
 }
 
 fn windows_of(p: &Plan) -> Vec<crate::ir::Windows> {
@@ -85,28 +99,13 @@ fn window_products_compute_what_im2col_products_compute() {
             "graph Conv {{ dims {{ B, C, H, O, OH }} input x: f32[B, C, H, H]; weight w: f32[O, C, 3, 3];
                 weight bias: f32[O]; output y: f32[B, O, OH, OH]; {value} }}"
         );
+        let dims = [2, channels, side, outputs, out];
+        let w = windowed_matches_im2col(&src, &dims, 7);
+        assert_eq!((w.padding, w.dilation, w.out_width), ([padding; 2], [dilation; 2], out));
         // The same with f16 and bf16 bindings (64-channel k-tiles; their copies are exact).
         for half in ["f16", "bf16"].iter().filter(|_| channels % 64 == 0) {
             let src = src.replace("x: f32", &format!("x: {half}")).replace("w: f32", &format!("w: {half}"));
-            let src = src.replace(", precision = tf32", "");
-            let dims = [2, channels, side, outputs, out];
-            let windowed = lowered(&src, &dims, Some(0));
-            assert_eq!(windows_of(&windowed).len(), 1, "{src}");
-            let (got, want) = (run_plan(&windowed, 9), run_plan(&lowered(&src, &dims, None), 9));
-            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-                assert!((g - w).abs() <= 1e-4 * w.abs().max(1.0), "{src}: y[{i}] {g} against {w}");
-            }
-        }
-        let dims = [2, channels, side, outputs, out];
-        let windowed = lowered(&src, &dims, Some(0));
-        let w = windows_of(&windowed);
-        assert_eq!(w.len(), 1, "{src}: one window product");
-        assert_eq!((w[0].padding, w[0].dilation, w[0].out_width), ([padding; 2], [dilation; 2], out));
-        assert!(windows_of(&lowered(&src, &dims, None)).is_empty());
-        let (got, want) = (run_plan(&windowed, 7), run_plan(&lowered(&src, &dims, None), 7));
-        assert_eq!(got.len(), want.len());
-        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-            assert!((g - w).abs() <= 1e-4 * w.abs().max(1.0), "{src}: y[{i}] {g} against {w}");
+            windowed_matches_im2col(&src.replace(", precision = tf32", ""), &dims, 9);
         }
     }
 }

@@ -8,6 +8,7 @@
 //!
 //! [`dequant_value`]: crate::elem::dequant_value
 
+use super::weights::{binds, loads_of};
 use super::CudaTarget;
 use crate::elem::{dequant_block, Elem};
 use crate::graph::checked::Precision;
@@ -70,16 +71,12 @@ fn only_read_as_wide_b(plan: &Plan, b: usize) -> bool {
         return false;
     }
     let mut read = false;
-    for k in plan.kernels.iter().filter(|k| k.spec.args.iter().any(|a| a.buffer == b)) {
+    for k in plan.kernels.iter().filter(|k| binds(k, b)) {
         let KernelBody::Matmul(m) = &k.spec.body else { return false };
         let b_load = m.b.as_load().is_some_and(|(arg, _)| k.spec.args[arg].buffer == b);
-        let mut loads = 0;
-        for e in k.spec.body.exprs() {
-            e.visit_args(&mut |arg| loads += usize::from(k.spec.args[arg].buffer == b));
-        }
         let rows = m.m * m.batch.iter().product::<usize>();
         let tensor = matches!(m.precision, Precision::Tf32x3 | Precision::Tf32);
-        if !b_load || loads != 1 || m.b2.is_some() || rows < MIN_ROWS || !tensor {
+        if !b_load || loads_of(k, b) != 1 || m.b2.is_some() || rows < MIN_ROWS || !tensor {
             return false;
         }
         read = true;

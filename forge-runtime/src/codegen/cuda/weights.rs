@@ -186,8 +186,17 @@ fn transpose_elems<const N: usize>(src: &[u8], dst: &mut [u8], t: &Transposed) {
 }
 
 /// Whether kernel `k` is bound to buffer `b` (reads through expressions or, for a raw kernel, WGSL).
-fn binds(k: &crate::ir::PlannedKernel, b: usize) -> bool {
+pub(super) fn binds(k: &crate::ir::PlannedKernel, b: usize) -> bool {
     k.spec.args.iter().any(|a| a.buffer == b)
+}
+
+/// How many loads and gathers of kernel `k`'s expressions read buffer `b`.
+pub(super) fn loads_of(k: &crate::ir::PlannedKernel, b: usize) -> usize {
+    let mut loads = 0;
+    for e in k.spec.body.exprs() {
+        e.visit_args(&mut |arg| loads += usize::from(k.spec.args[arg].buffer == b));
+    }
+    loads
 }
 
 /// Buffer `b` as a candidate: a floating-point weight of at least two dims whose every read
@@ -208,13 +217,9 @@ fn only_read_as_b(plan: &Plan, b: usize) -> Option<Transposed> {
             continue;
         }
         let KernelBody::Matmul(m) = &k.spec.body else { return None };
-        let mut loads = 0;
-        for e in k.spec.body.exprs() {
-            e.visit_args(&mut |arg| loads += usize::from(k.spec.args[arg].buffer == b));
-        }
         let operands = std::iter::once(&m.b).chain(m.b2.as_ref());
         let fitting = operands.filter(|o| row_major_b(k, m, o, b, rows, cols)).count();
-        if fitting != loads || m.m * m.batch.iter().product::<usize>() > 8 {
+        if fitting != loads_of(k, b) || m.m * m.batch.iter().product::<usize>() > 8 {
             return None;
         }
         read = true;
