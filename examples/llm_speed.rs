@@ -5,9 +5,11 @@
 //! `LlamaForCausalLM` of the same config on the same machine.
 //!
 //! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]
-//! [--sample] [--top-k K] [--top-p P] [--fold-attention on|off] [--tf32x3-any-size] [--profile]`
-//! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--fold-attention` sets `Fusion::attention` (the
-//! attention statements as one kernel; default: the library's default); `--tf32x3-any-size` sets
+//! [--sample] [--top-k K] [--top-p P] [--fold-attention on|off] [--prompt-attention on|off]
+//! [--tf32x3-any-size] [--profile]` (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--fold-attention`
+//! sets `Fusion::attention` (a decoding step's attention statements as one kernel),
+//! `--prompt-attention` `Fusion::prompt_attention` (a prompt's, on tensor cores; default: the
+//! library's defaults); `--tf32x3-any-size` sets
 //! `CudaOptions::tf32x3_any_size` (a prompt's smaller tf32x3 products on tensor cores too).
 //! `--sample` draws each id as `chat` does by default (temperature 0.7, top-k 40, top-p 0.9)
 //! instead of greedily; `--top-k 0` and `--top-p 1` turn those cuts off.
@@ -36,20 +38,23 @@ fn main() -> Result<()> {
     }
     let mut ctx = Context::auto()?;
     let value = |name: &str| std::env::args().skip_while(|a| a != name).nth(1);
-    if let Some(fold) = value("--fold-attention") {
-        let mut options = ctx.options().clone();
-        options.fusion.attention = match fold.as_str() {
-            "on" => true,
-            "off" => false,
-            _ => {
-                return Err(Error::InvalidArgument {
-                    argument: "--fold-attention".into(),
-                    reason: "expects on or off".into(),
-                })
-            }
-        };
-        ctx = ctx.with_options(options);
+    // `on` / `off` of a switch, where given.
+    let switch = |name: &str| -> Result<Option<bool>> {
+        match value(name).as_deref() {
+            None => Ok(None),
+            Some("on") => Ok(Some(true)),
+            Some("off") => Ok(Some(false)),
+            Some(_) => Err(Error::InvalidArgument { argument: name.into(), reason: "expects on or off".into() }),
+        }
+    };
+    let mut options = ctx.options().clone();
+    if let Some(on) = switch("--fold-attention")? {
+        options.fusion.attention = on;
     }
+    if let Some(on) = switch("--prompt-attention")? {
+        options.fusion.prompt_attention = on;
+    }
+    ctx = ctx.with_options(options);
     // `CudaOptions::tf32x3_any_size`: a prompt's tf32x3 products on tensor cores however small.
     if std::env::args().any(|a| a == "--tf32x3-any-size") {
         let mut options = ctx.options().clone();

@@ -1142,51 +1142,123 @@ fn attention_statements_for_decoding(ctx: &Context) {
         (2, 1100, 2, 2, 40, 900),
         (4, 520, 1, 2, 16, 70),
     ];
-    for (ctx, (t, s, kv, g, e, pos)) in [ctx, &folding].into_iter().flat_map(|c| cases.map(|case| (c, case))) {
-        let q = rand_f32(kv * g * t * e, 1.0, 64);
-        // Slots past the last query's position hold large values: a kernel that let a masked
-        // key weigh anything would be far off. (Not NaN: the unfused values' product computes
-        // 0 · v for a masked key, which a NaN there would turn to NaN.)
-        let mut cache = rand_f32(2 * kv * s * e, 1.0, 65);
-        for w in 0..2 {
-            for h in 0..kv {
-                for j in pos + t..s {
-                    let at = ((w * kv + h) * s + j) * e;
-                    cache[at..at + e].fill(1000.0);
-                }
-            }
-        }
-        let dims = AttnStatementsDims { t, s, kv, g, e };
-        let mut graph = AttnStatements::new(ctx, dims).unwrap();
-        let out = graph.run(AttnStatementsInputs { q: &q, cache: &cache, pos: pos as u32 }).unwrap();
-        let mut want = vec![0.0f32; kv * g * t * e];
-        for h in 0..kv {
-            let (ko, vo) = (h * s * e, (kv + h) * s * e);
-            for gi in 0..g {
-                let qo = (h * g + gi) * t * e;
-                for ti in 0..t {
-                    // Query ti sees slots 0..=pos + ti.
-                    let seen = pos + ti + 1;
-                    let o = naive_attention(
-                        &q[qo + ti * e..qo + (ti + 1) * e],
-                        &cache[ko..ko + seen * e],
-                        &cache[vo..vo + seen * e],
-                        None,
-                        1,
-                        seen,
-                        e,
-                        1.0 / (e as f64).sqrt(),
-                        false,
-                    );
-                    for (d, x) in o.iter().enumerate() {
-                        want[qo + ti * e + d] = x * 0.5;
-                    }
-                }
-            }
-        }
-        let folded = ctx.options().fusion.attention;
-        assert_close(&format!("T {t}, S {s}, {kv}x{g} heads of {e}, folded {folded}"), &out.ctx, &want, 1e-4, 1.0);
+    check_statement_attention([ctx, &folding], &cases, 64, &|ctx, (t, s, kv, g, e), q, cache, pos| {
+        let mut graph = AttnStatements::new(ctx, AttnStatementsDims { t, s, kv, g, e }).unwrap();
+        graph.run(AttnStatementsInputs { q, cache, pos }).unwrap().ctx
+    });
+}
+
+forge_graph! {
+    /// [`AttnStatements`] with both products at `tf32x3`: a prompt's attention, which CUDA
+    /// sm_90+ folds into one attention on tensor cores (`Fusion::prompt_attention`).
+    graph AttnPromptStatements {
+        dims { T, S, KV, G, E }
+        input   q: f32[KV, G, T, E];
+        input   cache: f32[2, KV, 1, S, E];
+        uniform pos: u32;
+        temp    mask: f32[T, S];
+        temp    scores: f32[KV, G, T, S];
+        temp    probs: f32[KV, G, T, S];
+        output  ctx: f32[KV, G, T, E];
+        mask[t, j] = select(j <= pos + t, 0.0, -inf);
+        scores = select(mask == 0.0, matmul(q, transpose(cache[0]), precision = tf32x3) * rsqrt(E as f32), -inf);
+        probs = softmax(scores);
+        ctx = matmul(probs, cache[1], precision = tf32x3) * 0.5;
     }
+}
+
+/// A cache of `2 · kv` heads of `s` slots of `e` whose slots from `live` on hold 1000: a kernel
+/// that let a masked key weigh anything would be far off. (Not NaN: the unfused values'
+/// product computes 0 · v for a masked key, which a NaN there would turn to NaN.)
+fn masked_cache(kv: usize, s: usize, e: usize, live: usize, seed: u64) -> Vec<f32> {
+    let mut cache = rand_f32(2 * kv * s * e, 1.0, seed);
+    for w in 0..2 {
+        for h in 0..kv {
+            for j in live..s {
+                let at = ((w * kv + h) * s + j) * e;
+                cache[at..at + e].fill(1000.0);
+            }
+        }
+    }
+    cache
+}
+
+/// The statements' output at `0.5 ·`: query `ti` of each head sees slots `0..=pos + ti` of its
+/// key/value head.
+fn causal_cache_attention(
+    q: &[f32],
+    cache: &[f32],
+    (t, s, kv, g, e): (usize, usize, usize, usize, usize),
+    pos: usize,
+) -> Vec<f32> {
+    let mut want = vec![0.0f32; kv * g * t * e];
+    for h in 0..kv {
+        let (ko, vo) = (h * s * e, (kv + h) * s * e);
+        for gi in 0..g {
+            let qo = (h * g + gi) * t * e;
+            for ti in 0..t {
+                let seen = pos + ti + 1;
+                let row = &q[qo + ti * e..qo + (ti + 1) * e];
+                let (k, v) = (&cache[ko..ko + seen * e], &cache[vo..vo + seen * e]);
+                let o = naive_attention(row, k, v, None, 1, seen, e, 1.0 / (e as f64).sqrt(), false);
+                for (d, x) in o.iter().enumerate() {
+                    want[qo + ti * e + d] = x * 0.5;
+                }
+            }
+        }
+    }
+    want
+}
+
+/// The statement attention `run` computes (from dims `(T, S, KV, G, E)`, queries, a cache whose
+/// slots past the last row's position hold 1000, and the position) for each case `(T, S, KV,
+/// G, E, position)` on both contexts (one with a fusion switch flipped), against
+/// [`causal_cache_attention`]; inputs drawn from `seed`.
+#[allow(clippy::type_complexity)]
+fn check_statement_attention(
+    contexts: [&Context; 2],
+    cases: &[(usize, usize, usize, usize, usize, usize)],
+    seed: u64,
+    run: &dyn Fn(&Context, (usize, usize, usize, usize, usize), &[f32], &[f32], u32) -> Vec<f32>,
+) {
+    for ctx in contexts {
+        let fusion = ctx.options().fusion;
+        for &(t, s, kv, g, e, pos) in cases {
+            let q = rand_f32(kv * g * t * e, 1.0, seed);
+            let cache = masked_cache(kv, s, e, pos + t, seed + 1);
+            let got = run(ctx, (t, s, kv, g, e), &q, &cache, pos as u32);
+            let want = causal_cache_attention(&q, &cache, (t, s, kv, g, e), pos);
+            let what = format!(
+                "T {t}, S {s}, {kv}x{g} heads of {e}, attention fold {} / prompt fold {}",
+                fusion.attention, fusion.prompt_attention
+            );
+            assert_close(&what, &got, &want, 1e-4, 1.0);
+        }
+    }
+}
+
+fn attention_statements_for_prompts(ctx: &Context) {
+    // As the device runs them by default (CUDA sm_90+: one attention on tensor cores, 64 rows a
+    // block, 32 keys a tile), and with `Fusion::prompt_attention` off (three kernels):
+    // one row block over three key tiles; a partial row block and a partial key tile with
+    // grouped-query heads; heads of 32 and of 40 (fragments of 8 dims); 16 rows (the fewest
+    // the fold takes) whose keys end inside the second tile; heads of 20 (not a multiple of 8:
+    // the statements stay apart). Slots past the last row's position hold 1000, and the tiles
+    // past it are skipped.
+    let mut options = ctx.options().clone();
+    options.fusion.prompt_attention = false;
+    let apart = ctx.clone().with_options(options);
+    let cases = [
+        (64, 96, 1, 2, 64, 20),
+        (100, 300, 3, 3, 64, 150),
+        (40, 72, 2, 1, 32, 0),
+        (16, 50, 1, 2, 40, 30),
+        (24, 64, 1, 1, 20, 8),
+    ];
+    check_statement_attention([ctx, &apart], &cases, 66, &|ctx, (t, s, kv, g, e), q, cache, pos| {
+        let mut graph = AttnPromptStatements::new(ctx, AttnPromptStatementsDims { t, s, kv, g, e }).unwrap();
+        graph.run(AttnPromptStatementsInputs { q, cache, pos }).unwrap().ctx
+    });
 }
 
 forge_graph! {
@@ -1769,6 +1841,7 @@ forge_tests!(
     attention_against_loops,
     attention_head_merge,
     attention_statements_for_decoding,
+    attention_statements_for_prompts,
     permuted_views,
     concatenations,
     paired_products,

@@ -777,6 +777,59 @@ fn cuda_llama_programs_compile() {
     }
 }
 
+/// A prompt's attention as statements at `tf32x3` (the mask computed from the position), as the
+/// CUDA backend lowers it on sm_90 (`Fusion::prompt_attention`: one attention on tensor cores
+/// that computes the mask itself): 100 rows over 300 keys (a partial row block and key tile), 512
+/// over 1,024 (keys split over a cluster of 4), and 64 over 96 at `tf32` (three tiles: one block
+/// a row block); the first snapshotted, each
+/// through NVRTC and ptxas for sm_90. Then the GGUF Llama's 512-token prompt (two layers): each layer's
+/// attention takes it, and the mask's kernel is gone.
+#[cfg(feature = "cuda")]
+fn cuda_prompt_attention_compiles() {
+    use forge::codegen::cuda::{emit_program_for, weights::as_run, CudaTarget};
+    const SRC: &str = "graph PromptAttention { dims { T, S, KV, G, E }
+        input q: f32[KV, G, T, E]; input cache: f32[2, KV, 1, S, E]; uniform pos: u32;
+        temp mask: f32[T, S]; temp scores: f32[KV, G, T, S]; temp probs: f32[KV, G, T, S];
+        output ctx: f32[KV, G, T, E];
+        mask[t, j] = select(j <= pos + t, 0.0, -inf);
+        scores = select(mask == 0.0, matmul(q, transpose(cache[0]), precision = tf32x3) * rsqrt(E as f32), -inf);
+        probs = softmax(scores);
+        ctx = matmul(probs, cache[1], precision = tf32x3) * 0.5; }";
+    let target = forge::plan::Target { prompt_attention: true, ..Default::default() };
+    let tf32 = SRC.replace("tf32x3", "tf32");
+    let cases = [
+        (
+            SRC,
+            [100, 300, 3, 3, 64],
+            "tensor cores (tf32x3), 64 query rows x 32 keys at a time (128 threads, keys split over 4 blocks)",
+        ),
+        (SRC, [512, 1024, 3, 3, 64], "(128 threads, keys split over 4 blocks)"),
+        (&tf32, [64, 96, 1, 2, 32], "tensor cores (tf32), 64 query rows x 32 keys at a time (128 threads)"),
+    ];
+    for (n, (src, dims, variant)) in cases.into_iter().enumerate() {
+        let plan = forge::plan::lower_for_target(&forge::parse_graph_source(src).unwrap(), &dims, &target).unwrap();
+        let program = emit_program_for(&plan, &CudaTarget::sm90()).unwrap();
+        let variants: Vec<&str> = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref()).collect();
+        assert_eq!(plan.kernels.len(), 1, "{dims:?}: {variants:?}");
+        assert!(variants[0].ends_with(variant), "{dims:?}: {variants:?}");
+        if n == 0 {
+            check_snapshot("prompt_attention.cu", &program.source);
+        }
+        let ptx = forge::nvrtc_ptx(&program.source, &program.arch).unwrap_or_else(|e| panic!("{dims:?}: {e}"));
+        assemble(&format!("prompt_attention_{n}"), &program.arch, &ptx);
+    }
+    let graph = LlamaGguf::graph().unwrap();
+    let plan = forge::plan::lower_for_target(&graph, &[512, 1024, 49152, 576, 9, 3, 2, 1536], &target).unwrap();
+    let sm90 = CudaTarget::sm90();
+    let run = as_run(&plan, &sm90).plan.unwrap_or_else(|| plan.clone());
+    let program = emit_program_for(&run, &sm90).unwrap();
+    let attentions = program.functions.iter().flatten().filter_map(|f| f.variant.as_deref());
+    // Two layers in these dims.
+    assert_eq!(attentions.filter(|v| v.starts_with("tensor cores (tf32x3)")).count(), 2);
+    let mask_kernels = run.kernels.iter().filter(|k| k.spec.body.kind() == "index" && k.spec.node.starts_with("mask["));
+    assert_eq!(mask_kernels.count(), 0, "the mask is computed inside");
+}
+
 fn main() {
     let args = Arguments::from_args();
     // Without the `cuda` feature nothing is added below.
@@ -818,6 +871,7 @@ fn main() {
         ptx.push(("cuda_llama_programs_compile", cuda_llama_programs_compile));
         ptx.push(("cuda_decode_attention_compiles", cuda_decode_attention_compiles));
         ptx.push(("cuda_conv_windows_compile", cuda_conv_windows_compile));
+        ptx.push(("cuda_prompt_attention_compiles", cuda_prompt_attention_compiles));
     }
     let tools = toolchain();
     let required = std::env::var_os("FORGE_REQUIRE_NVRTC").is_some();

@@ -85,11 +85,12 @@ forge_graph! {
             // Attention as two products around a softmax: every step is parallel over the
             // cache's slots, which a decoding run (one query a head) needs.
             // The scores of slots past a query's position are -inf by the select, so no backend
-            // needs their products (the CPU backend skips them). A prompt's scores may take the
-            // tensor cores at tf32x3 (near f32's error; TMA + wgmma on sm_90).
+            // needs their products (the CPU backend skips them). Both products allow tf32x3
+            // (near f32's error): on CUDA sm_90+ a prompt's three statements run as one attention
+            // on tensor cores that skips the masked tiles of slots (`Fusion::prompt_attention`).
             scores = select(mask == 0.0, matmul(qh, transpose(cache[l, 0]), precision = tf32x3) * rsqrt(E as f32), -inf);
             probs = softmax(scores);
-            ctx = matmul(probs, cache[l, 1]);
+            ctx = matmul(probs, cache[l, 1], precision = tf32x3);
             ctxt = permute(ctx, 2, 0, 1, 3);
             merged = reshape(ctxt);
             x = x + matmul(merged, transpose(wo[l]), precision = tf32x3);

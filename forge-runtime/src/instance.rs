@@ -64,6 +64,7 @@ impl GraphInstance {
             max_args: ctx.device.max_kernel_args(),
             half_products: ctx.device.half_products_pay(),
             conv_windows: if ctx.device.conv_windows() { options.cuda.conv_windows } else { None },
+            prompt_attention: ctx.device.prompt_attention_fold(),
         };
         let fusion = crate::options::Fusion {
             attention: options.fusion.attention && ctx.device.attention_statements_fold(),

@@ -53,18 +53,39 @@ pub struct Fusion {
     /// included; BENCHMARKS.md), so the statements keep their many-workgroup kernels until
     /// it wins.
     pub attention: bool,
+    /// The same statements with 16 query rows an entry or more (a prompt), both products at
+    /// `precision = tf32x3` (or `tf32`), run as one attention on tensor cores that never writes
+    /// the scores and skips the tiles of keys every row's mask leaves out, on the devices that
+    /// have it (CUDA sm_90+; elsewhere the statements stay apart). Default: `true`.
+    pub prompt_attention: bool,
 }
 
 impl Default for Fusion {
     fn default() -> Fusion {
-        Fusion { enabled: true, pairs: true, norms: true, copies: true, rows: true, attention: false }
+        Fusion {
+            enabled: true,
+            pairs: true,
+            norms: true,
+            copies: true,
+            rows: true,
+            attention: false,
+            prompt_attention: true,
+        }
     }
 }
 
 impl Fusion {
     /// Every pass off.
     pub fn none() -> Fusion {
-        Fusion { enabled: false, pairs: false, norms: false, copies: false, rows: false, attention: false }
+        Fusion {
+            enabled: false,
+            pairs: false,
+            norms: false,
+            copies: false,
+            rows: false,
+            attention: false,
+            prompt_attention: false,
+        }
     }
 }
 

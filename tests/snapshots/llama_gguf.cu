@@ -1037,7 +1037,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_softmax_c0153ca74b86d128
     }
 }
 
-// node: ctx = matmul(probs, cache[l, 1])
+// node: ctx = matmul(probs, cache[l, 1], precision = tf32x3)
 // gemm decode-w2k128
 __device__ __forceinline__ void forge_matmul_32ae295e3d33300c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz * 3u + fr / 1u;
@@ -1702,7 +1702,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(
 // node: probs = softmax(scores)
 // runs forge_softmax_c0153ca74b86d128 (above)
 
-// node: ctx = matmul(probs, cache[l, 1])
+// node: ctx = matmul(probs, cache[l, 1], precision = tf32x3)
 // runs forge_matmul_32ae295e3d33300c (above)
 
 // node: x = x + matmul(merged, transpose(wo[l]), precision = tf32x3)

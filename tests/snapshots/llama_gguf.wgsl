@@ -858,7 +858,7 @@ fn forge_softmax(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups)
     }
 }
 
-// node: ctx = matmul(probs, cache[l, 1])
+// node: ctx = matmul(probs, cache[l, 1], precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // probs
@@ -2131,7 +2131,7 @@ fn forge_softmax(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups)
     }
 }
 
-// node: ctx = matmul(probs, cache[l, 1])
+// node: ctx = matmul(probs, cache[l, 1], precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // probs

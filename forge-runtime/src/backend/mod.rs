@@ -70,6 +70,12 @@ pub trait Device: Send + Sync + std::fmt::Debug {
     fn attention_statements_fold(&self) -> bool {
         false
     }
+    /// Whether a prompt's attention written as its statements, both products allowing TF32, runs
+    /// as one attention on tensor cores here (`Fusion::prompt_attention`): CUDA sm_90+
+    /// (`codegen::attention_mma`); elsewhere the statements keep their kernels.
+    fn prompt_attention_fold(&self) -> bool {
+        false
+    }
     /// Whether `conv2d` (at `precision = tf32`, or over f16/bf16) may run as a product reading
     /// the input's windows itself ([`crate::plan::Target::conv_windows`], from the size
     /// `CudaOptions::conv_windows` sets): CUDA sm_90, whose implicit GEMM loads them as TMA

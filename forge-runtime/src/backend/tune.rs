@@ -263,7 +263,7 @@ fn load(key: &str) -> Option<Schedule> {
     let mut it = text.split_whitespace().map(|w| w.parse::<u32>().ok());
     let (workgroup, items) = (it.next()??, it.next()??);
     let coop = it.next().flatten().unwrap_or(0) == 1;
-    Some(Schedule { workgroup, items, coop, warp_sums: false, clusters: false })
+    Some(Schedule { workgroup, items, coop, warp_sums: false, clusters: false, tensor_cores: false })
 }
 
 /// Keeps a choice; a cache that cannot be written only costs the next process a tuning.

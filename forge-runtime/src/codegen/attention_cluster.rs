@@ -38,7 +38,7 @@ use crate::ir::AttentionBody;
 
 /// The cluster barrier: every thread of every block of the cluster arrives, and what each
 /// wrote to its workgroup memory before it is visible to all after it.
-const CLUSTER_SYNC: &str =
+pub(super) const CLUSTER_SYNC: &str =
     r#"asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");"#;
 
 /// The kernel of `a` under the cluster layout `s` (`s.parts` blocks an entry of `s.rows` rows):

@@ -12,6 +12,8 @@ mod access;
 mod attention;
 mod attention_block;
 mod attention_cluster;
+mod attention_mma;
+mod attention_mma_tile;
 mod attention_spread;
 #[cfg(test)]
 mod coop_tests;
@@ -144,6 +146,7 @@ impl<'a> Writer<'a> {
                 geometry::AttentionVariant::Spread(s) if s.parts > 1 => attention_cluster::spread_cluster(self, a, s),
                 geometry::AttentionVariant::Spread(s) => attention_spread::spread(self, a, s),
                 geometry::AttentionVariant::Online => attention::attention(self, a),
+                geometry::AttentionVariant::Mma(m) => attention_mma::mma(self, a, m),
             },
             KernelBody::Scatter(s) => map::scatter(self, s),
             KernelBody::Rows(c) => rows_resident::chain_kernel(self, c),

@@ -59,7 +59,8 @@ fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize) {
     if passes.norms {
         norm::fold_norms(plan, max_args);
     }
-    if passes.attention && attention::fold_attention(plan, max_args) {
+    let folds = attention::Folds { decoding: passes.attention, prompts: passes.prompt_attention };
+    if (folds.decoding || folds.prompts) && attention::fold_attention(plan, max_args, folds) {
         // A decoding attention's queries may now take their producer (a RoPE, a head split).
         inline_producers(plan, max_args);
     }
@@ -117,7 +118,7 @@ fn writes(k: &PlannedKernel, buffer: usize) -> bool {
 
 /// Whether a kernel binds `buffer` at all.
 fn touches(k: &PlannedKernel, buffer: usize) -> bool {
-    k.spec.args.iter().any(|a| a.buffer == buffer)
+    k.spec.binds_buffer(buffer)
 }
 
 /// Whether a load with `strides` over `space` reads a contiguous row-major result point for

@@ -114,6 +114,11 @@ pub struct AttentionBody {
     /// as above) of the f32 layout goes as bf16 to `at + (at / k) * 2k` (`hi`), `+ k` (`lo`) and
     /// `+ 2k` (`hi`), rows of `[hi | lo | hi]` ([`MatmulBody::split_store`]).
     pub split_store: Option<usize>,
+    /// What both products allow (`F32` unless the attention was folded from statements whose
+    /// products both said `tf32x3` or `tf32`, `ir::fuse::attention`): where it is not `F32`,
+    /// CUDA sm_90+ runs a prompt's attention on tensor cores (`codegen::attention_mma`); every
+    /// other kernel computes f32, which is at least as precise.
+    pub precision: crate::graph::checked::Precision,
 }
 
 impl AttentionBody {
@@ -404,11 +409,15 @@ pub struct Schedule {
     /// `codegen::cuda::emit_function_for` from its target, never by a `#[schedule]`; ignored
     /// elsewhere.
     pub clusters: bool,
+    /// CUDA sm_90+: an attention whose products allow TF32 runs a prompt's rows on tensor cores
+    /// (`geometry::attention_variant`). Set beside `clusters`, never by a `#[schedule]`; ignored
+    /// elsewhere.
+    pub tensor_cores: bool,
 }
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { workgroup: 256, items: 1, coop: false, warp_sums: false, clusters: false }
+        Schedule { workgroup: 256, items: 1, coop: false, warp_sums: false, clusters: false, tensor_cores: false }
     }
 }
 
@@ -458,5 +467,19 @@ impl KernelSpec {
             e.visit_args(&mut |arg| found |= self.args.get(arg).is_some_and(|a| a.buffer == buffer));
         }
         found
+    }
+
+    /// Whether the kernel binds plan buffer `buffer` at all.
+    pub fn binds_buffer(&self, buffer: usize) -> bool {
+        self.args.iter().any(|a| a.buffer == buffer)
+    }
+
+    /// How many loads and gathers of the kernel's expressions read plan buffer `buffer`.
+    pub fn loads_of(&self, buffer: usize) -> usize {
+        let mut loads = 0;
+        for e in self.body.exprs() {
+            e.visit_args(&mut |arg| loads += usize::from(self.args.get(arg).is_some_and(|a| a.buffer == buffer)));
+        }
+        loads
     }
 }

@@ -209,6 +209,52 @@ pub fn attention_cluster_layout(a: &AttentionBody) -> Option<AttentionSpread> {
     fits.then_some(c)
 }
 
+/// Query rows a tensor-core attention block holds (four warps of 16, `codegen::attention_mma`).
+pub const ATTENTION_MMA_ROWS: usize = 64;
+/// Keys a tensor-core attention block takes at a time (a tile of keys and values in workgroup
+/// memory).
+pub const ATTENTION_MMA_KEYS: usize = 32;
+/// Most head dims (of the queries and keys, and of the values) a tensor-core attention takes:
+/// a thread holds its 16 query rows' fragments and output rows in registers.
+const ATTENTION_MMA_MAX_DIMS: usize = 64;
+
+/// A prompt's attention on tensor cores (CUDA sm_90+, `codegen::attention_mma`): `x3` where its
+/// products are `tf32x3` (each operand split in two TF32 parts, three products), else single
+/// TF32 products; each block of 64 rows splits its keys over a cluster of `parts` blocks (tiles
+/// `rank, rank + parts, ..`) whose softmax states meet in distributed shared memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionMma {
+    pub x3: bool,
+    pub parts: u32,
+}
+
+/// Blocks a tensor-core attention wants before it splits keys no further: two an SM of a
+/// large GPU (132), since one block of four warps leaves each scheduler a single warp.
+const ATTENTION_MMA_WANTED_BLOCKS: usize = 264;
+
+/// The tensor-core layout of `a`: products that allow TF32 (`AttentionBody::precision`), at
+/// least one block of 16 query rows an entry, head dims multiples of 8 up to
+/// [`ATTENTION_MMA_MAX_DIMS`], f32 operands and no `causal` flag (only folded statements, which
+/// mask with `-inf` instead, allow TF32); `None` elsewhere. Keys split over the most blocks (4 or
+/// 2) that keep the grid within twice [`ATTENTION_MMA_WANTED_BLOCKS`] and two tiles a block.
+pub fn attention_mma_layout(a: &AttentionBody) -> Option<AttentionMma> {
+    use crate::graph::checked::Precision;
+    let x3 = match a.precision {
+        Precision::F32 => return None,
+        Precision::Tf32x3 | Precision::Bf16x3 => true,
+        Precision::Tf32 => false,
+    };
+    let dims = |d: usize| d > 0 && d.is_multiple_of(8) && d <= ATTENTION_MMA_MAX_DIMS;
+    let f32s = [&a.q, &a.k, &a.v].iter().all(|x| x.ty() == crate::elem::Ty::F32);
+    if a.tq < 16 || a.tk == 0 || !dims(a.e) || !dims(a.ev) || !f32s || a.causal {
+        return None;
+    }
+    let blocks = a.batch.iter().product::<usize>() * a.tq.div_ceil(ATTENTION_MMA_ROWS);
+    let tiles = a.tk.div_ceil(ATTENTION_MMA_KEYS);
+    let parts = [4, 2].into_iter().find(|&p| blocks * p <= 2 * ATTENTION_MMA_WANTED_BLOCKS && tiles >= 2 * p);
+    Some(AttentionMma { x3, parts: parts.unwrap_or(1) as u32 })
+}
+
 /// Input channels one k-tile of a window product takes (`plan::window`): a 128-byte row of
 /// its element (32 f32, 64 f16 or bf16).
 pub fn window_channels(elem_bytes: usize) -> usize {

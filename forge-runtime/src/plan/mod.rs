@@ -46,12 +46,16 @@ pub struct Target {
     /// product (CUDA sm_90: `plan::window`) instead of from an im2col temp, where that temp
     /// would hold at least this many values; `None`: always the temp.
     pub conv_windows: Option<usize>,
+    /// A prompt's attention written as statements whose products allow TF32 runs as one
+    /// attention on tensor cores (CUDA sm_90+; `Fusion::prompt_attention` may still turn it off).
+    pub prompt_attention: bool,
 }
 
 impl Default for Target {
-    /// No argument limit; half-float products (as CUDA); im2col convolutions.
+    /// No argument limit; half-float products (as CUDA); im2col convolutions; attention
+    /// statements apart.
     fn default() -> Target {
-        Target { max_args: usize::MAX, half_products: true, conv_windows: None }
+        Target { max_args: usize::MAX, half_products: true, conv_windows: None, prompt_attention: false }
     }
 }
 
@@ -63,7 +67,8 @@ pub use views::dim_values;
 pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize], passes: &Fusion, target: &Target) -> Result<Plan> {
     let mut plan = lower_for(graph, dims, target)?;
     crate::ir::split_wide::split_wide_kernels(&mut plan, target.max_args);
-    crate::ir::fuse::fuse(&mut plan, passes, target.max_args);
+    let passes = Fusion { prompt_attention: passes.prompt_attention && target.prompt_attention, ..*passes };
+    crate::ir::fuse::fuse(&mut plan, &passes, target.max_args);
     Ok(plan)
 }
 

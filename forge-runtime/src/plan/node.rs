@@ -184,6 +184,7 @@ impl Lowering<'_> {
                     epilogue,
                     out_strides: None,
                     split_store: None,
+                    precision: Default::default(),
                 }))
             }
             Builtin::Unary(_)

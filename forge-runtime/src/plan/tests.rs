@@ -103,7 +103,7 @@ fn row_layouts_pack_short_rows_and_stream_long_ones() {
     assert_eq!(row_layout(8192, many, &s), resident(256, 1));
     assert_eq!(row_layout(16384, many, &s), resident(256, 1));
     assert!(!row_layout(16385, many, &s).resident);
-    let odd = Schedule { workgroup: 96, items: 1, coop: false, warp_sums: false, clusters: false };
+    let odd = Schedule { workgroup: 96, items: 1, coop: false, warp_sums: false, clusters: false, tensor_cores: false };
     assert!(!row_layout(100, many, &odd).resident, "not a power of two");
     // Rows that fit one workgroup: a row's threads hold one vector each.
     assert_eq!(row_layout(1024, 1, &s), resident(256, 1));
@@ -297,6 +297,7 @@ fn attention_runs_blocked_where_an_entry_fits_workgroup_memory() {
         epilogue: SExpr::Acc(crate::elem::Ty::F32),
         out_strides: None,
         split_store: None,
+        precision: Default::default(),
     };
     // MiniLM: at batch 64 (768 entries) a workgroup takes an entry's 30 queries; at batch 8 (96
     // entries) 16, so twice as many workgroups.

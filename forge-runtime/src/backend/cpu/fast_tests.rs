@@ -298,6 +298,7 @@ fn attention_views_match_evaluated_operands() {
                 epilogue: SExpr::Acc(Ty::F32),
                 out_strides: None,
                 split_store: None,
+                precision: Default::default(),
             }))
         };
         let fast = run(&args, body(&|e| e.clone()), &mem);

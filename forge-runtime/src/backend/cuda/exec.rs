@@ -474,6 +474,11 @@ impl Device for CudaDevice {
     fn attention_statements_fold(&self) -> bool {
         self.lock().capability() >= (9, 0)
     }
+    /// sm_90+, where the schedule turns on `tensor_cores` (`codegen::attention_mma`'s `mma.sync`
+    /// would also run on sm_80, where it was never measured).
+    fn prompt_attention_fold(&self) -> bool {
+        self.lock().capability() >= (9, 0)
+    }
     /// sm_90 (wgmma): the TMA GEMM reads a tf32 convolution's windows as boxes of an NHWC copy of
     /// its input (`codegen::cuda::gemm`), where an im2col temp had cost more than the product.
     fn conv_windows(&self) -> bool {

@@ -8,7 +8,6 @@
 //!
 //! [`dequant_value`]: crate::elem::dequant_value
 
-use super::weights::{binds, loads_of};
 use super::CudaTarget;
 use crate::elem::{dequant_block, Elem};
 use crate::graph::checked::Precision;
@@ -71,12 +70,12 @@ fn only_read_as_wide_b(plan: &Plan, b: usize) -> bool {
         return false;
     }
     let mut read = false;
-    for k in plan.kernels.iter().filter(|k| binds(k, b)) {
+    for k in plan.kernels.iter().filter(|k| k.spec.binds_buffer(b)) {
         let KernelBody::Matmul(m) = &k.spec.body else { return false };
         let b_load = m.b.as_load().is_some_and(|(arg, _)| k.spec.args[arg].buffer == b);
         let rows = m.m * m.batch.iter().product::<usize>();
         let tensor = matches!(m.precision, Precision::Tf32x3 | Precision::Tf32);
-        if !b_load || loads_of(k, b) != 1 || m.b2.is_some() || rows < MIN_ROWS || !tensor {
+        if !b_load || k.spec.loads_of(b) != 1 || m.b2.is_some() || rows < MIN_ROWS || !tensor {
             return false;
         }
         read = true;

@@ -99,7 +99,7 @@ pub fn emit_function_for(spec: &KernelSpec, schedule: &Schedule, target: Option<
         }
     }
     let clusters = target.is_some_and(|t| t.arch >= (9, 0));
-    let schedule = &Schedule { clusters, ..geometry::cuda_schedule(spec, schedule) };
+    let schedule = &Schedule { clusters, tensor_cores: clusters, ..geometry::cuda_schedule(spec, schedule) };
     let mut w = Writer::new(Dialect::Cuda, spec, *schedule, vec![0; spec.args.len()]);
     w.emit_body();
     let (threads, wide, chosen, waited, cluster) = (w.threads, w.wide, w.variant.take(), w.waited, w.cluster);

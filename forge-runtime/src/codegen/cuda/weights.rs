@@ -114,7 +114,7 @@ fn transposed_as_run(plan: &Plan, target: &CudaTarget) -> (Option<Plan>, Vec<Tra
         let trial = with_transposed_loads(plan, &chosen);
         let mut losers = Vec::new();
         for (k, tk) in plan.kernels.iter().zip(&trial.kernels) {
-            let reads: Vec<usize> = chosen.iter().map(|t| t.buffer).filter(|&b| binds(k, b)).collect();
+            let reads: Vec<usize> = chosen.iter().map(|t| t.buffer).filter(|&b| k.spec.binds_buffer(b)).collect();
             if reads.is_empty() {
                 continue;
             }
@@ -185,20 +185,6 @@ fn transpose_elems<const N: usize>(src: &[u8], dst: &mut [u8], t: &Transposed) {
     }
 }
 
-/// Whether kernel `k` is bound to buffer `b` (reads through expressions or, for a raw kernel, WGSL).
-pub(super) fn binds(k: &crate::ir::PlannedKernel, b: usize) -> bool {
-    k.spec.args.iter().any(|a| a.buffer == b)
-}
-
-/// How many loads and gathers of kernel `k`'s expressions read buffer `b`.
-pub(super) fn loads_of(k: &crate::ir::PlannedKernel, b: usize) -> usize {
-    let mut loads = 0;
-    for e in k.spec.body.exprs() {
-        e.visit_args(&mut |arg| loads += usize::from(k.spec.args[arg].buffer == b));
-    }
-    loads
-}
-
 /// Buffer `b` as a candidate: a floating-point weight of at least two dims whose every read
 /// (in every kernel) is the B or paired B of a product of at most 8 rows, loaded row-major
 /// over whole matrices of its last two dims.
@@ -213,13 +199,13 @@ fn only_read_as_b(plan: &Plan, b: usize) -> Option<Transposed> {
     for k in &plan.kernels {
         // Any kernel bound to the weight (a raw kernel's reads are not expressions) must be
         // a product whose every load of it is a fitting B.
-        if !binds(k, b) {
+        if !k.spec.binds_buffer(b) {
             continue;
         }
         let KernelBody::Matmul(m) = &k.spec.body else { return None };
         let operands = std::iter::once(&m.b).chain(m.b2.as_ref());
         let fitting = operands.filter(|o| row_major_b(k, m, o, b, rows, cols)).count();
-        if fitting != loads_of(k, b) || m.m * m.batch.iter().product::<usize>() > 8 {
+        if fitting != k.spec.loads_of(b) || m.m * m.batch.iter().product::<usize>() > 8 {
             return None;
         }
         read = true;
@@ -293,7 +279,7 @@ mod tests {
         let rewritten = with_transposed_loads(&p, &t);
         let mut decode = 0;
         for k in &rewritten.kernels {
-            if t.iter().any(|t| binds(k, t.buffer)) {
+            if t.iter().any(|t| k.spec.binds_buffer(t.buffer)) {
                 let f = emit_function_for(&k.spec, &k.schedule, Some(&h200())).unwrap();
                 assert!(f.code.contains(crate::codegen::cuda::gemm::NK_PRELOADED), "{}", k.spec.node);
                 decode += 1;

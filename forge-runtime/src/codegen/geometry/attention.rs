@@ -101,7 +101,24 @@ pub fn attention_chunk(a: &AttentionBody) -> Option<u32> {
     (chunk >= 8.min(a.tk.max(1))).then_some(chunk as u32)
 }
 
-pub use crate::ir::limits::{AttentionSpread, ATTENTION_SPREAD_MAX_ROWS, ATTENTION_SPREAD_THREADS};
+pub use crate::ir::limits::{
+    AttentionMma, AttentionSpread, ATTENTION_MMA_KEYS, ATTENTION_MMA_ROWS, ATTENTION_SPREAD_MAX_ROWS,
+    ATTENTION_SPREAD_THREADS,
+};
+/// Threads of a tensor-core attention block (four warps, 16 query rows each).
+pub const ATTENTION_MMA_THREADS: u32 = 128;
+
+/// How profiles name the tensor-core attention.
+pub fn mma_name(m: AttentionMma) -> String {
+    let kind = if m.x3 { "tf32x3" } else { "tf32" };
+    let split = match m.parts {
+        1 => String::new(),
+        p => format!(", keys split over {p} blocks"),
+    };
+    format!(
+        "tensor cores ({kind}), {ATTENTION_MMA_ROWS} query rows x {ATTENTION_MMA_KEYS} keys at a time ({ATTENTION_MMA_THREADS} threads{split})"
+    )
+}
 
 /// Which attention template runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,12 +131,19 @@ pub enum AttentionVariant {
     /// The online softmax, lanes a row ([`attention_lanes`]), keys tiled where
     /// [`attention_chunk`] says.
     Online,
+    /// A prompt's rows on tensor cores, 64 rows a block
+    /// ([`crate::ir::limits::attention_mma_layout`]).
+    Mma(AttentionMma),
 }
 
-/// The attention template for `a` under `s`: blocked where it takes the shape, else spread
-/// (its keys split over a cluster where `s.clusters` and that layout takes it, else one
-/// workgroup an entry where that layout does), else the online softmax.
+/// The attention template for `a` under `s`: tensor cores where `s.tensor_cores` and that
+/// layout takes it (products that allow TF32, a prompt's rows), else blocked where it takes the
+/// shape, else spread (its keys split over a cluster where `s.clusters` and that layout takes
+/// it, else one workgroup an entry where that layout does), else the online softmax.
 pub fn attention_variant(a: &AttentionBody, s: &crate::ir::Schedule) -> AttentionVariant {
+    if let Some(m) = s.tensor_cores.then(|| crate::ir::limits::attention_mma_layout(a)).flatten() {
+        return AttentionVariant::Mma(m);
+    }
     if let Some(b) = attention_block(a, s.workgroup) {
         return AttentionVariant::Blocked(b);
     }

@@ -33,7 +33,7 @@ pub fn cuda_min_blocks(spec: &KernelSpec, s: &Schedule) -> Option<u32> {
     match attention_variant(a, s) {
         // One block an SM: a cluster block keeps its keys' and values' rows in registers.
         AttentionVariant::Spread(spread) if spread.parts > 1 => return Some(1),
-        AttentionVariant::Blocked(_) | AttentionVariant::Spread(_) => return None,
+        AttentionVariant::Blocked(_) | AttentionVariant::Spread(_) | AttentionVariant::Mma(_) => return None,
         AttentionVariant::Online => {}
     }
     let threads = threads(spec, s).max(1) as u64;
@@ -57,6 +57,7 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
             AttentionVariant::Blocked(_) => ATTENTION_BLOCK_THREADS,
             AttentionVariant::Spread(spread) => spread.threads,
             AttentionVariant::Online => ATTENTION_THREADS.min(s.workgroup.max(1)),
+            AttentionVariant::Mma(_) => ATTENTION_MMA_THREADS,
         },
         KernelBody::Raw(r) => r.workgroup_size.iter().product(),
         KernelBody::Rows(c) => {
@@ -117,6 +118,10 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
             match attention_variant(a, s) {
                 AttentionVariant::Blocked(b) => return (product(&a.batch) * b.per_entry(a)).max(1),
                 AttentionVariant::Spread(spread) => return spread.entries(a) * spread.parts.max(1) as u64,
+                AttentionVariant::Mma(m) => {
+                    let row_blocks = (a.tq as u64).div_ceil(ATTENTION_MMA_ROWS as u64);
+                    return (product(&a.batch) * row_blocks * m.parts as u64).max(1);
+                }
                 AttentionVariant::Online => {}
             }
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
@@ -210,6 +215,7 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
                     );
                 }
                 AttentionVariant::Spread(spread) => return spread_name(a, spread),
+                AttentionVariant::Mma(m) => return mma_name(m),
                 AttentionVariant::Online => {}
             }
             let lanes = match attention_lanes(a, t) {

@@ -82,7 +82,11 @@ fn large_products_choose_the_register_blocked_tiles() {
 fn schedules_force_a_matmul_variant() {
     let m = product(&[], 67, 45, 131);
     let with = |workgroup, items| {
-        matmul_variant(&m, &[], &Schedule { workgroup, items, coop: false, warp_sums: false, clusters: false })
+        matmul_variant(
+            &m,
+            &[],
+            &Schedule { workgroup, items, coop: false, warp_sums: false, clusters: false, tensor_cores: false },
+        )
     };
     assert_eq!(with(256, 2), MatmulVariant::Blocked(32));
     assert_eq!(with(256, 4), MatmulVariant::Blocked(64));
@@ -158,11 +162,12 @@ fn decoding_attention_splits_over_a_cluster_where_clusters_and_keys_allow() {
         epilogue: SExpr::Acc(crate::elem::Ty::F32),
         out_strides: None,
         split_store: None,
+        precision: Default::default(),
     };
     let parts = |a: &AttentionBody, clusters| match attention_variant(a, &Schedule { clusters, ..Schedule::default() })
     {
         AttentionVariant::Spread(s) => Some((s.parts, s.rows, s.threads)),
-        AttentionVariant::Blocked(_) | AttentionVariant::Online => None,
+        AttentionVariant::Blocked(_) | AttentionVariant::Online | AttentionVariant::Mma(_) => None,
     };
     // GPT-2's heads over 632 slots: 8 blocks a head where the device has clusters.
     assert_eq!(parts(&body(1, 632, 64), true), Some((8, 1, 512)));

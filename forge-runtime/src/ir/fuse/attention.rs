@@ -1,12 +1,15 @@
-//! Attention written as its three statements folded into one attention kernel where a batch
-//! entry has few query rows (decoding):
+//! Attention written as its three statements folded into one attention kernel:
 //! `s = f(matmul(q, transpose(k)))`, `p = softmax(s)`, `o = g(matmul(p, v))` with `f` one of
 //! `Acc · c`, `Acc · c + m` or `select(cond, Acc · c, -inf)` (`c` a scalar: constants and
 //! uniforms) becomes `o = g(attention(q, k, v, mask, scale = c))` (the select's mask is
-//! `select(cond, 0, -inf)`). The three kernels become one spread attention whose keys split
-//! over a cluster's blocks (`codegen::attention_cluster`), whose keys past a query's position
-//! are never read, and the two temps disappear. The backends that run it so say so
-//! (`Device::attention_statements_fold`: CUDA sm_90+).
+//! `select(cond, 0, -inf)`), the two temps gone. Two shapes fold, each where a device says its
+//! kernel wins ([`Folds`]):
+//! - **decoding** (few query rows an entry): one spread attention whose keys split over a
+//!   cluster's blocks (`codegen::attention_cluster`), whose keys past a query's position are
+//!   never read (`Fusion::attention`, off by default);
+//! - **prompts** (16 query rows or more, both products at `tf32x3` or `tf32`): one attention on
+//!   tensor cores (`codegen::attention_mma`) that never writes the scores and skips every tile
+//!   of keys its rows' masks leave out (`Fusion::prompt_attention`).
 //!
 //! What it needs:
 //! - the three kernels in a row, the scores and probabilities f32 temps written whole and
@@ -14,32 +17,78 @@
 //!   operand, a folded norm or a split store, on the default schedule;
 //! - the softmax reads the scores point for point and stores them bare; the values' product
 //!   reads the probabilities point for point as its `a`, and nowhere else;
-//! - the spread attention split over a cluster takes the shape ([`attention_cluster_layout`]:
-//!   at most four queries an entry, enough keys for two chunks a block).
+//! - the kernel it becomes takes the shape ([`attention_cluster_layout`]: at most four queries
+//!   an entry, enough keys for two chunks a block; [`attention_mma_layout`]: head dims that are
+//!   multiples of 8 up to 64).
 //!
-//! The sums are the unfused plan's up to rounding order; the products' `precision` (tf32x3 and
-//! such) gives way to f32, which is at least as precise.
+//! The sums are the unfused plan's up to rounding order; the attention's `precision` is the
+//! more precise of the products' (`f32` if either says so). The decoding kernel computes f32,
+//! at least as precise as any.
 
 use super::{bind_args, compact_args, dead_after, join_labels, remap, renumber, row_major};
 use crate::elem::{Elem, Ty};
 use crate::graph::checked::Const;
+use crate::graph::checked::Precision;
 use crate::ir::expr::{BinaryOp, SExpr};
 use crate::ir::kernel::{AttentionBody, KernelBody, MatmulBody, Schedule};
-use crate::ir::limits::attention_cluster_layout;
+use crate::ir::limits::{attention_cluster_layout, attention_mma_layout};
 use crate::ir::{fold, BufferRole, Plan, PlannedKernel};
 
+/// Which shapes fold (each gated by its `Fusion` switch and the device).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Folds {
+    /// A few queries an entry over many keys, split over a cluster.
+    pub decoding: bool,
+    /// A prompt's rows on tensor cores.
+    pub prompts: bool,
+}
+
 /// Folds every foldable three-statement attention into one kernel; whether any folded.
-pub fn fold_attention(plan: &mut Plan, max_args: usize) -> bool {
+pub fn fold_attention(plan: &mut Plan, max_args: usize, folds: Folds) -> bool {
     let mut s = 0;
     let mut folded = false;
     while s + 2 < plan.kernels.len() {
-        if fold_at(plan, s, max_args) {
+        if fold_at(plan, s, max_args, folds) {
             plan.kernels.drain(s + 1..s + 3);
             folded = true;
+            // The producer, when it went, sat before the attention.
+            s -= usize::from(recompute_mask(plan, s, max_args));
         }
         s += 1;
     }
     folded
+}
+
+/// The folded attention at `s` computes its mask itself where the mask reads a temp whose
+/// producer computes it from indices and uniforms alone (a causal mask from the position: the
+/// attention then loads nothing to decide which tiles of keys to skip); the producer goes once
+/// no kernel reads its temp. Whether it went.
+fn recompute_mask(plan: &mut Plan, s: usize, max_args: usize) -> bool {
+    let spec = &plan.kernels[s].spec;
+    let KernelBody::Attention(a) = &spec.body else { return false };
+    let Some(mask) = &a.mask else { return false };
+    let mut buffers = Vec::new();
+    mask.visit_args(&mut |arg| buffers.push(spec.args[arg].buffer));
+    buffers.dedup();
+    let [buffer] = buffers[..] else { return false };
+    let Some(p) = (0..s).rev().find(|&i| super::writes(&plan.kernels[i], buffer)) else { return false };
+    let Some((out, extents, value)) = super::producer(&plan.kernels[p]) else { return false };
+    let mut computed = true;
+    value.visit(&mut |n| computed &= !matches!(n, SExpr::Load { .. } | SExpr::Gather { .. }));
+    let dst = &plan.kernels[p].spec.args[out];
+    let temp = plan.buffers.get(buffer).is_some_and(|b| b.role == BufferRole::Temp);
+    if !computed || !temp || dst.buffer != buffer || dst.len != extents.iter().product::<usize>() {
+        return false;
+    }
+    let (extents, value) = (extents.to_vec(), value.clone());
+    if !super::absorb(plan, (p, s), (out, &extents, &value), None, max_args) {
+        return false;
+    }
+    let read = plan.kernels.iter().enumerate().any(|(i, k)| i != p && super::touches(k, buffer));
+    if !read {
+        plan.kernels.remove(p);
+    }
+    !read
 }
 
 /// The scores' `f`: the scale and the additive mask.
@@ -114,8 +163,18 @@ fn whole_f32_temp(plan: &Plan, w: &PlannedKernel, out: usize, points: usize) -> 
     a.elem == Elem::F32 && a.len == points && plan.buffers.get(a.buffer).is_some_and(|b| b.role == BufferRole::Temp)
 }
 
+/// The precision an attention folded from products allowing `a` and `b` keeps: the more
+/// precise (`bf16x3` runs as `tf32x3` on tensor cores, which is more precise).
+fn both_allow(a: Precision, b: Precision) -> Precision {
+    match (a, b) {
+        (Precision::F32, _) | (_, Precision::F32) => Precision::F32,
+        (Precision::Tf32, Precision::Tf32) => Precision::Tf32,
+        (Precision::Tf32x3 | Precision::Bf16x3 | Precision::Tf32, _) => Precision::Tf32x3,
+    }
+}
+
 /// Folds kernels `s`, `s + 1`, `s + 2` into kernel `s + 2` when they are an attention.
-fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
+fn fold_at(plan: &mut Plan, s: usize, max_args: usize, folds: Folds) -> bool {
     if attention_parts(plan, s).is_none() {
         return false;
     }
@@ -155,10 +214,13 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize) -> bool {
         epilogue: cm.epilogue.clone(),
         out_strides: None,
         split_store: None,
+        precision: both_allow(sm.precision, cm.precision),
     };
-    // The kernel it becomes: the spread attention split over a cluster must take it (one
-    // workgroup reading every key lost to the three statements).
-    if attention_cluster_layout(&attention).is_none() {
+    // The kernel it becomes: the spread attention split over a cluster (one workgroup reading
+    // every key lost to the three statements), or the tensor-core one.
+    let decoding = folds.decoding && attention_cluster_layout(&attention).is_some();
+    let prompt = folds.prompts && attention_mma_layout(&attention).is_some();
+    if !(decoding || prompt) {
         return false;
     }
     let mut spec = ck.clone();

@@ -477,6 +477,51 @@ fn attention_statements_with_few_queries_fold_into_one_kernel() {
 }
 
 #[test]
+fn prompt_attention_statements_at_tf32x3_fold_where_the_target_has_tensor_cores() {
+    let tf32x3 = STATEMENT_ATTENTION.replace("matmul(probs, cache[1])", "matmul(probs, cache[1], precision = tf32x3)");
+    let lower = |src: &str, dims: &[usize], prompts: bool| {
+        let target = crate::plan::Target { prompt_attention: prompts, ..Default::default() };
+        let g = crate::instance::parse_graph_source(src).unwrap();
+        crate::plan::lower_for_target(&g, dims, &target).unwrap()
+    };
+    // 64 rows an entry over 1,024 keys, both products at tf32x3: one attention that keeps the
+    // precision, its keys split over 4 blocks (9 entries of one row block fill few).
+    let p = lower(&tf32x3, &[64, 1024, 3, 3, 64], true);
+    assert_eq!(kinds(&p), ["attention", "map"]);
+    let KernelBody::Attention(a) = &p.kernels[0].spec.body else { unreachable!() };
+    assert_eq!(a.precision, crate::graph::checked::Precision::Tf32x3);
+    assert_eq!(
+        crate::ir::limits::attention_mma_layout(a),
+        Some(crate::ir::limits::AttentionMma { x3: true, parts: 4 })
+    );
+    validate_all(&p);
+    // A mask computed from the position alone: the attention computes it itself, and its
+    // producer goes.
+    let computed = tf32x3
+        .replace("input mask: f32[T, S];", "uniform pos: u32; temp mask: f32[T, S];")
+        .replace("scores = select", "mask[t, j] = select(j <= pos + t, 0.0, -inf); scores = select");
+    let p = lower(&computed, &[64, 1024, 3, 3, 64], true);
+    assert_eq!(kinds(&p), ["attention", "map"]);
+    let KernelBody::Attention(a) = &p.kernels[0].spec.body else { unreachable!() };
+    let mut loads = 0;
+    a.mask.as_ref().expect("a mask").visit_args(&mut |_| loads += 1);
+    assert_eq!(loads, 0, "{:?}", a.mask);
+    assert!(p.buffers.iter().all(|b| b.name != "mask"));
+    validate_all(&p);
+    // A target without it, a values' product at f32, heads of 20 dims, or 8 rows (too few for a
+    // block of 16): three kernels.
+    for (src, dims, prompts) in [
+        (&tf32x3, [64, 1024, 3, 3, 64], false),
+        (&STATEMENT_ATTENTION.to_string(), [64, 1024, 3, 3, 64], true),
+        (&tf32x3, [64, 1024, 3, 3, 20], true),
+        (&tf32x3, [8, 1024, 3, 3, 64], true),
+    ] {
+        let p = lower(src, &dims, prompts);
+        assert_eq!(kinds(&p)[..3], ["matmul", "softmax", "matmul"], "{dims:?}, target {prompts}");
+    }
+}
+
+#[test]
 fn attention_statements_stay_apart_where_a_temp_is_read_again() {
     let src = STATEMENT_ATTENTION
         .replace("y = ctxt * 2.0; }", "y = ctxt * 2.0; out2 = probs; }")
