@@ -836,6 +836,64 @@ forge_graph! {
     }
 }
 
+forge_graph! {
+    /// [`Attn`] with both products allowed on tensor cores: a prompt's rows (16 or more an
+    /// entry) run them there on CUDA sm_90+; every other kernel computes f32.
+    graph AttnTensor {
+        dims { B, H, T, S, E }
+        input  q: f32[B, H, T, E];
+        input  k: f32[B, H, S, E];
+        input  v: f32[B, H, S, E];
+        input  m: f32[B, 1, 1, S];
+        output o: f32[B, H, T, E];
+        output oc: f32[B, H, T, E];
+        output o1: f32[B, H, T, E];
+        o = attention(q, k, v, mask = m, precision = tf32x3) * 2.0;
+        oc = attention(q, k, v, causal = true, scale = 0.3, precision = tf32x3);
+        o1 = attention(q, k, v, precision = tf32);
+    }
+}
+
+fn attention_at_tf32x3_against_loops(ctx: &Context) {
+    // A causal prompt of 80 rows (a partial second row block) whose second batch entry masks
+    // every key (NaN rows: 0 / 0), 40 rows after 260 cached keys (the causal rows' last keys in
+    // the tenth tile, keys split over a cluster), 16 rows of 40-wide heads over a partial key
+    // tile. `tf32` (single TF32 products) to its own error.
+    let cases = [(2, 2, 80, 80, 64), (1, 2, 40, 300, 64), (1, 2, 16, 50, 40)];
+    for (n, (b, h, t, s, e)) in cases.into_iter().enumerate() {
+        let (q, k, v) =
+            (rand_f32(b * h * t * e, 1.0, 56), rand_f32(b * h * s * e, 1.0, 57), rand_f32(b * h * s * e, 1.0, 58));
+        let mut m = vec![0.0f32; b * s];
+        m[s - 1] = f32::NEG_INFINITY;
+        m[(b - 1) * s + 1] = -1.5;
+        if n == 0 {
+            m[s..].fill(f32::NEG_INFINITY);
+        }
+        let dims = AttnTensorDims { b, h, t, s, e };
+        let out = AttnTensor::new(ctx, dims).unwrap().run(AttnTensorInputs { q: &q, k: &k, v: &v, m: &m }).unwrap();
+        let shape = format!("{b}x{h}x{t}x{s}x{e}");
+        for bi in 0..b {
+            for hi in 0..h {
+                let (qo, ko) = ((bi * h + hi) * t * e, (bi * h + hi) * s * e);
+                let (qs, ks, vs) = (&q[qo..qo + t * e], &k[ko..ko + s * e], &v[ko..ko + s * e]);
+                let got = &out.o[qo..qo + t * e];
+                if n == 0 && bi == 1 {
+                    assert!(got.iter().all(|x| x.is_nan()), "{shape}: the masked entry is NaN");
+                } else {
+                    let mask = Some(&m[bi * s..(bi + 1) * s]);
+                    let want = naive_attention(qs, ks, vs, mask, t, s, e, 1.0 / (e as f64).sqrt(), false);
+                    let want: Vec<f32> = want.iter().map(|x| x * 2.0).collect();
+                    assert_close(&format!("{shape} masked"), got, &want, 1e-4, 1.0);
+                }
+                let want_c = naive_attention(qs, ks, vs, None, t, s, e, 0.3, true);
+                assert_close(&format!("{shape} causal"), &out.oc[qo..qo + t * e], &want_c, 1e-4, 1.0);
+                let want_1 = naive_attention(qs, ks, vs, None, t, s, e, 1.0 / (e as f64).sqrt(), false);
+                assert_close(&format!("{shape} tf32"), &out.o1[qo..qo + t * e], &want_1, 1e-2, 1.0);
+            }
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)] // the operands and shape of one attention call
 fn naive_attention(
     q: &[f32],
@@ -1842,6 +1900,7 @@ forge_tests!(
     attention_head_merge,
     attention_statements_for_decoding,
     attention_statements_for_prompts,
+    attention_at_tf32x3_against_loops,
     permuted_views,
     concatenations,
     paired_products,

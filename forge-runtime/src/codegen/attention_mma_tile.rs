@@ -73,7 +73,8 @@ pub(super) fn pointers(w: &mut Writer<'_>, lay: &Layout, a: &AttentionBody) {
 
 /// The masks of the lane's scores for the tile of keys from `c0` into `arr` (score `x`: key
 /// `c0 + 8·(x / 4) + 2·t4 + x % 2` of row `r0 + 8·((x % 4) / 2)`): `-inf` past the keys or the
-/// rows (the mask is read at the last key and row there, so no branch guards the load).
+/// rows (the mask is read at the last key and row there, so no branch guards the load), and
+/// past a causal row's own position.
 pub(super) fn masks(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], arr: &str, c0: &str) {
     let ninf = w.f32_lit(f32::NEG_INFINITY);
     let (keys_past, rows_past) = (!a.tk.is_multiple_of(ATTENTION_MMA_KEYS), !a.tq.is_multiple_of(ATTENTION_MMA_ROWS));
@@ -91,6 +92,10 @@ pub(super) fn masks(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], arr
     let mut inside = Vec::new();
     if keys_past {
         inside.push(format!("kraw < {}", w.u(a.tk as u64)));
+    }
+    if a.causal {
+        // Query i sees keys up to i + (tk - tq) (the queries are the last tq positions).
+        inside.push(format!("kraw <= qraw + {}", w.u(a.tk.saturating_sub(a.tq) as u64)));
     }
     if rows_past {
         inside.push(format!("qraw < {}", w.u(a.tq as u64)));

@@ -312,9 +312,9 @@ pub const BUILTINS: &[BuiltinDecl] = &[
         "attention",
         Builtin::Attention,
         (3, 3),
-        &["mask", "causal", "scale"],
-        "attention(q: [.., Tq, E], k: [.., Tk, E], v: [.., Tk, Ev], mask = m, causal = false, scale = 1 / sqrt(E))",
-        "softmax(q k^T * scale + mask) v, fused (the score matrix never goes to memory; up to 64 keys and 64-wide heads, a workgroup holds a head's keys and computes the scores and the output as register-blocked products; up to 4 queries an entry (decoding), a workgroup spreads over the keys and does not read a key every query masks with -inf (on CUDA sm_90+ over 512 keys or more, a cluster of 8 blocks splits them); otherwise an online softmax); a row whose every key is masked is NaN",
+        &["mask", "causal", "scale", "precision"],
+        "attention(q: [.., Tq, E], k: [.., Tk, E], v: [.., Tk, Ev], mask = m, causal = false, scale = 1 / sqrt(E), precision = f32)",
+        "softmax(q k^T * scale + mask) v, fused (the score matrix never goes to memory; up to 64 keys and 64-wide heads, a workgroup holds a head's keys and computes the scores and the output as register-blocked products; up to 4 queries an entry (decoding), a workgroup spreads over the keys and does not read a key every query masks with -inf (on CUDA sm_90+ over 512 keys or more, a cluster of 8 blocks splits them); otherwise an online softmax); a row whose every key is masked is NaN. `precision = tf32x3` (or `tf32`, as for `matmul`) lets a prompt's rows (16 or more an entry, heads of at most 64 dims in multiples of 8) run both products on tensor cores on CUDA sm_90+, skipping tiles of keys every row masks; elsewhere f32",
     ),
 ];
 

@@ -114,10 +114,10 @@ pub struct AttentionBody {
     /// as above) of the f32 layout goes as bf16 to `at + (at / k) * 2k` (`hi`), `+ k` (`lo`) and
     /// `+ 2k` (`hi`), rows of `[hi | lo | hi]` ([`MatmulBody::split_store`]).
     pub split_store: Option<usize>,
-    /// What both products allow (`F32` unless the attention was folded from statements whose
-    /// products both said `tf32x3` or `tf32`, `ir::fuse::attention`): where it is not `F32`,
-    /// CUDA sm_90+ runs a prompt's attention on tensor cores (`codegen::attention_mma`); every
-    /// other kernel computes f32, which is at least as precise.
+    /// What both products allow (the language's `precision = …`, or the more precise of the
+    /// folded statements' products, `ir::fuse::attention`): where it is not `F32`, CUDA sm_90+
+    /// runs a prompt's attention on tensor cores (`codegen::attention_mma`); every other kernel
+    /// computes f32, which is at least as precise.
     pub precision: crate::graph::checked::Precision,
 }
 

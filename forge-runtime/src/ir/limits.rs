@@ -234,8 +234,7 @@ const ATTENTION_MMA_WANTED_BLOCKS: usize = 264;
 
 /// The tensor-core layout of `a`: products that allow TF32 (`AttentionBody::precision`), at
 /// least one block of 16 query rows an entry, head dims multiples of 8 up to
-/// [`ATTENTION_MMA_MAX_DIMS`], f32 operands and no `causal` flag (only folded statements, which
-/// mask with `-inf` instead, allow TF32); `None` elsewhere. Keys split over the most blocks (4 or
+/// [`ATTENTION_MMA_MAX_DIMS`] and f32 operands; `None` elsewhere. Keys split over the most blocks (4 or
 /// 2) that keep the grid within twice [`ATTENTION_MMA_WANTED_BLOCKS`] and two tiles a block.
 pub fn attention_mma_layout(a: &AttentionBody) -> Option<AttentionMma> {
     use crate::graph::checked::Precision;
@@ -246,7 +245,7 @@ pub fn attention_mma_layout(a: &AttentionBody) -> Option<AttentionMma> {
     };
     let dims = |d: usize| d > 0 && d.is_multiple_of(8) && d <= ATTENTION_MMA_MAX_DIMS;
     let f32s = [&a.q, &a.k, &a.v].iter().all(|x| x.ty() == crate::elem::Ty::F32);
-    if a.tq < 16 || a.tk == 0 || !dims(a.e) || !dims(a.ev) || !f32s || a.causal {
+    if a.tq < 16 || a.tk == 0 || !dims(a.e) || !dims(a.ev) || !f32s {
         return None;
     }
     let blocks = a.batch.iter().product::<usize>() * a.tq.div_ceil(ATTENTION_MMA_ROWS);

@@ -184,7 +184,7 @@ impl Lowering<'_> {
                     epilogue,
                     out_strides: None,
                     split_store: None,
-                    precision: Default::default(),
+                    precision: call.precision,
                 }))
             }
             Builtin::Unary(_)

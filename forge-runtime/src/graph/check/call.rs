@@ -462,7 +462,7 @@ fn attention(t: &mut Typer<'_, '_>, args: &[Expr], opts: Options, span: Span) ->
         causal: opts.causal,
         mask: opts.mask,
         scale: opts.scale,
-        precision: Precision::F32,
+        precision: opts.precision,
     };
     Some(TExpr { kind: TKind::Op(Box::new(call)), ty: Ty::F32, shape, span })
 }
