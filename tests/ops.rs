@@ -863,35 +863,62 @@ fn attention_at_tf32x3_against_loops(ctx: &Context) {
     for (n, (b, h, t, s, e)) in cases.into_iter().enumerate() {
         let (q, k, v) =
             (rand_f32(b * h * t * e, 1.0, 56), rand_f32(b * h * s * e, 1.0, 57), rand_f32(b * h * s * e, 1.0, 58));
-        let mut m = vec![0.0f32; b * s];
-        m[s - 1] = f32::NEG_INFINITY;
-        m[(b - 1) * s + 1] = -1.5;
+        let mut m = attn_mask(b, s);
         if n == 0 {
             m[s..].fill(f32::NEG_INFINITY);
         }
         let dims = AttnTensorDims { b, h, t, s, e };
         let out = AttnTensor::new(ctx, dims).unwrap().run(AttnTensorInputs { q: &q, k: &k, v: &v, m: &m }).unwrap();
         let shape = format!("{b}x{h}x{t}x{s}x{e}");
-        for bi in 0..b {
-            for hi in 0..h {
-                let (qo, ko) = ((bi * h + hi) * t * e, (bi * h + hi) * s * e);
-                let (qs, ks, vs) = (&q[qo..qo + t * e], &k[ko..ko + s * e], &v[ko..ko + s * e]);
-                let got = &out.o[qo..qo + t * e];
-                if n == 0 && bi == 1 {
-                    assert!(got.iter().all(|x| x.is_nan()), "{shape}: the masked entry is NaN");
-                } else {
-                    let mask = Some(&m[bi * s..(bi + 1) * s]);
-                    let want = naive_attention(qs, ks, vs, mask, t, s, e, 1.0 / (e as f64).sqrt(), false);
-                    let want: Vec<f32> = want.iter().map(|x| x * 2.0).collect();
-                    assert_close(&format!("{shape} masked"), got, &want, 1e-4, 1.0);
-                }
-                let want_c = naive_attention(qs, ks, vs, None, t, s, e, 0.3, true);
-                assert_close(&format!("{shape} causal"), &out.oc[qo..qo + t * e], &want_c, 1e-4, 1.0);
-                let want_1 = naive_attention(qs, ks, vs, None, t, s, e, 1.0 / (e as f64).sqrt(), false);
-                assert_close(&format!("{shape} tf32"), &out.o1[qo..qo + t * e], &want_1, 1e-2, 1.0);
+        if n == 0 {
+            let masked = &out.o[h * t * e..];
+            assert!(masked.iter().all(|x| x.is_nan()), "{shape}: the masked entry is NaN");
+        }
+        // The reference's masked entry is NaN too (0 / 0), which `assert_close` takes as equal.
+        let [want, want_c, want_1] = attn_references(&q, &k, &v, &m, (b, h, t, s, e));
+        assert_close(&format!("{shape} masked"), &out.o, &want, 1e-4, 1.0);
+        assert_close(&format!("{shape} causal"), &out.oc, &want_c, 1e-4, 1.0);
+        assert_close(&format!("{shape} tf32"), &out.o1, &want_1, 1e-2, 1.0);
+    }
+}
+
+/// [`Attn`]'s mask over `b` entries of `s` keys: the first entry's last key masked, the last
+/// entry's second key at -1.5 (none with one key).
+fn attn_mask(b: usize, s: usize) -> Vec<f32> {
+    let mut m = vec![0.0f32; b * s];
+    if s > 1 {
+        m[s - 1] = f32::NEG_INFINITY;
+        m[(b - 1) * s + 1] = -1.5;
+    }
+    m
+}
+
+/// What [`Attn`]'s and [`AttnTensor`]'s outputs hold over every (entry, head) of `[B, H, T, E]`
+/// queries and `[B, H, S, E]` keys and values: `o` (the mask `m`, times 2), `oc` (causal, scale
+/// 0.3) and the plain attention at `1 / sqrt(E)`.
+fn attn_references(
+    q: &[f32],
+    k: &[f32],
+    v: &[f32],
+    m: &[f32],
+    (b, h, t, s, e): (usize, usize, usize, usize, usize),
+) -> [Vec<f32>; 3] {
+    let mut refs = [vec![0.0f32; b * h * t * e], vec![0.0f32; b * h * t * e], vec![0.0f32; b * h * t * e]];
+    let scale = 1.0 / (e as f64).sqrt();
+    for bi in 0..b {
+        for hi in 0..h {
+            let (qo, ko) = ((bi * h + hi) * t * e, (bi * h + hi) * s * e);
+            let (qs, ks, vs) = (&q[qo..qo + t * e], &k[ko..ko + s * e], &v[ko..ko + s * e]);
+            let mask = Some(&m[bi * s..(bi + 1) * s]);
+            let masked = naive_attention(qs, ks, vs, mask, t, s, e, scale, false).into_iter().map(|x| x * 2.0);
+            let causal = naive_attention(qs, ks, vs, None, t, s, e, 0.3, true);
+            let plain = naive_attention(qs, ks, vs, None, t, s, e, scale, false);
+            for (r, part) in refs.iter_mut().zip([masked.collect(), causal, plain]) {
+                r[qo..qo + t * e].copy_from_slice(&part);
             }
         }
     }
+    refs
 }
 
 #[allow(clippy::too_many_arguments)] // the operands and shape of one attention call
@@ -952,26 +979,13 @@ fn attention_against_loops(ctx: &Context) {
     for (b, h, t, s, e) in cases {
         let (q, k, v) =
             (rand_f32(b * h * t * e, 1.0, 50), rand_f32(b * h * s * e, 1.0, 51), rand_f32(b * h * s * e, 1.0, 52));
-        let mut m = vec![0.0f32; b * s];
-        if s > 1 {
-            m[s - 1] = f32::NEG_INFINITY;
-            m[(b - 1) * s + 1] = -1.5;
-        }
+        let m = attn_mask(b, s);
         let out =
             Attn::new(ctx, AttnDims { b, h, t, s, e }).unwrap().run(AttnInputs { q: &q, k: &k, v: &v, m: &m }).unwrap();
         let shape = format!("{b}x{h}x{t}x{s}x{e}");
-        for bi in 0..b {
-            for hi in 0..h {
-                let (qo, ko) = ((bi * h + hi) * t * e, (bi * h + hi) * s * e);
-                let (qs, ks, vs) = (&q[qo..qo + t * e], &k[ko..ko + s * e], &v[ko..ko + s * e]);
-                let mask = Some(&m[bi * s..(bi + 1) * s]);
-                let want = naive_attention(qs, ks, vs, mask, t, s, e, 1.0 / (e as f64).sqrt(), false);
-                let want: Vec<f32> = want.iter().map(|x| x * 2.0).collect();
-                assert_close(&format!("{shape} masked"), &out.o[qo..qo + t * e], &want, 1e-4, 1.0);
-                let want_c = naive_attention(qs, ks, vs, None, t, s, e, 0.3, true);
-                assert_close(&format!("{shape} causal"), &out.oc[qo..qo + t * e], &want_c, 1e-4, 1.0);
-            }
-        }
+        let [want, want_c, _] = attn_references(&q, &k, &v, &m, (b, h, t, s, e));
+        assert_close(&format!("{shape} masked"), &out.o, &want, 1e-4, 1.0);
+        assert_close(&format!("{shape} causal"), &out.oc, &want_c, 1e-4, 1.0);
     }
     // A batch entry whose every key is masked gets NaN rows (0 / 0), the other entry stays
     // finite: on every backend and kernel shape (blocked, keys tiled with lanes, rows too wide

@@ -39,7 +39,8 @@ impl Layout {
         let (bk, rows) = (ATTENTION_MMA_KEYS, ATTENTION_MMA_ROWS);
         let ks = a.e + (36 - a.e % 32) % 32;
         let vs = a.ev + (40 - a.ev % 32) % 32;
-        let os = a.ev + (40 - a.ev % 32) % 32;
+        // The combined rows are read and written like a value tile's: the same bank spread.
+        let os = vs;
         let parts = if m.x3 { 2 } else { 1 };
         let khi = 0;
         let klo = khi + bk * ks;

@@ -228,9 +228,13 @@ pub struct AttentionMma {
     pub parts: u32,
 }
 
+/// Multiprocessors the kernel choices assume (an H200's 132): the templates do not know the
+/// device, and a choice only needs to tell a grid that fills a large GPU from one that does not.
+pub(crate) const ASSUMED_SMS: u64 = 132;
+
 /// Blocks a tensor-core attention wants before it splits keys no further: two an SM of a
-/// large GPU (132), since one block of four warps leaves each scheduler a single warp.
-const ATTENTION_MMA_WANTED_BLOCKS: usize = 264;
+/// large GPU, since one block of four warps leaves each scheduler a single warp.
+const ATTENTION_MMA_WANTED_BLOCKS: usize = 2 * ASSUMED_SMS as usize;
 
 /// The tensor-core layout of `a`: products that allow TF32 (`AttentionBody::precision`), at
 /// least one block of 16 query rows an entry, head dims multiples of 8 up to

@@ -16,10 +16,8 @@ pub use rows::*;
 
 /// Reductions at least this long run one workgroup per output instead of a loop per thread.
 pub const PARALLEL_REDUCE_MIN: usize = 128;
+pub(crate) use crate::ir::limits::ASSUMED_SMS;
 pub use crate::ir::limits::{MAX_WORKGROUPS_PER_DIM, SKINNY_MAX_M};
-/// Multiprocessors the matmul choice assumes (an H200's 132): the templates do not know the
-/// device, and the choice only needs to tell a grid that fills a large GPU from one that does not.
-pub(crate) const ASSUMED_SMS: u64 = 132;
 
 /// CUDA's `__launch_bounds__` minimum of blocks an SM for a kernel, where it matters: the
 /// attention kernel holds its query and output rows in registers (`e + ev` floats a thread),
