@@ -6,10 +6,12 @@
 //!
 //! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]
 //! [--sample] [--top-k K] [--top-p P] [--fold-attention on|off] [--prompt-attention on|off]
-//! [--tf32x3-any-size] [--profile]` (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--fold-attention`
-//! sets `Fusion::attention` (a decoding step's attention statements as one kernel),
-//! `--prompt-attention` `Fusion::prompt_attention` (a prompt's, on tensor cores; default: the
-//! library's defaults); `--tf32x3-any-size` sets
+//! [--followers on|off] [--record-ahead on|off] [--tf32x3-any-size] [--profile]`
+//! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--fold-attention` sets `Fusion::attention` (a
+//! decoding step's attention statements as one kernel), `--prompt-attention`
+//! `Fusion::prompt_attention` (a prompt's, on tensor cores), `--followers` `Fusion::followers`
+//! (the query rotation and cache stores inside the QKV product), `--record-ahead`
+//! `WgpuOptions::record_ahead` (default: the library's defaults); `--tf32x3-any-size` sets
 //! `CudaOptions::tf32x3_any_size` (a prompt's smaller tf32x3 products on tensor cores too).
 //! `--sample` draws each id as `chat` does by default (temperature 0.7, top-k 40, top-p 0.9)
 //! instead of greedily; `--top-k 0` and `--top-p 1` turn those cuts off.
@@ -53,6 +55,12 @@ fn main() -> Result<()> {
     }
     if let Some(on) = switch("--prompt-attention")? {
         options.fusion.prompt_attention = on;
+    }
+    if let Some(on) = switch("--record-ahead")? {
+        options.wgpu.record_ahead = on;
+    }
+    if let Some(on) = switch("--followers")? {
+        options.fusion.followers = on;
     }
     ctx = ctx.with_options(options);
     // `CudaOptions::tf32x3_any_size`: a prompt's tf32x3 products on tensor cores however small.

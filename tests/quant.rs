@@ -215,6 +215,71 @@ fn gather_from_a_block_table(ctx: &Context) {
     assert_eq!(out.e, want, "gathered values are exact");
 }
 
+forge_graph! {
+    /// Statements after a few-row product that read it a column pair at a time (a rotation, a
+    /// pair difference), a column at a time (a window store into a state), and one that reads
+    /// across columns (a neighbour five columns on, which no workgroup holds alone).
+    graph QuantFollow {
+        dims { M, K, N, S, H = N / 2 }
+        input   a:     f32[M, K];
+        uniform pos:   u32;
+        weight  w:     q4_1[N, K];
+        state   cache: f32[S, N];
+        temp    y:     f32[M, N];
+        output  r:     f32[M, N];
+        output  z:     f32[M, H];
+        output  s:     f32[M, N];
+        y = matmul(a, transpose(w));
+        r[t, j] = select(j / 2 * 2 == j,
+            y[t, j / 2 * 2] * 0.6 - y[t, j / 2 * 2 + 1] * 0.8,
+            y[t, j / 2 * 2 + 1] * 0.6 + y[t, j / 2 * 2] * 0.8);
+        z[t, i] = y[t, 2 * i + 1] - y[t, 2 * i];
+        cache[pos + t, j] = y[t, j] * 2.0;
+        s[t, j] = y[t, j] + y[t, (j + 5) % N];
+    }
+}
+
+/// The first three statements run inside the product's kernel (`Fusion::followers`): the
+/// product and the last statement are the run's two kernels, and every output, the state's
+/// window and the rows around it included, is the loops' (rows of a partial last column group
+/// too: 42 columns).
+fn statements_following_a_product(ctx: &Context) {
+    for (m, k, n) in [(1, 576, 96), (3, 64, 42)] {
+        let s_len = 6;
+        let pos = 2u32;
+        let a = rand_f32(m * k, 1.0, 41);
+        let w = rand_blocks("q4_1", n * k, 42);
+        let before = rand_f32(s_len * n, 1.0, 43);
+        let mut g = QuantFollow::new(ctx, QuantFollowDims { m, k, n, s: s_len }).unwrap();
+        g.load_weights(QuantFollowWeights { w: BlockQ4_1::slice(&w).unwrap() }).unwrap();
+        g.write_state(&QuantFollowState { cache: before.clone() }).unwrap();
+        let out = g.run(QuantFollowInputs { a: &a, pos }).unwrap();
+        assert_eq!(g.last_profile().unwrap().kernels.len(), 2, "{m}x{k}x{n}: the product with its followers, then s");
+        let y = matmul_nk(&a, &decode("q4_1", &w), m, k, n);
+        let at = |t: usize, j: usize| y[t * n + j];
+        let mut r = vec![0.0; m * n];
+        let mut z = vec![0.0; m * n / 2];
+        let mut s = vec![0.0; m * n];
+        let mut cache = before.clone();
+        for t in 0..m {
+            for j in 0..n {
+                let (even, odd) = (at(t, j / 2 * 2), at(t, j / 2 * 2 + 1));
+                r[t * n + j] = if j % 2 == 0 { even * 0.6 - odd * 0.8 } else { odd * 0.6 + even * 0.8 };
+                s[t * n + j] = at(t, j) + at(t, (j + 5) % n);
+                cache[(pos as usize + t) * n + j] = at(t, j) * 2.0;
+            }
+            for i in 0..n / 2 {
+                z[t * n / 2 + i] = at(t, 2 * i + 1) - at(t, 2 * i);
+            }
+        }
+        let what = format!("{m}x{k}x{n}");
+        assert_close(&format!("{what} r"), &out.r, &r, 1e-4, 1.0);
+        assert_close(&format!("{what} z"), &out.z, &z, 1e-4, 1.0);
+        assert_close(&format!("{what} s"), &out.s, &s, 1e-4, 1.0);
+        assert_close(&format!("{what} cache"), &g.read_state().unwrap().cache, &cache, 1e-4, 1.0);
+    }
+}
+
 /// Misuse is an error that says what is wrong: a block format outside a weight, a cast to one,
 /// a last axis that is not whole blocks, a slice that is not whole blocks.
 fn misuse_is_reported() {
@@ -241,4 +306,4 @@ fn misuse_is_reported() {
     assert!(err.contains("not a multiple"), "K = 48: {err}");
 }
 
-forge_tests!(products_of_gguf_layout, products_at_tensor_core_precisions, products_of_kn_layout_and_layer_views, gather_from_a_block_table; plain: misuse_is_reported);
+forge_tests!(products_of_gguf_layout, products_at_tensor_core_precisions, products_of_kn_layout_and_layer_views, gather_from_a_block_table, statements_following_a_product; plain: misuse_is_reported);

@@ -86,6 +86,35 @@ fn state_persists_across_runs(ctx: &Context) {
     assert_close("y", &out.y, &want, 1e-6, 1.0);
 }
 
+/// A long run of one instance with everything that may change between runs in between: new
+/// inputs each run, a state written and read, per-kernel profiling on then off. wgpu records
+/// each run's commands during the run before (`WgpuOptions::record_ahead`), so every run must
+/// still see its own inputs and the state as the last operation left it.
+fn runs_see_their_own_inputs_and_state(ctx: &Context) {
+    let n = 300;
+    let mut g = Accumulate::new(ctx, AccumulateDims { n }).unwrap();
+    let mut acc = vec![0.0f32; n];
+    for run in 0..12u64 {
+        match run {
+            4 => {
+                acc = rand_f32(n, 1.0, 70);
+                g.write_state(&AccumulateState { acc: acc.clone() }).unwrap();
+            }
+            6 => g.instance_mut().set_kernel_profiling(true),
+            8 => g.instance_mut().set_kernel_profiling(false),
+            _ => {}
+        }
+        let x = rand_f32(n, 1.0, 80 + run);
+        let out = g.run(AccumulateInputs { x: &x }).unwrap();
+        acc.iter_mut().zip(&x).for_each(|(a, x)| *a += x);
+        let want: Vec<f32> = acc.iter().map(|a| a * 2.0).collect();
+        assert_close(&format!("run {run}"), &out.y, &want, 1e-5, 1.0);
+        if run == 9 {
+            assert_close("acc", &g.read_state().unwrap().acc, &acc, 1e-5, 1.0);
+        }
+    }
+}
+
 fn profile_and_source_name_every_node(ctx: &Context) {
     let n = 64;
     let mut g = Affine::new(ctx, AffineDims { n }).unwrap();
@@ -351,6 +380,7 @@ forge_tests!(
     a_run_is_one_submission_and_a_second_new_compiles_nothing,
     dispatches_over_65535_workgroups_fold,
     state_persists_across_runs,
+    runs_see_their_own_inputs_and_state,
     profile_and_source_name_every_node,
     bad_input_is_an_error_naming_the_binding,
     dims_over_device_limits_are_errors,

@@ -41,9 +41,9 @@ forge_graph! {
         weight w_down:    q4_1[L, D, F];
         weight out_norm:  f32[D];
 
-        /// Keys (`cache[l, 0]`) and values (`cache[l, 1]`) of every position so far (one broadcast
-        /// axis for the query groups).
-        state cache: f32[L, 2, KV, 1, S, E];
+        /// Keys and values of every position so far (one broadcast axis for the query groups).
+        state kc: f32[L, KV, 1, S, E];
+        state vc: f32[L, KV, 1, S, E];
         /// The logits of the last real token of the latest run.
         state logits: f32[1, V];
 
@@ -76,21 +76,22 @@ forge_graph! {
             qh[kv, g, t, e] = select(e / 2 * 2 == e,
                 qkv[t, (kv * G + g) * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]),
                 qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, (kv * G + g) * E + e / 2 * 2] * sin(angle[t, e / 2]));
-            // The rotated key (w = 0) and the value (w = 1) of each new token, in one pass.
-            cache[l, w, h, o, pos + t, e] = select(w == 0,
-                select(e / 2 * 2 == e,
-                    qkv[t, D + h * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, D + h * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]),
-                    qkv[t, D + h * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, D + h * E + e / 2 * 2] * sin(angle[t, e / 2])),
-                qkv[t, D + KVD + h * E + e]);
+            // The rotated key and the value of each new token. A decoding step runs these three
+            // statements inside the product's kernel (`Fusion::followers`): each reads the
+            // product at columns one workgroup computes (a pair `2i, 2i + 1`, or one column).
+            kc[l, h, o, pos + t, e] = select(e / 2 * 2 == e,
+                qkv[t, D + h * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, D + h * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]),
+                qkv[t, D + h * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, D + h * E + e / 2 * 2] * sin(angle[t, e / 2]));
+            vc[l, h, o, pos + t, e] = qkv[t, D + KVD + h * E + e];
             // Attention as two products around a softmax: every step is parallel over the
             // cache's slots, which a decoding run (one query a head) needs.
             // The scores of slots past a query's position are -inf by the select, so no backend
             // needs their products (the CPU backend skips them). Both products allow tf32x3
             // (near f32's error): on CUDA sm_90+ a prompt's three statements run as one attention
             // on tensor cores that skips the masked tiles of slots (`Fusion::prompt_attention`).
-            scores = select(mask == 0.0, matmul(qh, transpose(cache[l, 0]), precision = tf32x3) * rsqrt(E as f32), -inf);
+            scores = select(mask == 0.0, matmul(qh, transpose(kc[l]), precision = tf32x3) * rsqrt(E as f32), -inf);
             probs = softmax(scores);
-            ctx = matmul(probs, cache[l, 1], precision = tf32x3);
+            ctx = matmul(probs, vc[l], precision = tf32x3);
             ctxt = permute(ctx, 2, 0, 1, 3);
             merged = reshape(ctxt);
             x = x + matmul(merged, transpose(wo[l]), precision = tf32x3);

@@ -58,6 +58,10 @@ pub struct Fusion {
     /// the scores and skips the tiles of keys every row's mask leaves out, on the devices that
     /// have it (CUDA sm_90+; elsewhere the statements stay apart). Default: `true`.
     pub prompt_attention: bool,
+    /// Elementwise statements that read a few-row product over block-format weights only at
+    /// columns its own workgroups computed (a decoding step's query rotation and cache stores
+    /// after the fused QKV product) run inside the product's kernel, after it. Default: `true`.
+    pub followers: bool,
 }
 
 impl Default for Fusion {
@@ -70,6 +74,7 @@ impl Default for Fusion {
             rows: true,
             attention: false,
             prompt_attention: true,
+            followers: true,
         }
     }
 }
@@ -85,6 +90,7 @@ impl Fusion {
             rows: false,
             attention: false,
             prompt_attention: false,
+            followers: false,
         }
     }
 }
@@ -209,11 +215,17 @@ pub struct WgpuOptions {
     /// `None`, which is 2 ms on a GPU adapter and zero on a software one (whose work runs on
     /// host threads a spinning thread would compete with).
     pub spin: Option<Duration>,
+    /// From an instance's second run on, each run records the next run's commands while the
+    /// device runs its own, so a run of a graph of many kernels submits at once instead of first
+    /// spending the host time wgpu takes to record every dispatch (most of a decoding step's
+    /// host time). A run that stages its inputs differently or asks for per-kernel times records
+    /// afresh. Default: `true`.
+    pub record_ahead: bool,
 }
 
 impl Default for WgpuOptions {
     fn default() -> WgpuOptions {
-        WgpuOptions { cooperative_matrix: true, spin: None }
+        WgpuOptions { cooperative_matrix: true, spin: None, record_ahead: true }
     }
 }
 

@@ -437,7 +437,7 @@ impl LlamaSession {
         if self.pos > 0 {
             self.instance(to)?;
             let (from, into) = self.pair(self.holder, to)?;
-            for name in ["cache", "logits"] {
+            for name in ["kc", "vc", "logits"] {
                 into.instance_mut().copy_state_from(name, from.instance())?;
             }
         }

@@ -153,8 +153,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_ab1d521a6846cdb9(f
     }
 }
 
-// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]), precision = tf32x3)
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_2dd8e54d7a56ef19(f32* a0, const unsigned char* __restrict__ a1, const f32* a2, const f32* __restrict__ a3, const u32* __restrict__ u) {
+// node: a = rms_norm(x, attn_norm[l], eps); …(+3); vc[l, h, o, pos + t, e] = qkv[t, D + KVD + h * E + e]
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_e7d4e78e3dbb93c6(f32* a0, const unsigned char* __restrict__ a1, const f32* a2, const f32* __restrict__ a3, f32* a4, const f32* a5, f32* a6, f32* a7, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     __shared__ __align__(16) f32 red3[64];
     FG_GRID_LAUNCH();
@@ -260,53 +260,43 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_2dd8e54d7a56ef19(
             a0[((bidx * 1u + i) * 960u + j)] = acc;
         }
     }
-}
-
-// node: qh[kv, g, t, e] = select(e / 2 * 2 == e, qkv[t, (kv * G + g) * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, (kv * G + g) * E + e / 2 * 2] * sin(angle[t, e / 2]))
-extern "C" __global__ void __launch_bounds__(256) forge_index_abe0a7079e9e19f7(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-    FG_GRID_LAUNCH();
-    FG_GRID_WAIT();
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    #pragma unroll
-    for (u32 it = 0u; it < 1u; ++it) {
-        const u32 i = (group * 1u + it) * 256u + lid;
-        if (i >= 576u) {
-            return;
+    __syncthreads();
+    for (u32 fp0 = lid; fp0 < 576u; fp0 += 256u) {
+        const u32 f0v0 = fp0 / 192u;
+        const u32 f0v1 = (fp0 / 64u) % 3u;
+        const u32 f0v2 = (fp0 / 64u) % 1u;
+        const u32 f0v3 = (fp0 / 1u) % 64u;
+        if (u32(clamp(i32(u32(i32(u32(i32(u32(i32(u32(i32(f0v0)) * u32(i32(3)))) + u32(i32(f0v1)))) * u32(i32(64)))) + u32(i32(u32(forge_div_i32(i32(f0v3), i32(2))) * u32(i32(2))))), i32(0), i32(959))) / 4u == tile) {
+            a4[fp0] = select(((a0[min(u32(f0v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(u32(i32(u32(i32(f0v0)) * u32(i32(3)))) + u32(i32(f0v1)))) * u32(i32(64)))) + u32(i32(u32(forge_div_i32(i32(f0v3), i32(2))) * u32(i32(2)))))) + u32(i32(1))), i32(0), i32(959)))] * forge_cos(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), i32(2)), i32(0), i32(31)))])) + (a0[min(u32(f0v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(u32(i32(f0v0)) * u32(i32(3)))) + u32(i32(f0v1)))) * u32(i32(64)))) + u32(i32(u32(forge_div_i32(i32(f0v3), i32(2))) * u32(i32(2))))), i32(0), i32(959)))] * forge_sin(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), i32(2)), i32(0), i32(31)))]))), ((a0[min(u32(f0v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(u32(i32(f0v0)) * u32(i32(3)))) + u32(i32(f0v1)))) * u32(i32(64)))) + u32(i32(u32(forge_div_i32(i32(f0v3), i32(2))) * u32(i32(2))))), i32(0), i32(959)))] * forge_cos(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), i32(2)), i32(0), i32(31)))])) - (a0[min(u32(f0v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(u32(i32(u32(i32(f0v0)) * u32(i32(3)))) + u32(i32(f0v1)))) * u32(i32(64)))) + u32(i32(u32(forge_div_i32(i32(f0v3), i32(2))) * u32(i32(2)))))) + u32(i32(1))), i32(0), i32(959)))] * forge_sin(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), i32(2)), i32(0), i32(31)))]))), (i32(u32(forge_div_i32(i32(f0v3), i32(2))) * u32(i32(2))) == i32(f0v3)));
         }
-        const u32 v0 = i / 192u;
-        const u32 v1 = (i / 64u) % 3u;
-        const u32 v2 = (i / 64u) % 1u;
-        const u32 v3 = (i / 1u) % 64u;
-        a0[i] = select(((a1[min(u32(v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(u32(i32(u32(i32(v0)) * u32(i32(3)))) + u32(i32(v1)))) * u32(i32(64)))) + u32(i32(u32(forge_div_i32(i32(v3), i32(2))) * u32(i32(2)))))) + u32(i32(1))), i32(0), i32(959)))] * forge_cos(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), i32(2)), i32(0), i32(31)))])) + (a1[min(u32(v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(u32(i32(v0)) * u32(i32(3)))) + u32(i32(v1)))) * u32(i32(64)))) + u32(i32(u32(forge_div_i32(i32(v3), i32(2))) * u32(i32(2))))), i32(0), i32(959)))] * forge_sin(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), i32(2)), i32(0), i32(31)))]))), ((a1[min(u32(v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(u32(i32(v0)) * u32(i32(3)))) + u32(i32(v1)))) * u32(i32(64)))) + u32(i32(u32(forge_div_i32(i32(v3), i32(2))) * u32(i32(2))))), i32(0), i32(959)))] * forge_cos(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), i32(2)), i32(0), i32(31)))])) - (a1[min(u32(v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(u32(i32(u32(i32(v0)) * u32(i32(3)))) + u32(i32(v1)))) * u32(i32(64)))) + u32(i32(u32(forge_div_i32(i32(v3), i32(2))) * u32(i32(2)))))) + u32(i32(1))), i32(0), i32(959)))] * forge_sin(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), i32(2)), i32(0), i32(31)))]))), (i32(u32(forge_div_i32(i32(v3), i32(2))) * u32(i32(2))) == i32(v3)));
     }
-}
-
-// node: cache[l, w, h, o, pos + t, e] = select(w == 0, select(e / 2 * 2 == e, qkv[t, D + h * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, D + h * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, D + h * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, D + h * E + e / 2 * 2] * sin(angle[t, e / 2])), qkv[t, D + KVD + h * E + e])
-extern "C" __global__ void __launch_bounds__(256) forge_scatter_83b7caf77e57f2ca(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const u32* __restrict__ u) {
-    FG_GRID_LAUNCH();
-    FG_GRID_WAIT();
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    #pragma unroll
-    for (u32 it = 0u; it < 1u; ++it) {
-        const u32 i = (group * 1u + it) * 256u + lid;
-        if (i >= 384u) {
-            return;
+    for (u32 fp1 = lid; fp1 < 192u; fp1 += 256u) {
+        const u32 f1v0 = fp1 / 64u;
+        const u32 f1v1 = (fp1 / 64u) % 1u;
+        const u32 f1v2 = (fp1 / 64u) % 1u;
+        const u32 f1v3 = (fp1 / 1u) % 64u;
+        if (u32(clamp(i32(u32(i32(u32(i32(576)) + u32(i32(u32(i32(f1v0)) * u32(i32(64)))))) + u32(i32(u32(forge_div_i32(i32(f1v3), i32(2))) * u32(i32(2))))), i32(0), i32(959))) / 4u == tile) {
+            const u32 at2 = f1v2 + u[0];
+            if (at2 >= f1v2 && at2 < 1024u) {
+                a6[f1v0 * 65536u + f1v1 * 65536u + at2 * 64u + f1v3 * 1u] = select(((a0[min(u32(f1v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(576)) + u32(i32(u32(i32(f1v0)) * u32(i32(64)))))) + u32(i32(u32(forge_div_i32(i32(f1v3), i32(2))) * u32(i32(2)))))) + u32(i32(1))), i32(0), i32(959)))] * forge_cos(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), i32(2)), i32(0), i32(31)))])) + (a0[min(u32(f1v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(576)) + u32(i32(u32(i32(f1v0)) * u32(i32(64)))))) + u32(i32(u32(forge_div_i32(i32(f1v3), i32(2))) * u32(i32(2))))), i32(0), i32(959)))] * forge_sin(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), i32(2)), i32(0), i32(31)))]))), ((a0[min(u32(f1v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(576)) + u32(i32(u32(i32(f1v0)) * u32(i32(64)))))) + u32(i32(u32(forge_div_i32(i32(f1v3), i32(2))) * u32(i32(2))))), i32(0), i32(959)))] * forge_cos(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), i32(2)), i32(0), i32(31)))])) - (a0[min(u32(f1v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(576)) + u32(i32(u32(i32(f1v0)) * u32(i32(64)))))) + u32(i32(u32(forge_div_i32(i32(f1v3), i32(2))) * u32(i32(2)))))) + u32(i32(1))), i32(0), i32(959)))] * forge_sin(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), i32(2)), i32(0), i32(31)))]))), (i32(u32(forge_div_i32(i32(f1v3), i32(2))) * u32(i32(2))) == i32(f1v3)));
+            }
         }
-        const u32 v0 = i / 192u;
-        const u32 v1 = (i / 64u) % 3u;
-        const u32 v2 = (i / 64u) % 1u;
-        const u32 v3 = (i / 64u) % 1u;
-        const u32 v4 = (i / 1u) % 64u;
-        const u32 at3 = v3 + u[0];
-        if (at3 >= v3 && at3 < 1024u) {
-            a0[v0 * 196608u + v1 * 65536u + v2 * 65536u + at3 * 64u + v4 * 1u] = select(a1[min(u32(v3), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(768)) + u32(i32(u32(i32(v1)) * u32(i32(64)))))) + u32(i32(v4))), i32(0), i32(959)))], select(((a1[min(u32(v3), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(576)) + u32(i32(u32(i32(v1)) * u32(i32(64)))))) + u32(i32(u32(forge_div_i32(i32(v4), i32(2))) * u32(i32(2)))))) + u32(i32(1))), i32(0), i32(959)))] * forge_cos(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), i32(2)), i32(0), i32(31)))])) + (a1[min(u32(v3), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(576)) + u32(i32(u32(i32(v1)) * u32(i32(64)))))) + u32(i32(u32(forge_div_i32(i32(v4), i32(2))) * u32(i32(2))))), i32(0), i32(959)))] * forge_sin(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), i32(2)), i32(0), i32(31)))]))), ((a1[min(u32(v3), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(576)) + u32(i32(u32(i32(v1)) * u32(i32(64)))))) + u32(i32(u32(forge_div_i32(i32(v4), i32(2))) * u32(i32(2))))), i32(0), i32(959)))] * forge_cos(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), i32(2)), i32(0), i32(31)))])) - (a1[min(u32(v3), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(u32(i32(576)) + u32(i32(u32(i32(v1)) * u32(i32(64)))))) + u32(i32(u32(forge_div_i32(i32(v4), i32(2))) * u32(i32(2)))))) + u32(i32(1))), i32(0), i32(959)))] * forge_sin(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), i32(2)), i32(0), i32(31)))]))), (i32(u32(forge_div_i32(i32(v4), i32(2))) * u32(i32(2))) == i32(v4))), (i32(v0) == i32(0)));
+    }
+    for (u32 fp2 = lid; fp2 < 192u; fp2 += 256u) {
+        const u32 f2v0 = fp2 / 64u;
+        const u32 f2v1 = (fp2 / 64u) % 1u;
+        const u32 f2v2 = (fp2 / 64u) % 1u;
+        const u32 f2v3 = (fp2 / 1u) % 64u;
+        if (u32(clamp(i32(u32(i32(u32(i32(768)) + u32(i32(u32(i32(f2v0)) * u32(i32(64)))))) + u32(i32(f2v3))), i32(0), i32(959))) / 4u == tile) {
+            const u32 at2 = f2v2 + u[0];
+            if (at2 >= f2v2 && at2 < 1024u) {
+                a7[f2v0 * 65536u + f2v1 * 65536u + at2 * 64u + f2v3 * 1u] = a0[min(u32(f2v2), 0u) * 960u + u32(clamp(i32(u32(i32(u32(i32(768)) + u32(i32(u32(i32(f2v0)) * u32(i32(64)))))) + u32(i32(f2v3))), i32(0), i32(959)))];
+            }
         }
     }
 }
 
-// node: scores = select(mask == 0.0, matmul(qh, transpose(cache[l, 0]), precision = tf32x3) * rsqrt(E as f32), -inf)
+// node: scores = select(mask == 0.0, matmul(qh, transpose(kc[l]), precision = tf32x3) * rsqrt(E as f32), -inf)
 // gemm decode-w4k8
 __device__ __forceinline__ void forge_matmul_1c25c6f6ed792053_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 3u + fr / 1u;
@@ -1037,7 +1027,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_softmax_c0153ca74b86d128
     }
 }
 
-// node: ctx = matmul(probs, cache[l, 1], precision = tf32x3)
+// node: ctx = matmul(probs, vc[l], precision = tf32x3)
 // gemm decode-w2k128
 __device__ __forceinline__ void forge_matmul_32ae295e3d33300c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz * 3u + fr / 1u;
@@ -1687,22 +1677,16 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(
     }
 }
 
-// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]), precision = tf32x3)
-// runs forge_matmul_2dd8e54d7a56ef19 (above)
+// node: a = rms_norm(x, attn_norm[l], eps); …(+3); vc[l, h, o, pos + t, e] = qkv[t, D + KVD + h * E + e]
+// runs forge_matmul_e7d4e78e3dbb93c6 (above)
 
-// node: qh[kv, g, t, e] = select(e / 2 * 2 == e, qkv[t, (kv * G + g) * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, (kv * G + g) * E + e / 2 * 2] * sin(angle[t, e / 2]))
-// runs forge_index_abe0a7079e9e19f7 (above)
-
-// node: cache[l, w, h, o, pos + t, e] = select(w == 0, select(e / 2 * 2 == e, qkv[t, D + h * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, D + h * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, D + h * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, D + h * E + e / 2 * 2] * sin(angle[t, e / 2])), qkv[t, D + KVD + h * E + e])
-// runs forge_scatter_83b7caf77e57f2ca (above)
-
-// node: scores = select(mask == 0.0, matmul(qh, transpose(cache[l, 0]), precision = tf32x3) * rsqrt(E as f32), -inf)
+// node: scores = select(mask == 0.0, matmul(qh, transpose(kc[l]), precision = tf32x3) * rsqrt(E as f32), -inf)
 // runs forge_matmul_1c25c6f6ed792053 (above)
 
 // node: probs = softmax(scores)
 // runs forge_softmax_c0153ca74b86d128 (above)
 
-// node: ctx = matmul(probs, cache[l, 1], precision = tf32x3)
+// node: ctx = matmul(probs, vc[l], precision = tf32x3)
 // runs forge_matmul_32ae295e3d33300c (above)
 
 // node: x = x + matmul(merged, transpose(wo[l]), precision = tf32x3)

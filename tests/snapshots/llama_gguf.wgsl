@@ -162,12 +162,16 @@ fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     }
 }
 
-// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]), precision = tf32x3)
+// node: a = rms_norm(x, attn_norm[l], eps); …(+3); vc[l, h, o, pos + t, e] = qkv[t, D + KVD + h * E + e]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<u32>; // wqkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
 @group(0) @binding(3) var<storage, read> a3: array<f32>; // attn_norm
+@group(0) @binding(4) var<storage, read_write> a4: array<f32>; // qh
+@group(0) @binding(5) var<storage, read_write> a5: array<f32>; // angle
+@group(0) @binding(6) var<storage, read_write> a6: array<f32>; // kc
+@group(0) @binding(7) var<storage, read_write> a7: array<f32>; // vc
 struct Uniforms {
     f0: u32, // pos
     f1: u32, // n
@@ -178,7 +182,7 @@ struct Uniforms {
     f6: f32, // top_p
     f7: u32, // draw_key
 }
-@group(0) @binding(4) var<uniform> u: Uniforms;
+@group(0) @binding(8) var<uniform> u: Uniforms;
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -317,127 +321,49 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             a0[((bidx * 1u + i) * 960u + j)] = acc;
         }
     }
-}
-
-// node: qh[kv, g, t, e] = select(e / 2 * 2 == e, qkv[t, (kv * G + g) * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, (kv * G + g) * E + e / 2 * 2] * sin(angle[t, e / 2]))
-// kernel index (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qh
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // angle
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_rem_i32(a: i32, b: i32) -> i32 { if (b == 0i) { return a; } if (b == -1i) { return 0i; } return a % b; }
-fn forge_rem_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a % b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_sincos(x: f32) -> vec2<f32> { let q0 = round(x * 0.63661975f); let qh = trunc(q0 * 0.000244140625f) * 4096.0f; let ql = q0 - qh; var r = x - qh * 1.5703125f; r = r - ql * 1.5703125f; r = r - qh * 4.837513e-4f; r = r - ql * 4.837513e-4f; r = r - qh * 7.5495336e-8f; r = r - ql * 7.5495336e-8f; r = r - q0 * 2.563344e-12f; let step = select(select(0.0f, -1.0f, r < -0.7853982f), 1.0f, r > 0.7853982f); let q = q0 + step; r = r - step * 1.5703125f; r = r - step * 4.837513e-4f; r = r - step * 7.5495336e-8f; r = r - step * 2.563344e-12f; let z = r * r; let s = r + r * z * (-0.16666655f + z * (0.008332161f + z * -0.00019515296f)); let c = 1.0f - 0.5f * z + z * z * (0.041666646f + z * (-0.0013887316f + z * 0.000024433157f)); let k = q - 4.0f * floor(q * 0.25f); let sn = select(select(select(-c, -s, k == 2.0f), c, k == 1.0f), s, k == 0.0f); let cs = select(select(select(s, -c, k == 2.0f), -s, k == 1.0f), c, k == 0.0f); let nan = bitcast<f32>(0x7fc00000u); let big = abs(x) >= 8388608.0f; return vec2<f32>(select(select(sn, x, abs(x) < 0.00024414063f), nan, big), select(cs, nan, big)); }
-fn forge_sin(x: f32) -> f32 { return forge_sincos(x).x; }
-fn forge_cos(x: f32) -> f32 { return forge_sincos(x).y; }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 576u) {
-            return;
+    storageBarrier();
+    workgroupBarrier();
+    for (var fp0: u32 = lid; fp0 < 576u; fp0 = fp0 + 256u) {
+        let f0v0: u32 = fp0 / 192u;
+        let f0v1: u32 = (fp0 / 64u) % 3u;
+        let f0v2: u32 = (fp0 / 64u) % 1u;
+        let f0v3: u32 = (fp0 / 1u) % 64u;
+        if (u32(clamp(((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)), i32(0), i32(959))) / 8u == tile) {
+            a4[fp0] = select(((a0[min(u32(f0v2), 0u) * 960u + u32(clamp((((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_cos(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), 2i), 0i, 31i))])) + (a0[min(u32(f0v2), 0u) * 960u + u32(clamp(((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)), 0i, 959i))] * forge_sin(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), 2i), 0i, 31i))]))), ((a0[min(u32(f0v2), 0u) * 960u + u32(clamp(((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)), 0i, 959i))] * forge_cos(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), 2i), 0i, 31i))])) - (a0[min(u32(f0v2), 0u) * 960u + u32(clamp((((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_sin(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), 2i), 0i, 31i))]))), ((forge_div_i32(i32(f0v3), 2i) * 2i) == i32(f0v3)));
         }
-        let v0: u32 = i / 192u;
-        let v1: u32 = (i / 64u) % 3u;
-        let v2: u32 = (i / 64u) % 1u;
-        let v3: u32 = (i / 1u) % 64u;
-        a0[i] = select(((a1[min(u32(v2), 0u) * 960u + u32(clamp((((((i32(v0) * 3i) + i32(v1)) * 64i) + (forge_div_i32(i32(v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_cos(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), 2i), 0i, 31i))])) + (a1[min(u32(v2), 0u) * 960u + u32(clamp(((((i32(v0) * 3i) + i32(v1)) * 64i) + (forge_div_i32(i32(v3), 2i) * 2i)), 0i, 959i))] * forge_sin(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), 2i), 0i, 31i))]))), ((a1[min(u32(v2), 0u) * 960u + u32(clamp(((((i32(v0) * 3i) + i32(v1)) * 64i) + (forge_div_i32(i32(v3), 2i) * 2i)), 0i, 959i))] * forge_cos(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), 2i), 0i, 31i))])) - (a1[min(u32(v2), 0u) * 960u + u32(clamp((((((i32(v0) * 3i) + i32(v1)) * 64i) + (forge_div_i32(i32(v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_sin(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), 2i), 0i, 31i))]))), ((forge_div_i32(i32(v3), 2i) * 2i) == i32(v3)));
     }
-}
-
-// node: cache[l, w, h, o, pos + t, e] = select(w == 0, select(e / 2 * 2 == e, qkv[t, D + h * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, D + h * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, D + h * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, D + h * E + e / 2 * 2] * sin(angle[t, e / 2])), qkv[t, D + KVD + h * E + e])
-// kernel scatter (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // cache
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // angle
-struct Uniforms {
-    f0: u32, // pos
-    f1: u32, // n
-    f2: f32, // theta
-    f3: f32, // eps
-    f4: f32, // inv_temperature
-    f5: u32, // top_k
-    f6: f32, // top_p
-    f7: u32, // draw_key
-}
-@group(0) @binding(3) var<uniform> u: Uniforms;
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_rem_i32(a: i32, b: i32) -> i32 { if (b == 0i) { return a; } if (b == -1i) { return 0i; } return a % b; }
-fn forge_rem_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a % b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_sincos(x: f32) -> vec2<f32> { let q0 = round(x * 0.63661975f); let qh = trunc(q0 * 0.000244140625f) * 4096.0f; let ql = q0 - qh; var r = x - qh * 1.5703125f; r = r - ql * 1.5703125f; r = r - qh * 4.837513e-4f; r = r - ql * 4.837513e-4f; r = r - qh * 7.5495336e-8f; r = r - ql * 7.5495336e-8f; r = r - q0 * 2.563344e-12f; let step = select(select(0.0f, -1.0f, r < -0.7853982f), 1.0f, r > 0.7853982f); let q = q0 + step; r = r - step * 1.5703125f; r = r - step * 4.837513e-4f; r = r - step * 7.5495336e-8f; r = r - step * 2.563344e-12f; let z = r * r; let s = r + r * z * (-0.16666655f + z * (0.008332161f + z * -0.00019515296f)); let c = 1.0f - 0.5f * z + z * z * (0.041666646f + z * (-0.0013887316f + z * 0.000024433157f)); let k = q - 4.0f * floor(q * 0.25f); let sn = select(select(select(-c, -s, k == 2.0f), c, k == 1.0f), s, k == 0.0f); let cs = select(select(select(s, -c, k == 2.0f), -s, k == 1.0f), c, k == 0.0f); let nan = bitcast<f32>(0x7fc00000u); let big = abs(x) >= 8388608.0f; return vec2<f32>(select(select(sn, x, abs(x) < 0.00024414063f), nan, big), select(cs, nan, big)); }
-fn forge_sin(x: f32) -> f32 { return forge_sincos(x).x; }
-fn forge_cos(x: f32) -> f32 { return forge_sincos(x).y; }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_scatter(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 384u) {
-            return;
+    for (var fp1: u32 = lid; fp1 < 192u; fp1 = fp1 + 256u) {
+        let f1v0: u32 = fp1 / 64u;
+        let f1v1: u32 = (fp1 / 64u) % 1u;
+        let f1v2: u32 = (fp1 / 64u) % 1u;
+        let f1v3: u32 = (fp1 / 1u) % 64u;
+        if (u32(clamp(((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)), i32(0), i32(959))) / 8u == tile) {
+            let at2: u32 = f1v2 + u.f0;
+            if (at2 >= f1v2 && at2 < 1024u) {
+                a6[f1v0 * 65536u + f1v1 * 65536u + at2 * 64u + f1v3 * 1u] = select(((a0[min(u32(f1v2), 0u) * 960u + u32(clamp((((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_cos(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), 2i), 0i, 31i))])) + (a0[min(u32(f1v2), 0u) * 960u + u32(clamp(((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)), 0i, 959i))] * forge_sin(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), 2i), 0i, 31i))]))), ((a0[min(u32(f1v2), 0u) * 960u + u32(clamp(((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)), 0i, 959i))] * forge_cos(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), 2i), 0i, 31i))])) - (a0[min(u32(f1v2), 0u) * 960u + u32(clamp((((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_sin(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), 2i), 0i, 31i))]))), ((forge_div_i32(i32(f1v3), 2i) * 2i) == i32(f1v3)));
+            }
         }
-        let v0: u32 = i / 192u;
-        let v1: u32 = (i / 64u) % 3u;
-        let v2: u32 = (i / 64u) % 1u;
-        let v3: u32 = (i / 64u) % 1u;
-        let v4: u32 = (i / 1u) % 64u;
-        let at3: u32 = v3 + u.f0;
-        if (at3 >= v3 && at3 < 1024u) {
-            a0[v0 * 196608u + v1 * 65536u + v2 * 65536u + at3 * 64u + v4 * 1u] = select(a1[min(u32(v3), 0u) * 960u + u32(clamp(((768i + (i32(v1) * 64i)) + i32(v4)), 0i, 959i))], select(((a1[min(u32(v3), 0u) * 960u + u32(clamp((((576i + (i32(v1) * 64i)) + (forge_div_i32(i32(v4), 2i) * 2i)) + 1i), 0i, 959i))] * forge_cos(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), 2i), 0i, 31i))])) + (a1[min(u32(v3), 0u) * 960u + u32(clamp(((576i + (i32(v1) * 64i)) + (forge_div_i32(i32(v4), 2i) * 2i)), 0i, 959i))] * forge_sin(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), 2i), 0i, 31i))]))), ((a1[min(u32(v3), 0u) * 960u + u32(clamp(((576i + (i32(v1) * 64i)) + (forge_div_i32(i32(v4), 2i) * 2i)), 0i, 959i))] * forge_cos(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), 2i), 0i, 31i))])) - (a1[min(u32(v3), 0u) * 960u + u32(clamp((((576i + (i32(v1) * 64i)) + (forge_div_i32(i32(v4), 2i) * 2i)) + 1i), 0i, 959i))] * forge_sin(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), 2i), 0i, 31i))]))), ((forge_div_i32(i32(v4), 2i) * 2i) == i32(v4))), (i32(v0) == 0i));
+    }
+    for (var fp2: u32 = lid; fp2 < 192u; fp2 = fp2 + 256u) {
+        let f2v0: u32 = fp2 / 64u;
+        let f2v1: u32 = (fp2 / 64u) % 1u;
+        let f2v2: u32 = (fp2 / 64u) % 1u;
+        let f2v3: u32 = (fp2 / 1u) % 64u;
+        if (u32(clamp(((768i + (i32(f2v0) * 64i)) + i32(f2v3)), i32(0), i32(959))) / 8u == tile) {
+            let at2: u32 = f2v2 + u.f0;
+            if (at2 >= f2v2 && at2 < 1024u) {
+                a7[f2v0 * 65536u + f2v1 * 65536u + at2 * 64u + f2v3 * 1u] = a0[min(u32(f2v2), 0u) * 960u + u32(clamp(((768i + (i32(f2v0) * 64i)) + i32(f2v3)), 0i, 959i))];
+            }
         }
     }
 }
 
-// node: scores = select(mask == 0.0, matmul(qh, transpose(cache[l, 0]), precision = tf32x3) * rsqrt(E as f32), -inf)
+// node: scores = select(mask == 0.0, matmul(qh, transpose(kc[l]), precision = tf32x3) * rsqrt(E as f32), -inf)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // scores
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // mask
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qh
-@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // cache
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // kc
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -858,11 +784,11 @@ fn forge_softmax(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups)
     }
 }
 
-// node: ctx = matmul(probs, cache[l, 1], precision = tf32x3)
+// node: ctx = matmul(probs, vc[l], precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // probs
-@group(0) @binding(2) var<storage, read_write> a2: array<vec4<f32>>; // cache
+@group(0) @binding(2) var<storage, read_write> a2: array<vec4<f32>>; // vc
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -1435,12 +1361,16 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: a = rms_norm(x, attn_norm[l], eps); qkv = matmul(a, transpose(wqkv[l]), precision = tf32x3)
+// node: a = rms_norm(x, attn_norm[l], eps); …(+3); vc[l, h, o, pos + t, e] = qkv[t, D + KVD + h * E + e]
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qkv
 @group(0) @binding(1) var<storage, read> a1: array<u32>; // wqkv
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // x
 @group(0) @binding(3) var<storage, read> a3: array<f32>; // attn_norm
+@group(0) @binding(4) var<storage, read_write> a4: array<f32>; // qh
+@group(0) @binding(5) var<storage, read_write> a5: array<f32>; // angle
+@group(0) @binding(6) var<storage, read_write> a6: array<f32>; // kc
+@group(0) @binding(7) var<storage, read_write> a7: array<f32>; // vc
 struct Uniforms {
     f0: u32, // pos
     f1: u32, // n
@@ -1451,7 +1381,7 @@ struct Uniforms {
     f6: f32, // top_p
     f7: u32, // draw_key
 }
-@group(0) @binding(4) var<uniform> u: Uniforms;
+@group(0) @binding(8) var<uniform> u: Uniforms;
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -1590,127 +1520,49 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             a0[((bidx * 1u + i) * 960u + j)] = acc;
         }
     }
-}
-
-// node: qh[kv, g, t, e] = select(e / 2 * 2 == e, qkv[t, (kv * G + g) * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, (kv * G + g) * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, (kv * G + g) * E + e / 2 * 2] * sin(angle[t, e / 2]))
-// kernel index (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // qh
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // angle
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_rem_i32(a: i32, b: i32) -> i32 { if (b == 0i) { return a; } if (b == -1i) { return 0i; } return a % b; }
-fn forge_rem_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a % b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_sincos(x: f32) -> vec2<f32> { let q0 = round(x * 0.63661975f); let qh = trunc(q0 * 0.000244140625f) * 4096.0f; let ql = q0 - qh; var r = x - qh * 1.5703125f; r = r - ql * 1.5703125f; r = r - qh * 4.837513e-4f; r = r - ql * 4.837513e-4f; r = r - qh * 7.5495336e-8f; r = r - ql * 7.5495336e-8f; r = r - q0 * 2.563344e-12f; let step = select(select(0.0f, -1.0f, r < -0.7853982f), 1.0f, r > 0.7853982f); let q = q0 + step; r = r - step * 1.5703125f; r = r - step * 4.837513e-4f; r = r - step * 7.5495336e-8f; r = r - step * 2.563344e-12f; let z = r * r; let s = r + r * z * (-0.16666655f + z * (0.008332161f + z * -0.00019515296f)); let c = 1.0f - 0.5f * z + z * z * (0.041666646f + z * (-0.0013887316f + z * 0.000024433157f)); let k = q - 4.0f * floor(q * 0.25f); let sn = select(select(select(-c, -s, k == 2.0f), c, k == 1.0f), s, k == 0.0f); let cs = select(select(select(s, -c, k == 2.0f), -s, k == 1.0f), c, k == 0.0f); let nan = bitcast<f32>(0x7fc00000u); let big = abs(x) >= 8388608.0f; return vec2<f32>(select(select(sn, x, abs(x) < 0.00024414063f), nan, big), select(cs, nan, big)); }
-fn forge_sin(x: f32) -> f32 { return forge_sincos(x).x; }
-fn forge_cos(x: f32) -> f32 { return forge_sincos(x).y; }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_index(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 576u) {
-            return;
+    storageBarrier();
+    workgroupBarrier();
+    for (var fp0: u32 = lid; fp0 < 576u; fp0 = fp0 + 256u) {
+        let f0v0: u32 = fp0 / 192u;
+        let f0v1: u32 = (fp0 / 64u) % 3u;
+        let f0v2: u32 = (fp0 / 64u) % 1u;
+        let f0v3: u32 = (fp0 / 1u) % 64u;
+        if (u32(clamp(((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)), i32(0), i32(959))) / 8u == tile) {
+            a4[fp0] = select(((a0[min(u32(f0v2), 0u) * 960u + u32(clamp((((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_cos(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), 2i), 0i, 31i))])) + (a0[min(u32(f0v2), 0u) * 960u + u32(clamp(((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)), 0i, 959i))] * forge_sin(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), 2i), 0i, 31i))]))), ((a0[min(u32(f0v2), 0u) * 960u + u32(clamp(((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)), 0i, 959i))] * forge_cos(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), 2i), 0i, 31i))])) - (a0[min(u32(f0v2), 0u) * 960u + u32(clamp((((((i32(f0v0) * 3i) + i32(f0v1)) * 64i) + (forge_div_i32(i32(f0v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_sin(a5[min(u32(f0v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f0v3), 2i), 0i, 31i))]))), ((forge_div_i32(i32(f0v3), 2i) * 2i) == i32(f0v3)));
         }
-        let v0: u32 = i / 192u;
-        let v1: u32 = (i / 64u) % 3u;
-        let v2: u32 = (i / 64u) % 1u;
-        let v3: u32 = (i / 1u) % 64u;
-        a0[i] = select(((a1[min(u32(v2), 0u) * 960u + u32(clamp((((((i32(v0) * 3i) + i32(v1)) * 64i) + (forge_div_i32(i32(v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_cos(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), 2i), 0i, 31i))])) + (a1[min(u32(v2), 0u) * 960u + u32(clamp(((((i32(v0) * 3i) + i32(v1)) * 64i) + (forge_div_i32(i32(v3), 2i) * 2i)), 0i, 959i))] * forge_sin(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), 2i), 0i, 31i))]))), ((a1[min(u32(v2), 0u) * 960u + u32(clamp(((((i32(v0) * 3i) + i32(v1)) * 64i) + (forge_div_i32(i32(v3), 2i) * 2i)), 0i, 959i))] * forge_cos(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), 2i), 0i, 31i))])) - (a1[min(u32(v2), 0u) * 960u + u32(clamp((((((i32(v0) * 3i) + i32(v1)) * 64i) + (forge_div_i32(i32(v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_sin(a2[min(u32(v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(v3), 2i), 0i, 31i))]))), ((forge_div_i32(i32(v3), 2i) * 2i) == i32(v3)));
     }
-}
-
-// node: cache[l, w, h, o, pos + t, e] = select(w == 0, select(e / 2 * 2 == e, qkv[t, D + h * E + e / 2 * 2] * cos(angle[t, e / 2]) - qkv[t, D + h * E + e / 2 * 2 + 1] * sin(angle[t, e / 2]), qkv[t, D + h * E + e / 2 * 2 + 1] * cos(angle[t, e / 2]) + qkv[t, D + h * E + e / 2 * 2] * sin(angle[t, e / 2])), qkv[t, D + KVD + h * E + e])
-// kernel scatter (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // cache
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // qkv
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // angle
-struct Uniforms {
-    f0: u32, // pos
-    f1: u32, // n
-    f2: f32, // theta
-    f3: f32, // eps
-    f4: f32, // inv_temperature
-    f5: u32, // top_k
-    f6: f32, // top_p
-    f7: u32, // draw_key
-}
-@group(0) @binding(3) var<uniform> u: Uniforms;
-fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
-fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
-fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
-fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
-fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
-fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
-fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
-fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
-fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
-fn forge_rem_i32(a: i32, b: i32) -> i32 { if (b == 0i) { return a; } if (b == -1i) { return 0i; } return a % b; }
-fn forge_rem_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a % b; }
-fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
-fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
-fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
-fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
-fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
-fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
-fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
-fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
-fn forge_sincos(x: f32) -> vec2<f32> { let q0 = round(x * 0.63661975f); let qh = trunc(q0 * 0.000244140625f) * 4096.0f; let ql = q0 - qh; var r = x - qh * 1.5703125f; r = r - ql * 1.5703125f; r = r - qh * 4.837513e-4f; r = r - ql * 4.837513e-4f; r = r - qh * 7.5495336e-8f; r = r - ql * 7.5495336e-8f; r = r - q0 * 2.563344e-12f; let step = select(select(0.0f, -1.0f, r < -0.7853982f), 1.0f, r > 0.7853982f); let q = q0 + step; r = r - step * 1.5703125f; r = r - step * 4.837513e-4f; r = r - step * 7.5495336e-8f; r = r - step * 2.563344e-12f; let z = r * r; let s = r + r * z * (-0.16666655f + z * (0.008332161f + z * -0.00019515296f)); let c = 1.0f - 0.5f * z + z * z * (0.041666646f + z * (-0.0013887316f + z * 0.000024433157f)); let k = q - 4.0f * floor(q * 0.25f); let sn = select(select(select(-c, -s, k == 2.0f), c, k == 1.0f), s, k == 0.0f); let cs = select(select(select(s, -c, k == 2.0f), -s, k == 1.0f), c, k == 0.0f); let nan = bitcast<f32>(0x7fc00000u); let big = abs(x) >= 8388608.0f; return vec2<f32>(select(select(sn, x, abs(x) < 0.00024414063f), nan, big), select(cs, nan, big)); }
-fn forge_sin(x: f32) -> f32 { return forge_sincos(x).x; }
-fn forge_cos(x: f32) -> f32 { return forge_sincos(x).y; }
-fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
-fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
-fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
-fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-@compute @workgroup_size(256)
-fn forge_scatter(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let group: u32 = wid.x + wid.y * nwg.x;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let i: u32 = (group * 1u + it) * 256u + lid;
-        if (i >= 384u) {
-            return;
+    for (var fp1: u32 = lid; fp1 < 192u; fp1 = fp1 + 256u) {
+        let f1v0: u32 = fp1 / 64u;
+        let f1v1: u32 = (fp1 / 64u) % 1u;
+        let f1v2: u32 = (fp1 / 64u) % 1u;
+        let f1v3: u32 = (fp1 / 1u) % 64u;
+        if (u32(clamp(((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)), i32(0), i32(959))) / 8u == tile) {
+            let at2: u32 = f1v2 + u.f0;
+            if (at2 >= f1v2 && at2 < 1024u) {
+                a6[f1v0 * 65536u + f1v1 * 65536u + at2 * 64u + f1v3 * 1u] = select(((a0[min(u32(f1v2), 0u) * 960u + u32(clamp((((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_cos(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), 2i), 0i, 31i))])) + (a0[min(u32(f1v2), 0u) * 960u + u32(clamp(((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)), 0i, 959i))] * forge_sin(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), 2i), 0i, 31i))]))), ((a0[min(u32(f1v2), 0u) * 960u + u32(clamp(((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)), 0i, 959i))] * forge_cos(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), 2i), 0i, 31i))])) - (a0[min(u32(f1v2), 0u) * 960u + u32(clamp((((576i + (i32(f1v0) * 64i)) + (forge_div_i32(i32(f1v3), 2i) * 2i)) + 1i), 0i, 959i))] * forge_sin(a5[min(u32(f1v2), 0u) * 32u + u32(clamp(forge_div_i32(i32(f1v3), 2i), 0i, 31i))]))), ((forge_div_i32(i32(f1v3), 2i) * 2i) == i32(f1v3)));
+            }
         }
-        let v0: u32 = i / 192u;
-        let v1: u32 = (i / 64u) % 3u;
-        let v2: u32 = (i / 64u) % 1u;
-        let v3: u32 = (i / 64u) % 1u;
-        let v4: u32 = (i / 1u) % 64u;
-        let at3: u32 = v3 + u.f0;
-        if (at3 >= v3 && at3 < 1024u) {
-            a0[v0 * 196608u + v1 * 65536u + v2 * 65536u + at3 * 64u + v4 * 1u] = select(a1[min(u32(v3), 0u) * 960u + u32(clamp(((768i + (i32(v1) * 64i)) + i32(v4)), 0i, 959i))], select(((a1[min(u32(v3), 0u) * 960u + u32(clamp((((576i + (i32(v1) * 64i)) + (forge_div_i32(i32(v4), 2i) * 2i)) + 1i), 0i, 959i))] * forge_cos(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), 2i), 0i, 31i))])) + (a1[min(u32(v3), 0u) * 960u + u32(clamp(((576i + (i32(v1) * 64i)) + (forge_div_i32(i32(v4), 2i) * 2i)), 0i, 959i))] * forge_sin(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), 2i), 0i, 31i))]))), ((a1[min(u32(v3), 0u) * 960u + u32(clamp(((576i + (i32(v1) * 64i)) + (forge_div_i32(i32(v4), 2i) * 2i)), 0i, 959i))] * forge_cos(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), 2i), 0i, 31i))])) - (a1[min(u32(v3), 0u) * 960u + u32(clamp((((576i + (i32(v1) * 64i)) + (forge_div_i32(i32(v4), 2i) * 2i)) + 1i), 0i, 959i))] * forge_sin(a2[min(u32(v3), 0u) * 32u + u32(clamp(forge_div_i32(i32(v4), 2i), 0i, 31i))]))), ((forge_div_i32(i32(v4), 2i) * 2i) == i32(v4))), (i32(v0) == 0i));
+    }
+    for (var fp2: u32 = lid; fp2 < 192u; fp2 = fp2 + 256u) {
+        let f2v0: u32 = fp2 / 64u;
+        let f2v1: u32 = (fp2 / 64u) % 1u;
+        let f2v2: u32 = (fp2 / 64u) % 1u;
+        let f2v3: u32 = (fp2 / 1u) % 64u;
+        if (u32(clamp(((768i + (i32(f2v0) * 64i)) + i32(f2v3)), i32(0), i32(959))) / 8u == tile) {
+            let at2: u32 = f2v2 + u.f0;
+            if (at2 >= f2v2 && at2 < 1024u) {
+                a7[f2v0 * 65536u + f2v1 * 65536u + at2 * 64u + f2v3 * 1u] = a0[min(u32(f2v2), 0u) * 960u + u32(clamp(((768i + (i32(f2v0) * 64i)) + i32(f2v3)), 0i, 959i))];
+            }
         }
     }
 }
 
-// node: scores = select(mask == 0.0, matmul(qh, transpose(cache[l, 0]), precision = tf32x3) * rsqrt(E as f32), -inf)
+// node: scores = select(mask == 0.0, matmul(qh, transpose(kc[l]), precision = tf32x3) * rsqrt(E as f32), -inf)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // scores
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // mask
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // qh
-@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // cache
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // kc
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -2131,11 +1983,11 @@ fn forge_softmax(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups)
     }
 }
 
-// node: ctx = matmul(probs, cache[l, 1], precision = tf32x3)
+// node: ctx = matmul(probs, vc[l], precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // probs
-@group(0) @binding(2) var<storage, read_write> a2: array<vec4<f32>>; // cache
+@group(0) @binding(2) var<storage, read_write> a2: array<vec4<f32>>; // vc
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }

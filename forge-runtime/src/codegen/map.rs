@@ -196,12 +196,19 @@ pub(super) fn scatter(w: &mut Writer<'_>, s: &ScatterBody) {
     w.own_strides = Some(contiguous_strides(&s.extents));
     point_loop(w, n);
     let vars = unflatten(w, "i", &s.extents, "v");
+    scatter_point(w, s, &vars, Some("i"));
+    w.close();
+}
+
+/// Stores the window's value at point `vars` (`flat` its row-major index, where the caller's
+/// `own_strides` are the window's), skipped where a shifted index leaves `dims`.
+pub(super) fn scatter_point(w: &mut Writer<'_>, s: &ScatterBody, vars: &[String], flat: Option<&str>) {
     let strides = s.strides();
     let (mut at, mut inside) = (Vec::new(), Vec::new());
     for (a, v) in vars.iter().enumerate() {
         let pos = match s.shifts.get(a).copied().flatten() {
             Some(field) => {
-                let by = w.expr(&SExpr::Uniform { field, ty: Ty::U32 }, &vars, None, "");
+                let by = w.expr(&SExpr::Uniform { field, ty: Ty::U32 }, vars, None, "");
                 let name = format!("at{a}");
                 w.let_idx(&name, &format!("{v} + {}", w.idx(&by)));
                 inside.push(format!("{name} >= {v} && {name} < {}", w.u(s.dims[a] as u64)));
@@ -215,12 +222,11 @@ pub(super) fn scatter(w: &mut Writer<'_>, s: &ScatterBody) {
     if guarded {
         w.if_(&inside.join(" && "));
     }
-    let value = w.expr(&s.value, &vars, Some("i"), "");
+    let value = w.expr(&s.value, vars, flat, "");
     w.store(s.out, &at.join(" + "), &value);
     if guarded {
         w.close();
     }
-    w.close();
 }
 
 /// `a` and `b` folded by the reduction's operator ([`ReduceOp::combine`]).

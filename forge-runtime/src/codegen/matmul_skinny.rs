@@ -91,6 +91,7 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
             Dialect::Wgsl => Sums { cols, count: slices, stride: 1 },
         };
         reduce_and_store(w, m, &rows_of, rows, sums, lanes, paired);
+        super::matmul_follow::followers(w, m, cols);
         return;
     }
     w.if_(&in_range);
@@ -162,6 +163,7 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     w.close();
     w.close();
     reduce_and_store(w, m, &rows_of, rows, Sums { cols, count: slices, stride: 1 }, lanes, paired);
+    super::matmul_follow::followers(w, m, cols);
 }
 
 /// The block formats of B (and B2) where the kernel reads them a block's quarter at a time

@@ -23,6 +23,7 @@ mod map;
 mod matmul;
 mod matmul_blocked;
 mod matmul_coop;
+mod matmul_follow;
 mod matmul_skinny;
 mod matmul_skinny_quant;
 mod prelude;

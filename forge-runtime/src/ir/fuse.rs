@@ -68,6 +68,9 @@ fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize) {
     if passes.copies {
         copy::elide_copies(plan);
     }
+    if passes.followers {
+        follow::fold_followers(plan, max_args);
+    }
     drop_unused_temps(plan);
 }
 
@@ -431,6 +434,13 @@ pub(crate) fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, b
                 v.push((&mut r.gain, a_space, false));
                 v.push((&mut r.eps, Vec::new(), false));
             }
+            // A follower's reads of the product are what made it one (`follow`): nothing is
+            // inlined into it.
+            for f in &mut m.followers {
+                let space = f.body.points().unwrap_or(&[]).to_vec();
+                v.extend(sites_mut(&mut f.body).into_iter().map(|(e, s, _)| (e, s, false)));
+                v.push((&mut f.anchor, space, false));
+            }
             v
         }
         KernelBody::Attention(a) => {
@@ -469,25 +479,41 @@ pub(crate) fn compact_args(k: &mut super::KernelSpec, temp_args: &[usize]) {
 }
 
 fn renumber_body(body: &mut KernelBody, new_index: &[usize]) {
+    if let KernelBody::Rows(c) = body {
+        for stage in &mut c.stages {
+            renumber_body(stage, new_index);
+        }
+        return;
+    }
+    renumber_outs(body, new_index);
+    for (e, _, _) in sites_mut(body) {
+        renumber(e, new_index);
+    }
+}
+
+/// Renumbers the arguments a body writes (a product's followers' too; their expressions are
+/// among the product's sites).
+fn renumber_outs(body: &mut KernelBody, new_index: &[usize]) {
     match body {
         KernelBody::Map { out, .. }
         | KernelBody::Row { out, .. }
         | KernelBody::Softmax { out, .. }
         | KernelBody::Norm { out, .. }
         | KernelBody::Index { out, .. } => *out = new_index[*out],
-        KernelBody::Matmul(m) => m.out = new_index[m.out],
+        KernelBody::Matmul(m) => {
+            m.out = new_index[m.out];
+            for f in &mut m.followers {
+                renumber_outs(&mut f.body, new_index);
+            }
+        }
         KernelBody::Attention(a) => a.out = new_index[a.out],
         KernelBody::Scatter(s) => s.out = new_index[s.out],
         KernelBody::Raw(_) => {}
         KernelBody::Rows(c) => {
             for stage in &mut c.stages {
-                renumber_body(stage, new_index);
+                renumber_outs(stage, new_index);
             }
-            return;
         }
-    }
-    for (e, _, _) in sites_mut(body) {
-        renumber(e, new_index);
     }
 }
 
@@ -592,10 +618,13 @@ fn hidden(s: &str) -> usize {
 
 mod attention;
 mod copy;
+mod follow;
 mod norm;
 mod pair;
 mod rows;
 mod store;
 
+#[cfg(test)]
+mod follow_tests;
 #[cfg(test)]
 mod tests;

@@ -52,6 +52,26 @@ pub struct MatmulBody {
     /// `b` is a convolution's windows over an NHWC input (`plan::window`), which a backend
     /// that loads windows itself reads from here; `b` says the same as a gather.
     pub window: Option<Windows>,
+    /// Elementwise statements after the product that read its output only within the columns
+    /// each point's own workgroup computes ([`Follower`], `ir::fuse::follow`): the kernel runs
+    /// them once its workgroups have stored their columns. Only the few-row templates take
+    /// them (skinny; `ir::fuse::follow` says which products).
+    pub followers: Vec<Follower>,
+}
+
+/// An elementwise statement run inside a few-row product's kernel ([`MatmulBody::followers`]):
+/// every point reads the product's output (`[m, n]`, no batch) only at columns of one group of
+/// `align` columns, starting at a multiple of `align`, the group holding column `anchor`. A
+/// workgroup that computed that group (every row of it) computes the point after storing its
+/// columns, so no point waits for another workgroup; `align` divides the columns a workgroup
+/// computes. Elsewhere (CPU) the statement runs after the product, as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Follower {
+    /// An `Index` without a reduction, or a `Scatter`.
+    pub body: KernelBody,
+    /// Space: the body's points (its `extents`); an integer column of the product's output.
+    pub anchor: SExpr,
+    pub align: usize,
 }
 
 /// The windows a convolution's product reads as B (stride 1, one batch axis): `b(z, k, n)` is
@@ -312,12 +332,31 @@ impl KernelBody {
             | KernelBody::Rows(_) => None,
         }
     }
+    /// The points of an elementwise body (a map, index notation without a reduction, or a
+    /// window store): the space it computes one value at each point of.
+    pub fn points(&self) -> Option<&[usize]> {
+        match self {
+            KernelBody::Map { extents, .. } | KernelBody::Index { extents, reduce: None, .. } => Some(extents),
+            KernelBody::Scatter(s) => Some(&s.extents),
+            KernelBody::Index { reduce: Some(_), .. }
+            | KernelBody::Row { .. }
+            | KernelBody::Softmax { .. }
+            | KernelBody::Norm { .. }
+            | KernelBody::Matmul(_)
+            | KernelBody::Attention(_)
+            | KernelBody::Raw(_)
+            | KernelBody::Rows(_) => None,
+        }
+    }
     /// Every argument the kernel writes (one, except for a [`RowChain`] and a norm that also
     /// writes its output split).
     pub fn outs(&self) -> Vec<usize> {
         match self {
             KernelBody::Rows(c) => c.stages.iter().flat_map(KernelBody::outs).collect(),
             KernelBody::Norm { out, split: Some(split), .. } => vec![*out, *split],
+            KernelBody::Matmul(m) => {
+                std::iter::once(m.out).chain(m.followers.iter().flat_map(|f| f.body.outs())).collect()
+            }
             other => vec![other.out()],
         }
     }
@@ -355,6 +394,10 @@ impl KernelBody {
                 if let Some(r) = &m.rms {
                     v.extend([&r.gain, &r.eps]);
                 }
+                for f in &m.followers {
+                    v.extend(f.body.exprs());
+                    v.push(&f.anchor);
+                }
                 v
             }
             KernelBody::Attention(a) => {
@@ -369,7 +412,18 @@ impl KernelBody {
     }
     /// Whether the kernel reads the uniform block (in an expression, or a scatter's shifts).
     pub fn uses_uniforms(&self) -> bool {
-        let shifted = matches!(self, KernelBody::Scatter(s) if s.shifts.iter().any(Option::is_some));
+        let shifted = match self {
+            KernelBody::Scatter(s) => s.shifts.iter().any(Option::is_some),
+            KernelBody::Matmul(m) => m.followers.iter().any(|f| f.body.uses_uniforms()),
+            KernelBody::Map { .. }
+            | KernelBody::Row { .. }
+            | KernelBody::Softmax { .. }
+            | KernelBody::Norm { .. }
+            | KernelBody::Attention(_)
+            | KernelBody::Index { .. }
+            | KernelBody::Raw(_)
+            | KernelBody::Rows(_) => false,
+        };
         shifted || self.exprs().iter().any(|e| e.uses_uniforms())
     }
     /// The type `Acc` has in the epilogue.

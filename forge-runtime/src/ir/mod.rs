@@ -11,8 +11,8 @@ pub mod split_wide;
 
 pub use expr::{BinaryOp, Coord, CoordValue, ReduceOp, SExpr, UnaryOp};
 pub use kernel::{
-    Access, AttentionBody, KernelArg, KernelBody, KernelSpec, MatmulBody, NormKind, RawBody, RawSlot, Reduction,
-    RowChain, RowOp, RowRms, ScatterBody, Schedule, Windows,
+    Access, AttentionBody, Follower, KernelArg, KernelBody, KernelSpec, MatmulBody, NormKind, RawBody, RawSlot,
+    Reduction, RowChain, RowOp, RowRms, ScatterBody, Schedule, Windows,
 };
 
 use crate::elem::Elem;

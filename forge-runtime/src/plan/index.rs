@@ -177,6 +177,7 @@ pub(super) fn plain_product(
         precision,
         split_store: false,
         window: None,
+        followers: Vec::new(),
     }))
 }
 

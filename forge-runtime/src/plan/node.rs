@@ -148,6 +148,7 @@ impl Lowering<'_> {
                     precision: call.precision,
                     split_store: false,
                     window: None,
+                    followers: Vec::new(),
                 }))
             }
             Builtin::Attention => {

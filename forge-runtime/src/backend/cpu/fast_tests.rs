@@ -90,6 +90,7 @@ fn matmul_views_match_evaluated_operands() {
                 precision: Default::default(),
                 split_store: false,
                 window: None,
+                followers: Vec::new(),
             }))
         };
         let fast = run(&args, body(la.clone(), lb.clone()), &mem);
@@ -132,6 +133,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             precision: Default::default(),
             split_store: false,
             window: None,
+            followers: Vec::new(),
         }))
     };
     let fast = run(&args, body(la.clone()), &mem);
@@ -155,6 +157,7 @@ fn matmul_half_operands_flat_batches_and_aliased_output() {
             precision: Default::default(),
             split_store: false,
             window: None,
+            followers: Vec::new(),
         }))
     };
     let la2 = load(0, &[m * k, k, 1]);

@@ -77,12 +77,19 @@ pub fn run(
     }
     match &spec.body {
         KernelBody::Norm { split: Some(split), cols, .. } => split_output(spec, *split, *cols, mem),
+        // The statements a GPU kernel runs after its product (`ir::fuse::follow`), in order,
+        // once the product is stored: what they read of it is final there too.
+        KernelBody::Matmul(m) => {
+            for f in &m.followers {
+                run(&KernelSpec { body: f.body.clone(), ..spec.clone() }, mem, uniforms, None)?;
+            }
+            Ok(())
+        }
         KernelBody::Norm { split: None, .. }
         | KernelBody::Map { .. }
         | KernelBody::Index { .. }
         | KernelBody::Row { .. }
         | KernelBody::Softmax { .. }
-        | KernelBody::Matmul(_)
         | KernelBody::Attention(_)
         | KernelBody::Scatter(_)
         | KernelBody::Raw(_)

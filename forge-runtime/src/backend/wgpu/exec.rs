@@ -6,6 +6,7 @@
 
 use super::context::{scoped, DeviceHandle, WgpuComputeContext};
 use super::layout::Layout;
+use super::record::{record, Pass, Readback, RecordKey, Recorded, Targets, Timing};
 use crate::backend::{Executable, RunRequest, RunResult};
 use crate::codegen::geometry::coop_fits;
 use crate::codegen::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
@@ -17,15 +18,6 @@ use std::time::{Duration, Instant};
 
 /// Timestamp ticks around each kernel of a run, where the adapter records them.
 type KernelTicks = Vec<u64>;
-
-/// One dispatch of the run.
-struct Pass {
-    label: String,
-    pipeline: wgpu::ComputePipeline,
-    /// Built at `new`; for kernels that trace a scene, once the scene is loaded.
-    bind_group: Option<wgpu::BindGroup>,
-    grid: [u32; 3],
-}
 
 /// Compiled kernels and the memory of one plan on one wgpu device.
 pub struct WgpuExec {
@@ -46,6 +38,12 @@ pub struct WgpuExec {
     uniforms_held: Option<Vec<u8>>,
     queries: Option<(wgpu::QuerySet, wgpu::Buffer)>,
     variants: Vec<String>,
+    /// `WgpuOptions::record_ahead`.
+    record_ahead: bool,
+    /// Runs so far: the first records none ahead (a graph run once would pay twice).
+    runs: u64,
+    /// The next run's commands, recorded during the last run.
+    ahead: Option<Recorded>,
 }
 
 /// Compiles every distinct `(source, entry)` once, spread over the host's cores: naga's parse,
@@ -204,14 +202,18 @@ impl WgpuExec {
             upload,
             queries,
             variants,
+            record_ahead: options.record_ahead,
+            runs: 0,
+            ahead: None,
         })
     }
 
     /// Copies `(buffer id, bytes)` regions into the staging buffer in one submission with
-    /// `passes` before them, waits, and returns each region's bytes plus the timestamps: with
-    /// `Timing::PerKernel` a compute pass per kernel, timed each; with `Timing::Whole` one
-    /// compute pass for all of them (wgpu still orders dependent dispatches inside it), timed
-    /// as a whole, which saves each pass's begin/end and timestamp cost (one number back).
+    /// `passes` before them (see [`record`]), waits, and returns each region's bytes plus the
+    /// timestamps. Submits `ahead` where it was recorded for the same run, else records now;
+    /// with `record_next`, records the same run again while the device works and returns it
+    /// for the next run.
+    #[allow(clippy::too_many_arguments)]
     fn submit(
         &self,
         passes: &[Pass],
@@ -219,73 +221,47 @@ impl WgpuExec {
         timing: Timing,
         started: Instant,
         staged: Option<&[super::upload::StagedCopy]>,
-    ) -> Result<(Vec<Vec<u8>>, Option<KernelTicks>, Duration)> {
+        ahead: Option<Recorded>,
+        record_next: bool,
+    ) -> Result<Submitted> {
         let h = &self.handle;
-        let mut offsets = Vec::with_capacity(regions.len());
-        let mut total = 0u64;
-        for &id in regions {
-            offsets.push(total);
-            total += self.layout.padded_bytes(&self.plan, id);
-        }
-        let ts_at = total;
-        let queries = if timing == Timing::None || passes.is_empty() { None } else { self.queries.as_ref() };
-        // Timestamp pairs written: one per pass.
-        let pairs = match timing {
-            Timing::PerKernel => passes.len() as u32,
-            Timing::Whole | Timing::None => 1,
+        let key = RecordKey { regions: regions.to_vec(), timing, staged: staged.map(<[_]>::to_vec) };
+        let readback = Readback::new(&self.plan, &self.layout, &key, passes.len(), self.queries.is_some());
+        let targets = Targets {
+            device: &h.device,
+            plan: &self.plan,
+            layout: &self.layout,
+            upload: self.upload.as_ref(),
+            staging: &self.staging,
+            queries: self.queries.as_ref(),
         };
-        if queries.is_some() {
-            total += u64::from(pairs) * 16;
-        }
+        let commands = match ahead {
+            Some(r) if r.key == key => r.commands,
+            _ => scoped(&h.device, "recording the graph", || record(&targets, passes, &key, &readback))?,
+        };
         scoped(&h.device, "submitting the graph", || {
-            let mut encoder =
-                h.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("forge graph") });
-            if let (Some(upload), Some(copies)) = (&self.upload, staged) {
-                upload.record(&mut encoder, copies, &self.layout);
-            }
-            let writes = |k: u32| {
-                queries.map(|(set, _)| wgpu::ComputePassTimestampWrites {
-                    query_set: set,
-                    beginning_of_pass_write_index: Some(2 * k),
-                    end_of_pass_write_index: Some(2 * k + 1),
-                })
-            };
-            if timing == Timing::PerKernel {
-                for (k, p) in passes.iter().enumerate() {
-                    let desc =
-                        wgpu::ComputePassDescriptor { label: Some(&p.label), timestamp_writes: writes(k as u32) };
-                    let mut cpass = encoder.begin_compute_pass(&desc);
-                    cpass.set_pipeline(&p.pipeline);
-                    cpass.set_bind_group(0, p.bind_group.as_ref(), &[]);
-                    cpass.dispatch_workgroups(p.grid[0], p.grid[1], p.grid[2]);
-                }
-            } else if !passes.is_empty() {
-                let desc = wgpu::ComputePassDescriptor { label: Some("forge graph"), timestamp_writes: writes(0) };
-                let mut cpass = encoder.begin_compute_pass(&desc);
-                for p in passes {
-                    cpass.set_pipeline(&p.pipeline);
-                    cpass.set_bind_group(0, p.bind_group.as_ref(), &[]);
-                    cpass.dispatch_workgroups(p.grid[0], p.grid[1], p.grid[2]);
-                }
-            }
-            for (&id, &at) in regions.iter().zip(&offsets) {
-                let (buf, off) = self.layout.place(id);
-                encoder.copy_buffer_to_buffer(buf, off, &self.staging, at, self.layout.padded_bytes(&self.plan, id));
-            }
-            if let Some((set, resolve)) = queries {
-                encoder.resolve_query_set(set, 0..pairs * 2, resolve, 0);
-                encoder.copy_buffer_to_buffer(resolve, 0, &self.staging, ts_at, u64::from(pairs) * 16);
-            }
-            h.submit(encoder.finish());
+            h.submit(commands);
             if let (Some(upload), Some(_)) = (&self.upload, staged) {
                 upload.remap();
             }
         })?;
         let enqueued = started.elapsed();
+        // The next run's commands while the device runs these (a failure here only means the
+        // next run records its own, and reports it then).
+        let next = record_next
+            .then(|| scoped(&h.device, "recording ahead", || record(&targets, passes, &key, &readback)).ok())
+            .flatten()
+            .map(|commands| Recorded { key: key.clone(), commands });
+        let Readback { offsets, timestamps_at, total, pairs } = readback;
         if total == 0 {
             h.wait()?;
             h.take_uncaptured("running the graph")?;
-            return Ok((regions.iter().map(|_| Vec::new()).collect(), None, enqueued));
+            return Ok(Submitted {
+                regions: regions.iter().map(|_| Vec::new()).collect(),
+                ticks: None,
+                enqueued,
+                next,
+            });
         }
         // One wait for both: the staging map completes after the submission that fills it.
         // Each region is copied out of the mapped staging buffer once, straight into its own
@@ -296,11 +272,11 @@ impl WgpuExec {
                 .zip(&offsets)
                 .map(|(&id, &at)| bytes[at as usize..(at + self.plan.byte_len(id)) as usize].to_vec())
                 .collect();
-            (out, bytes[ts_at as usize..total as usize].to_vec())
+            (out, bytes[timestamps_at as usize..total as usize].to_vec())
         });
         h.take_uncaptured("running the graph")?;
         let (out, stamps) = mapped?;
-        let ts = queries.map(|_| {
+        let ticks = pairs.map(|_| {
             stamps
                 .chunks_exact(16)
                 .map(|c| {
@@ -310,18 +286,19 @@ impl WgpuExec {
                 })
                 .collect()
         });
-        Ok((out, ts, enqueued))
+        Ok(Submitted { regions: out, ticks, enqueued, next })
     }
 }
 
-/// What a submission times.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Timing {
-    None,
-    /// One compute pass per kernel, each timed.
-    PerKernel,
-    /// All kernels in one compute pass, timed as a whole.
-    Whole,
+/// What a submission gives back.
+struct Submitted {
+    /// Each region's bytes.
+    regions: Vec<Vec<u8>>,
+    ticks: Option<KernelTicks>,
+    /// Host time from the run's start to its submission.
+    enqueued: Duration,
+    /// The next run's commands, where asked for.
+    next: Option<Recorded>,
 }
 
 impl Executable for WgpuExec {
@@ -333,6 +310,8 @@ impl Executable for WgpuExec {
         let floats: Vec<f32> = bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
         let scene = self.device.lock().build_triangle_scene(&floats)?;
         self.scenes[id] = Some(scene);
+        // Commands recorded ahead hold the bind groups this replaces.
+        self.ahead = None;
         // Kernels that trace a scene are bound now that one exists.
         for i in 0..self.passes.len() {
             let k = &self.plan.kernels[i];
@@ -387,7 +366,12 @@ impl Executable for WgpuExec {
             .collect();
         // As on CUDA: per-kernel times on the first run and when asked for, else the whole run.
         let timing = if req.profile_kernels { Timing::PerKernel } else { Timing::Whole };
-        let (bytes, ts, enqueue) = self.submit(&self.passes, &outputs, timing, started, staged.as_deref())?;
+        let ahead = self.ahead.take();
+        let record_next = self.record_ahead && self.runs > 0 && timing == Timing::Whole;
+        self.runs += 1;
+        let done = self.submit(&self.passes, &outputs, timing, started, staged.as_deref(), ahead, record_next)?;
+        self.ahead = done.next;
+        let (bytes, ts, enqueue) = (done.regions, done.ticks, done.enqueued);
         let (kernel_times, device_total) = match (timing, ts) {
             (Timing::PerKernel, Some(ns)) => (ns.into_iter().map(|n| Some(Duration::from_nanos(n))).collect(), None),
             (_, Some(ns)) => (vec![None; self.passes.len()], ns.first().map(|&n| Duration::from_nanos(n))),
@@ -402,7 +386,7 @@ impl Executable for WgpuExec {
     }
 
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
-        let (mut bytes, _, _) = self.submit(&[], &[id], Timing::None, Instant::now(), None)?;
+        let mut bytes = self.submit(&[], &[id], Timing::None, Instant::now(), None, None, false)?.regions;
         bytes.pop().ok_or_else(|| Error::Internal("state readback returned nothing".into()))
     }
 

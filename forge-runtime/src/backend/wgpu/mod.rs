@@ -16,6 +16,7 @@ mod exec;
 mod layout;
 mod oracle;
 mod pipeline;
+mod record;
 mod scene;
 mod slabs;
 mod spirv;

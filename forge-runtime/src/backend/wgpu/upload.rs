@@ -21,7 +21,7 @@ pub(super) struct Upload {
 }
 
 /// One input's copy out of the staging buffer: its offset there, its buffer, its padded bytes.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct StagedCopy {
     from: u64,
     id: BufferId,

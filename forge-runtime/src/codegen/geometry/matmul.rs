@@ -127,12 +127,13 @@ pub fn matmul_rows(m: &MatmulBody) -> (u64, u64) {
 }
 
 /// The template a matmul runs under schedule `s` (`args`: the kernel's arguments).
-/// A paired product (`b2`) or one with a folded norm (`rms`) runs the skinny template, the one
-/// that takes them (the fusion passes only make them of few-row products under the default
-/// schedule).
+/// A paired product (`b2`), one with a folded norm (`rms`) or with followers runs the skinny
+/// template, the one that takes them (the fusion passes only make them of few-row products
+/// under the default schedule).
 pub fn matmul_variant(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> MatmulVariant {
     let few_rows = matmul_rows(m).1 <= SKINNY_MAX_M as u64;
-    if (few_rows || m.b2.is_some() || m.rms.is_some()) && s.workgroup >= 2 * SKINNY_COLS {
+    let folded = m.b2.is_some() || m.rms.is_some() || !m.followers.is_empty();
+    if (few_rows || folded) && s.workgroup >= 2 * SKINNY_COLS {
         MatmulVariant::Skinny
     } else if s.coop && coop_fits(m, args) {
         MatmulVariant::Coop(match s.items {

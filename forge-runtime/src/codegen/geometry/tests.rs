@@ -21,6 +21,7 @@ fn with_b(batch: &[usize], b_batch: &[usize], m: usize, k: usize, n: usize) -> M
         precision: Default::default(),
         split_store: false,
         window: None,
+        followers: Vec::new(),
     }
 }
 

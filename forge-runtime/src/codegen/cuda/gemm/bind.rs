@@ -334,7 +334,8 @@ pub fn matmul_kernel(
     params: &[String],
     names: &[String],
 ) -> Result<Option<GemmKernel>> {
-    if !target.gemm {
+    // Statements that follow the product run in the skinny template only.
+    if !target.gemm || !m.followers.is_empty() {
         return Ok(None);
     }
     let Some(mut g) = gemm_spec(spec, m, target.tf32) else { return Ok(None) };
