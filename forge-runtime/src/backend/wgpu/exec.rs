@@ -6,7 +6,7 @@
 
 use super::context::{scoped, DeviceHandle, WgpuComputeContext};
 use super::layout::Layout;
-use super::record::{record, Pass, Readback, RecordKey, Recorded, Targets, Timing};
+use super::record::{record, Ahead, Pass, Readback, RecordKey, Recorded, Targets, Timing};
 use crate::backend::{Executable, RunRequest, RunResult};
 use crate::codegen::geometry::coop_fits;
 use crate::codegen::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
@@ -210,10 +210,9 @@ impl WgpuExec {
 
     /// Copies `(buffer id, bytes)` regions into the staging buffer in one submission with
     /// `passes` before them (see [`record`]), waits, and returns each region's bytes plus the
-    /// timestamps. Submits `ahead` where it was recorded for the same run, else records now;
-    /// with `record_next`, records the same run again while the device works and returns it
-    /// for the next run.
-    #[allow(clippy::too_many_arguments)]
+    /// timestamps. Submits the commands `ahead` holds where they were recorded for the same
+    /// run, else records now; where `ahead` asks, records the same run again while the device
+    /// works and returns it for the next run.
     fn submit(
         &self,
         passes: &[Pass],
@@ -221,8 +220,7 @@ impl WgpuExec {
         timing: Timing,
         started: Instant,
         staged: Option<&[super::upload::StagedCopy]>,
-        ahead: Option<Recorded>,
-        record_next: bool,
+        ahead: Ahead,
     ) -> Result<Submitted> {
         let h = &self.handle;
         let key = RecordKey { regions: regions.to_vec(), timing, staged: staged.map(<[_]>::to_vec) };
@@ -235,7 +233,7 @@ impl WgpuExec {
             staging: &self.staging,
             queries: self.queries.as_ref(),
         };
-        let commands = match ahead {
+        let commands = match ahead.recorded {
             Some(r) if r.key == key => r.commands,
             _ => scoped(&h.device, "recording the graph", || record(&targets, passes, &key, &readback))?,
         };
@@ -248,7 +246,8 @@ impl WgpuExec {
         let enqueued = started.elapsed();
         // The next run's commands while the device runs these (a failure here only means the
         // next run records its own, and reports it then).
-        let next = record_next
+        let next = ahead
+            .record_next
             .then(|| scoped(&h.device, "recording ahead", || record(&targets, passes, &key, &readback)).ok())
             .flatten()
             .map(|commands| Recorded { key: key.clone(), commands });
@@ -366,10 +365,12 @@ impl Executable for WgpuExec {
             .collect();
         // As on CUDA: per-kernel times on the first run and when asked for, else the whole run.
         let timing = if req.profile_kernels { Timing::PerKernel } else { Timing::Whole };
-        let ahead = self.ahead.take();
-        let record_next = self.record_ahead && self.runs > 0 && timing == Timing::Whole;
+        let ahead = Ahead {
+            recorded: self.ahead.take(),
+            record_next: self.record_ahead && self.runs > 0 && timing == Timing::Whole,
+        };
         self.runs += 1;
-        let done = self.submit(&self.passes, &outputs, timing, started, staged.as_deref(), ahead, record_next)?;
+        let done = self.submit(&self.passes, &outputs, timing, started, staged.as_deref(), ahead)?;
         self.ahead = done.next;
         let (bytes, ts, enqueue) = (done.regions, done.ticks, done.enqueued);
         let (kernel_times, device_total) = match (timing, ts) {
@@ -386,7 +387,7 @@ impl Executable for WgpuExec {
     }
 
     fn read_state(&mut self, id: BufferId) -> Result<Vec<u8>> {
-        let mut bytes = self.submit(&[], &[id], Timing::None, Instant::now(), None, None, false)?.regions;
+        let mut bytes = self.submit(&[], &[id], Timing::None, Instant::now(), None, Ahead::NONE)?.regions;
         bytes.pop().ok_or_else(|| Error::Internal("state readback returned nothing".into()))
     }
 

@@ -45,6 +45,18 @@ pub(super) struct Recorded {
     pub commands: wgpu::CommandBuffer,
 }
 
+/// What a run does with commands recorded ahead: submit `recorded` where it fits, and record
+/// the next run's after its own submit where `record_next`.
+pub(super) struct Ahead {
+    pub recorded: Option<Recorded>,
+    pub record_next: bool,
+}
+
+impl Ahead {
+    /// Record now, nothing ahead.
+    pub const NONE: Ahead = Ahead { recorded: None, record_next: false };
+}
+
 /// Where each region lands in the staging buffer, then the timestamps; `total` bytes in all.
 pub(super) struct Readback {
     pub offsets: Vec<u64>,
