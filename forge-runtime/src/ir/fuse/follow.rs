@@ -115,13 +115,14 @@ struct Column {
 /// The anchor column of each point and the alignment its reads need, where every read of the
 /// product's output (`out`, `m.m × m.n`) lies in one aligned group of columns.
 fn anchor(spec: &crate::ir::KernelSpec, out: &KernelArg, m: &MatmulBody) -> Option<(SExpr, usize)> {
+    let space = spec.body.points().unwrap_or(&[]);
     let mut columns = Vec::new();
     let mut ok = true;
     for e in spec.body.exprs() {
         e.visit(&mut |node| {
             if let SExpr::Load { arg, .. } | SExpr::Gather { arg, .. } = node {
                 if spec.args[*arg].buffer == out.buffer {
-                    match column(node, &spec.args[*arg], out, m, spec.body.points().unwrap_or(&[])) {
+                    match column(node, &spec.args[*arg], out, m, space) {
                         Some(c) => columns.push(c),
                         None => ok = false,
                     }
@@ -161,33 +162,31 @@ fn column(node: &SExpr, arg: &KernelArg, out: &KernelArg, m: &MatmulBody, space:
         });
     }
     let (_, strides) = node.as_load()?;
-    {
-        // Axes whose stride is whole rows move the row; the rest must stay in one row.
-        let mut base = SExpr::Const(Const::I32(0));
-        let mut last = start % m.n;
-        for (d, &s) in strides.iter().enumerate() {
-            if s % m.n == 0 {
-                continue;
-            }
-            last += (space.get(d)?.checked_sub(1)?) * s;
-            let term = SExpr::Binary {
-                op: BinaryOp::Mul,
-                lhs: Box::new(SExpr::Var(d)),
-                rhs: Box::new(SExpr::Const(Const::I32(i32::try_from(s).ok()?))),
-            };
-            base = SExpr::Binary { op: BinaryOp::Add, lhs: Box::new(base), rhs: Box::new(term) };
+    // Axes whose stride is whole rows move the row; the rest must stay in one row.
+    let mut base = SExpr::Const(Const::I32(0));
+    let mut last = start % m.n;
+    for (d, &s) in strides.iter().enumerate() {
+        if s % m.n == 0 {
+            continue;
         }
-        (last < m.n).then_some(Column { base, offset: (start % m.n) as i64 })
+        last += (space.get(d)?.checked_sub(1)?) * s;
+        let term = SExpr::Binary {
+            op: BinaryOp::Mul,
+            lhs: Box::new(SExpr::Var(d)),
+            rhs: Box::new(SExpr::Const(Const::I32(i32::try_from(s).ok()?))),
+        };
+        base = SExpr::Binary { op: BinaryOp::Add, lhs: Box::new(base), rhs: Box::new(term) };
     }
+    (last < m.n).then_some(Column { base, offset: (start % m.n) as i64 })
 }
 
-/// `e` as `base + offset` for a constant offset (integer casts looked through).
-fn split_offset(e: &SExpr) -> Column {
-    let int = |c: &SExpr| match c {
+/// The value of an integer constant.
+fn integer(e: &SExpr) -> Option<i64> {
+    match e {
         SExpr::Const(Const::I32(k)) => Some(i64::from(*k)),
         SExpr::Const(Const::U32(k)) => Some(i64::from(*k)),
-        SExpr::Const(Const::F32(_) | Const::Bool(_)) => None,
-        SExpr::Load { .. }
+        SExpr::Const(Const::F32(_) | Const::Bool(_))
+        | SExpr::Load { .. }
         | SExpr::Uniform { .. }
         | SExpr::Var(_)
         | SExpr::Acc(_)
@@ -197,7 +196,11 @@ fn split_offset(e: &SExpr) -> Column {
         | SExpr::Select { .. }
         | SExpr::Cast { .. }
         | SExpr::Gather { .. } => None,
-    };
+    }
+}
+
+/// `e` as `base + offset` for a constant offset (integer casts looked through).
+fn split_offset(e: &SExpr) -> Column {
     let shifted = |c: Column, k: i64| Column { offset: c.offset + k, ..c };
     if let SExpr::Cast { arg, to } = e {
         if to.compute().is_int() && arg.ty().is_int() {
@@ -205,7 +208,7 @@ fn split_offset(e: &SExpr) -> Column {
         }
     }
     if let SExpr::Binary { op, lhs, rhs } = e {
-        match (op, int(lhs), int(rhs)) {
+        match (op, integer(lhs), integer(rhs)) {
             (BinaryOp::Add, _, Some(k)) => return shifted(split_offset(lhs), k),
             (BinaryOp::Add, Some(k), None) => return shifted(split_offset(rhs), k),
             (BinaryOp::Sub, _, Some(k)) => return shifted(split_offset(lhs), -k),
@@ -235,17 +238,17 @@ fn multiple(e: &SExpr) -> Option<u64> {
             Some(a)
         }
     };
+    if let Some(k) = integer(e) {
+        return (k != 0).then_some(k.unsigned_abs());
+    }
     match e {
-        SExpr::Const(Const::I32(0) | Const::U32(0)) => None,
-        SExpr::Const(Const::I32(k)) => Some(u64::from(k.unsigned_abs())),
-        SExpr::Const(Const::U32(k)) => Some(u64::from(*k)),
         SExpr::Cast { arg, to } if to.compute().is_int() && arg.ty().is_int() => multiple(arg),
         SExpr::Binary { op: BinaryOp::Add | BinaryOp::Sub, lhs, rhs } => gcd(multiple(lhs), multiple(rhs)),
         SExpr::Binary { op: BinaryOp::Mul, lhs, rhs } => match (multiple(lhs), multiple(rhs)) {
             (None, _) | (_, None) => None,
             (Some(a), Some(b)) => Some(a.saturating_mul(b)),
         },
-        SExpr::Const(Const::F32(_) | Const::Bool(_))
+        SExpr::Const(Const::I32(_) | Const::U32(_) | Const::F32(_) | Const::Bool(_))
         | SExpr::Binary { .. }
         | SExpr::Cast { .. }
         | SExpr::Load { .. }
