@@ -24,7 +24,12 @@ const SMALL: LlamaConfig = LlamaConfig {
 
 /// Logits after the prompt and after each of `steps` greedy steps, and the ids chosen.
 fn trace(ctx: &Context, steps: usize) -> (Vec<Vec<f32>>, Vec<u32>) {
-    let mut s = LlamaSession::with_random_weights(ctx, SMALL, 96, 3).expect("session");
+    trace_over(ctx, steps, 96)
+}
+
+/// [`trace`] with a cache of `slots` positions.
+fn trace_over(ctx: &Context, steps: usize, slots: usize) -> (Vec<Vec<f32>>, Vec<u32>) {
+    let mut s = LlamaSession::with_random_weights(ctx, SMALL, slots, 3).expect("session");
     let prompt: Vec<u32> = (0..21u32).map(|i| (i * 97 + 5) % 1024).collect();
     let mut next = s.feed(&prompt).expect("prefill");
     let (mut logits, mut ids) = (vec![s.logits().expect("logits")], vec![next]);
@@ -39,13 +44,31 @@ fn trace(ctx: &Context, steps: usize) -> (Vec<Vec<f32>>, Vec<u32>) {
 fn decoding_matches_the_cpu(ctx: &Context) {
     let (want, want_ids) = trace(&Context::cpu(), 4);
     let (got, ids) = trace(ctx, 4);
-    for (step, (g, w)) in got.iter().zip(&want).enumerate() {
+    assert_matches_trace((&got, &ids), (&want, &want_ids));
+}
+
+/// With `Fusion::attention` and `Fusion::attention_chunks` on, over 256 slots: a decoding step's
+/// attention statements run as chunks of 32 keys and their combination (wgpu and CUDA; the CPU
+/// keeps the statements), the same logits.
+fn folded_attention_decodes_as_the_cpu(ctx: &Context) {
+    let mut options = ctx.options().clone();
+    options.fusion.attention = true;
+    options.fusion.attention_chunks = true;
+    let folding = ctx.clone().with_options(options);
+    let (want, want_ids) = trace_over(&Context::cpu(), 3, 256);
+    let (got, ids) = trace_over(&folding, 3, 256);
+    assert_matches_trace((&got, &ids), (&want, &want_ids));
+}
+
+/// Logits within f32 rounding of the CPU's, ids equal wherever the CPU's top two are apart.
+fn assert_matches_trace((got, ids): (&[Vec<f32>], &[u32]), (want, want_ids): (&[Vec<f32>], &[u32])) {
+    for (step, (g, w)) in got.iter().zip(want).enumerate() {
         let scale = w.iter().fold(1e-3f32, |m, v| m.max(v.abs()));
         assert!(w.iter().all(|v| v.is_finite()), "step {step}: the reference is finite");
         assert_close(&format!("step {step} logits"), g, w, 2e-4, scale);
     }
     // The ids follow the logits: equal wherever the top two are apart.
-    for (step, (g, w)) in ids.iter().zip(&want_ids).enumerate() {
+    for (step, (g, w)) in ids.iter().zip(want_ids).enumerate() {
         let row = &want[step];
         let mut sorted = row.clone();
         sorted.sort_by(|a, b| b.total_cmp(a));
@@ -114,4 +137,4 @@ fn misuse_is_an_error() {
     s.feed(&[1, 2]).expect("after a reset");
 }
 
-forge_tests!(decoding_matches_the_cpu, device_draws_follow_the_host_rule; plain: misuse_is_an_error);
+forge_tests!(decoding_matches_the_cpu, folded_attention_decodes_as_the_cpu, device_draws_follow_the_host_rule; plain: misuse_is_an_error);

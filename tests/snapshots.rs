@@ -777,6 +777,52 @@ fn cuda_llama_programs_compile() {
     }
 }
 
+/// A decoding attention as statements (grouped-query heads, the mask computed from the
+/// position, the heads merged) folded into chunks of keys and their combination, as wgpu lowers
+/// it with `Fusion::attention` (and CUDA with `Fusion::attention_chunks`): two attention
+/// kernels, the head merge in the second's store.
+fn decode_attention_chunks_plan() -> forge::seed::ir::Plan {
+    use forge::plan::DecodingFold;
+    let graph = forge::parse_graph_source(
+        "graph DecodeAttentionChunks { dims { T, S, KV, G, E }
+        input q: f32[KV, G, T, E]; input cache: f32[2, KV, 1, S, E]; uniform pos: u32;
+        temp mask: f32[T, S]; temp scores: f32[KV, G, T, S]; temp probs: f32[KV, G, T, S];
+        temp ctx: f32[KV, G, T, E]; output merged: f32[T, KV, G, E];
+        mask[t, j] = select(j <= pos + t, 0.0, -inf);
+        scores = select(mask == 0.0, matmul(q, transpose(cache[0])) * rsqrt(E as f32), -inf);
+        probs = softmax(scores);
+        ctx = matmul(probs, cache[1]);
+        merged = permute(ctx, 2, 0, 1, 3); }",
+    )
+    .unwrap();
+    let passes = forge::Fusion { attention: true, ..Default::default() };
+    let target = forge::plan::Target { decoding_attention: DecodingFold::SplitKeys, ..Default::default() };
+    let plan = forge::plan::lower_with(&graph, &[1, 1024, 3, 3, 64], &passes, &target).unwrap();
+    let kinds: Vec<&str> = plan.kernels.iter().map(|k| k.spec.body.kind()).collect();
+    assert_eq!(kinds, ["attention", "attention"]);
+    plan
+}
+
+fn decode_attention_chunks_codegen() {
+    let plan = decode_attention_chunks_plan();
+    let wgsl = forge::plan::source_of(&plan, Target::Wgsl).unwrap();
+    for k in &wgsl.kernels {
+        forge::codegen::wgsl::validate(&k.code).unwrap_or_else(|e| panic!("{}: {e}\n{}", k.entry, k.code));
+    }
+    check_snapshot("decode_attention_chunks.wgsl", &wgsl.to_string());
+    let cuda = forge::plan::source_of(&plan, Target::CudaC).unwrap();
+    check_snapshot("decode_attention_chunks.cu", &cuda.to_string());
+}
+
+fn decode_attention_chunks_ptx_assembles() {
+    let ptx = forge::plan::source_of(&decode_attention_chunks_plan(), Target::Ptx).unwrap();
+    for (i, k) in ptx.kernels.iter().enumerate() {
+        for arch in ["sm_80", "sm_90"] {
+            assemble(&format!("decode_attention_chunks_{i}"), arch, &k.code);
+        }
+    }
+}
+
 /// A prompt's attention as statements at `tf32x3` (the mask computed from the position), as the
 /// CUDA backend lowers it on sm_90 (`Fusion::prompt_attention`: one attention on tensor cores
 /// that computes the mask itself): 100 rows over 300 keys (a partial row block and key tile), 512
@@ -845,6 +891,7 @@ fn main() {
         ("reductions_codegen", reductions_codegen),
         ("cnn_codegen", cnn_codegen),
         ("decode_attention_codegen", decode_attention_codegen),
+        ("decode_attention_chunks_codegen", decode_attention_chunks_codegen),
     ];
     #[allow(unused_mut)]
     let mut ptx: Vec<(&str, fn())> = vec![
@@ -856,6 +903,7 @@ fn main() {
         ("remainder_ptx_assembles", remainder_ptx_assembles),
         ("reductions_ptx_assembles", reductions_ptx_assembles),
         ("cnn_ptx_assembles", cnn_ptx_assembles),
+        ("decode_attention_chunks_ptx_assembles", decode_attention_chunks_ptx_assembles),
     ];
     #[cfg(feature = "cuda")]
     {

@@ -45,14 +45,19 @@ pub struct Fusion {
     /// Consecutive row ops over the same rows run as one kernel (row chains).
     pub rows: bool,
     /// Attention written as its statements (`s = matmul(q, transpose(k)) · c` with an optional
-    /// mask, `p = softmax(s)`, `o = matmul(p, v)`) runs as one attention kernel where a batch
-    /// entry has at most four queries over at least 512 keys (decoding), on the devices whose
-    /// attention kernel splits those keys over a cluster of blocks (CUDA sm_90+; elsewhere the
-    /// statements stay apart). Default: `false`: the GGUF Llama's decoding step measured slower
-    /// with it (its one attention kernel against the four it replaces, the query rotation
-    /// included; BENCHMARKS.md), so the statements keep their many-workgroup kernels until
-    /// it wins.
+    /// mask, `p = softmax(s)`, `o = matmul(p, v)`) runs folded where a batch entry has at most
+    /// four queries (decoding), in the device's form: on CUDA sm_90+ one attention kernel
+    /// splitting an entry's keys (512 or more) over a cluster of blocks; on wgpu two
+    /// attentions, one over chunks of 32 or more keys (which must divide the keys) and one
+    /// combining the chunks (`ir::fuse::split_keys`); on the CPU the statements stay apart.
+    /// Default: `false`: the GGUF Llama's decoding step measured slower with the cluster
+    /// kernel (its one attention kernel against the four it replaced, the query rotation
+    /// included; BENCHMARKS.md), and the chunks are not yet measured, so the statements keep
+    /// their many-workgroup kernels until a fold wins.
     pub attention: bool,
+    /// Where `attention` folds, the chunks' form on every device that folds (CUDA sm_90+ too,
+    /// instead of its cluster kernel). Default: `false` (the device's form).
+    pub attention_chunks: bool,
     /// The same statements with 16 query rows an entry or more (a prompt), both products at
     /// `precision = tf32x3` (or `tf32`), run as one attention on tensor cores that never writes
     /// the scores and skips the tiles of keys every row's mask leaves out, on the devices that
@@ -73,6 +78,7 @@ impl Default for Fusion {
             copies: true,
             rows: true,
             attention: false,
+            attention_chunks: false,
             prompt_attention: true,
             followers: true,
         }
@@ -89,6 +95,7 @@ impl Fusion {
             copies: false,
             rows: false,
             attention: false,
+            attention_chunks: false,
             prompt_attention: false,
             followers: false,
         }

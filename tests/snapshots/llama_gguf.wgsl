@@ -2759,15 +2759,62 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
         return;
     }
     let l0: u32 = row;
-    var best: f32 = bitcast<f32>(4286578688u);
-    var besti: u32 = 4294967295u;
-    for (var c: u32 = lid; c < 49152u; c = c + 256u) {
-        let x: f32 = a1[c];
-        if (x > best || (x == best && u32(c) < besti)) {
-            best = x;
-            besti = u32(c);
+    var best0: f32 = bitcast<f32>(4286578688u);
+    var besti0: u32 = 4294967295u;
+    var best1: f32 = bitcast<f32>(4286578688u);
+    var besti1: u32 = 4294967295u;
+    var best2: f32 = bitcast<f32>(4286578688u);
+    var besti2: u32 = 4294967295u;
+    var best3: f32 = bitcast<f32>(4286578688u);
+    var besti3: u32 = 4294967295u;
+    for (var c0: u32 = lid; c0 < 49152u; c0 = c0 + 1024u) {
+         {
+            let c: u32 = c0;
+            let x: f32 = a1[c];
+            if (x > best0 || (x == best0 && u32(c) < besti0)) {
+                best0 = x;
+                besti0 = u32(c);
+            }
+        }
+         {
+            let c: u32 = c0 + 256u;
+            let x: f32 = a1[c];
+            if (x > best1 || (x == best1 && u32(c) < besti1)) {
+                best1 = x;
+                besti1 = u32(c);
+            }
+        }
+         {
+            let c: u32 = c0 + 512u;
+            let x: f32 = a1[c];
+            if (x > best2 || (x == best2 && u32(c) < besti2)) {
+                best2 = x;
+                besti2 = u32(c);
+            }
+        }
+         {
+            let c: u32 = c0 + 768u;
+            let x: f32 = a1[c];
+            if (x > best3 || (x == best3 && u32(c) < besti3)) {
+                best3 = x;
+                besti3 = u32(c);
+            }
         }
     }
+    if (best1 > best0 || (best1 == best0 && besti1 < besti0)) {
+        best0 = best1;
+        besti0 = besti1;
+    }
+    if (best2 > best0 || (best2 == best0 && besti2 < besti0)) {
+        best0 = best2;
+        besti0 = besti2;
+    }
+    if (best3 > best0 || (best3 == best0 && besti3 < besti0)) {
+        best0 = best3;
+        besti0 = besti3;
+    }
+    var best: f32 = best0;
+    var besti: u32 = besti0;
     redv[lid] = best;
     redi[lid] = besti;
     workgroupBarrier();

@@ -37,6 +37,7 @@ fn one_lane(w: &mut Writer<'_>, a: &AttentionBody) {
     let first = w.u(0);
     walk_keys(w, a, &bvars, &first, 1);
     store_row(w, a, &bvars, "qrow");
+    store_lse(w, a, "qrow", "mx", "den");
 }
 
 /// Stores the row's normalised output `o / den` through the epilogue at output row `row`.
@@ -45,6 +46,16 @@ fn store_row(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], row: &str)
     w.unroll("d", a.ev);
     store_point(w, a, bvars, row, &w.idx("d"), "o[d] / den");
     w.end_unroll();
+}
+
+/// Stores query row `row`'s log-sum-exp (flat over `[batch.., tq]`) from its score maximum
+/// `max` and denominator `den` where the attention asks for it ([`AttentionBody::lse`]): `-inf`
+/// for a row that saw no key (not `-inf + ln 0`, which fast math may leave undefined).
+pub(super) fn store_lse(w: &mut Writer<'_>, a: &AttentionBody, row: &str, max: &str, den: &str) {
+    let Some(lse) = a.lse else { return };
+    let ninf = w.f32_lit(f32::NEG_INFINITY);
+    let value = format!("select({ninf}, {max} + {}, {})", w.log(den), w.not_neg_inf(max));
+    w.store(lse, row, &value);
 }
 
 /// Stores `value`, the output at query row `row` (flat over `[batch.., tq]`; `bvars` and
@@ -260,6 +271,7 @@ fn tiled(w: &mut Writer<'_>, a: &AttentionBody, lanes: u32, chunk: u32) {
     if lanes == 1 {
         w.if_(&valid);
         store_row(w, a, &bvars, &row);
+        store_lse(w, a, &row, "mx", "den");
         w.close();
     } else {
         // The last tile is read before the merge reuses its memory.
@@ -310,6 +322,11 @@ fn merge_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], lanes: u
     w.end_unroll();
     store_point(w, a, bvars, row, "d", "num / rden");
     w.close();
+    if a.lse.is_some() {
+        w.if_("lane == 0u");
+        store_lse(w, a, row, "rmx", "rden");
+        w.close();
+    }
     w.close();
 }
 

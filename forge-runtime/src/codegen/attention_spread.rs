@@ -12,7 +12,7 @@
 //! with `-inf` weighs 0, a row whose every key is masked gets 0/0 = NaN); only the order of the
 //! sums differs.
 
-use super::attention::{narrow, store_point, with};
+use super::attention::{narrow, store_lse, store_point, with};
 use super::geometry::AttentionSpread;
 use super::{unflatten, Dialect, Writer};
 use crate::elem::Ty;
@@ -159,6 +159,14 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
     let row = format!("(bidx * {} + {})", w.u(tq as u64), w.idx("qi"));
     store_point(w, a, &bvars, &row, &w.idx("d"), &format!("num / sm[{stats}u + qi]"));
     w.close();
+    if a.lse.is_some() {
+        w.if_("lid == 0u");
+        w.unroll("qi", tq);
+        let row = format!("(bidx * {} + {})", w.u(tq as u64), w.idx("qi"));
+        store_lse(w, a, &row, "mx[qi]", &format!("sm[{stats}u + qi]"));
+        w.end_unroll();
+        w.close();
+    }
 }
 
 /// Reduces each row over the keys with `op` (`""`: a sum) from `init`: every thread folds its

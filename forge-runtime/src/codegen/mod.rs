@@ -412,6 +412,12 @@ impl<'a> Writer<'a> {
             Dialect::Cuda => format!("expf({a})"),
         }
     }
+    pub fn log(&self, a: &str) -> String {
+        match self.d {
+            Dialect::Wgsl => format!("log({a})"),
+            Dialect::Cuda => format!("logf({a})"),
+        }
+    }
     pub fn rsqrt(&self, a: &str) -> String {
         match self.d {
             Dialect::Wgsl => format!("inverseSqrt({a})"),

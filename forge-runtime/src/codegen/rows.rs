@@ -95,6 +95,54 @@ fn streamed_partials(
     w.var("part", Ty::F32, &level.concat());
 }
 
+/// Leaves in `best`, `besti` this thread's largest `x` over its columns `lid, lid + threads,
+/// ...` and the first column holding it, [`STREAM_PARTIALS`] columns an iteration into
+/// separate pairs (their loads in flight together, as [`streamed_partials`]'s), then the pairs
+/// combined under the same rule (larger value, else lower column; NaN never wins), which
+/// picks the same column whatever the grouping.
+fn streamed_argmax(w: &mut Writer<'_>, cols: usize, ninf: &str, x: &str) {
+    let t = w.threads as usize;
+    let step = STREAM_PARTIALS * t;
+    let whole = cols / step * step;
+    let parts = if whole == 0 { 1 } else { STREAM_PARTIALS };
+    for p in 0..parts {
+        w.var(&format!("best{p}"), Ty::F32, ninf);
+        w.var(&format!("besti{p}"), Ty::U32, "4294967295u");
+    }
+    let keep = |w: &mut Writer<'_>, p: usize, value: &str, index: &str| {
+        let (b, bi) = (format!("best{p}"), format!("besti{p}"));
+        w.if_(&format!("{value} > {b} || ({value} == {b} && {index} < {bi})"));
+        w.assign(&b, value);
+        w.assign(&bi, index);
+        w.close();
+    };
+    let lid = w.idx("lid");
+    if whole > 0 {
+        w.for_("c0", &lid, &w.u(whole as u64), &w.u(step as u64));
+        for p in 0..parts {
+            w.open("");
+            let at = if p == 0 { "c0".to_string() } else { format!("c0 + {}", w.u((p * t) as u64)) };
+            w.let_idx("c", &at);
+            w.let_("x", Ty::F32, x);
+            keep(w, p, "x", "u32(c)");
+            w.close();
+        }
+        w.close();
+    }
+    if whole < cols {
+        let from = if whole == 0 { lid } else { format!("{} + {lid}", w.u(whole as u64)) };
+        w.for_("c", &from, &w.u(cols as u64), &w.u(t as u64));
+        w.let_("x", Ty::F32, x);
+        keep(w, 0, "x", "u32(c)");
+        w.close();
+    }
+    for p in 1..parts {
+        keep(w, 0, &format!("best{p}"), &format!("besti{p}"));
+    }
+    w.var("best", Ty::F32, "best0");
+    w.var("besti", Ty::U32, "besti0");
+}
+
 fn fmax(_: &Writer<'_>, a: &str, b: &str) -> String {
     format!("forge_fmax({a}, {b})")
 }
@@ -110,16 +158,8 @@ pub(super) fn row_kernel(w: &mut Writer<'_>, body: &KernelBody) {
             w.shared("redi", Ty::U32, t as usize);
             let (lead, full, flat) = preamble(w, leading, *cols);
             let ninf = w.f32_lit(f32::NEG_INFINITY);
-            w.var("best", Ty::F32, &ninf);
-            w.var("besti", Ty::U32, "4294967295u");
-            col_loop(w, *cols);
             let x = w.expr(input, &full, Some(&flat), "");
-            w.let_("x", Ty::F32, &x);
-            w.if_("x > best || (x == best && u32(c) < besti)");
-            w.assign("best", "x");
-            w.assign("besti", "u32(c)");
-            w.close();
-            w.close();
+            streamed_argmax(w, *cols, &ninf, &x);
             w.line("redv[lid] = best;");
             w.line("redi[lid] = besti;");
             w.barrier();

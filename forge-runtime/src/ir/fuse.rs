@@ -40,18 +40,19 @@ pub const CHEAP_NODES: usize = 16;
 /// Fuses every fusable producer into its consumer, then drops the temps no kernel uses.
 /// No fused kernel takes more than `max_args` buffer arguments (the device's storage bindings a
 /// kernel, `ir::limits::kernel_args`): a merge that would is not made.
-pub fn fuse(plan: &mut Plan, passes: &Fusion, max_args: usize) {
+/// A folded decoding attention takes the form `decoding` (`Fusion::attention`).
+pub fn fuse(plan: &mut Plan, passes: &Fusion, max_args: usize, decoding: DecodingFold) {
     if !passes.enabled {
         return;
     }
-    fuse_without_rows(plan, passes, max_args);
+    fuse_without_rows(plan, passes, max_args, decoding);
     if passes.rows {
         rows::chain_rows(plan, max_args);
     }
 }
 
 /// Every pass but [`rows`].
-fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize) {
+fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize, decoding: DecodingFold) {
     inline_producers(plan, max_args);
     if passes.pairs {
         pair::pair_products(plan, max_args);
@@ -59,8 +60,8 @@ fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize) {
     if passes.norms {
         norm::fold_norms(plan, max_args);
     }
-    let folds = attention::Folds { decoding: passes.attention, prompts: passes.prompt_attention };
-    if (folds.decoding || folds.prompts) && attention::fold_attention(plan, max_args, folds) {
+    let folds = attention::Folds { decoding: passes.attention.then_some(decoding), prompts: passes.prompt_attention };
+    if (folds.decoding.is_some() || folds.prompts) && attention::fold_attention(plan, max_args, folds) {
         // A decoding attention's queries may now take their producer (a RoPE, a head split).
         inline_producers(plan, max_args);
     }
@@ -506,7 +507,10 @@ fn renumber_outs(body: &mut KernelBody, new_index: &[usize]) {
                 renumber_outs(&mut f.body, new_index);
             }
         }
-        KernelBody::Attention(a) => a.out = new_index[a.out],
+        KernelBody::Attention(a) => {
+            a.out = new_index[a.out];
+            a.lse = a.lse.map(|l| new_index[l]);
+        }
         KernelBody::Scatter(s) => s.out = new_index[s.out],
         KernelBody::Raw(_) => {}
         KernelBody::Rows(c) => {
@@ -622,9 +626,14 @@ mod follow;
 mod norm;
 mod pair;
 mod rows;
+mod split_keys;
 mod store;
+
+pub use attention::DecodingFold;
 
 #[cfg(test)]
 mod follow_tests;
+#[cfg(test)]
+mod split_keys_tests;
 #[cfg(test)]
 mod tests;

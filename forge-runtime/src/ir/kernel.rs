@@ -134,6 +134,11 @@ pub struct AttentionBody {
     /// as above) of the f32 layout goes as bf16 to `at + (at / k) * 2k` (`hi`), `+ k` (`lo`) and
     /// `+ 2k` (`hi`), rows of `[hi | lo | hi]` ([`MatmulBody::split_store`]).
     pub split_store: Option<usize>,
+    /// `Some(arg)`: argument `arg` (f32) also gets each query row's log-sum-exp of its scores,
+    /// `ln Σ_j e^(s_j)` with `s` the scaled, masked scores (`-inf` for a row whose every key is
+    /// masked), row-major over `[batch.., tq]`: the first of the two attentions a decoding
+    /// attention's keys split into (`ir::fuse::split_keys`) leaves it for the second.
+    pub lse: Option<usize>,
     /// What both products allow (the language's `precision = …`, or the more precise of the
     /// folded statements' products, `ir::fuse::attention`): where it is not `F32`, CUDA sm_90+
     /// runs a prompt's attention on tensor cores (`codegen::attention_mma`); every other kernel
@@ -348,12 +353,13 @@ impl KernelBody {
             | KernelBody::Rows(_) => None,
         }
     }
-    /// Every argument the kernel writes (one, except for a [`RowChain`] and a norm that also
-    /// writes its output split).
+    /// Every argument the kernel writes (one, except for a [`RowChain`], a norm that also
+    /// writes its output split, a product's followers and an attention's log-sum-exps).
     pub fn outs(&self) -> Vec<usize> {
         match self {
             KernelBody::Rows(c) => c.stages.iter().flat_map(KernelBody::outs).collect(),
             KernelBody::Norm { out, split: Some(split), .. } => vec![*out, *split],
+            KernelBody::Attention(a) => std::iter::once(a.out).chain(a.lse).collect(),
             KernelBody::Matmul(m) => {
                 std::iter::once(m.out).chain(m.followers.iter().flat_map(|f| f.body.outs())).collect()
             }

@@ -19,6 +19,7 @@ mod window;
 use crate::error::{Error, Result};
 use crate::graph::checked::{Checked, Node, NodeKind};
 use crate::graph::Usage;
+use crate::ir::fuse::DecodingFold;
 use crate::ir::{BufferRole, Plan, PlanBuffer, UniformField};
 use crate::options::Fusion;
 pub(crate) use views::View;
@@ -35,6 +36,12 @@ pub fn lower_for_target(graph: &Checked, dims: &[usize], target: &Target) -> Res
     lower_resolved(graph, &dim_values(graph, dims)?, &Fusion::default(), target)
 }
 
+/// [`lower_for_target`] with the fusion passes `passes` (what an instance whose options hold
+/// them lowers for `target`).
+pub fn lower_with(graph: &Checked, dims: &[usize], passes: &Fusion, target: &Target) -> Result<Plan> {
+    lower_resolved(graph, &dim_values(graph, dims)?, passes, target)
+}
+
 /// What a plan is lowered for: limits and preferences of the device it will run on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Target {
@@ -49,13 +56,23 @@ pub struct Target {
     /// A prompt's attention written as statements whose products allow TF32 runs as one
     /// attention on tensor cores (CUDA sm_90+; `Fusion::prompt_attention` may still turn it off).
     pub prompt_attention: bool,
+    /// The form a decoding attention written as statements takes where `Fusion::attention`
+    /// folds it (the device's: a cluster of blocks an entry on CUDA sm_90+, chunks of keys
+    /// elsewhere).
+    pub decoding_attention: DecodingFold,
 }
 
 impl Default for Target {
     /// No argument limit; half-float products (as CUDA); im2col convolutions; attention
     /// statements apart.
     fn default() -> Target {
-        Target { max_args: usize::MAX, half_products: true, conv_windows: None, prompt_attention: false }
+        Target {
+            max_args: usize::MAX,
+            half_products: true,
+            conv_windows: None,
+            prompt_attention: false,
+            decoding_attention: DecodingFold::Cluster,
+        }
     }
 }
 
@@ -68,7 +85,7 @@ pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize], passes: &Fusion, t
     let mut plan = lower_for(graph, dims, target)?;
     crate::ir::split_wide::split_wide_kernels(&mut plan, target.max_args);
     let passes = Fusion { prompt_attention: passes.prompt_attention && target.prompt_attention, ..*passes };
-    crate::ir::fuse::fuse(&mut plan, &passes, target.max_args);
+    crate::ir::fuse::fuse(&mut plan, &passes, target.max_args, target.decoding_attention);
     Ok(plan)
 }
 

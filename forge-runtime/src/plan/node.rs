@@ -185,6 +185,7 @@ impl Lowering<'_> {
                     epilogue,
                     out_strides: None,
                     split_store: None,
+                    lse: None,
                     precision: call.precision,
                 }))
             }

@@ -297,6 +297,7 @@ fn attention_runs_blocked_where_an_entry_fits_workgroup_memory() {
         epilogue: SExpr::Acc(crate::elem::Ty::F32),
         out_strides: None,
         split_store: None,
+        lse: None,
         precision: Default::default(),
     };
     // MiniLM: at batch 64 (768 entries) a workgroup takes an entry's 30 queries; at batch 8 (96

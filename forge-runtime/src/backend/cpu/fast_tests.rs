@@ -301,6 +301,7 @@ fn attention_views_match_evaluated_operands() {
                 epilogue: SExpr::Acc(Ty::F32),
                 out_strides: None,
                 split_store: None,
+                lse: None,
                 precision: Default::default(),
             }))
         };

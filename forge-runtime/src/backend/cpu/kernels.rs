@@ -12,7 +12,7 @@ use super::{products, row_kernels};
 use crate::elem::{Scalar, Ty};
 use crate::error::{Error, Result};
 use crate::graph::ops::Finish;
-use crate::ir::{KernelBody, KernelSpec, Reduction, SExpr, ScatterBody};
+use crate::ir::{AttentionBody, KernelBody, KernelSpec, Reduction, SExpr, ScatterBody};
 use rayon::prelude::*;
 
 /// Elements a body writes (row-major over its output space).
@@ -85,15 +85,35 @@ pub fn run(
             }
             Ok(())
         }
+        KernelBody::Attention(a) => match a.lse {
+            Some(lse) => lse_output(spec, a, lse, mem, uniforms),
+            None => Ok(()),
+        },
         KernelBody::Norm { split: None, .. }
         | KernelBody::Map { .. }
         | KernelBody::Index { .. }
         | KernelBody::Row { .. }
         | KernelBody::Softmax { .. }
-        | KernelBody::Attention(_)
         | KernelBody::Scatter(_)
         | KernelBody::Raw(_)
         | KernelBody::Rows(_) => Ok(()),
+    }
+}
+
+/// An attention's second output ([`AttentionBody::lse`]): each query row's log-sum-exp of its
+/// scores, into f32 argument `lse`.
+fn lse_output(spec: &KernelSpec, a: &AttentionBody, lse: usize, mem: &mut [Store], uniforms: &[Scalar]) -> Result<()> {
+    let wrong = || Error::Internal(format!("kernel `{}`: its log-sum-exps do not fit their argument", spec.node));
+    let to = spec.args.get(lse).filter(|to| to.buffer < mem.len()).ok_or_else(wrong)?;
+    let len = product(&a.batch) * a.tq;
+    let mut values = vec![0.0f32; len];
+    products::attention_lse(&Env { spec, mem, uniforms }, a, &mut values)?;
+    match mem[to.buffer].out_slice(to.offset, len).ok_or_else(wrong)?.as_f32() {
+        Some(dst) => {
+            dst.copy_from_slice(&values);
+            Ok(())
+        }
+        None => Err(wrong()),
     }
 }
 

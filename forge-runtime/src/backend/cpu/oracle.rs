@@ -62,10 +62,12 @@ impl OracleContext for CpuOracle {
                 times.push(t.elapsed().as_nanos() as u64);
             }
         }
-        let out = kernel.body.out();
-        let bytes = memory[out].to_bytes("output")?;
-        let r = self.range(&buffers[out])?;
-        self.slab[r.start..r.start + bytes.len()].copy_from_slice(&bytes);
+        // Every argument the kernel writes (an attention's log-sum-exps beside its output).
+        for out in kernel.body.outs() {
+            let bytes = memory[out].to_bytes("output")?;
+            let r = self.range(&buffers[out])?;
+            self.slab[r.start..r.start + bytes.len()].copy_from_slice(&bytes);
+        }
         Ok(times)
     }
 

@@ -287,6 +287,23 @@ pub(super) fn split_store(values: &[f32], n: usize, dst: OutSlice<'_>) -> Result
 
 /// Attention into the contiguous `out`: views first, evaluated operands if one is rejected.
 fn attention_into(env: &Env<'_>, a: &AttentionBody, plan: &BatchPlan, out: &mut [f32]) -> Result<()> {
+    with_operands(env, a, plan, out, fast::attention)
+}
+
+/// Each query row's log-sum-exp of its scores into `out` (`[batch.., tq]`, [`AttentionBody::lse`]).
+pub fn attention_lse(env: &Env<'_>, a: &AttentionBody, out: &mut [f32]) -> Result<()> {
+    with_operands(env, a, &BatchPlan::new(&a.batch)?, out, fast::log_sum_exps)
+}
+
+/// `run` over the attention's operands as strided views (evaluated into buffers where they
+/// are not plain loads).
+fn with_operands(
+    env: &Env<'_>,
+    a: &AttentionBody,
+    plan: &BatchPlan,
+    out: &mut [f32],
+    run: fn(&AttentionDims, &AttentionArgs<'_>, &mut [f32]) -> fast::Result<()>,
+) -> Result<()> {
     let dims = AttentionDims { batch: plan.batch, tq: a.tq, tk: a.tk, e: a.e, ev: a.ev };
     let scale = env.eval(&a.scale, &Block::point(&[]), None).get(0).f();
     for eval in [false, true] {
@@ -302,7 +319,7 @@ fn attention_into(env: &Env<'_>, a: &AttentionBody, plan: &BatchPlan, out: &mut 
             None => None,
         };
         let args = AttentionArgs { q, k, v, mask, causal: a.causal, scale };
-        match fast::attention(&dims, &args, out) {
+        match run(&dims, &args, out) {
             Ok(()) => return Ok(()),
             Err(e) if eval => return Err(e.into()),
             Err(_) => {}

@@ -136,11 +136,19 @@ pub enum AttentionVariant {
     Mma(AttentionMma),
 }
 
-/// The attention template for `a` under `s`: tensor cores where `s.tensor_cores` and that
-/// layout takes it (products that allow TF32, a prompt's rows), else blocked where it takes the
-/// shape, else spread (its keys split over a cluster where `s.clusters` and that layout takes
-/// it, else one workgroup an entry where that layout does), else the online softmax.
+/// The attention template for `a` under `s`: where it stores log-sum-exps (the templates that
+/// do), spread where that layout takes it, else the online softmax; otherwise tensor cores where
+/// `s.tensor_cores` and that layout takes it (products that allow TF32, a prompt's rows), else
+/// blocked where it takes the shape, else spread (its keys split over a cluster where
+/// `s.clusters` and that layout takes it, else one workgroup an entry where that layout does),
+/// else the online softmax.
 pub fn attention_variant(a: &AttentionBody, s: &crate::ir::Schedule) -> AttentionVariant {
+    if a.lse.is_some() {
+        return match crate::ir::limits::attention_spread_layout(a, s.workgroup) {
+            Some(spread) => AttentionVariant::Spread(spread),
+            None => AttentionVariant::Online,
+        };
+    }
     if let Some(m) = s.tensor_cores.then(|| crate::ir::limits::attention_mma_layout(a)).flatten() {
         return AttentionVariant::Mma(m);
     }

@@ -163,6 +163,7 @@ fn decoding_attention_splits_over_a_cluster_where_clusters_and_keys_allow() {
         epilogue: SExpr::Acc(crate::elem::Ty::F32),
         out_strides: None,
         split_store: None,
+        lse: None,
         precision: Default::default(),
     };
     let parts = |a: &AttentionBody, clusters| match attention_variant(a, &Schedule { clusters, ..Schedule::default() })

@@ -5,8 +5,10 @@
 //! `select(cond, 0, -inf)`), the two temps gone. Two shapes fold, each where a device says its
 //! kernel wins ([`Folds`]):
 //! - **decoding** (few query rows an entry): one spread attention whose keys split over a
-//!   cluster's blocks (`codegen::attention_cluster`), whose keys past a query's position are
-//!   never read (`Fusion::attention`, off by default);
+//!   cluster's blocks (`codegen::attention_cluster`, [`DecodingFold::Cluster`]), or two
+//!   attentions over chunks of keys and then over the chunks (`super::split_keys`,
+//!   [`DecodingFold::SplitKeys`]), whose keys past a query's position are never read
+//!   (`Fusion::attention`, off by default);
 //! - **prompts** (16 query rows or more, both products at `tf32x3` or `tf32`): one attention on
 //!   tensor cores (`codegen::attention_mma`) that never writes the scores and skips every tile
 //!   of keys its rows' masks leave out (`Fusion::prompt_attention`).
@@ -34,11 +36,21 @@ use crate::ir::kernel::{AttentionBody, KernelBody, MatmulBody, Schedule};
 use crate::ir::limits::{attention_cluster_layout, attention_mma_layout};
 use crate::ir::{fold, BufferRole, Plan, PlannedKernel};
 
+/// How a decoding attention runs once folded: the form the device's kernels take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecodingFold {
+    /// One kernel whose entries' keys split over a cluster of blocks (CUDA sm_90+,
+    /// `codegen::attention_cluster`).
+    Cluster,
+    /// Two attentions, over chunks of keys and then over the chunks ([`super::split_keys`]).
+    SplitKeys,
+}
+
 /// Which shapes fold (each gated by its `Fusion` switch and the device).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Folds {
-    /// A few queries an entry over many keys, split over a cluster.
-    pub decoding: bool,
+    /// A few queries an entry over many keys, in the device's form (`None`: they stay apart).
+    pub decoding: Option<DecodingFold>,
     /// A prompt's rows on tensor cores.
     pub prompts: bool,
 }
@@ -53,6 +65,9 @@ pub fn fold_attention(plan: &mut Plan, max_args: usize, folds: Folds) -> bool {
             folded = true;
             // The producer, when it went, sat before the attention.
             s -= usize::from(recompute_mask(plan, s, max_args));
+            if folds.decoding == Some(DecodingFold::SplitKeys) && super::split_keys::split_at(plan, s, max_args) {
+                s += 1;
+            }
         }
         s += 1;
     }
@@ -214,11 +229,16 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize, folds: Folds) -> bool {
         epilogue: cm.epilogue.clone(),
         out_strides: None,
         split_store: None,
+        lse: None,
         precision: both_allow(sm.precision, cm.precision),
     };
     // The kernel it becomes: the spread attention split over a cluster (one workgroup reading
-    // every key lost to the three statements), or the tensor-core one.
-    let decoding = folds.decoding && attention_cluster_layout(&attention).is_some();
+    // every key lost to the three statements) or over chunks of keys, or the tensor-core one.
+    let decoding = match folds.decoding {
+        Some(DecodingFold::Cluster) => attention_cluster_layout(&attention).is_some(),
+        Some(DecodingFold::SplitKeys) => super::split_keys::chunk(&attention).is_some(),
+        None => false,
+    };
     let prompt = folds.prompts && attention_mma_layout(&attention).is_some();
     if !(decoding || prompt) {
         return false;
@@ -228,7 +248,9 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize, folds: Folds) -> bool {
     spec.body = KernelBody::Attention(Box::new(attention));
     let temp_args: Vec<usize> = (0..spec.args.len()).filter(|&i| spec.args[i].buffer == probs).collect();
     compact_args(&mut spec, &temp_args);
-    if spec.args.len() > max_args || spec.args.iter().any(|a| a.buffer == probs) {
+    // Split into chunks, the first kernel binds two temps more.
+    let split = usize::from(decoding && !prompt && folds.decoding == Some(DecodingFold::SplitKeys)) * 2;
+    if spec.args.len() + split > max_args || spec.args.iter().any(|a| a.buffer == probs) {
         return false;
     }
     spec.uses_uniforms = spec.body.uses_uniforms();

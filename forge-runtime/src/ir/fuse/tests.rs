@@ -239,7 +239,7 @@ fn pairing_can_be_turned_off() {
          output h: f32[B, F]; h = silu(matmul(x, wg)) * matmul(x, wu); }";
     let mut p = crate::plan::tests::plan_unfused(src, &[1, 8, 8]);
     assert_eq!(kinds(&p), ["matmul", "matmul"]);
-    super::fuse(&mut p, &crate::options::Fusion::default(), usize::MAX);
+    super::fuse(&mut p, &crate::options::Fusion::default(), usize::MAX, super::DecodingFold::Cluster);
     assert_eq!(kinds(&p), ["matmul"]);
 }
 
@@ -417,7 +417,7 @@ fn chains_stop_where_a_row_reads_another_rows_result() {
 /// [`plan`] with every pass but row chains.
 fn plan_unchained(src: &str, dims: &[usize]) -> Plan {
     let mut p = crate::plan::tests::plan_unfused(src, dims);
-    super::fuse_without_rows(&mut p, &crate::options::Fusion::default(), usize::MAX);
+    super::fuse_without_rows(&mut p, &crate::options::Fusion::default(), usize::MAX, super::DecodingFold::Cluster);
     p
 }
 
@@ -438,7 +438,7 @@ const STATEMENT_ATTENTION: &str = "graph G { dims { T, S, KV, G, E }
 fn plan_folding_attention(src: &str, dims: &[usize]) -> Plan {
     let mut p = crate::plan::tests::plan_unfused(src, dims);
     let passes = crate::options::Fusion { attention: true, ..Default::default() };
-    super::fuse(&mut p, &passes, usize::MAX);
+    super::fuse(&mut p, &passes, usize::MAX, super::DecodingFold::Cluster);
     p
 }
 

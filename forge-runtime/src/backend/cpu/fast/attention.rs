@@ -249,3 +249,37 @@ struct Scratch {
     scores: Vec<f32>,
     hidden: Vec<bool>,
 }
+
+/// Each query row's log-sum-exp of its scores, `ln Σ_j e^(s_j)` over the keys it sees
+/// (`-inf` where it sees none or every score is `-inf`), contiguous `[.., Tq]`: what the first
+/// of a split decoding attention's two attentions leaves for the second (`ir::fuse::split_keys`).
+pub fn log_sum_exps(dims: &AttentionDims, args: &AttentionArgs<'_>, out: &mut [f32]) -> Result<()> {
+    let AttentionDims { batch, tq, tk, e, .. } = *dims;
+    let expected = mul("attention log-sum-exps", batch.count()?, tq)?;
+    if out.len() != expected {
+        return Err(KernelError::LengthMismatch { operand: "attention log-sum-exps", expected, actual: out.len() });
+    }
+    check_span("attention q", &batch, tq, e, &args.q.layout, args.q.data.len())?;
+    check_span("attention k", &batch, tk, e, &args.k.layout, args.k.data.len())?;
+    if let Some(m) = &args.mask {
+        check_span("attention mask", &batch, tq, tk, &m.layout, m.data.len())?;
+    }
+    // In bounds: [b, row, col] within the spans just checked.
+    let at = |view: &View<'_, f32>, b: usize, row: usize, col: usize| {
+        view.data[(base(&batch, &view.layout, b, row) + col as isize * view.layout.col_stride) as usize]
+    };
+    let mut scores = Vec::with_capacity(tk);
+    for (flat, o) in out.iter_mut().enumerate() {
+        let (b, i) = (flat / tq.max(1), flat % tq.max(1));
+        let visible = if args.causal { (i + tk.saturating_sub(tq) + 1).min(tk) } else { tk };
+        scores.clear();
+        scores.extend((0..visible).map(|j| {
+            let dot: f32 = (0..e).map(|d| at(&args.q, b, i, d) * at(&args.k, b, j, d)).sum();
+            dot * args.scale + args.mask.as_ref().map_or(0.0, |m| at(m, b, i, j))
+        }));
+        let top = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        *o =
+            if top == f32::NEG_INFINITY { top } else { top + scores.iter().map(|s| (s - top).exp()).sum::<f32>().ln() };
+    }
+    Ok(())
+}

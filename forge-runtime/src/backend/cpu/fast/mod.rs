@@ -26,7 +26,7 @@ mod rows;
 #[cfg(test)]
 mod tests;
 
-pub use attention::{attention, AttentionArgs, AttentionDims};
+pub use attention::{attention, log_sum_exps, AttentionArgs, AttentionDims};
 pub use gemm::{gemm, GemmDims, GemmInput, View, ViewMut};
 pub use layout::{Batch, MatLayout, MAX_BATCH_DIMS};
 pub use rows::{argmax_rows, norm_rows, reduce_rows, softmax_rows, NormRows};
