@@ -5,11 +5,11 @@
 //! `LlamaForCausalLM` of the same config on the same machine.
 //!
 //! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]
-//! [--sample] [--top-k K] [--top-p P] [--fold-attention on|off|chunks] [--prompt-attention on|off]
+//! [--sample] [--top-k K] [--top-p P] [--fold-attention on|off] [--prompt-attention on|off]
 //! [--followers on|off] [--record-ahead on|off] [--tf32x3-any-size] [--profile]`
 //! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--fold-attention` sets `Fusion::attention` (a
-//! decoding step's attention statements folded: one kernel on CUDA sm_90+, two over chunks of
-//! keys on wgpu; `chunks` also sets `Fusion::attention_chunks`, the chunks on CUDA too), `--prompt-attention`
+//! decoding step's attention statements as two attentions over chunks of keys on wgpu),
+//! `--prompt-attention`
 //! `Fusion::prompt_attention` (a prompt's, on tensor cores), `--followers` `Fusion::followers`
 //! (the query rotation and cache stores inside the QKV product), `--record-ahead`
 //! `WgpuOptions::record_ahead` (default: the library's defaults); `--tf32x3-any-size` sets
@@ -51,11 +51,7 @@ fn main() -> Result<()> {
         }
     };
     let mut options = ctx.options().clone();
-    // `chunks`: folded as two attentions over chunks of keys on every device.
-    if value("--fold-attention").as_deref() == Some("chunks") {
-        options.fusion.attention = true;
-        options.fusion.attention_chunks = true;
-    } else if let Some(on) = switch("--fold-attention")? {
+    if let Some(on) = switch("--fold-attention")? {
         options.fusion.attention = on;
     }
     if let Some(on) = switch("--prompt-attention")? {

@@ -62,7 +62,6 @@ pub mod graph {
 /// Plans, for the tests and tools that inspect them; not the public API.
 #[doc(hidden)]
 pub mod plan {
-    pub use forge_runtime::ir::fuse::DecodingFold;
     pub use forge_runtime::plan::{lower, lower_for_target, lower_with, Target};
     pub use forge_runtime::source_of;
 }

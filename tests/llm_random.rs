@@ -47,16 +47,11 @@ fn decoding_matches_the_cpu(ctx: &Context) {
     assert_matches_trace((&got, &ids), (&want, &want_ids));
 }
 
-/// With `Fusion::attention` and `Fusion::attention_chunks` on, over 256 slots: a decoding step's
-/// attention statements run as chunks of 32 keys and their combination (wgpu and CUDA; the CPU
-/// keeps the statements), the same logits.
-fn folded_attention_decodes_as_the_cpu(ctx: &Context) {
-    let mut options = ctx.options().clone();
-    options.fusion.attention = true;
-    options.fusion.attention_chunks = true;
-    let folding = ctx.clone().with_options(options);
+/// Over 256 slots: a decoding step's attention statements run as the device folds them by
+/// default (wgpu: chunks of 32 keys and their combination), the same logits.
+fn decoding_over_chunks_of_keys_matches_the_cpu(ctx: &Context) {
     let (want, want_ids) = trace_over(&Context::cpu(), 3, 256);
-    let (got, ids) = trace_over(&folding, 3, 256);
+    let (got, ids) = trace_over(ctx, 3, 256);
     assert_matches_trace((&got, &ids), (&want, &want_ids));
 }
 
@@ -137,4 +132,4 @@ fn misuse_is_an_error() {
     s.feed(&[1, 2]).expect("after a reset");
 }
 
-forge_tests!(decoding_matches_the_cpu, folded_attention_decodes_as_the_cpu, device_draws_follow_the_host_rule; plain: misuse_is_an_error);
+forge_tests!(decoding_matches_the_cpu, decoding_over_chunks_of_keys_matches_the_cpu, device_draws_follow_the_host_rule; plain: misuse_is_an_error);

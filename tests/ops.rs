@@ -1197,19 +1197,15 @@ forge_graph! {
 }
 
 fn attention_statements_for_decoding(ctx: &Context) {
-    // As written (three kernels), and with `Fusion::attention` on. The fold takes few queries
-    // over at least 512 keys where the device splits them over a cluster (CUDA sm_90+; the
-    // grouped-query heads of a key/value head become one entry's rows), and over keys that
-    // whole chunks of 32 or more divide where it splits them into chunks (wgpu):
-    // one query over 600 slots (the last chunk partial), two over 1,100 with heads of 40 (a
-    // lane's last dim past the head), four over 520 whose live keys end in the third block;
-    // the rest keep three kernels. Every backend, the same numbers.
+    // As the device runs them by default (`Fusion::attention`: on wgpu two attentions over
+    // chunks of keys that whole chunks of 32 or more divide; CUDA and the CPU keep the three
+    // kernels), and with the fold off: one query over 300 slots and over 600 (the live keys end
+    // inside a chunk), three over 200 with grouped-query heads of 32, two over 1,100 with heads
+    // of 40, four over 520; six queries an entry (over 100) stay apart. Every backend, the same
+    // numbers.
     let mut options = ctx.options().clone();
-    options.fusion.attention = true;
-    let folding = ctx.clone().with_options(options.clone());
-    // The chunks' form on every device that folds (CUDA too).
-    options.fusion.attention_chunks = true;
-    let chunks = ctx.clone().with_options(options);
+    options.fusion.attention = false;
+    let apart = ctx.clone().with_options(options);
     let cases = [
         (1, 300, 3, 3, 64, 170),
         (3, 200, 2, 2, 32, 60),
@@ -1218,21 +1214,19 @@ fn attention_statements_for_decoding(ctx: &Context) {
         (2, 1100, 2, 2, 40, 900),
         (4, 520, 1, 2, 16, 70),
     ];
-    check_statement_attention(&[ctx, &folding, &chunks], &cases, 64, &|ctx, (t, s, kv, g, e), q, cache, pos| {
+    check_statement_attention(&[ctx, &apart], &cases, 64, &|ctx, (t, s, kv, g, e), q, cache, pos| {
         let mut graph = AttnStatements::new(ctx, AttnStatementsDims { t, s, kv, g, e }).unwrap();
         graph.run(AttnStatementsInputs { q, cache, pos }).unwrap().ctx
     });
-    // Chunks (wgpu, which has no clusters, or asked for): the keys split into chunks of 50, 40,
-    // 40, 44 and 40 slots, two attentions where the statements were three kernels; six queries
-    // an entry stay apart. The CPU keeps the statements.
-    if matches!(ctx.kind(), BackendKind::Wgpu | BackendKind::Cuda) {
-        for &(t, s, kv, g, e, _) in &cases {
-            let graph = AttnStatements::new(&chunks, AttnStatementsDims { t, s, kv, g, e }).unwrap();
-            let kernels = &graph.instance().plan().kernels;
-            let attentions =
-                kernels.iter().filter(|k| matches!(k.spec.body, forge::seed::ir::KernelBody::Attention(_))).count();
-            assert_eq!(attentions, if t <= 4 { 2 } else { 0 }, "T {t}, S {s}");
-        }
+    // wgpu splits the keys into chunks of 50, 40, 40, 44 and 40 slots: two attentions where the
+    // statements were three kernels.
+    for &(t, s, kv, g, e, _) in &cases {
+        let graph = AttnStatements::new(ctx, AttnStatementsDims { t, s, kv, g, e }).unwrap();
+        let kernels = &graph.instance().plan().kernels;
+        let attentions =
+            kernels.iter().filter(|k| matches!(k.spec.body, forge::seed::ir::KernelBody::Attention(_))).count();
+        let folded = ctx.kind() == BackendKind::Wgpu && t <= 4;
+        assert_eq!(attentions, if folded { 2 } else { 0 }, "T {t}, S {s}");
     }
 }
 
@@ -1317,8 +1311,8 @@ fn check_statement_attention(
             let got = run(ctx, (t, s, kv, g, e), &q, &cache, pos as u32);
             let want = causal_cache_attention(&q, &cache, (t, s, kv, g, e), pos);
             let what = format!(
-                "T {t}, S {s}, {kv}x{g} heads of {e}, attention fold {} (chunks {}) / prompt fold {}",
-                fusion.attention, fusion.attention_chunks, fusion.prompt_attention
+                "T {t}, S {s}, {kv}x{g} heads of {e}, attention fold {} / prompt fold {}",
+                fusion.attention, fusion.prompt_attention
             );
             assert_close(&what, &got, &want, 1e-4, 1.0);
         }

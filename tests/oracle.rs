@@ -65,8 +65,8 @@ const ATTENTION: &str = "graph A { dims { T, S, KV, G, E }
     probs = softmax(scores);
     ctx = matmul(probs, cache[1]); }";
 
-/// The chunks' attention of a split decoding attention (`Fusion::attention` folding into chunks
-/// of keys) stores each row's log-sum-exp beside its output: under the spread template (256
+/// The chunks' attention of a split decoding attention (`Fusion::attention` on wgpu: chunks of
+/// keys) stores each row's log-sum-exp beside its output: under the spread template (256
 /// threads), and the online softmax with 16 lanes a row and with one (workgroups of 16 and 1,
 /// too few for the spread one), the same as the CPU's. Two queries a head over 256 slots (8
 /// chunks of 32) with heads of 40 dims; slots past each query's position masked, so the last
@@ -74,9 +74,8 @@ const ATTENTION: &str = "graph A { dims { T, S, KV, G, E }
 fn attention_log_sum_exps_in_each_template(ctx: &Context) {
     let (t, s, kv, g, e) = (2, 256, 2, 2, 40);
     let graph = forge::parse_graph_source(ATTENTION).unwrap();
-    let passes = forge::Fusion { attention: true, ..Default::default() };
-    let target = forge::plan::Target { decoding_attention: forge::plan::DecodingFold::SplitKeys, ..Default::default() };
-    let plan = forge::plan::lower_with(&graph, &[t, s, kv, g, e], &passes, &target).unwrap();
+    let target = forge::plan::Target { decoding_attention: true, ..Default::default() };
+    let plan = forge::plan::lower_with(&graph, &[t, s, kv, g, e], &forge::Fusion::default(), &target).unwrap();
     let chunks = &plan.kernels[0];
     let forge::seed::ir::KernelBody::Attention(a) = &chunks.spec.body else { panic!("the chunks' attention first") };
     let (out, lse) = (a.out, a.lse.expect("log-sum-exps asked for"));

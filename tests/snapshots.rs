@@ -779,10 +779,8 @@ fn cuda_llama_programs_compile() {
 
 /// A decoding attention as statements (grouped-query heads, the mask computed from the
 /// position, the heads merged) folded into chunks of keys and their combination, as wgpu lowers
-/// it with `Fusion::attention` (and CUDA with `Fusion::attention_chunks`): two attention
-/// kernels, the head merge in the second's store.
+/// it (`Fusion::attention`): two attention kernels, the head merge in the second's store.
 fn decode_attention_chunks_plan() -> forge::seed::ir::Plan {
-    use forge::plan::DecodingFold;
     let graph = forge::parse_graph_source(
         "graph DecodeAttentionChunks { dims { T, S, KV, G, E }
         input q: f32[KV, G, T, E]; input cache: f32[2, KV, 1, S, E]; uniform pos: u32;
@@ -795,9 +793,8 @@ fn decode_attention_chunks_plan() -> forge::seed::ir::Plan {
         merged = permute(ctx, 2, 0, 1, 3); }",
     )
     .unwrap();
-    let passes = forge::Fusion { attention: true, ..Default::default() };
-    let target = forge::plan::Target { decoding_attention: DecodingFold::SplitKeys, ..Default::default() };
-    let plan = forge::plan::lower_with(&graph, &[1, 1024, 3, 3, 64], &passes, &target).unwrap();
+    let target = forge::plan::Target { decoding_attention: true, ..Default::default() };
+    let plan = forge::plan::lower_with(&graph, &[1, 1024, 3, 3, 64], &forge::Fusion::default(), &target).unwrap();
     let kinds: Vec<&str> = plan.kernels.iter().map(|k| k.spec.body.kind()).collect();
     assert_eq!(kinds, ["attention", "attention"]);
     plan

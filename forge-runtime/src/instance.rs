@@ -60,18 +60,14 @@ impl GraphInstance {
     pub fn new(ctx: &Context, graph: &Checked, dims: &[usize]) -> Result<GraphInstance> {
         let values = crate::plan::dim_values(graph, dims)?;
         let options = ctx.options();
-        let chunks = options.fusion.attention_chunks.then_some(crate::ir::fuse::DecodingFold::SplitKeys);
-        let decoding = ctx.device.attention_statements_fold().map(|form| chunks.unwrap_or(form));
         let target = crate::plan::Target {
             max_args: ctx.device.max_kernel_args(),
             half_products: ctx.device.half_products_pay(),
             conv_windows: if ctx.device.conv_windows() { options.cuda.conv_windows } else { None },
             prompt_attention: ctx.device.prompt_attention_fold(),
-            decoding_attention: decoding.unwrap_or(crate::ir::fuse::DecodingFold::Cluster),
+            decoding_attention: ctx.device.attention_statements_fold(),
         };
-        let fusion =
-            crate::options::Fusion { attention: options.fusion.attention && decoding.is_some(), ..options.fusion };
-        let mut plan = crate::plan::lower_resolved(graph, &values, &fusion, &target)?;
+        let mut plan = crate::plan::lower_resolved(graph, &values, &options.fusion, &target)?;
         let tuned = if options.autotune { ctx.device.tune(&plan, options)? } else { Vec::new() };
         for t in &tuned {
             if let Some(k) = plan.kernels.get_mut(t.kernel) {

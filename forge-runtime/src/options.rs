@@ -45,19 +45,12 @@ pub struct Fusion {
     /// Consecutive row ops over the same rows run as one kernel (row chains).
     pub rows: bool,
     /// Attention written as its statements (`s = matmul(q, transpose(k)) · c` with an optional
-    /// mask, `p = softmax(s)`, `o = matmul(p, v)`) runs folded where a batch entry has at most
-    /// four queries (decoding), in the device's form: on CUDA sm_90+ one attention kernel
-    /// splitting an entry's keys (512 or more) over a cluster of blocks; on wgpu two
-    /// attentions, one over chunks of 32 or more keys (which must divide the keys) and one
-    /// combining the chunks (`ir::fuse::split_keys`); on the CPU the statements stay apart.
-    /// Default: `false`: the GGUF Llama's decoding step measured slower with the cluster
-    /// kernel (its one attention kernel against the four it replaced, the query rotation
-    /// included; BENCHMARKS.md), and the chunks are not yet measured, so the statements keep
-    /// their many-workgroup kernels until a fold wins.
+    /// mask, `p = softmax(s)`, `o = matmul(p, v)`) with at most four queries a batch entry
+    /// (decoding) runs on wgpu as two attentions: one over chunks of 32 or more keys (the fewest
+    /// that divide the keys into at most 32 whole chunks) and one combining the chunks
+    /// (`ir::fuse::split_keys`). CUDA and the CPU keep the statements (on CUDA every folded form
+    /// measured slower than their chain of kernels; BENCHMARKS.md). Default: `true`.
     pub attention: bool,
-    /// Where `attention` folds, the chunks' form on every device that folds (CUDA sm_90+ too,
-    /// instead of its cluster kernel). Default: `false` (the device's form).
-    pub attention_chunks: bool,
     /// The same statements with 16 query rows an entry or more (a prompt), both products at
     /// `precision = tf32x3` (or `tf32`), run as one attention on tensor cores that never writes
     /// the scores and skips the tiles of keys every row's mask leaves out, on the devices that
@@ -77,8 +70,7 @@ impl Default for Fusion {
             norms: true,
             copies: true,
             rows: true,
-            attention: false,
-            attention_chunks: false,
+            attention: true,
             prompt_attention: true,
             followers: true,
         }
@@ -95,7 +87,6 @@ impl Fusion {
             copies: false,
             rows: false,
             attention: false,
-            attention_chunks: false,
             prompt_attention: false,
             followers: false,
         }

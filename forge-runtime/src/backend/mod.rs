@@ -64,12 +64,13 @@ pub trait Device: Send + Sync + std::fmt::Debug {
     fn half_products_pay(&self) -> bool {
         false
     }
-    /// The form a decoding attention written as its statements takes here when
-    /// `Fusion::attention` folds it: one kernel splitting an entry's keys over a cluster of
-    /// blocks (CUDA sm_90+), two attentions over chunks of keys (wgpu); `None`: the statements
-    /// keep their kernels (the CPU, which skips the masked slots' products itself).
-    fn attention_statements_fold(&self) -> Option<crate::ir::fuse::DecodingFold> {
-        None
+    /// Whether a decoding attention written as its statements runs as two attentions over
+    /// chunks of keys here (`Fusion::attention`): wgpu, where it measured faster than the three
+    /// statements' kernels. On CUDA both folded forms (one kernel over a cluster, the chunks)
+    /// measured slower than the statements' programmatically launched chain; the CPU skips the
+    /// masked slots' products itself.
+    fn attention_statements_fold(&self) -> bool {
+        false
     }
     /// Whether a prompt's attention written as its statements, both products allowing TF32, runs
     /// as one attention on tensor cores here (`Fusion::prompt_attention`): CUDA sm_90+

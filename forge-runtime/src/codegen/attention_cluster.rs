@@ -24,10 +24,10 @@
 //! but a masked score is dropped by a select and a value of probability 0 is skipped; a row
 //! whose every key is masked gets 0/0 = NaN); only the order of the sums differs.
 //!
-//! Where it runs: any attention of a few queries an entry over at least 512 keys on sm_90+
-//! (`ir::limits::attention_cluster_layout`), the language's `attention` and the folded
-//! statements (`Fusion::attention`) alike. GPT-2's cached decoding step over 632 slots went
-//! from one workgroup a head to 8 blocks a head (BENCHMARKS.md).
+//! Where it runs: the language's `attention` of a few queries an entry over at least 512 keys
+//! on sm_90+ (`ir::limits::attention_cluster_layout`). GPT-2's cached decoding step over 632
+//! slots went from one workgroup a head to 8 blocks a head (BENCHMARKS.md). (Folded from the
+//! statements, it lost to their chain of kernels twice, so CUDA keeps those.)
 
 use super::attention::{store_point, with};
 use super::geometry::AttentionSpread;

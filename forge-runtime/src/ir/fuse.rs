@@ -40,19 +40,18 @@ pub const CHEAP_NODES: usize = 16;
 /// Fuses every fusable producer into its consumer, then drops the temps no kernel uses.
 /// No fused kernel takes more than `max_args` buffer arguments (the device's storage bindings a
 /// kernel, `ir::limits::kernel_args`): a merge that would is not made.
-/// A folded decoding attention takes the form `decoding` (`Fusion::attention`).
-pub fn fuse(plan: &mut Plan, passes: &Fusion, max_args: usize, decoding: DecodingFold) {
+pub fn fuse(plan: &mut Plan, passes: &Fusion, max_args: usize) {
     if !passes.enabled {
         return;
     }
-    fuse_without_rows(plan, passes, max_args, decoding);
+    fuse_without_rows(plan, passes, max_args);
     if passes.rows {
         rows::chain_rows(plan, max_args);
     }
 }
 
 /// Every pass but [`rows`].
-fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize, decoding: DecodingFold) {
+fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize) {
     inline_producers(plan, max_args);
     if passes.pairs {
         pair::pair_products(plan, max_args);
@@ -60,8 +59,8 @@ fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize, decoding
     if passes.norms {
         norm::fold_norms(plan, max_args);
     }
-    let folds = attention::Folds { decoding: passes.attention.then_some(decoding), prompts: passes.prompt_attention };
-    if (folds.decoding.is_some() || folds.prompts) && attention::fold_attention(plan, max_args, folds) {
+    let folds = attention::Folds { decoding: passes.attention, prompts: passes.prompt_attention };
+    if (folds.decoding || folds.prompts) && attention::fold_attention(plan, max_args, folds) {
         // A decoding attention's queries may now take their producer (a RoPE, a head split).
         inline_producers(plan, max_args);
     }
@@ -628,8 +627,6 @@ mod pair;
 mod rows;
 mod split_keys;
 mod store;
-
-pub use attention::DecodingFold;
 
 #[cfg(test)]
 mod follow_tests;

@@ -19,7 +19,6 @@ mod window;
 use crate::error::{Error, Result};
 use crate::graph::checked::{Checked, Node, NodeKind};
 use crate::graph::Usage;
-use crate::ir::fuse::DecodingFold;
 use crate::ir::{BufferRole, Plan, PlanBuffer, UniformField};
 use crate::options::Fusion;
 pub(crate) use views::View;
@@ -56,10 +55,9 @@ pub struct Target {
     /// A prompt's attention written as statements whose products allow TF32 runs as one
     /// attention on tensor cores (CUDA sm_90+; `Fusion::prompt_attention` may still turn it off).
     pub prompt_attention: bool,
-    /// The form a decoding attention written as statements takes where `Fusion::attention`
-    /// folds it (the device's: a cluster of blocks an entry on CUDA sm_90+, chunks of keys
-    /// elsewhere).
-    pub decoding_attention: DecodingFold,
+    /// A decoding attention written as statements runs as two attentions over chunks of keys
+    /// (wgpu; `Fusion::attention` may still turn it off).
+    pub decoding_attention: bool,
 }
 
 impl Default for Target {
@@ -71,7 +69,7 @@ impl Default for Target {
             half_products: true,
             conv_windows: None,
             prompt_attention: false,
-            decoding_attention: DecodingFold::Cluster,
+            decoding_attention: false,
         }
     }
 }
@@ -84,8 +82,12 @@ pub use views::dim_values;
 pub(crate) fn lower_resolved(graph: &Checked, dims: &[usize], passes: &Fusion, target: &Target) -> Result<Plan> {
     let mut plan = lower_for(graph, dims, target)?;
     crate::ir::split_wide::split_wide_kernels(&mut plan, target.max_args);
-    let passes = Fusion { prompt_attention: passes.prompt_attention && target.prompt_attention, ..*passes };
-    crate::ir::fuse::fuse(&mut plan, &passes, target.max_args, target.decoding_attention);
+    let passes = Fusion {
+        prompt_attention: passes.prompt_attention && target.prompt_attention,
+        attention: passes.attention && target.decoding_attention,
+        ..*passes
+    };
+    crate::ir::fuse::fuse(&mut plan, &passes, target.max_args);
     Ok(plan)
 }
 

@@ -469,11 +469,6 @@ impl Device for CudaDevice {
     fn half_products_pay(&self) -> bool {
         true
     }
-    /// sm_90+ only: there the folded attention splits a decoding entry's keys over a cluster
-    /// (`codegen::attention_cluster`); one block an entry lost to the three statements.
-    fn attention_statements_fold(&self) -> Option<crate::ir::fuse::DecodingFold> {
-        (self.lock().capability() >= (9, 0)).then_some(crate::ir::fuse::DecodingFold::Cluster)
-    }
     /// sm_90+, where the schedule turns on `tensor_cores` (`codegen::attention_mma`'s `mma.sync`
     /// would also run on sm_80, where it was never measured).
     fn prompt_attention_fold(&self) -> bool {

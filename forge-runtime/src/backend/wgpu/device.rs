@@ -97,9 +97,8 @@ impl Device for WgpuDevice {
         ctx.clear_transient_allocations();
         tuned
     }
-    /// No clusters: a folded decoding attention runs as two attentions over chunks of keys.
-    fn attention_statements_fold(&self) -> Option<crate::ir::fuse::DecodingFold> {
-        Some(crate::ir::fuse::DecodingFold::SplitKeys)
+    fn attention_statements_fold(&self) -> bool {
+        true
     }
     fn max_kernel_args(&self) -> usize {
         self.lock().constraints().max_storage_buffers_per_shader_stage as usize

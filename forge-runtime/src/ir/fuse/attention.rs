@@ -4,11 +4,9 @@
 //! uniforms) becomes `o = g(attention(q, k, v, mask, scale = c))` (the select's mask is
 //! `select(cond, 0, -inf)`), the two temps gone. Two shapes fold, each where a device says its
 //! kernel wins ([`Folds`]):
-//! - **decoding** (few query rows an entry): one spread attention whose keys split over a
-//!   cluster's blocks (`codegen::attention_cluster`, [`DecodingFold::Cluster`]), or two
-//!   attentions over chunks of keys and then over the chunks (`super::split_keys`,
-//!   [`DecodingFold::SplitKeys`]), whose keys past a query's position are never read
-//!   (`Fusion::attention`, off by default);
+//! - **decoding** (few query rows an entry): two attentions, over chunks of keys and then over
+//!   the chunks (`super::split_keys`), whose keys past a query's position are never read
+//!   (`Fusion::attention`, where the device wants it: wgpu);
 //! - **prompts** (16 query rows or more, both products at `tf32x3` or `tf32`): one attention on
 //!   tensor cores (`codegen::attention_mma`) that never writes the scores and skips every tile
 //!   of keys its rows' masks leave out (`Fusion::prompt_attention`).
@@ -19,9 +17,9 @@
 //!   operand, a folded norm or a split store, on the default schedule;
 //! - the softmax reads the scores point for point and stores them bare; the values' product
 //!   reads the probabilities point for point as its `a`, and nowhere else;
-//! - the kernel it becomes takes the shape ([`attention_cluster_layout`]: at most four queries
-//!   an entry, enough keys for two chunks a block; [`attention_mma_layout`]: head dims that are
-//!   multiples of 8 up to 64).
+//! - the kernel it becomes takes the shape (`super::split_keys::chunk`: at most four queries an
+//!   entry, keys whole chunks of 32 or more divide; [`attention_mma_layout`]: head dims that
+//!   are multiples of 8 up to 64).
 //!
 //! The sums are the unfused plan's up to rounding order; the attention's `precision` is the
 //! more precise of the products' (`f32` if either says so). The decoding kernel computes f32,
@@ -33,24 +31,14 @@ use crate::graph::checked::Const;
 use crate::graph::checked::Precision;
 use crate::ir::expr::{BinaryOp, SExpr};
 use crate::ir::kernel::{AttentionBody, KernelBody, MatmulBody, Schedule};
-use crate::ir::limits::{attention_cluster_layout, attention_mma_layout};
+use crate::ir::limits::attention_mma_layout;
 use crate::ir::{fold, BufferRole, Plan, PlannedKernel};
-
-/// How a decoding attention runs once folded: the form the device's kernels take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DecodingFold {
-    /// One kernel whose entries' keys split over a cluster of blocks (CUDA sm_90+,
-    /// `codegen::attention_cluster`).
-    Cluster,
-    /// Two attentions, over chunks of keys and then over the chunks ([`super::split_keys`]).
-    SplitKeys,
-}
 
 /// Which shapes fold (each gated by its `Fusion` switch and the device).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Folds {
-    /// A few queries an entry over many keys, in the device's form (`None`: they stay apart).
-    pub decoding: Option<DecodingFold>,
+    /// A few queries an entry over many keys, split into chunks of keys.
+    pub decoding: bool,
     /// A prompt's rows on tensor cores.
     pub prompts: bool,
 }
@@ -65,7 +53,7 @@ pub fn fold_attention(plan: &mut Plan, max_args: usize, folds: Folds) -> bool {
             folded = true;
             // The producer, when it went, sat before the attention.
             s -= usize::from(recompute_mask(plan, s, max_args));
-            if folds.decoding == Some(DecodingFold::SplitKeys) && super::split_keys::split_at(plan, s, max_args) {
+            if folds.decoding && super::split_keys::split_at(plan, s, max_args) {
                 s += 1;
             }
         }
@@ -232,13 +220,9 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize, folds: Folds) -> bool {
         lse: None,
         precision: both_allow(sm.precision, cm.precision),
     };
-    // The kernel it becomes: the spread attention split over a cluster (one workgroup reading
-    // every key lost to the three statements) or over chunks of keys, or the tensor-core one.
-    let decoding = match folds.decoding {
-        Some(DecodingFold::Cluster) => attention_cluster_layout(&attention).is_some(),
-        Some(DecodingFold::SplitKeys) => super::split_keys::chunk(&attention).is_some(),
-        None => false,
-    };
+    // The kernel it becomes: the attention over chunks of keys (split once folded), or the
+    // tensor-core one.
+    let decoding = folds.decoding && super::split_keys::chunk(&attention).is_some();
     let prompt = folds.prompts && attention_mma_layout(&attention).is_some();
     if !(decoding || prompt) {
         return false;
@@ -249,7 +233,7 @@ fn fold_at(plan: &mut Plan, s: usize, max_args: usize, folds: Folds) -> bool {
     let temp_args: Vec<usize> = (0..spec.args.len()).filter(|&i| spec.args[i].buffer == probs).collect();
     compact_args(&mut spec, &temp_args);
     // Split into chunks, the first kernel binds two temps more.
-    let split = usize::from(decoding && !prompt && folds.decoding == Some(DecodingFold::SplitKeys)) * 2;
+    let split = usize::from(decoding && !prompt) * 2;
     if spec.args.len() + split > max_args || spec.args.iter().any(|a| a.buffer == probs) {
         return false;
     }

@@ -69,6 +69,6 @@ fn a_statement_reading_another_followers_result_stays_apart() {
 fn followers_can_be_turned_off() {
     let mut p = plan_unfused(&readers("q4_0"), &[1, 64, 16]);
     let passes = crate::options::Fusion { followers: false, ..Default::default() };
-    super::fuse(&mut p, &passes, usize::MAX, super::DecodingFold::Cluster);
+    super::fuse(&mut p, &passes, usize::MAX);
     assert_eq!(shape(&p), [("matmul", 0), ("index", 0), ("index", 0), ("index", 0)]);
 }

@@ -1,6 +1,6 @@
-//! A decoding attention's keys split into chunks, as two attentions: where a device has no
-//! cluster of blocks to spread one entry's keys over (wgpu), the folded attention of a few
-//! queries an entry over many keys (`super::attention`) becomes
+//! A decoding attention's keys split into chunks, as two attentions: on a device that folds a
+//! decoding step's attention statements (wgpu), the folded attention of a few queries an entry
+//! over many keys (`super::attention`) becomes
 //! - **chunks**: the same attention over `[batch.., chunk]` entries of `size` keys each (key
 //!   `c · size + j` of the original is key `j` of chunk `c`), storing each chunk's output `ô`
 //!   (`[batch.., chunk, tq, ev]`) and its log-sum-exp `lse` (`[batch.., chunk, tq]`,
@@ -15,7 +15,8 @@
 //!
 //! Both run on any backend's ordinary templates (the chunks on the spread one), so each
 //! decoding step has two kernels where the statements had three, and the chunks' keys are
-//! read by many workgroups at once. Sums differ from one attention's only in order and in the
+//! read by many workgroups at once (the GGUF Llama's wgpu step measured 4-5% faster; on CUDA
+//! the statements' chain of kernels won, so CUDA keeps them). Sums differ from one attention's only in order and in the
 //! log-sum-exp's `ln`/`exp` round trip (a few ulp of each chunk's weight).
 
 use super::compact_args;

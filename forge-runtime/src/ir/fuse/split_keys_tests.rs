@@ -2,7 +2,6 @@
 //! ([`super::split_keys`]): the plan's shape, its generated code, and the statements' outputs
 //! on the CPU from the two attentions.
 
-use super::DecodingFold;
 use crate::backend::cpu::CpuExec;
 use crate::backend::{Executable, RunRequest};
 use crate::elem::Scalar;
@@ -25,12 +24,12 @@ const SRC: &str = "graph G { dims { T, S, KV, G, E }
     ctxt = permute(ctx, 2, 0, 1, 3);
     y = ctxt * 2.0; }";
 
-/// `SRC` at `dims` with the attention folded into `fold`'s form (`None`: the statements).
-fn lowered(dims: &[usize], fold: Option<DecodingFold>) -> Plan {
+/// `SRC` at `dims` for a target that splits a decoding attention's keys into chunks, or (not
+/// `chunks`) keeps the statements.
+fn lowered(dims: &[usize], chunks: bool) -> Plan {
     let g = crate::parse_graph_source(SRC).unwrap();
-    let target = Target { decoding_attention: fold.unwrap_or(DecodingFold::Cluster), ..Target::default() };
-    let passes = Fusion { attention: fold.is_some(), ..Fusion::default() };
-    lower_resolved(&g, &dim_values(&g, dims).unwrap(), &passes, &target).unwrap()
+    let target = Target { decoding_attention: chunks, ..Target::default() };
+    lower_resolved(&g, &dim_values(&g, dims).unwrap(), &Fusion::default(), &target).unwrap()
 }
 
 fn attentions(p: &Plan) -> Vec<&crate::ir::AttentionBody> {
@@ -70,7 +69,7 @@ fn run(p: &Plan, pos: u32, seed: u64) -> Vec<f32> {
 
 #[test]
 fn a_decoding_attention_splits_into_chunks_and_their_combination() {
-    let p = lowered(&[1, 1024, 3, 3, 64], Some(DecodingFold::SplitKeys));
+    let p = lowered(&[1, 1024, 3, 3, 64], true);
     let a = attentions(&p);
     assert_eq!(a.len(), 2, "{:?}", p.kernels.iter().map(|k| &k.spec.node).collect::<Vec<_>>());
     // 32 chunks of 32 keys an entry, each leaving its output and log-sum-exp.
@@ -90,7 +89,7 @@ fn a_decoding_attention_splits_into_chunks_and_their_combination() {
     // Too few keys for four chunks, a prime count of keys, or a prompt's rows: the statements
     // stay.
     for dims in [[1, 64, 3, 3, 64], [1, 601, 3, 3, 64], [8, 1024, 3, 3, 64]] {
-        assert!(attentions(&lowered(&dims, Some(DecodingFold::SplitKeys))).is_empty(), "{dims:?}");
+        assert!(attentions(&lowered(&dims, true)).is_empty(), "{dims:?}");
     }
 }
 
@@ -100,9 +99,9 @@ fn split_attention_computes_what_the_statements_compute() {
     // slots (13 chunks of 40) and 1,024 (32 of 32); positions that leave whole chunks masked,
     // one chunk partly, every slot.
     for (dims, positions) in [([2, 520, 2, 3, 40], [0u32, 37, 300, 518]), ([1, 1024, 3, 3, 64], [5, 600, 1000, 1023])] {
-        let statements = lowered(&dims, None);
+        let statements = lowered(&dims, false);
         assert!(attentions(&statements).is_empty());
-        let split = lowered(&dims, Some(DecodingFold::SplitKeys));
+        let split = lowered(&dims, true);
         assert_eq!(attentions(&split).len(), 2, "{dims:?}");
         for (i, pos) in positions.into_iter().enumerate() {
             let seed = 40 + i as u64;

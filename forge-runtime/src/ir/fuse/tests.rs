@@ -239,7 +239,7 @@ fn pairing_can_be_turned_off() {
          output h: f32[B, F]; h = silu(matmul(x, wg)) * matmul(x, wu); }";
     let mut p = crate::plan::tests::plan_unfused(src, &[1, 8, 8]);
     assert_eq!(kinds(&p), ["matmul", "matmul"]);
-    super::fuse(&mut p, &crate::options::Fusion::default(), usize::MAX, super::DecodingFold::Cluster);
+    super::fuse(&mut p, &crate::options::Fusion::default(), usize::MAX);
     assert_eq!(kinds(&p), ["matmul"]);
 }
 
@@ -417,7 +417,7 @@ fn chains_stop_where_a_row_reads_another_rows_result() {
 /// [`plan`] with every pass but row chains.
 fn plan_unchained(src: &str, dims: &[usize]) -> Plan {
     let mut p = crate::plan::tests::plan_unfused(src, dims);
-    super::fuse_without_rows(&mut p, &crate::options::Fusion::default(), usize::MAX, super::DecodingFold::Cluster);
+    super::fuse_without_rows(&mut p, &crate::options::Fusion::default(), usize::MAX);
     p
 }
 
@@ -434,44 +434,40 @@ const STATEMENT_ATTENTION: &str = "graph G { dims { T, S, KV, G, E }
     y = ctxt * 2.0; }";
 
 /// [`plan`] with the attention fold on (`Fusion::attention`, which devices gate:
-/// `Device::attention_statements_fold`).
+/// `Device::attention_statements_fold`, wgpu's).
 fn plan_folding_attention(src: &str, dims: &[usize]) -> Plan {
     let mut p = crate::plan::tests::plan_unfused(src, dims);
     let passes = crate::options::Fusion { attention: true, ..Default::default() };
-    super::fuse(&mut p, &passes, usize::MAX, super::DecodingFold::Cluster);
+    super::fuse(&mut p, &passes, usize::MAX);
     p
 }
 
 #[test]
-fn attention_statements_with_few_queries_fold_into_one_kernel() {
+fn attention_statements_with_few_queries_fold_into_chunks_of_keys() {
     let p = plan_folding_attention(STATEMENT_ATTENTION, &[1, 1024, 3, 3, 64]);
-    assert_eq!(kinds(&p), ["attention", "map"]);
-    let KernelBody::Attention(a) = &p.kernels[0].spec.body else { unreachable!() };
-    assert_eq!((a.batch.as_slice(), a.tq, a.tk, a.e, a.ev), (&[3, 3][..], 1, 1024, 64, 64));
-    // Keys read as [kv, g, slot, e]: the broadcast group axis keeps stride 0.
-    assert_eq!(a.k.as_load().map(|(_, s)| s.to_vec()), Some(vec![65536, 0, 64, 1]));
-    assert_eq!(a.scale, SExpr::Const(Const::F32(0.125)));
-    let Some(SExpr::Select { on_true, on_false, .. }) = &a.mask else { panic!("the select becomes a mask") };
+    assert_eq!(kinds(&p), ["attention", "attention", "map"]);
+    let (KernelBody::Attention(chunks), KernelBody::Attention(combine)) =
+        (&p.kernels[0].spec.body, &p.kernels[1].spec.body)
+    else {
+        unreachable!()
+    };
+    assert_eq!((chunks.batch.as_slice(), chunks.tq, chunks.tk, chunks.e, chunks.ev), (&[3, 3, 32][..], 1, 32, 64, 64));
+    // Keys read as [kv, g, chunk, slot, e]: the broadcast group axis keeps stride 0.
+    assert_eq!(chunks.k.as_load().map(|(_, s)| s.to_vec()), Some(vec![65536, 0, 2048, 64, 1]));
+    assert_eq!(chunks.scale, SExpr::Const(Const::F32(0.125)));
+    let Some(SExpr::Select { on_true, on_false, .. }) = &chunks.mask else { panic!("the select becomes a mask") };
     assert_eq!(
         (&**on_true, &**on_false),
         (&SExpr::Const(Const::F32(0.0)), &SExpr::Const(Const::F32(f32::NEG_INFINITY)))
     );
-    assert!(matches!(a.epilogue, SExpr::Binary { .. }), "the values' epilogue moves over");
-    // On a cluster: the three query heads of a key/value head are one entry's rows, its 1,024
-    // keys dealt over 8 blocks in chunks of 32 (128 a block, one a thread).
-    use crate::ir::limits::{attention_cluster_layout, attention_spread_layout, broadcast_axes};
-    assert_eq!(broadcast_axes(a), [false, true]);
-    let spread = attention_spread_layout(a, 256).unwrap();
-    let c = attention_cluster_layout(a).unwrap();
-    assert_eq!((c.parts, c.rows, c.keys(a), c.entries(a)), (8, 3, 128, 3));
-    assert_eq!((spread.parts, spread.rows, spread.entries(a)), (1, 1, 9));
+    assert!(matches!(combine.epilogue, SExpr::Binary { .. }), "the values' epilogue moves over");
     assert!(p.buffers.iter().all(|b| b.name != "scores" && b.name != "probs"));
     validate_all(&p);
-    // Eight queries an entry (a prompt) keep their products, as do 256 keys (too few to split
-    // over a cluster) and the default (pass off).
+    // Eight queries an entry (a prompt) keep their products, as do 64 keys (too few for four
+    // chunks of 32) and the default (pass off).
     let prompt = plan_folding_attention(STATEMENT_ATTENTION, &[8, 1024, 3, 3, 64]);
     assert_eq!(kinds(&prompt)[..3], ["matmul", "softmax", "matmul"]);
-    let short = plan_folding_attention(STATEMENT_ATTENTION, &[1, 256, 3, 3, 64]);
+    let short = plan_folding_attention(STATEMENT_ATTENTION, &[1, 64, 3, 3, 64]);
     assert_eq!(kinds(&short)[..3], ["matmul", "softmax", "matmul"]);
     assert_eq!(kinds(&plan(STATEMENT_ATTENTION, &[1, 1024, 3, 3, 64]))[..3], ["matmul", "softmax", "matmul"]);
 }
