@@ -15,8 +15,8 @@
 //!
 //! Both run on any backend's ordinary templates (the chunks on the spread one), so each
 //! decoding step has two kernels where the statements had three, and the chunks' keys are
-//! read by many workgroups at once (the GGUF Llama's wgpu step measured 4-5% faster; on CUDA
-//! the statements' chain of kernels won, so CUDA keeps them). Sums differ from one attention's only in order and in the
+//! read by many workgroups at once (the GGUF Llama's wgpu step measured faster so; on CUDA the
+//! statements' chain of kernels won, so CUDA keeps them). Sums differ from one attention's only in order and in the
 //! log-sum-exp's `ln`/`exp` round trip (a few ulp of each chunk's weight).
 
 use super::compact_args;
@@ -27,7 +27,9 @@ use crate::ir::fold::{binary, select};
 use crate::ir::limits::ATTENTION_SPREAD_MAX_ROWS;
 use crate::ir::{contiguous_strides, Access, AttentionBody, BufferRole, KernelArg, KernelBody, Plan, PlanBuffer};
 
-/// Keys a chunk takes at least (one warp's worth a key each in the spread template).
+/// Keys a chunk takes at least (one warp's worth a key each in the spread template). Larger
+/// chunks measured slower on wgpu: the chunks' kernel grew more than the combination shrank
+/// (BENCHMARKS.md, seventeenth session).
 const MIN_CHUNK: usize = 32;
 /// Chunks an entry splits into at most: the combining attention's keys, which the blocked
 /// template holds in workgroup memory.

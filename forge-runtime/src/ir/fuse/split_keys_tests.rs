@@ -35,10 +35,7 @@ fn lowered(dims: &[usize], chunks: bool) -> Plan {
 fn attentions(p: &Plan) -> Vec<&crate::ir::AttentionBody> {
     p.kernels
         .iter()
-        .filter_map(|k| match &k.spec.body {
-            KernelBody::Attention(a) => Some(&**a),
-            _ => None,
-        })
+        .filter_map(|k| if let KernelBody::Attention(a) = &k.spec.body { Some(&**a) } else { None })
         .collect()
 }
 
