@@ -2801,6 +2801,13 @@ fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg
             }
         }
     }
+    for (var c: u32 = 49152u + lid; c < 49152u; c = c + 256u) {
+        let x: f32 = a1[c];
+        if (x > best0 || (x == best0 && u32(c) < besti0)) {
+            best0 = x;
+            besti0 = u32(c);
+        }
+    }
     if (best1 > best0 || (best1 == best0 && besti1 < besti0)) {
         best0 = best1;
         besti0 = besti1;

@@ -37,11 +37,48 @@ fn col_loop(w: &mut Writer<'_>, cols: usize) {
 /// row sum with one partial read 54% of the copy rate, its loads one after another).
 const STREAM_PARTIALS: usize = 4;
 
-/// Leaves in `part` this thread's reduction (`combine`, from `init`) of `x` over its columns
-/// `lid, lid + threads, ...`: [`STREAM_PARTIALS`] columns an iteration into separate partials,
-/// the columns past the last whole iteration into the first, then the partials combined in
-/// pairs (rows shorter than one iteration: one partial). Each partial is its own loop-carried
-/// chain, so no compiler can factor a common multiplier out of the sum (see
+/// The independent chains a thread walks its columns of a row of `cols` in: [`STREAM_PARTIALS`],
+/// or one for rows shorter than one pass of them.
+fn chains(w: &Writer<'_>, cols: usize) -> usize {
+    if cols < STREAM_PARTIALS * w.threads as usize {
+        1
+    } else {
+        STREAM_PARTIALS
+    }
+}
+
+/// Walks this thread's columns `lid, lid + threads, ...`, [`chains`] of them an iteration, the
+/// columns past the last whole iteration in chain 0: `step(w, p)` emits chain `p`'s update at
+/// column `c` (defined). Each chain is its own loop-carried dependence, so a chain's loads are
+/// in flight beside the others'.
+fn walk_columns(w: &mut Writer<'_>, cols: usize, step: &mut dyn FnMut(&mut Writer<'_>, usize)) {
+    let t = w.threads as usize;
+    if chains(w, cols) == 1 {
+        col_loop(w, cols);
+        step(w, 0);
+        w.close();
+        return;
+    }
+    let stride = STREAM_PARTIALS * t;
+    let whole = cols / stride * stride;
+    let lid = w.idx("lid");
+    w.for_("c0", &lid, &w.u(whole as u64), &w.u(stride as u64));
+    for p in 0..STREAM_PARTIALS {
+        w.open("");
+        let at = if p == 0 { "c0".to_string() } else { format!("c0 + {}", w.u((p * t) as u64)) };
+        w.let_idx("c", &at);
+        step(w, p);
+        w.close();
+    }
+    w.close();
+    w.for_("c", &format!("{} + {lid}", w.u(whole as u64)), &w.u(cols as u64), &w.u(t as u64));
+    step(w, 0);
+    w.close();
+}
+
+/// Leaves in `part` this thread's reduction (`combine`, from `init`) of `x` over its columns,
+/// one partial a chain ([`walk_columns`]), the partials combined in pairs. Each partial is its
+/// own loop-carried chain, so no compiler can factor a common multiplier out of the sum (see
 /// `geometry::body_row_layout`).
 fn streamed_partials(
     w: &mut Writer<'_>,
@@ -50,39 +87,20 @@ fn streamed_partials(
     x: &str,
     combine: &dyn Fn(&Writer<'_>, &str, &str) -> String,
 ) {
-    let t = w.threads as usize;
-    let step = STREAM_PARTIALS * t;
-    let whole = cols / step * step;
-    if whole == 0 {
-        // At most a few columns a thread: one partial.
-        w.var("part", Ty::F32, init);
-        col_loop(w, cols);
-        let next = combine(w, "part", x);
-        w.assign("part", &next);
-        w.close();
+    // One chain (at most a few columns a thread): the partial is `part` itself.
+    let one = chains(w, cols) == 1;
+    let name = |p: usize| if one { "part".to_string() } else { format!("part{p}") };
+    for p in 0..chains(w, cols) {
+        w.var(&name(p), Ty::F32, init);
+    }
+    walk_columns(w, cols, &mut |w, p| {
+        let next = combine(w, &name(p), x);
+        w.assign(&name(p), &next);
+    });
+    if one {
         return;
     }
-    for p in 0..STREAM_PARTIALS {
-        w.var(&format!("part{p}"), Ty::F32, init);
-    }
-    let (lid, end, stride) = (w.idx("lid"), w.u(whole as u64), w.u(step as u64));
-    w.for_("c0", &lid, &end, &stride);
-    for p in 0..STREAM_PARTIALS {
-        w.open("");
-        let at = if p == 0 { "c0".to_string() } else { format!("c0 + {}", w.u((p * t) as u64)) };
-        w.let_idx("c", &at);
-        let acc = format!("part{p}");
-        let next = combine(w, &acc, x);
-        w.assign(&acc, &next);
-        w.close();
-    }
-    w.close();
-    let (from, cols) = (format!("{} + {lid}", w.u(whole as u64)), w.u(cols as u64));
-    w.for_("c", &from, &cols, &w.u(t as u64));
-    let next = combine(w, "part0", x);
-    w.assign("part0", &next);
-    w.close();
-    let mut level: Vec<String> = (0..STREAM_PARTIALS).map(|p| format!("part{p}")).collect();
+    let mut level: Vec<String> = (0..STREAM_PARTIALS).map(name).collect();
     while level.len() > 1 {
         level = level
             .chunks(2)
@@ -95,17 +113,12 @@ fn streamed_partials(
     w.var("part", Ty::F32, &level.concat());
 }
 
-/// Leaves in `best`, `besti` this thread's largest `x` over its columns `lid, lid + threads,
-/// ...` and the first column holding it, [`STREAM_PARTIALS`] columns an iteration into
-/// separate pairs (their loads in flight together, as [`streamed_partials`]'s), then the pairs
-/// combined under the same rule (larger value, else lower column; NaN never wins), which
-/// picks the same column whatever the grouping.
+/// Leaves in `best`, `besti` this thread's largest `x` over its columns and the first column
+/// holding it, one pair a chain ([`walk_columns`]), then the pairs combined under the same rule
+/// (larger value, else lower column; NaN never wins), which picks the same column whatever the
+/// grouping.
 fn streamed_argmax(w: &mut Writer<'_>, cols: usize, ninf: &str, x: &str) {
-    let t = w.threads as usize;
-    let step = STREAM_PARTIALS * t;
-    let whole = cols / step * step;
-    let parts = if whole == 0 { 1 } else { STREAM_PARTIALS };
-    for p in 0..parts {
+    for p in 0..chains(w, cols) {
         w.var(&format!("best{p}"), Ty::F32, ninf);
         w.var(&format!("besti{p}"), Ty::U32, "4294967295u");
     }
@@ -116,27 +129,11 @@ fn streamed_argmax(w: &mut Writer<'_>, cols: usize, ninf: &str, x: &str) {
         w.assign(&bi, index);
         w.close();
     };
-    let lid = w.idx("lid");
-    if whole > 0 {
-        w.for_("c0", &lid, &w.u(whole as u64), &w.u(step as u64));
-        for p in 0..parts {
-            w.open("");
-            let at = if p == 0 { "c0".to_string() } else { format!("c0 + {}", w.u((p * t) as u64)) };
-            w.let_idx("c", &at);
-            w.let_("x", Ty::F32, x);
-            keep(w, p, "x", "u32(c)");
-            w.close();
-        }
-        w.close();
-    }
-    if whole < cols {
-        let from = if whole == 0 { lid } else { format!("{} + {lid}", w.u(whole as u64)) };
-        w.for_("c", &from, &w.u(cols as u64), &w.u(t as u64));
+    walk_columns(w, cols, &mut |w, p| {
         w.let_("x", Ty::F32, x);
-        keep(w, 0, "x", "u32(c)");
-        w.close();
-    }
-    for p in 1..parts {
+        keep(w, p, "x", "u32(c)");
+    });
+    for p in 1..chains(w, cols) {
         keep(w, 0, &format!("best{p}"), &format!("besti{p}"));
     }
     w.var("best", Ty::F32, "best0");
