@@ -6,13 +6,15 @@
 //!
 //! `cargo run --release --example llm_speed -- [--prompt 512] [--tokens 64] [--context 1024]
 //! [--sample] [--top-k K] [--top-p P] [--fold-attention on|off] [--prompt-attention on|off]
-//! [--followers on|off] [--record-ahead on|off] [--tf32x3-any-size] [--profile]`
+//! [--followers on|off] [--record-ahead on|off] [--subgroup-sums on|off] [--tf32x3-any-size]
+//! [--profile]`
 //! (`FORGE_BACKEND=cuda|wgpu|cpu` to choose). `--fold-attention` sets `Fusion::attention` (a
 //! decoding step's attention statements as two attentions over chunks of keys on wgpu),
 //! `--prompt-attention`
 //! `Fusion::prompt_attention` (a prompt's, on tensor cores), `--followers` `Fusion::followers`
 //! (the query rotation and cache stores inside the QKV product), `--record-ahead`
-//! `WgpuOptions::record_ahead` (default: the library's defaults); `--tf32x3-any-size` sets
+//! `WgpuOptions::record_ahead`, `--subgroup-sums` `WgpuOptions::subgroup_sums` (default: the
+//! library's defaults); `--tf32x3-any-size` sets
 //! `CudaOptions::tf32x3_any_size` (a prompt's smaller tf32x3 products on tensor cores too).
 //! `--sample` draws each id as `chat` does by default (temperature 0.7, top-k 40, top-p 0.9)
 //! instead of greedily; `--top-k 0` and `--top-p 1` turn those cuts off.
@@ -62,6 +64,9 @@ fn main() -> Result<()> {
     }
     if let Some(on) = switch("--followers")? {
         options.fusion.followers = on;
+    }
+    if let Some(on) = switch("--subgroup-sums")? {
+        options.wgpu.subgroup_sums = on;
     }
     ctx = ctx.with_options(options);
     // `CudaOptions::tf32x3_any_size`: a prompt's tf32x3 products on tensor cores however small.

@@ -312,13 +312,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_0bc4df56079fc
 
 // node: qkv = matmul(a, attn_w[l]) + attn_b[l]
 // gemm decode-w8k8
-__device__ __forceinline__ void forge_matmul_44a224a21773f870_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_9a414bc52173f95a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 2304u + j)] = (acc + a1[j]);
 }
-namespace fg_forge_matmul_44a224a21773f870 {
+namespace fg_forge_matmul_9a414bc52173f95a {
 
 typedef unsigned short u16;
 
@@ -417,6 +417,10 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
+#undef FG_SOFTMAX
+#define FG_SOFTMAX 0
+#undef FG_ROWSUM
+#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -432,9 +436,10 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`.
+// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
+// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count) {
+                                        float& ss, bool count, float mx) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -457,17 +462,26 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
+#if FG_SOFTMAX
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss += f[e];
+  }
+#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
+// a folded softmax).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count) {
+                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -475,8 +489,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f870(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_44a224a21773f870;
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_9a414bc52173f95a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_9a414bc52173f95a;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -516,6 +530,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f8
   }
   FG_GRID_WAIT();
   const char* gG = gA;
+  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -524,14 +539,14 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f8
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_RMS
+#if FG_ROWSUM
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_RMS && grp == 0;
+  const bool count = FG_ROWSUM && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -568,7 +583,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f8
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -627,7 +642,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f8
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_RMS
+#if FG_ROWSUM
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -640,7 +655,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f8
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_RMS
+#if FG_ROWSUM
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -653,7 +668,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f8
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_44a224a21773f870_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_9a414bc52173f95a_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }
 
@@ -884,13 +899,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_c9cc30f6a505cf
 
 // node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
 // gemm decode-w4k8
-__device__ __forceinline__ void forge_matmul_42147c83ad89e063_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_865ee4291a757351_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 768u + j)] = ((a0[j] + acc) + a1[j]);
 }
-namespace fg_forge_matmul_42147c83ad89e063 {
+namespace fg_forge_matmul_865ee4291a757351 {
 
 typedef unsigned short u16;
 
@@ -989,6 +1004,10 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
+#undef FG_SOFTMAX
+#define FG_SOFTMAX 0
+#undef FG_ROWSUM
+#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -1004,9 +1023,10 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`.
+// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
+// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count) {
+                                        float& ss, bool count, float mx) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -1029,17 +1049,26 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
+#if FG_SOFTMAX
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss += f[e];
+  }
+#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
+// a folded softmax).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count) {
+                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -1047,8 +1076,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e063(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_42147c83ad89e063;
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_865ee4291a757351(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_865ee4291a757351;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1088,6 +1117,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e0
   }
   FG_GRID_WAIT();
   const char* gG = gA;
+  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -1096,14 +1126,14 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e0
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_RMS
+#if FG_ROWSUM
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_RMS && grp == 0;
+  const bool count = FG_ROWSUM && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -1140,7 +1170,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e0
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -1199,7 +1229,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e0
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_RMS
+#if FG_ROWSUM
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -1212,7 +1242,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e0
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_RMS
+#if FG_ROWSUM
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -1225,7 +1255,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e0
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_42147c83ad89e063_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_865ee4291a757351_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }
 
@@ -1234,13 +1264,13 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e0
 
 // node: up = gelu_tanh(matmul(a, fc_w[l]) + fc_b[l])
 // gemm decode-w8k8
-__device__ __forceinline__ void forge_matmul_05abe1d4d85b6870_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_bb96c4afd7e1695a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 3072u + j)] = forge_gelu_tanh((acc + a1[j]));
 }
-namespace fg_forge_matmul_05abe1d4d85b6870 {
+namespace fg_forge_matmul_bb96c4afd7e1695a {
 
 typedef unsigned short u16;
 
@@ -1339,6 +1369,10 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
+#undef FG_SOFTMAX
+#define FG_SOFTMAX 0
+#undef FG_ROWSUM
+#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -1354,9 +1388,10 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`.
+// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
+// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count) {
+                                        float& ss, bool count, float mx) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -1379,17 +1414,26 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
+#if FG_SOFTMAX
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss += f[e];
+  }
+#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
+// a folded softmax).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count) {
+                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -1397,8 +1441,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_05abe1d4d85b6870(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_05abe1d4d85b6870;
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_bb96c4afd7e1695a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_bb96c4afd7e1695a;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1438,6 +1482,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_05abe1d4d85b68
   }
   FG_GRID_WAIT();
   const char* gG = gA;
+  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -1446,14 +1491,14 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_05abe1d4d85b68
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_RMS
+#if FG_ROWSUM
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_RMS && grp == 0;
+  const bool count = FG_ROWSUM && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -1490,7 +1535,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_05abe1d4d85b68
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -1549,7 +1594,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_05abe1d4d85b68
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_RMS
+#if FG_ROWSUM
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -1562,7 +1607,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_05abe1d4d85b68
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_RMS
+#if FG_ROWSUM
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -1575,19 +1620,19 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_05abe1d4d85b68
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_05abe1d4d85b6870_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_bb96c4afd7e1695a_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }
 
 // node: h = h + matmul(up, out_w[l]) + out_b[l]
 // gemm decode-w2k8
-__device__ __forceinline__ void forge_matmul_66484dd29f5de44e_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_3f2be945a1ba5048_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 768u + j)] = ((a0[j] + acc) + a1[j]);
 }
-namespace fg_forge_matmul_66484dd29f5de44e {
+namespace fg_forge_matmul_3f2be945a1ba5048 {
 
 typedef unsigned short u16;
 
@@ -1686,6 +1731,10 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
+#undef FG_SOFTMAX
+#define FG_SOFTMAX 0
+#undef FG_ROWSUM
+#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -1701,9 +1750,10 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`.
+// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
+// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count) {
+                                        float& ss, bool count, float mx) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -1726,17 +1776,26 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
+#if FG_SOFTMAX
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss += f[e];
+  }
+#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
+// a folded softmax).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count) {
+                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -1744,8 +1803,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de44e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_66484dd29f5de44e;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba5048(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_3f2be945a1ba5048;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1785,6 +1844,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
   }
   FG_GRID_WAIT();
   const char* gG = gA;
+  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -1793,14 +1853,14 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_RMS
+#if FG_ROWSUM
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_RMS && grp == 0;
+  const bool count = FG_ROWSUM && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -1837,7 +1897,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -1896,7 +1956,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_RMS
+#if FG_ROWSUM
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -1909,7 +1969,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_RMS
+#if FG_ROWSUM
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -1922,7 +1982,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_66484dd29f5de44e_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_3f2be945a1ba5048_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }
 
@@ -1930,7 +1990,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 // runs forge_layer_norm_0bc4df56079fc34e (above)
 
 // node: qkv = matmul(a, attn_w[l]) + attn_b[l]
-// runs forge_matmul_44a224a21773f870 (above)
+// runs forge_matmul_9a414bc52173f95a (above)
 
 // node: kc[l, n, pos + t, e] = qkv[t, D + n * E + e]
 // runs forge_scatter_151aa0f1ed3f36f9 (above)
@@ -1942,29 +2002,29 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 // runs forge_attention_c9cc30f6a505cfb4 (above)
 
 // node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
-// runs forge_matmul_42147c83ad89e063 (above)
+// runs forge_matmul_865ee4291a757351 (above)
 
 // node: a = layer_norm(h, ln2_g[l], ln2_b[l], 0.00001)
 // runs forge_layer_norm_0bc4df56079fc34e (above)
 
 // node: up = gelu_tanh(matmul(a, fc_w[l]) + fc_b[l])
-// runs forge_matmul_05abe1d4d85b6870 (above)
+// runs forge_matmul_bb96c4afd7e1695a (above)
 
 // node: h = h + matmul(up, out_w[l]) + out_b[l]
-// runs forge_matmul_66484dd29f5de44e (above)
+// runs forge_matmul_3f2be945a1ba5048 (above)
 
 // node: a = layer_norm(h, lnf_g, lnf_b, 0.00001)
 // runs forge_layer_norm_0bc4df56079fc34e (above)
 
 // node: logits = matmul(a, transpose(wte))
 // gemm decode-w8k8
-__device__ __forceinline__ void forge_matmul_c906eafcf566c408_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_df993e8fd2dd367e_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 50257u + j)] = acc;
 }
-namespace fg_forge_matmul_c906eafcf566c408 {
+namespace fg_forge_matmul_df993e8fd2dd367e {
 
 typedef unsigned short u16;
 
@@ -2063,6 +2123,10 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
+#undef FG_SOFTMAX
+#define FG_SOFTMAX 0
+#undef FG_ROWSUM
+#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -2078,9 +2142,10 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`.
+// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
+// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count) {
+                                        float& ss, bool count, float mx) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -2103,17 +2168,26 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
+#if FG_SOFTMAX
+#pragma unroll
+  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
+  if (count) {
+#pragma unroll
+    for (int e = 0; e < EPC; ++e) ss += f[e];
+  }
+#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
+// a folded softmax).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count) {
+                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -2121,8 +2195,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c408(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-  using namespace fg_forge_matmul_c906eafcf566c408;
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_df993e8fd2dd367e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  using namespace fg_forge_matmul_df993e8fd2dd367e;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a1) + aoff * ES;
@@ -2162,6 +2236,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c4
   }
   FG_GRID_WAIT();
   const char* gG = gA;
+  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -2170,14 +2245,14 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c4
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_RMS
+#if FG_ROWSUM
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_RMS && grp == 0;
+  const bool count = FG_ROWSUM && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -2214,7 +2289,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c4
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -2273,7 +2348,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c4
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_RMS
+#if FG_ROWSUM
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -2286,7 +2361,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c4
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_RMS
+#if FG_ROWSUM
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -2299,6 +2374,6 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c4
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_c906eafcf566c408_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2);
+    if (n < N) forge_matmul_df993e8fd2dd367e_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2);
   }
 }

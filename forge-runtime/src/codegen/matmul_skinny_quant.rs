@@ -169,7 +169,9 @@ fn load_blocks(w: &mut Writer<'_>, m: &MatmulBody, elems: &[Elem], b_vars: &[Str
 }
 
 /// Every lane's `p{r}` (and `q{r}`, `s{r}`) replaced by the sum over its warp (32 slices of
-/// its column; every lane runs this, outside any branch).
+/// its column; every lane runs this, outside any branch): CUDA's shuffles, or WGSL's
+/// `subgroupAdd` where subgroups are 32 invocations of consecutive local indices (naga takes
+/// subgroup built-ins without an `enable`, where the device has `SUBGROUP`).
 pub(super) fn warp_sums(w: &mut Writer<'_>, m: &MatmulBody, rows: usize) {
     let mut sums = vec!["p"];
     if m.b2.is_some() {
@@ -180,8 +182,13 @@ pub(super) fn warp_sums(w: &mut Writer<'_>, m: &MatmulBody, rows: usize) {
     }
     for r in 0..rows {
         for sum in &sums {
-            for offset in [16, 8, 4, 2, 1] {
-                w.line(format!("{sum}{r} += __shfl_xor_sync(0xffffffffu, {sum}{r}, {offset});"));
+            match w.d {
+                Dialect::Cuda => {
+                    for offset in [16, 8, 4, 2, 1] {
+                        w.line(format!("{sum}{r} += __shfl_xor_sync(0xffffffffu, {sum}{r}, {offset});"));
+                    }
+                }
+                Dialect::Wgsl => w.assign(&format!("{sum}{r}"), &format!("subgroupAdd({sum}{r})")),
             }
         }
     }

@@ -445,6 +445,29 @@ fn sums_of_a_product_lower_to_im2col_and_a_matmul() {
 }
 
 #[test]
+fn block_format_products_sum_across_subgroups_in_wgsl_where_asked() {
+    // A norm folded into a pair, and a plain product (the Llama's MLP shapes, Q4_1).
+    let src = "graph G { dims { D, F } input x: f32[1, D]; weight g: f32[D]; weight wg: q4_1[F, D];
+        weight wu: q4_1[F, D]; weight wd: q4_1[D, F]; temp n: f32[1, D]; temp h: f32[1, F];
+        output y: f32[1, D];
+        n = rms_norm(x, g, 1e-5); h = silu(matmul(n, transpose(wg))) * matmul(n, transpose(wu));
+        y = x + matmul(h, transpose(wd)); }";
+    let p = plan(src, &[576, 1536]);
+    assert_eq!(p.kernels.len(), 2);
+    for k in &p.kernels {
+        let bases = vec![0; k.spec.args.len()];
+        let sums = crate::ir::Schedule { warp_sums: true, ..k.schedule };
+        let src = wgsl::emit_kernel(&p, &k.spec, &sums, &bases);
+        wgsl::validate(&src).unwrap_or_else(|e| panic!("{}:\n{src}\n{e}", k.spec.node));
+        assert!(src.contains("p0 = subgroupAdd(p0);"), "{src}");
+        // Four columns a workgroup, two subgroups each: the last step adds two parts.
+        assert!(src.contains("for (var q: u32 = 0u; q < 2u; q = q + 1u)"), "{src}");
+        let plain = wgsl::emit_kernel(&p, &k.spec, &k.schedule, &bases);
+        assert!(!plain.contains("subgroup"), "{plain}");
+    }
+}
+
+#[test]
 fn block_format_decode_products_load_weights_before_their_wait_on_cuda() {
     // `h` comes from the kernel ahead; the weight from no kernel.
     let src = "graph G { dims { N, K } input x: f32[1, K]; weight w: q4_1[N, K]; temp h: f32[1, K];

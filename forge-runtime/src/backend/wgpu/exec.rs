@@ -66,12 +66,15 @@ fn compile_all(ctx: &WgpuComputeContext, sources: &[(&str, &str)]) -> Result<Vec
 
 /// The schedule a kernel runs with on `ctx`: a matmul of f16 operands left at the default
 /// schedule runs on cooperative matrices where the context has them ([`WgpuComputeContext::coop_matmul`];
-/// `coop` is its answer, asked once a plan).
-pub(crate) fn device_schedule(coop: bool, spec: &KernelSpec, s: &Schedule) -> Schedule {
+/// `coop` is its answer, asked once a plan); other products sum a column's slices across
+/// subgroups ([`Schedule::warp_sums`]) where the context runs subgroups of exactly 32
+/// (`subgroups`: [`WgpuComputeContext::subgroup_sums`]).
+pub(crate) fn device_schedule(coop: bool, subgroups: bool, spec: &KernelSpec, s: &Schedule) -> Schedule {
     match &spec.body {
         KernelBody::Matmul(m) if coop && *s == Schedule::default() && coop_fits(m, &spec.args) => {
             Schedule { coop: true, ..*s }
         }
+        KernelBody::Matmul(_) if subgroups => Schedule { warp_sums: true, ..*s },
         KernelBody::Map { .. }
         | KernelBody::Index { .. }
         | KernelBody::Row { .. }
@@ -114,10 +117,11 @@ impl WgpuExec {
         let compiled_before = ctx.compilation_count();
         let mut kernels = Vec::with_capacity(plan.kernels.len());
         let coop = options.cooperative_matrix && ctx.coop_matmul();
+        let subgroups = options.subgroup_sums && ctx.subgroup_sums();
         for k in &plan.kernels {
             let bindings = layout.bindings(&plan, &k.spec, &c)?;
             let bases: Vec<u64> = bindings.iter().map(|b| b.base).collect();
-            let schedule = device_schedule(coop, &k.spec, &k.schedule);
+            let schedule = device_schedule(coop, subgroups, &k.spec, &k.schedule);
             let source = emit_kernel(&plan, &k.spec, &schedule, &bases);
             kernels.push((k, schedule, bindings, source, entry_name(&k.spec)));
         }

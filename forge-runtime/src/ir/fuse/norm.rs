@@ -78,13 +78,13 @@ fn reader(plan: &Plan, p: usize) -> Option<usize> {
     let ck = &plan.kernels[c];
     let KernelBody::Matmul(m) = &ck.spec.body else { return None };
     let rows = m.m.saturating_mul(m.batch.iter().product());
-    let fits = m.rms.is_none() && ck.schedule == Schedule::default() && rows <= PAIR_MAX_ROWS;
+    let fits = m.rms.is_none() && !m.a_softmax && ck.schedule == Schedule::default() && rows <= PAIR_MAX_ROWS;
     let same_rows = [m.batch.as_slice(), &[m.m]].concat() == n.leading && m.k == n.cols && n.cols > 0;
     (fits && same_rows && reads_as_a_only(pk, n.out, ck, m)).then_some(c)
 }
 
 /// Whether the product reads the norm's result only as its `a`, point for point.
-fn reads_as_a_only(pk: &PlannedKernel, out: usize, ck: &PlannedKernel, m: &MatmulBody) -> bool {
+pub(super) fn reads_as_a_only(pk: &PlannedKernel, out: usize, ck: &PlannedKernel, m: &MatmulBody) -> bool {
     let dst = &pk.spec.args[out];
     let Some((arg, strides)) = m.a.as_load() else { return false };
     let a = &ck.spec.args[arg];
