@@ -88,7 +88,7 @@ forge_graph! {
 }
 
 fn products_of_gguf_layout(ctx: &Context) {
-    // The last: a vocabulary-wide head of two rows (2,115 tiles of 8 columns, the last
+    // The last: a vocabulary-wide head of two rows (1,058 tiles of 16 columns, the last
     // partly past N).
     for (m, k, n) in [(1, 32, 1), (1, 576, 96), (3, 64, 40), (8, 96, 33), (37, 160, 70), (70, 64, 130), (2, 64, 16920)]
     {

@@ -154,7 +154,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_ab1d521a6846cdb9(f
 }
 
 // node: a = rms_norm(x, attn_norm[l], eps); …(+3); vc[l, h, o, pos + t, e] = qkv[t, D + KVD + h * E + e]
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_e7d4e78e3dbb93c6(f32* a0, const unsigned char* __restrict__ a1, const f32* a2, const f32* __restrict__ a3, f32* a4, const f32* a5, f32* a6, f32* a7, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_de3f97fdca609203(f32* a0, const unsigned char* __restrict__ a1, const f32* a2, const f32* __restrict__ a3, f32* a4, const f32* a5, f32* a6, f32* a7, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     __shared__ __align__(16) f32 red3[64];
     FG_GRID_LAUNCH();
@@ -231,16 +231,16 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_e7d4e78e3dbb93c6(
         s0 = s0 + select(0.0f, av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3, blk2 < 18u);
         p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
     }
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 4);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 2);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 1);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 16);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 8);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 4);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 2);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 1);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 16);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 8);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 4);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 2);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 1);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 16);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 8);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 4);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 2);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 1);
     red[(u32(ks) * 1u + 0u) * 4u + u32(col)] = p0;
     if (col == 0u) {
         red3[u32(ks) * 1u + 0u] = s0;
@@ -1039,7 +1039,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d9376bb69345a8
 }
 
 // node: x = x + matmul(merged, transpose(wo[l]), precision = tf32x3)
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_c36a6e6021e05eff(f32* a0, const f32* a1, const unsigned char* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_5de41ee8ddf1a79f(f32* a0, const f32* a1, const unsigned char* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
@@ -1093,11 +1093,11 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c36a6e6021e05eff(
         p0 = p0 + select(0.0f, av0_1_0 * bv1.x + av0_1_1 * bv1.y + av0_1_2 * bv1.z + av0_1_3 * bv1.w, blk1 < 18u);
         p0 = p0 + select(0.0f, av0_2_0 * bv2.x + av0_2_1 * bv2.y + av0_2_2 * bv2.z + av0_2_3 * bv2.w, blk2 < 18u);
     }
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 4);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 2);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 1);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 16);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 8);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 4);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 2);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 1);
     red[(u32(ks) * 1u + 0u) * 4u + u32(col)] = p0;
     __syncthreads();
     if (ks == 0u && j < 576u) {
@@ -1113,7 +1113,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c36a6e6021e05eff(
 }
 
 // node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]), precision = tf32x3)) * matmul(a, transpose(w_up[l]), precision = tf32x3)
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_0c3f512e44ab7017(f32* a0, const unsigned char* __restrict__ a1, const unsigned char* __restrict__ a2, const f32* a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_3d91003f16720bfd(f32* a0, const unsigned char* __restrict__ a1, const unsigned char* __restrict__ a2, const f32* a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
     __shared__ __align__(16) f32 red2[256];
     __shared__ __align__(16) f32 red3[64];
@@ -1201,21 +1201,21 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_0c3f512e44ab7017(
         p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
         q0 = q0 + select(0.0f, (av0_2_0 * gv0_2_0) * bw2.x + (av0_2_1 * gv0_2_1) * bw2.y + (av0_2_2 * gv0_2_2) * bw2.z + (av0_2_3 * gv0_2_3) * bw2.w, blk2 < 18u);
     }
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 4);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 2);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 1);
-    q0 += __shfl_xor_sync(0xffffffffu, q0, 16);
-    q0 += __shfl_xor_sync(0xffffffffu, q0, 8);
-    q0 += __shfl_xor_sync(0xffffffffu, q0, 4);
-    q0 += __shfl_xor_sync(0xffffffffu, q0, 2);
-    q0 += __shfl_xor_sync(0xffffffffu, q0, 1);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 16);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 8);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 4);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 2);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 1);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 16);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 8);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 4);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 2);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 1);
+    q0 = q0 + __shfl_xor_sync(0xffffffffu, q0, 16);
+    q0 = q0 + __shfl_xor_sync(0xffffffffu, q0, 8);
+    q0 = q0 + __shfl_xor_sync(0xffffffffu, q0, 4);
+    q0 = q0 + __shfl_xor_sync(0xffffffffu, q0, 2);
+    q0 = q0 + __shfl_xor_sync(0xffffffffu, q0, 1);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 16);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 8);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 4);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 2);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 1);
     red[(u32(ks) * 1u + 0u) * 4u + u32(col)] = p0;
     red2[(u32(ks) * 1u + 0u) * 4u + u32(col)] = q0;
     if (col == 0u) {
@@ -1242,7 +1242,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_0c3f512e44ab7017(
 }
 
 // node: x = x + matmul(hid, transpose(w_down[l]), precision = tf32x3)
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(f32* a0, const f32* a1, const unsigned char* __restrict__ a2) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_c240b71100a4aa57(f32* a0, const f32* a1, const unsigned char* __restrict__ a2) {
     __shared__ __align__(16) f32 red[256];
     FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
@@ -1329,11 +1329,11 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(
         p0 = p0 + av0_4_0 * bv4.x + av0_4_1 * bv4.y + av0_4_2 * bv4.z + av0_4_3 * bv4.w;
         p0 = p0 + av0_5_0 * bv5.x + av0_5_1 * bv5.y + av0_5_2 * bv5.z + av0_5_3 * bv5.w;
     }
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 4);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 2);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 1);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 16);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 8);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 4);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 2);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 1);
     red[(u32(ks) * 1u + 0u) * 4u + u32(col)] = p0;
     __syncthreads();
     if (ks == 0u && j < 576u) {
@@ -1349,7 +1349,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(
 }
 
 // node: a = rms_norm(x, attn_norm[l], eps); …(+3); vc[l, h, o, pos + t, e] = qkv[t, D + KVD + h * E + e]
-// runs forge_matmul_e7d4e78e3dbb93c6 (above)
+// runs forge_matmul_de3f97fdca609203 (above)
 
 // node: scores = select(mask == 0.0, matmul(qh, transpose(kc[l]), precision = tf32x3) * rsqrt(E as f32), -inf)
 // runs forge_matmul_da186a3ebd1a3317 (above)
@@ -1358,129 +1358,91 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c2c6273a77bbb7b7(
 // runs forge_matmul_d9376bb69345a885 (above)
 
 // node: x = x + matmul(merged, transpose(wo[l]), precision = tf32x3)
-// runs forge_matmul_c36a6e6021e05eff (above)
+// runs forge_matmul_5de41ee8ddf1a79f (above)
 
 // node: a = rms_norm(x, ffn_norm[l], eps); hid = silu(matmul(a, transpose(w_gate[l]), precision = tf32x3)) * matmul(a, transpose(w_up[l]), precision = tf32x3)
-// runs forge_matmul_0c3f512e44ab7017 (above)
+// runs forge_matmul_3d91003f16720bfd (above)
 
 // node: x = x + matmul(hid, transpose(w_down[l]), precision = tf32x3)
-// runs forge_matmul_c2c6273a77bbb7b7 (above)
+// runs forge_matmul_c240b71100a4aa57 (above)
 
 // node: last[o, d] = x[o + n - 1, d]; lastn = rms_norm(last, out_norm, eps); logits = matmul(lastn, transpose(emb))
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_57213697df892673(f32* a0, const unsigned char* __restrict__ a1, const f32* __restrict__ a2, const f32* a3, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_3317c19187bba22d(f32* a0, const unsigned char* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
-    __shared__ __align__(16) f32 red3[32];
-    FG_GRID_LAUNCH();
+    __shared__ __align__(16) f32 red3[16];
+    FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group >= 6144u) {
+    if (group >= 3072u) {
         return;
     }
-    const u32 bidx = group / 6144u;
-    const u32 tile = group % 6144u;
-    const u32 col = lid / 32u;
-    const u32 ks = lid % 32u;
-    const u32 j = tile * 8u + col;
+    const u32 bidx = group / 3072u;
+    const u32 tile = group % 3072u;
+    const u32 col = lid / 16u;
+    const u32 ks = lid % 16u;
+    const u32 j = tile * 16u + col;
     f32 p0 = 0.0f;
     f32 s0 = 0.0f;
     const u32 qb = ks / 8u;
     const u32 qc = (ks % 8u) * 2u;
-    const u32 blk0 = (0u + 0u) * 4u + qb;
-    const u32 kq0 = min(blk0, 17u) * 32u + qc;
-    float4 bv0 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-    const u32 blk1 = (0u + 1u) * 4u + qb;
-    const u32 kq1 = min(blk1, 17u) * 32u + qc;
-    float4 bv1 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-    const u32 blk2 = (0u + 2u) * 4u + qb;
-    const u32 kq2 = min(blk2, 17u) * 32u + qc;
-    float4 bv2 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-    const u32 blk3 = (0u + 3u) * 4u + qb;
-    const u32 kq3 = min(blk3, 17u) * 32u + qc;
-    float4 bv3 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-    const u32 blk4 = (0u + 4u) * 4u + qb;
-    const u32 kq4 = min(blk4, 17u) * 32u + qc;
-    float4 bv4 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (j < 49152u) {
-        bv0 = forge_q8_0_x4(a1, kq0 + j * 576u);
-        bv1 = forge_q8_0_x4(a1, kq1 + j * 576u);
-        bv2 = forge_q8_0_x4(a1, kq2 + j * 576u);
-        bv3 = forge_q8_0_x4(a1, kq3 + j * 576u);
-        bv4 = forge_q8_0_x4(a1, kq4 + j * 576u);
+        for (u32 t0 = 0u; t0 < 9u; t0 += 3u) {
+            const u32 blk0 = (t0 + 0u) * 2u + qb;
+            const u32 kq0 = blk0 * 32u + qc;
+            const float4 bv0 = forge_q8_0_x4(a1, kq0 + j * 576u);
+            const f32 av0_0_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 0u), 575u)];
+            const f32 av0_0_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 1u), 575u)];
+            const f32 av0_0_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 16u), 575u)];
+            const f32 av0_0_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 17u), 575u)];
+            const float2 gv0_0_0p = *reinterpret_cast<const float2*>(&a2[kq0 + 0u]);
+            const f32 gv0_0_0 = gv0_0_0p.x;
+            const f32 gv0_0_1 = gv0_0_0p.y;
+            const float2 gv0_0_2p = *reinterpret_cast<const float2*>(&a2[kq0 + 16u]);
+            const f32 gv0_0_2 = gv0_0_2p.x;
+            const f32 gv0_0_3 = gv0_0_2p.y;
+            const u32 blk1 = (t0 + 1u) * 2u + qb;
+            const u32 kq1 = blk1 * 32u + qc;
+            const float4 bv1 = forge_q8_0_x4(a1, kq1 + j * 576u);
+            const f32 av0_1_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 0u), 575u)];
+            const f32 av0_1_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 1u), 575u)];
+            const f32 av0_1_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 16u), 575u)];
+            const f32 av0_1_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 17u), 575u)];
+            const float2 gv0_1_0p = *reinterpret_cast<const float2*>(&a2[kq1 + 0u]);
+            const f32 gv0_1_0 = gv0_1_0p.x;
+            const f32 gv0_1_1 = gv0_1_0p.y;
+            const float2 gv0_1_2p = *reinterpret_cast<const float2*>(&a2[kq1 + 16u]);
+            const f32 gv0_1_2 = gv0_1_2p.x;
+            const f32 gv0_1_3 = gv0_1_2p.y;
+            const u32 blk2 = (t0 + 2u) * 2u + qb;
+            const u32 kq2 = blk2 * 32u + qc;
+            const float4 bv2 = forge_q8_0_x4(a1, kq2 + j * 576u);
+            const f32 av0_2_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 0u), 575u)];
+            const f32 av0_2_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 1u), 575u)];
+            const f32 av0_2_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 16u), 575u)];
+            const f32 av0_2_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 17u), 575u)];
+            const float2 gv0_2_0p = *reinterpret_cast<const float2*>(&a2[kq2 + 0u]);
+            const f32 gv0_2_0 = gv0_2_0p.x;
+            const f32 gv0_2_1 = gv0_2_0p.y;
+            const float2 gv0_2_2p = *reinterpret_cast<const float2*>(&a2[kq2 + 16u]);
+            const f32 gv0_2_2 = gv0_2_2p.x;
+            const f32 gv0_2_3 = gv0_2_2p.y;
+            s0 = s0 + av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3;
+            p0 = p0 + (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w;
+            s0 = s0 + av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3;
+            p0 = p0 + (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w;
+            s0 = s0 + av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3;
+            p0 = p0 + (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w;
+        }
     }
-    FG_GRID_WAIT();
-    if (j < 49152u) {
-        const f32 av0_0_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 0u), 575u)];
-        const f32 av0_0_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 1u), 575u)];
-        const f32 av0_0_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 16u), 575u)];
-        const f32 av0_0_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq0 + 17u), 575u)];
-        const float2 gv0_0_0p = *reinterpret_cast<const float2*>(&a2[kq0 + 0u]);
-        const f32 gv0_0_0 = gv0_0_0p.x;
-        const f32 gv0_0_1 = gv0_0_0p.y;
-        const float2 gv0_0_2p = *reinterpret_cast<const float2*>(&a2[kq0 + 16u]);
-        const f32 gv0_0_2 = gv0_0_2p.x;
-        const f32 gv0_0_3 = gv0_0_2p.y;
-        const f32 av0_1_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 0u), 575u)];
-        const f32 av0_1_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 1u), 575u)];
-        const f32 av0_1_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 16u), 575u)];
-        const f32 av0_1_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq1 + 17u), 575u)];
-        const float2 gv0_1_0p = *reinterpret_cast<const float2*>(&a2[kq1 + 0u]);
-        const f32 gv0_1_0 = gv0_1_0p.x;
-        const f32 gv0_1_1 = gv0_1_0p.y;
-        const float2 gv0_1_2p = *reinterpret_cast<const float2*>(&a2[kq1 + 16u]);
-        const f32 gv0_1_2 = gv0_1_2p.x;
-        const f32 gv0_1_3 = gv0_1_2p.y;
-        const f32 av0_2_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 0u), 575u)];
-        const f32 av0_2_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 1u), 575u)];
-        const f32 av0_2_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 16u), 575u)];
-        const f32 av0_2_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq2 + 17u), 575u)];
-        const float2 gv0_2_0p = *reinterpret_cast<const float2*>(&a2[kq2 + 0u]);
-        const f32 gv0_2_0 = gv0_2_0p.x;
-        const f32 gv0_2_1 = gv0_2_0p.y;
-        const float2 gv0_2_2p = *reinterpret_cast<const float2*>(&a2[kq2 + 16u]);
-        const f32 gv0_2_2 = gv0_2_2p.x;
-        const f32 gv0_2_3 = gv0_2_2p.y;
-        const f32 av0_3_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq3 + 0u), 575u)];
-        const f32 av0_3_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq3 + 1u), 575u)];
-        const f32 av0_3_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq3 + 16u), 575u)];
-        const f32 av0_3_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq3 + 17u), 575u)];
-        const float2 gv0_3_0p = *reinterpret_cast<const float2*>(&a2[kq3 + 0u]);
-        const f32 gv0_3_0 = gv0_3_0p.x;
-        const f32 gv0_3_1 = gv0_3_0p.y;
-        const float2 gv0_3_2p = *reinterpret_cast<const float2*>(&a2[kq3 + 16u]);
-        const f32 gv0_3_2 = gv0_3_2p.x;
-        const f32 gv0_3_3 = gv0_3_2p.y;
-        const f32 av0_4_0 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq4 + 0u), 575u)];
-        const f32 av0_4_1 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq4 + 1u), 575u)];
-        const f32 av0_4_2 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq4 + 16u), 575u)];
-        const f32 av0_4_3 = a3[min(((u32(i32(0)) + u[1]) - 1u), 0u) * 576u + min(u32(kq4 + 17u), 575u)];
-        const float2 gv0_4_0p = *reinterpret_cast<const float2*>(&a2[kq4 + 0u]);
-        const f32 gv0_4_0 = gv0_4_0p.x;
-        const f32 gv0_4_1 = gv0_4_0p.y;
-        const float2 gv0_4_2p = *reinterpret_cast<const float2*>(&a2[kq4 + 16u]);
-        const f32 gv0_4_2 = gv0_4_2p.x;
-        const f32 gv0_4_3 = gv0_4_2p.y;
-        s0 = s0 + select(0.0f, av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3, blk0 < 18u);
-        p0 = p0 + select(0.0f, (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w, blk0 < 18u);
-        s0 = s0 + select(0.0f, av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3, blk1 < 18u);
-        p0 = p0 + select(0.0f, (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w, blk1 < 18u);
-        s0 = s0 + select(0.0f, av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3, blk2 < 18u);
-        p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
-        s0 = s0 + select(0.0f, av0_3_0 * av0_3_0 + av0_3_1 * av0_3_1 + av0_3_2 * av0_3_2 + av0_3_3 * av0_3_3, blk3 < 18u);
-        p0 = p0 + select(0.0f, (av0_3_0 * gv0_3_0) * bv3.x + (av0_3_1 * gv0_3_1) * bv3.y + (av0_3_2 * gv0_3_2) * bv3.z + (av0_3_3 * gv0_3_3) * bv3.w, blk3 < 18u);
-        s0 = s0 + select(0.0f, av0_4_0 * av0_4_0 + av0_4_1 * av0_4_1 + av0_4_2 * av0_4_2 + av0_4_3 * av0_4_3, blk4 < 18u);
-        p0 = p0 + select(0.0f, (av0_4_0 * gv0_4_0) * bv4.x + (av0_4_1 * gv0_4_1) * bv4.y + (av0_4_2 * gv0_4_2) * bv4.z + (av0_4_3 * gv0_4_3) * bv4.w, blk4 < 18u);
-    }
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 16);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 8);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 4);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 2);
-    p0 += __shfl_xor_sync(0xffffffffu, p0, 1);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 16);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 8);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 4);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 2);
-    s0 += __shfl_xor_sync(0xffffffffu, s0, 1);
-    red[(u32(ks) * 1u + 0u) * 8u + u32(col)] = p0;
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 8);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 4);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 2);
+    p0 = p0 + __shfl_xor_sync(0xffffffffu, p0, 1);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 8);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 4);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 2);
+    s0 = s0 + __shfl_xor_sync(0xffffffffu, s0, 1);
+    red[(u32(ks) * 1u + 0u) * 16u + u32(col)] = p0;
     if (col == 0u) {
         red3[u32(ks) * 1u + 0u] = s0;
     }
@@ -1491,8 +1453,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_57213697df892673(
             f32 ss = 0.0f;
             #pragma unroll
             for (u32 q = 0u; q < 1u; ++q) {
-                acc = acc + red[(q * 32u * 1u + u32(i)) * 8u + u32(col)];
-                ss = ss + red3[q * 32u * 1u + u32(i)];
+                acc = acc + red[(q * 16u * 1u + u32(i)) * 16u + u32(col)];
+                ss = ss + red3[q * 16u * 1u + u32(i)];
             }
             const f32 inv = rsqrtf(ss / 576.0f + __uint_as_float(u[3]));
             acc = acc * inv;

@@ -2150,26 +2150,26 @@ fn forge_q_i8(byte: u32) -> f32 { return f32(bitcast<i32>(byte << 24u) >> 24u); 
 fn forge_qa1(i: u32) -> f32 { let b = (i >> 5u) * 34u + 0u; let j = i & 31u; let c = b + 2u + j; let d = forge_q_half(a1[b >> 2u], b); return forge_q_i8(forge_q_byte(a1[c >> 2u], c)) * d; }
 fn forge_qa1_x4(i: u32) -> vec4<f32> { let b = (i >> 5u) * 34u + 0u; let c = b + 2u + (i & 15u); let w = ((a1[(c) >> 2u] >> (((c) & 2u) * 8u)) & 0xffffu); let h = ((a1[(c + 16u) >> 2u] >> (((c + 16u) & 2u) * 8u)) & 0xffffu); let qs = vec4<u32>(w & 255u, w >> 8u, h & 255u, h >> 8u); let d = forge_q_half(a1[b >> 2u], b); return vec4<f32>(forge_q_i8(qs.x) * d, forge_q_i8(qs.y) * d, forge_q_i8(qs.z) * d, forge_q_i8(qs.w) * d); }
 var<workgroup> red: array<f32, 256>;
-var<workgroup> red3: array<f32, 32>;
+var<workgroup> red3: array<f32, 16>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 6144u) {
+    if (group >= 3072u) {
         return;
     }
-    let bidx: u32 = group / 6144u;
-    let tile: u32 = group % 6144u;
-    let col: u32 = lid / 32u;
-    let ks: u32 = lid % 32u;
-    let j: u32 = tile * 8u + col;
+    let bidx: u32 = group / 3072u;
+    let tile: u32 = group % 3072u;
+    let col: u32 = lid / 16u;
+    let ks: u32 = lid % 16u;
+    let j: u32 = tile * 16u + col;
     var p0: f32 = 0.0f;
     var s0: f32 = 0.0f;
     let qb: u32 = ks / 8u;
     let qc: u32 = (ks % 8u) * 2u;
     if (j < 49152u) {
-        for (var t0: u32 = 0u; t0 < 5u; t0 = t0 + 5u) {
-            let blk0: u32 = (t0 + 0u) * 4u + qb;
-            let kq0: u32 = min(blk0, 17u) * 32u + qc;
+        for (var t0: u32 = 0u; t0 < 9u; t0 = t0 + 3u) {
+            let blk0: u32 = (t0 + 0u) * 2u + qb;
+            let kq0: u32 = blk0 * 32u + qc;
             let bv0: vec4<f32> = forge_qa1_x4(kq0 + j * 576u);
             let av0_0_0: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq0 + 0u), 575u)];
             let av0_0_1: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq0 + 1u), 575u)];
@@ -2179,8 +2179,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             let gv0_0_1: f32 = a2[kq0 + 1u];
             let gv0_0_2: f32 = a2[kq0 + 16u];
             let gv0_0_3: f32 = a2[kq0 + 17u];
-            let blk1: u32 = (t0 + 1u) * 4u + qb;
-            let kq1: u32 = min(blk1, 17u) * 32u + qc;
+            let blk1: u32 = (t0 + 1u) * 2u + qb;
+            let kq1: u32 = blk1 * 32u + qc;
             let bv1: vec4<f32> = forge_qa1_x4(kq1 + j * 576u);
             let av0_1_0: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq1 + 0u), 575u)];
             let av0_1_1: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq1 + 1u), 575u)];
@@ -2190,8 +2190,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             let gv0_1_1: f32 = a2[kq1 + 1u];
             let gv0_1_2: f32 = a2[kq1 + 16u];
             let gv0_1_3: f32 = a2[kq1 + 17u];
-            let blk2: u32 = (t0 + 2u) * 4u + qb;
-            let kq2: u32 = min(blk2, 17u) * 32u + qc;
+            let blk2: u32 = (t0 + 2u) * 2u + qb;
+            let kq2: u32 = blk2 * 32u + qc;
             let bv2: vec4<f32> = forge_qa1_x4(kq2 + j * 576u);
             let av0_2_0: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq2 + 0u), 575u)];
             let av0_2_1: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq2 + 1u), 575u)];
@@ -2201,41 +2201,15 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             let gv0_2_1: f32 = a2[kq2 + 1u];
             let gv0_2_2: f32 = a2[kq2 + 16u];
             let gv0_2_3: f32 = a2[kq2 + 17u];
-            let blk3: u32 = (t0 + 3u) * 4u + qb;
-            let kq3: u32 = min(blk3, 17u) * 32u + qc;
-            let bv3: vec4<f32> = forge_qa1_x4(kq3 + j * 576u);
-            let av0_3_0: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq3 + 0u), 575u)];
-            let av0_3_1: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq3 + 1u), 575u)];
-            let av0_3_2: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq3 + 16u), 575u)];
-            let av0_3_3: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq3 + 17u), 575u)];
-            let gv0_3_0: f32 = a2[kq3 + 0u];
-            let gv0_3_1: f32 = a2[kq3 + 1u];
-            let gv0_3_2: f32 = a2[kq3 + 16u];
-            let gv0_3_3: f32 = a2[kq3 + 17u];
-            let blk4: u32 = (t0 + 4u) * 4u + qb;
-            let kq4: u32 = min(blk4, 17u) * 32u + qc;
-            let bv4: vec4<f32> = forge_qa1_x4(kq4 + j * 576u);
-            let av0_4_0: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq4 + 0u), 575u)];
-            let av0_4_1: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq4 + 1u), 575u)];
-            let av0_4_2: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq4 + 16u), 575u)];
-            let av0_4_3: f32 = a3[min(((u32(0i) + u.f1) - 1u), 0u) * 576u + min(u32(kq4 + 17u), 575u)];
-            let gv0_4_0: f32 = a2[kq4 + 0u];
-            let gv0_4_1: f32 = a2[kq4 + 1u];
-            let gv0_4_2: f32 = a2[kq4 + 16u];
-            let gv0_4_3: f32 = a2[kq4 + 17u];
-            s0 = s0 + select(0.0f, av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3, blk0 < 18u);
-            p0 = p0 + select(0.0f, (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w, blk0 < 18u);
-            s0 = s0 + select(0.0f, av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3, blk1 < 18u);
-            p0 = p0 + select(0.0f, (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w, blk1 < 18u);
-            s0 = s0 + select(0.0f, av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3, blk2 < 18u);
-            p0 = p0 + select(0.0f, (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w, blk2 < 18u);
-            s0 = s0 + select(0.0f, av0_3_0 * av0_3_0 + av0_3_1 * av0_3_1 + av0_3_2 * av0_3_2 + av0_3_3 * av0_3_3, blk3 < 18u);
-            p0 = p0 + select(0.0f, (av0_3_0 * gv0_3_0) * bv3.x + (av0_3_1 * gv0_3_1) * bv3.y + (av0_3_2 * gv0_3_2) * bv3.z + (av0_3_3 * gv0_3_3) * bv3.w, blk3 < 18u);
-            s0 = s0 + select(0.0f, av0_4_0 * av0_4_0 + av0_4_1 * av0_4_1 + av0_4_2 * av0_4_2 + av0_4_3 * av0_4_3, blk4 < 18u);
-            p0 = p0 + select(0.0f, (av0_4_0 * gv0_4_0) * bv4.x + (av0_4_1 * gv0_4_1) * bv4.y + (av0_4_2 * gv0_4_2) * bv4.z + (av0_4_3 * gv0_4_3) * bv4.w, blk4 < 18u);
+            s0 = s0 + av0_0_0 * av0_0_0 + av0_0_1 * av0_0_1 + av0_0_2 * av0_0_2 + av0_0_3 * av0_0_3;
+            p0 = p0 + (av0_0_0 * gv0_0_0) * bv0.x + (av0_0_1 * gv0_0_1) * bv0.y + (av0_0_2 * gv0_0_2) * bv0.z + (av0_0_3 * gv0_0_3) * bv0.w;
+            s0 = s0 + av0_1_0 * av0_1_0 + av0_1_1 * av0_1_1 + av0_1_2 * av0_1_2 + av0_1_3 * av0_1_3;
+            p0 = p0 + (av0_1_0 * gv0_1_0) * bv1.x + (av0_1_1 * gv0_1_1) * bv1.y + (av0_1_2 * gv0_1_2) * bv1.z + (av0_1_3 * gv0_1_3) * bv1.w;
+            s0 = s0 + av0_2_0 * av0_2_0 + av0_2_1 * av0_2_1 + av0_2_2 * av0_2_2 + av0_2_3 * av0_2_3;
+            p0 = p0 + (av0_2_0 * gv0_2_0) * bv2.x + (av0_2_1 * gv0_2_1) * bv2.y + (av0_2_2 * gv0_2_2) * bv2.z + (av0_2_3 * gv0_2_3) * bv2.w;
         }
     }
-    red[(u32(ks) * 1u + 0u) * 8u + u32(col)] = p0;
+    red[(u32(ks) * 1u + 0u) * 16u + u32(col)] = p0;
     if (col == 0u) {
         red3[u32(ks) * 1u + 0u] = s0;
     }
@@ -2244,8 +2218,8 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         for (var i: u32 = 0u; i < 1u; i = i + 1u) {
             var acc: f32 = 0.0f;
             var ss: f32 = 0.0f;
-            for (var q: u32 = 0u; q < 32u; q = q + 1u) {
-                acc = acc + red[(q * 1u + u32(i)) * 8u + u32(col)];
+            for (var q: u32 = 0u; q < 16u; q = q + 1u) {
+                acc = acc + red[(q * 1u + u32(i)) * 16u + u32(col)];
                 ss = ss + red3[q * 1u + u32(i)];
             }
             let inv: f32 = inverseSqrt(ss / 576.0f + u.f3);

@@ -88,12 +88,14 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     if let Some(elems) = quant_blocks(w, m, lanes) {
         super::matmul_skinny_quant::block_loop(w, m, &elems, slices, &split, rows_of.b_vars(), &in_range);
         // CUDA, and WGSL on subgroups of 32 (`Schedule::warp_sums`): a column's slices are
-        // whole warps: each warp's lanes are summed by shuffles or `subgroupAdd` (every lane
+        // whole warps (or aligned halves): each warp's lanes are summed by shuffles (every lane
         // then holds its warp's sum), and the last step reads one part a warp.
         let sums = match (w.d, w.sched.warp_sums) {
             (Dialect::Cuda, _) | (Dialect::Wgsl, true) => {
-                super::matmul_skinny_quant::warp_sums(w, m, rows);
-                Sums { cols, count: slices / 32, stride: 32 }
+                // (A wide product's column has 16 slices, half a warp.)
+                let group = slices.min(32);
+                super::matmul_skinny_quant::warp_sums(w, m, rows, group);
+                Sums { cols, count: slices / group, stride: group }
             }
             (Dialect::Wgsl, false) => Sums { cols, count: slices, stride: 1 },
         };

@@ -3,11 +3,12 @@
 //! quarter of one (values `2c, 2c + 1, 2c + 16, 2c + 17` of the block: one 2-byte load of codes
 //! and the block's scales, `forge_q*_x4`), so a trip of the warp covers four blocks with a
 //! tenth of the loads a value-at-a-time read makes. The decoded values are `dequant_value`'s.
-//! On CUDA a column's slices are two whole warps (`geometry::skinny_cols`): each warp's sums
-//! meet by shuffles (`warp_sums`), the warps' in workgroup memory; where one pass covers K the
-//! weights load before the grid wait, and A's values `2c, 2c + 1` (and `2c + 16, 2c + 17`) load
-//! as one 8-byte pair (`pair_load`). WGSL (subgroups are optional) meets its column's 32 slices
-//! in workgroup memory as the skinny template does.
+//! On CUDA a column's slices are two whole warps (`geometry::skinny_cols`; a wide product's
+//! half a warp): each warp's sums meet by shuffles (`warp_sums`), the warps' in workgroup
+//! memory; where one pass covers K the weights load before the grid wait, and A's values
+//! `2c, 2c + 1` (and `2c + 16, 2c + 17`) load as one 8-byte pair (`pair_load`). WGSL does the
+//! same on subgroups of 32 (`subgroupShuffleXor`, `Schedule::warp_sums`); elsewhere it meets its
+//! column's slices in workgroup memory as the skinny template does.
 
 use super::matmul::vars;
 use super::{Dialect, Writer};
@@ -168,11 +169,12 @@ fn load_blocks(w: &mut Writer<'_>, m: &MatmulBody, elems: &[Elem], b_vars: &[Str
     }
 }
 
-/// Every lane's `p{r}` (and `q{r}`, `s{r}`) replaced by the sum over its warp (32 slices of
-/// its column; every lane runs this, outside any branch): CUDA's shuffles, or WGSL's
-/// `subgroupAdd` where subgroups are 32 invocations of consecutive local indices (naga takes
-/// subgroup built-ins without an `enable`, where the device has `SUBGROUP`).
-pub(super) fn warp_sums(w: &mut Writer<'_>, m: &MatmulBody, rows: usize) {
+/// Every lane's `p{r}` (and `q{r}`, `s{r}`) replaced by the sum over its aligned group of
+/// `group` lanes (32, or 16 for a wide product: the slices of its column in one warp; every
+/// lane runs this, outside any branch): shuffles, CUDA's or WGSL's `subgroupShuffleXor` where
+/// subgroups are 32 invocations of consecutive local indices (naga takes subgroup built-ins
+/// without an `enable`, where the device has `SUBGROUP`).
+pub(super) fn warp_sums(w: &mut Writer<'_>, m: &MatmulBody, rows: usize, group: u32) {
     let mut sums = vec!["p"];
     if m.b2.is_some() {
         sums.push("q");
@@ -182,13 +184,12 @@ pub(super) fn warp_sums(w: &mut Writer<'_>, m: &MatmulBody, rows: usize) {
     }
     for r in 0..rows {
         for sum in &sums {
-            match w.d {
-                Dialect::Cuda => {
-                    for offset in [16, 8, 4, 2, 1] {
-                        w.line(format!("{sum}{r} += __shfl_xor_sync(0xffffffffu, {sum}{r}, {offset});"));
-                    }
-                }
-                Dialect::Wgsl => w.assign(&format!("{sum}{r}"), &format!("subgroupAdd({sum}{r})")),
+            for offset in [16, 8, 4, 2, 1].into_iter().filter(|&o| o < group) {
+                let other = match w.d {
+                    Dialect::Cuda => format!("__shfl_xor_sync(0xffffffffu, {sum}{r}, {offset})"),
+                    Dialect::Wgsl => format!("subgroupShuffleXor({sum}{r}, {offset}u)"),
+                };
+                w.assign(&format!("{sum}{r}"), &format!("{sum}{r} + {other}"));
             }
         }
     }

@@ -459,7 +459,7 @@ fn block_format_products_sum_across_subgroups_in_wgsl_where_asked() {
         let sums = crate::ir::Schedule { warp_sums: true, ..k.schedule };
         let src = wgsl::emit_kernel(&p, &k.spec, &sums, &bases);
         wgsl::validate(&src).unwrap_or_else(|e| panic!("{}:\n{src}\n{e}", k.spec.node));
-        assert!(src.contains("p0 = subgroupAdd(p0);"), "{src}");
+        assert!(src.contains("p0 = p0 + subgroupShuffleXor(p0, 16u);"), "{src}");
         // Four columns a workgroup, two subgroups each: the last step adds two parts.
         assert!(src.contains("for (var q: u32 = 0u; q < 2u; q = q + 1u)"), "{src}");
         let plain = wgsl::emit_kernel(&p, &k.spec, &k.schedule, &bases);

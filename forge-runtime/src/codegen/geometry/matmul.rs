@@ -8,6 +8,9 @@ use crate::ir::{KernelArg, MatmulBody, SExpr, Schedule};
 pub const SKINNY_COLS: u32 = 8;
 /// Output columns a CUDA skinny workgroup computes over block formats ([`skinny_cols`]).
 pub const SKINNY_WARP_COLS: u32 = 4;
+/// Output columns a skinny workgroup computes over block formats where its grid would be wide
+/// (an output head over the vocabulary: [`skinny_cols`]).
+pub const SKINNY_WIDE_COLS: u32 = 16;
 
 /// Whether an operand's (first) load is contiguous along K (`strides[k_axis] == 1`, e.g. A
 /// row-major or PyTorch `[out, in]` weights as B): then neighbouring invocations stage
@@ -46,13 +49,15 @@ pub fn skinny_block_formats(m: &MatmulBody, args: &[KernelArg], threads: u32) ->
 pub fn skinny_cols(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> u32 {
     let wide = (m.n as u64).div_ceil(SKINNY_WARP_COLS as u64) > SKINNY_WIDE_GROUPS;
     match skinny_block_formats(m, args, skinny_threads(s)) {
-        Some(_) if s.warp_sums && !wide => SKINNY_WARP_COLS,
+        Some(_) if wide => SKINNY_WIDE_COLS,
+        Some(_) if s.warp_sums => SKINNY_WARP_COLS,
         _ => SKINNY_COLS,
     }
 }
 /// Workgroups a block-format product may have at [`SKINNY_WARP_COLS`] columns; a wider one (an
-/// output head over the vocabulary) keeps [`SKINNY_COLS`], as it is bound by its many
-/// workgroups' reductions rather than by each one's trips over K.
+/// output head over the vocabulary) takes [`SKINNY_WIDE_COLS`], 16 slices of K a column (two
+/// columns a warp), as it is bound by its many short workgroups (waves of them, each a round
+/// trip to memory and a reduction) rather than by each one's trips over K.
 const SKINNY_WIDE_GROUPS: u64 = 8 * ASSUMED_SMS;
 /// Threads of a skinny workgroup under `s`: its workgroup, a whole number of column tiles.
 pub(super) fn skinny_threads(s: &Schedule) -> u32 {

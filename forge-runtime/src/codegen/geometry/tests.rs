@@ -127,13 +127,14 @@ fn block_format_decoding_products_split_k_over_warps_on_cuda() {
         (skinny_cols(m, &spec.args, &cuda(&spec)), skinny_cols(m, &spec.args, &Schedule::default()))
     };
     // SmolLM2's projections (qkv 960, wo and down 576, gate/up 1,536 wide): four columns a
-    // workgroup on CUDA, two warps of each splitting K; WGSL keeps eight. The output head
-    // (49,152 wide) keeps eight on CUDA too: 12,288 workgroups of four would be its cost.
+    // workgroup where warps sum (CUDA), two warps of each splitting K; WGSL without subgroups
+    // keeps eight. The output head (49,152 wide) takes sixteen everywhere: 12,288 workgroups of
+    // four would be its cost.
     for (k, n, elem) in [(576, 960, Elem::Q4_1), (1536, 576, Elem::Q4_0), (576, 4224, Elem::Q8_0)] {
         assert_eq!(cols(k, n, elem), (SKINNY_WARP_COLS, SKINNY_COLS), "{k} x {n}");
     }
     for n in [4228, 49_152] {
-        assert_eq!(cols(576, n, Elem::Q8_0), (SKINNY_COLS, SKINNY_COLS), "576 x {n}");
+        assert_eq!(cols(576, n, Elem::Q8_0), (SKINNY_WIDE_COLS, SKINNY_WIDE_COLS), "576 x {n}");
     }
     // f32 weights keep the slices of the plain skinny kernel.
     assert_eq!(cols(576, 960, Elem::F32), (SKINNY_COLS, SKINNY_COLS));

@@ -17,8 +17,8 @@
 //! The product's sums are the softmaxed plan's up to rounding order (dividing the sums instead
 //! of each term); a row of `-inf`, or one holding NaN or `+inf`, is NaN as the softmax makes it.
 
-use super::norm::reads_as_a_only;
-use super::{compact_args, join_labels, next_reader, renumber};
+use super::norm::{reads_as_a_only, replace_product};
+use super::{next_reader, renumber};
 use crate::elem::Elem;
 use crate::ir::expr::SExpr;
 use crate::ir::kernel::{KernelBody, MatmulBody, Schedule};
@@ -84,13 +84,5 @@ fn fold(plan: &mut Plan, p: usize, c: usize, max_args: usize) -> bool {
     let KernelBody::Matmul(m) = &mut ck.body else { return false };
     m.a = input;
     m.a_softmax = true;
-    let temp_args: Vec<usize> = (0..ck.args.len()).filter(|&i| ck.args[i].buffer == temp).collect();
-    compact_args(&mut ck, &temp_args);
-    if ck.args.len() > max_args {
-        return false;
-    }
-    ck.uses_uniforms = ck.body.uses_uniforms();
-    ck.node = join_labels(&pk.node, &ck.node);
-    plan.kernels[c].spec = ck;
-    true
+    replace_product(plan, c, ck, temp, &pk.node, max_args)
 }
