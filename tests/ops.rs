@@ -1806,89 +1806,6 @@ fn folded_norm_products(ctx: &Context) {
 }
 
 forge_graph! {
-    /// Softmaxes read only by a few-row product fold into it (`ir::fuse::softmax`): into a
-    /// `[K, N]` product and a `[N, K]` one (CUDA's decode kernel, each row's maximum found
-    /// first), and under an expression input (`s * 2.0`: CUDA's skinny template).
-    graph SoftmaxProducts {
-        dims { B, M, K, N }
-        input  s: f32[B, M, K];
-        input  t: f32[B, M, K];
-        input  v: f32[B, K, N];
-        input  w: f32[B, N, K];
-        temp   p: f32[B, M, K];
-        temp   p2: f32[B, M, K];
-        temp   p3: f32[B, M, K];
-        output y: f32[B, M, N];
-        output z: f32[B, M, N];
-        output u: f32[B, M, N];
-        p = softmax(s);
-        y = matmul(p, v) * 0.5;
-        p2 = softmax(t);
-        z = matmul(p2, transpose(w)) + 1.0;
-        p3 = softmax(s * 2.0);
-        u = matmul(p3, v);
-    }
-}
-
-/// Row-major `[rows, k]` scores with about a quarter of each row's entries `-inf` (never the
-/// first), and, where there are several rows, the last row of the first entry all `-inf` (a
-/// row every key masks: NaN, as the softmax makes it).
-fn masked_scores(rows: usize, m: usize, k: usize, seed: u64) -> Vec<f32> {
-    let mut s = rand_f32(rows * k, 3.0, seed);
-    let mask = rand_f32(rows * k, 1.0, seed + 1);
-    for (i, v) in s.iter_mut().enumerate() {
-        let fully = m > 1 && i / k == m - 1;
-        if fully || (i % k != 0 && mask[i] > 0.5) {
-            *v = f32::NEG_INFINITY;
-        }
-    }
-    s
-}
-
-/// `softmax(s) · b` per batch entry in f64 (`b_at(entry, k, n)`), NaN for a row of `-inf`.
-fn softmax_product(
-    s: &[f32],
-    (bs, m, k, n): (usize, usize, usize, usize),
-    b_at: impl Fn(usize, usize, usize) -> f32,
-) -> Vec<f32> {
-    let mut out = vec![0.0f32; bs * m * n];
-    for (r, row) in s.chunks(k).enumerate() {
-        let mx = row.iter().fold(f64::NEG_INFINITY, |a, &v| a.max(v as f64));
-        let e: Vec<f64> = row.iter().map(|&v| (v as f64 - mx).exp()).collect();
-        let total: f64 = e.iter().sum();
-        for j in 0..n {
-            let dot: f64 = (0..k).map(|kk| e[kk] * b_at(r / m, kk, j) as f64).sum();
-            out[r * n + j] = if mx == f64::NEG_INFINITY { f32::NAN } else { (dot / total) as f32 };
-        }
-    }
-    out
-}
-
-fn folded_softmax_products(ctx: &Context) {
-    // (B, M, K, N): a decoding head's 3 query rows over 1,024 slots of 64 dims; rows that end
-    // inside a 16-byte chunk; one key; 8 rows.
-    for (bs, m, k, n) in [(3, 3, 1024, 64), (2, 5, 77, 17), (1, 1, 1, 3), (1, 8, 300, 40), (2, 2, 33, 8)] {
-        let dims = (bs, m, k, n);
-        let (s, t) = (masked_scores(bs * m, m, k, 130), masked_scores(bs * m, m, k, 132));
-        let (v, w) = (rand_f32(bs * k * n, 1.0, 134), rand_f32(bs * n * k, 1.0, 135));
-        let s2: Vec<f32> = s.iter().map(|x| x * 2.0).collect();
-        let want_y: Vec<f32> =
-            softmax_product(&s, dims, |b, kk, j| v[(b * k + kk) * n + j]).iter().map(|x| x * 0.5).collect();
-        let want_z: Vec<f32> =
-            softmax_product(&t, dims, |b, kk, j| w[(b * n + j) * k + kk]).iter().map(|x| x + 1.0).collect();
-        let want_u = softmax_product(&s2, dims, |b, kk, j| v[(b * k + kk) * n + j]);
-        let mut graph = SoftmaxProducts::new(ctx, SoftmaxProductsDims { b: bs, m, k, n }).unwrap();
-        let out = graph.run(SoftmaxProductsInputs { s: &s, t: &t, v: &v, w: &w }).unwrap();
-        let shape = format!("{bs}x{m}x{k}x{n}");
-        // Weighted means of values of magnitude 1: f32 sums of K terms.
-        assert_close(&format!("{shape} y"), &out.y, &want_y, 1e-5, 1.0);
-        assert_close(&format!("{shape} z"), &out.z, &want_z, 1e-5, 1.0);
-        assert_close(&format!("{shape} u"), &out.u, &want_u, 1e-5, 1.0);
-        assert_kernels(ctx, graph.last_profile(), &shape, 3, (k > 1).then_some(2));
-    }
-}
-
-forge_graph! {
     /// A running value started and ended by copies (`r = x; … y = r;`): the copies are elided
     /// (`ir::fuse::copy`), so the first product and update read `x` and the last update writes
     /// `y`. A layer's product, then its update.
@@ -2012,7 +1929,6 @@ forge_tests!(
     concatenations,
     paired_products,
     folded_norm_products,
-    folded_softmax_products,
     elided_copies,
     masked_products_against_loops;
     half: half_and_bf16_round_like_the_reference,

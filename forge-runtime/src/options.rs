@@ -38,9 +38,7 @@ pub struct Fusion {
     pub enabled: bool,
     /// Two products that share their left operand run as one kernel (few-row products).
     pub pairs: bool,
-    /// A row RMS normalisation, or a softmax, folds into the few-row product that consumes it
-    /// (a decoding attention's probabilities into its values' product where the attention
-    /// statements stay apart).
+    /// A row RMS normalisation folds into the product that consumes it.
     pub norms: bool,
     /// Copies that only move a binding are elided where a view can alias it.
     pub copies: bool,
@@ -222,7 +220,7 @@ pub struct WgpuOptions {
     /// afresh. Default: `true`.
     pub record_ahead: bool,
     /// Few-row products over block-format weights sum each column's slices across subgroups
-    /// (`subgroupAdd`, two subgroups a column, four columns a workgroup, as CUDA's warps do)
+    /// (`subgroupShuffleXor`, two subgroups a column, four columns a workgroup, as CUDA's warps do)
     /// where the adapter's subgroups are always 32 invocations wide; `false`, or elsewhere, they
     /// meet in workgroup memory (32 slices a column, eight columns). Default: `true`.
     pub subgroup_sums: bool,

@@ -312,13 +312,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_0bc4df56079fc
 
 // node: qkv = matmul(a, attn_w[l]) + attn_b[l]
 // gemm decode-w8k8
-__device__ __forceinline__ void forge_matmul_9a414bc52173f95a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_44a224a21773f870_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 2304u + j)] = (acc + a1[j]);
 }
-namespace fg_forge_matmul_9a414bc52173f95a {
+namespace fg_forge_matmul_44a224a21773f870 {
 
 typedef unsigned short u16;
 
@@ -417,10 +417,6 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
-#undef FG_SOFTMAX
-#define FG_SOFTMAX 0
-#undef FG_ROWSUM
-#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -436,10 +432,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -462,26 +457,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -489,8 +475,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_9a414bc52173f95a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_9a414bc52173f95a;
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_44a224a21773f870(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_44a224a21773f870;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -530,7 +516,6 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_9a414bc52173f9
   }
   FG_GRID_WAIT();
   const char* gG = gA;
-  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -539,14 +524,14 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_9a414bc52173f9
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && grp == 0;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -583,7 +568,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_9a414bc52173f9
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -642,7 +627,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_9a414bc52173f9
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -655,7 +640,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_9a414bc52173f9
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -668,7 +653,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_9a414bc52173f9
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_9a414bc52173f95a_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_44a224a21773f870_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }
 
@@ -899,13 +884,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_c9cc30f6a505cf
 
 // node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
 // gemm decode-w4k8
-__device__ __forceinline__ void forge_matmul_865ee4291a757351_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_42147c83ad89e063_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 768u + j)] = ((a0[j] + acc) + a1[j]);
 }
-namespace fg_forge_matmul_865ee4291a757351 {
+namespace fg_forge_matmul_42147c83ad89e063 {
 
 typedef unsigned short u16;
 
@@ -1004,10 +989,6 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
-#undef FG_SOFTMAX
-#define FG_SOFTMAX 0
-#undef FG_ROWSUM
-#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -1023,10 +1004,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -1049,26 +1029,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -1076,8 +1047,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_865ee4291a757351(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_865ee4291a757351;
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_42147c83ad89e063(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_42147c83ad89e063;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1117,7 +1088,6 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_865ee4291a7573
   }
   FG_GRID_WAIT();
   const char* gG = gA;
-  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -1126,14 +1096,14 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_865ee4291a7573
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && grp == 0;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -1170,7 +1140,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_865ee4291a7573
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -1229,7 +1199,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_865ee4291a7573
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -1242,7 +1212,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_865ee4291a7573
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -1255,7 +1225,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_865ee4291a7573
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_865ee4291a757351_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_42147c83ad89e063_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }
 
@@ -1264,13 +1234,13 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_865ee4291a7573
 
 // node: up = gelu_tanh(matmul(a, fc_w[l]) + fc_b[l])
 // gemm decode-w8k8
-__device__ __forceinline__ void forge_matmul_bb96c4afd7e1695a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_05abe1d4d85b6870_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 3072u + j)] = forge_gelu_tanh((acc + a1[j]));
 }
-namespace fg_forge_matmul_bb96c4afd7e1695a {
+namespace fg_forge_matmul_05abe1d4d85b6870 {
 
 typedef unsigned short u16;
 
@@ -1369,10 +1339,6 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
-#undef FG_SOFTMAX
-#define FG_SOFTMAX 0
-#undef FG_ROWSUM
-#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -1388,10 +1354,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -1414,26 +1379,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -1441,8 +1397,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_bb96c4afd7e1695a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_bb96c4afd7e1695a;
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_05abe1d4d85b6870(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_05abe1d4d85b6870;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1482,7 +1438,6 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_bb96c4afd7e169
   }
   FG_GRID_WAIT();
   const char* gG = gA;
-  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -1491,14 +1446,14 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_bb96c4afd7e169
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && grp == 0;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -1535,7 +1490,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_bb96c4afd7e169
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -1594,7 +1549,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_bb96c4afd7e169
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -1607,7 +1562,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_bb96c4afd7e169
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -1620,19 +1575,19 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_bb96c4afd7e169
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_bb96c4afd7e1695a_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_05abe1d4d85b6870_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }
 
 // node: h = h + matmul(up, out_w[l]) + out_b[l]
 // gemm decode-w2k8
-__device__ __forceinline__ void forge_matmul_3f2be945a1ba5048_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_66484dd29f5de44e_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 768u + j)] = ((a0[j] + acc) + a1[j]);
 }
-namespace fg_forge_matmul_3f2be945a1ba5048 {
+namespace fg_forge_matmul_66484dd29f5de44e {
 
 typedef unsigned short u16;
 
@@ -1731,10 +1686,6 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
-#undef FG_SOFTMAX
-#define FG_SOFTMAX 0
-#undef FG_ROWSUM
-#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -1750,10 +1701,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -1776,26 +1726,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -1803,8 +1744,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba5048(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_3f2be945a1ba5048;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de44e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_66484dd29f5de44e;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -1844,7 +1785,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba50
   }
   FG_GRID_WAIT();
   const char* gG = gA;
-  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -1853,14 +1793,14 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba50
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && grp == 0;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -1897,7 +1837,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba50
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -1956,7 +1896,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba50
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -1969,7 +1909,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba50
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -1982,7 +1922,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba50
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_3f2be945a1ba5048_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_66484dd29f5de44e_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }
 
@@ -1990,7 +1930,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba50
 // runs forge_layer_norm_0bc4df56079fc34e (above)
 
 // node: qkv = matmul(a, attn_w[l]) + attn_b[l]
-// runs forge_matmul_9a414bc52173f95a (above)
+// runs forge_matmul_44a224a21773f870 (above)
 
 // node: kc[l, n, pos + t, e] = qkv[t, D + n * E + e]
 // runs forge_scatter_151aa0f1ed3f36f9 (above)
@@ -2002,29 +1942,29 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_3f2be945a1ba50
 // runs forge_attention_c9cc30f6a505cfb4 (above)
 
 // node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
-// runs forge_matmul_865ee4291a757351 (above)
+// runs forge_matmul_42147c83ad89e063 (above)
 
 // node: a = layer_norm(h, ln2_g[l], ln2_b[l], 0.00001)
 // runs forge_layer_norm_0bc4df56079fc34e (above)
 
 // node: up = gelu_tanh(matmul(a, fc_w[l]) + fc_b[l])
-// runs forge_matmul_bb96c4afd7e1695a (above)
+// runs forge_matmul_05abe1d4d85b6870 (above)
 
 // node: h = h + matmul(up, out_w[l]) + out_b[l]
-// runs forge_matmul_3f2be945a1ba5048 (above)
+// runs forge_matmul_66484dd29f5de44e (above)
 
 // node: a = layer_norm(h, lnf_g, lnf_b, 0.00001)
 // runs forge_layer_norm_0bc4df56079fc34e (above)
 
 // node: logits = matmul(a, transpose(wte))
 // gemm decode-w8k8
-__device__ __forceinline__ void forge_matmul_df993e8fd2dd367e_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_c906eafcf566c408_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 1u + i) * 50257u + j)] = acc;
 }
-namespace fg_forge_matmul_df993e8fd2dd367e {
+namespace fg_forge_matmul_c906eafcf566c408 {
 
 typedef unsigned short u16;
 
@@ -2123,10 +2063,6 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
-#undef FG_SOFTMAX
-#define FG_SOFTMAX 0
-#undef FG_ROWSUM
-#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -2142,10 +2078,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -2168,26 +2103,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -2195,8 +2121,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_df993e8fd2dd367e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-  using namespace fg_forge_matmul_df993e8fd2dd367e;
+extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c408(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  using namespace fg_forge_matmul_c906eafcf566c408;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a1) + aoff * ES;
@@ -2236,7 +2162,6 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_df993e8fd2dd36
   }
   FG_GRID_WAIT();
   const char* gG = gA;
-  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -2245,14 +2170,14 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_df993e8fd2dd36
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && grp == 0;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -2289,7 +2214,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_df993e8fd2dd36
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -2348,7 +2273,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_df993e8fd2dd36
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -2361,7 +2286,7 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_df993e8fd2dd36
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -2374,6 +2299,6 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_df993e8fd2dd36
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_df993e8fd2dd367e_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2);
+    if (n < N) forge_matmul_c906eafcf566c408_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2);
   }
 }

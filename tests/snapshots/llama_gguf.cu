@@ -298,7 +298,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_de3f97fdca609203(
 
 // node: scores = select(mask == 0.0, matmul(qh, transpose(kc[l]), precision = tf32x3) * rsqrt(E as f32), -inf)
 // gemm decode-w4k8
-__device__ __forceinline__ void forge_matmul_da186a3ebd1a3317_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_1c25c6f6ed792053_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz * 3u + fr / 1u;
     const u32 i = fr % 1u;
     const u32 j = fj;
@@ -306,7 +306,7 @@ __device__ __forceinline__ void forge_matmul_da186a3ebd1a3317_epi(float acc, uns
     const u32 b1 = (bidx / 1u) % 3u;
     a0[((bidx * 1u + i) * 1024u + j)] = select(__uint_as_float(4286578688u), (acc * 0.125f), forge_feq(a1[j], 0.0f));
 }
-namespace fg_forge_matmul_da186a3ebd1a3317 {
+namespace fg_forge_matmul_1c25c6f6ed792053 {
 
 typedef unsigned short u16;
 
@@ -405,10 +405,6 @@ constexpr bool VEC = true, PACED = false, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
-#undef FG_SOFTMAX
-#define FG_SOFTMAX 0
-#undef FG_ROWSUM
-#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -424,10 +420,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -450,26 +445,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -477,8 +463,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(32, 1) forge_matmul_da186a3ebd1a3317(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_da186a3ebd1a3317;
+extern "C" __global__ void __launch_bounds__(32, 1) forge_matmul_1c25c6f6ed792053(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_1c25c6f6ed792053;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   { unsigned z = bidx;
@@ -523,7 +509,6 @@ extern "C" __global__ void __launch_bounds__(32, 1) forge_matmul_da186a3ebd1a331
     preload(gB2, bw, false);
 #endif
   }
-  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -532,14 +517,14 @@ extern "C" __global__ void __launch_bounds__(32, 1) forge_matmul_da186a3ebd1a331
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && grp == 0;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -576,7 +561,7 @@ extern "C" __global__ void __launch_bounds__(32, 1) forge_matmul_da186a3ebd1a331
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -635,7 +620,7 @@ extern "C" __global__ void __launch_bounds__(32, 1) forge_matmul_da186a3ebd1a331
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -648,7 +633,7 @@ extern "C" __global__ void __launch_bounds__(32, 1) forge_matmul_da186a3ebd1a331
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -661,22 +646,398 @@ extern "C" __global__ void __launch_bounds__(32, 1) forge_matmul_da186a3ebd1a331
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_da186a3ebd1a3317_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_1c25c6f6ed792053_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }
 
-// node: probs = softmax(scores); ctx = matmul(probs, vc[l], precision = tf32x3)
+// node: probs = softmax(scores)
+extern "C" __global__ void __launch_bounds__(256) forge_softmax_c0153ca74b86d128(f32* a0, const f32* __restrict__ a1) {
+    __shared__ __align__(16) f32 redmax0[8];
+    __shared__ __align__(16) f32 redsum0[8];
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group * 4u >= 9u) {
+        return;
+    }
+    const u32 lane = lid & 63u;
+    const u32 slot = group * 4u + lid / 64u;
+    const bool live = slot < 9u;
+    const u32 row = select(8u, slot, live);
+    const u32 l0 = row / 3u;
+    const u32 l1 = (row / 1u) % 3u;
+    const u32 l2 = (row / 1u) % 1u;
+    f32 part = 0.0f;
+    f32 x0 = __uint_as_float(4286578688u);
+    f32 x1 = __uint_as_float(4286578688u);
+    f32 x2 = __uint_as_float(4286578688u);
+    f32 x3 = __uint_as_float(4286578688u);
+    f32 x4 = __uint_as_float(4286578688u);
+    f32 x5 = __uint_as_float(4286578688u);
+    f32 x6 = __uint_as_float(4286578688u);
+    f32 x7 = __uint_as_float(4286578688u);
+    f32 x8 = __uint_as_float(4286578688u);
+    f32 x9 = __uint_as_float(4286578688u);
+    f32 x10 = __uint_as_float(4286578688u);
+    f32 x11 = __uint_as_float(4286578688u);
+    f32 x12 = __uint_as_float(4286578688u);
+    f32 x13 = __uint_as_float(4286578688u);
+    f32 x14 = __uint_as_float(4286578688u);
+    f32 x15 = __uint_as_float(4286578688u);
+    {
+        const u32 cv = lane;
+        const u32 iv = row * 256u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 1024u + c;
+            x0 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 1024u + c;
+            x1 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 1024u + c;
+            x2 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 1024u + c;
+            x3 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+    }
+    {
+        const u32 cv = 64u + lane;
+        const u32 iv = row * 256u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 1024u + c;
+            x4 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 1024u + c;
+            x5 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 1024u + c;
+            x6 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 1024u + c;
+            x7 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+    }
+    {
+        const u32 cv = 128u + lane;
+        const u32 iv = row * 256u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 1024u + c;
+            x8 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 1024u + c;
+            x9 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 1024u + c;
+            x10 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 1024u + c;
+            x11 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+    }
+    {
+        const u32 cv = 192u + lane;
+        const u32 iv = row * 256u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 1024u + c;
+            x12 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 1024u + c;
+            x13 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 1024u + c;
+            x14 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 1024u + c;
+            x15 = a1[l0 * 3072u + l1 * 1024u + c];
+        }
+    }
+    part = forge_fmax(forge_fmax(forge_fmax(forge_fmax(x0, x1), forge_fmax(x2, x3)), forge_fmax(forge_fmax(x4, x5), forge_fmax(x6, x7))), forge_fmax(forge_fmax(forge_fmax(x8, x9), forge_fmax(x10, x11)), forge_fmax(forge_fmax(x12, x13), forge_fmax(x14, x15))));
+    part = forge_warp_fmax(part);
+    if ((lid & 31u) == 0u) {
+        redmax0[lid >> 5u] = part;
+    }
+    __syncthreads();
+    const u32 redmax_warp = (lid / 64u) * 2u;
+    f32 redmax_w1_0 = redmax0[redmax_warp + 1u];
+    part = redmax0[redmax_warp];
+    part = forge_fmax(part, redmax_w1_0);
+    const f32 m = part;
+    x0 = expf(x0 - m);
+    x1 = expf(x1 - m);
+    x2 = expf(x2 - m);
+    x3 = expf(x3 - m);
+    x4 = expf(x4 - m);
+    x5 = expf(x5 - m);
+    x6 = expf(x6 - m);
+    x7 = expf(x7 - m);
+    x8 = expf(x8 - m);
+    x9 = expf(x9 - m);
+    x10 = expf(x10 - m);
+    x11 = expf(x11 - m);
+    x12 = expf(x12 - m);
+    x13 = expf(x13 - m);
+    x14 = expf(x14 - m);
+    x15 = expf(x15 - m);
+    const bool in_range = forge_div_in_range(x0) & forge_div_in_range(x1) & forge_div_in_range(x2) & forge_div_in_range(x3) & forge_div_in_range(x4) & forge_div_in_range(x5) & forge_div_in_range(x6) & forge_div_in_range(x7) & forge_div_in_range(x8) & forge_div_in_range(x9) & forge_div_in_range(x10) & forge_div_in_range(x11) & forge_div_in_range(x12) & forge_div_in_range(x13) & forge_div_in_range(x14) & forge_div_in_range(x15);
+    part = ((((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7))) + (((x8 + x9) + (x10 + x11)) + ((x12 + x13) + (x14 + x15))));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    if ((lid & 31u) == 0u) {
+        redsum0[lid >> 5u] = part;
+    }
+    __syncthreads();
+    const u32 redsum_warp = (lid / 64u) * 2u;
+    f32 redsum_w1_0 = redsum0[redsum_warp + 1u];
+    part = redsum0[redsum_warp];
+    part = (part + redsum_w1_0);
+    const f32 total = part;
+    const forge_divisor per_total = forge_divisor_of(total);
+    const f32 quot0 = forge_div_fast(x0, per_total);
+    const f32 quot1 = forge_div_fast(x1, per_total);
+    const f32 quot2 = forge_div_fast(x2, per_total);
+    const f32 quot3 = forge_div_fast(x3, per_total);
+    const f32 quot4 = forge_div_fast(x4, per_total);
+    const f32 quot5 = forge_div_fast(x5, per_total);
+    const f32 quot6 = forge_div_fast(x6, per_total);
+    const f32 quot7 = forge_div_fast(x7, per_total);
+    const f32 quot8 = forge_div_fast(x8, per_total);
+    const f32 quot9 = forge_div_fast(x9, per_total);
+    const f32 quot10 = forge_div_fast(x10, per_total);
+    const f32 quot11 = forge_div_fast(x11, per_total);
+    const f32 quot12 = forge_div_fast(x12, per_total);
+    const f32 quot13 = forge_div_fast(x13, per_total);
+    const f32 quot14 = forge_div_fast(x14, per_total);
+    const f32 quot15 = forge_div_fast(x15, per_total);
+    if (in_range & per_total.fast) {
+        x0 = quot0;
+        x1 = quot1;
+        x2 = quot2;
+        x3 = quot3;
+        x4 = quot4;
+        x5 = quot5;
+        x6 = quot6;
+        x7 = quot7;
+        x8 = quot8;
+        x9 = quot9;
+        x10 = quot10;
+        x11 = quot11;
+        x12 = quot12;
+        x13 = quot13;
+        x14 = quot14;
+        x15 = quot15;
+    } else {
+        x0 = x0 / total;
+        x1 = x1 / total;
+        x2 = x2 / total;
+        x3 = x3 / total;
+        x4 = x4 / total;
+        x5 = x5 / total;
+        x6 = x6 / total;
+        x7 = x7 / total;
+        x8 = x8 / total;
+        x9 = x9 / total;
+        x10 = x10 / total;
+        x11 = x11 / total;
+        x12 = x12 / total;
+        x13 = x13 / total;
+        x14 = x14 / total;
+        x15 = x15 / total;
+    }
+    if (live) {
+        {
+            const u32 cv = lane;
+            const u32 iv = row * 256u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x0;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x1;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x2;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x3;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 64u + lane;
+            const u32 iv = row * 256u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x4;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x5;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x6;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x7;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 128u + lane;
+            const u32 iv = row * 256u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x8;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x9;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x10;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x11;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+        {
+            const u32 cv = 192u + lane;
+            const u32 iv = row * 256u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x12;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x13;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x14;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 1024u + c;
+                const f32 acc = x15;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+    }
+}
+
+// node: ctx = matmul(probs, vc[l], precision = tf32x3)
 // gemm decode-w2k128
-__device__ __forceinline__ void forge_matmul_d9376bb69345a885_epi(float acc, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+__device__ __forceinline__ void forge_matmul_32ae295e3d33300c_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz * 3u + fr / 1u;
     const u32 i = fr % 1u;
     const u32 j = fj;
     const u32 b0 = bidx / 3u;
     const u32 b1 = (bidx / 1u) % 3u;
-    acc = acc / rss;
     a0[((bidx * 1u + i) * 64u + j)] = acc;
 }
-namespace fg_forge_matmul_d9376bb69345a885 {
+namespace fg_forge_matmul_32ae295e3d33300c {
 
 typedef unsigned short u16;
 
@@ -775,10 +1136,6 @@ constexpr bool VEC = true, PACED = false, NK_PRE = false;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
-#undef FG_SOFTMAX
-#define FG_SOFTMAX 1
-#undef FG_ROWSUM
-#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -794,10 +1151,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -820,26 +1176,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -847,15 +1194,15 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d9376bb69345a885(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-  using namespace fg_forge_matmul_d9376bb69345a885;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_32ae295e3d33300c(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
+  using namespace fg_forge_matmul_32ae295e3d33300c;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   { unsigned z = bidx;
     { unsigned q = z % 3u; z /= 3u; aoff += (long long)q * 3072ll; boff += (long long)q * 65536ll; }
   }
-  const char* gA = (const char*)(const void*)(a2) + aoff * ES;
-  const char* gB = (const char*)(const void*)(a1) + boff * ES;
+  const char* gA = (const char*)(const void*)(a1) + aoff * ES;
+  const char* gB = (const char*)(const void*)(a2) + boff * ES;
   FG_GRID_LAUNCH();
   for (long long c = (long long)threadIdx.x * gridDim.x + blockIdx.x; c * 4096 < 262144ll; c += (long long)gridDim.x * 256)
     FG_PREFETCH_L2(gB + c * 4096, (unsigned)(min(4096ll, 262144ll - c * 4096) & ~15ll));
@@ -893,35 +1240,17 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d9376bb69345a8
 #endif
   }
 
-  __shared__ float fg_mx[NT / 32][MR];
-  float mx[MR];
-#pragma unroll
-  for (int m = 0; m < MR; ++m) {
-    float v = __int_as_float(0xff800000);
-    for (int k = threadIdx.x; k < K; k += NT) v = forge_fmax(v, a_at(gA, m, k));
-    v = forge_warp_fmax(v);
-    if ((threadIdx.x & 31) == 0) fg_mx[threadIdx.x >> 5][m] = v;
-  }
-  __syncthreads();
-#pragma unroll
-  for (int m = 0; m < MR; ++m) {
-    float v = fg_mx[0][m];
-#pragma unroll
-    for (int w = 1; w < NT / 32; ++w) v = forge_fmax(v, fg_mx[w][m]);
-    mx[m] = v;
-  }
-
   __shared__ float part[NW][MR][NCOL];
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // threads of column chunk 0 together cover K once; their sums fold with the products'.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[NW][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && ch == 0;
+  const bool count = FG_RMS && ch == 0;
 #if FG_PAIR
   __shared__ float part2[NW][MR][NCOL];
   float acc2[MR][EPC];
@@ -942,11 +1271,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d9376bb69345a8
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc, ss, count, mx);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc, ss, count);
 #if FG_PAIR
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2, ss, false, mx);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2, ss, false);
 #endif
     }
   } else {
@@ -973,9 +1302,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d9376bb69345a8
 #if FG_PAIR
       float bg[EPC][EPC];
       chunk_at(gB2, k, bg);
-      kn_step(gA, gG, k, kend, bg, acc2, ss, false, mx);
+      kn_step(gA, gG, k, kend, bg, acc2, ss, false);
 #endif
-      kn_step(gA, gG, k, kend, bf, acc, ss, count, mx);
+      kn_step(gA, gG, k, kend, bf, acc, ss, count);
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
@@ -996,7 +1325,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d9376bb69345a8
 #endif
     }
   const int lane = tid & 31, warp = tid >> 5;
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -1021,7 +1350,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d9376bb69345a8
   for (int i = tid; i < MR * NCOL; i += NT) {
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int w = 0; w < NW; ++w) rss_m += fg_ss[w][m];
@@ -1034,7 +1363,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_d9376bb69345a8
 #pragma unroll
     for (int w = 0; w < NW; ++w) v2 += part2[w][m][jj];
 #endif
-    if (col < N) forge_matmul_d9376bb69345a885_epi(v, RSS(m), bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
+    if (col < N) forge_matmul_32ae295e3d33300c_epi(v, bidx, (unsigned)(m), (unsigned)(col), a0, a1, a2);
   }
 }
 
@@ -1352,10 +1681,13 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_c240b71100a4aa57(
 // runs forge_matmul_de3f97fdca609203 (above)
 
 // node: scores = select(mask == 0.0, matmul(qh, transpose(kc[l]), precision = tf32x3) * rsqrt(E as f32), -inf)
-// runs forge_matmul_da186a3ebd1a3317 (above)
+// runs forge_matmul_1c25c6f6ed792053 (above)
 
-// node: probs = softmax(scores); ctx = matmul(probs, vc[l], precision = tf32x3)
-// runs forge_matmul_d9376bb69345a885 (above)
+// node: probs = softmax(scores)
+// runs forge_softmax_c0153ca74b86d128 (above)
+
+// node: ctx = matmul(probs, vc[l], precision = tf32x3)
+// runs forge_matmul_32ae295e3d33300c (above)
 
 // node: x = x + matmul(merged, transpose(wo[l]), precision = tf32x3)
 // runs forge_matmul_5de41ee8ddf1a79f (above)

@@ -462,11 +462,333 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: probs = softmax(scores); ctx = matmul(probs, vc[l], precision = tf32x3)
+// node: probs = softmax(scores)
+// kernel softmax (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // probs
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // scores
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_rem_i32(a: i32, b: i32) -> i32 { if (b == 0i) { return a; } if (b == -1i) { return 0i; } return a % b; }
+fn forge_rem_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a % b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_sincos(x: f32) -> vec2<f32> { let q0 = round(x * 0.63661975f); let qh = trunc(q0 * 0.000244140625f) * 4096.0f; let ql = q0 - qh; var r = x - qh * 1.5703125f; r = r - ql * 1.5703125f; r = r - qh * 4.837513e-4f; r = r - ql * 4.837513e-4f; r = r - qh * 7.5495336e-8f; r = r - ql * 7.5495336e-8f; r = r - q0 * 2.563344e-12f; let step = select(select(0.0f, -1.0f, r < -0.7853982f), 1.0f, r > 0.7853982f); let q = q0 + step; r = r - step * 1.5703125f; r = r - step * 4.837513e-4f; r = r - step * 7.5495336e-8f; r = r - step * 2.563344e-12f; let z = r * r; let s = r + r * z * (-0.16666655f + z * (0.008332161f + z * -0.00019515296f)); let c = 1.0f - 0.5f * z + z * z * (0.041666646f + z * (-0.0013887316f + z * 0.000024433157f)); let k = q - 4.0f * floor(q * 0.25f); let sn = select(select(select(-c, -s, k == 2.0f), c, k == 1.0f), s, k == 0.0f); let cs = select(select(select(s, -c, k == 2.0f), -s, k == 1.0f), c, k == 0.0f); let nan = bitcast<f32>(0x7fc00000u); let big = abs(x) >= 8388608.0f; return vec2<f32>(select(select(sn, x, abs(x) < 0.00024414063f), nan, big), select(cs, nan, big)); }
+fn forge_sin(x: f32) -> f32 { return forge_sincos(x).x; }
+fn forge_cos(x: f32) -> f32 { return forge_sincos(x).y; }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> redmax0: array<f32, 256>;
+var<workgroup> redsum0: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_softmax(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group * 4u >= 9u) {
+        return;
+    }
+    let lane: u32 = lid & 63u;
+    let slot: u32 = group * 4u + lid / 64u;
+    let live: bool = slot < 9u;
+    let row: u32 = select(8u, slot, live);
+    let l0: u32 = row / 3u;
+    let l1: u32 = (row / 1u) % 3u;
+    let l2: u32 = (row / 1u) % 1u;
+    var part: f32 = 0.0f;
+    var x0: f32 = bitcast<f32>(4286578688u);
+    var x1: f32 = bitcast<f32>(4286578688u);
+    var x2: f32 = bitcast<f32>(4286578688u);
+    var x3: f32 = bitcast<f32>(4286578688u);
+    var x4: f32 = bitcast<f32>(4286578688u);
+    var x5: f32 = bitcast<f32>(4286578688u);
+    var x6: f32 = bitcast<f32>(4286578688u);
+    var x7: f32 = bitcast<f32>(4286578688u);
+    var x8: f32 = bitcast<f32>(4286578688u);
+    var x9: f32 = bitcast<f32>(4286578688u);
+    var x10: f32 = bitcast<f32>(4286578688u);
+    var x11: f32 = bitcast<f32>(4286578688u);
+    var x12: f32 = bitcast<f32>(4286578688u);
+    var x13: f32 = bitcast<f32>(4286578688u);
+    var x14: f32 = bitcast<f32>(4286578688u);
+    var x15: f32 = bitcast<f32>(4286578688u);
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 1024u + c;
+        x0 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 1024u + c;
+        x1 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 1024u + c;
+        x2 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 1024u + c;
+        x3 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 1024u + c;
+        x4 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 1024u + c;
+        x5 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 384u + lane;
+        let i: u32 = row * 1024u + c;
+        x6 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 448u + lane;
+        let i: u32 = row * 1024u + c;
+        x7 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 512u + lane;
+        let i: u32 = row * 1024u + c;
+        x8 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 576u + lane;
+        let i: u32 = row * 1024u + c;
+        x9 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 640u + lane;
+        let i: u32 = row * 1024u + c;
+        x10 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 704u + lane;
+        let i: u32 = row * 1024u + c;
+        x11 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 768u + lane;
+        let i: u32 = row * 1024u + c;
+        x12 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 832u + lane;
+        let i: u32 = row * 1024u + c;
+        x13 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 896u + lane;
+        let i: u32 = row * 1024u + c;
+        x14 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 960u + lane;
+        let i: u32 = row * 1024u + c;
+        x15 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    part = forge_fmax(forge_fmax(forge_fmax(forge_fmax(x0, x1), forge_fmax(x2, x3)), forge_fmax(forge_fmax(x4, x5), forge_fmax(x6, x7))), forge_fmax(forge_fmax(forge_fmax(x8, x9), forge_fmax(x10, x11)), forge_fmax(forge_fmax(x12, x13), forge_fmax(x14, x15))));
+    redmax0[lid] = part;
+    workgroupBarrier();
+    if (lane < 4u) {
+        part = forge_fmax(part, redmax0[lid + 4u]);
+        part = forge_fmax(part, redmax0[lid + 8u]);
+        part = forge_fmax(part, redmax0[lid + 12u]);
+        part = forge_fmax(part, redmax0[lid + 16u]);
+        part = forge_fmax(part, redmax0[lid + 20u]);
+        part = forge_fmax(part, redmax0[lid + 24u]);
+        part = forge_fmax(part, redmax0[lid + 28u]);
+        part = forge_fmax(part, redmax0[lid + 32u]);
+        part = forge_fmax(part, redmax0[lid + 36u]);
+        part = forge_fmax(part, redmax0[lid + 40u]);
+        part = forge_fmax(part, redmax0[lid + 44u]);
+        part = forge_fmax(part, redmax0[lid + 48u]);
+        part = forge_fmax(part, redmax0[lid + 52u]);
+        part = forge_fmax(part, redmax0[lid + 56u]);
+        part = forge_fmax(part, redmax0[lid + 60u]);
+        redmax0[lid] = part;
+    }
+    workgroupBarrier();
+    if (lane < 1u) {
+        part = forge_fmax(part, redmax0[lid + 1u]);
+        part = forge_fmax(part, redmax0[lid + 2u]);
+        part = forge_fmax(part, redmax0[lid + 3u]);
+        redmax0[lid] = part;
+    }
+    workgroupBarrier();
+    part = redmax0[lid - lane];
+    let m: f32 = part;
+    x0 = exp(x0 - m);
+    x1 = exp(x1 - m);
+    x2 = exp(x2 - m);
+    x3 = exp(x3 - m);
+    x4 = exp(x4 - m);
+    x5 = exp(x5 - m);
+    x6 = exp(x6 - m);
+    x7 = exp(x7 - m);
+    x8 = exp(x8 - m);
+    x9 = exp(x9 - m);
+    x10 = exp(x10 - m);
+    x11 = exp(x11 - m);
+    x12 = exp(x12 - m);
+    x13 = exp(x13 - m);
+    x14 = exp(x14 - m);
+    x15 = exp(x15 - m);
+    part = ((((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7))) + (((x8 + x9) + (x10 + x11)) + ((x12 + x13) + (x14 + x15))));
+    redsum0[lid] = part;
+    workgroupBarrier();
+    if (lane < 4u) {
+        part = (part + redsum0[lid + 4u]);
+        part = (part + redsum0[lid + 8u]);
+        part = (part + redsum0[lid + 12u]);
+        part = (part + redsum0[lid + 16u]);
+        part = (part + redsum0[lid + 20u]);
+        part = (part + redsum0[lid + 24u]);
+        part = (part + redsum0[lid + 28u]);
+        part = (part + redsum0[lid + 32u]);
+        part = (part + redsum0[lid + 36u]);
+        part = (part + redsum0[lid + 40u]);
+        part = (part + redsum0[lid + 44u]);
+        part = (part + redsum0[lid + 48u]);
+        part = (part + redsum0[lid + 52u]);
+        part = (part + redsum0[lid + 56u]);
+        part = (part + redsum0[lid + 60u]);
+        redsum0[lid] = part;
+    }
+    workgroupBarrier();
+    if (lane < 1u) {
+        part = (part + redsum0[lid + 1u]);
+        part = (part + redsum0[lid + 2u]);
+        part = (part + redsum0[lid + 3u]);
+        redsum0[lid] = part;
+    }
+    workgroupBarrier();
+    part = redsum0[lid - lane];
+    let total: f32 = part;
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x0 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x1 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x2 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x3 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x4 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x5 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 384u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x6 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 448u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x7 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 512u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x8 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 576u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x9 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 640u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x10 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 704u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x11 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 768u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x12 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 832u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x13 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 896u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x14 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 960u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x15 / total;
+            a0[i] = acc;
+        }
+    }
+}
+
+// node: ctx = matmul(probs, vc[l], precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
-@group(0) @binding(1) var<storage, read_write> a1: array<vec4<f32>>; // vc
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // scores
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // probs
+@group(0) @binding(2) var<storage, read_write> a2: array<vec4<f32>>; // vc
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -496,8 +818,6 @@ fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7ffffff
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
 var<workgroup> red: array<f32, 3072>;
-var<workgroup> red3: array<f32, 384>;
-var<workgroup> red4: array<f32, 384>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
@@ -526,147 +846,74 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let ks: u32 = lid / 2u;
     let jv: u32 = tile * 2u + col;
     var p0: vec4<f32> = vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f);
-    var s0: f32 = 0.0f;
     var p1: vec4<f32> = vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f);
-    var s1: f32 = 0.0f;
     var p2: vec4<f32> = vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f);
-    var s2: f32 = 0.0f;
-    var mx0: f32 = bitcast<f32>(4286578688u);
-    var mx1: f32 = bitcast<f32>(4286578688u);
-    var mx2: f32 = bitcast<f32>(4286578688u);
-    for (var km: u32 = ks; km < 1024u; km = km + 128u) {
-        mx0 = forge_fmax(mx0, a2[b0_0 * 3072u + b0_1 * 1024u + km]);
-        mx1 = forge_fmax(mx1, a2[b1_0 * 3072u + b1_1 * 1024u + km]);
-        mx2 = forge_fmax(mx2, a2[b2_0 * 3072u + b2_1 * 1024u + km]);
-    }
-    if (col == 0u) {
-        red4[u32(ks) * 3u + 0u] = mx0;
-        red4[u32(ks) * 3u + 1u] = mx1;
-        red4[u32(ks) * 3u + 2u] = mx2;
-    }
-    workgroupBarrier();
-    mx0 = bitcast<f32>(4286578688u);
-    mx1 = bitcast<f32>(4286578688u);
-    mx2 = bitcast<f32>(4286578688u);
-    for (var q: u32 = 0u; q < 128u; q = q + 1u) {
-        mx0 = forge_fmax(mx0, red4[u32(q) * 3u + 0u]);
-        mx1 = forge_fmax(mx1, red4[u32(q) * 3u + 1u]);
-        mx2 = forge_fmax(mx2, red4[u32(q) * 3u + 2u]);
-    }
     if (jv < 16u) {
         for (var k0: u32 = 0u; k0 < 1024u; k0 = k0 + 1024u) {
             let kk0: u32 = k0 + 0u + ks;
-            let bv0: vec4<f32> = a1[ob0 * 16384u + kk0 * 16u + jv];
-            let av0_0: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk0];
-            let av1_0: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk0];
-            let av2_0: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk0];
+            let bv0: vec4<f32> = a2[ob0 * 16384u + kk0 * 16u + jv];
+            let av0_0: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk0];
+            let av1_0: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk0];
+            let av2_0: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk0];
             let kk1: u32 = k0 + 128u + ks;
-            let bv1: vec4<f32> = a1[ob0 * 16384u + kk1 * 16u + jv];
-            let av0_1: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk1];
-            let av1_1: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk1];
-            let av2_1: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk1];
+            let bv1: vec4<f32> = a2[ob0 * 16384u + kk1 * 16u + jv];
+            let av0_1: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk1];
+            let av1_1: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk1];
+            let av2_1: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk1];
             let kk2: u32 = k0 + 256u + ks;
-            let bv2: vec4<f32> = a1[ob0 * 16384u + kk2 * 16u + jv];
-            let av0_2: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk2];
-            let av1_2: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk2];
-            let av2_2: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk2];
+            let bv2: vec4<f32> = a2[ob0 * 16384u + kk2 * 16u + jv];
+            let av0_2: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk2];
+            let av1_2: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk2];
+            let av2_2: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk2];
             let kk3: u32 = k0 + 384u + ks;
-            let bv3: vec4<f32> = a1[ob0 * 16384u + kk3 * 16u + jv];
-            let av0_3: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk3];
-            let av1_3: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk3];
-            let av2_3: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk3];
+            let bv3: vec4<f32> = a2[ob0 * 16384u + kk3 * 16u + jv];
+            let av0_3: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk3];
+            let av1_3: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk3];
+            let av2_3: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk3];
             let kk4: u32 = k0 + 512u + ks;
-            let bv4: vec4<f32> = a1[ob0 * 16384u + kk4 * 16u + jv];
-            let av0_4: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk4];
-            let av1_4: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk4];
-            let av2_4: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk4];
+            let bv4: vec4<f32> = a2[ob0 * 16384u + kk4 * 16u + jv];
+            let av0_4: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk4];
+            let av1_4: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk4];
+            let av2_4: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk4];
             let kk5: u32 = k0 + 640u + ks;
-            let bv5: vec4<f32> = a1[ob0 * 16384u + kk5 * 16u + jv];
-            let av0_5: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk5];
-            let av1_5: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk5];
-            let av2_5: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk5];
+            let bv5: vec4<f32> = a2[ob0 * 16384u + kk5 * 16u + jv];
+            let av0_5: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk5];
+            let av1_5: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk5];
+            let av2_5: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk5];
             let kk6: u32 = k0 + 768u + ks;
-            let bv6: vec4<f32> = a1[ob0 * 16384u + kk6 * 16u + jv];
-            let av0_6: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk6];
-            let av1_6: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk6];
-            let av2_6: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk6];
+            let bv6: vec4<f32> = a2[ob0 * 16384u + kk6 * 16u + jv];
+            let av0_6: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk6];
+            let av1_6: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk6];
+            let av2_6: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk6];
             let kk7: u32 = k0 + 896u + ks;
-            let bv7: vec4<f32> = a1[ob0 * 16384u + kk7 * 16u + jv];
-            let av0_7: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk7];
-            let av1_7: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk7];
-            let av2_7: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk7];
-            let ev0_0: f32 = exp(av0_0 - mx0);
-            s0 = s0 + ev0_0;
-            p0 = p0 + ev0_0 * bv0;
-            let ev1_0: f32 = exp(av1_0 - mx1);
-            s1 = s1 + ev1_0;
-            p1 = p1 + ev1_0 * bv0;
-            let ev2_0: f32 = exp(av2_0 - mx2);
-            s2 = s2 + ev2_0;
-            p2 = p2 + ev2_0 * bv0;
-            let ev0_1: f32 = exp(av0_1 - mx0);
-            s0 = s0 + ev0_1;
-            p0 = p0 + ev0_1 * bv1;
-            let ev1_1: f32 = exp(av1_1 - mx1);
-            s1 = s1 + ev1_1;
-            p1 = p1 + ev1_1 * bv1;
-            let ev2_1: f32 = exp(av2_1 - mx2);
-            s2 = s2 + ev2_1;
-            p2 = p2 + ev2_1 * bv1;
-            let ev0_2: f32 = exp(av0_2 - mx0);
-            s0 = s0 + ev0_2;
-            p0 = p0 + ev0_2 * bv2;
-            let ev1_2: f32 = exp(av1_2 - mx1);
-            s1 = s1 + ev1_2;
-            p1 = p1 + ev1_2 * bv2;
-            let ev2_2: f32 = exp(av2_2 - mx2);
-            s2 = s2 + ev2_2;
-            p2 = p2 + ev2_2 * bv2;
-            let ev0_3: f32 = exp(av0_3 - mx0);
-            s0 = s0 + ev0_3;
-            p0 = p0 + ev0_3 * bv3;
-            let ev1_3: f32 = exp(av1_3 - mx1);
-            s1 = s1 + ev1_3;
-            p1 = p1 + ev1_3 * bv3;
-            let ev2_3: f32 = exp(av2_3 - mx2);
-            s2 = s2 + ev2_3;
-            p2 = p2 + ev2_3 * bv3;
-            let ev0_4: f32 = exp(av0_4 - mx0);
-            s0 = s0 + ev0_4;
-            p0 = p0 + ev0_4 * bv4;
-            let ev1_4: f32 = exp(av1_4 - mx1);
-            s1 = s1 + ev1_4;
-            p1 = p1 + ev1_4 * bv4;
-            let ev2_4: f32 = exp(av2_4 - mx2);
-            s2 = s2 + ev2_4;
-            p2 = p2 + ev2_4 * bv4;
-            let ev0_5: f32 = exp(av0_5 - mx0);
-            s0 = s0 + ev0_5;
-            p0 = p0 + ev0_5 * bv5;
-            let ev1_5: f32 = exp(av1_5 - mx1);
-            s1 = s1 + ev1_5;
-            p1 = p1 + ev1_5 * bv5;
-            let ev2_5: f32 = exp(av2_5 - mx2);
-            s2 = s2 + ev2_5;
-            p2 = p2 + ev2_5 * bv5;
-            let ev0_6: f32 = exp(av0_6 - mx0);
-            s0 = s0 + ev0_6;
-            p0 = p0 + ev0_6 * bv6;
-            let ev1_6: f32 = exp(av1_6 - mx1);
-            s1 = s1 + ev1_6;
-            p1 = p1 + ev1_6 * bv6;
-            let ev2_6: f32 = exp(av2_6 - mx2);
-            s2 = s2 + ev2_6;
-            p2 = p2 + ev2_6 * bv6;
-            let ev0_7: f32 = exp(av0_7 - mx0);
-            s0 = s0 + ev0_7;
-            p0 = p0 + ev0_7 * bv7;
-            let ev1_7: f32 = exp(av1_7 - mx1);
-            s1 = s1 + ev1_7;
-            p1 = p1 + ev1_7 * bv7;
-            let ev2_7: f32 = exp(av2_7 - mx2);
-            s2 = s2 + ev2_7;
-            p2 = p2 + ev2_7 * bv7;
+            let bv7: vec4<f32> = a2[ob0 * 16384u + kk7 * 16u + jv];
+            let av0_7: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk7];
+            let av1_7: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk7];
+            let av2_7: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk7];
+            p0 = p0 + av0_0 * bv0;
+            p1 = p1 + av1_0 * bv0;
+            p2 = p2 + av2_0 * bv0;
+            p0 = p0 + av0_1 * bv1;
+            p1 = p1 + av1_1 * bv1;
+            p2 = p2 + av2_1 * bv1;
+            p0 = p0 + av0_2 * bv2;
+            p1 = p1 + av1_2 * bv2;
+            p2 = p2 + av2_2 * bv2;
+            p0 = p0 + av0_3 * bv3;
+            p1 = p1 + av1_3 * bv3;
+            p2 = p2 + av2_3 * bv3;
+            p0 = p0 + av0_4 * bv4;
+            p1 = p1 + av1_4 * bv4;
+            p2 = p2 + av2_4 * bv4;
+            p0 = p0 + av0_5 * bv5;
+            p1 = p1 + av1_5 * bv5;
+            p2 = p2 + av2_5 * bv5;
+            p0 = p0 + av0_6 * bv6;
+            p1 = p1 + av1_6 * bv6;
+            p2 = p2 + av2_6 * bv6;
+            p0 = p0 + av0_7 * bv7;
+            p1 = p1 + av1_7 * bv7;
+            p2 = p2 + av2_7 * bv7;
         }
     }
     red[(u32(ks) * 3u + 0u) * 8u + u32(col) * 4u + 0u] = p0.x;
@@ -681,29 +928,16 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     red[(u32(ks) * 3u + 2u) * 8u + u32(col) * 4u + 1u] = p2.y;
     red[(u32(ks) * 3u + 2u) * 8u + u32(col) * 4u + 2u] = p2.z;
     red[(u32(ks) * 3u + 2u) * 8u + u32(col) * 4u + 3u] = p2.w;
-    if (col == 0u) {
-        red3[u32(ks) * 3u + 0u] = s0;
-        red3[u32(ks) * 3u + 1u] = s1;
-        red3[u32(ks) * 3u + 2u] = s2;
-    }
     workgroupBarrier();
     let cpart: u32 = lid % 8u;
     let kpart: u32 = lid / 8u;
     let t0: f32 = red[((u32(kpart) * 4u + 0u) * 3u + 0u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 1u) * 3u + 0u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 2u) * 3u + 0u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 3u) * 3u + 0u) * 8u + u32(cpart)];
     let t1: f32 = red[((u32(kpart) * 4u + 0u) * 3u + 1u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 1u) * 3u + 1u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 2u) * 3u + 1u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 3u) * 3u + 1u) * 8u + u32(cpart)];
     let t2: f32 = red[((u32(kpart) * 4u + 0u) * 3u + 2u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 1u) * 3u + 2u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 2u) * 3u + 2u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 3u) * 3u + 2u) * 8u + u32(cpart)];
-    let t3_0: f32 = red3[(u32(kpart) * 4u + 0u) * 3u + 0u] + red3[(u32(kpart) * 4u + 1u) * 3u + 0u] + red3[(u32(kpart) * 4u + 2u) * 3u + 0u] + red3[(u32(kpart) * 4u + 3u) * 3u + 0u];
-    let t3_1: f32 = red3[(u32(kpart) * 4u + 0u) * 3u + 1u] + red3[(u32(kpart) * 4u + 1u) * 3u + 1u] + red3[(u32(kpart) * 4u + 2u) * 3u + 1u] + red3[(u32(kpart) * 4u + 3u) * 3u + 1u];
-    let t3_2: f32 = red3[(u32(kpart) * 4u + 0u) * 3u + 2u] + red3[(u32(kpart) * 4u + 1u) * 3u + 2u] + red3[(u32(kpart) * 4u + 2u) * 3u + 2u] + red3[(u32(kpart) * 4u + 3u) * 3u + 2u];
     workgroupBarrier();
     red[(u32(kpart) * 3u + 0u) * 8u + u32(cpart)] = t0;
     red[(u32(kpart) * 3u + 1u) * 8u + u32(cpart)] = t1;
     red[(u32(kpart) * 3u + 2u) * 8u + u32(cpart)] = t2;
-    if (cpart == 0u) {
-        red3[u32(kpart) * 3u + 0u] = t3_0;
-        red3[u32(kpart) * 3u + 1u] = t3_1;
-        red3[u32(kpart) * 3u + 2u] = t3_2;
-    }
     workgroupBarrier();
     let j: u32 = tile * 8u + cpart;
     if (kpart == 0u && j < 64u) {
@@ -713,12 +947,9 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             let b0: u32 = bidx / 3u;
             let b1: u32 = (bidx / 1u) % 3u;
             var acc: f32 = 0.0f;
-            var ss: f32 = 0.0f;
             for (var q: u32 = 0u; q < 32u; q = q + 1u) {
                 acc = acc + red[(q * 3u + u32(r)) * 8u + u32(cpart)];
-                ss = ss + red3[q * 3u + u32(r)];
             }
-            acc = acc / ss;
             a0[((bidx * 1u + i) * 64u + j)] = acc;
         }
     }
@@ -1430,11 +1661,333 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: probs = softmax(scores); ctx = matmul(probs, vc[l], precision = tf32x3)
+// node: probs = softmax(scores)
+// kernel softmax (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // probs
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // scores
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_rem_i32(a: i32, b: i32) -> i32 { if (b == 0i) { return a; } if (b == -1i) { return 0i; } return a % b; }
+fn forge_rem_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a % b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_sincos(x: f32) -> vec2<f32> { let q0 = round(x * 0.63661975f); let qh = trunc(q0 * 0.000244140625f) * 4096.0f; let ql = q0 - qh; var r = x - qh * 1.5703125f; r = r - ql * 1.5703125f; r = r - qh * 4.837513e-4f; r = r - ql * 4.837513e-4f; r = r - qh * 7.5495336e-8f; r = r - ql * 7.5495336e-8f; r = r - q0 * 2.563344e-12f; let step = select(select(0.0f, -1.0f, r < -0.7853982f), 1.0f, r > 0.7853982f); let q = q0 + step; r = r - step * 1.5703125f; r = r - step * 4.837513e-4f; r = r - step * 7.5495336e-8f; r = r - step * 2.563344e-12f; let z = r * r; let s = r + r * z * (-0.16666655f + z * (0.008332161f + z * -0.00019515296f)); let c = 1.0f - 0.5f * z + z * z * (0.041666646f + z * (-0.0013887316f + z * 0.000024433157f)); let k = q - 4.0f * floor(q * 0.25f); let sn = select(select(select(-c, -s, k == 2.0f), c, k == 1.0f), s, k == 0.0f); let cs = select(select(select(s, -c, k == 2.0f), -s, k == 1.0f), c, k == 0.0f); let nan = bitcast<f32>(0x7fc00000u); let big = abs(x) >= 8388608.0f; return vec2<f32>(select(select(sn, x, abs(x) < 0.00024414063f), nan, big), select(cs, nan, big)); }
+fn forge_sin(x: f32) -> f32 { return forge_sincos(x).x; }
+fn forge_cos(x: f32) -> f32 { return forge_sincos(x).y; }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> redmax0: array<f32, 256>;
+var<workgroup> redsum0: array<f32, 256>;
+@compute @workgroup_size(256)
+fn forge_softmax(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    if (group * 4u >= 9u) {
+        return;
+    }
+    let lane: u32 = lid & 63u;
+    let slot: u32 = group * 4u + lid / 64u;
+    let live: bool = slot < 9u;
+    let row: u32 = select(8u, slot, live);
+    let l0: u32 = row / 3u;
+    let l1: u32 = (row / 1u) % 3u;
+    let l2: u32 = (row / 1u) % 1u;
+    var part: f32 = 0.0f;
+    var x0: f32 = bitcast<f32>(4286578688u);
+    var x1: f32 = bitcast<f32>(4286578688u);
+    var x2: f32 = bitcast<f32>(4286578688u);
+    var x3: f32 = bitcast<f32>(4286578688u);
+    var x4: f32 = bitcast<f32>(4286578688u);
+    var x5: f32 = bitcast<f32>(4286578688u);
+    var x6: f32 = bitcast<f32>(4286578688u);
+    var x7: f32 = bitcast<f32>(4286578688u);
+    var x8: f32 = bitcast<f32>(4286578688u);
+    var x9: f32 = bitcast<f32>(4286578688u);
+    var x10: f32 = bitcast<f32>(4286578688u);
+    var x11: f32 = bitcast<f32>(4286578688u);
+    var x12: f32 = bitcast<f32>(4286578688u);
+    var x13: f32 = bitcast<f32>(4286578688u);
+    var x14: f32 = bitcast<f32>(4286578688u);
+    var x15: f32 = bitcast<f32>(4286578688u);
+    {
+        let c: u32 = lane;
+        let i: u32 = row * 1024u + c;
+        x0 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 64u + lane;
+        let i: u32 = row * 1024u + c;
+        x1 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 128u + lane;
+        let i: u32 = row * 1024u + c;
+        x2 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 192u + lane;
+        let i: u32 = row * 1024u + c;
+        x3 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 256u + lane;
+        let i: u32 = row * 1024u + c;
+        x4 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 320u + lane;
+        let i: u32 = row * 1024u + c;
+        x5 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 384u + lane;
+        let i: u32 = row * 1024u + c;
+        x6 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 448u + lane;
+        let i: u32 = row * 1024u + c;
+        x7 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 512u + lane;
+        let i: u32 = row * 1024u + c;
+        x8 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 576u + lane;
+        let i: u32 = row * 1024u + c;
+        x9 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 640u + lane;
+        let i: u32 = row * 1024u + c;
+        x10 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 704u + lane;
+        let i: u32 = row * 1024u + c;
+        x11 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 768u + lane;
+        let i: u32 = row * 1024u + c;
+        x12 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 832u + lane;
+        let i: u32 = row * 1024u + c;
+        x13 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 896u + lane;
+        let i: u32 = row * 1024u + c;
+        x14 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    {
+        let c: u32 = 960u + lane;
+        let i: u32 = row * 1024u + c;
+        x15 = a1[l0 * 3072u + l1 * 1024u + c];
+    }
+    part = forge_fmax(forge_fmax(forge_fmax(forge_fmax(x0, x1), forge_fmax(x2, x3)), forge_fmax(forge_fmax(x4, x5), forge_fmax(x6, x7))), forge_fmax(forge_fmax(forge_fmax(x8, x9), forge_fmax(x10, x11)), forge_fmax(forge_fmax(x12, x13), forge_fmax(x14, x15))));
+    redmax0[lid] = part;
+    workgroupBarrier();
+    if (lane < 4u) {
+        part = forge_fmax(part, redmax0[lid + 4u]);
+        part = forge_fmax(part, redmax0[lid + 8u]);
+        part = forge_fmax(part, redmax0[lid + 12u]);
+        part = forge_fmax(part, redmax0[lid + 16u]);
+        part = forge_fmax(part, redmax0[lid + 20u]);
+        part = forge_fmax(part, redmax0[lid + 24u]);
+        part = forge_fmax(part, redmax0[lid + 28u]);
+        part = forge_fmax(part, redmax0[lid + 32u]);
+        part = forge_fmax(part, redmax0[lid + 36u]);
+        part = forge_fmax(part, redmax0[lid + 40u]);
+        part = forge_fmax(part, redmax0[lid + 44u]);
+        part = forge_fmax(part, redmax0[lid + 48u]);
+        part = forge_fmax(part, redmax0[lid + 52u]);
+        part = forge_fmax(part, redmax0[lid + 56u]);
+        part = forge_fmax(part, redmax0[lid + 60u]);
+        redmax0[lid] = part;
+    }
+    workgroupBarrier();
+    if (lane < 1u) {
+        part = forge_fmax(part, redmax0[lid + 1u]);
+        part = forge_fmax(part, redmax0[lid + 2u]);
+        part = forge_fmax(part, redmax0[lid + 3u]);
+        redmax0[lid] = part;
+    }
+    workgroupBarrier();
+    part = redmax0[lid - lane];
+    let m: f32 = part;
+    x0 = exp(x0 - m);
+    x1 = exp(x1 - m);
+    x2 = exp(x2 - m);
+    x3 = exp(x3 - m);
+    x4 = exp(x4 - m);
+    x5 = exp(x5 - m);
+    x6 = exp(x6 - m);
+    x7 = exp(x7 - m);
+    x8 = exp(x8 - m);
+    x9 = exp(x9 - m);
+    x10 = exp(x10 - m);
+    x11 = exp(x11 - m);
+    x12 = exp(x12 - m);
+    x13 = exp(x13 - m);
+    x14 = exp(x14 - m);
+    x15 = exp(x15 - m);
+    part = ((((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7))) + (((x8 + x9) + (x10 + x11)) + ((x12 + x13) + (x14 + x15))));
+    redsum0[lid] = part;
+    workgroupBarrier();
+    if (lane < 4u) {
+        part = (part + redsum0[lid + 4u]);
+        part = (part + redsum0[lid + 8u]);
+        part = (part + redsum0[lid + 12u]);
+        part = (part + redsum0[lid + 16u]);
+        part = (part + redsum0[lid + 20u]);
+        part = (part + redsum0[lid + 24u]);
+        part = (part + redsum0[lid + 28u]);
+        part = (part + redsum0[lid + 32u]);
+        part = (part + redsum0[lid + 36u]);
+        part = (part + redsum0[lid + 40u]);
+        part = (part + redsum0[lid + 44u]);
+        part = (part + redsum0[lid + 48u]);
+        part = (part + redsum0[lid + 52u]);
+        part = (part + redsum0[lid + 56u]);
+        part = (part + redsum0[lid + 60u]);
+        redsum0[lid] = part;
+    }
+    workgroupBarrier();
+    if (lane < 1u) {
+        part = (part + redsum0[lid + 1u]);
+        part = (part + redsum0[lid + 2u]);
+        part = (part + redsum0[lid + 3u]);
+        redsum0[lid] = part;
+    }
+    workgroupBarrier();
+    part = redsum0[lid - lane];
+    let total: f32 = part;
+    if (live) {
+        {
+            let c: u32 = lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x0 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 64u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x1 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 128u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x2 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 192u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x3 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 256u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x4 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 320u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x5 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 384u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x6 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 448u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x7 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 512u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x8 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 576u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x9 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 640u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x10 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 704u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x11 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 768u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x12 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 832u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x13 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 896u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x14 / total;
+            a0[i] = acc;
+        }
+        {
+            let c: u32 = 960u + lane;
+            let i: u32 = row * 1024u + c;
+            let acc: f32 = x15 / total;
+            a0[i] = acc;
+        }
+    }
+}
+
+// node: ctx = matmul(probs, vc[l], precision = tf32x3)
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // ctx
-@group(0) @binding(1) var<storage, read_write> a1: array<vec4<f32>>; // vc
-@group(0) @binding(2) var<storage, read_write> a2: array<f32>; // scores
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // probs
+@group(0) @binding(2) var<storage, read_write> a2: array<vec4<f32>>; // vc
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -1464,8 +2017,6 @@ fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7ffffff
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
 var<workgroup> red: array<f32, 3072>;
-var<workgroup> red3: array<f32, 384>;
-var<workgroup> red4: array<f32, 384>;
 @compute @workgroup_size(256)
 fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
@@ -1494,147 +2045,74 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let ks: u32 = lid / 2u;
     let jv: u32 = tile * 2u + col;
     var p0: vec4<f32> = vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f);
-    var s0: f32 = 0.0f;
     var p1: vec4<f32> = vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f);
-    var s1: f32 = 0.0f;
     var p2: vec4<f32> = vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f);
-    var s2: f32 = 0.0f;
-    var mx0: f32 = bitcast<f32>(4286578688u);
-    var mx1: f32 = bitcast<f32>(4286578688u);
-    var mx2: f32 = bitcast<f32>(4286578688u);
-    for (var km: u32 = ks; km < 1024u; km = km + 128u) {
-        mx0 = forge_fmax(mx0, a2[b0_0 * 3072u + b0_1 * 1024u + km]);
-        mx1 = forge_fmax(mx1, a2[b1_0 * 3072u + b1_1 * 1024u + km]);
-        mx2 = forge_fmax(mx2, a2[b2_0 * 3072u + b2_1 * 1024u + km]);
-    }
-    if (col == 0u) {
-        red4[u32(ks) * 3u + 0u] = mx0;
-        red4[u32(ks) * 3u + 1u] = mx1;
-        red4[u32(ks) * 3u + 2u] = mx2;
-    }
-    workgroupBarrier();
-    mx0 = bitcast<f32>(4286578688u);
-    mx1 = bitcast<f32>(4286578688u);
-    mx2 = bitcast<f32>(4286578688u);
-    for (var q: u32 = 0u; q < 128u; q = q + 1u) {
-        mx0 = forge_fmax(mx0, red4[u32(q) * 3u + 0u]);
-        mx1 = forge_fmax(mx1, red4[u32(q) * 3u + 1u]);
-        mx2 = forge_fmax(mx2, red4[u32(q) * 3u + 2u]);
-    }
     if (jv < 16u) {
         for (var k0: u32 = 0u; k0 < 1024u; k0 = k0 + 1024u) {
             let kk0: u32 = k0 + 0u + ks;
-            let bv0: vec4<f32> = a1[ob0 * 16384u + kk0 * 16u + jv];
-            let av0_0: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk0];
-            let av1_0: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk0];
-            let av2_0: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk0];
+            let bv0: vec4<f32> = a2[ob0 * 16384u + kk0 * 16u + jv];
+            let av0_0: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk0];
+            let av1_0: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk0];
+            let av2_0: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk0];
             let kk1: u32 = k0 + 128u + ks;
-            let bv1: vec4<f32> = a1[ob0 * 16384u + kk1 * 16u + jv];
-            let av0_1: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk1];
-            let av1_1: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk1];
-            let av2_1: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk1];
+            let bv1: vec4<f32> = a2[ob0 * 16384u + kk1 * 16u + jv];
+            let av0_1: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk1];
+            let av1_1: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk1];
+            let av2_1: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk1];
             let kk2: u32 = k0 + 256u + ks;
-            let bv2: vec4<f32> = a1[ob0 * 16384u + kk2 * 16u + jv];
-            let av0_2: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk2];
-            let av1_2: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk2];
-            let av2_2: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk2];
+            let bv2: vec4<f32> = a2[ob0 * 16384u + kk2 * 16u + jv];
+            let av0_2: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk2];
+            let av1_2: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk2];
+            let av2_2: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk2];
             let kk3: u32 = k0 + 384u + ks;
-            let bv3: vec4<f32> = a1[ob0 * 16384u + kk3 * 16u + jv];
-            let av0_3: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk3];
-            let av1_3: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk3];
-            let av2_3: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk3];
+            let bv3: vec4<f32> = a2[ob0 * 16384u + kk3 * 16u + jv];
+            let av0_3: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk3];
+            let av1_3: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk3];
+            let av2_3: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk3];
             let kk4: u32 = k0 + 512u + ks;
-            let bv4: vec4<f32> = a1[ob0 * 16384u + kk4 * 16u + jv];
-            let av0_4: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk4];
-            let av1_4: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk4];
-            let av2_4: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk4];
+            let bv4: vec4<f32> = a2[ob0 * 16384u + kk4 * 16u + jv];
+            let av0_4: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk4];
+            let av1_4: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk4];
+            let av2_4: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk4];
             let kk5: u32 = k0 + 640u + ks;
-            let bv5: vec4<f32> = a1[ob0 * 16384u + kk5 * 16u + jv];
-            let av0_5: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk5];
-            let av1_5: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk5];
-            let av2_5: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk5];
+            let bv5: vec4<f32> = a2[ob0 * 16384u + kk5 * 16u + jv];
+            let av0_5: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk5];
+            let av1_5: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk5];
+            let av2_5: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk5];
             let kk6: u32 = k0 + 768u + ks;
-            let bv6: vec4<f32> = a1[ob0 * 16384u + kk6 * 16u + jv];
-            let av0_6: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk6];
-            let av1_6: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk6];
-            let av2_6: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk6];
+            let bv6: vec4<f32> = a2[ob0 * 16384u + kk6 * 16u + jv];
+            let av0_6: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk6];
+            let av1_6: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk6];
+            let av2_6: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk6];
             let kk7: u32 = k0 + 896u + ks;
-            let bv7: vec4<f32> = a1[ob0 * 16384u + kk7 * 16u + jv];
-            let av0_7: f32 = a2[b0_0 * 3072u + b0_1 * 1024u + kk7];
-            let av1_7: f32 = a2[b1_0 * 3072u + b1_1 * 1024u + kk7];
-            let av2_7: f32 = a2[b2_0 * 3072u + b2_1 * 1024u + kk7];
-            let ev0_0: f32 = exp(av0_0 - mx0);
-            s0 = s0 + ev0_0;
-            p0 = p0 + ev0_0 * bv0;
-            let ev1_0: f32 = exp(av1_0 - mx1);
-            s1 = s1 + ev1_0;
-            p1 = p1 + ev1_0 * bv0;
-            let ev2_0: f32 = exp(av2_0 - mx2);
-            s2 = s2 + ev2_0;
-            p2 = p2 + ev2_0 * bv0;
-            let ev0_1: f32 = exp(av0_1 - mx0);
-            s0 = s0 + ev0_1;
-            p0 = p0 + ev0_1 * bv1;
-            let ev1_1: f32 = exp(av1_1 - mx1);
-            s1 = s1 + ev1_1;
-            p1 = p1 + ev1_1 * bv1;
-            let ev2_1: f32 = exp(av2_1 - mx2);
-            s2 = s2 + ev2_1;
-            p2 = p2 + ev2_1 * bv1;
-            let ev0_2: f32 = exp(av0_2 - mx0);
-            s0 = s0 + ev0_2;
-            p0 = p0 + ev0_2 * bv2;
-            let ev1_2: f32 = exp(av1_2 - mx1);
-            s1 = s1 + ev1_2;
-            p1 = p1 + ev1_2 * bv2;
-            let ev2_2: f32 = exp(av2_2 - mx2);
-            s2 = s2 + ev2_2;
-            p2 = p2 + ev2_2 * bv2;
-            let ev0_3: f32 = exp(av0_3 - mx0);
-            s0 = s0 + ev0_3;
-            p0 = p0 + ev0_3 * bv3;
-            let ev1_3: f32 = exp(av1_3 - mx1);
-            s1 = s1 + ev1_3;
-            p1 = p1 + ev1_3 * bv3;
-            let ev2_3: f32 = exp(av2_3 - mx2);
-            s2 = s2 + ev2_3;
-            p2 = p2 + ev2_3 * bv3;
-            let ev0_4: f32 = exp(av0_4 - mx0);
-            s0 = s0 + ev0_4;
-            p0 = p0 + ev0_4 * bv4;
-            let ev1_4: f32 = exp(av1_4 - mx1);
-            s1 = s1 + ev1_4;
-            p1 = p1 + ev1_4 * bv4;
-            let ev2_4: f32 = exp(av2_4 - mx2);
-            s2 = s2 + ev2_4;
-            p2 = p2 + ev2_4 * bv4;
-            let ev0_5: f32 = exp(av0_5 - mx0);
-            s0 = s0 + ev0_5;
-            p0 = p0 + ev0_5 * bv5;
-            let ev1_5: f32 = exp(av1_5 - mx1);
-            s1 = s1 + ev1_5;
-            p1 = p1 + ev1_5 * bv5;
-            let ev2_5: f32 = exp(av2_5 - mx2);
-            s2 = s2 + ev2_5;
-            p2 = p2 + ev2_5 * bv5;
-            let ev0_6: f32 = exp(av0_6 - mx0);
-            s0 = s0 + ev0_6;
-            p0 = p0 + ev0_6 * bv6;
-            let ev1_6: f32 = exp(av1_6 - mx1);
-            s1 = s1 + ev1_6;
-            p1 = p1 + ev1_6 * bv6;
-            let ev2_6: f32 = exp(av2_6 - mx2);
-            s2 = s2 + ev2_6;
-            p2 = p2 + ev2_6 * bv6;
-            let ev0_7: f32 = exp(av0_7 - mx0);
-            s0 = s0 + ev0_7;
-            p0 = p0 + ev0_7 * bv7;
-            let ev1_7: f32 = exp(av1_7 - mx1);
-            s1 = s1 + ev1_7;
-            p1 = p1 + ev1_7 * bv7;
-            let ev2_7: f32 = exp(av2_7 - mx2);
-            s2 = s2 + ev2_7;
-            p2 = p2 + ev2_7 * bv7;
+            let bv7: vec4<f32> = a2[ob0 * 16384u + kk7 * 16u + jv];
+            let av0_7: f32 = a1[b0_0 * 3072u + b0_1 * 1024u + kk7];
+            let av1_7: f32 = a1[b1_0 * 3072u + b1_1 * 1024u + kk7];
+            let av2_7: f32 = a1[b2_0 * 3072u + b2_1 * 1024u + kk7];
+            p0 = p0 + av0_0 * bv0;
+            p1 = p1 + av1_0 * bv0;
+            p2 = p2 + av2_0 * bv0;
+            p0 = p0 + av0_1 * bv1;
+            p1 = p1 + av1_1 * bv1;
+            p2 = p2 + av2_1 * bv1;
+            p0 = p0 + av0_2 * bv2;
+            p1 = p1 + av1_2 * bv2;
+            p2 = p2 + av2_2 * bv2;
+            p0 = p0 + av0_3 * bv3;
+            p1 = p1 + av1_3 * bv3;
+            p2 = p2 + av2_3 * bv3;
+            p0 = p0 + av0_4 * bv4;
+            p1 = p1 + av1_4 * bv4;
+            p2 = p2 + av2_4 * bv4;
+            p0 = p0 + av0_5 * bv5;
+            p1 = p1 + av1_5 * bv5;
+            p2 = p2 + av2_5 * bv5;
+            p0 = p0 + av0_6 * bv6;
+            p1 = p1 + av1_6 * bv6;
+            p2 = p2 + av2_6 * bv6;
+            p0 = p0 + av0_7 * bv7;
+            p1 = p1 + av1_7 * bv7;
+            p2 = p2 + av2_7 * bv7;
         }
     }
     red[(u32(ks) * 3u + 0u) * 8u + u32(col) * 4u + 0u] = p0.x;
@@ -1649,29 +2127,16 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     red[(u32(ks) * 3u + 2u) * 8u + u32(col) * 4u + 1u] = p2.y;
     red[(u32(ks) * 3u + 2u) * 8u + u32(col) * 4u + 2u] = p2.z;
     red[(u32(ks) * 3u + 2u) * 8u + u32(col) * 4u + 3u] = p2.w;
-    if (col == 0u) {
-        red3[u32(ks) * 3u + 0u] = s0;
-        red3[u32(ks) * 3u + 1u] = s1;
-        red3[u32(ks) * 3u + 2u] = s2;
-    }
     workgroupBarrier();
     let cpart: u32 = lid % 8u;
     let kpart: u32 = lid / 8u;
     let t0: f32 = red[((u32(kpart) * 4u + 0u) * 3u + 0u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 1u) * 3u + 0u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 2u) * 3u + 0u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 3u) * 3u + 0u) * 8u + u32(cpart)];
     let t1: f32 = red[((u32(kpart) * 4u + 0u) * 3u + 1u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 1u) * 3u + 1u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 2u) * 3u + 1u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 3u) * 3u + 1u) * 8u + u32(cpart)];
     let t2: f32 = red[((u32(kpart) * 4u + 0u) * 3u + 2u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 1u) * 3u + 2u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 2u) * 3u + 2u) * 8u + u32(cpart)] + red[((u32(kpart) * 4u + 3u) * 3u + 2u) * 8u + u32(cpart)];
-    let t3_0: f32 = red3[(u32(kpart) * 4u + 0u) * 3u + 0u] + red3[(u32(kpart) * 4u + 1u) * 3u + 0u] + red3[(u32(kpart) * 4u + 2u) * 3u + 0u] + red3[(u32(kpart) * 4u + 3u) * 3u + 0u];
-    let t3_1: f32 = red3[(u32(kpart) * 4u + 0u) * 3u + 1u] + red3[(u32(kpart) * 4u + 1u) * 3u + 1u] + red3[(u32(kpart) * 4u + 2u) * 3u + 1u] + red3[(u32(kpart) * 4u + 3u) * 3u + 1u];
-    let t3_2: f32 = red3[(u32(kpart) * 4u + 0u) * 3u + 2u] + red3[(u32(kpart) * 4u + 1u) * 3u + 2u] + red3[(u32(kpart) * 4u + 2u) * 3u + 2u] + red3[(u32(kpart) * 4u + 3u) * 3u + 2u];
     workgroupBarrier();
     red[(u32(kpart) * 3u + 0u) * 8u + u32(cpart)] = t0;
     red[(u32(kpart) * 3u + 1u) * 8u + u32(cpart)] = t1;
     red[(u32(kpart) * 3u + 2u) * 8u + u32(cpart)] = t2;
-    if (cpart == 0u) {
-        red3[u32(kpart) * 3u + 0u] = t3_0;
-        red3[u32(kpart) * 3u + 1u] = t3_1;
-        red3[u32(kpart) * 3u + 2u] = t3_2;
-    }
     workgroupBarrier();
     let j: u32 = tile * 8u + cpart;
     if (kpart == 0u && j < 64u) {
@@ -1681,12 +2146,9 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             let b0: u32 = bidx / 3u;
             let b1: u32 = (bidx / 1u) % 3u;
             var acc: f32 = 0.0f;
-            var ss: f32 = 0.0f;
             for (var q: u32 = 0u; q < 32u; q = q + 1u) {
                 acc = acc + red[(q * 3u + u32(r)) * 8u + u32(cpart)];
-                ss = ss + red3[q * 3u + u32(r)];
             }
-            acc = acc / ss;
             a0[((bidx * 1u + i) * 64u + j)] = acc;
         }
     }

@@ -102,7 +102,7 @@ FD float4 forge_q8_0_x4(const unsigned char* a, unsigned long long i) { const un
 
 // node: n = rms_norm(x, g, eps); h = silu(matmul(n, w_gate)) * matmul(n, w_up)
 // gemm decode-w4k8
-__device__ __forceinline__ void forge_matmul_79452f1547c082e7_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+__device__ __forceinline__ void forge_matmul_7faa5be2699fe673_epi(float acc, float acc2, float rss, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
@@ -111,7 +111,7 @@ __device__ __forceinline__ void forge_matmul_79452f1547c082e7_epi(float acc, flo
     acc2 = acc2 * inv;
     a0[((bidx * 4u + i) * 1536u + j)] = (forge_silu(acc2) * acc);
 }
-namespace fg_forge_matmul_79452f1547c082e7 {
+namespace fg_forge_matmul_7faa5be2699fe673 {
 
 typedef unsigned short u16;
 
@@ -210,10 +210,6 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 1
 #undef FG_RMS
 #define FG_RMS 1
-#undef FG_SOFTMAX
-#define FG_SOFTMAX 0
-#undef FG_ROWSUM
-#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = true;
 
@@ -229,10 +225,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -255,26 +250,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -282,8 +268,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_79452f1547c082e7(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
-  using namespace fg_forge_matmul_79452f1547c082e7;
+extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_7faa5be2699fe673(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4, const u32* __restrict__ u) {
+  using namespace fg_forge_matmul_7faa5be2699fe673;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a3) + aoff * ES;
@@ -324,7 +310,6 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_79452f1547c082
 #endif
   }
   FG_GRID_WAIT();
-  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -333,14 +318,14 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_79452f1547c082
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && grp == 0;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -377,7 +362,7 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_79452f1547c082
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -436,7 +421,7 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_79452f1547c082
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -449,7 +434,7 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_79452f1547c082
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -462,19 +447,19 @@ extern "C" __global__ void __launch_bounds__(160, 1) forge_matmul_79452f1547c082
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_79452f1547c082e7_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3, a4, u);
+    if (n < N) forge_matmul_7faa5be2699fe673_epi(v, v2, RSS(m), bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3, a4, u);
   }
 }
 
 // node: y = x + matmul(h, w_down)
 // gemm decode-w4k8
-__device__ __forceinline__ void forge_matmul_b6ab28aedafb1e44_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+__device__ __forceinline__ void forge_matmul_1997dfa8236e118a_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
     const u32 bidx = fz;
     const u32 i = fr;
     const u32 j = fj;
     a0[((bidx * 4u + i) * 576u + j)] = (a1[((bidx * 4u + i) * 576u + j)] + acc);
 }
-namespace fg_forge_matmul_b6ab28aedafb1e44 {
+namespace fg_forge_matmul_1997dfa8236e118a {
 
 typedef unsigned short u16;
 
@@ -573,10 +558,6 @@ constexpr bool VEC = true, PACED = true, NK_PRE = true;
 #define FG_PAIR 0
 #undef FG_RMS
 #define FG_RMS 0
-#undef FG_SOFTMAX
-#define FG_SOFTMAX 0
-#undef FG_ROWSUM
-#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)
 #undef RSS
 constexpr bool G_VEC = false;
 
@@ -592,10 +573,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -618,26 +598,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -645,8 +616,8 @@ __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, i
   }
 }
 }
-extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b6ab28aedafb1e44(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-  using namespace fg_forge_matmul_b6ab28aedafb1e44;
+extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_1997dfa8236e118a(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+  using namespace fg_forge_matmul_1997dfa8236e118a;
   long long aoff = 0, boff = 0;
   const unsigned bidx = blockIdx.z;
   const char* gA = (const char*)(const void*)(a2) + aoff * ES;
@@ -686,7 +657,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b6ab28aedafb1e
   }
   FG_GRID_WAIT();
   const char* gG = gA;
-  const float mx[MR] = {};
 
   __shared__ float red[KSA][NB][MR];
 #if FG_PAIR
@@ -695,14 +665,14 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b6ab28aedafb1e
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && grp == 0;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -739,7 +709,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b6ab28aedafb1e
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -798,7 +768,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b6ab28aedafb1e
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -811,7 +781,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b6ab28aedafb1e
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -824,6 +794,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_b6ab28aedafb1e
 #pragma unroll
     for (int s = 0; s < KSA; ++s) v2 += red2[s][nn][m];
 #endif
-    if (n < N) forge_matmul_b6ab28aedafb1e44_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
+    if (n < N) forge_matmul_1997dfa8236e118a_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2, a3);
   }
 }

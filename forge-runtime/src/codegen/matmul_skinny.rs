@@ -38,11 +38,8 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     if paired {
         w.shared("red2", Ty::F32, sums);
     }
-    if row_sums(m) {
+    if m.rms.is_some() {
         w.shared("red3", Ty::F32, slices as usize * rows);
-    }
-    if m.a_softmax {
-        w.shared("red4", Ty::F32, slices as usize * rows);
     }
     // Each row's (row within its batch entry, batch variables).
     let split: Vec<(String, Vec<String>)> = (0..rows)
@@ -77,12 +74,9 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
         if paired {
             declare(w, format!("q{r}"), &sum_ty, &zero);
         }
-        if row_sums(m) {
+        if m.rms.is_some() {
             w.var(&format!("s{r}"), Ty::F32, "0.0f");
         }
-    }
-    if m.a_softmax {
-        row_maxima(w, m, slices, &split);
     }
     let in_range = format!("{jv} < {}", w.u(m.n as u64 / lanes as u64));
     if let Some(elems) = quant_blocks(w, m, lanes) {
@@ -110,8 +104,6 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
     // A vector counts as two values: its bytes come in one load.
     let b_cost = if lanes == 1 { 1 } else { 2 };
     let per_k = rows * (1 + usize::from(m.rms.is_some())) + b_cost * (1 + usize::from(paired));
-    // (The block-format loop above never sees a folded softmax: `ir::fuse::softmax` folds none
-    // into a product of block-format weights.)
     let (k, unroll) = (m.k as u64, skinny_unroll(m.k, slices, per_k));
     let exact = k.is_multiple_of(slices as u64 * unroll as u64);
     w.for_("k0", &w.u(0), &w.u(k), &w.u(slices as u64 * unroll as u64));
@@ -162,12 +154,6 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
                         &format!("s{r} + {}", keep(format!("av{r}_{u} * av{r}_{u}"), "0.0f", u)),
                     );
                     format!("(av{r}_{u} * gv{r}_{u})")
-                }
-                None if m.a_softmax => {
-                    let e = w.exp(&format!("av{r}_{u} - mx{r}"));
-                    w.let_(&format!("ev{r}_{u}"), Ty::F32, &e);
-                    w.assign(&format!("s{r}"), &format!("s{r} + {}", keep(format!("ev{r}_{u}"), "0.0f", u)));
-                    format!("ev{r}_{u}")
                 }
                 None => format!("av{r}_{u}"),
             };
@@ -229,7 +215,7 @@ fn reduce_and_store(
             }
         }
     }
-    if row_sums(m) {
+    if m.rms.is_some() {
         w.if_(&format!("col == {}", w.u(0)));
         for r in 0..rows {
             w.line(format!("red3[u32(ks) * {rows}u + {r}u] = s{r};"));
@@ -255,7 +241,7 @@ fn reduce_and_store(
     if paired {
         w.var("acc2", Ty::F32, "0.0f");
     }
-    if row_sums(m) {
+    if m.rms.is_some() {
         w.var("ss", Ty::F32, "0.0f");
     }
     w.for_unrolled("q", parts.count as usize);
@@ -267,7 +253,7 @@ fn reduce_and_store(
     if paired {
         w.assign("acc2", &format!("acc2 + red2[({q} * {rows}u + u32({r})) * {cols}u + u32({col})]"));
     }
-    if row_sums(m) {
+    if m.rms.is_some() {
         w.assign("ss", &format!("ss + red3[{q} * {rows}u + u32({r})]"));
     }
     w.close();
@@ -289,7 +275,7 @@ fn fold_slices(w: &mut Writer<'_>, m: &MatmulBody, rows: usize, slices: u32) {
     if m.b2.is_some() {
         sets.push(("red2", "t2_", true));
     }
-    if row_sums(m) {
+    if m.rms.is_some() {
         sets.push(("red3", "t3_", false));
     }
     for &(red, t, per_col) in &sets {
@@ -347,53 +333,10 @@ fn vector_load(w: &Writer<'_>, m: &MatmulBody, b: &SExpr, b_vars: &[String], kc:
     format!("a{arg}[{}]", w.vec_based(arg, &terms.join(" + ")))
 }
 
-/// Whether the kernel sums a value of A's rows beside the product: a folded norm's squares, a
-/// folded softmax's exponentials.
-fn row_sums(m: &MatmulBody) -> bool {
-    m.rms.is_some() || m.a_softmax
-}
-
-/// A folded softmax's row maxima `mx{r}` ([`MatmulBody::a_softmax`]), before the product's
-/// loop: each slice's maximum over its k (`ks, ks + slices, ..`), met through `red4` (written
-/// by the first column's invocations, which cover every slice) after a barrier, where every
-/// invocation takes the maximum of all slices. NaN-propagating, as the softmax's maximum is.
-fn row_maxima(w: &mut Writer<'_>, m: &MatmulBody, slices: u32, split: &[(String, Vec<String>)]) {
-    let rows = split.len();
-    let neg_inf = w.f32_lit(f32::NEG_INFINITY);
-    for r in 0..rows {
-        w.var(&format!("mx{r}"), Ty::F32, &neg_inf);
-    }
-    w.for_("km", &w.idx("ks"), &w.u(m.k as u64), &w.u(slices as u64));
-    for (r, (i, bvars)) in split.iter().enumerate() {
-        let av = w.expr(&m.a, &vars(bvars, i, "km"), None, "");
-        w.assign(&format!("mx{r}"), &format!("forge_fmax(mx{r}, {av})"));
-    }
-    w.close();
-    w.if_(&format!("col == {}", w.u(0)));
-    for r in 0..rows {
-        w.line(format!("red4[u32(ks) * {rows}u + {r}u] = mx{r};"));
-    }
-    w.close();
-    w.barrier();
-    for r in 0..rows {
-        w.assign(&format!("mx{r}"), &neg_inf);
-    }
-    w.for_("q", &w.u(0), &w.u(slices as u64), &w.u(1));
-    for r in 0..rows {
-        w.assign(&format!("mx{r}"), &format!("forge_fmax(mx{r}, red4[u32(q) * {rows}u + {r}u])"));
-    }
-    w.close();
-}
-
 /// A folded RMS norm's row scale ([`MatmulBody::rms`]) applied to `acc` (and `acc2`), given
-/// the row's sum of squares in `ss`, or a folded softmax's division by the row's total in `ss`
-/// ([`MatmulBody::a_softmax`]); nothing without either. Every template that takes the folds
+/// the row's sum of squares in `ss`; nothing without one. Every template that takes the fold
 /// (skinny, CUDA's decode epilogue) scales through this.
 pub(super) fn scale_rows(w: &mut Writer<'_>, m: &MatmulBody, ss: &str) {
-    if m.a_softmax {
-        w.assign("acc", &format!("acc / {ss}"));
-        return;
-    }
     let Some(rms) = &m.rms else { return };
     let eps = w.expr(&rms.eps, &[], None, "");
     let inv = w.rsqrt(&format!("{ss} / {} + {eps}", w.f32_lit(m.k as f32)));

@@ -145,30 +145,6 @@ impl SExpr {
         });
     }
 
-    /// Whether the expression reads index variable `var` of its space (a load's stride, the
-    /// variable itself, a gather's coordinate).
-    pub fn depends_on(&self, var: usize) -> bool {
-        let mut uses = false;
-        self.visit(&mut |x| {
-            uses |= match x {
-                SExpr::Load { strides, .. } => strides.get(var).is_some_and(|&s| s != 0),
-                SExpr::Var(v) => *v == var,
-                SExpr::Gather { coords, .. } => {
-                    coords.iter().any(|c| matches!(c.value, CoordValue::Var { var: v, .. } if v == var))
-                }
-                SExpr::Uniform { .. }
-                | SExpr::Const(_)
-                | SExpr::Acc(_)
-                | SExpr::Acc2
-                | SExpr::Unary { .. }
-                | SExpr::Binary { .. }
-                | SExpr::Select { .. }
-                | SExpr::Cast { .. } => false,
-            }
-        });
-        uses
-    }
-
     pub fn uses_uniforms(&self) -> bool {
         let mut found = false;
         self.visit(&mut |e| found |= matches!(e, SExpr::Uniform { .. }));

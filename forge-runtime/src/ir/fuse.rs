@@ -19,8 +19,7 @@
 //! Then two few-row products of one input, the first read only by the second's epilogue, become
 //! one kernel ([`pair`]), an RMS norm read only as a few-row product's input folds into it
 //! ([`norm`]), attention written as scores, softmax and values with few queries an entry runs
-//! as one attention kernel ([`attention`]), a softmax read only as such a product's input folds
-//! into it where the attention fold left it ([`softmax`]), a permuting copy of an attention's result folds into the attention's store
+//! as one attention kernel ([`attention`]), a permuting copy of an attention's result folds into the attention's store
 //! ([`store`]), and whole copies that start or end a running value (`r = x; … y = r;`) are
 //! elided ([`copy`]). Last, consecutive kernels over the same rows (softmaxes, norms, row
 //! reductions and the maps between them) run as one kernel ([`rows`]).
@@ -64,10 +63,6 @@ fn fuse_without_rows(plan: &mut Plan, passes: &Fusion, max_args: usize) {
     if (folds.decoding || folds.prompts) && attention::fold_attention(plan, max_args, folds) {
         // A decoding attention's queries may now take their producer (a RoPE, a head split).
         inline_producers(plan, max_args);
-    }
-    if passes.norms {
-        // After the attention fold, which takes a decoding attention's softmax where it runs.
-        softmax::fold_softmaxes(plan, max_args);
     }
     store::fold_permuting_copies(plan);
     if passes.copies {
@@ -630,7 +625,6 @@ mod follow;
 mod norm;
 mod pair;
 mod rows;
-mod softmax;
 mod split_keys;
 mod store;
 

@@ -40,14 +40,8 @@ pub struct MatmulBody {
     /// reads `a · gain`, and each row's sums are scaled by `1 / sqrt(mean_k(a²) + eps)` before
     /// the epilogue. Only the few-row templates take it (skinny, CUDA decode).
     pub rms: Option<RowRms>,
-    /// A row softmax folded in front of the product (`ir::fuse::softmax`): the product reads
-    /// `e^(a − max_k a)` for each row, and each row's sums are divided by that row's total
-    /// before the epilogue, so `Acc(b, i, j) = sum_k softmax(a(b, i, ·))_k · b(b, k, j)` up to
-    /// rounding order. Never beside `rms` or `b2`. Only the few-row templates take it (skinny,
-    /// CUDA decode); the CPU normalises the rows first, as the unfolded softmax does.
-    pub a_softmax: bool,
     /// Space `[batch.., m, n]`; `Acc` is the product (`Acc2` the second one), row-scaled where
-    /// `rms` or `a_softmax` is set.
+    /// `rms` is set.
     pub epilogue: SExpr,
     /// What an f32 product may trade for tensor cores (backends may compute more precisely).
     pub precision: crate::graph::checked::Precision,
@@ -150,36 +144,6 @@ pub struct AttentionBody {
     /// runs a prompt's attention on tensor cores (`codegen::attention_mma`); every other kernel
     /// computes f32, which is at least as precise.
     pub precision: crate::graph::checked::Precision,
-}
-
-impl MatmulBody {
-    /// How many trailing batch dims fold into the rows (0: none): the templates then run one
-    /// `m·F`-row product per remaining batch entry (F the folded extents' product), row `r`
-    /// being row `r % m` of folded batch entry `r / m`. A dim folds where B (and B2) does not
-    /// depend on it (no load stride, no index variable; or extent 1), so every row of a tile
-    /// multiplies the same B; A and the epilogue are evaluated at each row's own batch index.
-    // Why: MiniLM's projections are `x[B, T, D] · wᵀ`, T ≈ 30 rows per entry against a weight
-    // all entries share; per entry they took the 16×16 tile (most of wgpu's MiniLM time on an
-    // H200), folded their B·T rows take the register-blocked one (the CUDA GEMM path,
-    // `codegen::cuda::gemm::bind`, folds plain loads the same way).
-    pub fn folded_batch_dims(&self) -> usize {
-        let nb = self.batch.len();
-        let shared = |d: usize| !self.b.depends_on(d) && !self.b2.as_ref().is_some_and(|b2| b2.depends_on(d));
-        let folds = (0..nb).rev().take_while(|&d| self.batch[d] == 1 || shared(d)).count();
-        let folded: usize = self.batch[nb - folds..].iter().product();
-        if self.m == 0 || folded <= 1 {
-            0
-        } else {
-            folds
-        }
-    }
-
-    /// (batch entries, rows per entry) once [`MatmulBody::folded_batch_dims`] folded.
-    pub fn rows(&self) -> (u64, u64) {
-        let outer = self.batch.len() - self.folded_batch_dims();
-        let product = |d: &[usize]| d.iter().map(|&x| x as u64).product::<u64>();
-        (product(&self.batch[..outer]), self.m as u64 * product(&self.batch[outer..]))
-    }
 }
 
 impl AttentionBody {
@@ -498,7 +462,7 @@ pub struct Schedule {
     pub coop: bool,
     /// A skinny product over block-format weights splits K over whole warps whose lanes
     /// meet by shuffles, so fewer columns a workgroup pay (`geometry::skinny_cols`). Set by
-    /// `geometry::cuda_schedule`, and on wgpu where subgroups are 32 wide (`subgroupAdd`:
+    /// `geometry::cuda_schedule`, and on wgpu where subgroups are 32 wide (`subgroupShuffleXor`:
     /// `backend::wgpu::exec::device_schedule`, `WgpuOptions::subgroup_sums`), never by a
     /// `#[schedule]`; ignored elsewhere.
     pub warp_sums: bool,

@@ -173,7 +173,6 @@ pub(super) fn plain_product(
         b,
         b2: None,
         rms: None,
-        a_softmax: false,
         epilogue: SExpr::Acc(Ty::F32),
         precision,
         split_store: false,

@@ -144,7 +144,6 @@ impl Lowering<'_> {
                     b: bv,
                     b2: None,
                     rms: None,
-                    a_softmax: false,
                     epilogue,
                     precision: call.precision,
                     split_store: false,

@@ -203,16 +203,6 @@ fn folded_norm(env: &Env<'_>, m: &MatmulBody, rms: &RowRms) -> (Vec<f32>, Vec<f3
     (a, inv)
 }
 
-/// A folded softmax's operand ([`MatmulBody::a_softmax`]): `a` over `[batch.., m, k]` with each
-/// row softmaxed as the `softmax` kernel does, so the product computes the unfolded numbers.
-fn softmaxed_rows(env: &Env<'_>, m: &MatmulBody) -> Vec<f32> {
-    let mut space = m.batch.clone();
-    space.extend([m.m, m.k]);
-    let mut a = eval_f32(env, &m.a, &space);
-    a.chunks_mut(m.k.max(1)).for_each(fast::reduce::softmax_row);
-    a
-}
-
 /// Multiplies each row of `c` (`n` columns) by its scale.
 fn scale_rows(c: &mut [f32], n: usize, inv: &[f32]) {
     for (row, s) in c.chunks_mut(n.max(1)).zip(inv) {
@@ -222,15 +212,13 @@ fn scale_rows(c: &mut [f32], n: usize, inv: &[f32]) {
 
 /// `out = epilogue(A · B)` over `[batch.., m, n]`. An f32 output receives the product and the
 /// epilogue is applied in place; other outputs get it converted from a temporary. A paired
-/// product computes both into temporaries first; a folded norm scales the rows first; a folded
-/// softmax normalises A's rows before the product.
+/// product computes both into temporaries first; a folded norm scales the rows first.
 pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()> {
     let plan = BatchPlan::new(&m.batch)?;
     let mut space = m.batch.clone();
     space.extend([m.m, m.n]);
     let norm = m.rms.as_ref().map(|r| folded_norm(env, m, r));
-    let softmaxed = m.a_softmax.then(|| softmaxed_rows(env, m));
-    let a_vals = norm.as_ref().map(|(a, _)| a.as_slice()).or(softmaxed.as_deref());
+    let a_vals = norm.as_ref().map(|(a, _)| a.as_slice());
     let scale = |c: &mut [f32]| {
         if let Some((_, inv)) = &norm {
             scale_rows(c, m.n, inv);

@@ -199,7 +199,6 @@ fn splits(spec: &KernelSpec, target: &CudaTarget) -> bool {
     m.precision == Precision::Bf16x3
         && m.b2.is_none()
         && m.rms.is_none()
-        && !m.a_softmax
         && plain_f32(&m.a)
         && plain_f32(&m.b)
         && m.k.is_multiple_of(8)

@@ -1,8 +1,8 @@
 //! Which matmul template runs and its skinny geometry: the variant choice over an assumed
 //! GPU, rows folded from batch dims, the skinny kernel's columns a workgroup and its vector B.
 
-use super::{coop_fits, coop_tile, vector_arg, ASSUMED_SMS, SKINNY_MAX_M, VECTOR_POINTS};
-use crate::ir::{KernelArg, MatmulBody, SExpr, Schedule};
+use super::{coop_fits, coop_tile, product, vector_arg, ASSUMED_SMS, SKINNY_MAX_M, VECTOR_POINTS};
+use crate::ir::{CoordValue, KernelArg, MatmulBody, SExpr, Schedule};
 
 /// Output columns per workgroup of the skinny matmul; the rest of the workgroup splits K.
 pub const SKINNY_COLS: u32 = 8;
@@ -81,23 +81,63 @@ pub enum MatmulVariant {
     Coop(u32),
 }
 
-/// How many trailing batch dims of a matmul fold into its rows ([`MatmulBody::folded_batch_dims`]).
+/// How many trailing batch dims of a matmul fold into its rows (0: none): the templates then
+/// run one `m·F`-row product per remaining batch entry (F the folded extents' product), row
+/// `r` being row `r % m` of folded batch entry `r / m`.
+// Why: MiniLM's projections are `x[B, T, D] · wᵀ`, T ≈ 30 rows per entry against a weight all
+// entries share; per entry they took the 16×16 tile (most of wgpu's MiniLM time on an H200),
+// folded their B·T rows take the register-blocked one. A dim folds where B (the second
+// operand) does not depend on it (no load stride, no index variable; or extent 1), so every
+// row of a tile multiplies the same B. A and the epilogue are evaluated at each row's own batch
+// index, so they may be any expression (the CUDA GEMM path, `gemm::bind`, folds plain loads the
+// same way).
 pub fn folded_batch_dims(m: &MatmulBody) -> usize {
-    m.folded_batch_dims()
+    let nb = m.batch.len();
+    let shared = |d: usize| !depends_on(&m.b, d) && !m.b2.as_ref().is_some_and(|b2| depends_on(b2, d));
+    let folds = (0..nb).rev().take_while(|&d| m.batch[d] == 1 || shared(d)).count();
+    if m.m == 0 || product(&m.batch[nb - folds..]) <= 1 {
+        0
+    } else {
+        folds
+    }
+}
+
+/// Whether expression `e` reads index variable `var` of its space.
+fn depends_on(e: &SExpr, var: usize) -> bool {
+    let mut uses = false;
+    e.visit(&mut |x| {
+        uses |= match x {
+            SExpr::Load { strides, .. } => strides.get(var).is_some_and(|&s| s != 0),
+            SExpr::Var(v) => *v == var,
+            SExpr::Gather { coords, .. } => {
+                coords.iter().any(|c| matches!(c.value, CoordValue::Var { var: v, .. } if v == var))
+            }
+            SExpr::Uniform { .. }
+            | SExpr::Const(_)
+            | SExpr::Acc(_)
+            | SExpr::Acc2
+            | SExpr::Unary { .. }
+            | SExpr::Binary { .. }
+            | SExpr::Select { .. }
+            | SExpr::Cast { .. } => false,
+        }
+    });
+    uses
 }
 
 /// A matmul's (batch entries, rows per entry) once [`folded_batch_dims`] folded.
 pub fn matmul_rows(m: &MatmulBody) -> (u64, u64) {
-    m.rows()
+    let outer = m.batch.len() - folded_batch_dims(m);
+    (product(&m.batch[..outer]), m.m as u64 * product(&m.batch[outer..]))
 }
 
 /// The template a matmul runs under schedule `s` (`args`: the kernel's arguments).
-/// A paired product (`b2`), one with a folded norm (`rms`) or softmax, or with followers runs the skinny
+/// A paired product (`b2`), one with a folded norm (`rms`) or with followers runs the skinny
 /// template, the one that takes them (the fusion passes only make them of few-row products
 /// under the default schedule).
 pub fn matmul_variant(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> MatmulVariant {
     let few_rows = matmul_rows(m).1 <= SKINNY_MAX_M as u64;
-    let folded = m.b2.is_some() || m.rms.is_some() || m.a_softmax || !m.followers.is_empty();
+    let folded = m.b2.is_some() || m.rms.is_some() || !m.followers.is_empty();
     if (few_rows || folded) && s.workgroup >= 2 * SKINNY_COLS {
         MatmulVariant::Skinny
     } else if s.coop && coop_fits(m, args) {

@@ -17,7 +17,6 @@ fn with_b(batch: &[usize], b_batch: &[usize], m: usize, k: usize, n: usize) -> M
         b: SExpr::Load { arg: 1, strides, ty: crate::elem::Ty::F32 },
         b2: None,
         rms: None,
-        a_softmax: false,
         epilogue: SExpr::Acc(crate::elem::Ty::F32),
         precision: Default::default(),
         split_store: false,

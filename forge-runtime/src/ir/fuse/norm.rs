@@ -20,7 +20,7 @@ use super::{bind_args, compact_args, join_labels, next_reader, renumber, row_maj
 use crate::elem::Elem;
 use crate::ir::expr::SExpr;
 use crate::ir::kernel::{KernelBody, MatmulBody, NormKind, RowRms, Schedule};
-use crate::ir::{KernelSpec, Plan, PlannedKernel};
+use crate::ir::{Plan, PlannedKernel};
 
 /// Folds every foldable RMS norm into the product after it.
 pub fn fold_norms(plan: &mut Plan, max_args: usize) {
@@ -78,13 +78,13 @@ fn reader(plan: &Plan, p: usize) -> Option<usize> {
     let ck = &plan.kernels[c];
     let KernelBody::Matmul(m) = &ck.spec.body else { return None };
     let rows = m.m.saturating_mul(m.batch.iter().product());
-    let fits = m.rms.is_none() && !m.a_softmax && ck.schedule == Schedule::default() && rows <= PAIR_MAX_ROWS;
+    let fits = m.rms.is_none() && ck.schedule == Schedule::default() && rows <= PAIR_MAX_ROWS;
     let same_rows = [m.batch.as_slice(), &[m.m]].concat() == n.leading && m.k == n.cols && n.cols > 0;
     (fits && same_rows && reads_as_a_only(pk, n.out, ck, m)).then_some(c)
 }
 
 /// Whether the product reads the norm's result only as its `a`, point for point.
-pub(super) fn reads_as_a_only(pk: &PlannedKernel, out: usize, ck: &PlannedKernel, m: &MatmulBody) -> bool {
+fn reads_as_a_only(pk: &PlannedKernel, out: usize, ck: &PlannedKernel, m: &MatmulBody) -> bool {
     let dst = &pk.spec.args[out];
     let Some((arg, strides)) = m.a.as_load() else { return false };
     let a = &ck.spec.args[arg];
@@ -114,27 +114,13 @@ fn fold(plan: &mut Plan, p: usize, c: usize, max_args: usize) -> bool {
     let KernelBody::Matmul(m) = &mut ck.body else { return false };
     m.a = input;
     m.rms = Some(RowRms { gain, eps });
-    replace_product(plan, c, ck, temp, &pk.node, max_args)
-}
-
-/// Makes `ck` (product `c` that took a row op's work, `node` the row op's label) product `c`,
-/// its arguments bound to the row op's temp dropped; false (and nothing changed) where it would
-/// take more than `max_args` arguments.
-pub(super) fn replace_product(
-    plan: &mut Plan,
-    c: usize,
-    mut ck: KernelSpec,
-    temp: usize,
-    node: &str,
-    max_args: usize,
-) -> bool {
     let temp_args: Vec<usize> = (0..ck.args.len()).filter(|&i| ck.args[i].buffer == temp).collect();
     compact_args(&mut ck, &temp_args);
     if ck.args.len() > max_args {
         return false;
     }
     ck.uses_uniforms = ck.body.uses_uniforms();
-    ck.node = join_labels(node, &ck.node);
+    ck.node = join_labels(&pk.node, &ck.node);
     plan.kernels[c].spec = ck;
     true
 }

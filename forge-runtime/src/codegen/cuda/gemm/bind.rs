@@ -357,14 +357,14 @@ pub fn matmul_kernel(
             None => return Ok(None),
         },
     };
-    let few_row_only = b2.is_some() || gain.is_some() || m.a_softmax;
+    let few_row_only = b2.is_some() || gain.is_some();
     let opts = options(target, &g, b2.is_some());
     let chosen = match g.window {
         Some(w) => super::choose::window_tile(&g, &w, target.arch, target.sms),
         None => choose_with(&g, target.arch, &opts),
     };
     let variant = match chosen {
-        // Pairs, folded norms and softmaxes take the SIMT decode kernel (a tensor-core pick's shape fits
+        // Pairs and folded norms take the SIMT decode kernel (a tensor-core pick's shape fits
         // it too).
         Ok(super::Variant::Decode(d)) if few_row_only => {
             super::Variant::Decode(super::variant::DecodeConfig { tensor: false, ..d })
@@ -391,7 +391,6 @@ pub fn matmul_kernel(
         b_ptr: &b_ptr,
         b2_ptr: b2_ptr.as_deref(),
         rms_gain: gain_ptr.as_deref().zip(gain).map(|(ptr, (_, vector))| RmsGain { ptr, vector }),
-        softmax_a: m.a_softmax,
         b_read_only: spec.read_only(ib) && b2.is_none_or(|i| spec.read_only(i)),
         epilogue: &epilogue,
         epilogue_args: &names,
@@ -474,7 +473,7 @@ fn light_epilogue(e: &SExpr) -> bool {
 /// body's epilogue at output `(fz, fr, fj)` of the GEMM (`fz` its flat batch index, `fr` its
 /// row, folded batch dims included), stored into the output with its conversion. A paired
 /// product's takes `float acc2` after `acc`; a folded norm's then `float rss`, the row's sum of
-/// squares, which scales the sums first (a folded softmax's: the row's total, which divides them).
+/// squares, which scales the sums first.
 fn epilogue_fn(
     spec: &KernelSpec,
     m: &MatmulBody,
@@ -499,7 +498,7 @@ fn epilogue_fn(
     matmul::epilogue(&mut w, m, &bvars);
     let (_, body) = w.finish();
     let acc2 = if m.b2.is_some() { "float acc2, " } else { "" };
-    let rss = if m.rms.is_some() || m.a_softmax { "float rss, " } else { "" };
+    let rss = if m.rms.is_some() { "float rss, " } else { "" };
     format!("__device__ __forceinline__ void {name}(float acc, {acc2}{rss}unsigned fz, unsigned fr, unsigned fj, {params}) {{\n{body}}}\n")
 }
 

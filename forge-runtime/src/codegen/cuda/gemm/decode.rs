@@ -11,7 +11,7 @@
 //! and hands the epilogue each row's sum of squares, which scales the sums there.
 //! The kernels' CUDA-C is in `decode_src`; this module picks and assembles it.
 
-use super::decode_src::{A_AT, BODY_KN, BODY_NK, BODY_NK_TC, NO_ROW_MAXIMA, PRE_KN, PRE_NK, ROW_MAXIMA};
+use super::decode_src::{A_AT, BODY_KN, BODY_NK, BODY_NK_TC, PRE_KN, PRE_NK};
 use super::spec::{GemmSpec, Layout, Requirement, Which};
 use super::variant::DecodeConfig;
 use super::{epi_call, helpers, kernel_head, to_u32, Emitted, KernelIo};
@@ -55,8 +55,6 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     // Kernels of one module may differ: each sets the switch its body reads.
     let _ = writeln!(src, "#undef FG_PAIR\n#define FG_PAIR {}", u8::from(io.b2_ptr.is_some()));
     let _ = writeln!(src, "#undef FG_RMS\n#define FG_RMS {}", u8::from(io.rms_gain.is_some()));
-    let _ = writeln!(src, "#undef FG_SOFTMAX\n#define FG_SOFTMAX {}", u8::from(io.softmax_a));
-    src.push_str("#undef FG_ROWSUM\n#define FG_ROWSUM (FG_RMS || FG_SOFTMAX)\n");
     let _ = writeln!(src, "#undef RSS\nconstexpr bool G_VEC = {};", io.rms_gain.is_some_and(|g| g.vector));
     src.push_str(A_AT);
     src.push_str("}\n");
@@ -72,10 +70,9 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
     if io.rms_gain.is_none() {
         src.push_str("  const char* gG = gA;\n");
     }
-    let maxima = if io.softmax_a { ROW_MAXIMA } else { NO_ROW_MAXIMA };
     let (body, blocks) = match spec.b.layout {
-        _ if d.tensor && (io.b2_ptr.is_some() || io.rms_gain.is_some() || io.softmax_a) => {
-            return Err("a paired product, a folded norm or softmax runs the SIMT decode kernel".into())
+        _ if d.tensor && (io.b2_ptr.is_some() || io.rms_gain.is_some()) => {
+            return Err("a paired product or a folded norm runs the SIMT decode kernel".into())
         }
         Layout::ColMajor if d.tensor => {
             if !matches!(d.k_split, 1 | 2 | 4 | 8)
@@ -93,7 +90,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
             }
             let nb = d.width * (8 / d.k_split);
             let pre = if early_loads { "" } else { PRE_NK };
-            let body = format!("{pre}{maxima}{BODY_NK}").replace("EPILOGUE", &epi_call(io, "v", "m", "n"));
+            let body = format!("{pre}{BODY_NK}").replace("EPILOGUE", &epi_call(io, "v", "m", "n"));
             (body, spec.n.div_ceil(nb))
         }
         Layout::RowMajor if d.tensor => return Err("tensor-core decode needs B [N,K]".into()),
@@ -102,7 +99,7 @@ pub fn emit(spec: &GemmSpec, d: &DecodeConfig, io: &KernelIo) -> Result<Emitted,
                 return Err("[K,N] decode: width a power of two ≤ 32, width × k_split = 256".into());
             }
             let pre = if early_loads { "" } else { PRE_KN };
-            let body = format!("{pre}{maxima}{BODY_KN}").replace("EPILOGUE", &epi_call(io, "v", "m", "col"));
+            let body = format!("{pre}{BODY_KN}").replace("EPILOGUE", &epi_call(io, "v", "m", "col"));
             (body, spec.n.div_ceil(d.width * epc))
         }
     };
@@ -273,7 +270,6 @@ mod tests {
             b_ptr: "b",
             b2_ptr: None,
             rms_gain,
-            softmax_a: false,
             b_read_only: true,
             epilogue: "epi",
             epilogue_args: "c",
@@ -291,7 +287,6 @@ mod tests {
             b_ptr: "b",
             b2_ptr: None,
             rms_gain: None,
-            softmax_a: false,
             b_read_only,
             epilogue: "epi",
             epilogue_args: "c",
@@ -395,34 +390,6 @@ mod tests {
         let d = DecodeConfig { width: 2, k_split: 8, vector: true, tensor: false };
         let e = emit(&nk(1024, 16384), &d, &unpaired_io(true)).unwrap();
         assert!(e.source.contains("NK_PRE = false") && e.block == (256, 1, 1));
-    }
-
-    #[test]
-    fn a_folded_softmax_finds_its_row_maxima_after_the_wait_and_divides_in_the_epilogue() {
-        // A decoding step's values product ([K, N], 1,024 slots) and an [N, K] one.
-        let wait = crate::codegen::cuda::grid::GRID_WAIT;
-        let cases = [
-            (kn(64, 1024), DecodeConfig { width: 2, k_split: 128, vector: true, tensor: false }),
-            (nk(64, 1024), DecodeConfig { width: 2, k_split: 2, vector: true, tensor: false }),
-        ];
-        for (spec, d) in cases {
-            let io = KernelIo { softmax_a: true, ..unpaired_io(false) };
-            let src = emit(&spec, &d, &io).unwrap().source;
-            let (before, after) = kernel_of(&src).split_once(wait).unwrap();
-            assert!(!before.contains("fg_mx") && after.contains("__shared__ float fg_mx[NT / 32][MR];"), "{src}");
-            assert!(src.contains("#define FG_SOFTMAX 1") && after.contains("RSS(m)"), "{src}");
-            // Without the fold: no pass over A, one barrier ([K, N]).
-            let plain = emit(&spec, &d, &unpaired_io(false)).unwrap().source;
-            assert!(!plain.contains("fg_mx") && plain.contains("#define FG_SOFTMAX 0"));
-        }
-        // The tensor-core kernel does not take it.
-        let d = DecodeConfig { width: 2, k_split: 2, vector: true, tensor: true };
-        let half = GemmSpec {
-            b: Operand { elem: Elem::F16, ..nk(64, 1024).b },
-            a: Operand { elem: Elem::F16, ..nk(64, 1024).a },
-            ..nk(64, 1024)
-        };
-        assert!(emit(&half, &d, &KernelIo { softmax_a: true, ..unpaired_io(false) }).is_err());
     }
 
     #[test]

@@ -15,10 +15,9 @@ __device__ __forceinline__ float a_at(const char* gA, int m, int k) {
 }
 // EPC consecutive A[m][k..] as floats (16-byte load when rows allow it), zero past `kend`; times
 // the gain's gG[k..] where a norm is folded in (FG_RMS), whose sum of squares of the values
-// before the gain grows `ss` where `count`; or, where a softmax is folded in (FG_SOFTMAX),
-// e^(A - mx) (mx the row's maximum), whose sum grows `ss` where `count`.
+// before the gain grows `ss` where `count`.
 __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, int k, int kend, float* f,
-                                        float& ss, bool count, float mx) {
+                                        float& ss, bool count) {
   constexpr int EPC = 16 / ES;
   if (VEC && A_KMAJOR && k + EPC <= kend) {
     unpack16(ld16c(gA + ((long long)m * LDA + k) * ES), f);
@@ -41,26 +40,17 @@ __device__ __forceinline__ void a_chunk(const char* gA, const char* gG, int m, i
 #pragma unroll
   for (int e = 0; e < EPC; ++e) f[e] *= g[e];
 #endif
-#if FG_SOFTMAX
-#pragma unroll
-  for (int e = 0; e < EPC; ++e) f[e] = (k + e < kend) ? expf(f[e] - mx) : 0.f;
-  if (count) {
-#pragma unroll
-    for (int e = 0; e < EPC; ++e) ss += f[e];
-  }
-#endif
 }
 // The [K,N] kernel's step: acc[m][j] += A[m][k + e] * bf[e][j] over one chunk of rows, every m
-// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm, or e^(A[m][k + e] - mx[m]) for
-// a folded softmax).
+// (and, where `count`, ss[m] += A[m][k + e]² for a folded norm).
 __device__ __forceinline__ void kn_step(const char* gA, const char* gG, int k, int kend,
                                         const float (&bf)[16 / ES][16 / ES], float (&acc)[MR][16 / ES],
-                                        float (&ss)[MR], bool count, const float (&mx)[MR]) {
+                                        float (&ss)[MR], bool count) {
   constexpr int EPC = 16 / ES;
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float af[EPC];
-    a_chunk(gA, gG, m, k, kend, af, ss[m], count, mx[m]);
+    a_chunk(gA, gG, m, k, kend, af, ss[m], count);
 #pragma unroll
     for (int e = 0; e < EPC; ++e)
 #pragma unroll
@@ -116,14 +106,14 @@ pub(super) const BODY_NK: &str = r#"
 #endif
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // warps of row group 0 together cover K once; each folds its own and the epilogue adds them.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[KSA][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && grp == 0;
+  const bool count = FG_RMS && grp == 0;
   float acc[MR][WIDTH];
 #pragma unroll
   for (int m = 0; m < MR; ++m)
@@ -160,7 +150,7 @@ pub(super) const BODY_NK: &str = r#"
 #pragma unroll
     for (int m = 0; m < MR; ++m) {
       float af[EPC];
-      a_chunk(gA, gG, m, k, K, af, ss[m], count, mx[m]);
+      a_chunk(gA, gG, m, k, K, af, ss[m], count);
 #pragma unroll
       for (int r = 0; r < WIDTH; ++r)
 #pragma unroll
@@ -219,7 +209,7 @@ pub(super) const BODY_NK: &str = r#"
       if (lane == 0) red2[ks][grp * WIDTH + r][m] = v2;
 #endif
     }
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -232,7 +222,7 @@ pub(super) const BODY_NK: &str = r#"
   for (int i = tid; i < NB * MR; i += NT) {
     const int nn = i / MR, m = i % MR;
     const int n = blockIdx.x * NB + nn;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int s = 0; s < KSA; ++s) rss_m += fg_ss[s][m];
@@ -304,14 +294,14 @@ pub(super) const BODY_KN: &str = r#"
   __shared__ float part[NW][MR][NCOL];
   // A folded norm's sums of squares come from the A values the products load anyway: the
   // threads of column chunk 0 together cover K once; their sums fold with the products'.
-#if FG_ROWSUM
+#if FG_RMS
   __shared__ float fg_ss[NW][MR];
 #define RSS(m) rss_m
 #endif
   float ss[MR];
 #pragma unroll
   for (int m = 0; m < MR; ++m) ss[m] = 0.f;
-  const bool count = FG_ROWSUM && ch == 0;
+  const bool count = FG_RMS && ch == 0;
 #if FG_PAIR
   __shared__ float part2[NW][MR][NCOL];
   float acc2[MR][EPC];
@@ -332,11 +322,11 @@ pub(super) const BODY_KN: &str = r#"
       float bf[EPC][EPC];
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bv[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc, ss, count, mx);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc, ss, count);
 #if FG_PAIR
 #pragma unroll
       for (int e = 0; e < EPC; ++e) unpack16(bw[t][e], bf[e]);
-      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2, ss, false, mx);
+      kn_step(gA, gG, kbeg + t * EPC, kend, bf, acc2, ss, false);
 #endif
     }
   } else {
@@ -363,9 +353,9 @@ pub(super) const BODY_KN: &str = r#"
 #if FG_PAIR
       float bg[EPC][EPC];
       chunk_at(gB2, k, bg);
-      kn_step(gA, gG, k, kend, bg, acc2, ss, false, mx);
+      kn_step(gA, gG, k, kend, bg, acc2, ss, false);
 #endif
-      kn_step(gA, gG, k, kend, bf, acc, ss, count, mx);
+      kn_step(gA, gG, k, kend, bf, acc, ss, count);
     }
   }
   // Lanes of a warp hold 32 / WIDTH k slices of the same columns: fold them with shuffles,
@@ -386,7 +376,7 @@ pub(super) const BODY_KN: &str = r#"
 #endif
     }
   const int lane = tid & 31, warp = tid >> 5;
-#if FG_ROWSUM
+#if FG_RMS
 #pragma unroll
   for (int m = 0; m < MR; ++m) {
     float v = ss[m];
@@ -411,7 +401,7 @@ pub(super) const BODY_KN: &str = r#"
   for (int i = tid; i < MR * NCOL; i += NT) {
     const int m = i / NCOL, jj = i % NCOL;
     const int col = blockIdx.x * NCOL + jj;
-#if FG_ROWSUM
+#if FG_RMS
     float rss_m = 0.f;
 #pragma unroll
     for (int w = 0; w < NW; ++w) rss_m += fg_ss[w][m];
@@ -494,30 +484,3 @@ pub(super) const BODY_NK_TC: &str = r#"
   }
 }
 "#;
-
-/// A folded softmax's row maxima `mx[m]` (`FG_SOFTMAX`), after the grid wait (A is the kernel
-/// ahead's scores) and before the products: every thread a stride of each row, a warp's by
-/// shuffles, the warps' through workgroup memory. NaN-propagating (`forge_fmax`), as the
-/// softmax's maximum is. Without a folded softmax the bodies take `NO_ROW_MAXIMA`.
-pub(super) const ROW_MAXIMA: &str = r#"
-  __shared__ float fg_mx[NT / 32][MR];
-  float mx[MR];
-#pragma unroll
-  for (int m = 0; m < MR; ++m) {
-    float v = __int_as_float(0xff800000);
-    for (int k = threadIdx.x; k < K; k += NT) v = forge_fmax(v, a_at(gA, m, k));
-    v = forge_warp_fmax(v);
-    if ((threadIdx.x & 31) == 0) fg_mx[threadIdx.x >> 5][m] = v;
-  }
-  __syncthreads();
-#pragma unroll
-  for (int m = 0; m < MR; ++m) {
-    float v = fg_mx[0][m];
-#pragma unroll
-    for (int w = 1; w < NT / 32; ++w) v = forge_fmax(v, fg_mx[w][m]);
-    mx[m] = v;
-  }
-"#;
-
-/// The bodies' `mx` where no softmax is folded in (unread).
-pub(super) const NO_ROW_MAXIMA: &str = "  const float mx[MR] = {};\n";

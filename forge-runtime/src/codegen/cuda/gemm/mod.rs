@@ -60,10 +60,6 @@ pub struct KernelIo<'a> {
     /// as it is loaded and the epilogue receives each row's sum of squares after the sums
     /// (`(acc, [acc2,] rss, ...)`).
     pub rms_gain: Option<RmsGain<'a>>,
-    /// A folded softmax of A's rows (only the SIMT decode kernel takes it): the kernel finds
-    /// each row's maximum first, multiplies `e^(A − max)` into the sums, and the epilogue
-    /// receives each row's total of those after the sums (`(acc, rss, ...)`), which divides them.
-    pub softmax_a: bool,
     /// No kernel writes B (nor B2) while the graph runs (inputs and weights): the decode
     /// kernel may load it before its grid-dependency wait.
     pub b_read_only: bool,
@@ -126,8 +122,8 @@ pub fn emit(spec: &GemmSpec, variant: &Variant, arch: (u32, u32), io: &KernelIo)
             Ok(())
         }
     };
-    if (io.b2_ptr.is_some() || io.rms_gain.is_some() || io.softmax_a) && !matches!(variant, V::Decode(d) if !d.tensor) {
-        return Err(mismatch("a paired product, a folded norm or softmax runs only the SIMT decode kernel"));
+    if (io.b2_ptr.is_some() || io.rms_gain.is_some()) && !matches!(variant, V::Decode(d) if !d.tensor) {
+        return Err(mismatch("a paired product or a folded norm runs only the SIMT decode kernel"));
     }
     let mut e = match variant {
         V::Wgmma(t) => {
@@ -232,13 +228,13 @@ fn kernel_head(
 }
 
 /// The epilogue call for value `v` at (`row`, `col`) (and `{v}2` for a paired product, the
-/// row's sum of squares `RSS(row)` for a folded norm, its total for a folded softmax).
+/// row's sum of squares `RSS(row)` for a folded norm).
 fn epi_call(io: &KernelIo, v: &str, row: &str, col: &str) -> String {
     let mut v = match io.b2_ptr {
         Some(_) => format!("{v}, {v}2"),
         None => v.to_string(),
     };
-    if io.rms_gain.is_some() || io.softmax_a {
+    if io.rms_gain.is_some() {
         v = format!("{v}, RSS({row})");
     }
     if io.epilogue_args.trim().is_empty() {
