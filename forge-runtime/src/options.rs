@@ -220,9 +220,10 @@ pub struct WgpuOptions {
     /// afresh. Default: `true`.
     pub record_ahead: bool,
     /// Few-row products over block-format weights sum each column's slices across subgroups
-    /// (`subgroupShuffleXor`, two subgroups a column, four columns a workgroup, as CUDA's warps do)
-    /// where the adapter's subgroups are always 32 invocations wide; `false`, or elsewhere, they
-    /// meet in workgroup memory (32 slices a column, eight columns). Default: `true`.
+    /// (`subgroupShuffleXor`; two subgroups a column and four columns a workgroup, as CUDA's
+    /// warps) where the adapter's subgroups are always 32 invocations wide; `false`, or
+    /// elsewhere, they meet in workgroup memory (32 slices a column, eight columns). An output
+    /// head over a vocabulary takes 16 columns of 16 slices either way. Default: `true`.
     pub subgroup_sums: bool,
 }
 
