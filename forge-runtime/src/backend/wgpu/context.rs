@@ -176,6 +176,13 @@ impl WgpuComputeContext {
     pub fn allocator(&self) -> &SlabAllocator {
         &self.allocator
     }
+    /// Whether kernels may sum across subgroups assuming 32 invocations each
+    /// ([`crate::ir::Schedule::warp_sums`]): the device has `SUBGROUP` and its subgroups are
+    /// always 32 wide (NVIDIA's; lavapipe's follow its SIMD width, AMD's may be 64).
+    pub fn subgroup_sums(&self) -> bool {
+        self.subgroups_of_32 && self.constraints.subgroups
+    }
+
     pub fn timestamp_supported(&self) -> bool {
         self.timestamp_supported
     }

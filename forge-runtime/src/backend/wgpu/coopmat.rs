@@ -62,13 +62,6 @@ impl WgpuComputeContext {
                 .any(|p| (p.m_size, p.n_size, p.k_size) == (m, n, k) && p.ab_type == ab && p.cr_type == cr)
     }
 
-    /// Whether kernels may sum across subgroups assuming 32 invocations each
-    /// ([`crate::ir::Schedule::warp_sums`]): the device has `SUBGROUP` and its subgroups are
-    /// always 32 wide (NVIDIA's; lavapipe's follow its SIMD width, AMD's may be 64).
-    pub fn subgroup_sums(&self) -> bool {
-        self.subgroups_of_32 && self.constraints.subgroups
-    }
-
     /// Whether Forge's matmuls of f16 operands run on this context's cooperative matrices
     /// (`matmul_coop`): the adapter lists f16 16×16×16 with an f32 accumulator, runs 32-lane
     /// subgroups, has `SHADER_F16` and the template's 24 KiB of workgroup memory
