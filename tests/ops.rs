@@ -307,7 +307,8 @@ forge_graph! {
 }
 
 fn row_ops_against_loops(ctx: &Context) {
-    for (b, t, c) in [(1, 1, 1), (2, 3, 7), (3, 5, 300), (1, 2, 1025)] {
+    // The last: one row past 16,384 values, which one workgroup of 1,024 threads reduces.
+    for (b, t, c) in [(1, 1, 1), (2, 3, 7), (3, 5, 300), (1, 2, 1025), (1, 1, 20_000)] {
         let (x, v, g, bta) =
             (rand_f32(b * t * c, 3.0, 10 + c as u64), rand_f32(c, 1.0, 11), rand_f32(c, 1.0, 12), rand_f32(c, 1.0, 13));
         let rows = b * t;
@@ -975,6 +976,11 @@ fn attention_against_loops(ctx: &Context) {
         (1, 1, 2, 1000, 16),
         (1, 2, 1, 130, 33),
         (1, 2, 3, 257, 40),
+        // One query over a few keys of narrow heads (a thread an output dim, every score in
+        // each thread's registers): 64 keys, 37 with one dim, 9 with three.
+        (2, 3, 1, 64, 4),
+        (1, 2, 1, 37, 1),
+        (3, 1, 1, 9, 3),
     ];
     for (b, h, t, s, e) in cases {
         let (q, k, v) =
@@ -989,8 +995,9 @@ fn attention_against_loops(ctx: &Context) {
     }
     // A batch entry whose every key is masked gets NaN rows (0 / 0), the other entry stays
     // finite: on every backend and kernel shape (blocked, keys tiled with lanes, rows too wide
-    // for a tile).
-    for (b, h, t, s, e) in [(2, 3, 5, 7, 8), (2, 1, 20, 130, 32), (2, 1, 3, 9, 300), (2, 2, 1, 200, 64)] {
+    // for a tile, spread, a thread an output dim).
+    let shapes = [(2, 3, 5, 7, 8), (2, 1, 20, 130, 32), (2, 1, 3, 9, 300), (2, 2, 1, 200, 64), (2, 2, 1, 40, 2)];
+    for (b, h, t, s, e) in shapes {
         let (q, k, v) =
             (rand_f32(b * h * t * e, 1.0, 53), rand_f32(b * h * s * e, 1.0, 54), rand_f32(b * h * s * e, 1.0, 55));
         let mut m = vec![0.0f32; b * s];

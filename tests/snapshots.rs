@@ -210,11 +210,14 @@ fn decode_attention_codegen() {
     sources(&forge::parse_graph_source(DECODE_ATTENTION).unwrap(), &DECODE_ATTENTION_DIMS, "decode_attention");
 }
 
-/// [`DECODE_ATTENTION`] through NVRTC and ptxas for sm_90 (clusters), sm_80 and sm_75.
+/// [`DECODE_ATTENTION`] through NVRTC and ptxas for sm_90 (clusters), sm_80 and sm_75, and at
+/// heads of two dims over 40 slots (a thread an output dim, as a decoding attention's chunks
+/// combine).
 #[cfg(feature = "cuda")]
 fn cuda_decode_attention_compiles() {
     let graph = forge::parse_graph_source(DECODE_ATTENTION).unwrap();
     cuda_programs(&graph, &DECODE_ATTENTION_DIMS, "decode_attention", true);
+    cuda_programs(&graph, &[9, 40, 2], "decode_attention_per_dim", true);
 }
 
 /// The CNN example's stem at B, H, W and its basic block at B, C, H, W (ResNet-18's first

@@ -288,168 +288,64 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_b2ce14b123abe6
 }
 
 // node: mask[t, j] = select(j <= pos + t, 0.0, -inf); …(+2); ctx = matmul(probs, cache[1]) (chunks combined); merged = permute(ctx, 2, 0, 1, 3)
-extern "C" __global__ void __launch_bounds__(128) forge_attention_fde4790d5e8ba6ba(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
-    __shared__ __align__(16) f32 sm[3024];
+extern "C" __global__ void __launch_bounds__(256) forge_attention_7ba04c5d46713a62(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group >= 9u) {
+    const u32 bidx = group * 4u + lid / 64u;
+    if (bidx >= 9u) {
         return;
     }
-    const u32 bidx = group / 1u;
-    const u32 q0 = (group % 1u) * 16u;
-    const u32 ty = lid / 8u;
-    const u32 tx = lid % 8u;
     const u32 b0 = bidx / 3u;
     const u32 b1 = (bidx / 1u) % 3u;
     const u32 b2 = (bidx / 1u) % 1u;
-    #pragma unroll
-    for (u32 it = 0u; it < 1u; ++it) {
-        const u32 x = lid + it * 128u;
-        if (x < 32u) {
-            const u32 r = x / 1u;
-            const u32 d = x % 1u;
-            f32 val = 0.0f;
-            const u32 kj = r;
-            if (kj < 32u) {
-                val = a2[b0 * 96u + b1 * 32u + b2 + kj];
-            }
-            sm[32u + r * 2u + x % 1u] = val;
-        }
-    }
-    #pragma unroll
-    for (u32 it = 0u; it < 16u; ++it) {
-        const u32 x = lid + it * 128u;
-        if (x < 2048u) {
-            const u32 r = x / 64u;
-            const u32 d = x % 64u;
-            f32 val = 0.0f;
-            const u32 kj = r;
-            if (kj < 32u) {
-                val = select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], __uint_as_float(4286578688u)));
-            }
-            sm[528u + r * 68u + x % 64u] = val;
-        }
-    }
-    #pragma unroll
-    for (u32 it = 0u; it < 1u; ++it) {
-        const u32 x = lid + it * 128u;
-        if (x < 16u) {
-            const u32 r = x / 1u;
-            const u32 d = x % 1u;
-            f32 val = 0.0f;
-            const u32 qi = q0 + r;
-            if (qi < 1u) {
-                val = 1.0f;
-            }
-            sm[0u + r * 2u + x % 1u] = val;
-        }
-    }
-    __syncthreads();
-    f32 sc[4];
-    #pragma unroll
-    for (u32 s = 0u; s < 4u; ++s) {
-        sc[s] = 0.0f;
-    }
-    f32 sc_row[1];
-    for (u32 k = 0u; k < 1u; k += 1u) {
-        #pragma unroll
-        for (u32 i = 0u; i < 1u; ++i) {
-            sc_row[i] = sm[(ty + 16u * i) * 2u + k];
-        }
-        #pragma unroll
-        for (u32 c = 0u; c < 4u; ++c) {
-            const f32 col = sm[32u + (tx + 8u * c) * 2u + k];
-            #pragma unroll
-            for (u32 i = 0u; i < 1u; ++i) {
-                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
-            }
-        }
-    }
+    const u32 qi = 0u;
     const f32 scale = 1.0f;
+    f32 sc[32];
+    f32 mx = __uint_as_float(4286578688u);
     #pragma unroll
-    for (u32 i = 0u; i < 1u; ++i) {
-        f32 rmx = __uint_as_float(4286578688u);
-        const u32 qi = (q0 + ty + 16u * i < 0u ? q0 + ty + 16u * i : 0u);
+    for (u32 j = 0u; j < 32u; ++j) {
+        const u32 kj = j;
+        f32 dot = 0.0f;
         #pragma unroll
-        for (u32 c = 0u; c < 4u; ++c) {
-            const u32 j = tx + 8u * c;
-            const u32 kj = (j < 31u ? j : 31u);
-            f32 s = sc[i * 4u + c] * scale;
-            if (j >= 32u) {
-                s = __uint_as_float(4286578688u);
-            }
-            sc[i * 4u + c] = s;
-            rmx = forge_fmax(rmx, s);
+        for (u32 d = 0u; d < 1u; ++d) {
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
         }
-        sm[2768u + (ty + 16u * i) * 8u + tx] = rmx;
+        const f32 m = 0.0f;
+        f32 s = __uint_as_float(4286578688u);
+        if (__float_as_uint(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
     }
-    __syncthreads();
+    f32 den = 0.0f;
     #pragma unroll
-    for (u32 i = 0u; i < 1u; ++i) {
-        const u32 r = ty + 16u * i;
-        f32 mx = __uint_as_float(4286578688u);
-        #pragma unroll
-        for (u32 l = 0u; l < 8u; ++l) {
-            mx = forge_fmax(mx, sm[2768u + r * 8u + l]);
+    for (u32 j = 0u; j < 32u; ++j) {
+        f32 p = 0.0f;
+        if (__float_as_uint(sc[j]) != 4286578688u) {
+            p = expf(sc[j] - mx);
         }
-        f32 sum = 0.0f;
-        #pragma unroll
-        for (u32 c = 0u; c < 4u; ++c) {
-            const u32 j = tx + 8u * c;
-            f32 p = 0.0f;
-            if (__float_as_uint(sc[i * 4u + c]) != 4286578688u) {
-                p = expf(sc[i * 4u + c] - mx);
-            }
-            sum = sum + p;
-            if (j < 32u) {
-                sm[r * 33u + j] = p;
-            }
-        }
-        sm[2896u + r * 8u + tx] = sum;
+        sc[j] = p;
+        den = den + p;
     }
-    __syncthreads();
-    f32 o[8];
+    const u32 lane = lid % 64u;
     #pragma unroll
-    for (u32 s = 0u; s < 8u; ++s) {
-        o[s] = 0.0f;
-    }
-    f32 o_row[1];
-    for (u32 k = 0u; k < 32u; k += 1u) {
-        #pragma unroll
-        for (u32 i = 0u; i < 1u; ++i) {
-            o_row[i] = sm[(ty + 16u * i) * 33u + k];
-        }
-        #pragma unroll
-        for (u32 c = 0u; c < 8u; ++c) {
-            const f32 col = sm[528u + k * 68u + tx + 8u * c];
+    for (u32 r = 0u; r < 1u; ++r) {
+        const u32 d = lane + r * 64u;
+        if (d < 64u) {
+            f32 num = 0.0f;
             #pragma unroll
-            for (u32 i = 0u; i < 1u; ++i) {
-                o[i * 8u + c] = o[i * 8u + c] + o_row[i] * col;
-            }
-        }
-    }
-    #pragma unroll
-    for (u32 i = 0u; i < 1u; ++i) {
-        const u32 r = ty + 16u * i;
-        f32 den = 0.0f;
-        #pragma unroll
-        for (u32 l = 0u; l < 8u; ++l) {
-            den = den + sm[2896u + r * 8u + l];
-        }
-        const u32 qi = q0 + r;
-        if (qi < 1u) {
-            #pragma unroll
-            for (u32 c = 0u; c < 8u; ++c) {
-                const u32 dd = tx + 8u * c;
-                if (dd < 64u) {
-                    const u32 d = dd;
-                    const u32 at = b0 * 192u + b1 * 64u + d;
-                    const f32 acc = o[i * 8u + c] / den;
-                    a0[at] = acc;
+            for (u32 j = 0u; j < 32u; ++j) {
+                if (sc[j] != 0.0f) {
+                    const u32 kj = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], __uint_as_float(4286578688u)));
                 }
             }
+            const u32 at = b0 * 192u + b1 * 64u + d;
+            const f32 acc = num / den;
+            a0[at] = acc;
         }
     }
 }

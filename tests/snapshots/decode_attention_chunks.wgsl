@@ -799,7 +799,7 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
 }
 
 // node: mask[t, j] = select(j <= pos + t, 0.0, -inf); …(+2); ctx = matmul(probs, cache[1]) (chunks combined); merged = permute(ctx, 2, 0, 1, 3)
-// kernel attention (workgroup 128, items 1)
+// kernel attention (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // merged
 @group(0) @binding(1) var<storage, read_write> a1: array<f32>; // _a7
 @group(0) @binding(2) var<storage, read_write> a2: array<f32>; // _a8
@@ -831,478 +831,1054 @@ fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { re
 fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
 fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
 fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
-var<workgroup> sm: array<f32, 3024>;
-@compute @workgroup_size(128)
+@compute @workgroup_size(256)
 fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let group: u32 = wid.x + wid.y * nwg.x;
-    if (group >= 9u) {
+    let bidx: u32 = group * 4u + lid / 64u;
+    if (bidx >= 9u) {
         return;
     }
-    let bidx: u32 = group / 1u;
-    let q0: u32 = (group % 1u) * 16u;
-    let ty: u32 = lid / 8u;
-    let tx: u32 = lid % 8u;
     let b0: u32 = bidx / 3u;
     let b1: u32 = (bidx / 1u) % 3u;
     let b2: u32 = (bidx / 1u) % 1u;
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let x: u32 = lid + it * 128u;
-        if (x < 32u) {
-            let r: u32 = x / 1u;
-            let d: u32 = x % 1u;
-            var val: f32 = 0.0f;
-            let kj: u32 = r;
-            if (kj < 32u) {
-                val = a2[b0 * 96u + b1 * 32u + b2 + kj];
-            }
-            sm[32u + r * 2u + x % 1u] = val;
-        }
-    }
-    for (var it: u32 = 0u; it < 16u; it = it + 1u) {
-        let x: u32 = lid + it * 128u;
-        if (x < 2048u) {
-            let r: u32 = x / 64u;
-            let d: u32 = x % 64u;
-            var val: f32 = 0.0f;
-            let kj: u32 = r;
-            if (kj < 32u) {
-                val = select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
-            }
-            sm[528u + r * 68u + x % 64u] = val;
-        }
-    }
-    for (var it: u32 = 0u; it < 1u; it = it + 1u) {
-        let x: u32 = lid + it * 128u;
-        if (x < 16u) {
-            let r: u32 = x / 1u;
-            let d: u32 = x % 1u;
-            var val: f32 = 0.0f;
-            let qi: u32 = q0 + r;
-            if (qi < 1u) {
-                val = 1.0f;
-            }
-            sm[0u + r * 2u + x % 1u] = val;
-        }
-    }
-    workgroupBarrier();
-    var sc: array<f32, 4>;
-    {
-        let s: u32 = 0u;
-        sc[s] = 0.0f;
-    }
-    {
-        let s: u32 = 1u;
-        sc[s] = 0.0f;
-    }
-    {
-        let s: u32 = 2u;
-        sc[s] = 0.0f;
-    }
-    {
-        let s: u32 = 3u;
-        sc[s] = 0.0f;
-    }
-    var sc_row: array<f32, 1>;
-    for (var k: u32 = 0u; k < 1u; k = k + 1u) {
-        {
-            let i: u32 = 0u;
-            sc_row[i] = sm[(ty + 16u * i) * 2u + k];
-        }
-        {
-            let c: u32 = 0u;
-            let col: f32 = sm[32u + (tx + 8u * c) * 2u + k];
-            {
-                let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 1u;
-            let col: f32 = sm[32u + (tx + 8u * c) * 2u + k];
-            {
-                let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 2u;
-            let col: f32 = sm[32u + (tx + 8u * c) * 2u + k];
-            {
-                let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 3u;
-            let col: f32 = sm[32u + (tx + 8u * c) * 2u + k];
-            {
-                let i: u32 = 0u;
-                sc[i * 4u + c] = sc[i * 4u + c] + sc_row[i] * col;
-            }
-        }
-    }
+    let qi: u32 = 0u;
     let scale: f32 = 1.0f;
+    var sc: array<f32, 32>;
+    var mx: f32 = bitcast<f32>(4286578688u);
     {
-        let i: u32 = 0u;
-        var rmx: f32 = bitcast<f32>(4286578688u);
-        let qi: u32 = min(q0 + ty + 16u * i, 0u);
+        let j: u32 = 0u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
         {
-            let c: u32 = 0u;
-            let j: u32 = tx + 8u * c;
-            let kj: u32 = min(j, 31u);
-            var s: f32 = sc[i * 4u + c] * scale;
-            if (j >= 32u) {
-                s = bitcast<f32>(4286578688u);
-            }
-            sc[i * 4u + c] = s;
-            rmx = forge_fmax(rmx, s);
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
         }
-        {
-            let c: u32 = 1u;
-            let j: u32 = tx + 8u * c;
-            let kj: u32 = min(j, 31u);
-            var s: f32 = sc[i * 4u + c] * scale;
-            if (j >= 32u) {
-                s = bitcast<f32>(4286578688u);
-            }
-            sc[i * 4u + c] = s;
-            rmx = forge_fmax(rmx, s);
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
         }
-        {
-            let c: u32 = 2u;
-            let j: u32 = tx + 8u * c;
-            let kj: u32 = min(j, 31u);
-            var s: f32 = sc[i * 4u + c] * scale;
-            if (j >= 32u) {
-                s = bitcast<f32>(4286578688u);
-            }
-            sc[i * 4u + c] = s;
-            rmx = forge_fmax(rmx, s);
-        }
-        {
-            let c: u32 = 3u;
-            let j: u32 = tx + 8u * c;
-            let kj: u32 = min(j, 31u);
-            var s: f32 = sc[i * 4u + c] * scale;
-            if (j >= 32u) {
-                s = bitcast<f32>(4286578688u);
-            }
-            sc[i * 4u + c] = s;
-            rmx = forge_fmax(rmx, s);
-        }
-        sm[2768u + (ty + 16u * i) * 8u + tx] = rmx;
-    }
-    workgroupBarrier();
-    {
-        let i: u32 = 0u;
-        let r: u32 = ty + 16u * i;
-        var mx: f32 = bitcast<f32>(4286578688u);
-        {
-            let l: u32 = 0u;
-            mx = forge_fmax(mx, sm[2768u + r * 8u + l]);
-        }
-        {
-            let l: u32 = 1u;
-            mx = forge_fmax(mx, sm[2768u + r * 8u + l]);
-        }
-        {
-            let l: u32 = 2u;
-            mx = forge_fmax(mx, sm[2768u + r * 8u + l]);
-        }
-        {
-            let l: u32 = 3u;
-            mx = forge_fmax(mx, sm[2768u + r * 8u + l]);
-        }
-        {
-            let l: u32 = 4u;
-            mx = forge_fmax(mx, sm[2768u + r * 8u + l]);
-        }
-        {
-            let l: u32 = 5u;
-            mx = forge_fmax(mx, sm[2768u + r * 8u + l]);
-        }
-        {
-            let l: u32 = 6u;
-            mx = forge_fmax(mx, sm[2768u + r * 8u + l]);
-        }
-        {
-            let l: u32 = 7u;
-            mx = forge_fmax(mx, sm[2768u + r * 8u + l]);
-        }
-        var sum: f32 = 0.0f;
-        {
-            let c: u32 = 0u;
-            let j: u32 = tx + 8u * c;
-            var p: f32 = 0.0f;
-            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
-                p = exp(sc[i * 4u + c] - mx);
-            }
-            sum = sum + p;
-            if (j < 32u) {
-                sm[r * 33u + j] = p;
-            }
-        }
-        {
-            let c: u32 = 1u;
-            let j: u32 = tx + 8u * c;
-            var p: f32 = 0.0f;
-            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
-                p = exp(sc[i * 4u + c] - mx);
-            }
-            sum = sum + p;
-            if (j < 32u) {
-                sm[r * 33u + j] = p;
-            }
-        }
-        {
-            let c: u32 = 2u;
-            let j: u32 = tx + 8u * c;
-            var p: f32 = 0.0f;
-            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
-                p = exp(sc[i * 4u + c] - mx);
-            }
-            sum = sum + p;
-            if (j < 32u) {
-                sm[r * 33u + j] = p;
-            }
-        }
-        {
-            let c: u32 = 3u;
-            let j: u32 = tx + 8u * c;
-            var p: f32 = 0.0f;
-            if (bitcast<u32>(sc[i * 4u + c]) != 4286578688u) {
-                p = exp(sc[i * 4u + c] - mx);
-            }
-            sum = sum + p;
-            if (j < 32u) {
-                sm[r * 33u + j] = p;
-            }
-        }
-        sm[2896u + r * 8u + tx] = sum;
-    }
-    workgroupBarrier();
-    var o: array<f32, 8>;
-    {
-        let s: u32 = 0u;
-        o[s] = 0.0f;
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
     }
     {
-        let s: u32 = 1u;
-        o[s] = 0.0f;
-    }
-    {
-        let s: u32 = 2u;
-        o[s] = 0.0f;
-    }
-    {
-        let s: u32 = 3u;
-        o[s] = 0.0f;
-    }
-    {
-        let s: u32 = 4u;
-        o[s] = 0.0f;
-    }
-    {
-        let s: u32 = 5u;
-        o[s] = 0.0f;
-    }
-    {
-        let s: u32 = 6u;
-        o[s] = 0.0f;
-    }
-    {
-        let s: u32 = 7u;
-        o[s] = 0.0f;
-    }
-    var o_row: array<f32, 1>;
-    for (var k: u32 = 0u; k < 32u; k = k + 1u) {
+        let j: u32 = 1u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
         {
-            let i: u32 = 0u;
-            o_row[i] = sm[(ty + 16u * i) * 33u + k];
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
         }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 2u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
         {
-            let c: u32 = 0u;
-            let col: f32 = sm[528u + k * 68u + tx + 8u * c];
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 3u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 4u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 5u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 6u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 7u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 8u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 9u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 10u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 11u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 12u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 13u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 14u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 15u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 16u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 17u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 18u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 19u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 20u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 21u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 22u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 23u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 24u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 25u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 26u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 27u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 28u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 29u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 30u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    {
+        let j: u32 = 31u;
+        let kj: u32 = j;
+        var dot: f32 = 0.0f;
+        {
+            let d: u32 = 0u;
+            dot = dot + 1.0f * a2[b0 * 96u + b1 * 32u + b2 + kj];
+        }
+        let m: f32 = 0.0f;
+        var s: f32 = bitcast<f32>(4286578688u);
+        if (bitcast<u32>(m) != 4286578688u) {
+            s = dot * scale + m;
+        }
+        sc[j] = s;
+        mx = forge_fmax(mx, s);
+    }
+    var den: f32 = 0.0f;
+    {
+        let j: u32 = 0u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 1u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 2u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 3u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 4u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 5u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 6u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 7u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 8u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 9u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 10u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 11u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 12u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 13u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 14u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 15u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 16u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 17u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 18u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 19u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 20u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 21u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 22u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 23u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 24u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 25u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 26u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 27u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 28u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 29u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 30u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    {
+        let j: u32 = 31u;
+        var p: f32 = 0.0f;
+        if (bitcast<u32>(sc[j]) != 4286578688u) {
+            p = exp(sc[j] - mx);
+        }
+        sc[j] = p;
+        den = den + p;
+    }
+    let lane: u32 = lid % 64u;
+    {
+        let r: u32 = 0u;
+        let d: u32 = lane + r * 64u;
+        if (d < 64u) {
+            var num: f32 = 0.0f;
             {
-                let i: u32 = 0u;
-                o[i * 8u + c] = o[i * 8u + c] + o_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 1u;
-            let col: f32 = sm[528u + k * 68u + tx + 8u * c];
-            {
-                let i: u32 = 0u;
-                o[i * 8u + c] = o[i * 8u + c] + o_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 2u;
-            let col: f32 = sm[528u + k * 68u + tx + 8u * c];
-            {
-                let i: u32 = 0u;
-                o[i * 8u + c] = o[i * 8u + c] + o_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 3u;
-            let col: f32 = sm[528u + k * 68u + tx + 8u * c];
-            {
-                let i: u32 = 0u;
-                o[i * 8u + c] = o[i * 8u + c] + o_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 4u;
-            let col: f32 = sm[528u + k * 68u + tx + 8u * c];
-            {
-                let i: u32 = 0u;
-                o[i * 8u + c] = o[i * 8u + c] + o_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 5u;
-            let col: f32 = sm[528u + k * 68u + tx + 8u * c];
-            {
-                let i: u32 = 0u;
-                o[i * 8u + c] = o[i * 8u + c] + o_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 6u;
-            let col: f32 = sm[528u + k * 68u + tx + 8u * c];
-            {
-                let i: u32 = 0u;
-                o[i * 8u + c] = o[i * 8u + c] + o_row[i] * col;
-            }
-        }
-        {
-            let c: u32 = 7u;
-            let col: f32 = sm[528u + k * 68u + tx + 8u * c];
-            {
-                let i: u32 = 0u;
-                o[i * 8u + c] = o[i * 8u + c] + o_row[i] * col;
-            }
-        }
-    }
-    {
-        let i: u32 = 0u;
-        let r: u32 = ty + 16u * i;
-        var den: f32 = 0.0f;
-        {
-            let l: u32 = 0u;
-            den = den + sm[2896u + r * 8u + l];
-        }
-        {
-            let l: u32 = 1u;
-            den = den + sm[2896u + r * 8u + l];
-        }
-        {
-            let l: u32 = 2u;
-            den = den + sm[2896u + r * 8u + l];
-        }
-        {
-            let l: u32 = 3u;
-            den = den + sm[2896u + r * 8u + l];
-        }
-        {
-            let l: u32 = 4u;
-            den = den + sm[2896u + r * 8u + l];
-        }
-        {
-            let l: u32 = 5u;
-            den = den + sm[2896u + r * 8u + l];
-        }
-        {
-            let l: u32 = 6u;
-            den = den + sm[2896u + r * 8u + l];
-        }
-        {
-            let l: u32 = 7u;
-            den = den + sm[2896u + r * 8u + l];
-        }
-        let qi: u32 = q0 + r;
-        if (qi < 1u) {
-            {
-                let c: u32 = 0u;
-                let dd: u32 = tx + 8u * c;
-                if (dd < 64u) {
-                    let d: u32 = dd;
-                    let at: u32 = b0 * 192u + b1 * 64u + d;
-                    let acc: f32 = o[i * 8u + c] / den;
-                    a0[at] = acc;
+                let j: u32 = 0u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
                 }
             }
             {
-                let c: u32 = 1u;
-                let dd: u32 = tx + 8u * c;
-                if (dd < 64u) {
-                    let d: u32 = dd;
-                    let at: u32 = b0 * 192u + b1 * 64u + d;
-                    let acc: f32 = o[i * 8u + c] / den;
-                    a0[at] = acc;
+                let j: u32 = 1u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
                 }
             }
             {
-                let c: u32 = 2u;
-                let dd: u32 = tx + 8u * c;
-                if (dd < 64u) {
-                    let d: u32 = dd;
-                    let at: u32 = b0 * 192u + b1 * 64u + d;
-                    let acc: f32 = o[i * 8u + c] / den;
-                    a0[at] = acc;
+                let j: u32 = 2u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
                 }
             }
             {
-                let c: u32 = 3u;
-                let dd: u32 = tx + 8u * c;
-                if (dd < 64u) {
-                    let d: u32 = dd;
-                    let at: u32 = b0 * 192u + b1 * 64u + d;
-                    let acc: f32 = o[i * 8u + c] / den;
-                    a0[at] = acc;
+                let j: u32 = 3u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
                 }
             }
             {
-                let c: u32 = 4u;
-                let dd: u32 = tx + 8u * c;
-                if (dd < 64u) {
-                    let d: u32 = dd;
-                    let at: u32 = b0 * 192u + b1 * 64u + d;
-                    let acc: f32 = o[i * 8u + c] / den;
-                    a0[at] = acc;
+                let j: u32 = 4u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
                 }
             }
             {
-                let c: u32 = 5u;
-                let dd: u32 = tx + 8u * c;
-                if (dd < 64u) {
-                    let d: u32 = dd;
-                    let at: u32 = b0 * 192u + b1 * 64u + d;
-                    let acc: f32 = o[i * 8u + c] / den;
-                    a0[at] = acc;
+                let j: u32 = 5u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
                 }
             }
             {
-                let c: u32 = 6u;
-                let dd: u32 = tx + 8u * c;
-                if (dd < 64u) {
-                    let d: u32 = dd;
-                    let at: u32 = b0 * 192u + b1 * 64u + d;
-                    let acc: f32 = o[i * 8u + c] / den;
-                    a0[at] = acc;
+                let j: u32 = 6u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
                 }
             }
             {
-                let c: u32 = 7u;
-                let dd: u32 = tx + 8u * c;
-                if (dd < 64u) {
-                    let d: u32 = dd;
-                    let at: u32 = b0 * 192u + b1 * 64u + d;
-                    let acc: f32 = o[i * 8u + c] / den;
-                    a0[at] = acc;
+                let j: u32 = 7u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
                 }
             }
+            {
+                let j: u32 = 8u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 9u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 10u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 11u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 12u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 13u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 14u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 15u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 16u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 17u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 18u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 19u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 20u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 21u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 22u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 23u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 24u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 25u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 26u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 27u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 28u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 29u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 30u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            {
+                let j: u32 = 31u;
+                if (sc[j] != 0.0f) {
+                    let kj: u32 = j;
+                    num = num + sc[j] * select(a1[b0 * 6144u + b1 * 2048u + b2 * 64u + kj * 64u + d], 0.0f, forge_feq(a2[b0 * 96u + b1 * 32u + b2 + kj], bitcast<f32>(4286578688u)));
+                }
+            }
+            let at: u32 = b0 * 192u + b1 * 64u + d;
+            let acc: f32 = num / den;
+            a0[at] = acc;
         }
     }
 }

@@ -172,8 +172,8 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
 /// Reduces each row over the keys with `op` (`""`: a sum) from `init`: every thread folds its
 /// keys `lid, lid + threads, ..` (`fold` updates `part` from `sm` at `qi`, `kj`), then the
 /// partials meet at `second + qi · threads`, where row `qi`'s result ends in the first slot: on
-/// CUDA a warp's by shuffles and the warps' in thread 0 (two barriers), in WGSL (subgroups are
-/// optional) in a tree over workgroup memory.
+/// CUDA, and in WGSL where subgroups are 32 wide (`Schedule::warp_sums`), a warp's by shuffles
+/// and the warps' in thread 0 (two barriers), elsewhere in a tree over workgroup memory.
 fn reduce_rows(
     w: &mut Writer<'_>,
     a: &AttentionBody,
@@ -189,12 +189,12 @@ fn reduce_rows(
     w.for_("kj", "lid", &format!("{}u", a.tk), &format!("{t}u"));
     fold(w);
     w.close();
-    if w.d == Dialect::Cuda {
+    if w.d == Dialect::Cuda || (w.sched.warp_sums && t.is_multiple_of(32)) {
         let warps = t / 32;
         if op.is_empty() {
             w.warp_sum("part");
         } else {
-            w.assign("part", "forge_warp_fmax(part)");
+            w.warp_max("part");
         }
         w.if_("lid % 32u == 0u");
         w.line(format!("sm[{second}u + qi * {t}u + lid / 32u] = part;"));

@@ -185,10 +185,7 @@ pub(super) fn warp_sums(w: &mut Writer<'_>, m: &MatmulBody, rows: usize, group: 
     for r in 0..rows {
         for sum in &sums {
             for offset in [16, 8, 4, 2, 1].into_iter().filter(|&o| o < group) {
-                let other = match w.d {
-                    Dialect::Cuda => format!("__shfl_xor_sync(0xffffffffu, {sum}{r}, {offset})"),
-                    Dialect::Wgsl => format!("subgroupShuffleXor({sum}{r}, {offset}u)"),
-                };
+                let other = w.shuffle_xor(&format!("{sum}{r}"), offset);
                 w.assign(&format!("{sum}{r}"), &format!("{sum}{r} + {other}"));
             }
         }

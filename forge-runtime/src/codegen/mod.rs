@@ -12,6 +12,7 @@ mod access;
 mod attention;
 mod attention_block;
 mod attention_cluster;
+mod attention_dims;
 mod attention_mma;
 mod attention_mma_tile;
 mod attention_spread;
@@ -148,6 +149,7 @@ impl<'a> Writer<'a> {
                 geometry::AttentionVariant::Spread(s) => attention_spread::spread(self, a, s),
                 geometry::AttentionVariant::Online => attention::attention(self, a),
                 geometry::AttentionVariant::Mma(m) => attention_mma::mma(self, a, m),
+                geometry::AttentionVariant::Dims(d) => attention_dims::per_dim(self, a, d),
             },
             KernelBody::Scatter(s) => map::scatter(self, s),
             KernelBody::Rows(c) => rows_resident::chain_kernel(self, c),
@@ -400,10 +402,32 @@ impl<'a> Writer<'a> {
     pub fn not_neg_inf(&self, e: &str) -> String {
         format!("{} != {}u", self.f32_bits(e), f32::NEG_INFINITY.to_bits())
     }
-    /// CUDA: `v` replaced by its sum over the warp (every lane runs this, outside any branch).
+    /// `v` replaced by its sum over the warp (every lane runs this, outside any branch): CUDA's
+    /// shuffles, or WGSL's `subgroupShuffleXor` where subgroups are 32 invocations of
+    /// consecutive local indices ([`crate::ir::Schedule::warp_sums`]).
     pub fn warp_sum(&mut self, v: &str) {
         for offset in [16, 8, 4, 2, 1] {
-            self.assign(v, &format!("{v} + __shfl_xor_sync(0xffffffffu, {v}, {offset})"));
+            let other = self.shuffle_xor(v, offset);
+            self.assign(v, &format!("{v} + {other}"));
+        }
+    }
+    /// `v` replaced by its `forge_fmax` over the warp, as [`Writer::warp_sum`] sums it.
+    pub fn warp_max(&mut self, v: &str) {
+        match self.d {
+            Dialect::Cuda => self.assign(v, &format!("forge_warp_fmax({v})")),
+            Dialect::Wgsl => {
+                for offset in [16, 8, 4, 2, 1] {
+                    let other = self.shuffle_xor(v, offset);
+                    self.assign(v, &format!("forge_fmax({v}, {other})"));
+                }
+            }
+        }
+    }
+    /// Lane `lane ^ offset`'s `v`.
+    pub fn shuffle_xor(&self, v: &str, offset: u32) -> String {
+        match self.d {
+            Dialect::Cuda => format!("__shfl_xor_sync(0xffffffffu, {v}, {offset})"),
+            Dialect::Wgsl => format!("subgroupShuffleXor({v}, {offset}u)"),
         }
     }
     pub fn exp(&self, a: &str) -> String {

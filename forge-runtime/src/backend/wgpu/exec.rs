@@ -8,7 +8,7 @@ use super::context::{scoped, DeviceHandle, WgpuComputeContext};
 use super::layout::Layout;
 use super::record::{record, Ahead, Pass, Readback, RecordKey, Recorded, Targets, Timing};
 use crate::backend::{Executable, RunRequest, RunResult};
-use crate::codegen::geometry::coop_fits;
+use crate::codegen::geometry::{coop_fits, lone_long_row, LONG_ROW_THREADS};
 use crate::codegen::wgsl::{dispatch, emit_kernel, entry_name, needs_f16};
 use crate::error::{Error, Result};
 use crate::ir::{BufferId, BufferRole, KernelBody, KernelSpec, Plan, Schedule};
@@ -64,17 +64,32 @@ fn compile_all(ctx: &WgpuComputeContext, sources: &[(&str, &str)]) -> Result<Vec
     Ok(sources.iter().filter_map(|s| distinct.iter().position(|d| d == s)).map(|i| compiled[i].clone()).collect())
 }
 
-/// The schedule a kernel runs with on `ctx`: a matmul of f16 operands left at the default
-/// schedule runs on cooperative matrices where the context has them ([`WgpuComputeContext::coop_matmul`];
-/// `coop` is its answer, asked once a plan); other products sum a column's slices across
-/// subgroups ([`Schedule::warp_sums`]) where the context runs subgroups of exactly 32
-/// (`subgroups`: [`WgpuComputeContext::subgroup_sums`]).
-pub(crate) fn device_schedule(coop: bool, subgroups: bool, spec: &KernelSpec, s: &Schedule) -> Schedule {
+/// What a context offers that the schedules of a plan's kernels follow, asked once a plan.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DeviceTraits {
+    /// f16 products on cooperative matrices ([`WgpuComputeContext::coop_matmul`]).
+    pub coop: bool,
+    /// Subgroups of exactly 32 ([`WgpuComputeContext::subgroup_sums`]).
+    pub subgroups: bool,
+    /// Workgroups of [`LONG_ROW_THREADS`] invocations.
+    pub long_rows: bool,
+}
+
+/// The schedule a kernel runs with: a matmul of f16 operands left at the default schedule runs
+/// on cooperative matrices where the context has them; other products, and the decoding
+/// attention's reductions, sum across subgroups ([`Schedule::warp_sums`]) where they are 32
+/// wide; a lone long row's reduction (a decoding step's argmax over the vocabulary) takes
+/// [`LONG_ROW_THREADS`] invocations where the device allows, as on CUDA (its serial walk is the
+/// kernel's latency).
+pub(crate) fn device_schedule(d: DeviceTraits, spec: &KernelSpec, s: &Schedule) -> Schedule {
     match &spec.body {
-        KernelBody::Matmul(m) if coop && *s == Schedule::default() && coop_fits(m, &spec.args) => {
+        KernelBody::Matmul(m) if d.coop && *s == Schedule::default() && coop_fits(m, &spec.args) => {
             Schedule { coop: true, ..*s }
         }
-        KernelBody::Matmul(_) if subgroups => Schedule { warp_sums: true, ..*s },
+        KernelBody::Matmul(_) | KernelBody::Attention(_) if d.subgroups => Schedule { warp_sums: true, ..*s },
+        KernelBody::Row { .. } if d.long_rows && lone_long_row(&spec.body, s) => {
+            Schedule { workgroup: LONG_ROW_THREADS, ..*s }
+        }
         KernelBody::Map { .. }
         | KernelBody::Index { .. }
         | KernelBody::Row { .. }
@@ -116,12 +131,16 @@ impl WgpuExec {
         let mut variants = Vec::with_capacity(plan.kernels.len());
         let compiled_before = ctx.compilation_count();
         let mut kernels = Vec::with_capacity(plan.kernels.len());
-        let coop = options.cooperative_matrix && ctx.coop_matmul();
-        let subgroups = options.subgroup_sums && ctx.subgroup_sums();
+        let traits = DeviceTraits {
+            coop: options.cooperative_matrix && ctx.coop_matmul(),
+            subgroups: options.subgroup_sums && ctx.subgroup_sums(),
+            long_rows: c.max_compute_invocations_per_workgroup >= LONG_ROW_THREADS
+                && c.max_compute_workgroup_size_x >= LONG_ROW_THREADS,
+        };
         for k in &plan.kernels {
             let bindings = layout.bindings(&plan, &k.spec, &c)?;
             let bases: Vec<u64> = bindings.iter().map(|b| b.base).collect();
-            let schedule = device_schedule(coop, subgroups, &k.spec, &k.schedule);
+            let schedule = device_schedule(traits, &k.spec, &k.schedule);
             let source = emit_kernel(&plan, &k.spec, &schedule, &bases);
             kernels.push((k, schedule, bindings, source, entry_name(&k.spec)));
         }

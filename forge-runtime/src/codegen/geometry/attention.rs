@@ -120,6 +120,49 @@ pub fn mma_name(m: AttentionMma) -> String {
     )
 }
 
+/// Most keys of the per-dim attention ([`attention_dims`]): its scores live in registers.
+pub const ATTENTION_DIMS_MAX_KEYS: usize = 64;
+/// Most head dims a score of the per-dim attention takes (every thread computes all scores).
+pub const ATTENTION_DIMS_MAX_E: usize = 4;
+
+/// The per-dim attention (`attention_dims`' kernel): one query an entry whose scores are short
+/// products over a few keys, as where a decoding attention's chunks are combined
+/// (`ir::fuse::split_keys`: 32 log-sum-exps as scores). `lanes` threads take an entry, one an
+/// output dim, each computing every score itself, so no thread waits on another: no
+/// workgroup memory, no barrier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionDims {
+    /// Threads a workgroup: a whole number of entries' lanes.
+    pub threads: u32,
+    /// Threads an entry (a power of two, at least the output dims where the workgroup allows).
+    pub lanes: u32,
+}
+
+impl AttentionDims {
+    /// Entries a workgroup takes.
+    pub fn per_group(self) -> u64 {
+        u64::from(self.threads / self.lanes.max(1)).max(1)
+    }
+    /// Workgroups of the whole attention.
+    pub fn groups(self, a: &AttentionBody) -> u64 {
+        let entries = a.batch.iter().map(|&e| e as u64).product::<u64>().max(1);
+        entries.div_ceil(self.per_group())
+    }
+}
+
+/// Whether the attention runs per dim ([`AttentionDims`]): one query an entry, scores of at
+/// most [`ATTENTION_DIMS_MAX_E`] dims over at most [`ATTENTION_DIMS_MAX_KEYS`] keys, no
+/// log-sum-exps asked for.
+pub fn attention_dims(a: &AttentionBody, workgroup: u32) -> Option<AttentionDims> {
+    let fits = a.tq == 1
+        && (1..=ATTENTION_DIMS_MAX_E).contains(&a.e)
+        && (1..=ATTENTION_DIMS_MAX_KEYS).contains(&a.tk)
+        && a.ev > 0
+        && a.lse.is_none();
+    let lanes = (a.ev.next_power_of_two().min(1 << 16) as u32).min(workgroup.max(1));
+    fits.then(|| AttentionDims { threads: lanes * (workgroup.max(1) / lanes), lanes })
+}
+
 /// Which attention template runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AttentionVariant {
@@ -134,12 +177,14 @@ pub enum AttentionVariant {
     /// A prompt's rows on tensor cores, 64 rows a block
     /// ([`crate::ir::limits::attention_mma_layout`]).
     Mma(AttentionMma),
+    /// One query over a few keys of short scores, a thread an output dim: [`attention_dims`].
+    Dims(AttentionDims),
 }
 
 /// The attention template for `a` under `s`: where it stores log-sum-exps (the templates that
 /// do), spread where that layout takes it, else the online softmax; otherwise tensor cores where
 /// `s.tensor_cores` and that layout takes it (products that allow TF32, a prompt's rows), else
-/// blocked where it takes the shape, else spread (its keys split over a cluster where
+/// per dim where it takes the shape, else blocked where it does, else spread (its keys split over a cluster where
 /// `s.clusters` and that layout takes it, else one workgroup an entry where that layout does),
 /// else the online softmax.
 pub fn attention_variant(a: &AttentionBody, s: &crate::ir::Schedule) -> AttentionVariant {
@@ -151,6 +196,9 @@ pub fn attention_variant(a: &AttentionBody, s: &crate::ir::Schedule) -> Attentio
     }
     if let Some(m) = s.tensor_cores.then(|| crate::ir::limits::attention_mma_layout(a)).flatten() {
         return AttentionVariant::Mma(m);
+    }
+    if let Some(d) = attention_dims(a, s.workgroup) {
+        return AttentionVariant::Dims(d);
     }
     if let Some(b) = attention_block(a, s.workgroup) {
         return AttentionVariant::Blocked(b);

@@ -31,7 +31,10 @@ pub fn cuda_min_blocks(spec: &KernelSpec, s: &Schedule) -> Option<u32> {
     match attention_variant(a, s) {
         // One block an SM: a cluster block keeps its keys' and values' rows in registers.
         AttentionVariant::Spread(spread) if spread.parts > 1 => return Some(1),
-        AttentionVariant::Blocked(_) | AttentionVariant::Spread(_) | AttentionVariant::Mma(_) => return None,
+        AttentionVariant::Blocked(_)
+        | AttentionVariant::Spread(_)
+        | AttentionVariant::Mma(_)
+        | AttentionVariant::Dims(_) => return None,
         AttentionVariant::Online => {}
     }
     let threads = threads(spec, s).max(1) as u64;
@@ -56,6 +59,7 @@ pub fn threads(spec: &KernelSpec, s: &Schedule) -> u32 {
             AttentionVariant::Spread(spread) => spread.threads,
             AttentionVariant::Online => ATTENTION_THREADS.min(s.workgroup.max(1)),
             AttentionVariant::Mma(_) => ATTENTION_MMA_THREADS,
+            AttentionVariant::Dims(d) => d.threads,
         },
         KernelBody::Raw(r) => r.workgroup_size.iter().product(),
         KernelBody::Rows(c) => {
@@ -120,6 +124,7 @@ pub fn groups(spec: &KernelSpec, s: &Schedule) -> u64 {
                     let row_blocks = (a.tq as u64).div_ceil(ATTENTION_MMA_ROWS as u64);
                     return (product(&a.batch) * row_blocks * m.parts as u64).max(1);
                 }
+                AttentionVariant::Dims(d) => return d.groups(a),
                 AttentionVariant::Online => {}
             }
             let rows_per_group = (t / attention_lanes(a, t as u32) as u64).max(1);
@@ -157,12 +162,8 @@ pub fn cuda_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
     if let KernelBody::Matmul(_) = &spec.body {
         return Schedule { warp_sums: true, ..*s };
     }
-    if let KernelBody::Row { cols, leading, .. } = &spec.body {
-        // One long row reduced by one block (a decoding step's argmax over the vocabulary):
-        // the block's serial loop is the kernel's latency, so the widest block takes it.
-        if product(leading) == 1 && *cols > LONG_ROW && s.workgroup == Schedule::default().workgroup {
-            return Schedule { workgroup: LONG_ROW_THREADS, ..vectorised };
-        }
+    if lone_long_row(&spec.body, s) {
+        return Schedule { workgroup: LONG_ROW_THREADS, ..vectorised };
     }
     if s.items <= 1 && (vector_map(spec, &vectorised) || matches!(spec.body, KernelBody::Row { .. })) {
         vectorised
@@ -171,9 +172,17 @@ pub fn cuda_schedule(spec: &KernelSpec, s: &Schedule) -> Schedule {
     }
 }
 
-/// Columns above which a lone row's reduction takes [`LONG_ROW_THREADS`] threads on CUDA.
+/// Whether `body` reduces one long row under the default workgroup (a decoding step's argmax
+/// over the vocabulary): one block runs it, and its serial loop is the kernel's latency, so
+/// the widest block takes it ([`LONG_ROW_THREADS`]; on wgpu where the device allows).
+pub fn lone_long_row(body: &KernelBody, s: &Schedule) -> bool {
+    matches!(body, KernelBody::Row { cols, leading, .. }
+        if product(leading) == 1 && *cols > LONG_ROW && s.workgroup == Schedule::default().workgroup)
+}
+
+/// Columns above which a lone row's reduction takes [`LONG_ROW_THREADS`] threads.
 pub const LONG_ROW: usize = 16_384;
-/// Threads a lone long row's reduction takes on CUDA (the most a block has).
+/// Threads a lone long row's reduction takes (the most a CUDA block has).
 pub const LONG_ROW_THREADS: u32 = 1024;
 
 /// Folds `total` workgroups into `[x, y, 1]` with `x ≤ x_limit` and `y ≤ 65,535`; kernels read
@@ -214,6 +223,13 @@ pub fn variant_name(spec: &KernelSpec, s: &Schedule) -> String {
                 }
                 AttentionVariant::Spread(spread) => return spread_name(a, spread),
                 AttentionVariant::Mma(m) => return mma_name(m),
+                AttentionVariant::Dims(d) => {
+                    return format!(
+                        "a thread an output dim, {} keys ({} entries a workgroup of {t} threads)",
+                        a.tk,
+                        d.per_group()
+                    );
+                }
                 AttentionVariant::Online => {}
             }
             let lanes = match attention_lanes(a, t) {

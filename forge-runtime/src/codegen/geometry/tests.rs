@@ -170,7 +170,10 @@ fn decoding_attention_splits_over_a_cluster_where_clusters_and_keys_allow() {
     let parts = |a: &AttentionBody, clusters| match attention_variant(a, &Schedule { clusters, ..Schedule::default() })
     {
         AttentionVariant::Spread(s) => Some((s.parts, s.rows, s.threads)),
-        AttentionVariant::Blocked(_) | AttentionVariant::Online | AttentionVariant::Mma(_) => None,
+        AttentionVariant::Blocked(_)
+        | AttentionVariant::Online
+        | AttentionVariant::Mma(_)
+        | AttentionVariant::Dims(_) => None,
     };
     // GPT-2's heads over 632 slots: 8 blocks a head where the device has clusters.
     assert_eq!(parts(&body(1, 632, 64), true), Some((8, 1, 512)));

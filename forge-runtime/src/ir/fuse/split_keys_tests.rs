@@ -111,3 +111,29 @@ fn split_attention_computes_what_the_statements_compute() {
         }
     }
 }
+
+#[test]
+fn chunks_reduce_across_subgroups_where_asked_and_combine_a_thread_an_output_dim() {
+    use crate::codegen::geometry::{attention_variant, AttentionVariant};
+    use crate::codegen::wgsl;
+    let p = lowered(&[1, 1024, 3, 3, 64], true);
+    let kernels: Vec<_> = p.kernels.iter().filter(|k| matches!(k.spec.body, KernelBody::Attention(_))).collect();
+    let [chunks, combine] = kernels[..] else { panic!("two attention kernels") };
+    let KernelBody::Attention(a) = &combine.spec.body else { unreachable!() };
+    // 64 threads an entry (one an output dim), four entries a workgroup of 256.
+    let AttentionVariant::Dims(d) = attention_variant(a, &combine.schedule) else { panic!("per dim") };
+    assert_eq!((d.lanes, d.threads, d.groups(a)), (64, 256, 3));
+    for (k, subgroups) in [(chunks, true), (combine, false)] {
+        let bases = vec![0; k.spec.args.len()];
+        let sums = crate::ir::Schedule { warp_sums: true, ..k.schedule };
+        let src = wgsl::emit_kernel(&p, &k.spec, &sums, &bases);
+        wgsl::validate(&src).unwrap_or_else(|e| panic!("{}:\n{src}\n{e}", k.spec.node));
+        assert_eq!(src.contains("part = forge_fmax(part, subgroupShuffleXor(part, 16u));"), subgroups, "{src}");
+        assert_eq!(src.contains("part = part + subgroupShuffleXor(part, 1u);"), subgroups, "{src}");
+        let plain = wgsl::emit_kernel(&p, &k.spec, &k.schedule, &bases);
+        assert!(!plain.contains("subgroup"), "{plain}");
+        // The combination waits on no other invocation.
+        let per_dim = k.spec.node == combine.spec.node;
+        assert_eq!(plain.contains("workgroupBarrier"), !per_dim, "{plain}");
+    }
+}
