@@ -976,6 +976,10 @@ fn attention_against_loops(ctx: &Context) {
         (1, 1, 2, 1000, 16),
         (1, 2, 1, 130, 33),
         (1, 2, 3, 257, 40),
+        // Keys few enough that threads share a key's score where shuffles add their parts
+        // (CUDA, wgpu on subgroups of 32): two lanes a key.
+        (1, 2, 2, 100, 16),
+        (2, 1, 1, 65, 24),
         // One query over a few keys of narrow heads (a thread an output dim, every score in
         // each thread's registers): 64 keys, 37 with one dim, 9 with three.
         (2, 3, 1, 64, 4),

@@ -210,14 +210,19 @@ fn decode_attention_codegen() {
     sources(&forge::parse_graph_source(DECODE_ATTENTION).unwrap(), &DECODE_ATTENTION_DIMS, "decode_attention");
 }
 
-/// [`DECODE_ATTENTION`] through NVRTC and ptxas for sm_90 (clusters), sm_80 and sm_75, and at
+/// [`DECODE_ATTENTION`] through NVRTC and ptxas for sm_90 (clusters), sm_80 and sm_75, at
 /// heads of two dims over 40 slots (a thread an output dim, as a decoding attention's chunks
-/// combine).
+/// combine), and over 100 slots (threads sharing a key).
 #[cfg(feature = "cuda")]
 fn cuda_decode_attention_compiles() {
     let graph = forge::parse_graph_source(DECODE_ATTENTION).unwrap();
     cuda_programs(&graph, &DECODE_ATTENTION_DIMS, "decode_attention", true);
     cuda_programs(&graph, &[9, 40, 2], "decode_attention_per_dim", true);
+    // 100 slots over 256 threads: two threads share a key's score, their parts met by a shuffle.
+    cuda_programs(&graph, &[2, 100, 16], "decode_attention_key_lanes", true);
+    let plan = forge::plan::lower(&graph, &[2, 100, 16]).unwrap();
+    let cuda = forge::plan::source_of(&plan, Target::CudaC).unwrap().to_string();
+    assert!(cuda.contains("const u32 kpart = lid % 2u;"), "{cuda}");
 }
 
 /// The CNN example's stem at B, H, W and its basic block at B, C, H, W (ResNet-18's first

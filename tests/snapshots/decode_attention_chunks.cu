@@ -100,7 +100,7 @@ FD float4 forge_q4_1_x4(const unsigned char* a, unsigned long long i) { const un
 FD float4 forge_q8_0_x4(const unsigned char* a, unsigned long long i) { const unsigned char* b = a + (i >> 5) * 34ull; u32 j = (u32)i & 15u; u32 lo = forge_q_pair(b + 2u + j); u32 hi = forge_q_pair(b + 18u + j); f32 d = forge_q_half(b); return make_float4((f32)(signed char)(lo & 255u) * d, (f32)(signed char)(lo >> 8) * d, (f32)(signed char)(hi & 255u) * d, (f32)(signed char)(hi >> 8) * d); }
 
 // node: mask[t, j] = select(j <= pos + t, 0.0, -inf); …(+2); ctx = matmul(probs, cache[1]) (keys in 32 chunks)
-extern "C" __global__ void __launch_bounds__(256) forge_attention_b2ce14b123abe6c2(const f32* __restrict__ a0, const f32* __restrict__ a1, const f32* __restrict__ a2, f32* a3, f32* a4, const u32* __restrict__ u) {
+extern "C" __global__ void __launch_bounds__(256) forge_attention_43d34955da43e9d5(const f32* __restrict__ a0, const f32* __restrict__ a1, const f32* __restrict__ a2, f32* a3, f32* a4, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 sm[289];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
@@ -119,34 +119,53 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_b2ce14b123abe6
         sm[32u + x] = a1[b0 * 192u + b1 * 64u + d];
     }
     __syncthreads();
-    for (u32 kj = lid; kj < 32u; kj += 256u) {
+    const u32 kpart = lid % 8u;
+    for (u32 k0 = 0u; k0 < 32u; k0 += 32u) {
+        const u32 kj = k0 + lid / 8u;
         f32 mk[1];
         f32 sc[1];
         bool live = false;
         #pragma unroll
         for (u32 qi = 0u; qi < 1u; ++qi) {
-            f32 m = select(__uint_as_float(4286578688u), 0.0f, forge_feq(select(__uint_as_float(4286578688u), 0.0f, (u32(i32(u32(i32(u32(i32(b2)) * u32(i32(32)))) + u32(i32(kj)))) <= (u[0] + u32(i32(0))))), 0.0f));
-            mk[qi] = m;
+            mk[qi] = __uint_as_float(4286578688u);
             sc[qi] = 0.0f;
-            live = live || __float_as_uint(m) != 4286578688u;
+        }
+        if (kj < 32u) {
+            #pragma unroll
+            for (u32 qi = 0u; qi < 1u; ++qi) {
+                f32 m = select(__uint_as_float(4286578688u), 0.0f, forge_feq(select(__uint_as_float(4286578688u), 0.0f, (u32(i32(u32(i32(u32(i32(b2)) * u32(i32(32)))) + u32(i32(kj)))) <= (u[0] + u32(i32(0))))), 0.0f));
+                mk[qi] = m;
+                live = live || __float_as_uint(m) != 4286578688u;
+            }
         }
         if (live) {
             #pragma unroll
-            for (u32 d = 0u; d < 64u; ++d) {
-                const f32 kd = a2[b0 * 65536u + b2 * 2048u + kj * 64u + d];
-                #pragma unroll
-                for (u32 qi = 0u; qi < 1u; ++qi) {
-                    sc[qi] = sc[qi] + sm[32u + qi * 64u + d] * kd;
+            for (u32 i = 0u; i < 8u; ++i) {
+                const u32 d = kpart + i * 8u;
+                if (d < 64u) {
+                    const f32 kd = a2[b0 * 65536u + b2 * 2048u + kj * 64u + d];
+                    #pragma unroll
+                    for (u32 qi = 0u; qi < 1u; ++qi) {
+                        sc[qi] = sc[qi] + sm[32u + qi * 64u + d] * kd;
+                    }
                 }
             }
         }
         #pragma unroll
         for (u32 qi = 0u; qi < 1u; ++qi) {
-            f32 sv = __uint_as_float(4286578688u);
-            if (__float_as_uint(mk[qi]) != 4286578688u) {
-                sv = sc[qi] * scale + mk[qi];
+            sc[qi] = sc[qi] + __shfl_xor_sync(0xffffffffu, sc[qi], 4);
+            sc[qi] = sc[qi] + __shfl_xor_sync(0xffffffffu, sc[qi], 2);
+            sc[qi] = sc[qi] + __shfl_xor_sync(0xffffffffu, sc[qi], 1);
+        }
+        if (kj < 32u && kpart == 0u) {
+            #pragma unroll
+            for (u32 qi = 0u; qi < 1u; ++qi) {
+                f32 sv = __uint_as_float(4286578688u);
+                if (__float_as_uint(mk[qi]) != 4286578688u) {
+                    sv = sc[qi] * scale + mk[qi];
+                }
+                sm[qi * 32u + kj] = sv;
             }
-            sm[qi * 32u + kj] = sv;
         }
     }
     __syncthreads();

@@ -702,7 +702,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_scatter_69338d171802f555
 }
 
 // node: q[n, t, e] = qkv[t, n * E + e]; ctx = attention(q, kc[l], vc[l], mask = mask)
-extern "C" __global__ void __launch_bounds__(256) forge_attention_c9cc30f6a505cfb4(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
+extern "C" __global__ void __launch_bounds__(256) forge_attention_592ab7b58f530bc3(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ __align__(16) f32 sm[321];
     FG_GRID_LAUNCH();
     FG_GRID_WAIT();
@@ -720,34 +720,52 @@ extern "C" __global__ void __launch_bounds__(256) forge_attention_c9cc30f6a505cf
         sm[64u + x] = a4[u32(clamp(i32(0), i32(0), i32(0))) * 2304u + u32(clamp(i32(u32(i32(u32(i32(b0)) * u32(i32(64)))) + u32(i32(d))), i32(0), i32(2303)))];
     }
     __syncthreads();
-    for (u32 kj = lid; kj < 64u; kj += 256u) {
+    const u32 kpart = lid % 4u;
+    for (u32 k0 = 0u; k0 < 64u; k0 += 64u) {
+        const u32 kj = k0 + lid / 4u;
         f32 mk[1];
         f32 sc[1];
         bool live = false;
         #pragma unroll
         for (u32 qi = 0u; qi < 1u; ++qi) {
-            f32 m = a3[kj];
-            mk[qi] = m;
+            mk[qi] = __uint_as_float(4286578688u);
             sc[qi] = 0.0f;
-            live = live || __float_as_uint(m) != 4286578688u;
+        }
+        if (kj < 64u) {
+            #pragma unroll
+            for (u32 qi = 0u; qi < 1u; ++qi) {
+                f32 m = a3[kj];
+                mk[qi] = m;
+                live = live || __float_as_uint(m) != 4286578688u;
+            }
         }
         if (live) {
             #pragma unroll
-            for (u32 d = 0u; d < 64u; ++d) {
-                const f32 kd = a1[b0 * 4096u + kj * 64u + d];
-                #pragma unroll
-                for (u32 qi = 0u; qi < 1u; ++qi) {
-                    sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+            for (u32 i = 0u; i < 16u; ++i) {
+                const u32 d = kpart + i * 4u;
+                if (d < 64u) {
+                    const f32 kd = a1[b0 * 4096u + kj * 64u + d];
+                    #pragma unroll
+                    for (u32 qi = 0u; qi < 1u; ++qi) {
+                        sc[qi] = sc[qi] + sm[64u + qi * 64u + d] * kd;
+                    }
                 }
             }
         }
         #pragma unroll
         for (u32 qi = 0u; qi < 1u; ++qi) {
-            f32 sv = __uint_as_float(4286578688u);
-            if (__float_as_uint(mk[qi]) != 4286578688u) {
-                sv = sc[qi] * scale + mk[qi];
+            sc[qi] = sc[qi] + __shfl_xor_sync(0xffffffffu, sc[qi], 2);
+            sc[qi] = sc[qi] + __shfl_xor_sync(0xffffffffu, sc[qi], 1);
+        }
+        if (kj < 64u && kpart == 0u) {
+            #pragma unroll
+            for (u32 qi = 0u; qi < 1u; ++qi) {
+                f32 sv = __uint_as_float(4286578688u);
+                if (__float_as_uint(mk[qi]) != 4286578688u) {
+                    sv = sc[qi] * scale + mk[qi];
+                }
+                sm[qi * 64u + kj] = sv;
             }
-            sm[qi * 64u + kj] = sv;
         }
     }
     __syncthreads();
@@ -1939,7 +1957,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 // runs forge_scatter_69338d171802f555 (above)
 
 // node: q[n, t, e] = qkv[t, n * E + e]; ctx = attention(q, kc[l], vc[l], mask = mask)
-// runs forge_attention_c9cc30f6a505cfb4 (above)
+// runs forge_attention_592ab7b58f530bc3 (above)
 
 // node: h = h + matmul(merged, proj_w[l]) + proj_b[l]
 // runs forge_matmul_42147c83ad89e063 (above)

@@ -43,44 +43,49 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
     w.close();
     w.barrier();
 
-    // Scores of keys lid, lid + threads, .. against every row.
-    w.for_("kj", &w.idx("lid"), &w.u(tk as u64), &w.u(t as u64));
-    w.var_array("mk", Ty::F32, tq);
-    w.var_array("sc", Ty::F32, tq);
-    w.var("live", Ty::Bool, "false");
-    w.unroll("qi", tq);
-    let mask = match &a.mask {
-        Some(m) => w.expr(m, &with(&bvars, "qi", "kj"), None, ""),
-        None => "0.0f".to_string(),
-    };
-    w.var("m", Ty::F32, &mask);
-    if a.causal {
-        // Query i sees keys up to i + (tk - tq) (the queries are the last tq positions).
-        w.if_(&format!("kj > {}", w.idx(&format!("qi + {}u", tk.saturating_sub(tq)))));
-        w.assign("m", &ninf);
+    let lanes = key_lanes(w, a, t);
+    if lanes > 1 {
+        scores_by_lanes(w, a, &bvars, (t, lanes), second);
+    } else {
+        // Scores of keys lid, lid + threads, .. against every row.
+        w.for_("kj", &w.idx("lid"), &w.u(tk as u64), &w.u(t as u64));
+        w.var_array("mk", Ty::F32, tq);
+        w.var_array("sc", Ty::F32, tq);
+        w.var("live", Ty::Bool, "false");
+        w.unroll("qi", tq);
+        let mask = match &a.mask {
+            Some(m) => w.expr(m, &with(&bvars, "qi", "kj"), None, ""),
+            None => "0.0f".to_string(),
+        };
+        w.var("m", Ty::F32, &mask);
+        if a.causal {
+            // Query i sees keys up to i + (tk - tq) (the queries are the last tq positions).
+            w.if_(&format!("kj > {}", w.idx(&format!("qi + {}u", tk.saturating_sub(tq)))));
+            w.assign("m", &ninf);
+            w.close();
+        }
+        w.line("mk[qi] = m;");
+        w.line("sc[qi] = 0.0f;");
+        w.assign("live", &format!("live || {}", w.not_neg_inf("m")));
+        w.end_unroll();
+        w.if_("live");
+        w.unroll("d", e);
+        let k = w.expr(&a.k, &with(&bvars, "kj", "d"), None, "");
+        w.let_("kd", Ty::F32, &k);
+        w.unroll("qi", tq);
+        w.line(format!("sc[qi] = sc[qi] + sm[{second}u + qi * {e}u + d] * kd;"));
+        w.end_unroll();
+        w.end_unroll();
+        w.close();
+        w.unroll("qi", tq);
+        w.var("sv", Ty::F32, &ninf);
+        w.if_(&w.not_neg_inf("mk[qi]"));
+        w.assign("sv", "sc[qi] * scale + mk[qi]");
+        w.close();
+        w.line(format!("sm[qi * {tk}u + {}] = sv;", narrow(w, "kj")));
+        w.end_unroll();
         w.close();
     }
-    w.line("mk[qi] = m;");
-    w.line("sc[qi] = 0.0f;");
-    w.assign("live", &format!("live || {}", w.not_neg_inf("m")));
-    w.end_unroll();
-    w.if_("live");
-    w.unroll("d", e);
-    let k = w.expr(&a.k, &with(&bvars, "kj", "d"), None, "");
-    w.let_("kd", Ty::F32, &k);
-    w.unroll("qi", tq);
-    w.line(format!("sc[qi] = sc[qi] + sm[{second}u + qi * {e}u + d] * kd;"));
-    w.end_unroll();
-    w.end_unroll();
-    w.close();
-    w.unroll("qi", tq);
-    w.var("sv", Ty::F32, &ninf);
-    w.if_(&w.not_neg_inf("mk[qi]"));
-    w.assign("sv", "sc[qi] * scale + mk[qi]");
-    w.close();
-    w.line(format!("sm[qi * {tk}u + {}] = sv;", narrow(w, "kj")));
-    w.end_unroll();
-    w.close();
     w.barrier();
 
     // Each row's maximum, then its probabilities and their sum.
@@ -237,4 +242,89 @@ fn join(op: &str, a: &str, b: &str) -> String {
     } else {
         format!("{op}({a}, {b})")
     }
+}
+
+/// Threads that share a key's score where shuffles can add their parts (CUDA, and WGSL where
+/// subgroups are 32 wide): the most, up to a warp, that leave every key a group of them at
+/// once; 1 where keys are too many (each thread then scores keys `lid, lid + threads, ..`
+/// alone). A decoding attention's chunk of 32 keys over 256 threads: 8 lanes a key, each over
+/// an eighth of the head's dims, where one thread a key would leave 224 idle and walk all of
+/// them.
+fn key_lanes(w: &Writer<'_>, a: &AttentionBody, t: usize) -> usize {
+    let shuffles = w.d == Dialect::Cuda || w.sched.warp_sums;
+    if !shuffles || !t.is_multiple_of(32) || a.tk == 0 {
+        return 1;
+    }
+    let most = (t / a.tk).min(32).min(a.e.next_power_of_two());
+    if most < 2 {
+        1
+    } else {
+        1 << most.ilog2()
+    }
+}
+
+/// The scores (each row's at `sm[qi · tk + kj]`; the queries at `second`) with `lanes` threads
+/// of the workgroup's `t` a key: thread `lid` takes key `k0 + lid / lanes` of each
+/// round `k0` and dims `lid % lanes, + lanes, ..`; the lanes' parts meet by shuffles (every lane
+/// of the warp runs them, outside any branch), and the first lane stores the key's score.
+fn scores_by_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], (t, lanes): (usize, usize), second: usize) {
+    let (tq, tk, e) = (a.tq, a.tk, a.e);
+    let ninf = w.f32_lit(f32::NEG_INFINITY);
+    w.let_("kpart", Ty::U32, &format!("lid % {lanes}u"));
+    w.for_("k0", &w.u(0), &w.u(tk as u64), &w.u((t / lanes) as u64));
+    w.let_idx("kj", &format!("k0 + {}", w.idx(&format!("lid / {lanes}u"))));
+    w.var_array("mk", Ty::F32, tq);
+    w.var_array("sc", Ty::F32, tq);
+    w.var("live", Ty::Bool, "false");
+    w.unroll("qi", tq);
+    w.line(format!("mk[qi] = {ninf};"));
+    w.line("sc[qi] = 0.0f;");
+    w.end_unroll();
+    w.if_(&format!("kj < {}", w.u(tk as u64)));
+    w.unroll("qi", tq);
+    let mask = match &a.mask {
+        Some(m) => w.expr(m, &with(bvars, "qi", "kj"), None, ""),
+        None => "0.0f".to_string(),
+    };
+    w.var("m", Ty::F32, &mask);
+    if a.causal {
+        // Query i sees keys up to i + (tk - tq) (the queries are the last tq positions).
+        w.if_(&format!("kj > {}", w.idx(&format!("qi + {}u", tk.saturating_sub(tq)))));
+        w.assign("m", &ninf);
+        w.close();
+    }
+    w.line("mk[qi] = m;");
+    w.assign("live", &format!("live || {}", w.not_neg_inf("m")));
+    w.end_unroll();
+    w.close();
+    w.if_("live");
+    w.unroll("i", e.div_ceil(lanes));
+    w.let_("d", Ty::U32, &format!("kpart + i * {lanes}u"));
+    w.if_(&format!("d < {e}u"));
+    let k = w.expr(&a.k, &with(bvars, "kj", "d"), None, "");
+    w.let_("kd", Ty::F32, &k);
+    w.unroll("qi", tq);
+    w.line(format!("sc[qi] = sc[qi] + sm[{second}u + qi * {e}u + d] * kd;"));
+    w.end_unroll();
+    w.close();
+    w.end_unroll();
+    w.close();
+    w.unroll("qi", tq);
+    let mut offset = lanes / 2;
+    while offset > 0 {
+        let other = w.shuffle_xor("sc[qi]", offset as u32);
+        w.line(format!("sc[qi] = sc[qi] + {other};"));
+        offset /= 2;
+    }
+    w.end_unroll();
+    w.if_(&format!("kj < {} && kpart == 0u", w.u(tk as u64)));
+    w.unroll("qi", tq);
+    w.var("sv", Ty::F32, &ninf);
+    w.if_(&w.not_neg_inf("mk[qi]"));
+    w.assign("sv", "sc[qi] * scale + mk[qi]");
+    w.close();
+    w.line(format!("sm[qi * {tk}u + {}] = sv;", narrow(w, "kj")));
+    w.end_unroll();
+    w.close();
+    w.close();
 }

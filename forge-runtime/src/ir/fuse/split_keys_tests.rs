@@ -130,6 +130,9 @@ fn chunks_reduce_across_subgroups_where_asked_and_combine_a_thread_an_output_dim
         wgsl::validate(&src).unwrap_or_else(|e| panic!("{}:\n{src}\n{e}", k.spec.node));
         assert_eq!(src.contains("part = forge_fmax(part, subgroupShuffleXor(part, 16u));"), subgroups, "{src}");
         assert_eq!(src.contains("part = part + subgroupShuffleXor(part, 1u);"), subgroups, "{src}");
+        // A chunk's 32 keys over 256 threads: 8 lanes a key, their parts added by shuffles.
+        assert_eq!(src.contains("let kpart: u32 = lid % 8u;"), subgroups, "{src}");
+        assert_eq!(src.contains("sc[qi] = sc[qi] + subgroupShuffleXor(sc[qi], 4u);"), subgroups, "{src}");
         let plain = wgsl::emit_kernel(&p, &k.spec, &k.schedule, &bases);
         assert!(!plain.contains("subgroup"), "{plain}");
         // The combination waits on no other invocation.
