@@ -2,17 +2,19 @@
 //! against a plain f64 implementation written out here: embeddings, pre-LayerNorm, q/k/v heads
 //! read at affine subscripts of one `[T, 3D]` product, causal attention, tanh GELU, the tied
 //! output projection. Two sizes: 7 tokens, and 70 (past the 64 keys a workgroup holds whole).
-//! The cached decoder (examples/graphs/gpt2_cached.rs) must give the same logits when it
-//! prefills the first tokens in one run, hands its cache to a one-token instance and steps
-//! through the rest.
+//! The cached decoder (examples/graphs/gpt2_cached.rs) must give the same logits (each run's
+//! last) and choose their argmax when it prefills the first tokens in one run, hands its cache
+//! to a one-token instance and steps through the rest; so must its Q8_0 form
+//! (examples/graphs/gpt2_q8_cached.rs) against the f64 decoder over the blocks' values.
 
 mod common;
 
-use common::{assert_close, rand_f32, rand_gains, rand_u32};
+use common::{assert_close, decode_blocks, rand_blocks_scaled, rand_f32, rand_gains, rand_u32};
 use forge::prelude::*;
 
 include!("../examples/graphs/gpt2.rs");
 include!("../examples/graphs/gpt2_cached.rs");
+include!("../examples/graphs/gpt2_q8_cached.rs");
 
 /// The model's sizes (`D` divisible by `H`).
 #[derive(Clone, Copy)]
@@ -71,20 +73,106 @@ fn cached(ctx: &Context, s: Size, w: &Weights, t: usize) -> Gpt2Cached {
     g
 }
 
-/// Logits of `ids` from a prefill of all but the last `steps` tokens, then one token a run.
-fn cached_logits(ctx: &Context, s: Size, w: &Weights, ids: &[u32], steps: usize) -> Vec<f32> {
+/// The logits after each run's last token, and the id each run chose on the device: `$prefill`
+/// (an instance of `first` tokens) runs `ids[..first]` after a run on other ids (its cache
+/// entries must all be overwritten), hands its state to `$step` (one token), which runs the
+/// rest one token a run.
+macro_rules! cached_runs {
+    ($inputs:ident, $prefill:expr, $step:expr, $ids:expr, $first:expr, $v:expr) => {{
+        let (mut prefill, mut step, ids, first) = ($prefill, $step, $ids, $first);
+        let other: Vec<u32> = ids[..first].iter().map(|i| (i + 1) % $v as u32).collect();
+        prefill.run($inputs { ids: &other, pos: 0 }).expect("first run");
+        let mut next = prefill.run($inputs { ids: &ids[..first], pos: 0 }).expect("prefill").next;
+        let state = prefill.read_state().expect("read the state");
+        let mut out = state.logits.clone();
+        step.write_state(&state).expect("hand the state over");
+        for (i, id) in ids.iter().enumerate().skip(first) {
+            next.extend(step.run($inputs { ids: &[*id], pos: i as u32 }).expect("step").next);
+            out.extend(step.read_state().expect("read the state").logits);
+        }
+        (out, next)
+    }};
+}
+
+/// [`cached_runs`] of the f32 cached decoder, the last `steps` tokens one a run.
+fn cached_logits(ctx: &Context, s: Size, w: &Weights, ids: &[u32], steps: usize) -> (Vec<f32>, Vec<u32>) {
     let first = ids.len() - steps;
-    let mut prefill = cached(ctx, s, w, first);
-    // A run on other ids first: its cache entries must all be overwritten by the real prefill.
-    let other: Vec<u32> = ids[..first].iter().map(|i| (i + 1) % s.v as u32).collect();
-    prefill.run(Gpt2CachedInputs { ids: &other, pos: 0 }).expect("first run");
-    let mut out = prefill.run(Gpt2CachedInputs { ids: &ids[..first], pos: 0 }).expect("prefill").logits;
-    let mut step = cached(ctx, s, w, 1);
-    step.write_state(&prefill.read_state().expect("read cache")).expect("hand the cache over");
-    for (i, id) in ids.iter().enumerate().skip(first) {
-        out.extend(step.run(Gpt2CachedInputs { ids: &[*id], pos: i as u32 }).expect("step").logits);
+    cached_runs!(Gpt2CachedInputs, cached(ctx, s, w, first), cached(ctx, s, w, 1), ids, first, s.v)
+}
+
+/// GPT-2's five matrices of `s` as Q8_0 blocks (`[out, in]` rows, the token embedding
+/// `[V, D]`) with scales near the f32 weights' spread, and every weight in f32 for the f64
+/// reference: the blocks decoded, the projections turned to GPT-2's `[in, out]`.
+fn q8_weights(s: Size, seed: u64) -> (Vec<Vec<u8>>, Weights) {
+    let Size { v, d, l, .. } = s;
+    let mut w = weights(s, seed);
+    // (weight index, layers, rows, columns, largest value)
+    let matrices =
+        [(0, 1, v, d, 0.5), (4, l, 3 * d, d, 0.3), (6, l, d, d, 0.2), (10, l, 4 * d, d, 0.2), (12, l, d, 4 * d, 0.1)];
+    let mut blocks = Vec::new();
+    for (n, &(at, layers, rows, cols, most)) in matrices.iter().enumerate() {
+        let bytes =
+            rand_blocks_scaled("q8_0", layers * rows * cols, (most / 254.0, most / 127.0), seed + 20 + n as u64);
+        let values = decode_blocks("q8_0", &bytes);
+        w.0[at] = if at == 0 {
+            values.iter().map(|&x| x as f32).collect()
+        } else {
+            let per = rows * cols;
+            (0..layers * per)
+                .map(|i| {
+                    let (layer, inner) = (i / per, i % per);
+                    let (c, r) = (inner / rows, inner % rows);
+                    values[layer * per + r * cols + c] as f32
+                })
+                .collect()
+        };
+        blocks.push(bytes);
     }
-    out
+    (blocks, w)
+}
+
+/// A Q8_0 cached decoder of `t` new tokens a run, over a cache of `s.p` slots.
+fn q8_cached(ctx: &Context, s: Size, blocks: &[Vec<u8>], w: &Weights, t: usize) -> Gpt2Q8Cached {
+    let dims = Gpt2Q8CachedDims { t, s: s.p, v: s.v, p: s.p, d: s.d, h: s.h, l: s.l };
+    let mut g = Gpt2Q8Cached::new(ctx, dims).expect("new");
+    let (b, w) = (blocks, &w.0);
+    let q8 = |i: usize| forge::BlockQ8_0::slice(&b[i]).expect("whole blocks");
+    g.load_weights(Gpt2Q8CachedWeights {
+        wte: q8(0),
+        wpe: &w[1],
+        ln1_g: &w[2],
+        ln1_b: &w[3],
+        attn_w: q8(1),
+        attn_b: &w[5],
+        proj_w: q8(2),
+        proj_b: &w[7],
+        ln2_g: &w[8],
+        ln2_b: &w[9],
+        fc_w: q8(3),
+        fc_b: &w[11],
+        out_w: q8(4),
+        out_b: &w[13],
+        lnf_g: &w[14],
+        lnf_b: &w[15],
+    })
+    .expect("weights");
+    g
+}
+
+/// Each run's last logits within `2e-5` of the largest reference logit of rows
+/// `t - steps - 1 ..` of `full`, and each id their argmax wherever the top two are apart.
+fn assert_runs_match(what: &str, s: Size, (got, next): (&[f32], &[u32]), full: &[f32], steps: usize) {
+    let want = &full[(s.t - steps - 1) * s.v..];
+    let scale = want.iter().fold(0f32, |m, v| m.max(v.abs()));
+    assert_close(&format!("{what}: logits"), got, want, 2e-5, scale);
+    assert_eq!(next.len(), steps + 1, "{what}: one id a run");
+    for (run, (row, id)) in want.chunks(s.v).zip(next).enumerate() {
+        let mut sorted = row.to_vec();
+        sorted.sort_by(|a, b| b.total_cmp(a));
+        let best = row.iter().position(|&x| x == sorted[0]).expect("a largest logit");
+        let near = sorted[0] - sorted[1] < 1e-4 * scale;
+        assert!(*id as usize == best || near, "{what}, run {run}: id {id}, argmax {best}");
+    }
 }
 
 /// `x · w[layer] + b[layer]` for row-major `x: [rows, k]`, `w: [.., k, n]`, in f64.
@@ -169,18 +257,30 @@ fn matches_an_f64_decoder(ctx: &Context) {
     }
 }
 
-/// Prefill, then single-token steps with the cache: the full pass's logits, position for
-/// position (7 tokens; 70, whose cache of 80 slots is past what a workgroup holds whole).
+/// Prefill, then single-token steps with the cache: the full pass's logits at each run's last
+/// position (7 tokens; 70, whose cache of 80 slots is past what a workgroup holds whole), and
+/// the ids chosen on the device their argmax.
 fn cached_decoding_matches_the_full_pass(ctx: &Context) {
     let sizes = [Size { t: 7, v: 50, p: 16, d: 32, h: 4, l: 2 }, Size { t: 70, v: 97, p: 80, d: 64, h: 2, l: 2 }];
     for (i, s) in sizes.into_iter().enumerate() {
-        let w = weights(s, 10 * i as u64 + 3);
+        let (w, steps) = (weights(s, 10 * i as u64 + 3), 4);
         let ids = rand_u32(s.t, 0, s.v as u32, 200 + i as u64);
-        let got = cached_logits(ctx, s, &w, &ids, 4);
-        let want = reference(s, &w, &ids);
-        let scale = want.iter().fold(0f32, |m, v| m.max(v.abs()));
-        assert_close(&format!("{} tokens, cached: logits", s.t), &got, &want, 2e-5, scale);
+        let (got, next) = cached_logits(ctx, s, &w, &ids, steps);
+        assert_runs_match(&format!("{} tokens, cached", s.t), s, (&got, &next), &reference(s, &w, &ids), steps);
     }
 }
 
-forge_tests!(matches_an_f64_decoder, cached_decoding_matches_the_full_pass);
+/// The Q8_0 decoder, prefill then steps, against the f64 decoder over its decoded weights.
+fn q8_cached_decoding_matches_an_f64_decoder(ctx: &Context) {
+    let sizes = [Size { t: 7, v: 50, p: 16, d: 32, h: 4, l: 2 }, Size { t: 70, v: 97, p: 80, d: 64, h: 2, l: 2 }];
+    for (i, s) in sizes.into_iter().enumerate() {
+        let ((blocks, w), steps) = (q8_weights(s, 10 * i as u64 + 5), 4);
+        let ids = rand_u32(s.t, 0, s.v as u32, 300 + i as u64);
+        let first = s.t - steps;
+        let (prefill, step) = (q8_cached(ctx, s, &blocks, &w, first), q8_cached(ctx, s, &blocks, &w, 1));
+        let (got, next) = cached_runs!(Gpt2Q8CachedInputs, prefill, step, &ids, first, s.v);
+        assert_runs_match(&format!("{} tokens, Q8_0", s.t), s, (&got, &next), &reference(s, &w, &ids), steps);
+    }
+}
+
+forge_tests!(matches_an_f64_decoder, cached_decoding_matches_the_full_pass, q8_cached_decoding_matches_an_f64_decoder);

@@ -9,55 +9,6 @@ use common::*;
 use forge::prelude::*;
 use forge::{BlockQ4_0, BlockQ4_1, BlockQ8_0};
 
-/// Block bytes of `format` for `rows × cols` values (`cols` a multiple of 32): random f16 scales
-/// of both signs, random codes, random Q4_1 minimums.
-fn rand_blocks(format: &str, values: usize, seed: u64) -> Vec<u8> {
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let size = block_bytes(format);
-    let mut out = Vec::with_capacity(values / 32 * size);
-    for _ in 0..values / 32 {
-        let d = (0.005 + rng.f32() * 0.05) * if rng.bool() { 1.0 } else { -1.0 };
-        out.extend_from_slice(&forge::f16::from_f32(d).to_le_bytes());
-        if format == "q4_1" {
-            out.extend_from_slice(&forge::f16::from_f32(rng.f32() - 0.5).to_le_bytes());
-        }
-        let codes = if format == "q8_0" { 32 } else { 16 };
-        out.extend((0..codes).map(|_| rng.u8(..)));
-    }
-    out
-}
-
-fn block_bytes(format: &str) -> usize {
-    match format {
-        "q4_0" => 18,
-        "q4_1" => 20,
-        _ => 34,
-    }
-}
-
-/// Every value of `bytes` in f64, decoded straight from the GGUF definitions.
-fn decode(format: &str, bytes: &[u8]) -> Vec<f64> {
-    let half = |b: &[u8]| f64::from(forge::f16::from_le_bytes([b[0], b[1]]).to_f32());
-    let mut out = Vec::new();
-    for block in bytes.chunks(block_bytes(format)) {
-        let d = half(&block[0..2]);
-        match format {
-            "q8_0" => out.extend(block[2..34].iter().map(|&q| f64::from(q as i8) * d)),
-            _ => {
-                let (min, codes) =
-                    if format == "q4_1" { (half(&block[2..4]), &block[4..20]) } else { (0.0, &block[2..18]) };
-                let offset = if format == "q4_0" { -8.0 } else { 0.0 };
-                let value = |q: u8| (f64::from(q) + offset) * d + min;
-                let lo: Vec<f64> = codes.iter().map(|&c| value(c & 15)).collect();
-                let hi: Vec<f64> = codes.iter().map(|&c| value(c >> 4)).collect();
-                out.extend(lo);
-                out.extend(hi);
-            }
-        }
-    }
-    out
-}
-
 /// `a [m, k] · wᵀ` for `w [n, k]`.
 fn matmul_nk(a: &[f32], w: &[f64], m: usize, k: usize, n: usize) -> Vec<f32> {
     let mut out = vec![0.0; m * n];
@@ -105,11 +56,11 @@ fn products_of_gguf_layout(ctx: &Context) {
         })
         .unwrap();
         let out = g.run(QuantNkInputs { a: &a }).unwrap();
-        let mut want4 = matmul_nk(&a, &decode("q4_0", &b4), m, k, n);
+        let mut want4 = matmul_nk(&a, &decode_blocks("q4_0", &b4), m, k, n);
         want4.iter_mut().enumerate().for_each(|(i, v)| *v += bias[i % n]);
-        let want41 = matmul_nk(&a, &decode("q4_1", &b41), m, k, n);
+        let want41 = matmul_nk(&a, &decode_blocks("q4_1", &b41), m, k, n);
         let want8: Vec<f32> =
-            matmul_nk(&a, &decode("q8_0", &b8), m, k, n).iter().map(|&v| v / (1.0 + (-v).exp())).collect();
+            matmul_nk(&a, &decode_blocks("q8_0", &b8), m, k, n).iter().map(|&v| v / (1.0 + (-v).exp())).collect();
         let what = format!("{m}x{k}x{n}");
         assert_close(&format!("{what} q4_0"), &out.y4, &want4, 1e-4, 1.0);
         assert_close(&format!("{what} q4_1"), &out.y41, &want41, 1e-4, 1.0);
@@ -140,9 +91,9 @@ fn products_at_tensor_core_precisions(ctx: &Context) {
         g.load_weights(QuantTensorWeights { w41: BlockQ4_1::slice(&b41).unwrap(), w8: BlockQ8_0::slice(&b8).unwrap() })
             .unwrap();
         let out = g.run(QuantTensorInputs { a: &a }).unwrap();
-        let half: Vec<f32> = matmul_nk(&a, &decode("q4_1", &b41), m, k, n).iter().map(|v| v * 0.5).collect();
+        let half: Vec<f32> = matmul_nk(&a, &decode_blocks("q4_1", &b41), m, k, n).iter().map(|v| v * 0.5).collect();
         // `w8` is `[K, N]`: transposed, it is the `[N, K]` that `matmul_nk` takes.
-        let w8 = decode("q8_0", &b8);
+        let w8 = decode_blocks("q8_0", &b8);
         let w8_nk: Vec<f64> = (0..n * k).map(|i| w8[(i % k) * n + i / k]).collect();
         let what = format!("{m}x{k}x{n}");
         assert_close(&format!("{what} q4_1 tf32x3"), &out.x3, &half, 1e-4, 1.0);
@@ -182,9 +133,9 @@ fn products_of_kn_layout_and_layer_views(ctx: &Context) {
             .unwrap();
         let out = g.run(QuantKnInputs { a: &a }).unwrap();
         // `w [K, N]` transposed to `[N, K]` for the reference.
-        let wd = decode("q8_0", &w);
+        let wd = decode_blocks("q8_0", &w);
         let wt: Vec<f64> = (0..n * k).map(|i| wd[(i % k) * n + i / k]).collect();
-        let layer = &decode("q4_1", &ws)[n * k..2 * n * k];
+        let layer = &decode_blocks("q4_1", &ws)[n * k..2 * n * k];
         assert_close(&format!("{m}x{k}x{n} [K,N]"), &out.y, &matmul_nk(&a, &wt, m, k, n), 1e-4, 1.0);
         assert_close(&format!("{m}x{k}x{n} layer 1"), &out.z, &matmul_nk(&a, layer, m, k, n), 1e-4, 1.0);
     }
@@ -209,7 +160,7 @@ fn gather_from_a_block_table(ctx: &Context) {
     let mut g = QuantGather::new(ctx, QuantGatherDims { t, v, d }).unwrap();
     g.load_weights(QuantGatherWeights { emb: BlockQ8_0::slice(&emb).unwrap() }).unwrap();
     let out = g.run(QuantGatherInputs { ids: &ids }).unwrap();
-    let table = decode("q8_0", &emb);
+    let table = decode_blocks("q8_0", &emb);
     let want: Vec<f32> =
         (0..t * d).map(|i| (table[(ids[i / d] as usize).min(v - 1) * d + i % d] * 2.0) as f32).collect();
     assert_eq!(out.e, want, "gathered values are exact");
@@ -255,7 +206,7 @@ fn statements_following_a_product(ctx: &Context) {
         g.write_state(&QuantFollowState { cache: before.clone() }).unwrap();
         let out = g.run(QuantFollowInputs { a: &a, pos }).unwrap();
         assert_eq!(g.last_profile().unwrap().kernels.len(), 2, "{m}x{k}x{n}: the product with its followers, then s");
-        let y = matmul_nk(&a, &decode("q4_1", &w), m, k, n);
+        let y = matmul_nk(&a, &decode_blocks("q4_1", &w), m, k, n);
         let at = |t: usize, j: usize| y[t * n + j];
         let mut r = vec![0.0; m * n];
         let mut z = vec![0.0; m * n / 2];

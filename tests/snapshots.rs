@@ -23,6 +23,7 @@ include!("../examples/graphs/particles.rs");
 include!("../examples/graphs/heat.rs");
 include!("../examples/graphs/minilm.rs");
 include!("../examples/graphs/gpt2_cached.rs");
+include!("../examples/graphs/gpt2_q8_cached.rs");
 include!("../examples/graphs/cnn.rs");
 include!("../examples/graphs/llama_gguf.rs");
 
@@ -138,6 +139,15 @@ fn gpt2_cached_codegen() {
 
 fn gpt2_cached_ptx_assembles() {
     ptx_assembles(&Gpt2Cached::graph().unwrap(), &GPT2_CACHED_DIMS, "gpt2_cached");
+}
+
+/// The same decode step with Q8_0 matrices (`gpt2_decode --weights q8_0`).
+fn gpt2_q8_cached_codegen() {
+    sources(&Gpt2Q8Cached::graph().unwrap(), &GPT2_CACHED_DIMS, "gpt2_q8_cached");
+}
+
+fn gpt2_q8_cached_ptx_assembles() {
+    ptx_assembles(&Gpt2Q8Cached::graph().unwrap(), &GPT2_CACHED_DIMS, "gpt2_q8_cached");
 }
 
 fn mlp_block_ptx_assembles() {
@@ -891,6 +901,7 @@ fn main() {
         ("heat_codegen", heat_codegen),
         ("minilm_codegen", minilm_codegen),
         ("gpt2_cached_codegen", gpt2_cached_codegen),
+        ("gpt2_q8_cached_codegen", gpt2_q8_cached_codegen),
         ("llama_gguf_codegen", llama_gguf_codegen),
         ("remainder_codegen", remainder_codegen),
         ("reductions_codegen", reductions_codegen),
@@ -905,6 +916,7 @@ fn main() {
         ("heat_ptx_assembles", heat_ptx_assembles),
         ("minilm_ptx_assembles", minilm_ptx_assembles),
         ("gpt2_cached_ptx_assembles", gpt2_cached_ptx_assembles),
+        ("gpt2_q8_cached_ptx_assembles", gpt2_q8_cached_ptx_assembles),
         ("remainder_ptx_assembles", remainder_ptx_assembles),
         ("reductions_ptx_assembles", reductions_ptx_assembles),
         ("cnn_ptx_assembles", cnn_ptx_assembles),

@@ -2,12 +2,15 @@
 // positions `pos..pos + T` and keeps every position's keys and values in a cache (`state`)
 // between runs, so generating a token costs one token's work, not the whole sequence's. A run
 // appends to the cache with a shifted window (`kc[l, n, pos + t, e] = …`) and attends over all
-// `S` slots with a mask that hides the slots after each query's own position. Prefill with a
-// `T = prompt length` instance, hand its cache over (`read_state` / `write_state`), then step
+// `S` slots with a mask that hides the slots after each query's own position. Only the last new
+// token's logits are computed (the next token's); they stay on the device (`state logits`) and
+// their argmax comes back (`next`), so a greedy step reads back one id. Prefill with a
+// `T = prompt length` instance, hand its state over (`read_state` / `write_state`), then step
 // with a `T = 1` instance; `tests/gpt2.rs` checks that this reproduces the full pass.
 
 forge_graph! {
-    /// GPT-2 with a key/value cache: logits of `T` new tokens at positions `pos..pos + T`.
+    /// GPT-2 with a key/value cache: the next token after `T` new tokens at positions
+    /// `pos..pos + T`, and its logits.
     pub graph Gpt2Cached {
         dims { T, S, V, P, D, H, L, E = D / H, Q = 3 * D, F = 4 * D }
 
@@ -34,6 +37,8 @@ forge_graph! {
         /// Keys and values of every position so far, per layer and head.
         state  kc: f32[L, H, S, E];
         state  vc: f32[L, H, S, E];
+        /// The logits after the latest run's last token.
+        state  logits: f32[1, V];
 
         temp h:      f32[T, D];
         temp a:      f32[T, D];
@@ -44,7 +49,9 @@ forge_graph! {
         temp ctxt:   f32[T, H, E];
         temp merged: f32[T, D];
         temp up:     f32[T, F];
-        output logits: f32[T, V];
+        temp last:   f32[1, D];
+        temp lastn:  f32[1, D];
+        output next: u32[1];
 
         h[t, d] = wte[ids[t], d] + wpe[pos + t, d];
         // Query i (at position pos + i) sees the cache's slots up to its own.
@@ -63,8 +70,10 @@ forge_graph! {
             up = gelu_tanh(matmul(a, fc_w[l]) + fc_b[l]);
             h = h + matmul(up, out_w[l]) + out_b[l];
         }
-        a = layer_norm(h, lnf_g, lnf_b, 1e-5);
-        logits = matmul(a, transpose(wte));
+        last[o, d] = h[o + T - 1, d];
+        lastn = layer_norm(last, lnf_g, lnf_b, 1e-5);
+        logits = matmul(lastn, transpose(wte));
+        next = argmax(logits);
     }
 }
 

@@ -304,3 +304,57 @@ pub fn naive_matmul(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<f
     }
     out
 }
+
+/// Block bytes of `format` for `rows × cols` values (`cols` a multiple of 32): random f16 scales
+/// of both signs, random codes, random Q4_1 minimums.
+pub fn rand_blocks(format: &str, values: usize, seed: u64) -> Vec<u8> {
+    rand_blocks_scaled(format, values, (0.005, 0.055), seed)
+}
+
+/// [`rand_blocks`] with each block's scale of magnitude in `lo..hi`.
+pub fn rand_blocks_scaled(format: &str, values: usize, (lo, hi): (f32, f32), seed: u64) -> Vec<u8> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let size = block_bytes(format);
+    let mut out = Vec::with_capacity(values / 32 * size);
+    for _ in 0..values / 32 {
+        let d = (lo + rng.f32() * (hi - lo)) * if rng.bool() { 1.0 } else { -1.0 };
+        out.extend_from_slice(&forge::f16::from_f32(d).to_le_bytes());
+        if format == "q4_1" {
+            out.extend_from_slice(&forge::f16::from_f32(rng.f32() - 0.5).to_le_bytes());
+        }
+        let codes = if format == "q8_0" { 32 } else { 16 };
+        out.extend((0..codes).map(|_| rng.u8(..)));
+    }
+    out
+}
+
+pub fn block_bytes(format: &str) -> usize {
+    match format {
+        "q4_0" => 18,
+        "q4_1" => 20,
+        _ => 34,
+    }
+}
+
+/// Every value of `bytes` in f64, decoded straight from the GGUF definitions.
+pub fn decode_blocks(format: &str, bytes: &[u8]) -> Vec<f64> {
+    let half = |b: &[u8]| f64::from(forge::f16::from_le_bytes([b[0], b[1]]).to_f32());
+    let mut out = Vec::new();
+    for block in bytes.chunks(block_bytes(format)) {
+        let d = half(&block[0..2]);
+        match format {
+            "q8_0" => out.extend(block[2..34].iter().map(|&q| f64::from(q as i8) * d)),
+            _ => {
+                let (min, codes) =
+                    if format == "q4_1" { (half(&block[2..4]), &block[4..20]) } else { (0.0, &block[2..18]) };
+                let offset = if format == "q4_0" { -8.0 } else { 0.0 };
+                let value = |q: u8| (f64::from(q) + offset) * d + min;
+                let lo: Vec<f64> = codes.iter().map(|&c| value(c & 15)).collect();
+                let hi: Vec<f64> = codes.iter().map(|&c| value(c >> 4)).collect();
+                out.extend(lo);
+                out.extend(hi);
+            }
+        }
+    }
+    out
+}

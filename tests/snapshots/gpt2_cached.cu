@@ -1971,10 +1971,180 @@ extern "C" __global__ void __launch_bounds__(256, 1) forge_matmul_66484dd29f5de4
 // node: h = h + matmul(up, out_w[l]) + out_b[l]
 // runs forge_matmul_66484dd29f5de44e (above)
 
-// node: a = layer_norm(h, lnf_g, lnf_b, 0.00001)
-// runs forge_layer_norm_0bc4df56079fc34e (above)
+// node: last[o, d] = h[o + T - 1, d]; lastn = layer_norm(last, lnf_g, lnf_b, 0.00001)
+extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_14be834ae747ecbe(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
+    __shared__ __align__(16) f32 redmean0[8];
+    __shared__ __align__(16) f32 redsq0[8];
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group * 1u >= 1u) {
+        return;
+    }
+    const u32 lane = lid & 255u;
+    const u32 slot = group * 1u + lid / 256u;
+    const bool live = slot < 1u;
+    const u32 row = select(0u, slot, live);
+    const u32 l0 = row;
+    f32 part = 0.0f;
+    f32 x0 = 0.0f;
+    f32 x1 = 0.0f;
+    f32 x2 = 0.0f;
+    f32 x3 = 0.0f;
+    const bool ok0 = (lane) * 4u < 768u;
+    if (ok0) {
+        const u32 cv = lane;
+        const u32 iv = row * 192u + cv;
+        {
+            const u32 c = cv * 4u + 0u;
+            const u32 i = row * 768u + c;
+            x0 = a3[u32(clamp(i32(u32(i32(u32(i32(0)) + u32(i32(1)))) - u32(i32(1))), i32(0), i32(0))) * 768u + min(u32(c), 767u)];
+        }
+        {
+            const u32 c = cv * 4u + 1u;
+            const u32 i = row * 768u + c;
+            x1 = a3[u32(clamp(i32(u32(i32(u32(i32(0)) + u32(i32(1)))) - u32(i32(1))), i32(0), i32(0))) * 768u + min(u32(c), 767u)];
+        }
+        {
+            const u32 c = cv * 4u + 2u;
+            const u32 i = row * 768u + c;
+            x2 = a3[u32(clamp(i32(u32(i32(u32(i32(0)) + u32(i32(1)))) - u32(i32(1))), i32(0), i32(0))) * 768u + min(u32(c), 767u)];
+        }
+        {
+            const u32 c = cv * 4u + 3u;
+            const u32 i = row * 768u + c;
+            x3 = a3[u32(clamp(i32(u32(i32(u32(i32(0)) + u32(i32(1)))) - u32(i32(1))), i32(0), i32(0))) * 768u + min(u32(c), 767u)];
+        }
+    }
+    part = ((x0 + x1) + (x2 + x3));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    if ((lid & 31u) == 0u) {
+        redmean0[lid >> 5u] = part;
+    }
+    __syncthreads();
+    const u32 redmean_warp = (lid / 256u) * 8u;
+    f32 redmean_w1_0 = redmean0[redmean_warp + 1u];
+    f32 redmean_w2_0 = redmean0[redmean_warp + 2u];
+    f32 redmean_w3_0 = redmean0[redmean_warp + 3u];
+    f32 redmean_w4_0 = redmean0[redmean_warp + 4u];
+    f32 redmean_w5_0 = redmean0[redmean_warp + 5u];
+    f32 redmean_w6_0 = redmean0[redmean_warp + 6u];
+    f32 redmean_w7_0 = redmean0[redmean_warp + 7u];
+    part = redmean0[redmean_warp];
+    part = (part + redmean_w1_0);
+    redmean_w2_0 = (redmean_w2_0 + redmean_w3_0);
+    redmean_w4_0 = (redmean_w4_0 + redmean_w5_0);
+    redmean_w6_0 = (redmean_w6_0 + redmean_w7_0);
+    part = (part + redmean_w2_0);
+    redmean_w4_0 = (redmean_w4_0 + redmean_w6_0);
+    part = (part + redmean_w4_0);
+    const f32 mean = part / 768.0f;
+    x0 = select(0.0f, x0 - mean, ok0);
+    x1 = select(0.0f, x1 - mean, ok0);
+    x2 = select(0.0f, x2 - mean, ok0);
+    x3 = select(0.0f, x3 - mean, ok0);
+    part = ((x0 * x0 + x1 * x1) + (x2 * x2 + x3 * x3));
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
+        part = (part + o0);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
+        part = (part + o0);
+    }
+    if ((lid & 31u) == 0u) {
+        redsq0[lid >> 5u] = part;
+    }
+    __syncthreads();
+    const u32 redsq_warp = (lid / 256u) * 8u;
+    f32 redsq_w1_0 = redsq0[redsq_warp + 1u];
+    f32 redsq_w2_0 = redsq0[redsq_warp + 2u];
+    f32 redsq_w3_0 = redsq0[redsq_warp + 3u];
+    f32 redsq_w4_0 = redsq0[redsq_warp + 4u];
+    f32 redsq_w5_0 = redsq0[redsq_warp + 5u];
+    f32 redsq_w6_0 = redsq0[redsq_warp + 6u];
+    f32 redsq_w7_0 = redsq0[redsq_warp + 7u];
+    part = redsq0[redsq_warp];
+    part = (part + redsq_w1_0);
+    redsq_w2_0 = (redsq_w2_0 + redsq_w3_0);
+    redsq_w4_0 = (redsq_w4_0 + redsq_w5_0);
+    redsq_w6_0 = (redsq_w6_0 + redsq_w7_0);
+    part = (part + redsq_w2_0);
+    redsq_w4_0 = (redsq_w4_0 + redsq_w6_0);
+    part = (part + redsq_w4_0);
+    const f32 inv = rsqrtf(part / 768.0f + 1e-5f);
+    if (live) {
+        if (ok0) {
+            const u32 cv = lane;
+            const u32 iv = row * 192u + cv;
+            f32 r0;
+            f32 r1;
+            f32 r2;
+            f32 r3;
+            const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
+            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
+            {
+                const u32 c = cv * 4u + 0u;
+                const u32 i = row * 768u + c;
+                const f32 acc = x0 * inv * q1_1.x + q2_1.x;
+                r0 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 1u;
+                const u32 i = row * 768u + c;
+                const f32 acc = x1 * inv * q1_1.y + q2_1.y;
+                r1 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 2u;
+                const u32 i = row * 768u + c;
+                const f32 acc = x2 * inv * q1_1.z + q2_1.z;
+                r2 = acc;
+            }
+            {
+                const u32 c = cv * 4u + 3u;
+                const u32 i = row * 768u + c;
+                const f32 acc = x3 * inv * q1_1.w + q2_1.w;
+                r3 = acc;
+            }
+            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
+        }
+    }
+}
 
-// node: logits = matmul(a, transpose(wte))
+// node: logits = matmul(lastn, transpose(wte))
 // gemm decode-w8k8
 __device__ __forceinline__ void forge_matmul_c906eafcf566c408_epi(float acc, unsigned fz, unsigned fr, unsigned fj, f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2) {
     const u32 bidx = fz;
@@ -2319,4 +2489,764 @@ extern "C" __global__ void __launch_bounds__(192, 1) forge_matmul_c906eafcf566c4
 #endif
     if (n < N) forge_matmul_c906eafcf566c408_epi(v, bidx, (unsigned)(m), (unsigned)(n), a0, a1, a2);
   }
+}
+
+// node: next = argmax(logits)
+extern "C" __global__ void __launch_bounds__(1024) forge_row_44af2119f97d4975(u32* a0, const f32* __restrict__ a1) {
+    __shared__ __align__(16) f32 redarg0[32];
+    __shared__ __align__(16) u32 redarg1[32];
+    FG_GRID_LAUNCH();
+    FG_GRID_WAIT();
+    const u32 lid = threadIdx.x;
+    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
+    if (group * 1u >= 1u) {
+        return;
+    }
+    const u32 lane = lid & 1023u;
+    const u32 slot = group * 1u + lid / 1024u;
+    const bool live = slot < 1u;
+    const u32 row = select(0u, slot, live);
+    const u32 l0 = row;
+    f32 part = 0.0f;
+    f32 x0 = __uint_as_float(4286578688u);
+    f32 x1 = __uint_as_float(4286578688u);
+    f32 x2 = __uint_as_float(4286578688u);
+    f32 x3 = __uint_as_float(4286578688u);
+    f32 x4 = __uint_as_float(4286578688u);
+    f32 x5 = __uint_as_float(4286578688u);
+    f32 x6 = __uint_as_float(4286578688u);
+    f32 x7 = __uint_as_float(4286578688u);
+    f32 x8 = __uint_as_float(4286578688u);
+    f32 x9 = __uint_as_float(4286578688u);
+    f32 x10 = __uint_as_float(4286578688u);
+    f32 x11 = __uint_as_float(4286578688u);
+    f32 x12 = __uint_as_float(4286578688u);
+    f32 x13 = __uint_as_float(4286578688u);
+    f32 x14 = __uint_as_float(4286578688u);
+    f32 x15 = __uint_as_float(4286578688u);
+    f32 x16 = __uint_as_float(4286578688u);
+    f32 x17 = __uint_as_float(4286578688u);
+    f32 x18 = __uint_as_float(4286578688u);
+    f32 x19 = __uint_as_float(4286578688u);
+    f32 x20 = __uint_as_float(4286578688u);
+    f32 x21 = __uint_as_float(4286578688u);
+    f32 x22 = __uint_as_float(4286578688u);
+    f32 x23 = __uint_as_float(4286578688u);
+    f32 x24 = __uint_as_float(4286578688u);
+    f32 x25 = __uint_as_float(4286578688u);
+    f32 x26 = __uint_as_float(4286578688u);
+    f32 x27 = __uint_as_float(4286578688u);
+    f32 x28 = __uint_as_float(4286578688u);
+    f32 x29 = __uint_as_float(4286578688u);
+    f32 x30 = __uint_as_float(4286578688u);
+    f32 x31 = __uint_as_float(4286578688u);
+    f32 x32 = __uint_as_float(4286578688u);
+    f32 x33 = __uint_as_float(4286578688u);
+    f32 x34 = __uint_as_float(4286578688u);
+    f32 x35 = __uint_as_float(4286578688u);
+    f32 x36 = __uint_as_float(4286578688u);
+    f32 x37 = __uint_as_float(4286578688u);
+    f32 x38 = __uint_as_float(4286578688u);
+    f32 x39 = __uint_as_float(4286578688u);
+    f32 x40 = __uint_as_float(4286578688u);
+    f32 x41 = __uint_as_float(4286578688u);
+    f32 x42 = __uint_as_float(4286578688u);
+    f32 x43 = __uint_as_float(4286578688u);
+    f32 x44 = __uint_as_float(4286578688u);
+    f32 x45 = __uint_as_float(4286578688u);
+    f32 x46 = __uint_as_float(4286578688u);
+    f32 x47 = __uint_as_float(4286578688u);
+    f32 x48 = __uint_as_float(4286578688u);
+    f32 x49 = __uint_as_float(4286578688u);
+    const bool ok49 = (50176u + lane) * 1u < 50257u;
+    {
+        const u32 c = lane;
+        const u32 i = row * 50257u + c;
+        x0 = a1[c];
+    }
+    {
+        const u32 c = 1024u + lane;
+        const u32 i = row * 50257u + c;
+        x1 = a1[c];
+    }
+    {
+        const u32 c = 2048u + lane;
+        const u32 i = row * 50257u + c;
+        x2 = a1[c];
+    }
+    {
+        const u32 c = 3072u + lane;
+        const u32 i = row * 50257u + c;
+        x3 = a1[c];
+    }
+    {
+        const u32 c = 4096u + lane;
+        const u32 i = row * 50257u + c;
+        x4 = a1[c];
+    }
+    {
+        const u32 c = 5120u + lane;
+        const u32 i = row * 50257u + c;
+        x5 = a1[c];
+    }
+    {
+        const u32 c = 6144u + lane;
+        const u32 i = row * 50257u + c;
+        x6 = a1[c];
+    }
+    {
+        const u32 c = 7168u + lane;
+        const u32 i = row * 50257u + c;
+        x7 = a1[c];
+    }
+    {
+        const u32 c = 8192u + lane;
+        const u32 i = row * 50257u + c;
+        x8 = a1[c];
+    }
+    {
+        const u32 c = 9216u + lane;
+        const u32 i = row * 50257u + c;
+        x9 = a1[c];
+    }
+    {
+        const u32 c = 10240u + lane;
+        const u32 i = row * 50257u + c;
+        x10 = a1[c];
+    }
+    {
+        const u32 c = 11264u + lane;
+        const u32 i = row * 50257u + c;
+        x11 = a1[c];
+    }
+    {
+        const u32 c = 12288u + lane;
+        const u32 i = row * 50257u + c;
+        x12 = a1[c];
+    }
+    {
+        const u32 c = 13312u + lane;
+        const u32 i = row * 50257u + c;
+        x13 = a1[c];
+    }
+    {
+        const u32 c = 14336u + lane;
+        const u32 i = row * 50257u + c;
+        x14 = a1[c];
+    }
+    {
+        const u32 c = 15360u + lane;
+        const u32 i = row * 50257u + c;
+        x15 = a1[c];
+    }
+    {
+        const u32 c = 16384u + lane;
+        const u32 i = row * 50257u + c;
+        x16 = a1[c];
+    }
+    {
+        const u32 c = 17408u + lane;
+        const u32 i = row * 50257u + c;
+        x17 = a1[c];
+    }
+    {
+        const u32 c = 18432u + lane;
+        const u32 i = row * 50257u + c;
+        x18 = a1[c];
+    }
+    {
+        const u32 c = 19456u + lane;
+        const u32 i = row * 50257u + c;
+        x19 = a1[c];
+    }
+    {
+        const u32 c = 20480u + lane;
+        const u32 i = row * 50257u + c;
+        x20 = a1[c];
+    }
+    {
+        const u32 c = 21504u + lane;
+        const u32 i = row * 50257u + c;
+        x21 = a1[c];
+    }
+    {
+        const u32 c = 22528u + lane;
+        const u32 i = row * 50257u + c;
+        x22 = a1[c];
+    }
+    {
+        const u32 c = 23552u + lane;
+        const u32 i = row * 50257u + c;
+        x23 = a1[c];
+    }
+    {
+        const u32 c = 24576u + lane;
+        const u32 i = row * 50257u + c;
+        x24 = a1[c];
+    }
+    {
+        const u32 c = 25600u + lane;
+        const u32 i = row * 50257u + c;
+        x25 = a1[c];
+    }
+    {
+        const u32 c = 26624u + lane;
+        const u32 i = row * 50257u + c;
+        x26 = a1[c];
+    }
+    {
+        const u32 c = 27648u + lane;
+        const u32 i = row * 50257u + c;
+        x27 = a1[c];
+    }
+    {
+        const u32 c = 28672u + lane;
+        const u32 i = row * 50257u + c;
+        x28 = a1[c];
+    }
+    {
+        const u32 c = 29696u + lane;
+        const u32 i = row * 50257u + c;
+        x29 = a1[c];
+    }
+    {
+        const u32 c = 30720u + lane;
+        const u32 i = row * 50257u + c;
+        x30 = a1[c];
+    }
+    {
+        const u32 c = 31744u + lane;
+        const u32 i = row * 50257u + c;
+        x31 = a1[c];
+    }
+    {
+        const u32 c = 32768u + lane;
+        const u32 i = row * 50257u + c;
+        x32 = a1[c];
+    }
+    {
+        const u32 c = 33792u + lane;
+        const u32 i = row * 50257u + c;
+        x33 = a1[c];
+    }
+    {
+        const u32 c = 34816u + lane;
+        const u32 i = row * 50257u + c;
+        x34 = a1[c];
+    }
+    {
+        const u32 c = 35840u + lane;
+        const u32 i = row * 50257u + c;
+        x35 = a1[c];
+    }
+    {
+        const u32 c = 36864u + lane;
+        const u32 i = row * 50257u + c;
+        x36 = a1[c];
+    }
+    {
+        const u32 c = 37888u + lane;
+        const u32 i = row * 50257u + c;
+        x37 = a1[c];
+    }
+    {
+        const u32 c = 38912u + lane;
+        const u32 i = row * 50257u + c;
+        x38 = a1[c];
+    }
+    {
+        const u32 c = 39936u + lane;
+        const u32 i = row * 50257u + c;
+        x39 = a1[c];
+    }
+    {
+        const u32 c = 40960u + lane;
+        const u32 i = row * 50257u + c;
+        x40 = a1[c];
+    }
+    {
+        const u32 c = 41984u + lane;
+        const u32 i = row * 50257u + c;
+        x41 = a1[c];
+    }
+    {
+        const u32 c = 43008u + lane;
+        const u32 i = row * 50257u + c;
+        x42 = a1[c];
+    }
+    {
+        const u32 c = 44032u + lane;
+        const u32 i = row * 50257u + c;
+        x43 = a1[c];
+    }
+    {
+        const u32 c = 45056u + lane;
+        const u32 i = row * 50257u + c;
+        x44 = a1[c];
+    }
+    {
+        const u32 c = 46080u + lane;
+        const u32 i = row * 50257u + c;
+        x45 = a1[c];
+    }
+    {
+        const u32 c = 47104u + lane;
+        const u32 i = row * 50257u + c;
+        x46 = a1[c];
+    }
+    {
+        const u32 c = 48128u + lane;
+        const u32 i = row * 50257u + c;
+        x47 = a1[c];
+    }
+    {
+        const u32 c = 49152u + lane;
+        const u32 i = row * 50257u + c;
+        x48 = a1[c];
+    }
+    if (ok49) {
+        const u32 c = 50176u + lane;
+        const u32 i = row * 50257u + c;
+        x49 = a1[c];
+    }
+    f32 best = __uint_as_float(4286578688u);
+    u32 besti = 4294967295u;
+    if (x0 > best || (x0 == best && u32((lane) * 1u + 0u) < besti)) {
+        best = x0;
+        besti = u32((lane) * 1u + 0u);
+    }
+    if (x1 > best || (x1 == best && u32((1024u + lane) * 1u + 0u) < besti)) {
+        best = x1;
+        besti = u32((1024u + lane) * 1u + 0u);
+    }
+    if (x2 > best || (x2 == best && u32((2048u + lane) * 1u + 0u) < besti)) {
+        best = x2;
+        besti = u32((2048u + lane) * 1u + 0u);
+    }
+    if (x3 > best || (x3 == best && u32((3072u + lane) * 1u + 0u) < besti)) {
+        best = x3;
+        besti = u32((3072u + lane) * 1u + 0u);
+    }
+    if (x4 > best || (x4 == best && u32((4096u + lane) * 1u + 0u) < besti)) {
+        best = x4;
+        besti = u32((4096u + lane) * 1u + 0u);
+    }
+    if (x5 > best || (x5 == best && u32((5120u + lane) * 1u + 0u) < besti)) {
+        best = x5;
+        besti = u32((5120u + lane) * 1u + 0u);
+    }
+    if (x6 > best || (x6 == best && u32((6144u + lane) * 1u + 0u) < besti)) {
+        best = x6;
+        besti = u32((6144u + lane) * 1u + 0u);
+    }
+    if (x7 > best || (x7 == best && u32((7168u + lane) * 1u + 0u) < besti)) {
+        best = x7;
+        besti = u32((7168u + lane) * 1u + 0u);
+    }
+    if (x8 > best || (x8 == best && u32((8192u + lane) * 1u + 0u) < besti)) {
+        best = x8;
+        besti = u32((8192u + lane) * 1u + 0u);
+    }
+    if (x9 > best || (x9 == best && u32((9216u + lane) * 1u + 0u) < besti)) {
+        best = x9;
+        besti = u32((9216u + lane) * 1u + 0u);
+    }
+    if (x10 > best || (x10 == best && u32((10240u + lane) * 1u + 0u) < besti)) {
+        best = x10;
+        besti = u32((10240u + lane) * 1u + 0u);
+    }
+    if (x11 > best || (x11 == best && u32((11264u + lane) * 1u + 0u) < besti)) {
+        best = x11;
+        besti = u32((11264u + lane) * 1u + 0u);
+    }
+    if (x12 > best || (x12 == best && u32((12288u + lane) * 1u + 0u) < besti)) {
+        best = x12;
+        besti = u32((12288u + lane) * 1u + 0u);
+    }
+    if (x13 > best || (x13 == best && u32((13312u + lane) * 1u + 0u) < besti)) {
+        best = x13;
+        besti = u32((13312u + lane) * 1u + 0u);
+    }
+    if (x14 > best || (x14 == best && u32((14336u + lane) * 1u + 0u) < besti)) {
+        best = x14;
+        besti = u32((14336u + lane) * 1u + 0u);
+    }
+    if (x15 > best || (x15 == best && u32((15360u + lane) * 1u + 0u) < besti)) {
+        best = x15;
+        besti = u32((15360u + lane) * 1u + 0u);
+    }
+    if (x16 > best || (x16 == best && u32((16384u + lane) * 1u + 0u) < besti)) {
+        best = x16;
+        besti = u32((16384u + lane) * 1u + 0u);
+    }
+    if (x17 > best || (x17 == best && u32((17408u + lane) * 1u + 0u) < besti)) {
+        best = x17;
+        besti = u32((17408u + lane) * 1u + 0u);
+    }
+    if (x18 > best || (x18 == best && u32((18432u + lane) * 1u + 0u) < besti)) {
+        best = x18;
+        besti = u32((18432u + lane) * 1u + 0u);
+    }
+    if (x19 > best || (x19 == best && u32((19456u + lane) * 1u + 0u) < besti)) {
+        best = x19;
+        besti = u32((19456u + lane) * 1u + 0u);
+    }
+    if (x20 > best || (x20 == best && u32((20480u + lane) * 1u + 0u) < besti)) {
+        best = x20;
+        besti = u32((20480u + lane) * 1u + 0u);
+    }
+    if (x21 > best || (x21 == best && u32((21504u + lane) * 1u + 0u) < besti)) {
+        best = x21;
+        besti = u32((21504u + lane) * 1u + 0u);
+    }
+    if (x22 > best || (x22 == best && u32((22528u + lane) * 1u + 0u) < besti)) {
+        best = x22;
+        besti = u32((22528u + lane) * 1u + 0u);
+    }
+    if (x23 > best || (x23 == best && u32((23552u + lane) * 1u + 0u) < besti)) {
+        best = x23;
+        besti = u32((23552u + lane) * 1u + 0u);
+    }
+    if (x24 > best || (x24 == best && u32((24576u + lane) * 1u + 0u) < besti)) {
+        best = x24;
+        besti = u32((24576u + lane) * 1u + 0u);
+    }
+    if (x25 > best || (x25 == best && u32((25600u + lane) * 1u + 0u) < besti)) {
+        best = x25;
+        besti = u32((25600u + lane) * 1u + 0u);
+    }
+    if (x26 > best || (x26 == best && u32((26624u + lane) * 1u + 0u) < besti)) {
+        best = x26;
+        besti = u32((26624u + lane) * 1u + 0u);
+    }
+    if (x27 > best || (x27 == best && u32((27648u + lane) * 1u + 0u) < besti)) {
+        best = x27;
+        besti = u32((27648u + lane) * 1u + 0u);
+    }
+    if (x28 > best || (x28 == best && u32((28672u + lane) * 1u + 0u) < besti)) {
+        best = x28;
+        besti = u32((28672u + lane) * 1u + 0u);
+    }
+    if (x29 > best || (x29 == best && u32((29696u + lane) * 1u + 0u) < besti)) {
+        best = x29;
+        besti = u32((29696u + lane) * 1u + 0u);
+    }
+    if (x30 > best || (x30 == best && u32((30720u + lane) * 1u + 0u) < besti)) {
+        best = x30;
+        besti = u32((30720u + lane) * 1u + 0u);
+    }
+    if (x31 > best || (x31 == best && u32((31744u + lane) * 1u + 0u) < besti)) {
+        best = x31;
+        besti = u32((31744u + lane) * 1u + 0u);
+    }
+    if (x32 > best || (x32 == best && u32((32768u + lane) * 1u + 0u) < besti)) {
+        best = x32;
+        besti = u32((32768u + lane) * 1u + 0u);
+    }
+    if (x33 > best || (x33 == best && u32((33792u + lane) * 1u + 0u) < besti)) {
+        best = x33;
+        besti = u32((33792u + lane) * 1u + 0u);
+    }
+    if (x34 > best || (x34 == best && u32((34816u + lane) * 1u + 0u) < besti)) {
+        best = x34;
+        besti = u32((34816u + lane) * 1u + 0u);
+    }
+    if (x35 > best || (x35 == best && u32((35840u + lane) * 1u + 0u) < besti)) {
+        best = x35;
+        besti = u32((35840u + lane) * 1u + 0u);
+    }
+    if (x36 > best || (x36 == best && u32((36864u + lane) * 1u + 0u) < besti)) {
+        best = x36;
+        besti = u32((36864u + lane) * 1u + 0u);
+    }
+    if (x37 > best || (x37 == best && u32((37888u + lane) * 1u + 0u) < besti)) {
+        best = x37;
+        besti = u32((37888u + lane) * 1u + 0u);
+    }
+    if (x38 > best || (x38 == best && u32((38912u + lane) * 1u + 0u) < besti)) {
+        best = x38;
+        besti = u32((38912u + lane) * 1u + 0u);
+    }
+    if (x39 > best || (x39 == best && u32((39936u + lane) * 1u + 0u) < besti)) {
+        best = x39;
+        besti = u32((39936u + lane) * 1u + 0u);
+    }
+    if (x40 > best || (x40 == best && u32((40960u + lane) * 1u + 0u) < besti)) {
+        best = x40;
+        besti = u32((40960u + lane) * 1u + 0u);
+    }
+    if (x41 > best || (x41 == best && u32((41984u + lane) * 1u + 0u) < besti)) {
+        best = x41;
+        besti = u32((41984u + lane) * 1u + 0u);
+    }
+    if (x42 > best || (x42 == best && u32((43008u + lane) * 1u + 0u) < besti)) {
+        best = x42;
+        besti = u32((43008u + lane) * 1u + 0u);
+    }
+    if (x43 > best || (x43 == best && u32((44032u + lane) * 1u + 0u) < besti)) {
+        best = x43;
+        besti = u32((44032u + lane) * 1u + 0u);
+    }
+    if (x44 > best || (x44 == best && u32((45056u + lane) * 1u + 0u) < besti)) {
+        best = x44;
+        besti = u32((45056u + lane) * 1u + 0u);
+    }
+    if (x45 > best || (x45 == best && u32((46080u + lane) * 1u + 0u) < besti)) {
+        best = x45;
+        besti = u32((46080u + lane) * 1u + 0u);
+    }
+    if (x46 > best || (x46 == best && u32((47104u + lane) * 1u + 0u) < besti)) {
+        best = x46;
+        besti = u32((47104u + lane) * 1u + 0u);
+    }
+    if (x47 > best || (x47 == best && u32((48128u + lane) * 1u + 0u) < besti)) {
+        best = x47;
+        besti = u32((48128u + lane) * 1u + 0u);
+    }
+    if (x48 > best || (x48 == best && u32((49152u + lane) * 1u + 0u) < besti)) {
+        best = x48;
+        besti = u32((49152u + lane) * 1u + 0u);
+    }
+    if (ok49 && (x49 > best || (x49 == best && u32((50176u + lane) * 1u + 0u) < besti))) {
+        best = x49;
+        besti = u32((50176u + lane) * 1u + 0u);
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, best, 16);
+        const u32 o1 = __shfl_xor_sync(0xffffffffu, besti, 16);
+        if (o0 > best || (o0 == best && o1 < besti)) {
+            best = o0;
+            besti = o1;
+        }
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, best, 8);
+        const u32 o1 = __shfl_xor_sync(0xffffffffu, besti, 8);
+        if (o0 > best || (o0 == best && o1 < besti)) {
+            best = o0;
+            besti = o1;
+        }
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, best, 4);
+        const u32 o1 = __shfl_xor_sync(0xffffffffu, besti, 4);
+        if (o0 > best || (o0 == best && o1 < besti)) {
+            best = o0;
+            besti = o1;
+        }
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, best, 2);
+        const u32 o1 = __shfl_xor_sync(0xffffffffu, besti, 2);
+        if (o0 > best || (o0 == best && o1 < besti)) {
+            best = o0;
+            besti = o1;
+        }
+    }
+    {
+        const f32 o0 = __shfl_xor_sync(0xffffffffu, best, 1);
+        const u32 o1 = __shfl_xor_sync(0xffffffffu, besti, 1);
+        if (o0 > best || (o0 == best && o1 < besti)) {
+            best = o0;
+            besti = o1;
+        }
+    }
+    if ((lid & 31u) == 0u) {
+        redarg0[lid >> 5u] = best;
+        redarg1[lid >> 5u] = besti;
+    }
+    __syncthreads();
+    const u32 redarg_warp = (lid / 1024u) * 32u;
+    f32 redarg_w1_0 = redarg0[redarg_warp + 1u];
+    u32 redarg_w1_1 = redarg1[redarg_warp + 1u];
+    f32 redarg_w2_0 = redarg0[redarg_warp + 2u];
+    u32 redarg_w2_1 = redarg1[redarg_warp + 2u];
+    f32 redarg_w3_0 = redarg0[redarg_warp + 3u];
+    u32 redarg_w3_1 = redarg1[redarg_warp + 3u];
+    f32 redarg_w4_0 = redarg0[redarg_warp + 4u];
+    u32 redarg_w4_1 = redarg1[redarg_warp + 4u];
+    f32 redarg_w5_0 = redarg0[redarg_warp + 5u];
+    u32 redarg_w5_1 = redarg1[redarg_warp + 5u];
+    f32 redarg_w6_0 = redarg0[redarg_warp + 6u];
+    u32 redarg_w6_1 = redarg1[redarg_warp + 6u];
+    f32 redarg_w7_0 = redarg0[redarg_warp + 7u];
+    u32 redarg_w7_1 = redarg1[redarg_warp + 7u];
+    f32 redarg_w8_0 = redarg0[redarg_warp + 8u];
+    u32 redarg_w8_1 = redarg1[redarg_warp + 8u];
+    f32 redarg_w9_0 = redarg0[redarg_warp + 9u];
+    u32 redarg_w9_1 = redarg1[redarg_warp + 9u];
+    f32 redarg_w10_0 = redarg0[redarg_warp + 10u];
+    u32 redarg_w10_1 = redarg1[redarg_warp + 10u];
+    f32 redarg_w11_0 = redarg0[redarg_warp + 11u];
+    u32 redarg_w11_1 = redarg1[redarg_warp + 11u];
+    f32 redarg_w12_0 = redarg0[redarg_warp + 12u];
+    u32 redarg_w12_1 = redarg1[redarg_warp + 12u];
+    f32 redarg_w13_0 = redarg0[redarg_warp + 13u];
+    u32 redarg_w13_1 = redarg1[redarg_warp + 13u];
+    f32 redarg_w14_0 = redarg0[redarg_warp + 14u];
+    u32 redarg_w14_1 = redarg1[redarg_warp + 14u];
+    f32 redarg_w15_0 = redarg0[redarg_warp + 15u];
+    u32 redarg_w15_1 = redarg1[redarg_warp + 15u];
+    f32 redarg_w16_0 = redarg0[redarg_warp + 16u];
+    u32 redarg_w16_1 = redarg1[redarg_warp + 16u];
+    f32 redarg_w17_0 = redarg0[redarg_warp + 17u];
+    u32 redarg_w17_1 = redarg1[redarg_warp + 17u];
+    f32 redarg_w18_0 = redarg0[redarg_warp + 18u];
+    u32 redarg_w18_1 = redarg1[redarg_warp + 18u];
+    f32 redarg_w19_0 = redarg0[redarg_warp + 19u];
+    u32 redarg_w19_1 = redarg1[redarg_warp + 19u];
+    f32 redarg_w20_0 = redarg0[redarg_warp + 20u];
+    u32 redarg_w20_1 = redarg1[redarg_warp + 20u];
+    f32 redarg_w21_0 = redarg0[redarg_warp + 21u];
+    u32 redarg_w21_1 = redarg1[redarg_warp + 21u];
+    f32 redarg_w22_0 = redarg0[redarg_warp + 22u];
+    u32 redarg_w22_1 = redarg1[redarg_warp + 22u];
+    f32 redarg_w23_0 = redarg0[redarg_warp + 23u];
+    u32 redarg_w23_1 = redarg1[redarg_warp + 23u];
+    f32 redarg_w24_0 = redarg0[redarg_warp + 24u];
+    u32 redarg_w24_1 = redarg1[redarg_warp + 24u];
+    f32 redarg_w25_0 = redarg0[redarg_warp + 25u];
+    u32 redarg_w25_1 = redarg1[redarg_warp + 25u];
+    f32 redarg_w26_0 = redarg0[redarg_warp + 26u];
+    u32 redarg_w26_1 = redarg1[redarg_warp + 26u];
+    f32 redarg_w27_0 = redarg0[redarg_warp + 27u];
+    u32 redarg_w27_1 = redarg1[redarg_warp + 27u];
+    f32 redarg_w28_0 = redarg0[redarg_warp + 28u];
+    u32 redarg_w28_1 = redarg1[redarg_warp + 28u];
+    f32 redarg_w29_0 = redarg0[redarg_warp + 29u];
+    u32 redarg_w29_1 = redarg1[redarg_warp + 29u];
+    f32 redarg_w30_0 = redarg0[redarg_warp + 30u];
+    u32 redarg_w30_1 = redarg1[redarg_warp + 30u];
+    f32 redarg_w31_0 = redarg0[redarg_warp + 31u];
+    u32 redarg_w31_1 = redarg1[redarg_warp + 31u];
+    best = redarg0[redarg_warp];
+    besti = redarg1[redarg_warp];
+    if (redarg_w1_0 > best || (redarg_w1_0 == best && redarg_w1_1 < besti)) {
+        best = redarg_w1_0;
+        besti = redarg_w1_1;
+    }
+    if (redarg_w3_0 > redarg_w2_0 || (redarg_w3_0 == redarg_w2_0 && redarg_w3_1 < redarg_w2_1)) {
+        redarg_w2_0 = redarg_w3_0;
+        redarg_w2_1 = redarg_w3_1;
+    }
+    if (redarg_w5_0 > redarg_w4_0 || (redarg_w5_0 == redarg_w4_0 && redarg_w5_1 < redarg_w4_1)) {
+        redarg_w4_0 = redarg_w5_0;
+        redarg_w4_1 = redarg_w5_1;
+    }
+    if (redarg_w7_0 > redarg_w6_0 || (redarg_w7_0 == redarg_w6_0 && redarg_w7_1 < redarg_w6_1)) {
+        redarg_w6_0 = redarg_w7_0;
+        redarg_w6_1 = redarg_w7_1;
+    }
+    if (redarg_w9_0 > redarg_w8_0 || (redarg_w9_0 == redarg_w8_0 && redarg_w9_1 < redarg_w8_1)) {
+        redarg_w8_0 = redarg_w9_0;
+        redarg_w8_1 = redarg_w9_1;
+    }
+    if (redarg_w11_0 > redarg_w10_0 || (redarg_w11_0 == redarg_w10_0 && redarg_w11_1 < redarg_w10_1)) {
+        redarg_w10_0 = redarg_w11_0;
+        redarg_w10_1 = redarg_w11_1;
+    }
+    if (redarg_w13_0 > redarg_w12_0 || (redarg_w13_0 == redarg_w12_0 && redarg_w13_1 < redarg_w12_1)) {
+        redarg_w12_0 = redarg_w13_0;
+        redarg_w12_1 = redarg_w13_1;
+    }
+    if (redarg_w15_0 > redarg_w14_0 || (redarg_w15_0 == redarg_w14_0 && redarg_w15_1 < redarg_w14_1)) {
+        redarg_w14_0 = redarg_w15_0;
+        redarg_w14_1 = redarg_w15_1;
+    }
+    if (redarg_w17_0 > redarg_w16_0 || (redarg_w17_0 == redarg_w16_0 && redarg_w17_1 < redarg_w16_1)) {
+        redarg_w16_0 = redarg_w17_0;
+        redarg_w16_1 = redarg_w17_1;
+    }
+    if (redarg_w19_0 > redarg_w18_0 || (redarg_w19_0 == redarg_w18_0 && redarg_w19_1 < redarg_w18_1)) {
+        redarg_w18_0 = redarg_w19_0;
+        redarg_w18_1 = redarg_w19_1;
+    }
+    if (redarg_w21_0 > redarg_w20_0 || (redarg_w21_0 == redarg_w20_0 && redarg_w21_1 < redarg_w20_1)) {
+        redarg_w20_0 = redarg_w21_0;
+        redarg_w20_1 = redarg_w21_1;
+    }
+    if (redarg_w23_0 > redarg_w22_0 || (redarg_w23_0 == redarg_w22_0 && redarg_w23_1 < redarg_w22_1)) {
+        redarg_w22_0 = redarg_w23_0;
+        redarg_w22_1 = redarg_w23_1;
+    }
+    if (redarg_w25_0 > redarg_w24_0 || (redarg_w25_0 == redarg_w24_0 && redarg_w25_1 < redarg_w24_1)) {
+        redarg_w24_0 = redarg_w25_0;
+        redarg_w24_1 = redarg_w25_1;
+    }
+    if (redarg_w27_0 > redarg_w26_0 || (redarg_w27_0 == redarg_w26_0 && redarg_w27_1 < redarg_w26_1)) {
+        redarg_w26_0 = redarg_w27_0;
+        redarg_w26_1 = redarg_w27_1;
+    }
+    if (redarg_w29_0 > redarg_w28_0 || (redarg_w29_0 == redarg_w28_0 && redarg_w29_1 < redarg_w28_1)) {
+        redarg_w28_0 = redarg_w29_0;
+        redarg_w28_1 = redarg_w29_1;
+    }
+    if (redarg_w31_0 > redarg_w30_0 || (redarg_w31_0 == redarg_w30_0 && redarg_w31_1 < redarg_w30_1)) {
+        redarg_w30_0 = redarg_w31_0;
+        redarg_w30_1 = redarg_w31_1;
+    }
+    if (redarg_w2_0 > best || (redarg_w2_0 == best && redarg_w2_1 < besti)) {
+        best = redarg_w2_0;
+        besti = redarg_w2_1;
+    }
+    if (redarg_w6_0 > redarg_w4_0 || (redarg_w6_0 == redarg_w4_0 && redarg_w6_1 < redarg_w4_1)) {
+        redarg_w4_0 = redarg_w6_0;
+        redarg_w4_1 = redarg_w6_1;
+    }
+    if (redarg_w10_0 > redarg_w8_0 || (redarg_w10_0 == redarg_w8_0 && redarg_w10_1 < redarg_w8_1)) {
+        redarg_w8_0 = redarg_w10_0;
+        redarg_w8_1 = redarg_w10_1;
+    }
+    if (redarg_w14_0 > redarg_w12_0 || (redarg_w14_0 == redarg_w12_0 && redarg_w14_1 < redarg_w12_1)) {
+        redarg_w12_0 = redarg_w14_0;
+        redarg_w12_1 = redarg_w14_1;
+    }
+    if (redarg_w18_0 > redarg_w16_0 || (redarg_w18_0 == redarg_w16_0 && redarg_w18_1 < redarg_w16_1)) {
+        redarg_w16_0 = redarg_w18_0;
+        redarg_w16_1 = redarg_w18_1;
+    }
+    if (redarg_w22_0 > redarg_w20_0 || (redarg_w22_0 == redarg_w20_0 && redarg_w22_1 < redarg_w20_1)) {
+        redarg_w20_0 = redarg_w22_0;
+        redarg_w20_1 = redarg_w22_1;
+    }
+    if (redarg_w26_0 > redarg_w24_0 || (redarg_w26_0 == redarg_w24_0 && redarg_w26_1 < redarg_w24_1)) {
+        redarg_w24_0 = redarg_w26_0;
+        redarg_w24_1 = redarg_w26_1;
+    }
+    if (redarg_w30_0 > redarg_w28_0 || (redarg_w30_0 == redarg_w28_0 && redarg_w30_1 < redarg_w28_1)) {
+        redarg_w28_0 = redarg_w30_0;
+        redarg_w28_1 = redarg_w30_1;
+    }
+    if (redarg_w4_0 > best || (redarg_w4_0 == best && redarg_w4_1 < besti)) {
+        best = redarg_w4_0;
+        besti = redarg_w4_1;
+    }
+    if (redarg_w12_0 > redarg_w8_0 || (redarg_w12_0 == redarg_w8_0 && redarg_w12_1 < redarg_w8_1)) {
+        redarg_w8_0 = redarg_w12_0;
+        redarg_w8_1 = redarg_w12_1;
+    }
+    if (redarg_w20_0 > redarg_w16_0 || (redarg_w20_0 == redarg_w16_0 && redarg_w20_1 < redarg_w16_1)) {
+        redarg_w16_0 = redarg_w20_0;
+        redarg_w16_1 = redarg_w20_1;
+    }
+    if (redarg_w28_0 > redarg_w24_0 || (redarg_w28_0 == redarg_w24_0 && redarg_w28_1 < redarg_w24_1)) {
+        redarg_w24_0 = redarg_w28_0;
+        redarg_w24_1 = redarg_w28_1;
+    }
+    if (redarg_w8_0 > best || (redarg_w8_0 == best && redarg_w8_1 < besti)) {
+        best = redarg_w8_0;
+        besti = redarg_w8_1;
+    }
+    if (redarg_w24_0 > redarg_w16_0 || (redarg_w24_0 == redarg_w16_0 && redarg_w24_1 < redarg_w16_1)) {
+        redarg_w16_0 = redarg_w24_0;
+        redarg_w16_1 = redarg_w24_1;
+    }
+    if (redarg_w16_0 > best || (redarg_w16_0 == best && redarg_w16_1 < besti)) {
+        best = redarg_w16_0;
+        besti = redarg_w16_1;
+    }
+    if (live && lane == 0u) {
+        const u32 acc = select(besti, 0u, besti == 4294967295u);
+        a0[row] = acc;
+    }
 }

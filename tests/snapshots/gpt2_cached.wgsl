@@ -3431,12 +3431,12 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
-// node: a = layer_norm(h, lnf_g, lnf_b, 0.00001)
+// node: last[o, d] = h[o + T - 1, d]; lastn = layer_norm(last, lnf_g, lnf_b, 0.00001)
 // kernel layer_norm (workgroup 256, items 1)
-@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // a
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // h
-@group(0) @binding(2) var<storage, read> a2: array<f32>; // lnf_g
-@group(0) @binding(3) var<storage, read> a3: array<f32>; // lnf_b
+@group(0) @binding(0) var<storage, read_write> a0: array<f32>; // lastn
+@group(0) @binding(1) var<storage, read> a1: array<f32>; // lnf_g
+@group(0) @binding(2) var<storage, read> a2: array<f32>; // lnf_b
+@group(0) @binding(3) var<storage, read_write> a3: array<f32>; // h
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
 fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
@@ -3485,17 +3485,17 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
     {
         let c: u32 = lane;
         let i: u32 = row * 768u + c;
-        x0 = a1[c];
+        x0 = a3[u32(clamp(((0i + 1i) - 1i), 0i, 0i)) * 768u + min(u32(c), 767u)];
     }
     {
         let c: u32 = 256u + lane;
         let i: u32 = row * 768u + c;
-        x1 = a1[c];
+        x1 = a3[u32(clamp(((0i + 1i) - 1i), 0i, 0i)) * 768u + min(u32(c), 767u)];
     }
     {
         let c: u32 = 512u + lane;
         let i: u32 = row * 768u + c;
-        x2 = a1[c];
+        x2 = a3[u32(clamp(((0i + 1i) - 1i), 0i, 0i)) * 768u + min(u32(c), 767u)];
     }
     part = (x0 + (x1 + x2));
     redmean0[lid] = part;
@@ -3590,28 +3590,28 @@ fn forge_layer_norm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgrou
         {
             let c: u32 = lane;
             let i: u32 = row * 768u + c;
-            let acc: f32 = x0 * inv * a2[c] + a3[c];
+            let acc: f32 = x0 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 256u + lane;
             let i: u32 = row * 768u + c;
-            let acc: f32 = x1 * inv * a2[c] + a3[c];
+            let acc: f32 = x1 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
         {
             let c: u32 = 512u + lane;
             let i: u32 = row * 768u + c;
-            let acc: f32 = x2 * inv * a2[c] + a3[c];
+            let acc: f32 = x2 * inv * a1[c] + a2[c];
             a0[i] = acc;
         }
     }
 }
 
-// node: logits = matmul(a, transpose(wte))
+// node: logits = matmul(lastn, transpose(wte))
 // kernel matmul (workgroup 256, items 1)
 @group(0) @binding(0) var<storage, read_write> a0: array<f32>; // logits
-@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // a
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // lastn
 @group(0) @binding(2) var<storage, read> a2: array<f32>; // wte
 fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
 fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
@@ -3716,5 +3716,191 @@ fn forge_matmul(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             }
             a0[((bidx * 1u + i) * 50257u + j)] = acc;
         }
+    }
+}
+
+// node: next = argmax(logits)
+// kernel row (workgroup 256, items 1)
+@group(0) @binding(0) var<storage, read_write> a0: array<u32>; // next
+@group(0) @binding(1) var<storage, read_write> a1: array<f32>; // logits
+fn forge_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn forge_feq(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a == b; }
+fn forge_fne(a: f32, b: f32) -> bool { return forge_isnan(a) || forge_isnan(b) || a != b; }
+fn forge_flt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a < b; }
+fn forge_fle(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a <= b; }
+fn forge_fgt(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a > b; }
+fn forge_fge(a: f32, b: f32) -> bool { return !(forge_isnan(a) || forge_isnan(b)) && a >= b; }
+fn forge_fmax(a: f32, b: f32) -> f32 { return select(max(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_fmin(a: f32, b: f32) -> f32 { return select(min(a, b), a + b, forge_isnan(a) || forge_isnan(b)); }
+fn forge_div_i32(a: i32, b: i32) -> i32 { if (b == 0i || (a == -2147483647i - 1i && b == -1i)) { return a; } return a / b; }
+fn forge_div_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a / b; }
+fn forge_rem_i32(a: i32, b: i32) -> i32 { if (b == 0i) { return a; } if (b == -1i) { return 0i; } return a % b; }
+fn forge_rem_u32(a: u32, b: u32) -> u32 { if (b == 0u) { return a; } return a % b; }
+fn forge_f2i(x: f32) -> i32 { if (forge_isnan(x)) { return 0i; } if (x >= 2147483648.0f) { return 2147483647i; } if (x < -2147483648.0f) { return -2147483647i - 1i; } return i32(x); }
+fn forge_f2u(x: f32) -> u32 { if (forge_isnan(x) || x <= -1.0f) { return 0u; } if (x >= 4294967296.0f) { return 4294967295u; } return u32(x); }
+fn forge_tanh(x: f32) -> f32 { let x2 = x * x; let small = x * (1.0f + x2 * (-0.33333334f + x2 * (0.13333334f + x2 * (-0.053968254f + x2 * 0.021869488f)))); let big = 1.0f - 2.0f / (exp(2.0f * x) + 1.0f); return select(big, small, abs(x) < 0.25f); }
+fn forge_sigmoid(x: f32) -> f32 { return 1.0f / (1.0f + exp(-x)); }
+fn forge_silu(x: f32) -> f32 { return x / (1.0f + exp(-x)); }
+fn forge_erf(x: f32) -> f32 { let z = abs(x); let x2 = x * x; let small = x * 1.1283792f * (1.0f + x2 * (-0.33333334f + x2 * (0.1f + x2 * (-0.023809524f + x2 * (0.0046296297f + x2 * -0.0007575758f))))); let t = 1.0f / (1.0f + 0.5f * z); let r = t * exp(-z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f + t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f + t * (-0.82215223f + t * 0.17087277f))))))))); let big = select(r - 1.0f, 1.0f - r, x >= 0.0f); return select(big, small, z < 0.5f); }
+fn forge_gelu(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_erf(x * 0.70710677f)); }
+fn forge_gelu_tanh(x: f32) -> f32 { return 0.5f * x * (1.0f + forge_tanh(0.7978846f * (x + 0.044715f * x * x * x))); }
+fn forge_sincos(x: f32) -> vec2<f32> { let q0 = round(x * 0.63661975f); let qh = trunc(q0 * 0.000244140625f) * 4096.0f; let ql = q0 - qh; var r = x - qh * 1.5703125f; r = r - ql * 1.5703125f; r = r - qh * 4.837513e-4f; r = r - ql * 4.837513e-4f; r = r - qh * 7.5495336e-8f; r = r - ql * 7.5495336e-8f; r = r - q0 * 2.563344e-12f; let step = select(select(0.0f, -1.0f, r < -0.7853982f), 1.0f, r > 0.7853982f); let q = q0 + step; r = r - step * 1.5703125f; r = r - step * 4.837513e-4f; r = r - step * 7.5495336e-8f; r = r - step * 2.563344e-12f; let z = r * r; let s = r + r * z * (-0.16666655f + z * (0.008332161f + z * -0.00019515296f)); let c = 1.0f - 0.5f * z + z * z * (0.041666646f + z * (-0.0013887316f + z * 0.000024433157f)); let k = q - 4.0f * floor(q * 0.25f); let sn = select(select(select(-c, -s, k == 2.0f), c, k == 1.0f), s, k == 0.0f); let cs = select(select(select(s, -c, k == 2.0f), -s, k == 1.0f), c, k == 0.0f); let nan = bitcast<f32>(0x7fc00000u); let big = abs(x) >= 8388608.0f; return vec2<f32>(select(select(sn, x, abs(x) < 0.00024414063f), nan, big), select(cs, nan, big)); }
+fn forge_sin(x: f32) -> f32 { return forge_sincos(x).x; }
+fn forge_cos(x: f32) -> f32 { return forge_sincos(x).y; }
+fn forge_f2bf(x: f32) -> u32 { let b = bitcast<u32>(x); if (forge_isnan(x)) { return 0x7fc0u; } return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u; }
+fn forge_h_round(x: f32) -> f32 { let b = bitcast<u32>(x); let a = b & 0x7fffffffu; let s = b & 0x80000000u; if (a > 0x7f800000u) { return x; } if (a >= 0x477ff000u) { return bitcast<f32>(s | 0x7f800000u); } if (a < 0x38800000u) { return bitcast<f32>(s | bitcast<u32>(round(bitcast<f32>(a) * 16777216.0f) * 5.9604645e-8f)); } return bitcast<f32>(s | ((a + 0xfffu + ((a >> 13u) & 1u)) & 0xffffe000u)); }
+fn forge_bf_round(x: f32) -> f32 { return bitcast<f32>(forge_f2bf(x) << 16u); }
+fn forge_bf16_at(word: u32, i: u32) -> f32 { return bitcast<f32>(((word >> ((i & 1u) * 16u)) & 0xffffu) << 16u); }
+var<workgroup> redv: array<f32, 256>;
+var<workgroup> redi: array<u32, 256>;
+@compute @workgroup_size(256)
+fn forge_row(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let group: u32 = wid.x + wid.y * nwg.x;
+    let row: u32 = group;
+    if (row >= 1u) {
+        return;
+    }
+    let l0: u32 = row;
+    var best0: f32 = bitcast<f32>(4286578688u);
+    var besti0: u32 = 4294967295u;
+    var best1: f32 = bitcast<f32>(4286578688u);
+    var besti1: u32 = 4294967295u;
+    var best2: f32 = bitcast<f32>(4286578688u);
+    var besti2: u32 = 4294967295u;
+    var best3: f32 = bitcast<f32>(4286578688u);
+    var besti3: u32 = 4294967295u;
+    for (var c0: u32 = lid; c0 < 50176u; c0 = c0 + 1024u) {
+         {
+            let c: u32 = c0;
+            let x: f32 = a1[c];
+            if (x > best0 || (x == best0 && u32(c) < besti0)) {
+                best0 = x;
+                besti0 = u32(c);
+            }
+        }
+         {
+            let c: u32 = c0 + 256u;
+            let x: f32 = a1[c];
+            if (x > best1 || (x == best1 && u32(c) < besti1)) {
+                best1 = x;
+                besti1 = u32(c);
+            }
+        }
+         {
+            let c: u32 = c0 + 512u;
+            let x: f32 = a1[c];
+            if (x > best2 || (x == best2 && u32(c) < besti2)) {
+                best2 = x;
+                besti2 = u32(c);
+            }
+        }
+         {
+            let c: u32 = c0 + 768u;
+            let x: f32 = a1[c];
+            if (x > best3 || (x == best3 && u32(c) < besti3)) {
+                best3 = x;
+                besti3 = u32(c);
+            }
+        }
+    }
+    for (var c: u32 = 50176u + lid; c < 50257u; c = c + 256u) {
+        let x: f32 = a1[c];
+        if (x > best0 || (x == best0 && u32(c) < besti0)) {
+            best0 = x;
+            besti0 = u32(c);
+        }
+    }
+    if (best1 > best0 || (best1 == best0 && besti1 < besti0)) {
+        best0 = best1;
+        besti0 = besti1;
+    }
+    if (best2 > best0 || (best2 == best0 && besti2 < besti0)) {
+        best0 = best2;
+        besti0 = besti2;
+    }
+    if (best3 > best0 || (best3 == best0 && besti3 < besti0)) {
+        best0 = best3;
+        besti0 = besti3;
+    }
+    var best: f32 = best0;
+    var besti: u32 = besti0;
+    redv[lid] = best;
+    redi[lid] = besti;
+    workgroupBarrier();
+    if (lid < 128u) {
+        let ov: f32 = redv[lid + 128u];
+        let oi: u32 = redi[lid + 128u];
+        if (ov > redv[lid] || (ov == redv[lid] && oi < redi[lid])) {
+            redv[lid] = ov;
+            redi[lid] = oi;
+        }
+    }
+    workgroupBarrier();
+    if (lid < 64u) {
+        let ov: f32 = redv[lid + 64u];
+        let oi: u32 = redi[lid + 64u];
+        if (ov > redv[lid] || (ov == redv[lid] && oi < redi[lid])) {
+            redv[lid] = ov;
+            redi[lid] = oi;
+        }
+    }
+    workgroupBarrier();
+    if (lid < 32u) {
+        let ov: f32 = redv[lid + 32u];
+        let oi: u32 = redi[lid + 32u];
+        if (ov > redv[lid] || (ov == redv[lid] && oi < redi[lid])) {
+            redv[lid] = ov;
+            redi[lid] = oi;
+        }
+    }
+    workgroupBarrier();
+    if (lid < 16u) {
+        let ov: f32 = redv[lid + 16u];
+        let oi: u32 = redi[lid + 16u];
+        if (ov > redv[lid] || (ov == redv[lid] && oi < redi[lid])) {
+            redv[lid] = ov;
+            redi[lid] = oi;
+        }
+    }
+    workgroupBarrier();
+    if (lid < 8u) {
+        let ov: f32 = redv[lid + 8u];
+        let oi: u32 = redi[lid + 8u];
+        if (ov > redv[lid] || (ov == redv[lid] && oi < redi[lid])) {
+            redv[lid] = ov;
+            redi[lid] = oi;
+        }
+    }
+    workgroupBarrier();
+    if (lid < 4u) {
+        let ov: f32 = redv[lid + 4u];
+        let oi: u32 = redi[lid + 4u];
+        if (ov > redv[lid] || (ov == redv[lid] && oi < redi[lid])) {
+            redv[lid] = ov;
+            redi[lid] = oi;
+        }
+    }
+    workgroupBarrier();
+    if (lid < 2u) {
+        let ov: f32 = redv[lid + 2u];
+        let oi: u32 = redi[lid + 2u];
+        if (ov > redv[lid] || (ov == redv[lid] && oi < redi[lid])) {
+            redv[lid] = ov;
+            redi[lid] = oi;
+        }
+    }
+    workgroupBarrier();
+    if (lid < 1u) {
+        let ov: f32 = redv[lid + 1u];
+        let oi: u32 = redi[lid + 1u];
+        if (ov > redv[lid] || (ov == redv[lid] && oi < redi[lid])) {
+            redv[lid] = ov;
+            redi[lid] = oi;
+        }
+    }
+    workgroupBarrier();
+    if (lid == 0u) {
+        let acc: u32 = select(redi[0], 0u, redi[0] == 4294967295u);
+        a0[row] = acc;
     }
 }
