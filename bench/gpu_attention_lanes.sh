@@ -6,8 +6,8 @@
 # decoding tests on every backend, then a decoding step's speed beside the previous build in
 # alternating rounds on wgpu and CUDA (the chunks combined a thread an output dim, the spread
 # attention's reductions across subgroups and its key lanes, the argmax at 1,024 invocations),
-# GPT-2's cached decode, and the new step's per-kernel profiles. Outputs under $OUT. About six
-# minutes.
+# GPT-2's cached decode (the id chosen on the device; f32, and Q8_0 matrices), and the new
+# step's per-kernel profiles. Outputs under $OUT. About six minutes.
 out=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 export FORGE_REQUIRE_CUDA=1 FORGE_REQUIRE_WGPU=1
@@ -28,9 +28,9 @@ for r in 1 2; do
 done
 echo "== new wgpu --subgroup-sums off: $(row wgpu llm_speed --subgroup-sums off)"
 for b in cuda wgpu; do
-  for v in gpt2_decode-base gpt2_decode; do
-    command -v $v >/dev/null || continue
-    echo "== $v $b: $(FORGE_BACKEND=$b timeout 100 $v --layers 12 --prompt 32 --tokens 32 2>&1 | grep -E 'cached:' | tr '\n' ' ')"
+  for v in gpt2_decode-base gpt2_decode "gpt2_decode --weights q8_0"; do
+    command -v ${v%% *} >/dev/null || continue
+    echo "== $v $b: $(FORGE_BACKEND=$b timeout 100 $v --layers 12 --prompt 32 --tokens 32 2>&1 | grep -E 'cached:|same next' | tr '\n' ' ')"
   done
 done
 timeout 100 test-quant 2>&1 | grep -E '^test |test result|panicked' | head -24
