@@ -231,6 +231,92 @@ fn statements_following_a_product(ctx: &Context) {
     }
 }
 
+forge_graph! {
+    /// Layer norms in front of block-format products: one product, and a gated pair.
+    graph QuantLayerNorm {
+        dims { M, K, N }
+        input  x:  f32[M, K];
+        weight g:  f32[K];
+        weight b:  f32[K];
+        weight g2: f32[K];
+        weight b2: f32[K];
+        weight w8: q8_0[N, K];
+        weight wg: q4_1[N, K];
+        weight wu: q4_0[N, K];
+        temp   n:  f32[M, K];
+        temp   n2: f32[M, K];
+        output y:  f32[M, N];
+        output z:  f32[M, N];
+        n = layer_norm(x, g, b, 1e-5);
+        y = matmul(n, transpose(w8)) + 1.0;
+        n2 = layer_norm(x * 0.5, g2, b2, 1e-5);
+        z = silu(matmul(n2, transpose(wg))) * matmul(n2, transpose(wu));
+    }
+}
+
+/// `layer_norm(x, g, b, eps)` in f64: two passes, the biased variance.
+fn layer_norm_rows(x: &[f32], g: &[f32], b: &[f32], k: usize) -> Vec<f32> {
+    let mut out = Vec::with_capacity(x.len());
+    for row in x.chunks(k) {
+        let mean = row.iter().map(|&v| f64::from(v)).sum::<f64>() / k as f64;
+        let var = row.iter().map(|&v| (f64::from(v) - mean).powi(2)).sum::<f64>() / k as f64;
+        let inv = 1.0 / (var + 1e-5).sqrt();
+        out.extend(
+            row.iter()
+                .zip(g)
+                .zip(b)
+                .map(|((&v, &g), &b)| ((f64::from(v) - mean) * inv * f64::from(g) + f64::from(b)) as f32),
+        );
+    }
+    out
+}
+
+/// Each norm folds into the product after it (`MatmulBody::layer`: its rows staged normalised
+/// in workgroup memory), so the run is two kernels where rows of at most 2,048 values in all
+/// allow; rows off zero (a mean of 3) and a pair; past the limit (2 rows of 1,536) the norms
+/// run as kernels of their own. Against f64 loops over the decoded weights.
+fn layer_norms_folded_into_products(ctx: &Context) {
+    for (m, k, n, kernels) in [(1, 64, 40, 2), (3, 576, 96, 2), (2, 1536, 33, 4)] {
+        let x: Vec<f32> = rand_f32(m * k, 1.0, 51).iter().map(|v| v + 3.0).collect();
+        let (g, b, g2, b2) =
+            (rand_gains(k, 0.3, 52), rand_f32(k, 0.5, 53), rand_gains(k, 0.3, 54), rand_f32(k, 0.5, 55));
+        let (w8, wg, wu) =
+            (rand_blocks("q8_0", n * k, 56), rand_blocks("q4_1", n * k, 57), rand_blocks("q4_0", n * k, 58));
+        let mut gr = QuantLayerNorm::new(ctx, QuantLayerNormDims { m, k, n }).unwrap();
+        gr.load_weights(QuantLayerNormWeights {
+            g: &g,
+            b: &b,
+            g2: &g2,
+            b2: &b2,
+            w8: BlockQ8_0::slice(&w8).unwrap(),
+            wg: BlockQ4_1::slice(&wg).unwrap(),
+            wu: BlockQ4_0::slice(&wu).unwrap(),
+        })
+        .unwrap();
+        let out = gr.run(QuantLayerNormInputs { x: &x }).unwrap();
+        let what = format!("{m}x{k}x{n}");
+        assert_eq!(gr.last_profile().unwrap().kernels.len(), kernels, "{what}: kernels");
+        let y: Vec<f32> = matmul_nk(&layer_norm_rows(&x, &g, &b, k), &decode_blocks("q8_0", &w8), m, k, n)
+            .iter()
+            .map(|v| v + 1.0)
+            .collect();
+        let half: Vec<f32> = x.iter().map(|v| v * 0.5).collect();
+        let n2 = layer_norm_rows(&half, &g2, &b2, k);
+        let (gate, up) = (
+            matmul_nk(&n2, &decode_blocks("q4_1", &wg), m, k, n),
+            matmul_nk(&n2, &decode_blocks("q4_0", &wu), m, k, n),
+        );
+        let z: Vec<f32> = gate
+            .iter()
+            .zip(&up)
+            .map(|(&a, &u)| (f64::from(a) / (1.0 + (-f64::from(a)).exp()) * f64::from(u)) as f32)
+            .collect();
+        let scale = |v: &[f32]| v.iter().fold(1.0f32, |m, x| m.max(x.abs()));
+        assert_close(&format!("{what} y"), &out.y, &y, 1e-4, scale(&y));
+        assert_close(&format!("{what} z"), &out.z, &z, 1e-4, scale(&z));
+    }
+}
+
 /// Misuse is an error that says what is wrong: a block format outside a weight, a cast to one,
 /// a last axis that is not whole blocks, a slice that is not whole blocks.
 fn misuse_is_reported() {
@@ -257,4 +343,4 @@ fn misuse_is_reported() {
     assert!(err.contains("not a multiple"), "K = 48: {err}");
 }
 
-forge_tests!(products_of_gguf_layout, products_at_tensor_core_precisions, products_of_kn_layout_and_layer_views, gather_from_a_block_table, statements_following_a_product; plain: misuse_is_reported);
+forge_tests!(products_of_gguf_layout, products_at_tensor_core_precisions, products_of_kn_layout_and_layer_views, gather_from_a_block_table, statements_following_a_product, layer_norms_folded_into_products; plain: misuse_is_reported);

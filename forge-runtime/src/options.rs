@@ -38,7 +38,8 @@ pub struct Fusion {
     pub enabled: bool,
     /// Two products that share their left operand run as one kernel (few-row products).
     pub pairs: bool,
-    /// A row RMS normalisation folds into the product that consumes it.
+    /// A row RMS normalisation folds into the product that consumes it, and a layer
+    /// normalisation into a block-format product (its rows normalised in workgroup memory).
     pub norms: bool,
     /// Copies that only move a binding are elided where a view can alias it.
     pub copies: bool,

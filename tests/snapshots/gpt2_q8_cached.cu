@@ -135,183 +135,11 @@ extern "C" __global__ void __launch_bounds__(256) forge_index_f0d33cab6f7a1528(f
     }
 }
 
-// node: a = layer_norm(h, ln1_g[l], ln1_b[l], 0.00001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_0bc4df56079fc34e(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-    __shared__ __align__(16) f32 redmean0[8];
-    __shared__ __align__(16) f32 redsq0[8];
-    FG_GRID_LAUNCH();
-    FG_GRID_WAIT();
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group * 1u >= 1u) {
-        return;
-    }
-    const u32 lane = lid & 255u;
-    const u32 slot = group * 1u + lid / 256u;
-    const bool live = slot < 1u;
-    const u32 row = select(0u, slot, live);
-    const u32 l0 = row;
-    f32 part = 0.0f;
-    f32 x0 = 0.0f;
-    f32 x1 = 0.0f;
-    f32 x2 = 0.0f;
-    f32 x3 = 0.0f;
-    const bool ok0 = (lane) * 4u < 768u;
-    if (ok0) {
-        const u32 cv = lane;
-        const u32 iv = row * 192u + cv;
-        const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
-        {
-            const u32 c = cv * 4u + 0u;
-            const u32 i = row * 768u + c;
-            x0 = q1_1.x;
-        }
-        {
-            const u32 c = cv * 4u + 1u;
-            const u32 i = row * 768u + c;
-            x1 = q1_1.y;
-        }
-        {
-            const u32 c = cv * 4u + 2u;
-            const u32 i = row * 768u + c;
-            x2 = q1_1.z;
-        }
-        {
-            const u32 c = cv * 4u + 3u;
-            const u32 i = row * 768u + c;
-            x3 = q1_1.w;
-        }
-    }
-    part = ((x0 + x1) + (x2 + x3));
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
-        part = (part + o0);
-    }
-    if ((lid & 31u) == 0u) {
-        redmean0[lid >> 5u] = part;
-    }
-    __syncthreads();
-    const u32 redmean_warp = (lid / 256u) * 8u;
-    f32 redmean_w1_0 = redmean0[redmean_warp + 1u];
-    f32 redmean_w2_0 = redmean0[redmean_warp + 2u];
-    f32 redmean_w3_0 = redmean0[redmean_warp + 3u];
-    f32 redmean_w4_0 = redmean0[redmean_warp + 4u];
-    f32 redmean_w5_0 = redmean0[redmean_warp + 5u];
-    f32 redmean_w6_0 = redmean0[redmean_warp + 6u];
-    f32 redmean_w7_0 = redmean0[redmean_warp + 7u];
-    part = redmean0[redmean_warp];
-    part = (part + redmean_w1_0);
-    redmean_w2_0 = (redmean_w2_0 + redmean_w3_0);
-    redmean_w4_0 = (redmean_w4_0 + redmean_w5_0);
-    redmean_w6_0 = (redmean_w6_0 + redmean_w7_0);
-    part = (part + redmean_w2_0);
-    redmean_w4_0 = (redmean_w4_0 + redmean_w6_0);
-    part = (part + redmean_w4_0);
-    const f32 mean = part / 768.0f;
-    x0 = select(0.0f, x0 - mean, ok0);
-    x1 = select(0.0f, x1 - mean, ok0);
-    x2 = select(0.0f, x2 - mean, ok0);
-    x3 = select(0.0f, x3 - mean, ok0);
-    part = ((x0 * x0 + x1 * x1) + (x2 * x2 + x3 * x3));
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
-        part = (part + o0);
-    }
-    if ((lid & 31u) == 0u) {
-        redsq0[lid >> 5u] = part;
-    }
-    __syncthreads();
-    const u32 redsq_warp = (lid / 256u) * 8u;
-    f32 redsq_w1_0 = redsq0[redsq_warp + 1u];
-    f32 redsq_w2_0 = redsq0[redsq_warp + 2u];
-    f32 redsq_w3_0 = redsq0[redsq_warp + 3u];
-    f32 redsq_w4_0 = redsq0[redsq_warp + 4u];
-    f32 redsq_w5_0 = redsq0[redsq_warp + 5u];
-    f32 redsq_w6_0 = redsq0[redsq_warp + 6u];
-    f32 redsq_w7_0 = redsq0[redsq_warp + 7u];
-    part = redsq0[redsq_warp];
-    part = (part + redsq_w1_0);
-    redsq_w2_0 = (redsq_w2_0 + redsq_w3_0);
-    redsq_w4_0 = (redsq_w4_0 + redsq_w5_0);
-    redsq_w6_0 = (redsq_w6_0 + redsq_w7_0);
-    part = (part + redsq_w2_0);
-    redsq_w4_0 = (redsq_w4_0 + redsq_w6_0);
-    part = (part + redsq_w4_0);
-    const f32 inv = rsqrtf(part / 768.0f + 1e-5f);
-    if (live) {
-        if (ok0) {
-            const u32 cv = lane;
-            const u32 iv = row * 192u + cv;
-            f32 r0;
-            f32 r1;
-            f32 r2;
-            f32 r3;
-            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
-            const forge_v4f q3_1 = reinterpret_cast<const forge_v4f*>(a3)[cv];
-            {
-                const u32 c = cv * 4u + 0u;
-                const u32 i = row * 768u + c;
-                const f32 acc = x0 * inv * q2_1.x + q3_1.x;
-                r0 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 1u;
-                const u32 i = row * 768u + c;
-                const f32 acc = x1 * inv * q2_1.y + q3_1.y;
-                r1 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 2u;
-                const u32 i = row * 768u + c;
-                const f32 acc = x2 * inv * q2_1.z + q3_1.z;
-                r2 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 3u;
-                const u32 i = row * 768u + c;
-                const f32 acc = x3 * inv * q2_1.w + q3_1.w;
-                r3 = acc;
-            }
-            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
-        }
-    }
-}
-
-// node: qkv = matmul(a, transpose(attn_w[l])) + attn_b[l]; kc[l, n, pos + t, e] = qkv[t, D + n * E + e]; vc[l, n, pos + t, e] = qkv[t, 2 * D + n * E + e]
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_439f2b9dd5d7fd41(f32* a0, const f32* __restrict__ a1, const f32* a2, const unsigned char* __restrict__ a3, f32* a4, f32* a5, const u32* __restrict__ u) {
+// node: a = layer_norm(h, ln1_g[l], ln1_b[l], 0.00001); …(+2); vc[l, n, pos + t, e] = qkv[t, 2 * D + n * E + e]
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_26fffb6843128f30(f32* a0, const f32* __restrict__ a1, const unsigned char* __restrict__ a2, const f32* a3, const f32* __restrict__ a4, const f32* __restrict__ a5, f32* a6, f32* a7, const u32* __restrict__ u) {
     __shared__ __align__(16) f32 red[256];
+    __shared__ __align__(16) f32 lna[768];
+    __shared__ __align__(16) f32 lnred[256];
     FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -336,30 +164,82 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_439f2b9dd5d7fd41(
     const u32 kq2 = blk2 * 32u + qc;
     float4 bv2 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (j < 2304u) {
-        bv0 = forge_q8_0_x4(a3, kq0 + j * 768u);
-        bv1 = forge_q8_0_x4(a3, kq1 + j * 768u);
-        bv2 = forge_q8_0_x4(a3, kq2 + j * 768u);
+        bv0 = forge_q8_0_x4(a2, kq0 + j * 768u);
+        bv1 = forge_q8_0_x4(a2, kq1 + j * 768u);
+        bv2 = forge_q8_0_x4(a2, kq2 + j * 768u);
     }
     FG_GRID_WAIT();
+    f32 ln_part0 = 0.0f;
+    for (u32 kx = lid; kx < 768u; kx += 256u) {
+        const f32 xv = a3[kx];
+        lna[0u + kx] = xv;
+        ln_part0 = ln_part0 + xv;
+    }
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 16);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 8);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    if ((lid & 31u) == 0u) {
+        lnred[lid >> 5u] = ln_part0;
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        ln_part0 = lnred[lid & 7u];
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    }
+    if (lid == 0u) {
+        lnred[0] = ln_part0;
+    }
+    __syncthreads();
+    const f32 ln_mean0 = lnred[0] / 768.0f;
+    __syncthreads();
+    ln_part0 = 0.0f;
+    for (u32 kx = lid; kx < 768u; kx += 256u) {
+        const f32 dv = lna[0u + kx] - ln_mean0;
+        ln_part0 = ln_part0 + dv * dv;
+    }
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 16);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 8);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    if ((lid & 31u) == 0u) {
+        lnred[lid >> 5u] = ln_part0;
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        ln_part0 = lnred[lid & 7u];
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    }
+    if (lid == 0u) {
+        lnred[0] = ln_part0;
+    }
+    __syncthreads();
+    const f32 ln_inv0 = rsqrtf(lnred[0] / 768.0f + 1e-5f);
+    __syncthreads();
+    for (u32 kx = lid; kx < 768u; kx += 256u) {
+        const f32 yv = (lna[0u + kx] - ln_mean0) * ln_inv0 * a4[kx] + a5[kx];
+        lna[0u + kx] = yv;
+    }
+    __syncthreads();
     if (j < 2304u) {
-        const float2 av0_0_0p = *reinterpret_cast<const float2*>(&a2[kq0 + 0u]);
-        const f32 av0_0_0 = av0_0_0p.x;
-        const f32 av0_0_1 = av0_0_0p.y;
-        const float2 av0_0_2p = *reinterpret_cast<const float2*>(&a2[kq0 + 16u]);
-        const f32 av0_0_2 = av0_0_2p.x;
-        const f32 av0_0_3 = av0_0_2p.y;
-        const float2 av0_1_0p = *reinterpret_cast<const float2*>(&a2[kq1 + 0u]);
-        const f32 av0_1_0 = av0_1_0p.x;
-        const f32 av0_1_1 = av0_1_0p.y;
-        const float2 av0_1_2p = *reinterpret_cast<const float2*>(&a2[kq1 + 16u]);
-        const f32 av0_1_2 = av0_1_2p.x;
-        const f32 av0_1_3 = av0_1_2p.y;
-        const float2 av0_2_0p = *reinterpret_cast<const float2*>(&a2[kq2 + 0u]);
-        const f32 av0_2_0 = av0_2_0p.x;
-        const f32 av0_2_1 = av0_2_0p.y;
-        const float2 av0_2_2p = *reinterpret_cast<const float2*>(&a2[kq2 + 16u]);
-        const f32 av0_2_2 = av0_2_2p.x;
-        const f32 av0_2_3 = av0_2_2p.y;
+        const f32 av0_0_0 = lna[0u + kq0 + 0u];
+        const f32 av0_0_1 = lna[0u + kq0 + 1u];
+        const f32 av0_0_2 = lna[0u + kq0 + 16u];
+        const f32 av0_0_3 = lna[0u + kq0 + 17u];
+        const f32 av0_1_0 = lna[0u + kq1 + 0u];
+        const f32 av0_1_1 = lna[0u + kq1 + 1u];
+        const f32 av0_1_2 = lna[0u + kq1 + 16u];
+        const f32 av0_1_3 = lna[0u + kq1 + 17u];
+        const f32 av0_2_0 = lna[0u + kq2 + 0u];
+        const f32 av0_2_1 = lna[0u + kq2 + 1u];
+        const f32 av0_2_2 = lna[0u + kq2 + 16u];
+        const f32 av0_2_3 = lna[0u + kq2 + 17u];
         p0 = p0 + av0_0_0 * bv0.x + av0_0_1 * bv0.y + av0_0_2 * bv0.z + av0_0_3 * bv0.w;
         p0 = p0 + av0_1_0 * bv1.x + av0_1_1 * bv1.y + av0_1_2 * bv1.z + av0_1_3 * bv1.w;
         p0 = p0 + av0_2_0 * bv2.x + av0_2_1 * bv2.y + av0_2_2 * bv2.z + av0_2_3 * bv2.w;
@@ -389,7 +269,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_439f2b9dd5d7fd41(
         if (u32(clamp(i32(u32(i32(u32(i32(768)) + u32(i32(u32(i32(f0v0)) * u32(i32(64)))))) + u32(i32(f0v2))), i32(0), i32(2303))) / 4u == tile) {
             const u32 at1 = f0v1 + u[0];
             if (at1 >= f0v1 && at1 < 64u) {
-                a4[f0v0 * 4096u + at1 * 64u + f0v2 * 1u] = a0[min(u32(f0v1), 0u) * 2304u + u32(clamp(i32(u32(i32(u32(i32(768)) + u32(i32(u32(i32(f0v0)) * u32(i32(64)))))) + u32(i32(f0v2))), i32(0), i32(2303)))];
+                a6[f0v0 * 4096u + at1 * 64u + f0v2 * 1u] = a0[min(u32(f0v1), 0u) * 2304u + u32(clamp(i32(u32(i32(u32(i32(768)) + u32(i32(u32(i32(f0v0)) * u32(i32(64)))))) + u32(i32(f0v2))), i32(0), i32(2303)))];
             }
         }
     }
@@ -400,7 +280,7 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_439f2b9dd5d7fd41(
         if (u32(clamp(i32(u32(i32(u32(i32(1536)) + u32(i32(u32(i32(f1v0)) * u32(i32(64)))))) + u32(i32(f1v2))), i32(0), i32(2303))) / 4u == tile) {
             const u32 at1 = f1v1 + u[0];
             if (at1 >= f1v1 && at1 < 64u) {
-                a5[f1v0 * 4096u + at1 * 64u + f1v2 * 1u] = a0[min(u32(f1v1), 0u) * 2304u + u32(clamp(i32(u32(i32(u32(i32(1536)) + u32(i32(u32(i32(f1v0)) * u32(i32(64)))))) + u32(i32(f1v2))), i32(0), i32(2303)))];
+                a7[f1v0 * 4096u + at1 * 64u + f1v2 * 1u] = a0[min(u32(f1v1), 0u) * 2304u + u32(clamp(i32(u32(i32(u32(i32(1536)) + u32(i32(u32(i32(f1v0)) * u32(i32(64)))))) + u32(i32(f1v2))), i32(0), i32(2303)))];
             }
         }
     }
@@ -679,12 +559,11 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_21b61445de915b76(
     }
 }
 
-// node: a = layer_norm(h, ln2_g[l], ln2_b[l], 0.00001)
-// runs forge_layer_norm_0bc4df56079fc34e (above)
-
-// node: up = gelu_tanh(matmul(a, transpose(fc_w[l])) + fc_b[l])
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_9c5f8856b1b98936(f32* a0, const f32* __restrict__ a1, const f32* a2, const unsigned char* __restrict__ a3) {
+// node: a = layer_norm(h, ln2_g[l], ln2_b[l], 0.00001); up = gelu_tanh(matmul(a, transpose(fc_w[l])) + fc_b[l])
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_27bd4c7f02735f25(f32* a0, const f32* __restrict__ a1, const unsigned char* __restrict__ a2, const f32* a3, const f32* __restrict__ a4, const f32* __restrict__ a5) {
     __shared__ __align__(16) f32 red[256];
+    __shared__ __align__(16) f32 lna[768];
+    __shared__ __align__(16) f32 lnred[256];
     FG_GRID_LAUNCH();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -709,30 +588,82 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_9c5f8856b1b98936(
     const u32 kq2 = blk2 * 32u + qc;
     float4 bv2 = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (j < 3072u) {
-        bv0 = forge_q8_0_x4(a3, kq0 + j * 768u);
-        bv1 = forge_q8_0_x4(a3, kq1 + j * 768u);
-        bv2 = forge_q8_0_x4(a3, kq2 + j * 768u);
+        bv0 = forge_q8_0_x4(a2, kq0 + j * 768u);
+        bv1 = forge_q8_0_x4(a2, kq1 + j * 768u);
+        bv2 = forge_q8_0_x4(a2, kq2 + j * 768u);
     }
     FG_GRID_WAIT();
+    f32 ln_part0 = 0.0f;
+    for (u32 kx = lid; kx < 768u; kx += 256u) {
+        const f32 xv = a3[kx];
+        lna[0u + kx] = xv;
+        ln_part0 = ln_part0 + xv;
+    }
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 16);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 8);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    if ((lid & 31u) == 0u) {
+        lnred[lid >> 5u] = ln_part0;
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        ln_part0 = lnred[lid & 7u];
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    }
+    if (lid == 0u) {
+        lnred[0] = ln_part0;
+    }
+    __syncthreads();
+    const f32 ln_mean0 = lnred[0] / 768.0f;
+    __syncthreads();
+    ln_part0 = 0.0f;
+    for (u32 kx = lid; kx < 768u; kx += 256u) {
+        const f32 dv = lna[0u + kx] - ln_mean0;
+        ln_part0 = ln_part0 + dv * dv;
+    }
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 16);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 8);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    if ((lid & 31u) == 0u) {
+        lnred[lid >> 5u] = ln_part0;
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        ln_part0 = lnred[lid & 7u];
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    }
+    if (lid == 0u) {
+        lnred[0] = ln_part0;
+    }
+    __syncthreads();
+    const f32 ln_inv0 = rsqrtf(lnred[0] / 768.0f + 1e-5f);
+    __syncthreads();
+    for (u32 kx = lid; kx < 768u; kx += 256u) {
+        const f32 yv = (lna[0u + kx] - ln_mean0) * ln_inv0 * a4[kx] + a5[kx];
+        lna[0u + kx] = yv;
+    }
+    __syncthreads();
     if (j < 3072u) {
-        const float2 av0_0_0p = *reinterpret_cast<const float2*>(&a2[kq0 + 0u]);
-        const f32 av0_0_0 = av0_0_0p.x;
-        const f32 av0_0_1 = av0_0_0p.y;
-        const float2 av0_0_2p = *reinterpret_cast<const float2*>(&a2[kq0 + 16u]);
-        const f32 av0_0_2 = av0_0_2p.x;
-        const f32 av0_0_3 = av0_0_2p.y;
-        const float2 av0_1_0p = *reinterpret_cast<const float2*>(&a2[kq1 + 0u]);
-        const f32 av0_1_0 = av0_1_0p.x;
-        const f32 av0_1_1 = av0_1_0p.y;
-        const float2 av0_1_2p = *reinterpret_cast<const float2*>(&a2[kq1 + 16u]);
-        const f32 av0_1_2 = av0_1_2p.x;
-        const f32 av0_1_3 = av0_1_2p.y;
-        const float2 av0_2_0p = *reinterpret_cast<const float2*>(&a2[kq2 + 0u]);
-        const f32 av0_2_0 = av0_2_0p.x;
-        const f32 av0_2_1 = av0_2_0p.y;
-        const float2 av0_2_2p = *reinterpret_cast<const float2*>(&a2[kq2 + 16u]);
-        const f32 av0_2_2 = av0_2_2p.x;
-        const f32 av0_2_3 = av0_2_2p.y;
+        const f32 av0_0_0 = lna[0u + kq0 + 0u];
+        const f32 av0_0_1 = lna[0u + kq0 + 1u];
+        const f32 av0_0_2 = lna[0u + kq0 + 16u];
+        const f32 av0_0_3 = lna[0u + kq0 + 17u];
+        const f32 av0_1_0 = lna[0u + kq1 + 0u];
+        const f32 av0_1_1 = lna[0u + kq1 + 1u];
+        const f32 av0_1_2 = lna[0u + kq1 + 16u];
+        const f32 av0_1_3 = lna[0u + kq1 + 17u];
+        const f32 av0_2_0 = lna[0u + kq2 + 0u];
+        const f32 av0_2_1 = lna[0u + kq2 + 1u];
+        const f32 av0_2_2 = lna[0u + kq2 + 16u];
+        const f32 av0_2_3 = lna[0u + kq2 + 17u];
         p0 = p0 + av0_0_0 * bv0.x + av0_0_1 * bv0.y + av0_0_2 * bv0.z + av0_0_3 * bv0.w;
         p0 = p0 + av0_1_0 * bv1.x + av0_1_1 * bv1.y + av0_1_2 * bv1.z + av0_1_3 * bv1.w;
         p0 = p0 + av0_2_0 * bv2.x + av0_2_1 * bv2.y + av0_2_2 * bv2.z + av0_2_3 * bv2.w;
@@ -856,11 +787,8 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_dc40b71381c8a68c(
     }
 }
 
-// node: a = layer_norm(h, ln1_g[l], ln1_b[l], 0.00001)
-// runs forge_layer_norm_0bc4df56079fc34e (above)
-
-// node: qkv = matmul(a, transpose(attn_w[l])) + attn_b[l]; kc[l, n, pos + t, e] = qkv[t, D + n * E + e]; vc[l, n, pos + t, e] = qkv[t, 2 * D + n * E + e]
-// runs forge_matmul_439f2b9dd5d7fd41 (above)
+// node: a = layer_norm(h, ln1_g[l], ln1_b[l], 0.00001); …(+2); vc[l, n, pos + t, e] = qkv[t, 2 * D + n * E + e]
+// runs forge_matmul_26fffb6843128f30 (above)
 
 // node: q[n, t, e] = qkv[t, n * E + e]; ctx = attention(q, kc[l], vc[l], mask = mask)
 // runs forge_attention_592ab7b58f530bc3 (above)
@@ -868,191 +796,17 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_dc40b71381c8a68c(
 // node: h = h + matmul(merged, transpose(proj_w[l])) + proj_b[l]
 // runs forge_matmul_21b61445de915b76 (above)
 
-// node: a = layer_norm(h, ln2_g[l], ln2_b[l], 0.00001)
-// runs forge_layer_norm_0bc4df56079fc34e (above)
-
-// node: up = gelu_tanh(matmul(a, transpose(fc_w[l])) + fc_b[l])
-// runs forge_matmul_9c5f8856b1b98936 (above)
+// node: a = layer_norm(h, ln2_g[l], ln2_b[l], 0.00001); up = gelu_tanh(matmul(a, transpose(fc_w[l])) + fc_b[l])
+// runs forge_matmul_27bd4c7f02735f25 (above)
 
 // node: h = h + matmul(up, transpose(out_w[l])) + out_b[l]
 // runs forge_matmul_dc40b71381c8a68c (above)
 
-// node: last[o, d] = h[o + T - 1, d]; lastn = layer_norm(last, lnf_g, lnf_b, 0.00001)
-extern "C" __global__ void __launch_bounds__(256) forge_layer_norm_14be834ae747ecbe(f32* a0, const f32* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3) {
-    __shared__ __align__(16) f32 redmean0[8];
-    __shared__ __align__(16) f32 redsq0[8];
-    FG_GRID_LAUNCH();
-    FG_GRID_WAIT();
-    const u32 lid = threadIdx.x;
-    const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
-    if (group * 1u >= 1u) {
-        return;
-    }
-    const u32 lane = lid & 255u;
-    const u32 slot = group * 1u + lid / 256u;
-    const bool live = slot < 1u;
-    const u32 row = select(0u, slot, live);
-    const u32 l0 = row;
-    f32 part = 0.0f;
-    f32 x0 = 0.0f;
-    f32 x1 = 0.0f;
-    f32 x2 = 0.0f;
-    f32 x3 = 0.0f;
-    const bool ok0 = (lane) * 4u < 768u;
-    if (ok0) {
-        const u32 cv = lane;
-        const u32 iv = row * 192u + cv;
-        {
-            const u32 c = cv * 4u + 0u;
-            const u32 i = row * 768u + c;
-            x0 = a3[u32(clamp(i32(u32(i32(u32(i32(0)) + u32(i32(1)))) - u32(i32(1))), i32(0), i32(0))) * 768u + min(u32(c), 767u)];
-        }
-        {
-            const u32 c = cv * 4u + 1u;
-            const u32 i = row * 768u + c;
-            x1 = a3[u32(clamp(i32(u32(i32(u32(i32(0)) + u32(i32(1)))) - u32(i32(1))), i32(0), i32(0))) * 768u + min(u32(c), 767u)];
-        }
-        {
-            const u32 c = cv * 4u + 2u;
-            const u32 i = row * 768u + c;
-            x2 = a3[u32(clamp(i32(u32(i32(u32(i32(0)) + u32(i32(1)))) - u32(i32(1))), i32(0), i32(0))) * 768u + min(u32(c), 767u)];
-        }
-        {
-            const u32 c = cv * 4u + 3u;
-            const u32 i = row * 768u + c;
-            x3 = a3[u32(clamp(i32(u32(i32(u32(i32(0)) + u32(i32(1)))) - u32(i32(1))), i32(0), i32(0))) * 768u + min(u32(c), 767u)];
-        }
-    }
-    part = ((x0 + x1) + (x2 + x3));
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
-        part = (part + o0);
-    }
-    if ((lid & 31u) == 0u) {
-        redmean0[lid >> 5u] = part;
-    }
-    __syncthreads();
-    const u32 redmean_warp = (lid / 256u) * 8u;
-    f32 redmean_w1_0 = redmean0[redmean_warp + 1u];
-    f32 redmean_w2_0 = redmean0[redmean_warp + 2u];
-    f32 redmean_w3_0 = redmean0[redmean_warp + 3u];
-    f32 redmean_w4_0 = redmean0[redmean_warp + 4u];
-    f32 redmean_w5_0 = redmean0[redmean_warp + 5u];
-    f32 redmean_w6_0 = redmean0[redmean_warp + 6u];
-    f32 redmean_w7_0 = redmean0[redmean_warp + 7u];
-    part = redmean0[redmean_warp];
-    part = (part + redmean_w1_0);
-    redmean_w2_0 = (redmean_w2_0 + redmean_w3_0);
-    redmean_w4_0 = (redmean_w4_0 + redmean_w5_0);
-    redmean_w6_0 = (redmean_w6_0 + redmean_w7_0);
-    part = (part + redmean_w2_0);
-    redmean_w4_0 = (redmean_w4_0 + redmean_w6_0);
-    part = (part + redmean_w4_0);
-    const f32 mean = part / 768.0f;
-    x0 = select(0.0f, x0 - mean, ok0);
-    x1 = select(0.0f, x1 - mean, ok0);
-    x2 = select(0.0f, x2 - mean, ok0);
-    x3 = select(0.0f, x3 - mean, ok0);
-    part = ((x0 * x0 + x1 * x1) + (x2 * x2 + x3 * x3));
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 16);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 8);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 4);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 2);
-        part = (part + o0);
-    }
-    {
-        const f32 o0 = __shfl_xor_sync(0xffffffffu, part, 1);
-        part = (part + o0);
-    }
-    if ((lid & 31u) == 0u) {
-        redsq0[lid >> 5u] = part;
-    }
-    __syncthreads();
-    const u32 redsq_warp = (lid / 256u) * 8u;
-    f32 redsq_w1_0 = redsq0[redsq_warp + 1u];
-    f32 redsq_w2_0 = redsq0[redsq_warp + 2u];
-    f32 redsq_w3_0 = redsq0[redsq_warp + 3u];
-    f32 redsq_w4_0 = redsq0[redsq_warp + 4u];
-    f32 redsq_w5_0 = redsq0[redsq_warp + 5u];
-    f32 redsq_w6_0 = redsq0[redsq_warp + 6u];
-    f32 redsq_w7_0 = redsq0[redsq_warp + 7u];
-    part = redsq0[redsq_warp];
-    part = (part + redsq_w1_0);
-    redsq_w2_0 = (redsq_w2_0 + redsq_w3_0);
-    redsq_w4_0 = (redsq_w4_0 + redsq_w5_0);
-    redsq_w6_0 = (redsq_w6_0 + redsq_w7_0);
-    part = (part + redsq_w2_0);
-    redsq_w4_0 = (redsq_w4_0 + redsq_w6_0);
-    part = (part + redsq_w4_0);
-    const f32 inv = rsqrtf(part / 768.0f + 1e-5f);
-    if (live) {
-        if (ok0) {
-            const u32 cv = lane;
-            const u32 iv = row * 192u + cv;
-            f32 r0;
-            f32 r1;
-            f32 r2;
-            f32 r3;
-            const forge_v4f q1_1 = reinterpret_cast<const forge_v4f*>(a1)[cv];
-            const forge_v4f q2_1 = reinterpret_cast<const forge_v4f*>(a2)[cv];
-            {
-                const u32 c = cv * 4u + 0u;
-                const u32 i = row * 768u + c;
-                const f32 acc = x0 * inv * q1_1.x + q2_1.x;
-                r0 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 1u;
-                const u32 i = row * 768u + c;
-                const f32 acc = x1 * inv * q1_1.y + q2_1.y;
-                r1 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 2u;
-                const u32 i = row * 768u + c;
-                const f32 acc = x2 * inv * q1_1.z + q2_1.z;
-                r2 = acc;
-            }
-            {
-                const u32 c = cv * 4u + 3u;
-                const u32 i = row * 768u + c;
-                const f32 acc = x3 * inv * q1_1.w + q2_1.w;
-                r3 = acc;
-            }
-            reinterpret_cast<forge_v4f*>(a0)[iv] = forge_v4f{r0, r1, r2, r3};
-        }
-    }
-}
-
-// node: logits = matmul(lastn, transpose(wte))
-extern "C" __global__ void __launch_bounds__(256) forge_matmul_65183bf189d57e36(f32* a0, const f32* __restrict__ a1, const unsigned char* __restrict__ a2) {
+// node: last[o, d] = h[o + T - 1, d]; lastn = layer_norm(last, lnf_g, lnf_b, 0.00001); logits = matmul(lastn, transpose(wte))
+extern "C" __global__ void __launch_bounds__(256) forge_matmul_0d69cc16be74e790(f32* a0, const unsigned char* __restrict__ a1, const f32* __restrict__ a2, const f32* __restrict__ a3, const f32* __restrict__ a4) {
     __shared__ __align__(16) f32 red[256];
+    __shared__ __align__(16) f32 lna[768];
+    __shared__ __align__(16) f32 lnred[256];
     FG_GRID_WAIT();
     const u32 lid = threadIdx.x;
     const u32 group = u32(blockIdx.x) + u32(blockIdx.y) * u32(gridDim.x);
@@ -1067,62 +821,108 @@ extern "C" __global__ void __launch_bounds__(256) forge_matmul_65183bf189d57e36(
     f32 p0 = 0.0f;
     const u32 qb = ks / 8u;
     const u32 qc = (ks % 8u) * 2u;
+    f32 ln_part0 = 0.0f;
+    for (u32 kx = lid; kx < 768u; kx += 256u) {
+        const f32 xv = a4[u32(clamp(i32(u32(i32(u32(i32(0)) + u32(i32(1)))) - u32(i32(1))), i32(0), i32(0))) * 768u + min(u32(kx), 767u)];
+        lna[0u + kx] = xv;
+        ln_part0 = ln_part0 + xv;
+    }
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 16);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 8);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    if ((lid & 31u) == 0u) {
+        lnred[lid >> 5u] = ln_part0;
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        ln_part0 = lnred[lid & 7u];
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    }
+    if (lid == 0u) {
+        lnred[0] = ln_part0;
+    }
+    __syncthreads();
+    const f32 ln_mean0 = lnred[0] / 768.0f;
+    __syncthreads();
+    ln_part0 = 0.0f;
+    for (u32 kx = lid; kx < 768u; kx += 256u) {
+        const f32 dv = lna[0u + kx] - ln_mean0;
+        ln_part0 = ln_part0 + dv * dv;
+    }
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 16);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 8);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+    ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    if ((lid & 31u) == 0u) {
+        lnred[lid >> 5u] = ln_part0;
+    }
+    __syncthreads();
+    if (lid < 32u) {
+        ln_part0 = lnred[lid & 7u];
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 4);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 2);
+        ln_part0 = ln_part0 + __shfl_xor_sync(0xffffffffu, ln_part0, 1);
+    }
+    if (lid == 0u) {
+        lnred[0] = ln_part0;
+    }
+    __syncthreads();
+    const f32 ln_inv0 = rsqrtf(lnred[0] / 768.0f + 1e-5f);
+    __syncthreads();
+    for (u32 kx = lid; kx < 768u; kx += 256u) {
+        const f32 yv = (lna[0u + kx] - ln_mean0) * ln_inv0 * a2[kx] + a3[kx];
+        lna[0u + kx] = yv;
+    }
+    __syncthreads();
     if (j < 50257u) {
         for (u32 t0 = 0u; t0 < 12u; t0 += 6u) {
             const u32 blk0 = (t0 + 0u) * 2u + qb;
             const u32 kq0 = blk0 * 32u + qc;
-            const float4 bv0 = forge_q8_0_x4(a2, kq0 + j * 768u);
-            const float2 av0_0_0p = *reinterpret_cast<const float2*>(&a1[kq0 + 0u]);
-            const f32 av0_0_0 = av0_0_0p.x;
-            const f32 av0_0_1 = av0_0_0p.y;
-            const float2 av0_0_2p = *reinterpret_cast<const float2*>(&a1[kq0 + 16u]);
-            const f32 av0_0_2 = av0_0_2p.x;
-            const f32 av0_0_3 = av0_0_2p.y;
+            const float4 bv0 = forge_q8_0_x4(a1, kq0 + j * 768u);
+            const f32 av0_0_0 = lna[0u + kq0 + 0u];
+            const f32 av0_0_1 = lna[0u + kq0 + 1u];
+            const f32 av0_0_2 = lna[0u + kq0 + 16u];
+            const f32 av0_0_3 = lna[0u + kq0 + 17u];
             const u32 blk1 = (t0 + 1u) * 2u + qb;
             const u32 kq1 = blk1 * 32u + qc;
-            const float4 bv1 = forge_q8_0_x4(a2, kq1 + j * 768u);
-            const float2 av0_1_0p = *reinterpret_cast<const float2*>(&a1[kq1 + 0u]);
-            const f32 av0_1_0 = av0_1_0p.x;
-            const f32 av0_1_1 = av0_1_0p.y;
-            const float2 av0_1_2p = *reinterpret_cast<const float2*>(&a1[kq1 + 16u]);
-            const f32 av0_1_2 = av0_1_2p.x;
-            const f32 av0_1_3 = av0_1_2p.y;
+            const float4 bv1 = forge_q8_0_x4(a1, kq1 + j * 768u);
+            const f32 av0_1_0 = lna[0u + kq1 + 0u];
+            const f32 av0_1_1 = lna[0u + kq1 + 1u];
+            const f32 av0_1_2 = lna[0u + kq1 + 16u];
+            const f32 av0_1_3 = lna[0u + kq1 + 17u];
             const u32 blk2 = (t0 + 2u) * 2u + qb;
             const u32 kq2 = blk2 * 32u + qc;
-            const float4 bv2 = forge_q8_0_x4(a2, kq2 + j * 768u);
-            const float2 av0_2_0p = *reinterpret_cast<const float2*>(&a1[kq2 + 0u]);
-            const f32 av0_2_0 = av0_2_0p.x;
-            const f32 av0_2_1 = av0_2_0p.y;
-            const float2 av0_2_2p = *reinterpret_cast<const float2*>(&a1[kq2 + 16u]);
-            const f32 av0_2_2 = av0_2_2p.x;
-            const f32 av0_2_3 = av0_2_2p.y;
+            const float4 bv2 = forge_q8_0_x4(a1, kq2 + j * 768u);
+            const f32 av0_2_0 = lna[0u + kq2 + 0u];
+            const f32 av0_2_1 = lna[0u + kq2 + 1u];
+            const f32 av0_2_2 = lna[0u + kq2 + 16u];
+            const f32 av0_2_3 = lna[0u + kq2 + 17u];
             const u32 blk3 = (t0 + 3u) * 2u + qb;
             const u32 kq3 = blk3 * 32u + qc;
-            const float4 bv3 = forge_q8_0_x4(a2, kq3 + j * 768u);
-            const float2 av0_3_0p = *reinterpret_cast<const float2*>(&a1[kq3 + 0u]);
-            const f32 av0_3_0 = av0_3_0p.x;
-            const f32 av0_3_1 = av0_3_0p.y;
-            const float2 av0_3_2p = *reinterpret_cast<const float2*>(&a1[kq3 + 16u]);
-            const f32 av0_3_2 = av0_3_2p.x;
-            const f32 av0_3_3 = av0_3_2p.y;
+            const float4 bv3 = forge_q8_0_x4(a1, kq3 + j * 768u);
+            const f32 av0_3_0 = lna[0u + kq3 + 0u];
+            const f32 av0_3_1 = lna[0u + kq3 + 1u];
+            const f32 av0_3_2 = lna[0u + kq3 + 16u];
+            const f32 av0_3_3 = lna[0u + kq3 + 17u];
             const u32 blk4 = (t0 + 4u) * 2u + qb;
             const u32 kq4 = blk4 * 32u + qc;
-            const float4 bv4 = forge_q8_0_x4(a2, kq4 + j * 768u);
-            const float2 av0_4_0p = *reinterpret_cast<const float2*>(&a1[kq4 + 0u]);
-            const f32 av0_4_0 = av0_4_0p.x;
-            const f32 av0_4_1 = av0_4_0p.y;
-            const float2 av0_4_2p = *reinterpret_cast<const float2*>(&a1[kq4 + 16u]);
-            const f32 av0_4_2 = av0_4_2p.x;
-            const f32 av0_4_3 = av0_4_2p.y;
+            const float4 bv4 = forge_q8_0_x4(a1, kq4 + j * 768u);
+            const f32 av0_4_0 = lna[0u + kq4 + 0u];
+            const f32 av0_4_1 = lna[0u + kq4 + 1u];
+            const f32 av0_4_2 = lna[0u + kq4 + 16u];
+            const f32 av0_4_3 = lna[0u + kq4 + 17u];
             const u32 blk5 = (t0 + 5u) * 2u + qb;
             const u32 kq5 = blk5 * 32u + qc;
-            const float4 bv5 = forge_q8_0_x4(a2, kq5 + j * 768u);
-            const float2 av0_5_0p = *reinterpret_cast<const float2*>(&a1[kq5 + 0u]);
-            const f32 av0_5_0 = av0_5_0p.x;
-            const f32 av0_5_1 = av0_5_0p.y;
-            const float2 av0_5_2p = *reinterpret_cast<const float2*>(&a1[kq5 + 16u]);
-            const f32 av0_5_2 = av0_5_2p.x;
-            const f32 av0_5_3 = av0_5_2p.y;
+            const float4 bv5 = forge_q8_0_x4(a1, kq5 + j * 768u);
+            const f32 av0_5_0 = lna[0u + kq5 + 0u];
+            const f32 av0_5_1 = lna[0u + kq5 + 1u];
+            const f32 av0_5_2 = lna[0u + kq5 + 16u];
+            const f32 av0_5_3 = lna[0u + kq5 + 17u];
             p0 = p0 + av0_0_0 * bv0.x + av0_0_1 * bv0.y + av0_0_2 * bv0.z + av0_0_3 * bv0.w;
             p0 = p0 + av0_1_0 * bv1.x + av0_1_1 * bv1.y + av0_1_2 * bv1.z + av0_1_3 * bv1.w;
             p0 = p0 + av0_2_0 * bv2.x + av0_2_1 * bv2.y + av0_2_2 * bv2.z + av0_2_3 * bv2.w;

@@ -75,8 +75,10 @@ pub(super) fn block_loop(
         }
         w.close();
         w.grid_wait();
+        super::matmul_skinny::stage_layer_norm(w, m, split);
         w.if_(in_range);
     } else {
+        super::matmul_skinny::stage_layer_norm(w, m, split);
         w.if_(in_range);
         w.for_("t0", &w.u(0), &w.u(trips), &w.u(unroll));
     }
@@ -91,6 +93,11 @@ pub(super) fn block_loop(
                 let Some(x) = x else { continue };
                 for (e, off) in OFFSETS.iter().enumerate() {
                     let k = format!("kq{u} + {}", w.u(u64::from(*off)));
+                    if name == "av" && m.layer.is_some() {
+                        let staged = super::matmul_skinny::a_value(w, m, r, (i, bvars), &k);
+                        w.let_(&format!("{name}{r}_{u}_{e}"), Ty::F32, &staged);
+                        continue;
+                    }
                     let at = vars(bvars, i, &k);
                     let value = match pair_load(w, x, &at) {
                         // Offsets 0 and 16 load the pair; 1 and 17 take its second lane.

@@ -431,8 +431,15 @@ pub(crate) fn sites_mut(body: &mut KernelBody) -> Vec<(&mut SExpr, Vec<usize>, b
                 v.push((b2, b, false));
             }
             if let Some(r) = &mut m.rms {
-                v.push((&mut r.gain, a_space, false));
+                v.push((&mut r.gain, a_space.clone(), false));
                 v.push((&mut r.eps, Vec::new(), false));
+            }
+            if let Some(l) = &mut m.layer {
+                v.push((&mut l.gain, a_space.clone(), false));
+                if let Some(b) = &mut l.bias {
+                    v.push((b, a_space, false));
+                }
+                v.push((&mut l.eps, Vec::new(), false));
             }
             // A follower's reads of the product are what made it one (`follow`): nothing is
             // inlined into it.

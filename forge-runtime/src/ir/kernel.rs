@@ -40,6 +40,10 @@ pub struct MatmulBody {
     /// reads `a · gain`, and each row's sums are scaled by `1 / sqrt(mean_k(a²) + eps)` before
     /// the epilogue. Only the few-row templates take it (skinny, CUDA decode).
     pub rms: Option<RowRms>,
+    /// A row layer normalisation folded in front of the product (`ir::fuse::norm`): the
+    /// product reads `a`'s rows normalised as the `layer_norm` kernel normalises them
+    /// ([`RowLayerNorm`]). Only the skinny template takes it.
+    pub layer: Option<RowLayerNorm>,
     /// Space `[batch.., m, n]`; `Acc` is the product (`Acc2` the second one), row-scaled where
     /// `rms` is set.
     pub epilogue: SExpr,
@@ -98,6 +102,22 @@ pub struct Windows {
 pub struct RowRms {
     /// Space `[batch.., m, k]`.
     pub gain: SExpr,
+    /// Scalar (empty space).
+    pub eps: SExpr,
+}
+
+/// The layer normalisation of `a`'s rows that a product applies before its sums
+/// ([`MatmulBody::layer`]): it reads `(a - mean) · inv · gain + bias` with each row's `mean` and
+/// `inv = 1 / sqrt(mean_k((a - mean)²) + eps)`, both passes over the row first, as the
+/// `layer_norm` kernel computes them, so the same numbers as normalising into an f32 temp first
+/// up to the sums' order. The skinny template stages the normalised rows in workgroup memory
+/// (at most [`crate::ir::limits::LAYER_FOLD_MAX_VALUES`] values).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowLayerNorm {
+    /// Space `[batch.., m, k]`.
+    pub gain: SExpr,
+    /// Space `[batch.., m, k]`.
+    pub bias: Option<SExpr>,
     /// Scalar (empty space).
     pub eps: SExpr,
 }
@@ -399,6 +419,10 @@ impl KernelBody {
                 v.extend(m.b2.as_ref());
                 if let Some(r) = &m.rms {
                     v.extend([&r.gain, &r.eps]);
+                }
+                if let Some(l) = &m.layer {
+                    v.extend([&l.gain, &l.eps]);
+                    v.extend(l.bias.as_ref());
                 }
                 for f in &m.followers {
                     v.extend(f.body.exprs());

@@ -57,6 +57,10 @@ pub fn row_layout(cols: usize, rows: u64, s: &Schedule) -> RowLayout {
 
 /// f32 of workgroup memory the attention kernel may use (16 KiB, every WebGPU adapter's).
 pub const ATTENTION_SHARED_FLOATS: usize = 4096;
+/// Values of a product's rows a folded layer norm stages in workgroup memory at most
+/// (`MatmulBody::layer`: 8 KiB, half of what every WebGPU adapter offers, beside the skinny
+/// template's own sums).
+pub const LAYER_FOLD_MAX_VALUES: usize = 2048;
 
 /// Most query rows a batch entry may have for the spread attention ([`attention_spread_layout`]).
 pub const ATTENTION_SPREAD_MAX_ROWS: usize = 4;

@@ -12,7 +12,7 @@ pub mod split_wide;
 pub use expr::{BinaryOp, Coord, CoordValue, ReduceOp, SExpr, UnaryOp};
 pub use kernel::{
     Access, AttentionBody, Follower, KernelArg, KernelBody, KernelSpec, MatmulBody, NormKind, RawBody, RawSlot,
-    Reduction, RowChain, RowOp, RowRms, ScatterBody, Schedule, Windows,
+    Reduction, RowChain, RowLayerNorm, RowOp, RowRms, ScatterBody, Schedule, Windows,
 };
 
 use crate::elem::Elem;

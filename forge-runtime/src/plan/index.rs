@@ -173,6 +173,7 @@ pub(super) fn plain_product(
         b,
         b2: None,
         rms: None,
+        layer: None,
         epilogue: SExpr::Acc(Ty::F32),
         precision,
         split_store: false,

@@ -144,6 +144,7 @@ impl Lowering<'_> {
                     b: bv,
                     b2: None,
                     rms: None,
+                    layer: None,
                     epilogue,
                     precision: call.precision,
                     split_store: false,

@@ -10,7 +10,7 @@ use super::eval::Env;
 use super::fast::{self, AttentionArgs, AttentionDims, Batch, GemmDims, GemmInput, MatLayout, View, ViewMut};
 use super::store::{OutSlice, Store};
 use crate::error::Result;
-use crate::ir::{AttentionBody, MatmulBody, RowRms, SExpr};
+use crate::ir::{AttentionBody, MatmulBody, NormKind, RowLayerNorm, RowRms, SExpr};
 use half::{bf16, f16};
 use std::ops::Range;
 
@@ -203,6 +203,21 @@ fn folded_norm(env: &Env<'_>, m: &MatmulBody, rms: &RowRms) -> (Vec<f32>, Vec<f3
     (a, inv)
 }
 
+/// A folded layer norm's operand ([`MatmulBody::layer`]): `a`'s rows over `[batch.., m, k]`
+/// normalised by the `layer_norm` kernel's own rows function.
+fn folded_layer_norm(env: &Env<'_>, m: &MatmulBody, l: &RowLayerNorm) -> Result<Vec<f32>> {
+    let mut space = m.batch.clone();
+    space.extend([m.m, m.k]);
+    let a = eval_f32(env, &m.a, &space);
+    let gain = eval_f32(env, &l.gain, &space);
+    let bias = l.bias.as_ref().map(|b| eval_f32(env, b, &space));
+    let eps = env.eval(&l.eps, &Block::point(&[]), None).get(0).f();
+    let p = fast::NormRows { kind: NormKind::Layer, gain: &gain, bias: bias.as_deref(), eps };
+    let mut out = vec![0.0f32; a.len()];
+    fast::norm_rows(&p, a.len() / m.k.max(1), m.k, &a, &mut out)?;
+    Ok(out)
+}
+
 /// Multiplies each row of `c` (`n` columns) by its scale.
 fn scale_rows(c: &mut [f32], n: usize, inv: &[f32]) {
     for (row, s) in c.chunks_mut(n.max(1)).zip(inv) {
@@ -218,7 +233,8 @@ pub fn matmul(env: &Env<'_>, m: &MatmulBody, mut dst: OutSlice<'_>) -> Result<()
     let mut space = m.batch.clone();
     space.extend([m.m, m.n]);
     let norm = m.rms.as_ref().map(|r| folded_norm(env, m, r));
-    let a_vals = norm.as_ref().map(|(a, _)| a.as_slice());
+    let layer = m.layer.as_ref().map(|l| folded_layer_norm(env, m, l)).transpose()?;
+    let a_vals = norm.as_ref().map(|(a, _)| a.as_slice()).or(layer.as_deref());
     let scale = |c: &mut [f32]| {
         if let Some((_, inv)) = &norm {
             scale_rows(c, m.n, inv);

@@ -199,6 +199,7 @@ fn splits(spec: &KernelSpec, target: &CudaTarget) -> bool {
     m.precision == Precision::Bf16x3
         && m.b2.is_none()
         && m.rms.is_none()
+        && m.layer.is_none()
         && plain_f32(&m.a)
         && plain_f32(&m.b)
         && m.k.is_multiple_of(8)

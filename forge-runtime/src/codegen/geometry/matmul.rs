@@ -132,12 +132,12 @@ pub fn matmul_rows(m: &MatmulBody) -> (u64, u64) {
 }
 
 /// The template a matmul runs under schedule `s` (`args`: the kernel's arguments).
-/// A paired product (`b2`), one with a folded norm (`rms`) or with followers runs the skinny
+/// A paired product (`b2`), one with a folded norm (`rms`, `layer`) or with followers runs the skinny
 /// template, the one that takes them (the fusion passes only make them of few-row products
 /// under the default schedule).
 pub fn matmul_variant(m: &MatmulBody, args: &[KernelArg], s: &Schedule) -> MatmulVariant {
     let few_rows = matmul_rows(m).1 <= SKINNY_MAX_M as u64;
-    let folded = m.b2.is_some() || m.rms.is_some() || !m.followers.is_empty();
+    let folded = m.b2.is_some() || m.rms.is_some() || m.layer.is_some() || !m.followers.is_empty();
     if (few_rows || folded) && s.workgroup >= 2 * SKINNY_COLS {
         MatmulVariant::Skinny
     } else if s.coop && coop_fits(m, args) {
@@ -216,6 +216,10 @@ pub fn skinny_vector_b(args: &[KernelArg], m: &MatmulBody) -> Option<Vec<usize>>
     let mut others: Vec<&SExpr> = vec![&m.a, &m.epilogue];
     if let Some(r) = &m.rms {
         others.extend([&r.gain, &r.eps]);
+    }
+    if let Some(l) = &m.layer {
+        others.extend([&l.gain, &l.eps]);
+        others.extend(l.bias.as_ref());
     }
     let mut elsewhere = false;
     for e in others {

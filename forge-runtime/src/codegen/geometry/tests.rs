@@ -17,6 +17,7 @@ fn with_b(batch: &[usize], b_batch: &[usize], m: usize, k: usize, n: usize) -> M
         b: SExpr::Load { arg: 1, strides, ty: crate::elem::Ty::F32 },
         b2: None,
         rms: None,
+        layer: None,
         epilogue: SExpr::Acc(crate::elem::Ty::F32),
         precision: Default::default(),
         split_store: false,

@@ -156,7 +156,8 @@ fn scores_epilogue(e: &SExpr) -> Option<(SExpr, Option<SExpr>)> {
 /// A product the fold may take: no paired operand, folded norm or split store, default schedule.
 fn product(k: &PlannedKernel) -> Option<&MatmulBody> {
     let KernelBody::Matmul(m) = &k.spec.body else { return None };
-    let plain = m.b2.is_none() && m.rms.is_none() && !m.split_store && k.schedule == Schedule::default();
+    let plain =
+        m.b2.is_none() && m.rms.is_none() && m.layer.is_none() && !m.split_store && k.schedule == Schedule::default();
     plain.then_some(&**m)
 }
 

@@ -1,28 +1,33 @@
-//! Row RMS norms folded into the few-row product that reads them: `n = rms_norm(x, g, eps)`
-//! followed by `matmul(n, w)` (or a pair of them, [`super::pair`]) becomes one kernel that
-//! reads `x · g`, sums each row's squares as it goes, and scales the row's sums by
-//! `1 / sqrt(mean(x²) + eps)` before the epilogue ([`MatmulBody::rms`]). A decode chain's
-//! pre-norm layer then loses a kernel, and with it a wait for the kernel ahead.
+//! Row norms folded into the few-row product that reads them: `n = rms_norm(x, g, eps)` (or
+//! `layer_norm(x, g, b, eps)`) followed by `matmul(n, w)` (or a pair of them, [`super::pair`])
+//! becomes one kernel. An RMS norm's product reads `x · g`, sums each row's squares as it goes,
+//! and scales the row's sums by `1 / sqrt(mean(x²) + eps)` before the epilogue
+//! ([`MatmulBody::rms`]); a layer norm's stages the rows normalised in workgroup memory first,
+//! both passes over each row as the `layer_norm` kernel makes them ([`MatmulBody::layer`]). A
+//! decode chain's pre-norm layer then loses a kernel, and with it a wait for the kernel ahead.
 //!
 //! What it needs, beyond what any inlining needs (the temp dead after the product, nothing in
 //! between writing what the norm reads: [`super::next_reader`]):
-//! - an RMS norm without bias whose epilogue is the bare value, into an f32 temp (a 16-bit
-//!   temp would round the normalised value, which the fold cannot reproduce);
+//! - a norm whose epilogue is the bare value, into an f32 temp (a 16-bit temp would round the
+//!   normalised value, which the fold cannot reproduce); an RMS norm without bias;
 //! - a product with at most [`PAIR_MAX_ROWS`] rows and the default schedule, whose `a` is the
 //!   temp read point for point (`[batch.., m]` the norm's rows, `k` its columns) and which
-//!   reads the temp nowhere else.
+//!   reads the temp nowhere else; for a layer norm, block-format weights read along K (the
+//!   skinny template's block loop, where a decoding step's products run on every backend) and
+//!   rows of at most [`LAYER_FOLD_MAX_VALUES`] values in all.
 //!
-//! The product's sums are the normalised plan's up to rounding order (scaling after the sum
-//! instead of before each term).
+//! The product's sums are the normalised plan's up to rounding order (an RMS norm's scaled
+//! after the sum instead of before each term).
 
 use super::pair::PAIR_MAX_ROWS;
 use super::{bind_args, compact_args, join_labels, next_reader, renumber, row_major};
 use crate::elem::Elem;
 use crate::ir::expr::SExpr;
-use crate::ir::kernel::{KernelBody, MatmulBody, NormKind, RowRms, Schedule};
-use crate::ir::{Plan, PlannedKernel};
+use crate::ir::kernel::{KernelBody, MatmulBody, NormKind, RowLayerNorm, RowRms, Schedule};
+use crate::ir::limits::LAYER_FOLD_MAX_VALUES;
+use crate::ir::{KernelArg, Plan, PlannedKernel};
 
-/// Folds every foldable RMS norm into the product after it.
+/// Folds every foldable norm into the product after it.
 pub fn fold_norms(plan: &mut Plan, max_args: usize) {
     let mut p = 0;
     while p < plan.kernels.len() {
@@ -35,34 +40,36 @@ pub fn fold_norms(plan: &mut Plan, max_args: usize) {
     }
 }
 
-/// A foldable norm's parts: output arg, rows (`leading`), columns, input, gain and eps.
+/// A foldable norm's parts: output arg, rows (`leading`), columns, kind, input, gain, bias
+/// (layer norms) and eps.
 struct Norm<'a> {
     out: usize,
     leading: &'a [usize],
     cols: usize,
+    kind: NormKind,
     input: &'a SExpr,
     gain: &'a SExpr,
+    bias: Option<&'a SExpr>,
     eps: &'a SExpr,
 }
 
 fn norm(k: &PlannedKernel) -> Option<Norm<'_>> {
-    let KernelBody::Norm {
-        out,
-        leading,
-        cols,
-        kind: NormKind::Rms,
-        input,
-        gain,
-        bias: None,
-        eps,
-        epilogue,
-        split: None,
-    } = &k.spec.body
+    let KernelBody::Norm { out, leading, cols, kind, input, gain, bias, eps, epilogue, split: None } = &k.spec.body
     else {
         return None;
     };
     let plain = matches!(epilogue, SExpr::Acc(_)) && k.spec.args[*out].elem == Elem::F32;
-    plain.then_some(Norm { out: *out, leading, cols: *cols, input, gain, eps })
+    let unbiased_rms = *kind == NormKind::Layer || bias.is_none();
+    (plain && unbiased_rms).then_some(Norm {
+        out: *out,
+        leading,
+        cols: *cols,
+        kind: *kind,
+        input,
+        gain,
+        bias: bias.as_ref(),
+        eps,
+    })
 }
 
 /// The product that can take norm `p` in front of it.
@@ -70,7 +77,7 @@ fn reader(plan: &Plan, p: usize) -> Option<usize> {
     let pk = &plan.kernels[p];
     let n = norm(pk)?;
     let mut inputs = Vec::new();
-    for e in [n.input, n.gain, n.eps] {
+    for e in [Some(n.input), Some(n.gain), n.bias, Some(n.eps)].into_iter().flatten() {
         e.visit_args(&mut |arg| inputs.push(pk.spec.args[arg].buffer));
     }
     let points = n.leading.iter().product::<usize>() * n.cols;
@@ -78,9 +85,23 @@ fn reader(plan: &Plan, p: usize) -> Option<usize> {
     let ck = &plan.kernels[c];
     let KernelBody::Matmul(m) = &ck.spec.body else { return None };
     let rows = m.m.saturating_mul(m.batch.iter().product());
-    let fits = m.rms.is_none() && ck.schedule == Schedule::default() && rows <= PAIR_MAX_ROWS;
+    let fits = m.rms.is_none() && m.layer.is_none() && ck.schedule == Schedule::default() && rows <= PAIR_MAX_ROWS;
     let same_rows = [m.batch.as_slice(), &[m.m]].concat() == n.leading && m.k == n.cols && n.cols > 0;
-    (fits && same_rows && reads_as_a_only(pk, n.out, ck, m)).then_some(c)
+    let takes_kind = match n.kind {
+        NormKind::Rms => true,
+        NormKind::Layer => rows.saturating_mul(m.k) <= LAYER_FOLD_MAX_VALUES && blocks_along_k(m, &ck.spec.args),
+    };
+    (fits && same_rows && takes_kind && reads_as_a_only(pk, n.out, ck, m)).then_some(c)
+}
+
+/// Whether B (and B2) are block-format weights read along K (GGUF's `[N, K]` rows through
+/// `transpose`): the products whose skinny block loop takes a folded layer norm.
+fn blocks_along_k(m: &MatmulBody, args: &[KernelArg]) -> bool {
+    let nb = m.batch.len();
+    [Some(&m.b), m.b2.as_ref()].into_iter().flatten().all(|b| {
+        b.as_load()
+            .is_some_and(|(arg, s)| s.get(nb) == Some(&1) && args.get(arg).is_some_and(|a| a.elem.is_quantized()))
+    })
 }
 
 /// Whether the product reads the norm's result only as its `a`, point for point.
@@ -99,21 +120,29 @@ fn reads_as_a_only(pk: &PlannedKernel, out: usize, ck: &PlannedKernel, m: &Matmu
     !elsewhere
 }
 
-/// Moves norm `p` into product `c`: `a` becomes the norm's input, `rms` its gain and eps.
+/// Moves norm `p` into product `c`: `a` becomes the norm's input, `rms` (or `layer`) its
+/// gain, bias and eps.
 fn fold(plan: &mut Plan, p: usize, c: usize, max_args: usize) -> bool {
     let pk = plan.kernels[p].spec.clone();
     let Some(n) = norm(&plan.kernels[p]) else { return false };
-    let (input, gain, eps) = (n.input.clone(), n.gain.clone(), n.eps.clone());
+    let kind = n.kind;
+    // A missing bias binds as a constant, dropped again below.
+    let zero = SExpr::Const(crate::graph::checked::Const::F32(0.0));
+    let has_bias = n.bias.is_some();
+    let (input, gain, bias, eps) = (n.input.clone(), n.gain.clone(), n.bias.cloned().unwrap_or(zero), n.eps.clone());
     let temp = pk.args[n.out].buffer;
     let mut ck = plan.kernels[c].spec.clone();
-    let arg_map = bind_args(&pk.args, &mut ck.args, [&input, &gain, &eps]);
-    let [mut input, mut gain, mut eps] = [input, gain, eps];
-    for e in [&mut input, &mut gain, &mut eps] {
+    let arg_map = bind_args(&pk.args, &mut ck.args, [&input, &gain, &bias, &eps]);
+    let [mut input, mut gain, mut bias, mut eps] = [input, gain, bias, eps];
+    for e in [&mut input, &mut gain, &mut bias, &mut eps] {
         renumber(e, &arg_map);
     }
     let KernelBody::Matmul(m) = &mut ck.body else { return false };
     m.a = input;
-    m.rms = Some(RowRms { gain, eps });
+    match kind {
+        NormKind::Rms => m.rms = Some(RowRms { gain, eps }),
+        NormKind::Layer => m.layer = Some(RowLayerNorm { gain, bias: has_bias.then_some(bias), eps }),
+    }
     let temp_args: Vec<usize> = (0..ck.args.len()).filter(|&i| ck.args[i].buffer == temp).collect();
     compact_args(&mut ck, &temp_args);
     if ck.args.len() > max_args {

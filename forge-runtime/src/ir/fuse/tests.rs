@@ -525,3 +525,35 @@ fn attention_statements_stay_apart_where_a_temp_is_read_again() {
     let p = plan_folding_attention(&src, &[1, 1024, 3, 3, 64]);
     assert!(!kinds(&p).contains(&"attention"), "{:?}", kinds(&p));
 }
+
+#[test]
+fn layer_norms_fold_into_block_format_products_only() {
+    let src = |ty: &str| {
+        format!(
+            "graph G {{ dims {{ B, D, F }} input x: f32[B, D]; weight g: f32[D]; weight b: f32[D];
+             weight w: {ty}[F, D]; temp n: f32[B, D]; output y: f32[B, F];
+             n = layer_norm(x, g, b, 1e-5); y = matmul(n, transpose(w)) + 1.0; }}"
+        )
+    };
+    let layer = |p: &Plan| {
+        p.kernels
+            .iter()
+            .filter_map(|k| match &k.spec.body {
+                KernelBody::Matmul(m) => Some(m.layer.as_ref().map(|l| l.bias.is_some())),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    // Q8_0 rows of 768 (GPT-2's): one kernel, gain and bias in the product.
+    let q8 = plan(&src("q8_0"), &[1, 768, 64]);
+    assert_eq!(kinds(&q8), ["matmul"]);
+    assert_eq!(layer(&q8), [Some(true)]);
+    validate_all(&q8);
+    // f32 weights (CUDA's decode kernels do not take it), or rows past the staging limit
+    // (3 × 1,024 values): the norm stays a kernel.
+    for (ty, dims) in [("f32", [1, 768, 64]), ("q8_0", [3, 1024, 64])] {
+        let p = plan(&src(ty), &dims);
+        assert_eq!(kinds(&p), ["layer_norm", "matmul"], "{ty} {dims:?}");
+        assert_eq!(layer(&p), [None], "{ty} {dims:?}");
+    }
+}

@@ -334,8 +334,8 @@ pub fn matmul_kernel(
     params: &[String],
     names: &[String],
 ) -> Result<Option<GemmKernel>> {
-    // Statements that follow the product run in the skinny template only.
-    if !target.gemm || !m.followers.is_empty() {
+    // Statements that follow the product, and a folded layer norm, run in the skinny template only.
+    if !target.gemm || !m.followers.is_empty() || m.layer.is_some() {
         return Ok(None);
     }
     let Some(mut g) = gemm_spec(spec, m, target.tf32) else { return Ok(None) };
