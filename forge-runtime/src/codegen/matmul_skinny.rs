@@ -5,7 +5,7 @@
 //! - A paired product (`b2`) keeps a second set of sums (`q`, `red2`, `acc2`) beside the first.
 //! - A folded RMS norm (`rms`) multiplies A by the gain as it loads it and sums each row's
 //!   squares (`s`, met in `red3` from the first column's invocations: every column sees the
-//!   same rows), which [`scale_rows`] turns into the row's scale.
+//!   same rows), which `matmul_skinny_norm::scale_rows` turns into the row's scale.
 //! - In WGSL, a B (and B2) of f32 whose columns are contiguous is read 16 bytes at a time
 //!   ([`geometry::skinny_vector_b`]): two invocations share a row of the workgroup's 8 columns, so each load
 //!   moves four times the bytes and 128 slices split K; their sums fold into 32 before the
@@ -97,7 +97,7 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
         super::matmul_follow::followers(w, m, cols);
         return;
     }
-    stage_layer_norm(w, m, &split);
+    super::matmul_skinny_norm::stage_layer_norm(w, m, &split);
     w.if_(&in_range);
     // Each trip loads `unroll` k of B (and A) before the first multiply, so a thread waits
     // for memory once a trip, not once a k; k stays interleaved across the slices
@@ -130,7 +130,7 @@ pub(super) fn skinny(w: &mut Writer<'_>, m: &MatmulBody) {
             w.line(line);
         }
         for (r, (i, bvars)) in split.iter().enumerate() {
-            let av = a_value(w, m, r, (i, bvars), &kc);
+            let av = super::matmul_skinny_norm::a_value(w, m, r, (i, bvars), &kc);
             w.let_(&format!("av{r}_{u}"), Ty::F32, &av);
             if let Some(rms) = &m.rms {
                 let gv = w.expr(&rms.gain, &vars(bvars, i, &kc), None, "");
@@ -258,7 +258,7 @@ fn reduce_and_store(
         w.assign("ss", &format!("ss + red3[{q} * {rows}u + u32({r})]"));
     }
     w.close();
-    scale_rows(w, m, "ss");
+    super::matmul_skinny_norm::scale_rows(w, m, "ss");
     epilogue(w, m, &bvars);
     w.close();
     w.close();
@@ -334,20 +334,6 @@ fn vector_load(w: &Writer<'_>, m: &MatmulBody, b: &SExpr, b_vars: &[String], kc:
     format!("a{arg}[{}]", w.vec_based(arg, &terms.join(" + ")))
 }
 
-/// A folded RMS norm's row scale ([`MatmulBody::rms`]) applied to `acc` (and `acc2`), given
-/// the row's sum of squares in `ss`; nothing without one. Every template that takes the fold
-/// (skinny, CUDA's decode epilogue) scales through this.
-pub(super) fn scale_rows(w: &mut Writer<'_>, m: &MatmulBody, ss: &str) {
-    let Some(rms) = &m.rms else { return };
-    let eps = w.expr(&rms.eps, &[], None, "");
-    let inv = w.rsqrt(&format!("{ss} / {} + {eps}", w.f32_lit(m.k as f32)));
-    w.let_("inv", Ty::F32, &inv);
-    w.assign("acc", "acc * inv");
-    if m.b2.is_some() {
-        w.assign("acc2", "acc2 * inv");
-    }
-}
-
 /// k each invocation of the skinny kernel loads per trip, `per_k` values each (a row of A
 /// per row, B, a paired B2): as many as [`SKINNY_LOADS`] values in flight allow (4 to 16),
 /// the largest such count dividing its share of K (so no trip needs a bounds check), else
@@ -361,64 +347,3 @@ fn skinny_unroll(k: usize, slices: u32, per_k: usize) -> u32 {
 
 /// Values a skinny invocation has in flight per trip at most (see [`skinny_unroll`]).
 const SKINNY_LOADS: usize = 40;
-
-/// A folded layer norm's rows ([`MatmulBody::layer`]) normalised into workgroup memory `lna`
-/// (row `r` from `r · k`), which the K loops read as A. Every thread of the workgroup runs this,
-/// outside any branch and after the grid wait: each row into `lna` with its sum (the mean), the
-/// squared deviations' sum (`inv`), then each value replaced by `(x - mean) · inv · gain +
-/// bias` as the `layer_norm` kernel computes it; nothing without a fold.
-pub(super) fn stage_layer_norm(w: &mut Writer<'_>, m: &MatmulBody, split: &[(String, Vec<String>)]) {
-    let Some(l) = &m.layer else { return };
-    let (k, t) = (m.k, w.threads);
-    w.shared("lna", Ty::F32, split.len() * k);
-    w.shared("lnred", Ty::F32, t as usize);
-    let n = w.f32_lit(k as f32);
-    let eps = w.expr(&l.eps, &[], None, "");
-    let sum = |_: &Writer<'_>, a: &str, b: &str| format!("{a} + {b}");
-    let (lid, end, step) = (w.idx("lid"), w.u(k as u64), w.u(t as u64));
-    for (r, (i, bvars)) in split.iter().enumerate() {
-        let at = format!("lna[{} + kx]", w.u((r * k) as u64));
-        let kx = vars(bvars, i, "kx");
-        let (part, mean, inv) = (format!("ln_part{r}"), format!("ln_mean{r}"), format!("ln_inv{r}"));
-        w.var(&part, Ty::F32, "0.0f");
-        w.for_("kx", &lid, &end, &step);
-        let x = w.expr(&m.a, &kx, None, "");
-        w.let_("xv", Ty::F32, &x);
-        w.line(format!("{at} = xv;"));
-        w.assign(&part, &format!("{part} + xv"));
-        w.close();
-        super::map::tree(w, "lnred", &part, t, &sum);
-        w.let_(&mean, Ty::F32, &format!("lnred[0] / {n}"));
-        // Every thread has read the sum before the next one overwrites it.
-        w.barrier();
-        w.assign(&part, "0.0f");
-        w.for_("kx", &lid, &end, &step);
-        w.let_("dv", Ty::F32, &format!("{at} - {mean}"));
-        w.assign(&part, &format!("{part} + dv * dv"));
-        w.close();
-        super::map::tree(w, "lnred", &part, t, &sum);
-        let scale = w.rsqrt(&format!("lnred[0] / {n} + {eps}"));
-        w.let_(&inv, Ty::F32, &scale);
-        w.barrier();
-        // Each thread rewrites the values it wrote.
-        w.for_("kx", &lid, &end, &step);
-        let g = w.expr(&l.gain, &kx, None, "");
-        let value = match &l.bias {
-            Some(b) => format!("({at} - {mean}) * {inv} * {g} + {}", w.expr(b, &kx, None, "")),
-            None => format!("({at} - {mean}) * {inv} * {g}"),
-        };
-        w.let_("yv", Ty::F32, &value);
-        w.line(format!("{at} = yv;"));
-        w.close();
-    }
-    w.barrier();
-}
-
-/// Row `r`'s A value at K index `k` (an index expression): a folded layer norm's staged row
-/// ([`stage_layer_norm`]), else `a` itself at the row's variables `(i, bvars)`.
-pub(super) fn a_value(w: &Writer<'_>, m: &MatmulBody, r: usize, (i, bvars): (&str, &[String]), k: &str) -> String {
-    match m.layer {
-        Some(_) => format!("lna[{} + {k}]", w.u((r * m.k) as u64)),
-        None => w.expr(&m.a, &vars(bvars, i, k), None, ""),
-    }
-}

@@ -75,10 +75,10 @@ pub(super) fn block_loop(
         }
         w.close();
         w.grid_wait();
-        super::matmul_skinny::stage_layer_norm(w, m, split);
+        super::matmul_skinny_norm::stage_layer_norm(w, m, split);
         w.if_(in_range);
     } else {
-        super::matmul_skinny::stage_layer_norm(w, m, split);
+        super::matmul_skinny_norm::stage_layer_norm(w, m, split);
         w.if_(in_range);
         w.for_("t0", &w.u(0), &w.u(trips), &w.u(unroll));
     }
@@ -94,7 +94,7 @@ pub(super) fn block_loop(
                 for (e, off) in OFFSETS.iter().enumerate() {
                     let k = format!("kq{u} + {}", w.u(u64::from(*off)));
                     if name == "av" && m.layer.is_some() {
-                        let staged = super::matmul_skinny::a_value(w, m, r, (i, bvars), &k);
+                        let staged = super::matmul_skinny_norm::a_value(w, m, r, (i, bvars), &k);
                         w.let_(&format!("{name}{r}_{u}_{e}"), Ty::F32, &staged);
                         continue;
                     }

@@ -26,6 +26,7 @@ mod matmul_blocked;
 mod matmul_coop;
 mod matmul_follow;
 mod matmul_skinny;
+mod matmul_skinny_norm;
 mod matmul_skinny_quant;
 mod prelude;
 mod rows;

@@ -494,7 +494,7 @@ fn epilogue_fn(
     }
     w.let_idx("j", &fj);
     let bvars = unflatten(&mut w, "bidx", &m.batch, "b");
-    crate::codegen::matmul_skinny::scale_rows(&mut w, m, "rss");
+    crate::codegen::matmul_skinny_norm::scale_rows(&mut w, m, "rss");
     matmul::epilogue(&mut w, m, &bvars);
     let (_, body) = w.finish();
     let acc2 = if m.b2.is_some() { "float acc2, " } else { "" };
