@@ -57,8 +57,8 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             let qi: u32 = 0u;
             var m: f32 = a4[kj];
             mk[qi] = m;
-            sc[qi] = 0.0f;
             live = live || bitcast<u32>(m) != 4286578688u;
+            sc[qi] = 0.0f;
         }
         if (live) {
             {

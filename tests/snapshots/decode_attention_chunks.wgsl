@@ -63,8 +63,8 @@ fn forge_attention(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
             let qi: u32 = 0u;
             var m: f32 = select(bitcast<f32>(4286578688u), 0.0f, forge_feq(select(bitcast<f32>(4286578688u), 0.0f, (u32(((i32(b2) * 32i) + i32(kj))) <= (u.f0 + u32(0i)))), 0.0f));
             mk[qi] = m;
-            sc[qi] = 0.0f;
             live = live || bitcast<u32>(m) != 4286578688u;
+            sc[qi] = 0.0f;
         }
         if (live) {
             {

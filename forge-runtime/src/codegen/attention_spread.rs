@@ -53,20 +53,8 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
         w.var_array("sc", Ty::F32, tq);
         w.var("live", Ty::Bool, "false");
         w.unroll("qi", tq);
-        let mask = match &a.mask {
-            Some(m) => w.expr(m, &with(&bvars, "qi", "kj"), None, ""),
-            None => "0.0f".to_string(),
-        };
-        w.var("m", Ty::F32, &mask);
-        if a.causal {
-            // Query i sees keys up to i + (tk - tq) (the queries are the last tq positions).
-            w.if_(&format!("kj > {}", w.idx(&format!("qi + {}u", tk.saturating_sub(tq)))));
-            w.assign("m", &ninf);
-            w.close();
-        }
-        w.line("mk[qi] = m;");
+        key_mask(w, a, &bvars);
         w.line("sc[qi] = 0.0f;");
-        w.assign("live", &format!("live || {}", w.not_neg_inf("m")));
         w.end_unroll();
         w.if_("live");
         w.unroll("d", e);
@@ -282,19 +270,7 @@ fn scores_by_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], (t, 
     w.end_unroll();
     w.if_(&format!("kj < {}", w.u(tk as u64)));
     w.unroll("qi", tq);
-    let mask = match &a.mask {
-        Some(m) => w.expr(m, &with(bvars, "qi", "kj"), None, ""),
-        None => "0.0f".to_string(),
-    };
-    w.var("m", Ty::F32, &mask);
-    if a.causal {
-        // Query i sees keys up to i + (tk - tq) (the queries are the last tq positions).
-        w.if_(&format!("kj > {}", w.idx(&format!("qi + {}u", tk.saturating_sub(tq)))));
-        w.assign("m", &ninf);
-        w.close();
-    }
-    w.line("mk[qi] = m;");
-    w.assign("live", &format!("live || {}", w.not_neg_inf("m")));
+    key_mask(w, a, bvars);
     w.end_unroll();
     w.close();
     w.if_("live");
@@ -327,4 +303,22 @@ fn scores_by_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], (t, 
     w.end_unroll();
     w.close();
     w.close();
+}
+
+/// Inside the unrolled rows `qi`, for key `kj`: the row's mask into `mk[qi]` (`-inf` past a
+/// causal row's last key), and `live` set where it lets the key through.
+fn key_mask(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String]) {
+    let mask = match &a.mask {
+        Some(m) => w.expr(m, &with(bvars, "qi", "kj"), None, ""),
+        None => "0.0f".to_string(),
+    };
+    w.var("m", Ty::F32, &mask);
+    if a.causal {
+        // Query i sees keys up to i + (tk - tq) (the queries are the last tq positions).
+        w.if_(&format!("kj > {}", w.idx(&format!("qi + {}u", a.tk.saturating_sub(a.tq)))));
+        w.assign("m", &w.f32_lit(f32::NEG_INFINITY));
+        w.close();
+    }
+    w.line("mk[qi] = m;");
+    w.assign("live", &format!("live || {}", w.not_neg_inf("m")));
 }
