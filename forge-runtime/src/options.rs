@@ -224,7 +224,9 @@ pub struct WgpuOptions {
     /// (`subgroupShuffleXor`; two subgroups a column and four columns a workgroup, as CUDA's
     /// warps) where the adapter's subgroups are always 32 invocations wide; `false`, or
     /// elsewhere, they meet in workgroup memory (32 slices a column, eight columns). An output
-    /// head over a vocabulary takes 16 columns of 16 slices either way. Default: `true`.
+    /// head over a vocabulary takes 16 columns of 16 slices either way. The same switch lets a
+    /// decoding attention's workgroup reduce its rows by subgroups and share a key's score
+    /// among lanes where its keys are few. Default: `true`.
     pub subgroup_sums: bool,
 }
 
