@@ -59,8 +59,9 @@ fn norm(k: &PlannedKernel) -> Option<Norm<'_>> {
         return None;
     };
     let plain = matches!(epilogue, SExpr::Acc(_)) && k.spec.args[*out].elem == Elem::F32;
-    let unbiased_rms = *kind == NormKind::Layer || bias.is_none();
-    (plain && unbiased_rms).then_some(Norm {
+    // An RMS norm folds only without a bias (its scale comes after the sums).
+    let foldable = *kind == NormKind::Layer || bias.is_none();
+    (plain && foldable).then_some(Norm {
         out: *out,
         leading,
         cols: *cols,
