@@ -286,12 +286,7 @@ fn scores_by_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], (t, 
     w.end_unroll();
     w.close();
     w.unroll("qi", tq);
-    let mut offset = lanes / 2;
-    while offset > 0 {
-        let other = w.shuffle_xor("sc[qi]", offset as u32);
-        w.line(format!("sc[qi] = sc[qi] + {other};"));
-        offset /= 2;
-    }
+    w.xor_fold("sc[qi]", lanes as u32, &|_, a, b| format!("{a} + {b}"));
     w.end_unroll();
     w.if_(&format!("kj < {} && kpart == 0u", w.u(tk as u64)));
     w.unroll("qi", tq);

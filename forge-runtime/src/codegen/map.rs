@@ -338,14 +338,7 @@ fn warp_tree(
     threads: u32,
     combine: &dyn Fn(&Writer<'_>, &str, &str) -> String,
 ) {
-    let butterfly = |w: &mut Writer<'_>, mut offset: u32| {
-        while offset > 0 {
-            let c = combine(w, part, &format!("__shfl_xor_sync(0xffffffffu, {part}, {offset})"));
-            w.assign(part, &c);
-            offset /= 2;
-        }
-    };
-    butterfly(w, 16);
+    w.xor_fold(part, 32, combine);
     let warps = threads / 32;
     if warps > 1 {
         w.if_("(lid & 31u) == 0u");
@@ -355,7 +348,7 @@ fn warp_tree(
         w.if_("lid < 32u");
         // Lanes past the warp count hold copies; lane 0 combines each warp's value once.
         w.assign(part, &format!("{arr}[lid & {}u]", warps - 1));
-        butterfly(w, warps / 2);
+        w.xor_fold(part, warps, combine);
         w.close();
     }
     w.if_("lid == 0u");

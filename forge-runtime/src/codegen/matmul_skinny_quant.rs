@@ -75,11 +75,10 @@ pub(super) fn block_loop(
         }
         w.close();
         w.grid_wait();
-        super::matmul_skinny_norm::stage_layer_norm(w, m, split);
-        w.if_(in_range);
-    } else {
-        super::matmul_skinny_norm::stage_layer_norm(w, m, split);
-        w.if_(in_range);
+    }
+    super::matmul_skinny_norm::stage_layer_norm(w, m, split);
+    w.if_(in_range);
+    if !early {
         w.for_("t0", &w.u(0), &w.u(trips), &w.u(unroll));
     }
     for u in 0..unroll {
@@ -191,10 +190,7 @@ pub(super) fn warp_sums(w: &mut Writer<'_>, m: &MatmulBody, rows: usize, group: 
     }
     for r in 0..rows {
         for sum in &sums {
-            for offset in [16, 8, 4, 2, 1].into_iter().filter(|&o| o < group) {
-                let other = w.shuffle_xor(&format!("{sum}{r}"), offset);
-                w.assign(&format!("{sum}{r}"), &format!("{sum}{r} + {other}"));
-            }
+            w.xor_fold(&format!("{sum}{r}"), group, &|_, a, b| format!("{a} + {b}"));
         }
     }
 }

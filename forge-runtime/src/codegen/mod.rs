@@ -407,21 +407,25 @@ impl<'a> Writer<'a> {
     /// shuffles, or WGSL's `subgroupShuffleXor` where subgroups are 32 invocations of
     /// consecutive local indices ([`crate::ir::Schedule::warp_sums`]).
     pub fn warp_sum(&mut self, v: &str) {
-        for offset in [16, 8, 4, 2, 1] {
-            let other = self.shuffle_xor(v, offset);
-            self.assign(v, &format!("{v} + {other}"));
-        }
+        self.xor_fold(v, 32, &|_, a, b| format!("{a} + {b}"));
     }
     /// `v` replaced by its `forge_fmax` over the warp, as [`Writer::warp_sum`] sums it.
     pub fn warp_max(&mut self, v: &str) {
         match self.d {
             Dialect::Cuda => self.assign(v, &format!("forge_warp_fmax({v})")),
-            Dialect::Wgsl => {
-                for offset in [16, 8, 4, 2, 1] {
-                    let other = self.shuffle_xor(v, offset);
-                    self.assign(v, &format!("forge_fmax({v}, {other})"));
-                }
-            }
+            Dialect::Wgsl => self.xor_fold(v, 32, &|_, a, b| format!("forge_fmax({a}, {b})")),
+        }
+    }
+    /// `v` replaced by `combine` over each aligned group of `width` lanes (a power of two, at
+    /// most a warp): a butterfly of [`Writer::shuffle_xor`]s at `width / 2, .., 1`, after which
+    /// every lane of a group holds the group's value (every lane runs this, outside any branch).
+    pub fn xor_fold(&mut self, v: &str, width: u32, combine: &dyn Fn(&Writer<'_>, &str, &str) -> String) {
+        let mut offset = width / 2;
+        while offset > 0 {
+            let other = self.shuffle_xor(v, offset);
+            let c = combine(self, v, &other);
+            self.assign(v, &c);
+            offset /= 2;
         }
     }
     /// Lane `lane ^ offset`'s `v`.

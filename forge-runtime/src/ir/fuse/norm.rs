@@ -127,22 +127,19 @@ fn fold(plan: &mut Plan, p: usize, c: usize, max_args: usize) -> bool {
     let pk = plan.kernels[p].spec.clone();
     let Some(n) = norm(&plan.kernels[p]) else { return false };
     let kind = n.kind;
-    // A missing bias binds as a constant, dropped again below.
-    let zero = SExpr::Const(crate::graph::checked::Const::F32(0.0));
-    let has_bias = n.bias.is_some();
-    let (input, gain, bias, eps) = (n.input.clone(), n.gain.clone(), n.bias.cloned().unwrap_or(zero), n.eps.clone());
+    let (mut input, mut gain, mut bias, mut eps) = (n.input.clone(), n.gain.clone(), n.bias.cloned(), n.eps.clone());
     let temp = pk.args[n.out].buffer;
     let mut ck = plan.kernels[c].spec.clone();
-    let arg_map = bind_args(&pk.args, &mut ck.args, [&input, &gain, &bias, &eps]);
-    let [mut input, mut gain, mut bias, mut eps] = [input, gain, bias, eps];
-    for e in [&mut input, &mut gain, &mut bias, &mut eps] {
+    let exprs = [Some(&input), Some(&gain), bias.as_ref(), Some(&eps)];
+    let arg_map = bind_args(&pk.args, &mut ck.args, exprs.into_iter().flatten());
+    for e in [Some(&mut input), Some(&mut gain), bias.as_mut(), Some(&mut eps)].into_iter().flatten() {
         renumber(e, &arg_map);
     }
     let KernelBody::Matmul(m) = &mut ck.body else { return false };
     m.a = input;
     match kind {
         NormKind::Rms => m.rms = Some(RowRms { gain, eps }),
-        NormKind::Layer => m.layer = Some(RowLayerNorm { gain, bias: has_bias.then_some(bias), eps }),
+        NormKind::Layer => m.layer = Some(RowLayerNorm { gain, bias, eps }),
     }
     let temp_args: Vec<usize> = (0..ck.args.len()).filter(|&i| ck.args[i].buffer == temp).collect();
     compact_args(&mut ck, &temp_args);
