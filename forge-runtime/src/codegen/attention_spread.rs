@@ -65,13 +65,7 @@ pub(super) fn spread(w: &mut Writer<'_>, a: &AttentionBody, s: AttentionSpread) 
         w.end_unroll();
         w.end_unroll();
         w.close();
-        w.unroll("qi", tq);
-        w.var("sv", Ty::F32, &ninf);
-        w.if_(&w.not_neg_inf("mk[qi]"));
-        w.assign("sv", "sc[qi] * scale + mk[qi]");
-        w.close();
-        w.line(format!("sm[qi * {tk}u + {}] = sv;", narrow(w, "kj")));
-        w.end_unroll();
+        store_scores(w, a);
         w.close();
     }
     w.barrier();
@@ -289,15 +283,21 @@ fn scores_by_lanes(w: &mut Writer<'_>, a: &AttentionBody, bvars: &[String], (t, 
     w.xor_fold("sc[qi]", lanes as u32, &|_, a, b| format!("{a} + {b}"));
     w.end_unroll();
     w.if_(&format!("kj < {} && kpart == 0u", w.u(tk as u64)));
-    w.unroll("qi", tq);
-    w.var("sv", Ty::F32, &ninf);
+    store_scores(w, a);
+    w.close();
+    w.close();
+}
+
+/// Key `kj`'s scores into `sm[qi · tk + kj]`: `sc[qi] · scale + mk[qi]`, or `-inf` where the
+/// mask is (so a masked key's score never meets an infinite or NaN product).
+fn store_scores(w: &mut Writer<'_>, a: &AttentionBody) {
+    w.unroll("qi", a.tq);
+    w.var("sv", Ty::F32, &w.f32_lit(f32::NEG_INFINITY));
     w.if_(&w.not_neg_inf("mk[qi]"));
     w.assign("sv", "sc[qi] * scale + mk[qi]");
     w.close();
-    w.line(format!("sm[qi * {tk}u + {}] = sv;", narrow(w, "kj")));
+    w.line(format!("sm[qi * {}u + {}] = sv;", a.tk, narrow(w, "kj")));
     w.end_unroll();
-    w.close();
-    w.close();
 }
 
 /// Inside the unrolled rows `qi`, for key `kj`: the row's mask into `mk[qi]` (`-inf` past a
